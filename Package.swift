@@ -1,0 +1,64 @@
+// swift-tools-version: 6.2
+// AppSuite: one server hosting six mini apps, their tools and a client SDK.
+// Dependencies point one way: appsuite → AppSuiteCLI → AppSuiteServer → apps → AppHost →
+// platform targets (HTTPServer, Storage, Identity, Imaging, WebUI) → C system libraries.
+import PackageDescription
+
+let upcoming: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "AppSuite",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "appsuite", targets: ["appsuite"]),
+        .library(name: "AppSuiteAPI", targets: ["AppSuiteAPI"]),
+    ],
+    targets: [
+        // MARK: C system libraries (module.modulemap + shim.h only)
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // MARK: platform
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib"], swiftSettings: upcoming),
+        .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: upcoming),
+        .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: upcoming),
+        .target(name: "WebUI", dependencies: [], resources: [.copy("Assets")], swiftSettings: upcoming),
+        .target(name: "AppSuiteAPI", dependencies: [], swiftSettings: upcoming),
+        .target(
+            name: "Identity",
+            dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI"],
+            swiftSettings: upcoming),
+        .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity"], swiftSettings: upcoming),
+
+        // MARK: composition and command line
+        .target(
+            name: "AppSuiteServer",
+            dependencies: ["AppHost", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging"],
+            swiftSettings: upcoming),
+        .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer"], swiftSettings: upcoming),
+        .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
+
+        // MARK: benchmarks
+        .executableTarget(
+            name: "bench-http-server", dependencies: ["HTTPServer", "Storage", "WebUI"],
+            path: "bench/http/server", swiftSettings: upcoming),
+
+        // MARK: tests
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: upcoming),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: upcoming),
+        .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage"], swiftSettings: upcoming),
+        .testTarget(
+            name: "AppSuiteServerTests", dependencies: ["AppSuiteServer", "HTTPServer", "Storage"],
+            swiftSettings: upcoming),
+        .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
+    ]
+)

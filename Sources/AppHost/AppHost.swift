@@ -1,0 +1,1 @@
+// AppHost: placeholder until its first real file lands.

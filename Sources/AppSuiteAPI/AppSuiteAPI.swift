@@ -1,0 +1,1 @@
+// AppSuiteAPI: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// AppSuiteCLI: placeholder until its first real file lands.

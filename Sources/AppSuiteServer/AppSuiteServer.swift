@@ -1,0 +1,1 @@
+// AppSuiteServer: placeholder until its first real file lands.

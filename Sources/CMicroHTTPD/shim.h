@@ -1,0 +1,40 @@
+#ifndef APPSUITE_CMICROHTTPD_SHIM_H
+#define APPSUITE_CMICROHTTPD_SHIM_H
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <microhttpd.h>
+
+/// `MHD_start_daemon` is variadic, which Swift cannot call: this wrapper passes every option through
+/// one `MHD_OPTION_ARRAY` plus the request-completed callback, which the array cannot carry portably.
+static inline struct MHD_Daemon *CMicroHTTPD_start(unsigned int flags, uint16_t port,
+                                                   MHD_AccessHandlerCallback handler, void *handlerContext,
+                                                   MHD_RequestCompletedCallback completed, void *completedContext,
+                                                   struct MHD_OptionItem *options) {
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handlerContext,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completedContext,
+                            MHD_OPTION_ARRAY, options,
+                            MHD_OPTION_END);
+}
+
+/// `MHD_get_daemon_info` is variadic: this returns the port the daemon listens on (useful after port 0).
+static inline uint16_t CMicroHTTPD_boundPort(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// `MHD_get_connection_info` is variadic: this returns the client's socket address, or NULL.
+static inline const struct sockaddr *CMicroHTTPD_clientAddress(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
+/// `MHD_get_daemon_info` is variadic: the number of open connections, used by graceful shutdown.
+static inline unsigned int CMicroHTTPD_currentConnections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+#endif

@@ -1,0 +1,1 @@
+// Identity: placeholder until its first real file lands.

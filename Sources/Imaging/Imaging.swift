@@ -1,0 +1,1 @@
+// Imaging: placeholder until its first real file lands.

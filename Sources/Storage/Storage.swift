@@ -1,0 +1,1 @@
+// Storage: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// WebUI: placeholder until its first real file lands.
