@@ -8,14 +8,18 @@
 #include <stdarg.h>
 #include <microhttpd.h>
 
-/// `MHD_start_daemon` is variadic, which Swift cannot call: this wrapper passes every option through
-/// one `MHD_OPTION_ARRAY` plus the request-completed callback, which the array cannot carry portably.
+/// `MHD_start_daemon` is variadic, which Swift cannot call: this wrapper passes the integer options
+/// through one `MHD_OPTION_ARRAY` and the two notification callbacks (function pointers, which the
+/// array's `intptr_t` slots cannot carry portably) as their own options. All three callbacks share `context`.
 static inline struct MHD_Daemon *CMicroHTTPD_start(unsigned int flags, uint16_t port,
-                                                   MHD_AccessHandlerCallback handler, void *handlerContext,
-                                                   MHD_RequestCompletedCallback completed, void *completedContext,
+                                                   MHD_AccessHandlerCallback handler,
+                                                   MHD_RequestCompletedCallback completed,
+                                                   MHD_NotifyConnectionCallback connectionNotified,
+                                                   void *context,
                                                    struct MHD_OptionItem *options) {
-    return MHD_start_daemon(flags, port, NULL, NULL, handler, handlerContext,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, completedContext,
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, context,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                            MHD_OPTION_NOTIFY_CONNECTION, connectionNotified, context,
                             MHD_OPTION_ARRAY, options,
                             MHD_OPTION_END);
 }
@@ -36,5 +40,16 @@ static inline const struct sockaddr *CMicroHTTPD_clientAddress(struct MHD_Connec
 static inline unsigned int CMicroHTTPD_currentConnections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;
+}
+/// `MHD_get_connection_info` is variadic: the connection's socket, for the request watchdog's `shutdown(2)`.
+static inline int CMicroHTTPD_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// `MHD_get_connection_info` is variadic: the per-connection pointer set in the connection callback.
+static inline void *CMicroHTTPD_socketContext(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 #endif

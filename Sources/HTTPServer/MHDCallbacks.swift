@@ -1,0 +1,229 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+// libmicrohttpd calls these on its own worker threads. They are plain C function pointers defined in a
+// library file (never in `main.swift`, whose top-level code is main-actor isolated: Swift 6's runtime
+// check traps when a foreign thread enters it, `research/platform.md` §1.4). Their state comes through
+// the context pointer (`ServerCore`), the per-request pointer (`RequestState`) and the per-connection
+// pointer (`ConnectionState`).
+
+/// `MHD_AccessHandlerCallback`: called once with the headers, then once per body chunk, then once more
+/// with `*uploadDataSize == 0` when the body is complete.
+let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadDataSize, requestContext in
+    guard let context, let connection, let url, let method, let uploadDataSize, let requestContext else { return .NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    if requestContext.pointee == nil {
+        let state = core.begin(connection)
+        requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+        if let rejection = state.rejection {  // e.g. Content-Length over the limit: answer before reading the body
+            return core.queue(core.rejectionResponse(rejection, connection, url, method), connection, method: method, url: url, state: state)
+        }
+        return .YES
+    }
+    let state = Unmanaged<RequestState>.fromOpaque(requestContext.pointee!).takeUnretainedValue()
+    if uploadDataSize.pointee > 0 {
+        core.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee), into: state)
+        uploadDataSize.pointee = 0
+        return .YES
+    }
+    state.connection?.set(.responding)
+    let response = core.respond(connection, url: url, method: method, state: state)
+    return core.queue(response, connection, method: method, url: url, state: state)
+}
+
+/// `MHD_RequestCompletedCallback`: runs for finished and aborted requests alike; frees the request state.
+let requestCompleted: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
+    guard let context, let requestContext, let pointer = requestContext.pointee else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+    requestContext.pointee = nil
+    state.connection?.set(.awaitingHeaders(since: monotonicNanoseconds()))
+    core.requestsInFlight.subtract(1, ordering: .releasing)
+}
+
+/// `MHD_NotifyConnectionCallback`: a connection opened or closed; keeps the watchdog's registry.
+let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
+    guard let context, let connection, let socketContext else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    if code == .CONNECTION_NOTIFY_STARTED {
+        let state = ConnectionState(socket: CMicroHTTPD_socket(connection))
+        core.watchdog.register(state)
+        socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
+    } else if let pointer = socketContext.pointee {
+        let state = Unmanaged<ConnectionState>.fromOpaque(pointer).takeRetainedValue()
+        core.watchdog.unregister(state)
+        socketContext.pointee = nil
+    }
+}
+
+extension ServerCore {
+    /// First call for a request: headers are in. Applies the size limits that `Content-Length` already tells.
+    func begin(_ connection: OpaquePointer) -> RequestState {
+        requestsInFlight.add(1, ordering: .relaxed)
+        let connectionState = CMicroHTTPD_socketContext(connection).map {
+            Unmanaged<ConnectionState>.fromOpaque($0).takeUnretainedValue()
+        }
+        let state = RequestState(connection: connectionState)
+        connectionState?.set(.receivingBody(since: monotonicNanoseconds(), bytes: 0))
+        let contentType = lookup(connection, .HEADER_KIND, "Content-Type")
+        let declaredLength = lookup(connection, .HEADER_KIND, "Content-Length").flatMap { Int($0) }
+        state.declaredLength = declaredLength
+        if let contentType, contentType.lowercased().hasPrefix("multipart/form-data") {
+            if let declaredLength, declaredLength > configuration.maximumUploadSize {
+                state.rejection = Self.tooLarge(limit: configuration.maximumUploadSize)
+            } else if let parser = MultipartParser(contentType: contentType, directory: configuration.uploadDirectory,
+                                                   maximumFileSize: configuration.maximumUploadSize) {
+                state.multipart = parser
+            } else {
+                state.rejection = .badRequest("The multipart body has no valid boundary parameter.")
+            }
+        } else if let declaredLength, declaredLength > configuration.maximumBodySize {
+            state.rejection = Self.tooLarge(limit: configuration.maximumBodySize)
+        }
+        return state
+    }
+
+    /// A body chunk: appended, streamed to the multipart parser, or dropped once a limit has been broken.
+    func receive(_ chunk: UnsafeRawBufferPointer, into state: RequestState) {
+        state.connection?.addBodyBytes(chunk.count)
+        guard state.rejection == nil else { return }
+        if let parser = state.multipart {
+            do {
+                try parser.feed(chunk)
+            } catch .fileTooLarge(let limit) {
+                state.rejection = Self.tooLarge(limit: limit)
+            } catch {
+                state.rejection = Self.multipartProblem(error)
+            }
+        } else if state.body.count + chunk.count > configuration.maximumBodySize {
+            state.rejection = Self.tooLarge(limit: configuration.maximumBodySize)
+            state.body = []
+        } else {
+            state.body.append(contentsOf: chunk)
+        }
+    }
+
+    /// The body is complete: build the request, run the responder, log.
+    func respond(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, state: RequestState) -> Response {
+        let request = makeRequest(connection, url: url, method: method, state: state)
+        if let rejection = state.rejection { return responder.errorResponse(for: rejection, request: request) }
+        if let parser = state.multipart, !parser.isComplete {
+            return responder.errorResponse(for: HTTPError.badRequest("The multipart body ended before its closing boundary."), request: request)
+        }
+        return responder.respond(to: request)
+    }
+
+    func rejectionResponse(_ error: HTTPError, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>, _ method: UnsafePointer<CChar>) -> Response {
+        var request = Request(method: HTTPMethod(rawValue: String(cString: method)), path: String(cString: url))
+        request.headers = headers(connection)
+        var response = responder.errorResponse(for: error, request: request)
+        response.headers.set("Connection", "close")
+        responder.finish(&response, for: request)
+        return response
+    }
+
+    private func makeRequest(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, state: RequestState) -> Request {
+        let body: RequestBody
+        if let parser = state.multipart, state.rejection == nil {
+            body = .multipart(MultipartForm(fields: parser.fields, files: parser.files))
+        } else {
+            body = state.body.isEmpty ? .empty : .bytes(state.body)
+        }
+        return Request(
+            method: HTTPMethod(rawValue: String(cString: method)), path: String(cString: url),
+            query: queryArguments(connection), headers: headers(connection), body: body,
+            clientAddress: clientAddress(connection), isSecure: false)
+    }
+
+    /// Hands the response to libmicrohttpd and writes the access-log line.
+    func queue(_ response: Response, _ connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, state: RequestState) -> MHD_Result {
+        let mhdResponse: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            mhdResponse = bytes.withUnsafeBytes {
+                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
+        case .file(let path, let size):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            mhdResponse = descriptor < 0 ? nil : MHD_create_response_from_fd64(UInt64(size), descriptor)
+        }
+        guard let mhdResponse else {
+            logError("cannot create a response for \(String(cString: url))")
+            return .NO
+        }
+        for (name, value) in response.headers {
+            _ = MHD_add_response_header(mhdResponse, name, value)
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+        MHD_destroy_response(mhdResponse)
+        if configuration.isAccessLogEnabled {
+            let micros = (monotonicNanoseconds() - state.startedAt) / 1000
+            let milliseconds = "\(micros / 1000).\(String(micros % 1000 / 100))"
+            logLine("\(clientAddress(connection)) \(String(cString: method)) \(String(cString: url)) \(response.status.code) \(milliseconds)ms \(response.contentLength)B")
+        }
+        return result
+    }
+
+    static func tooLarge(limit: Int) -> HTTPError {
+        HTTPError(.contentTooLarge, detail: "The request body is larger than the limit of \(ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary)) (\(limit) bytes).")
+    }
+
+    static func multipartProblem(_ failure: MultipartParser.Failure) -> HTTPError {
+        switch failure {
+        case .malformed(let reason): .badRequest("The multipart body is malformed: \(reason).")
+        case .fileTooLarge(let limit): tooLarge(limit: limit)
+        case .tooManyParts(let limit): HTTPError(.contentTooLarge, detail: "The multipart body has more than \(limit) parts.")
+        case .fieldTooLarge(let limit): HTTPError(.contentTooLarge, detail: "A form field is larger than \(limit) bytes.")
+        }
+    }
+
+    private func lookup(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
+    }
+
+    private func headers(_ connection: OpaquePointer) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, key, value in
+                guard let context, let key else { return .YES }
+                let headers = context.assumingMemoryBound(to: HTTPHeaders.self)
+                headers.pointee.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+                return .YES
+            }, pointer)
+        }
+        return headers
+    }
+
+    private func queryArguments(_ connection: OpaquePointer) -> FormData {
+        var form = FormData()
+        withUnsafeMutablePointer(to: &form) { pointer in
+            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, { context, _, key, value in
+                guard let context, let key else { return .YES }
+                let form = context.assumingMemoryBound(to: FormData.self)
+                form.pointee.append(String(cString: key), value.map { String(cString: $0) } ?? "")
+                return .YES
+            }, pointer)
+        }
+        return form
+    }
+
+    private func clientAddress(_ connection: OpaquePointer) -> String {
+        guard let address = CMicroHTTPD_clientAddress(connection) else { return "" }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                var inAddress = v4.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &inAddress, &text, socklen_t(text.count))
+            }
+        case AF_INET6:
+            address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                var inAddress = v6.pointee.sin6_addr
+                _ = inet_ntop(AF_INET6, &inAddress, &text, socklen_t(text.count))
+            }
+        default: return ""
+        }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

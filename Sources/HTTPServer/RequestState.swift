@@ -1,0 +1,19 @@
+import Foundation
+
+/// What the server accumulates for one request between libmicrohttpd's calls to the access handler.
+final class RequestState {
+    let startedAt = monotonicNanoseconds()
+    let connection: ConnectionState?
+    var body: [UInt8] = []
+    var multipart: MultipartParser?
+    /// Set when the body broke a limit or could not be parsed; answered once the body has been drained.
+    var rejection: HTTPError?
+    var declaredLength: Int?
+
+    init(connection: ConnectionState?) { self.connection = connection }
+
+    deinit {
+        // Temporary upload files live only as long as the request; handlers move what they keep.
+        for path in multipart?.temporaryPaths ?? [] { unlink(path) }
+    }
+}

@@ -1,0 +1,86 @@
+/// Turns a complete ``Request`` into a ``Response``: routing, error mapping, default headers and gzip.
+///
+/// The server calls it on its worker threads; tests call it directly, without sockets.
+public struct Responder: Sendable {
+    public let router: Router
+    public let configuration: ServerConfiguration
+    /// Renders errors for clients that want a page (not `/api/`, not JSON); nil uses a plain-text page.
+    public let errorPage: (@Sendable (HTTPError, Request) -> Response)?
+
+    public init(router: Router, configuration: ServerConfiguration, errorPage: (@Sendable (HTTPError, Request) -> Response)? = nil) {
+        self.router = router
+        self.configuration = configuration
+        self.errorPage = errorPage
+    }
+
+    public func respond(to incoming: Request) -> Response {
+        var request = incoming
+        var response: Response
+        switch router.match(request.method, request.path) {
+        case .found(let handler, let parameters):
+            request.pathParameters = parameters
+            do {
+                response = try handler(request)
+            } catch {
+                response = errorResponse(for: error, request: request)
+            }
+        case .methodNotAllowed(let allowed):
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            response = errorResponse(
+                for: HTTPError(.methodNotAllowed, detail: "\(request.method) is not allowed here; use \(allow).", headers: ["Allow": allow]),
+                request: request)
+        case .notFound:
+            response = errorResponse(for: HTTPError.notFound("No page or endpoint at \(request.path)."), request: request)
+        }
+        finish(&response, for: request)
+        return response
+    }
+
+    /// The response for any error a handler threw. Unknown errors are logged and become a bare 500.
+    public func errorResponse(for error: any Error, request: Request) -> Response {
+        let httpError: HTTPError
+        switch error {
+        case let error as HTTPError: httpError = error
+        case let error as any HTTPErrorConvertible: httpError = error.httpError
+        default:
+            logError("\(request.method) \(request.path): \(String(reflecting: error))")
+            httpError = HTTPError(.internalServerError, detail: "The server failed to handle this request.")
+        }
+        if request.prefersJSON || errorPage == nil && request.method != .get {
+            return .problem(httpError, instance: request.path)
+        }
+        if let errorPage {
+            var response = errorPage(httpError, request)
+            response.status = httpError.status
+            for (name, value) in httpError.headers { response.headers.set(name, value) }
+            return response
+        }
+        var response = Response.text("\(httpError.status.code) \(httpError.title)\n\(httpError.detail ?? "")\n", status: httpError.status)
+        for (name, value) in httpError.headers { response.headers.set(name, value) }
+        return response
+    }
+
+    /// Default headers, then gzip for large textual bodies the client accepts.
+    func finish(_ response: inout Response, for request: Request) {
+        for (name, value) in configuration.defaultHeaders where !response.headers.contains(name) {
+            response.headers.add(name, value)
+        }
+        guard case .bytes(let bytes) = response.body, bytes.count >= configuration.compressionMinimumSize,
+            request.method != .head, !response.headers.contains("Content-Encoding"),
+            Gzip.isCompressible(response.headers["Content-Type"])
+        else { return }
+        response.headers.add("Vary", "Accept-Encoding")
+        guard Gzip.isAccepted(request.headers["Accept-Encoding"]), let compressed = Gzip.compress(bytes) else { return }
+        response.body = .bytes(compressed)
+        response.headers.set("Content-Encoding", "gzip")
+    }
+}
+
+/// Writes one line to stderr with a single `write(2)`, so lines from several threads never interleave.
+func logLine(_ line: String) {
+    var text = line
+    text.append("\n")
+    text.withUTF8 { buffer in _ = writeToStandardError(buffer.baseAddress, buffer.count) }
+}
+
+func logError(_ message: String) { logLine("error: \(message)") }

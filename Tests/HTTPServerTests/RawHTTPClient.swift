@@ -1,0 +1,85 @@
+import Foundation
+
+/// A tiny blocking HTTP/1.1 client on a raw socket, so tests control every byte (slow senders, bad bodies).
+struct RawHTTPClient {
+    struct Reply {
+        var status: Int
+        var headers: [String: String]  // lower-cased names
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    let socket: Int32
+
+    init(port: UInt16, receiveTimeout: Int = 10) throws {
+        socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func close() { _ = Foundation.close(socket) }
+
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) == $0.count }
+    }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    /// Reads one response (Content-Length bodies, or until the peer closes). Nil when the connection ended first.
+    func readReply() -> Reply? {
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var headerEnd: Int?
+        var contentLength: Int?
+        while true {
+            if let end = headerEnd {
+                if let length = contentLength, data.count >= end + length { break }
+            }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[..<count])
+            if headerEnd == nil, let range = findHeaderEnd(data) {
+                headerEnd = range
+                let head = String(decoding: data[..<range], as: UTF8.self)
+                for line in head.split(separator: "\r\n").dropFirst() where line.lowercased().hasPrefix("content-length:") {
+                    contentLength = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+                }
+            }
+        }
+        guard let end = headerEnd else { return nil }
+        let head = String(decoding: data[..<(end - 4)], as: UTF8.self).split(separator: "\r\n")
+        let status = Int(head[0].split(separator: " ")[1]) ?? 0
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let body = Array(data[end...].prefix(contentLength ?? Int.max))
+        return Reply(status: status, headers: headers, body: body)
+    }
+
+    /// One complete request and its reply on a fresh connection.
+    static func exchange(port: UInt16, _ request: String, body: [UInt8] = []) throws -> Reply? {
+        let client = try RawHTTPClient(port: port)
+        defer { client.close() }
+        client.send(Array(request.utf8) + body)
+        return client.readReply()
+    }
+
+    private func findHeaderEnd(_ data: [UInt8]) -> Int? {
+        guard data.count >= 4 else { return nil }
+        for index in 0...(data.count - 4) where data[index] == 13 && data[index + 1] == 10 && data[index + 2] == 13 && data[index + 3] == 10 {
+            return index + 4
+        }
+        return nil
+    }
+}
