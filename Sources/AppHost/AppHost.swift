@@ -1,1 +1,0 @@
-// AppHost: placeholder until its first real file lands.

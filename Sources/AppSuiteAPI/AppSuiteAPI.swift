@@ -1,1 +1,0 @@
-// AppSuiteAPI: placeholder until its first real file lands.

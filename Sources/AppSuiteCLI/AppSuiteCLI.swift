@@ -1,1 +1,0 @@
-// AppSuiteCLI: placeholder until its first real file lands.
