@@ -111,10 +111,12 @@ public final class SQLiteDatabase: Database {
         }
     }
 
+    @discardableResult
     public func read<T>(_ body: (any SQLExecutor) throws -> T) throws -> T {
         try pool.withConnection { connection in try body(connection) }
     }
 
+    @discardableResult
     public func write<T>(_ body: (any SQLExecutor) throws -> T) throws -> T {
         try pool.withConnection { connection in
             try connection.transaction(gate: writerGate) { try body(connection) }
