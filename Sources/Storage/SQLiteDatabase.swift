@@ -103,9 +103,9 @@ public final class SQLiteDatabase: Database {
 
     deinit {
         guard deletesFilesOnDeinit else { return }
-        // The pool (and with it every connection) is released after this body runs, so closing and
-        // deleting happen in that order only for files SQLite no longer needs; unlinking open files is
-        // harmless on POSIX.
+        // Nobody can hold a connection once the database object is gone, so this closes them all
+        // (checkpointing the WAL) before the files are deleted.
+        pool.closeIdleConnections()
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: configuration.path + suffix)
         }

@@ -124,3 +124,23 @@ struct TransactionTests {
         }
     }
 }
+
+@Suite("Call forms")
+struct CallFormTests {
+    @Test func arrayAndVariadicArgumentsAgree() throws {
+        let db = try makeDatabase()
+        let arguments: [SQLValue] = [.text("a"), .integer(1)]
+        try db.write { db in
+            try db.execute("INSERT INTO items (name, n) VALUES (?, ?)", arguments)
+            try db.execute("INSERT INTO items (name, n) VALUES (?, ?)", "b", 2)
+            try db.execute("INSERT INTO items (name, n) VALUES (?, ?)", SQLValue.text("c"), SQLValue.null)
+            try db.execute("DELETE FROM items WHERE name = 'zz'", [])
+            try db.execute("DELETE FROM items WHERE name = 'zz'")
+        }
+        let viaArray = try db.read { try $0.query("SELECT name FROM items WHERE n >= ?", [.integer(1)]) }
+        let viaVariadic = try db.read { try $0.query("SELECT name FROM items WHERE n >= ?", 1) }
+        #expect(viaArray.count == 2)
+        #expect(viaVariadic.count == 2)
+        #expect(try db.read { try $0.queryFirst("SELECT n FROM items WHERE name = ?", [.text("c")]) }?[0] == .null)
+    }
+}
