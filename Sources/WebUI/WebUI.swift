@@ -1,1 +1,0 @@
-// WebUI: placeholder until its first real file lands.
