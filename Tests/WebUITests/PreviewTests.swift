@@ -33,7 +33,7 @@ func writePreview() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium)
         process.arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=1500",
             "--window-size=\(width),\(height)", "--screenshot=" + out.appendingPathComponent(png).path,
         ] + extra + [out.appendingPathComponent(page + ".html").absoluteString]
         process.standardOutput = FileHandle.nullDevice
