@@ -1,1 +1,0 @@
-// Storage: placeholder until its first real file lands.
