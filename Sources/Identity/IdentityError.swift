@@ -98,7 +98,9 @@ public enum IdentityError: Error, Sendable, Hashable {
         case .passwordMatchesUsername:
             return zh ? "密码不能与用户名相同。" : "The password must not be the same as the username."
         case .usernameLength(let minimum, let maximum):
-            return zh ? "用户名需要 \(minimum)–\(maximum) 个字符。" : "The username needs \(minimum)–\(maximum) characters."
+            return zh
+                ? "用户名长度需为 \(minimum)–\(maximum) 个字符（一个汉字算两个）。"
+                : "The username needs \(minimum)–\(maximum) characters (a Chinese character counts as two)."
         case .usernameInvalidCharacters:
             return zh
                 ? "用户名只能包含字母（含中文）、数字以及 _ . -，并以字母或数字开头。"

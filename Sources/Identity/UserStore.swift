@@ -224,8 +224,8 @@ public struct UserStore: Sendable {
     }
 
     private func credentials(forUsername username: String) throws -> Credentials? {
-        // Longer than any valid username (32 scalars × 4 bytes): cannot exist, skip the query.
-        guard username.utf8.count <= Username.maximumLength * 4 else { return nil }
+        // Longer than any valid username: cannot exist, skip normalising and the query.
+        guard username.utf8.count <= Username.maximumInputBytes else { return nil }
         let key = Username.key(for: username)
         return try database.read { db in
             try db.queryFirst("SELECT \(User.columns), password_hash FROM users WHERE username_key = ?", key)

@@ -2,7 +2,10 @@ import Foundation
 
 /// Username rules and the comparison key (ASVS 5.0 2.2.1: positive validation).
 ///
-/// - After Unicode NFC normalisation, 3…32 **Unicode scalars**.
+/// - Length 3…32 **columns** after Unicode NFC normalisation, where a wide East Asian
+///   character (CJK ideograph, kana, Hangul) counts as 2 and every other scalar as 1 — the
+///   common convention of Chinese sites, so that `张伟` (4) is allowed but `张` (2) is not,
+///   while `ab` is too short. At most 16 Chinese characters or 32 Latin letters.
 /// - Allowed: letters of any script (general category L*, which includes CJK ideographs,
 ///   kana and Hangul), combining marks (M*, never first), ASCII digits `0–9`, and `_` `.` `-`.
 ///   The first scalar is a letter or digit. No spaces, quotes, angle brackets, semicolons or
@@ -15,20 +18,25 @@ import Foundation
 ///   Greek, Cyrillic, full Latin), then NFC again. `Alice`, `ALICE` and `alice` are one account.
 ///   Confusables across scripts (Latin `a` vs Cyrillic `а`) are not folded.
 public enum Username {
+    /// Minimum length in columns (CJK counts 2).
     public static let minimumLength = 3
+    /// Maximum length in columns (CJK counts 2).
     public static let maximumLength = 32
+    /// Input longer than this many UTF-8 bytes is refused before normalising (generous for NFD).
+    public static let maximumInputBytes = 256
 
     /// Throws if `username` breaks a rule above.
     /// - Throws: ``IdentityError/usernameLength(minimum:maximum:)`` or
     ///   ``IdentityError/usernameInvalidCharacters``.
     public static func validate(_ username: String) throws(IdentityError) {
         // Bound the work before normalising attacker-sized input.
-        guard username.utf8.count <= maximumLength * 4 else {
+        guard username.utf8.count <= maximumInputBytes else {
             throw .usernameLength(minimum: minimumLength, maximum: maximumLength)
         }
         let nfc = username.precomposedStringWithCanonicalMapping
         let scalars = Array(nfc.unicodeScalars)
-        guard scalars.count >= minimumLength, scalars.count <= maximumLength else {
+        let columns = scalars.reduce(0) { $0 + width(of: $1) }
+        guard columns >= minimumLength, columns <= maximumLength else {
             throw .usernameLength(minimum: minimumLength, maximum: maximumLength)
         }
         for (index, scalar) in scalars.enumerated() {
@@ -45,6 +53,24 @@ public enum Username {
     /// Defined for any string (also invalid ones, so lookups of garbage simply find nothing).
     public static func key(for username: String) -> String {
         username.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// 2 for wide East Asian scripts (Unicode East_Asian_Width W/F in these blocks), else 1.
+    static func width(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x1100...0x115F,    // Hangul Jamo initials
+             0x2E80...0x303E,    // CJK radicals, Kangxi, ideographic description, CJK symbols
+             0x3041...0x33FF,    // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, CJK compat
+             0x3400...0x4DBF,    // CJK Extension A
+             0x4E00...0x9FFF,    // CJK Unified Ideographs
+             0xA000...0xA4CF,    // Yi
+             0xAC00...0xD7A3,    // Hangul syllables
+             0xF900...0xFAFF,    // CJK compatibility ideographs
+             0x20000...0x3FFFD:  // CJK Extensions B–H
+            return 2
+        default:
+            return 1
+        }
     }
 
     private enum Kind { case letterOrDigit, mark, punctuation, other }
