@@ -94,6 +94,17 @@ final class ConnectionPool: Sendable {
         }
     }
 
+    /// Closes the idle connections (all of them when none is checked out), e.g. before deleting the file.
+    func closeIdleConnections() {
+        let closing = state.withLock { state -> [SQLiteConnection] in
+            let idle = state.idle
+            state.idle.removeAll()
+            state.openCount -= idle.count
+            return idle
+        }
+        _ = consume closing  // the last references: each connection closes in its deinit
+    }
+
     /// How many connections are open (idle or in use); for tests and diagnostics.
     var openConnectionCount: Int { state.withLock { $0.openCount } }
 }

@@ -7,6 +7,7 @@ public protocol Database: Sendable {
     /// Runs `body` on a connection nobody else uses meanwhile. No transaction is opened, so each
     /// statement sees the latest committed data (wrap related reads in ``write(_:)`` when they must agree).
     /// Rethrows what `body` throws; throws ``StorageError`` when no connection could be had.
+    @discardableResult
     func read<T>(_ body: (any SQLExecutor) throws -> T) throws -> T
 
     /// Runs `body` inside one transaction: SQLite `BEGIN IMMEDIATE` … `COMMIT`
@@ -14,5 +15,6 @@ public protocol Database: Sendable {
     /// back and the error rethrown unchanged; if `COMMIT` fails, it is rolled back and that error thrown.
     /// Nested in another `write` on the same thread it becomes a `SAVEPOINT`
     /// (<https://www.sqlite.org/lang_savepoint.html>): its throw undoes only its own changes.
+    @discardableResult
     func write<T>(_ body: (any SQLExecutor) throws -> T) throws -> T
 }

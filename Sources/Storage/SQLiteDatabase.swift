@@ -103,18 +103,20 @@ public final class SQLiteDatabase: Database {
 
     deinit {
         guard deletesFilesOnDeinit else { return }
-        // The pool (and with it every connection) is released after this body runs, so closing and
-        // deleting happen in that order only for files SQLite no longer needs; unlinking open files is
-        // harmless on POSIX.
+        // Nobody can hold a connection once the database object is gone, so this closes them all
+        // (checkpointing the WAL) before the files are deleted.
+        pool.closeIdleConnections()
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: configuration.path + suffix)
         }
     }
 
+    @discardableResult
     public func read<T>(_ body: (any SQLExecutor) throws -> T) throws -> T {
         try pool.withConnection { connection in try body(connection) }
     }
 
+    @discardableResult
     public func write<T>(_ body: (any SQLExecutor) throws -> T) throws -> T {
         try pool.withConnection { connection in
             try connection.transaction(gate: writerGate) { try body(connection) }

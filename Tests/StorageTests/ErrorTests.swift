@@ -1,0 +1,79 @@
+import Storage
+import Testing
+
+@Suite("Errors")
+struct ErrorTests {
+    @Test func errorsKeepSQLitesMessageAndTheSQL() throws {
+        let db = try SQLiteDatabase.temporary()
+        let error = #expect(throws: StorageError.self) { try db.read { try $0.query("SELECT * FROM nope") } }
+        #expect(error?.kind == .sqlite)
+        #expect(error?.code == 1)
+        #expect(error?.message == "no such table: nope")
+        #expect(error?.sql == "SELECT * FROM nope")
+        #expect(error?.description.contains("no such table: nope") == true)
+        let syntax = #expect(throws: StorageError.self) { try db.write { try $0.execute("SELEC 1") } }
+        #expect(syntax?.message == "near \"SELEC\": syntax error")
+    }
+
+    @Test func uniqueAndPrimaryKeyViolationsAreRecognisable() throws {
+        let db = try makeDatabase()
+        try db.write { try $0.execute("INSERT INTO items (id, name) VALUES (1, 'a')") }
+        let unique = #expect(throws: StorageError.self) {
+            try db.write { try $0.execute("INSERT INTO items (name) VALUES (?)", "a") }
+        }
+        #expect(unique?.isUniqueConstraintViolation == true)
+        #expect(unique?.isConstraintViolation == true)
+        #expect(unique?.isForeignKeyViolation == false)
+        #expect(unique?.code == 19)
+        #expect(unique?.extendedCode == 2067)
+        #expect(unique?.message == "UNIQUE constraint failed: items.name")
+        let primary = #expect(throws: StorageError.self) {
+            try db.write { try $0.execute("INSERT INTO items (id, name) VALUES (1, 'b')") }
+        }
+        #expect(primary?.isUniqueConstraintViolation == true)
+        let notNull = #expect(throws: StorageError.self) {
+            try db.write { try $0.execute("INSERT INTO items (name) VALUES (NULL)") }
+        }
+        #expect(notNull?.isNotNullViolation == true)
+        #expect(notNull?.isUniqueConstraintViolation == false)
+    }
+
+    @Test func foreignKeyViolationsAreRecognisable() throws {
+        let db = try makeDatabase()
+        try db.write { db in
+            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, item_id INTEGER NOT NULL REFERENCES items(id))")
+        }
+        let error = #expect(throws: StorageError.self) {
+            try db.write { try $0.execute("INSERT INTO notes (item_id) VALUES (?)", 42) }
+        }
+        #expect(error?.isForeignKeyViolation == true)
+        #expect(error?.isUniqueConstraintViolation == false)
+        #expect(error?.message == "FOREIGN KEY constraint failed")
+        #expect(try count(db, "notes") == 0)
+    }
+
+    @Test func misuseIsReported() throws {
+        let db = try makeDatabase()
+        let several = #expect(throws: StorageError.self) {
+            try db.write { try $0.execute("INSERT INTO items (name) VALUES ('a'); DELETE FROM items") }
+        }
+        #expect(several?.kind == .misuse)
+        #expect(try count(db) == 0)
+        let arguments = #expect(throws: StorageError.self) {
+            try db.write { try $0.execute("INSERT INTO items (name, n) VALUES (?, ?)", "a") }
+        }
+        #expect(arguments?.kind == .misuse)
+        #expect(arguments?.message.contains("2 placeholders") == true)
+        // A trailing comment or semicolon is not a second statement.
+        try db.write { try $0.execute("INSERT INTO items (name) VALUES ('a'); -- done") }
+        #expect(try count(db) == 1)
+    }
+
+    @Test func openingAnImpossiblePathKeepsSQLitesMessage() {
+        let error = #expect(throws: StorageError.self) {
+            try SQLiteDatabase(configuration: .init(path: "/nonexistent-appsuite-dir/sub/db.sqlite"))
+        }
+        #expect(error?.message == "unable to open database file")
+        #expect(error?.code == 14)
+    }
+}
