@@ -1,7 +1,6 @@
 internal import CSodium
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Argon2id password hashing with libsodium (`crypto_pwhash_str_alg`,
 /// `crypto_pwhash_ALG_ARGON2ID13`), producing self-describing PHC strings such as
@@ -49,9 +48,13 @@ public final class PasswordHasher: Sendable {
     public let maximumConcurrentHashes: Int
 
     private let slots: DispatchSemaphore
-    /// A hash of a random password with ``parameters``, made on first use, for ``dummyVerify(_:)``.
-    private let dummyHash = Mutex<String?>(nil)
+    /// A hash of a random, discarded password with ``parameters``, for ``dummyVerify(_:)``.
+    /// Made in `init` (one hash, ~13 ms at start-up) so that even the first probe for an unknown
+    /// user costs the same as a real verify.
+    private let dummyHash: String
 
+    /// Computes one hash (for ``dummyVerify(_:)``), so construction takes ~13 ms: make one
+    /// hasher per server, not one per request.
     /// - Parameters:
     ///   - parameters: cost; defaults to ``Parameters/owasp``.
     ///   - maximumConcurrentHashes: semaphore width; `nil` means `max(1, cores − 1)` using
@@ -63,6 +66,9 @@ public final class PasswordHasher: Sendable {
         self.parameters = parameters
         self.maximumConcurrentHashes = width
         self.slots = DispatchSemaphore(value: width)
+        let random = Array(Sodium.base64URL(Sodium.randomBytes(32)).utf8CString)
+        self.dummyHash = Self.rawHash(random, parameters)
+            ?? "$argon2id$v=19$m=\(parameters.memoryBytes / 1024),t=\(parameters.iterations),p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
     }
 
     /// Hashes `password` with a fresh random salt.
@@ -74,16 +80,19 @@ public final class PasswordHasher: Sendable {
         guard bytes.count - 1 <= Self.maximumInputBytes else {
             throw .passwordTooLong(maximum: PasswordPolicy.maximumLength)
         }
-        let alg = crypto_pwhash_alg_argon2id13()
+        guard let encoded = withSlot({ Self.rawHash(bytes, parameters) }) else { throw .hashingFailed }
+        return encoded
+    }
+
+    /// One `crypto_pwhash_str_alg` call; `nil` on failure (out of memory).
+    private static func rawHash(_ bytes: [CChar], _ parameters: Parameters) -> String? {
         var out = [CChar](repeating: 0, count: crypto_pwhash_strbytes())
-        let status: Int32 = withSlot {
-            bytes.withUnsafeBufferPointer { input in
-                crypto_pwhash_str_alg(
-                    &out, input.baseAddress!, UInt64(input.count - 1),
-                    UInt64(parameters.iterations), parameters.memoryBytes, alg)
-            }
+        let status = bytes.withUnsafeBufferPointer { input in
+            crypto_pwhash_str_alg(
+                &out, input.baseAddress!, UInt64(input.count - 1),
+                UInt64(parameters.iterations), parameters.memoryBytes, crypto_pwhash_alg_argon2id13())
         }
-        guard status == 0 else { throw .hashingFailed }
+        guard status == 0 else { return nil }
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
@@ -107,7 +116,7 @@ public final class PasswordHasher: Sendable {
     /// password" take the same time (ASVS 5.0 6.3.8).
     @discardableResult
     public func dummyVerify(_ password: String) -> Bool {
-        _ = verify(password, against: dummy())
+        _ = verify(password, against: dummyHash)
         return false
     }
 
@@ -120,18 +129,6 @@ public final class PasswordHasher: Sendable {
             crypto_pwhash_str_needs_rehash($0, UInt64(parameters.iterations), parameters.memoryBytes)
         }
         return status != 0
-    }
-
-    private func dummy() -> String {
-        if let existing = dummyHash.withLock({ $0 }) { return existing }
-        // A random, never-disclosed password: nothing verifies against it.
-        let made = (try? hash(Sodium.base64URL(Sodium.randomBytes(32))))
-            ?? "$argon2id$v=19$m=\(parameters.memoryBytes / 1024),t=\(parameters.iterations),p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
-        return dummyHash.withLock { stored in
-            if let stored { return stored }
-            stored = made
-            return made
-        }
     }
 
     private func withSlot<T>(_ body: () -> T) -> T {

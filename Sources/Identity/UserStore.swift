@@ -80,6 +80,11 @@ public struct UserStore: Sendable {
     ///    the account's counter (not the address's).
     /// 4. After a success, a hash made with older parameters is replaced
     ///    (`crypto_pwhash_str_needs_rehash`; OWASP Password Storage Cheat Sheet, "Upgrading").
+    ///
+    /// The throttle is checked before and updated after the (13 ms) verify, outside one
+    /// transaction, so attempts already in flight when a lockout starts still finish: at most
+    /// the hasher's concurrency width of extra guesses — no lost updates, since each failure is a
+    /// read-modify-write inside one write transaction.
     /// - Parameter clientAddress: the request's address, or `nil` to skip the address limit.
     public func authenticate(username: String, password: String, clientAddress: String?, now: Int64) throws -> User {
         let accountSubject = LoginThrottle.accountSubject(forUsername: username)
