@@ -65,7 +65,8 @@ public enum WebAssets {
         return result
     }()
 
-    static func contentHash(_ data: Data) -> String {
+    /// A short content hash (FNV-1a 64-bit, 10 hex digits) for cache-busting `?v=` URL versions.
+    public static func contentHash(_ data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             hash ^= UInt64(byte)

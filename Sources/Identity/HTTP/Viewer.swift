@@ -39,12 +39,14 @@ public struct Viewer: Sendable {
     public func page(
         title: String, back: BackLink? = nil, tabs: [TabItem] = SuiteTabs.all, activeTab: String? = nil,
         status: HTTPStatus = .ok, toasts: [Toast] = [], largeTitle: Bool = false, trailing: [Node] = [],
-        description: String? = nil, @HTMLBuilder content: () -> [Node]
+        description: String? = nil, bodyClass: String? = nil, stylesheets: [String] = [], scripts: [String] = [],
+        @HTMLBuilder content: () -> [Node]
     ) -> Response {
         let context = PageContext(
             language: language, title: title, largeTitle: largeTitle, back: back, trailing: trailing, tabs: tabs,
             activeTab: activeTab, user: userSummary, csrfToken: csrfToken, toasts: (flash.map { [$0] } ?? []) + toasts,
-            bodyClass: nil, description: description, theme: theme, currentURL: currentURL)
+            bodyClass: bodyClass, description: description, theme: theme, currentURL: currentURL,
+            stylesheets: stylesheets, scripts: scripts)
         var response = Response.html(Shell.documentBytes(context, content: content), status: status)
         response.headers.set("Cache-Control", "no-store")
         apply(to: &response)

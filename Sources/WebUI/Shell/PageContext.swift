@@ -24,6 +24,10 @@ public struct PageContext: Sendable {
     public var theme: Theme?
     /// The request's path and query (e.g. `/deals?page=2`): the language switch links back to it.
     public var currentURL: String?
+    /// An app's own stylesheets and deferred scripts (same-origin URLs, e.g. from `AppAssets.url`),
+    /// loaded after the shell's.
+    public var stylesheets: [String]
+    public var scripts: [String]
 
     public init(
         language: Language,
@@ -39,7 +43,9 @@ public struct PageContext: Sendable {
         bodyClass: String? = nil,
         description: String? = nil,
         theme: Theme? = nil,
-        currentURL: String? = nil
+        currentURL: String? = nil,
+        stylesheets: [String] = [],
+        scripts: [String] = []
     ) {
         self.language = language
         self.title = title
@@ -55,6 +61,8 @@ public struct PageContext: Sendable {
         self.description = description
         self.theme = theme
         self.currentURL = currentURL
+        self.stylesheets = stylesheets
+        self.scripts = scripts
     }
 }
 

@@ -61,6 +61,8 @@ public enum Shell {
                 Node.element("title", [], [.text(documentTitle)])
                 if let description = context.description { meta(.name("description"), .content(description)) }
                 Node.unsafeRaw(staticHead[language] ?? "")
+                for stylesheet in context.stylesheets { link(.rel("stylesheet"), .href(stylesheet)) }
+                for script in context.scripts { Node.element("script", [.src(script), .defer], []) }
             })
             Node.element("body", [.class(bodyClasses)], fragment {
                 a(.classes("skip-link", "visually-hidden-focusable"), .href("#content")) { Strings.skipToContent(language) }
