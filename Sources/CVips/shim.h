@@ -1,4 +1,142 @@
 #ifndef APPSUITE_CVIPS_SHIM_H
 #define APPSUITE_CVIPS_SHIM_H
 #include <vips/vips.h>
+
+/*
+ * Fixed-argument wrappers around libvips calls that take NULL-terminated
+ * variadic option lists. Swift does not import C variadic functions, so each
+ * call the Imaging target needs gets one small static inline function here.
+ * They add no policy of their own beyond the options named in their comments.
+ */
+
+/// Why: `vips_image_new_from_buffer` is variadic. Opens an image from memory for
+/// header access only (nothing is decoded until pixels are asked for), with
+/// sequential access and the given `fail_on` level. The buffer is not copied:
+/// it must outlive the returned image.
+static inline VipsImage *
+appsuite_vips_open_buffer(const void *buf, size_t len, VipsFailOn fail_on)
+{
+	return vips_image_new_from_buffer(buf, len, "",
+		"access", VIPS_ACCESS_SEQUENTIAL,
+		"fail_on", fail_on,
+		NULL);
+}
+
+/// Why: `vips_image_new_from_source` is variadic. Same as
+/// `appsuite_vips_open_buffer`, reading from a VipsSource (e.g. a file opened
+/// with `vips_source_new_from_file`, which does not parse `[options]` in names).
+static inline VipsImage *
+appsuite_vips_open_source(VipsSource *source, VipsFailOn fail_on)
+{
+	return vips_image_new_from_source(source, "",
+		"access", VIPS_ACCESS_SEQUENTIAL,
+		"fail_on", fail_on,
+		NULL);
+}
+
+/// Why: `vips_thumbnail_buffer` is variadic. Shrink-on-load thumbnail that
+/// fits (or, with a crop, fills) width × height and autorotates by EXIF.
+/// When `export_profile` is not NULL, colour is transformed to it through the
+/// embedded profile (or libvips' fallback for the colour space, e.g. its
+/// built-in CMYK profile); pass NULL for untagged images, which libvips
+/// 8.14.1 would otherwise shift slightly (sRGB red 255,0,0 comes out
+/// 248,26,16). `linear` shrinks in linear light after importing through the
+/// embedded profile (no JPEG shrink-on-load); 8.14.1 needs it for CMYK images
+/// with an embedded profile, which its default path converts with the
+/// built-in CMYK profile instead. `loader_options` (e.g. "fail_on=error") go
+/// to the loader as its option string: 8.14.1's thumbnail_buffer does not pass
+/// its own `fail_on` on, so truncated input would come out half grey. The
+/// buffer is not copied: it must outlive the returned (lazy) image.
+static inline int
+appsuite_vips_thumbnail_buffer(const void *buf, size_t len, VipsImage **out,
+	int width, int height, VipsInteresting crop, VipsSize size,
+	gboolean linear, const char *export_profile, const char *loader_options)
+{
+	if (export_profile != NULL)
+		return vips_thumbnail_buffer((void *) buf, len, out, width,
+			"height", height,
+			"crop", crop,
+			"size", size,
+			"linear", linear,
+			"export_profile", export_profile,
+			"option_string", loader_options,
+			NULL);
+	return vips_thumbnail_buffer((void *) buf, len, out, width,
+		"height", height,
+		"crop", crop,
+		"size", size,
+		"linear", linear,
+		"option_string", loader_options,
+		NULL);
+}
+
+/// Why: `vips_colourspace` is variadic. Converts to 8-bit sRGB: grey is
+/// replicated to three bands, 16-bit samples are scaled down; alpha is kept.
+static inline int
+appsuite_vips_colourspace_srgb(VipsImage *in, VipsImage **out)
+{
+	return vips_colourspace(in, out, VIPS_INTERPRETATION_sRGB, NULL);
+}
+
+/// Why: `vips_flatten` is variadic and its background is a VipsArrayDouble.
+/// Composites the alpha band onto white (255, or 65535 for 16-bit colour
+/// spaces), giving an image without alpha.
+static inline int
+appsuite_vips_flatten_white(VipsImage *in, VipsImage **out)
+{
+	double white = (in->Type == VIPS_INTERPRETATION_RGB16 ||
+		in->Type == VIPS_INTERPRETATION_GREY16) ? 65535.0 : 255.0;
+	double ink[4] = { white, white, white, white };
+	int colour_bands = in->Bands > 1 ? in->Bands - 1 : 1;
+	VipsArrayDouble *background =
+		vips_array_double_new(ink, colour_bands > 4 ? 4 : colour_bands);
+	int result = vips_flatten(in, out,
+		"background", background,
+		"max_alpha", white,
+		NULL);
+	vips_area_unref(VIPS_AREA(background));
+	return result;
+}
+
+/// Why: `vips_jpegsave_buffer` is variadic. JPEG with quality `q`, optimised
+/// Huffman tables, and all metadata stripped when `strip` is true.
+static inline int
+appsuite_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int q, gboolean strip)
+{
+	return vips_jpegsave_buffer(in, buf, len,
+		"Q", q,
+		"optimize_coding", TRUE,
+		"strip", strip,
+		NULL);
+}
+
+/// Why: `vips_pngsave_buffer` is variadic. PNG (alpha kept), metadata stripped
+/// when `strip` is true.
+static inline int
+appsuite_vips_pngsave_buffer(VipsImage *in, void **buf, size_t *len, gboolean strip)
+{
+	return vips_pngsave_buffer(in, buf, len,
+		"strip", strip,
+		NULL);
+}
+
+/// Why: `vips_webpsave_buffer` is variadic. Lossy WebP with quality `q` (alpha
+/// kept), metadata stripped when `strip` is true.
+static inline int
+appsuite_vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len, int q, gboolean strip)
+{
+	return vips_webpsave_buffer(in, buf, len,
+		"Q", q,
+		"strip", strip,
+		NULL);
+}
+
+/// Why: `vips_cast` is variadic. Casts to 8-bit unsigned samples (used to read
+/// back pixels of any depth as bytes).
+static inline int
+appsuite_vips_cast_uchar(VipsImage *in, VipsImage **out)
+{
+	return vips_cast(in, out, VIPS_FORMAT_UCHAR, NULL);
+}
+
 #endif

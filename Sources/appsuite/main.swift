@@ -1,1 +1,4 @@
-print("appsuite")
+import AppSuiteCLI
+import Foundation
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -1,4 +1,4 @@
-public import HTTPServer
+
 
 /// A JSON Schema (2020-12, as OpenAPI 3.1 uses it) for request and response bodies.
 public indirect enum JSONSchema: Sendable {

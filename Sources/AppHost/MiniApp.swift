@@ -1,0 +1,96 @@
+public import Foundation
+public import HTTPServer
+public import Identity
+public import Storage
+public import WebUI
+
+/// What the launcher and the server know about an app: its id (also its URL prefix), names and tile.
+public struct AppManifest: Sendable {
+    /// Lower-case id, the first path segment of its pages (`/gaokao`) and API (`/api/v1/gaokao`).
+    public var id: String
+    public var title: LocalizedText
+    public var summary: LocalizedText
+    public var icon: Icon
+    public var tint: Tint
+
+    public init(id: String, title: LocalizedText, summary: LocalizedText, icon: Icon, tint: Tint) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.icon = icon
+        self.tint = tint
+    }
+
+    /// The app's home page.
+    public var path: String { "/" + id }
+}
+
+/// One mini app as the server composes it (DESIGN.md "A mini app"). Apps depend on platform targets only,
+/// never on each other; the server lists the installed ones in `AppCatalog`.
+public protocol MiniApp: Sendable {
+    var manifest: AppManifest { get }
+    /// The app's own tables: numbered, append-only migrations of module `manifest.id`.
+    func migrations() -> [Migration]
+    /// Mounts `/api/v1/{id}/…` and `/{id}/…`.
+    func routes(_ router: inout Router, context: AppContext)
+    /// One entry per API route, for `/api/openapi.json` (a test checks none is missing).
+    var apiOperations: [APIOperation] { get }
+    /// The importer for `appsuite import {id} PATH`, if the app has data to import.
+    func importer(context: AppContext) -> (any DataImporter)?
+}
+
+extension MiniApp {
+    public var apiOperations: [APIOperation] { [] }
+    public func importer(context: AppContext) -> (any DataImporter)? { nil }
+}
+
+/// What an app gets from the server: storage, the signed-in viewer, and its own folders.
+public struct AppContext: Sendable {
+    public let database: any Database
+    public let authenticator: Authenticator
+    /// `<data-dir>/apps/<id>`: files the app owns (created on first use).
+    public let dataDirectory: URL
+    /// `<data-dir>/media`: files served publicly under `/media/`.
+    public let mediaDirectory: URL
+
+    public init(database: any Database, authenticator: Authenticator, dataDirectory: URL, mediaDirectory: URL) {
+        self.database = database
+        self.authenticator = authenticator
+        self.dataDirectory = dataDirectory
+        self.mediaDirectory = mediaDirectory
+    }
+}
+
+/// Loads an app's public data set (`appsuite import <app> PATH`). Re-running it must be idempotent.
+public protocol DataImporter: Sendable {
+    /// The folder under `../shared/data` that `appsuite import all` hands to this importer.
+    var defaultFolder: String { get }
+    /// Imports `folder`, reporting progress as it goes. Throws for a folder it cannot use at all; files it
+    /// cannot read are skipped and listed in the summary.
+    func importData(from folder: URL, progress: (ImportProgress) -> Void) throws -> ImportSummary
+}
+
+/// How far an import is: `done` of `total` items (nil when unknown), the current item's name.
+public struct ImportProgress: Sendable {
+    public var done: Int
+    public var total: Int?
+    public var item: String
+    public init(done: Int, total: Int?, item: String) {
+        self.done = done
+        self.total = total
+        self.item = item
+    }
+}
+
+/// What an import did: rows or files imported, and everything skipped with its reason.
+public struct ImportSummary: Sendable, CustomStringConvertible {
+    public var imported: Int
+    public var skipped: [(item: String, reason: String)]
+    public init(imported: Int, skipped: [(item: String, reason: String)] = []) {
+        self.imported = imported
+        self.skipped = skipped
+    }
+    public var description: String {
+        "\(imported) imported" + (skipped.isEmpty ? "" : ", \(skipped.count) skipped")
+    }
+}

@@ -1,0 +1,68 @@
+public import Foundation
+
+/// How one AppSuite server runs. Resolved from flags, then `APPSUITE_*` environment variables, then defaults
+/// (DESIGN.md "Configuration").
+public struct AppSuiteConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 8080
+    /// Holds the database (`appsuite.sqlite`), the server secret, media and app files.
+    public var dataDirectory = "var"
+    /// libmicrohttpd worker threads; nil picks twice the core count.
+    public var threadCount: Int?
+    /// Mark cookies `Secure`: set when served over HTTPS (directly or behind a TLS proxy).
+    public var usesSecureCookies = false
+    public var isAccessLogEnabled = true
+
+    public init() {}
+
+    /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "threads", "secure-cookies", "access-log"]
+
+    /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
+    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`) over the defaults.
+    /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
+    public static func resolve(options: [String: String], environment: [String: String]) throws(ConfigurationError) -> AppSuiteConfiguration {
+        var configuration = AppSuiteConfiguration()
+        func value(_ name: String) -> String? {
+            options[name] ?? environment["APPSUITE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")]
+        }
+        if let host = value("host") { configuration.host = host }
+        if let port = value("port") {
+            guard let number = UInt16(port) else { throw .invalid("port", port, "a number from 0 to 65535") }
+            configuration.port = number
+        }
+        if let directory = value("data-dir") {
+            guard !directory.isEmpty else { throw .invalid("data-dir", directory, "a folder path") }
+            configuration.dataDirectory = directory
+        }
+        if let threads = value("threads") {
+            guard let number = Int(threads), (1...256).contains(number) else { throw .invalid("threads", threads, "a number from 1 to 256") }
+            configuration.threadCount = number
+        }
+        if let secure = value("secure-cookies") { configuration.usesSecureCookies = try boolean("secure-cookies", secure) }
+        if let log = value("access-log") { configuration.isAccessLogEnabled = try boolean("access-log", log) }
+        return configuration
+    }
+
+    private static func boolean(_ name: String, _ value: String) throws(ConfigurationError) -> Bool {
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw .invalid(name, value, "true or false")
+        }
+    }
+
+    var databasePath: String { dataDirectory + "/appsuite.sqlite" }
+    var mediaDirectory: String { dataDirectory + "/media" }
+}
+
+/// A configuration value that cannot be used.
+public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+    case invalid(String, String, String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let name, let value, let allowed): "--\(name) '\(value)' is not valid; expected \(allowed)"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// AppSuiteServer: placeholder until its first real file lands.

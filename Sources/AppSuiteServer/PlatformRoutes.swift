@@ -1,0 +1,48 @@
+import AppHost
+import Foundation
+import AppSuiteAPI
+import HTTPServer
+import Identity
+import Storage
+import WebUI
+
+/// Routes that belong to no app: health, the OpenAPI document, static assets, the PWA manifest, media.
+struct PlatformRoutes: Sendable {
+    let configuration: AppSuiteConfiguration
+    let database: any Database
+    let apps: [any MiniApp]
+
+    func register(into router: inout Router) {
+        router.get(APIPath.health) { _ in
+            _ = try database.read { try $0.scalar("SELECT 1", as: Int.self) }
+            return .json(Array(#"{"status":"ok"}"#.utf8))
+        }
+        let document = OpenAPIDocument.render(
+            title: "AppSuite", version: AppSuite.version, operations: Self.operations(apps: apps),
+            schemas: [("Problem", Self.problemSchema), ("HealthStatus", .object([("status", .string())], required: ["status"]))]
+                + IdentityRoutes.apiSchemas)
+        router.get(APIPath.openAPI) { _ in .json(document) }
+
+        let assets = StaticFiles(directory: WebAssets.directory.path)
+        router.get(WebAssets.mountPath + "{path...}", assets.handler())
+        router.get(WebAssets.manifestPath) { request in try assets.serve("manifest.webmanifest", request: request) }
+        router.get("/favicon.ico") { request in try assets.serve("icon-192.png", request: request) }
+        router.get("/apple-touch-icon.png") { request in try assets.serve("apple-touch-icon.png", request: request) }
+        let media = StaticFiles(directory: configuration.mediaDirectory)
+        router.get("/media/{path...}", media.handler())
+    }
+
+    /// Every documented API operation: the platform's, identity's and each app's.
+    static func operations(apps: [any MiniApp]) -> [APIOperation] {
+        [
+            APIOperation(.get, APIPath.health, summary: "Liveness and database check", tag: "Platform",
+                         responses: [.init(200, "Serving", schema: .reference("HealthStatus"))]),
+            APIOperation(.get, APIPath.openAPI, summary: "This document", tag: "Platform", responses: [.init(200, "OpenAPI 3.1")]),
+        ] + IdentityRoutes.apiOperations + apps.flatMap(\.apiOperations)
+    }
+
+    static let problemSchema = JSONSchema.object([
+        ("type", .string(format: "uri-reference")), ("title", .string()), ("status", .integer()), ("detail", .string()),
+        ("instance", .string()), ("errors", .array(.object([("field", .string()), ("message", .string())], required: ["field", "message"]))),
+    ], required: ["type", "title", "status"])
+}

@@ -1,0 +1,123 @@
+public import HTTPServer
+import WebUI
+
+/// Turns requests into ``Viewer``s and enforces sign-in and CSRF rules, the same for pages and the API.
+///
+/// Credentials: the `sid` session cookie (`HttpOnly`, `SameSite=Lax`, `Secure` when configured for TLS)
+/// or `Authorization: Bearer <token>` (RFC 6750); both are the same session token (ASVS 5.0 7.2).
+///
+/// CSRF (ASVS 5.0 3.5.1): every state-changing request authenticated by the cookie must carry the
+/// session's CSRF token (`csrf_token` form field or `X-CSRF-Token` header). Signed-out form posts (log in,
+/// register) carry a token bound to a random pre-session cookie (signed double submit). Requests with a
+/// bearer token, and JSON requests without any cookie session, carry no ambient credential and are exempt:
+/// a cross-site page cannot send `application/json` without a CORS preflight, which AppSuite never grants.
+public struct Authenticator: Sendable {
+    public static let sessionCookie = "sid"
+    public static let preSessionCookie = "presession"
+    public static let languageCookie = "lang"
+    public static let themeCookie = "theme"
+
+    public let identity: IdentityService
+    /// Mark cookies `Secure`: set when AppSuite is served over HTTPS (directly or behind a TLS proxy).
+    public let usesSecureCookies: Bool
+
+    public init(identity: IdentityService, usesSecureCookies: Bool) {
+        self.identity = identity
+        self.usesSecureCookies = usesSecureCookies
+    }
+
+    /// Resolves the session (cookie first, then bearer), the language (`?lang=`, then the `lang` cookie,
+    /// then `Accept-Language`) and the CSRF token. Never throws: a broken session is just signed out.
+    public func viewer(for request: Request) -> Viewer {
+        let cookies = request.cookies
+        var pending: [Cookie] = []
+
+        let queryLanguage = request.query["lang"].flatMap { Language(tag: $0) }
+        if let queryLanguage { pending.append(cookie(Self.languageCookie, queryLanguage.code, maxAge: 365 * 86_400, httpOnly: false)) }
+        let language = Language.negotiate(
+            acceptLanguage: request.headers["Accept-Language"], override: queryLanguage?.code ?? cookies[Self.languageCookie])
+
+        var token = cookies[Self.sessionCookie]
+        var isBearer = false
+        if token == nil, let bearer = request.bearerToken {
+            token = bearer
+            isBearer = true
+        }
+        let resolved = token.flatMap { try? identity.currentUser(token: $0) }
+
+        let csrfToken: String
+        if let session = resolved?.session {
+            csrfToken = identity.csrfToken(for: session)
+        } else if let preSession = cookies[Self.preSessionCookie], let derived = identity.csrf.token(forPreSession: preSession) {
+            csrfToken = derived
+        } else {
+            let value = identity.csrf.newPreSessionValue()
+            pending.append(cookie(Self.preSessionCookie, value, maxAge: nil))
+            csrfToken = identity.csrf.token(forPreSession: value) ?? ""
+        }
+
+        var flash: Toast?
+        if let raw = cookies[Response.flashCookie] {
+            let text = FormData.parse(urlEncoded: "f=" + raw)["f"] ?? ""
+            if let bar = text.firstIndex(of: "|") {
+                let kind = Toast.Kind(rawValue: String(text[..<bar])) ?? .info
+                flash = Toast(String(text[text.index(after: bar)...]), kind: kind)
+            }
+            pending.append(Cookie.expired(Response.flashCookie, isSecure: usesSecureCookies))
+        }
+
+        let query = request.query.pairs.filter { $0.name != "lang" }.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }
+        return Viewer(
+            language: language, user: resolved?.user, session: resolved?.session, token: resolved == nil ? nil : token,
+            isBearer: isBearer && resolved != nil, csrfToken: csrfToken, theme: Theme(cookie: cookies[Self.themeCookie]),
+            currentURL: request.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
+            cookies: pending, flash: flash)
+    }
+
+    /// The signed-in user, or `401` problem (API) — pages should check ``Viewer/isSignedIn`` and redirect
+    /// to ``Viewer/loginURL`` instead.
+    public func requireUser(_ viewer: Viewer) throws(HTTPError) -> User {
+        guard let user = viewer.user else {
+            throw HTTPError(.unauthorized, detail: viewer.language == .zh ? "请先登录。" : "Sign in first.",
+                            headers: ["WWW-Authenticate": "Bearer"])
+        }
+        return user
+    }
+
+    /// Throws `403` when a state-changing request lacks a valid CSRF token (rules in the type's comment).
+    public func verifyCSRF(_ request: Request, viewer: Viewer) throws(HTTPError) {
+        guard !request.method.isSafe, !viewer.isBearer else { return }
+        let presented = request.form()["csrf_token"] ?? request.headers["X-CSRF-Token"] ?? ""
+        let cookies = request.cookies
+        let isValid: Bool
+        if let session = viewer.session {
+            isValid = identity.verifyCSRF(presented, for: session)
+        } else if request.contentType == "application/json", cookies[Self.sessionCookie] == nil {
+            isValid = true
+        } else if let preSession = cookies[Self.preSessionCookie] {
+            isValid = identity.csrf.verify(presented, forPreSession: preSession)
+        } else {
+            isValid = false
+        }
+        guard isValid else {
+            throw HTTPError(
+                .forbidden, title: "CSRF check failed",
+                detail: viewer.language == .zh ? "页面已过期或来源不可信，请刷新后重试。" : "The form has expired or did not come from this site. Reload and try again.",
+                type: "urn:appsuite:problem:csrf")
+        }
+    }
+
+    /// The session cookie for a fresh sign-in; it lives as long as the session's sliding expiry.
+    public func sessionCookie(token: String, expiresAt: Int64, now: Int64) -> Cookie {
+        cookie(Self.sessionCookie, token, maxAge: Int(max(0, expiresAt - now)))
+    }
+
+    /// Clears the session cookie.
+    public func clearedSessionCookie() -> Cookie { Cookie.expired(Self.sessionCookie, isSecure: usesSecureCookies) }
+
+    private func cookie(_ name: String, _ value: String, maxAge: Int?, httpOnly: Bool = true) -> Cookie {
+        var cookie = Cookie(name: name, value: value, maxAge: maxAge, isSecure: usesSecureCookies)
+        cookie.isHTTPOnly = httpOnly
+        return cookie
+    }
+}

@@ -1,0 +1,29 @@
+public import HTTPServer
+
+extension IdentityError: HTTPErrorConvertible {
+    /// The HTTP form of this error with an English message; handlers that know the viewer's language
+    /// use ``httpError(_:)``.
+    public var httpError: HTTPError { httpError(.english) }
+
+    /// Maps each case to its status in one place: validation → 422 (409 for a taken username) with the
+    /// field named, bad credentials → 401, throttling → 429 with `Retry-After`, internal failures → 500.
+    public func httpError(_ language: Language) -> HTTPError {
+        let message = message(language)
+        switch self {
+        case .passwordTooShort, .passwordTooLong, .passwordTooCommon, .passwordMatchesUsername, .usernameLength,
+            .usernameInvalidCharacters, .nicknameLength, .nicknameInvalidCharacters, .invalidAvatarPath:
+            return .validation([.init(field: field ?? "body", message: message)], detail: message)
+        case .usernameTaken:
+            return HTTPError(.conflict, detail: message, type: "urn:appsuite:problem:username-taken",
+                             errors: [.init(field: "username", message: message)])
+        case .invalidCredentials:
+            return HTTPError(.unauthorized, title: "Invalid credentials", detail: message)
+        case .tooManyAttempts(let retryAfter):
+            return HTTPError(.tooManyRequests, detail: message, headers: ["Retry-After": String(retryAfter)])
+        case .userNotFound:
+            return HTTPError(.unauthorized, detail: message)
+        case .hashingFailed, .serverSecret:
+            return HTTPError(.internalServerError, detail: message)
+        }
+    }
+}

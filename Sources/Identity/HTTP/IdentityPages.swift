@@ -1,0 +1,239 @@
+import Foundation
+import HTTPServer
+import WebUI
+
+/// The account pages: `/login`, `/register`, `/logout`, `/me` and its forms. Every form posts with a
+/// CSRF token and answers with a redirect (POST → 303 → GET), so reloading never resubmits.
+struct IdentityPages: Sendable {
+    let auth: Authenticator
+    let api: IdentityAPI
+    var identity: IdentityService { auth.identity }
+
+    func register(into router: inout Router) {
+        router.get("/login") { request in
+            let viewer = auth.viewer(for: request)
+            if viewer.isSignedIn { return viewer.redirect(to: Self.safeNext(request.query["next"])) }
+            return credentialsPage(viewer, mode: .logIn, next: request.query["next"])
+        }
+        router.post("/login") { request in try submitCredentials(request, mode: .logIn) }
+        router.get("/register") { request in
+            let viewer = auth.viewer(for: request)
+            if viewer.isSignedIn { return viewer.redirect(to: "/") }
+            return credentialsPage(viewer, mode: .register, next: request.query["next"])
+        }
+        router.post("/register") { request in try submitCredentials(request, mode: .register) }
+        router.post("/logout") { request in
+            let viewer = auth.viewer(for: request)
+            try auth.verifyCSRF(request, viewer: viewer)
+            if let token = viewer.token { try identity.logOut(token: token) }
+            var response = viewer.redirect(to: "/", flash: Toast(IdentityText.loggedOut(viewer.language), kind: .success))
+            response.setCookie(auth.clearedSessionCookie())
+            return response
+        }
+        router.get("/me") { request in profilePage(auth.viewer(for: request)) }
+        router.post("/me/profile") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            try auth.verifyCSRF(request, viewer: viewer)
+            let nickname = request.form()["nickname"] ?? ""
+            do {
+                try identity.updateProfile(userID: user.id, nickname: nickname)
+            } catch let error as IdentityError {
+                return profilePage(viewer, status: .unprocessableContent, nicknameError: error.message(viewer.identityLanguage), nickname: nickname)
+            }
+            return viewer.redirect(to: "/me", flash: Toast(IdentityText.profileSaved(viewer.language), kind: .success))
+        }
+        router.post("/me/avatar") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            try auth.verifyCSRF(request, viewer: viewer)
+            guard let upload = request.uploadedFiles.first(where: { $0.fieldName == "avatar" && $0.size > 0 }) else {
+                return profilePage(viewer, status: .unprocessableContent, avatarError: IdentityText.chooseAvatar(viewer.language))
+            }
+            do {
+                _ = try api.replaceAvatar(of: user, with: upload, viewer: viewer)
+            } catch let error as HTTPError {
+                return profilePage(viewer, status: error.status, avatarError: error.detail)
+            }
+            return viewer.redirect(to: "/me", flash: Toast(IdentityText.avatarSaved(viewer.language), kind: .success))
+        }
+        router.get("/me/password") { request in
+            let viewer = auth.viewer(for: request)
+            guard viewer.isSignedIn else { return viewer.redirect(to: viewer.loginURL) }
+            return passwordPage(viewer)
+        }
+        router.post("/me/password") { request in
+            let viewer = auth.viewer(for: request)
+            guard let session = viewer.session else { return viewer.redirect(to: viewer.loginURL) }
+            try auth.verifyCSRF(request, viewer: viewer)
+            let form = request.form()
+            do {
+                try identity.changePassword(session: session, current: form["current_password"] ?? "", new: form["new_password"] ?? "",
+                                            clientAddress: request.clientAddress)
+            } catch let error as IdentityError {
+                return passwordPage(viewer, status: error.httpError.status, error: error)
+            }
+            return viewer.redirect(to: "/me", flash: Toast(IdentityText.passwordChanged(viewer.language), kind: .success))
+        }
+    }
+
+    // MARK: log in and register
+
+    enum Mode { case logIn, register }
+
+    private func submitCredentials(_ request: Request, mode: Mode) throws -> Response {
+        var viewer = auth.viewer(for: request)
+        try auth.verifyCSRF(request, viewer: viewer)
+        let form = request.form()
+        let username = form["username"] ?? ""
+        let password = form["password"] ?? ""
+        let next = Self.safeNext(form["next"])
+        let userAgent = request.headers["User-Agent"] ?? ""
+        do {
+            let signIn = mode == .register
+                ? try identity.register(username: username, password: password, userAgent: userAgent, clientAddress: request.clientAddress)
+                : try identity.logIn(username: username, password: password, userAgent: userAgent,
+                                     clientAddress: request.clientAddress, previousToken: viewer.token)
+            viewer.cookies.append(auth.sessionCookie(token: signIn.token, expiresAt: signIn.session.expiresAt, now: identity.clock.now()))
+            let message = mode == .register ? IdentityText.registered : IdentityText.welcome
+            return viewer.redirect(to: next, flash: Toast(message(viewer.language), kind: .success))
+        } catch let error as IdentityError {
+            return credentialsPage(viewer, mode: mode, next: next, username: username, error: error)
+        }
+    }
+
+    private func credentialsPage(_ viewer: Viewer, mode: Mode, next: String?, username: String = "", error: IdentityError? = nil) -> Response {
+        let language = viewer.language
+        let isLogIn = mode == .logIn
+        let title = isLogIn ? Strings.logIn(language) : Strings.register(language)
+        let message = error?.message(viewer.identityLanguage)
+        let status = error.map { $0.httpError.status } ?? .ok
+        return viewer.page(
+            title: title, back: BackLink(href: "/", label: Strings.home(language)), activeTab: "me", status: status,
+            toasts: message.map { [Toast($0, kind: .error)] } ?? []
+        ) {
+            div(.class("auth-hero")) {
+                img(.class("auth-logo"), .src(WebAssets.url("icon.svg")), .alt(""), .width(64), .height(64))
+                h1(.class("auth-title")) { IdentityText.account(language) }
+                p(.class("auth-subtitle")) { IdentityText.oneAccount(language) }
+            }
+            postForm(action: isLogIn ? "/login" : "/register", csrfToken: viewer.csrfToken,
+                     attributes: [.id(isLogIn ? "login-form" : "register-form"), .class("auth-form")]) {
+                if let next { input(.type("hidden"), .name("next"), .value(next)) }
+                if let message, error?.field == nil { p(.class("form-error"), .role("alert")) { message } }
+                formGroup {
+                    formField(
+                        label: IdentityText.username(language), name: "username", value: username,
+                        error: error?.field == "username" ? message : nil,
+                        hint: isLogIn ? nil : IdentityText.usernameHint(language), autocomplete: "username",
+                        required: true, maxLength: 64, autofocus: username.isEmpty)
+                    formField(
+                        label: IdentityText.password(language), name: "password", type: .password,
+                        error: error?.field == "password" ? message : nil,
+                        hint: isLogIn ? nil : IdentityText.passwordHint(language),
+                        autocomplete: isLogIn ? "current-password" : "new-password", required: true,
+                        minLength: isLogIn ? nil : 8, maxLength: 256, autofocus: !username.isEmpty)
+                }
+                div(.class("form-actions")) {
+                    button(title)
+                    a(.class("auth-switch"), .href((isLogIn ? "/register" : "/login") + (next.map { "?next=" + percentEncode($0) } ?? ""))) {
+                        isLogIn ? IdentityText.noAccount(language) : IdentityText.haveAccount(language)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: profile
+
+    private func profilePage(
+        _ viewer: Viewer, status: HTTPStatus = .ok, nicknameError: String? = nil, nickname: String? = nil, avatarError: String? = nil
+    ) -> Response {
+        let language = viewer.language
+        guard let user = viewer.user, let summary = viewer.userSummary else {
+            return viewer.page(title: Strings.me(language), activeTab: "me", largeTitle: true) {
+                emptyState(icon: .person, title: IdentityText.signInToSeeProfile(language), message: IdentityText.signInMessage(language),
+                           action: LinkAction(label: Strings.logIn(language), href: "/login?next=%2Fme"))
+                div(.class("form-actions")) {
+                    a(.class("auth-switch"), .href("/register")) { IdentityText.noAccount(language) }
+                }
+            }
+        }
+        let toasts = [nicknameError, avatarError].compactMap { $0 }.map { Toast($0, kind: .error) }
+        return viewer.page(title: Strings.me(language), activeTab: "me", status: status, toasts: toasts, largeTitle: true) {
+            div(.class("profile-header")) {
+                avatar(summary, size: 72)
+                div(.class("profile-names")) {
+                    p(.class("profile-nickname"), .attribute("data-current-user", user.username)) { user.nickname }
+                    p(.class("profile-username")) { "@" + user.username }
+                    p(.class("profile-joined")) { IdentityText.joined(language) + " " + Self.date(user.createdAt, language) }
+                }
+            }
+            postForm(action: "/me/profile", csrfToken: viewer.csrfToken, attributes: [.id("profile-form")]) {
+                formGroup(header: IdentityText.profile(language)) {
+                    formField(label: IdentityText.nickname(language), name: "nickname", value: nickname ?? user.nickname,
+                              error: nicknameError, autocomplete: "nickname", required: true, maxLength: 32)
+                }
+                div(.class("form-actions")) { button(IdentityText.saveNickname(language), style: .secondary) }
+            }
+            postForm(action: "/me/avatar", csrfToken: viewer.csrfToken, multipart: true, attributes: [.id("avatar-form")]) {
+                formGroup(header: IdentityText.avatar(language), footer: IdentityText.avatarHint(language)) {
+                    div(.classes("field", avatarError != nil ? "has-error" : nil)) {
+                        label(.class("field-label"), .for("field-avatar")) { IdentityText.avatar(language) }
+                        input(.class("field-input"), .id("field-avatar"), .type("file"), .name("avatar"), .accept("image/*"))
+                        if let avatarError { p(.class("field-error")) { avatarError } }
+                    }
+                }
+                div(.class("form-actions")) { button(IdentityText.uploadAvatar(language), style: .secondary) }
+            }
+            listGroup(header: IdentityText.security(language)) {
+                listCell(title: IdentityText.changePassword(language), href: "/me/password", accessory: .chevron)
+            }
+            listGroup(header: IdentityText.settings(language)) {
+                listCell(title: Strings.language(language), detail: IdentityText.languageValue(language),
+                         href: "/me?lang=" + language.other.code, accessory: .chevron)
+            }
+            listGroup {
+                listFormCell(title: Strings.logOut(language), action: "/logout", csrfToken: viewer.csrfToken, destructive: true,
+                             confirm: IdentityText.logOutConfirm(language))
+            }
+        }
+    }
+
+    private func passwordPage(_ viewer: Viewer, status: HTTPStatus = .ok, error: IdentityError? = nil) -> Response {
+        let language = viewer.language
+        let message = error?.message(viewer.identityLanguage)
+        let isCurrentWrong = error == .invalidCredentials
+        return viewer.page(
+            title: IdentityText.changePassword(language), back: BackLink(href: "/me", label: Strings.me(language)), activeTab: "me",
+            status: status, toasts: message.map { [Toast($0, kind: .error)] } ?? []
+        ) {
+            postForm(action: "/me/password", csrfToken: viewer.csrfToken, attributes: [.id("password-form")]) {
+                if let message, error?.field == nil, !isCurrentWrong { p(.class("form-error"), .role("alert")) { message } }
+                formGroup {
+                    formField(label: IdentityText.currentPassword(language), name: "current_password", type: .password,
+                              error: isCurrentWrong ? message : nil, autocomplete: "current-password", required: true)
+                    formField(label: IdentityText.newPassword(language), name: "new_password", type: .password,
+                              error: error?.field == "password" ? message : nil, hint: IdentityText.passwordHint(language),
+                              autocomplete: "new-password", required: true, minLength: 8, maxLength: 256)
+                }
+                div(.class("form-actions")) { button(IdentityText.changePassword(language)) }
+            }
+        }
+    }
+
+    /// Only same-site paths are followed after login (no open redirect): `/x` yes; `//evil`, `http://…` no.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), !next.contains("\r"), !next.contains("\n") else { return "/" }
+        return next
+    }
+
+    /// A date in Beijing time: `2026年11月29日` or `29 Nov 2026`.
+    static func date(_ seconds: Int64, _ language: Language) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "Asia/Shanghai")
+        formatter.locale = Locale(identifier: language == .zh ? "zh_CN" : "en_GB")
+        formatter.dateFormat = language == .zh ? "yyyy年M月d日" : "d MMM yyyy"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+}

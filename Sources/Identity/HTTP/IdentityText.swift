@@ -1,0 +1,37 @@
+import WebUI
+
+/// The account pages' own words, Chinese first.
+enum IdentityText {
+    static let account = LocalizedText(zh: "AppSuite 账号", en: "AppSuite account")
+    static let oneAccount = LocalizedText(zh: "一个账号，畅用全部应用", en: "One account for every app")
+    static let username = LocalizedText(zh: "用户名", en: "Username")
+    static let password = LocalizedText(zh: "密码", en: "Password")
+    static let usernameHint = LocalizedText(
+        zh: "3–32 个字符：字母、数字、中文或 _ . -（一个汉字算两个）", en: "3–32 characters: letters, digits, Chinese or _ . - (a Chinese character counts as two)")
+    static let passwordHint = LocalizedText(zh: "至少 8 个字符；不要使用常见密码", en: "At least 8 characters; avoid common passwords")
+    static let noAccount = LocalizedText(zh: "还没有账号？注册", en: "No account yet? Register")
+    static let haveAccount = LocalizedText(zh: "已有账号？登录", en: "Already have an account? Log in")
+    static let welcome = LocalizedText(zh: "欢迎回来", en: "Welcome back")
+    static let registered = LocalizedText(zh: "注册成功，欢迎加入", en: "Your account is ready. Welcome!")
+    static let loggedOut = LocalizedText(zh: "已退出登录", en: "You have logged out")
+    static let signInToSeeProfile = LocalizedText(zh: "登录后查看你的资料", en: "Log in to see your profile")
+    static let signInMessage = LocalizedText(zh: "登录后，你的收藏、评论和设置会在所有应用中同步。", en: "Once you log in, your favourites, comments and settings follow you across every app.")
+    static let profile = LocalizedText(zh: "资料", en: "Profile")
+    static let nickname = LocalizedText(zh: "昵称", en: "Nickname")
+    static let saveNickname = LocalizedText(zh: "保存昵称", en: "Save nickname")
+    static let profileSaved = LocalizedText(zh: "资料已保存", en: "Profile saved")
+    static let avatar = LocalizedText(zh: "头像", en: "Avatar")
+    static let avatarHint = LocalizedText(zh: "JPEG、PNG、WebP、HEIC 等，最大 20 MB，会裁成正方形", en: "JPEG, PNG, WebP, HEIC …, up to 20 MB, cropped to a square")
+    static let uploadAvatar = LocalizedText(zh: "上传头像", en: "Upload avatar")
+    static let avatarSaved = LocalizedText(zh: "头像已更新", en: "Avatar updated")
+    static let chooseAvatar = LocalizedText(zh: "请选择一张图片", en: "Choose a picture first")
+    static let security = LocalizedText(zh: "安全", en: "Security")
+    static let changePassword = LocalizedText(zh: "修改密码", en: "Change password")
+    static let currentPassword = LocalizedText(zh: "当前密码", en: "Current password")
+    static let newPassword = LocalizedText(zh: "新密码", en: "New password")
+    static let passwordChanged = LocalizedText(zh: "密码已修改，其他设备已退出登录", en: "Password changed; other devices have been logged out")
+    static let joined = LocalizedText(zh: "注册于", en: "Joined")
+    static let logOutConfirm = LocalizedText(zh: "确定要退出登录吗？", en: "Log out now?")
+    static let settings = LocalizedText(zh: "设置", en: "Settings")
+    static let languageValue = LocalizedText(zh: "简体中文", en: "English")
+}

@@ -1,0 +1,83 @@
+public import HTTPServer
+public import WebUI
+
+/// Who is asking, in which language, with which CSRF token: the per-request context every page and API
+/// handler starts from (``Authenticator/viewer(for:)``).
+public struct Viewer: Sendable {
+    public let language: Language
+    /// The signed-in user, from the session cookie or an `Authorization: Bearer` token.
+    public let user: User?
+    public let session: Session?
+    /// The raw session token the client presented (cookie or bearer), for logout.
+    public let token: String?
+    /// True when the credentials came from `Authorization: Bearer`, which browsers never send on their own.
+    public let isBearer: Bool
+    /// The token forms must carry as `csrf_token` (or scripts as `X-CSRF-Token`).
+    public let csrfToken: String
+    public let theme: Theme?
+    /// The request's path and query, for language links and `next=` redirects.
+    public let currentURL: String
+    /// Cookies the response must set (a new pre-session CSRF cookie, a language choice, a consumed flash).
+    public var cookies: [Cookie]
+    /// A one-time message carried across a redirect (``Response/flash(_:)``).
+    public let flash: Toast?
+
+    public var isSignedIn: Bool { user != nil }
+
+    /// The shell's summary of the user for the nav bar.
+    public var userSummary: UserSummary? {
+        user.map { UserSummary(nickname: $0.nickname, avatarURL: $0.avatarPath.map { "/media/\($0)" }) }
+    }
+
+    /// The identity messages in this viewer's language.
+    public var identityLanguage: IdentityError.Language { language == .zh ? .chinese : .english }
+
+    /// The login page URL that brings the user back here afterwards.
+    public var loginURL: String { "/login?next=" + percentEncode(currentURL) }
+
+    /// A complete page in the mobile shell. `tabs` default to the suite's 首页 / 我的 bar.
+    public func page(
+        title: String, back: BackLink? = nil, tabs: [TabItem] = SuiteTabs.all, activeTab: String? = nil,
+        status: HTTPStatus = .ok, toasts: [Toast] = [], largeTitle: Bool = false, trailing: [Node] = [],
+        description: String? = nil, @HTMLBuilder content: () -> [Node]
+    ) -> Response {
+        let context = PageContext(
+            language: language, title: title, largeTitle: largeTitle, back: back, trailing: trailing, tabs: tabs,
+            activeTab: activeTab, user: userSummary, csrfToken: csrfToken, toasts: (flash.map { [$0] } ?? []) + toasts,
+            bodyClass: nil, description: description, theme: theme, currentURL: currentURL)
+        var response = Response.html(Shell.documentBytes(context, content: content), status: status)
+        response.headers.set("Cache-Control", "no-store")
+        apply(to: &response)
+        return response
+    }
+
+    /// Adds this viewer's pending cookies to a response (pages do it for you; redirects need it too).
+    public func apply(to response: inout Response) {
+        for cookie in cookies { response.setCookie(cookie) }
+    }
+
+    /// A `303` to `location` carrying the viewer's cookies and, optionally, a message for the next page.
+    public func redirect(to location: String, flash: Toast? = nil) -> Response {
+        var response = Response.redirect(to: location)
+        apply(to: &response)
+        if let flash { response.setFlash(flash) }
+        return response
+    }
+}
+
+/// The suite-wide tab bar: the launcher and the account page.
+public enum SuiteTabs {
+    public static let home = TabItem(id: "home", href: "/", icon: .home, label: Strings.home)
+    public static let me = TabItem(id: "me", href: "/me", icon: .person, label: Strings.me)
+    public static let all = [home, me]
+}
+
+extension Response {
+    /// The cookie that carries a one-time message to the next page (after a POST → redirect → GET).
+    static let flashCookie = "flash"
+
+    /// Shows `toast` on the next page this browser renders.
+    public mutating func setFlash(_ toast: Toast) {
+        setCookie(Cookie(name: Self.flashCookie, value: percentEncode(toast.kind.rawValue + "|" + toast.message), maxAge: 60))
+    }
+}

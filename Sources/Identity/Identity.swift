@@ -1,1 +1,0 @@
-// Identity: placeholder until its first real file lands.

@@ -1,0 +1,60 @@
+public import Storage
+
+/// Identity's tables, as append-only migrations of module `"identity"`.
+///
+/// All times are INTEGER UTC seconds since 1970. Run with
+/// `try Migrator.migrate(database, IdentitySchema.migrations())` (or the server's combined list).
+public enum IdentitySchema {
+    /// The migration module name.
+    public static let module = "identity"
+
+    /// Version 1 `create_users`, 2 `create_sessions`, 3 `create_login_failures`.
+    public static func migrations() -> [Migration] {
+        [
+            Migration(
+                module: module, version: 1, name: "create_users",
+                sql: """
+                    CREATE TABLE users (
+                        id INTEGER PRIMARY KEY,
+                        username TEXT NOT NULL,              -- verbatim, as registered
+                        username_key TEXT NOT NULL UNIQUE,   -- Username.key(for:): NFC, lowercase, NFC
+                        password_hash TEXT NOT NULL,         -- argon2id PHC string (libsodium)
+                        nickname TEXT NOT NULL,              -- verbatim; starts as the username
+                        avatar_path TEXT,                    -- server-generated relative path, or NULL
+                        created_at INTEGER NOT NULL,
+                        updated_at INTEGER NOT NULL
+                    );
+                    """),
+            Migration(
+                module: module, version: 2, name: "create_sessions",
+                sql: """
+                    CREATE TABLE sessions (
+                        token_hash BLOB PRIMARY KEY NOT NULL,  -- BLAKE2b-256 of the token; never the token
+                        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        created_at INTEGER NOT NULL,
+                        last_seen_at INTEGER NOT NULL,
+                        expires_at INTEGER NOT NULL,           -- min(last_seen + idle, created + absolute)
+                        user_agent TEXT NOT NULL,
+                        client_address TEXT NOT NULL
+                    );
+                    CREATE INDEX sessions_by_user ON sessions(user_id);
+                    CREATE INDEX sessions_by_expiry ON sessions(expires_at);
+                    """),
+            Migration(
+                module: module, version: 3, name: "create_login_failures",
+                sql: """
+                    CREATE TABLE login_failures (
+                        scope TEXT NOT NULL,          -- 'account' | 'address' | 'register'
+                        subject TEXT NOT NULL,        -- LoginThrottle.accountSubject / addressSubject
+                        window_start INTEGER NOT NULL,
+                        event_count INTEGER NOT NULL,
+                        lockouts INTEGER NOT NULL,
+                        locked_until INTEGER NOT NULL,
+                        last_event_at INTEGER NOT NULL,
+                        PRIMARY KEY (scope, subject)
+                    );
+                    CREATE INDEX login_failures_by_last_event ON login_failures(last_event_at);
+                    """),
+        ]
+    }
+}

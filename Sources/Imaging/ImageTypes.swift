@@ -1,0 +1,172 @@
+/// Limits applied before any pixel work. Both are checked against what the
+/// input claims (byte count, header width × height), so a decompression bomb is
+/// refused without being decoded.
+public struct ImageLimits: Sendable, Hashable {
+    /// Largest accepted width × height of one page, from the header.
+    public var maximumPixels: Int
+    /// Largest accepted encoded size in bytes.
+    public var maximumBytes: Int
+
+    /// 100 megapixels: a 12 MP phone photo and a 99.6 MP scan pass; the 268 MP and
+    /// 4.3 GP PNG bombs do not.
+    public static let defaultMaximumPixels = 100_000_000
+    /// 64 MiB of encoded input.
+    public static let defaultMaximumBytes = 64 * 1024 * 1024
+
+    public init(
+        maximumPixels: Int = ImageLimits.defaultMaximumPixels,
+        maximumBytes: Int = ImageLimits.defaultMaximumBytes
+    ) {
+        self.maximumPixels = maximumPixels
+        self.maximumBytes = maximumBytes
+    }
+}
+
+/// An image format, detected from the content (libvips' loader), never from a
+/// file name.
+public enum ImageFormat: Sendable, Hashable, CustomStringConvertible {
+    case jpeg, png, webp, gif, heif, avif, tiff
+    /// Any other format libvips could load, named by its loader (e.g. "ppmload").
+    case other(loader: String)
+
+    /// The IANA media type, e.g. "image/jpeg".
+    public var mediaType: String {
+        switch self {
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        case .webp: "image/webp"
+        case .gif: "image/gif"
+        case .heif: "image/heif"
+        case .avif: "image/avif"
+        case .tiff: "image/tiff"
+        case .other: "application/octet-stream"
+        }
+    }
+
+    /// The usual file extension without the dot, e.g. "jpg".
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .png: "png"
+        case .webp: "webp"
+        case .gif: "gif"
+        case .heif: "heic"
+        case .avif: "avif"
+        case .tiff: "tiff"
+        case .other: "bin"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .jpeg: "jpeg"
+        case .png: "png"
+        case .webp: "webp"
+        case .gif: "gif"
+        case .heif: "heif"
+        case .avif: "avif"
+        case .tiff: "tiff"
+        case let .other(loader): loader
+        }
+    }
+}
+
+/// How the colour samples of an image are to be read.
+public enum ColorSpace: Sendable, Hashable {
+    /// sRGB-like RGB, 8 or 16 bits per sample.
+    case rgb
+    /// One grey band, 8 or 16 bits per sample.
+    case gray
+    /// Four ink bands (a print file); needs conversion before display.
+    case cmyk
+    /// Anything else (Lab, XYZ, multiband …), by libvips' interpretation name.
+    case other(String)
+}
+
+/// What an image's header says, with width and height as the image is meant to
+/// be displayed (after EXIF orientation).
+public struct ImageInfo: Sendable, Hashable {
+    /// Detected from the content.
+    public var format: ImageFormat
+    /// Displayed width: for EXIF orientations 5–8 the stored height.
+    public var width: Int
+    /// Displayed height: for EXIF orientations 5–8 the stored width.
+    public var height: Int
+    /// EXIF orientation 1–8 (1 when absent or invalid). HEIF/AVIF container
+    /// rotations are already applied by the decoder and are reported as 1.
+    public var orientation: Int
+    public var hasAlpha: Bool
+    /// Pages or animation frames (1 for a still image). `width` and `height`
+    /// are those of one page.
+    public var pageCount: Int
+    /// Bands per pixel, alpha included (e.g. 3 for RGB, 4 for RGBA or CMYK).
+    public var bands: Int
+    public var colorSpace: ColorSpace
+    /// Whether an ICC colour profile is embedded.
+    public var hasColorProfile: Bool
+
+    /// Width × height as stored, before orientation (the same product).
+    public var pixelCount: Int { width * height }
+
+    public init(
+        format: ImageFormat, width: Int, height: Int, orientation: Int, hasAlpha: Bool,
+        pageCount: Int, bands: Int, colorSpace: ColorSpace, hasColorProfile: Bool
+    ) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.hasAlpha = hasAlpha
+        self.pageCount = pageCount
+        self.bands = bands
+        self.colorSpace = colorSpace
+        self.hasColorProfile = hasColorProfile
+    }
+}
+
+/// The encoding of a produced image.
+public enum OutputFormat: Sendable, Hashable {
+    /// JPEG at quality 1–100. Alpha is flattened onto white.
+    case jpeg(quality: Int)
+    /// Lossless PNG; alpha is kept.
+    case png
+    /// Lossy WebP at quality 1–100; alpha is kept.
+    case webp(quality: Int)
+
+    public var imageFormat: ImageFormat {
+        switch self {
+        case .jpeg: .jpeg
+        case .png: .png
+        case .webp: .webp
+        }
+    }
+}
+
+/// Whether and how a thumbnail is cropped to fill its box.
+public enum ThumbnailCrop: Sendable, Hashable {
+    /// Fit inside the box, keeping the aspect ratio (one side may be shorter).
+    case none
+    /// Fill the box exactly, cutting the overflow equally from both ends.
+    case centre
+    /// Fill the box exactly, keeping the most "interesting" region (libvips'
+    /// attention strategy: skin tones, saturation, edges).
+    case attention
+}
+
+/// Encoded image bytes and what they are.
+public struct EncodedImage: Sendable, Hashable {
+    public var bytes: [UInt8]
+    public var width: Int
+    public var height: Int
+    public var format: ImageFormat
+
+    /// The media type for a `Content-Type` header, e.g. "image/jpeg".
+    public var mediaType: String { format.mediaType }
+
+    public init(bytes: [UInt8], width: Int, height: Int, format: ImageFormat) {
+        self.bytes = bytes
+        self.width = width
+        self.height = height
+        self.format = format
+    }
+}

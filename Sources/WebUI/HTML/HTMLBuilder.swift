@@ -1,0 +1,25 @@
+/// Builds `[Node]` from statements: a `String` becomes escaped text, a `Node` or `[Node]` is
+/// kept, and `if`/`else`, `if let`, `switch` and `for` work as in ordinary code.
+///
+///     ul(.class("list")) {
+///         for item in items { li { item.name } }
+///         if items.isEmpty { p { "暂无内容" } }
+///     }
+@resultBuilder
+public enum HTMLBuilder {
+    public static func buildExpression(_ text: String) -> [Node] { [.text(text)] }
+    public static func buildExpression(_ text: Substring) -> [Node] { [.text(String(text))] }
+    public static func buildExpression(_ node: Node) -> [Node] { [node] }
+    public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
+    public static func buildExpression(_ node: Node?) -> [Node] { node.map { [$0] } ?? [] }
+
+    public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
+    public static func buildEither(first part: [Node]) -> [Node] { part }
+    public static func buildEither(second part: [Node]) -> [Node] { part }
+    public static func buildArray(_ parts: [[Node]]) -> [Node] { parts.flatMap { $0 } }
+    public static func buildLimitedAvailability(_ part: [Node]) -> [Node] { part }
+}
+
+/// Collects nodes with the builder outside an element: `let body = fragment { … }`.
+public func fragment(@HTMLBuilder _ content: () -> [Node]) -> [Node] { content() }

@@ -1,0 +1,120 @@
+// The renderer: the only place that escapes. One function per context:
+//   text               → escapeText:      &  <  >
+//   attribute values   → escapeAttribute: &  "  '  <  >   (always double-quoted)
+//   URL attributes     → sanitizedURL first (javascript:/vbscript:/data: become "#"), then escapeAttribute
+// `Node.unsafeRaw` is copied verbatim; that is the only way around escaping.
+
+/// Renders nodes to a `String`.
+public func render(_ nodes: [Node]) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(4096)
+    render(nodes, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Renders one node to a `String`.
+public func render(_ node: Node) -> String { render([node]) }
+
+/// Appends the UTF-8 of the rendered nodes to `out`: the fast path for writing a response body.
+public func render(_ nodes: [Node], into out: inout [UInt8]) {
+    for node in nodes { HTMLRenderer.append(node, to: &out) }
+}
+
+enum HTMLRenderer {
+    static func append(_ node: Node, to out: inout [UInt8]) {
+        switch node {
+        case .text(let text):
+            escapeText(text, into: &out)
+        case .unsafeRaw(let markup):
+            out.append(contentsOf: markup.utf8)
+        case .element(let tag, let attributes, let children):
+            out.append(UInt8(ascii: "<"))
+            out.append(contentsOf: tag.description.utf8)
+            for attribute in attributes where !attribute.isOmitted {
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: attribute.name.description.utf8)
+                guard let value = attribute.value else { continue }
+                out.append(contentsOf: "=\"".utf8)
+                if attribute.name.isURL {
+                    let allowDataImage = attribute.name.description == "src" || attribute.name.description == "poster"
+                    escapeAttribute(sanitizedURL(value, allowDataImage: allowDataImage), into: &out)
+                } else {
+                    escapeAttribute(value, into: &out)
+                }
+                out.append(UInt8(ascii: "\""))
+            }
+            out.append(UInt8(ascii: ">"))
+            if tag.isVoid { return }
+            for child in children { append(child, to: &out) }
+            out.append(contentsOf: "</".utf8)
+            out.append(contentsOf: tag.description.utf8)
+            out.append(UInt8(ascii: ">"))
+        }
+    }
+
+    /// Text content: `&` `<` `>`.
+    static func escapeText(_ text: String, into out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            default: out.append(byte)
+            }
+        }
+    }
+
+    /// Double-quoted attribute values: `&` `"` `'` `<` `>`.
+    static func escapeAttribute(_ value: String, into out: inout [UInt8]) {
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            default: out.append(byte)
+            }
+        }
+    }
+}
+
+/// The value a URL attribute (`href`, `src`, `action`, `formaction`, `poster`, `cite`) renders.
+///
+/// Browsers strip leading control characters and spaces and ignore tabs and newlines anywhere in
+/// a URL, and compare schemes case-insensitively, so `" Java\tScript:alert(1)"` is script. This
+/// normalises the same way, and if the scheme is `javascript:` or `vbscript:`, or `data:`
+/// (except `data:image/…` where `allowDataImage`, i.e. in `src`), it returns `"#"`. Relative URLs,
+/// `http(s):`, `mailto:`, `tel:` and every other scheme pass unchanged.
+public func sanitizedURL(_ value: String, allowDataImage: Bool = false) -> String {
+    var normalized: [UInt8] = []
+    normalized.reserveCapacity(16)
+    var leading = true
+    var hasScheme = false
+    for byte in value.utf8 {
+        if leading && byte <= 0x20 { continue }
+        leading = false
+        if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+        // Only the scheme matters; stop at the first character that ends it.
+        if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")
+            || byte == UInt8(ascii: "#")
+        {
+            if byte != UInt8(ascii: ":") { return value }  // no scheme: a relative URL
+            hasScheme = true
+            break
+        }
+        normalized.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        if normalized.count > 32 { return value }  // longer than any scheme we reject
+    }
+    guard hasScheme else { return value }
+    switch String(decoding: normalized, as: UTF8.self) {
+    case "javascript", "vbscript":
+        return "#"
+    case "data":
+        guard allowDataImage else { return "#" }
+        let rest = value.drop { $0 != ":" }.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        return rest.lowercased().hasPrefix("image/") ? value : "#"
+    default:
+        return value
+    }
+}
