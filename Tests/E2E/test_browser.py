@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException
+from selenium.common.exceptions import NoAlertPresentException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -38,6 +38,28 @@ def fresh(driver, server) -> None:
     driver.execute_script("try { localStorage.clear(); } catch (e) {}")
 
 
+def tap(driver, element) -> None:
+    """Clicks after centring the element: the fixed tab bar would otherwise cover elements that
+    WebDriver scrolls to the bottom edge of the viewport (a real finger would scroll further)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", element)
+    element.click()
+
+
+def mark_page(driver) -> None:
+    driver.execute_script("window.__e2ePage = true;")
+
+
+def wait_new_page(driver, what: str) -> None:
+    """Waits until the marked document is gone and a new one has loaded (robust against the
+    'node does not belong to the document' races of element staleness checks)."""
+    def loaded(d) -> bool:
+        try:
+            return bool(d.execute_script("return !window.__e2ePage && document.readyState === 'complete';"))
+        except WebDriverException:
+            return False
+    wait_for(driver, loaded, message=f"{what} did not load a new page (at {driver.current_url})")
+
+
 def fill_and_submit(driver, form_css: str, values: dict[str, str]) -> None:
     form = driver.find_element(By.CSS_SELECTOR, form_css)
     hidden = form.find_elements(By.CSS_SELECTOR, "input[type=hidden][name=csrf_token]")
@@ -46,8 +68,20 @@ def fill_and_submit(driver, form_css: str, values: dict[str, str]) -> None:
         field = form.find_element(By.CSS_SELECTOR, f"[name={name}]")
         field.clear()
         field.send_keys(value)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_for(driver, EC.staleness_of(form), message=f"submitting {form_css} did not load a new page")
+    mark_page(driver)
+    tap(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    wait_new_page(driver, f"submitting {form_css}")
+
+
+def logout_form(driver):
+    """The contract's form#logout-form; falls back to the form posting to /logout so the rest of the
+    flow is still exercised (test_logout_lands_on_logged_out_launcher reports the missing id)."""
+    found = driver.find_elements(By.CSS_SELECTOR, "form#logout-form")
+    if found:
+        return found[0]
+    found = driver.find_elements(By.CSS_SELECTOR, "form[action='/logout']")
+    assert found, f"no logout form at all on {path_of(driver)}"
+    return found[0]
 
 
 def current_user(driver) -> str | None:
@@ -170,9 +204,18 @@ def test_logout_lands_on_logged_out_launcher(browser, server, account, screensho
     browser.find_element(By.CSS_SELECTOR, "form#profile-form input[name=nickname]")
     assert_fits_phone(browser)
     screenshot("03-profile")
-    form = browser.find_element(By.CSS_SELECTOR, "form#logout-form")
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_for(browser, EC.staleness_of(form), message="logout did not load a new page")
+    has_contract_id = bool(browser.find_elements(By.CSS_SELECTOR, "form#logout-form"))
+    form = logout_form(browser)
+    asks_first = bool(form.get_attribute("data-confirm"))
+    mark_page(browser)
+    tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    confirm_text = None
+    if asks_first:
+        # app.js asks before logging out (window.confirm); accept it.
+        alert = wait_for(browser, EC.alert_is_present(), message="the logout confirmation did not appear")
+        confirm_text = alert.text
+        alert.accept()
+    wait_new_page(browser, "logout")
     wait_for(browser, lambda d: path_of(d) == "/", message=f"logout did not land on / ({browser.current_url})")
     assert browser.find_elements(By.CSS_SELECTOR, ".launcher"), "no .launcher after logout"
     assert not current_user(browser), f"still shows a current user after logout: {current_user(browser)!r}"
@@ -183,6 +226,9 @@ def test_logout_lands_on_logged_out_launcher(browser, server, account, screensho
     screenshot("04-launcher-logged-out")
     me = fetch(browser, "/api/v1/me")
     assert me.get("status") == 401, f"session still valid after logout: {me}"
+    if confirm_text is not None:
+        assert CJK.search(confirm_text), f"logout confirmation is not Chinese: {confirm_text!r}"
+    assert has_contract_id, "contract: /me must have form#logout-form (found only a form posting to /logout without that id)"
 
 
 def test_login_lands_on_launcher(browser, server, account, screenshot):
@@ -299,7 +345,7 @@ def test_post_without_csrf_token_is_403_and_changes_nothing(browser, server, acc
     after = json.loads(fetch(browser, "/api/v1/me")["body"])["nickname"]
     assert after == before, f"nickname changed from {before!r} to {after!r} without a CSRF token"
 
-    logout = browser.find_element(By.CSS_SELECTOR, "form#logout-form")
+    logout = logout_form(browser)
     logout_action = urlparse(logout.get_attribute("action") or browser.current_url).path
     r = fetch(browser, logout_action, "POST", {})
     assert r["status"] == 403, f"POST {logout_action} without csrf_token: {r}"
