@@ -402,3 +402,63 @@ def test_dark_mode_launcher(browser, server, account, screenshot):
         screenshot("16-login-dark")
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+# ---------------------------------------------------------------- layout
+
+
+EDGE_OFFENDERS_JS = """
+const margin = arguments[0];
+const width = window.innerWidth;
+const out = [];
+const seen = new Set();
+function describe(el) {
+  let name = el.tagName.toLowerCase();
+  if (el.id) name += '#' + el.id;
+  if (el.classList.length) name += '.' + [...el.classList].join('.');
+  return name;
+}
+function check(el, rect, label) {
+  if (rect.width <= 1 || rect.height <= 1 || el.closest('.visually-hidden, .visually-hidden-focusable')) return;
+  if (getComputedStyle(el).position === 'fixed' || el.closest('.tab-bar, .tabbar, nav, header, .toast')) return;
+  if (rect.left < margin || rect.right > width - margin) {
+    const key = describe(el) + label;
+    if (!seen.has(key)) { seen.add(key); out.push(`${describe(el)} "${label}" left=${Math.round(rect.left)} right=${Math.round(rect.right)}`); }
+  }
+}
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) {
+  const node = walker.currentNode;
+  const text = node.textContent.trim();
+  if (!text) continue;
+  const el = node.parentElement;
+  if (!el || el.closest('script, style, [hidden]')) continue;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  check(el, range.getBoundingClientRect(), text.slice(0, 30));
+}
+for (const el of document.querySelectorAll('img, svg, .avatar, button, input, a.btn, .btn')) {
+  check(el, el.getBoundingClientRect(), el.textContent.trim().slice(0, 30) || el.getAttribute('alt') || '');
+}
+return out;
+"""
+
+
+def test_pages_keep_content_off_the_screen_edges(browser, server, account, screenshot):
+    """On a 390 px phone, text, pictures and buttons stay at least 8 px from both screen edges
+    (the nav bar, tab bar and toasts excepted). Lists every offender per page."""
+    offenders: dict[str, list[str]] = {}
+    fresh(browser, server)
+    for path in ("/register", "/login", "/"):
+        browser.get(server.base_url + path)
+        found = browser.execute_script(EDGE_OFFENDERS_JS, 8)
+        if found:
+            offenders[f"{path} (logged out)"] = found
+    ui_login(browser, server, account["username"])
+    for path in ("/", "/me"):
+        browser.get(server.base_url + path)
+        found = browser.execute_script(EDGE_OFFENDERS_JS, 8)
+        if found:
+            offenders[f"{path} (logged in)"] = found
+    report = "\n".join(f"{page}:\n    " + "\n    ".join(items) for page, items in offenders.items())
+    assert not offenders, "content touches the screen edge:\n" + report
