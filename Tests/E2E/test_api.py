@@ -285,3 +285,45 @@ def test_slow_client_is_cut_off(server: ServerProcess, api: Client):
     assert cut_after <= 15, f"slow client cut off only after {cut_after:.1f} s"
     assert not answer.startswith(b"HTTP/1.1 200"), answer[:200]
     assert served_meanwhile == [200], served_meanwhile
+
+
+# ---------------------------------------------------------------- throttling and redirects
+
+
+def test_account_lockout_after_repeated_wrong_passwords(api: Client):
+    """5 failed logins per account in 15 minutes lock it for a while: 429 with Retry-After, even
+    for the right password, and never a token."""
+    username = unique_name("locked")
+    assert api.register(username).status == 201
+    statuses = [api.login(username, "wrong password %d" % i).status for i in range(5)]
+    assert statuses[:4] == [401] * 4, statuses
+    r = api.login(username, PASSWORD)
+    assert r.status == 429, f"after {statuses} the right password got:\n{r.describe()}"
+    assert r.content_type == PROBLEM, r.describe()
+    retry = r.header("Retry-After") or ""
+    assert retry.isdigit() and 1 <= int(retry) <= 15 * 60, f"Retry-After {retry!r}"
+    assert "token" not in r.text
+
+
+def browser_location(location: str) -> str:
+    """What a browser makes of a Location value: the WHATWG URL parser drops ASCII tab and newline."""
+    return re.sub(r"[\t\n\r]", "", location)
+
+
+@pytest.mark.parametrize("next_param", [
+    "//evil.example/", "https://evil.example/", "/%5Cevil.example", "/%09/evil.example",
+    "/%0A/evil.example", "%2F%2Fevil.example", "/\\/evil.example",
+])
+def test_login_next_parameter_cannot_leave_the_site(api: Client, account, next_param: str):
+    page = api.get("/login?next=" + next_param, headers={"Accept": "text/html"})
+    assert page.status == 200, page.describe()
+    cookies = "; ".join(h.split(";")[0] for h in page.header_all("Set-Cookie"))
+    form = find_form(page.text, "login-form", "/login")
+    assert form is not None
+    fields = {**form.inputs, "username": account["username"], "password": PASSWORD}
+    r = api.post(form.action, form=fields, headers={"Cookie": cookies, "Accept": "text/html"})
+    assert r.status in (302, 303), r.describe()
+    location = r.header("Location") or ""
+    seen_by_browser = browser_location(location)
+    assert seen_by_browser.startswith("/") and not seen_by_browser.startswith(("//", "/\\")), \
+        f"next={next_param!r} → Location {location!r}, which a browser follows to {seen_by_browser!r} (off-site)"

@@ -267,6 +267,21 @@ def test_duplicate_username_shows_error(browser, server, account, screenshot):
     screenshot("07-register-duplicate")
 
 
+def test_login_next_with_a_tab_does_not_leave_the_site(browser, server, account):
+    """A signed-in visit to `/login?next=/%09/evil.example` redirects to `next`. If the server echoes
+    the tab into Location, the browser strips it and goes to //evil.example: an open redirect.
+    (The POST /login variant is caught by Chrome's CSP form-action check on redirects; this GET is not.)"""
+    ui_login(browser, server, account["username"])
+    try:
+        browser.get(server.base_url + "/login?next=/%09/evil.example")
+        url = browser.current_url
+        host = urlparse(url).hostname
+    except WebDriverException as e:  # e.g. net::ERR_NAME_NOT_RESOLVED: it went for evil.example
+        url, host = f"{browser.current_url} ({e.msg.splitlines()[0]})", None
+    fresh(browser, server)
+    assert host == "127.0.0.1", f"GET /login?next=/%09/evil.example (signed in) took the browser to {url}"
+
+
 # ---------------------------------------------------------------- English
 
 
