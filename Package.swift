@@ -51,13 +51,15 @@ let package = Package(
             path: "bench/http/server", swiftSettings: upcoming),
 
         // MARK: tests
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: upcoming),
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport", swiftSettings: upcoming),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"], swiftSettings: upcoming),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage"], swiftSettings: upcoming),
         .testTarget(
-            name: "AppSuiteServerTests", dependencies: ["AppSuiteServer", "HTTPServer", "Storage"],
+            name: "AppSuiteServerTests",
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
     ]

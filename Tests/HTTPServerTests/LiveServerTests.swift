@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import HTTPServer
+import HTTPTestSupport
 
 /// The real server on 127.0.0.1 and an ephemeral port, driven byte by byte through raw sockets.
 @Suite(.serialized) struct LiveServerTests {

@@ -1,17 +1,19 @@
-import Foundation
+public import Foundation
 
 /// A tiny blocking HTTP/1.1 client on a raw socket, so tests control every byte (slow senders, bad bodies).
-struct RawHTTPClient {
-    struct Reply {
-        var status: Int
-        var headers: [String: String]  // lower-cased names
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
+public struct RawHTTPClient {
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [String: String]  // lower-cased names
+        public var body: [UInt8]
+        /// Cookies set by the reply (`Set-Cookie` name → value; a deleted cookie maps to "").
+        public var setCookies: [String: String] = [:]
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    let socket: Int32
+    public let socket: Int32
 
-    init(port: UInt16, receiveTimeout: Int = 10) throws {
+    public init(port: UInt16, receiveTimeout: Int = 10) throws {
         socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -25,17 +27,17 @@ struct RawHTTPClient {
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    func close() { _ = Foundation.close(socket) }
+    public func close() { _ = Foundation.close(socket) }
 
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) == $0.count }
     }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
     /// Reads one response (Content-Length bodies, or until the peer closes). Nil when the connection ended first.
-    func readReply() -> Reply? {
+    public func readReply() -> Reply? {
         var data = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
         var headerEnd: Int?
@@ -59,20 +61,37 @@ struct RawHTTPClient {
         let head = String(decoding: data[..<(end - 4)], as: UTF8.self).split(separator: "\r\n")
         let status = Int(head[0].split(separator: " ")[1]) ?? 0
         var headers: [String: String] = [:]
+        var cookies: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = value
+            if name == "set-cookie", let pair = value.split(separator: ";").first, let equals = pair.firstIndex(of: "=") {
+                cookies[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
         }
         let body = Array(data[end...].prefix(contentLength ?? Int.max))
-        return Reply(status: status, headers: headers, body: body)
+        return Reply(status: status, headers: headers, body: body, setCookies: cookies)
     }
 
     /// One complete request and its reply on a fresh connection.
-    static func exchange(port: UInt16, _ request: String, body: [UInt8] = []) throws -> Reply? {
+    public static func exchange(port: UInt16, _ request: String, body: [UInt8] = []) throws -> Reply? {
         let client = try RawHTTPClient(port: port)
         defer { client.close() }
         client.send(Array(request.utf8) + body)
         return client.readReply()
+    }
+
+    /// Sends `method path` with optional headers and body on a fresh connection (`Connection: close`).
+    public static func request(
+        port: UInt16, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
+    ) throws -> Reply {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" || method == "PUT" || method == "PATCH" { head += "Content-Length: \(body.count)\r\n" }
+        guard let reply = try exchange(port: port, head + "\r\n", body: body) else { throw POSIXError(.ECONNRESET) }
+        return reply
     }
 
     private func findHeaderEnd(_ data: [UInt8]) -> Int? {

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import AppSuiteCLI
+@testable import AppSuiteServer
+
+@Suite struct CommandLineToolTests {
+    @Test func argumentsSplitOptionsFlagsAndWords() throws {
+        let arguments = try Arguments(["import", "all", "--data-dir=/tmp/x", "--port", "9000", "../shared/data", "--verbose"],
+                                      valued: ["data-dir", "port"])
+        #expect(arguments.positional == ["import", "all", "../shared/data"])
+        #expect(arguments.options == ["data-dir": "/tmp/x", "port": "9000"])
+        #expect(arguments.flags == ["verbose"])
+        #expect(throws: UsageError("--port needs a value")) { try Arguments(["serve", "--port"], valued: ["port"]) }
+        #expect(throws: UsageError("unknown option --colour")) { try Arguments(["--colour=red"], valued: ["port"]) }
+    }
+
+    @Test func configurationComesFromFlagsThenEnvironmentThenDefaults() throws {
+        let defaults = try AppSuiteConfiguration.resolve(options: [:], environment: [:])
+        #expect(defaults.host == "127.0.0.1" && defaults.port == 8080 && defaults.dataDirectory == "var")
+        let mixed = try AppSuiteConfiguration.resolve(
+            options: ["port": "9090"], environment: ["APPSUITE_PORT": "7070", "APPSUITE_DATA_DIR": "/srv/appsuite", "APPSUITE_SECURE_COOKIES": "yes"])
+        #expect(mixed.port == 9090)
+        #expect(mixed.dataDirectory == "/srv/appsuite")
+        #expect(mixed.usesSecureCookies)
+        #expect(throws: ConfigurationError.invalid("port", "80000", "a number from 0 to 65535")) {
+            try AppSuiteConfiguration.resolve(options: ["port": "80000"], environment: [:])
+        }
+        #expect(throws: ConfigurationError.self) { try AppSuiteConfiguration.resolve(options: ["threads": "0"], environment: [:]) }
+    }
+
+    @Test func exitCodesTellFailuresApart() {
+        #expect(CommandLineTool.run(["--version"], environment: [:]) == 0)
+        #expect(CommandLineTool.run(["--help"], environment: [:]) == 0)
+        #expect(CommandLineTool.run([], environment: [:]) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["launch"], environment: [:]) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["serve", "--port", "x"], environment: [:]) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["serve", "--bogus"], environment: [:]) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["import", "all"], environment: [:]) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["import", "all", "/no/such/folder"], environment: [:]) == ExitCode.noInput.rawValue)
+    }
+
+    @Test func importOfAnUnknownAppIsAUsageError() throws {
+        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let folder = NSTemporaryDirectory()
+        #expect(CommandLineTool.run(["import", "nosuchapp", folder, "--data-dir", data], environment: [:]) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["import", "all", folder, "--data-dir", data], environment: [:]) == 0)
+    }
+
+    @Test func serveFailsClearlyWhenThePortIsTaken() throws {
+        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var configuration = AppSuiteConfiguration()
+        configuration.port = 0
+        configuration.dataDirectory = data
+        configuration.isAccessLogEnabled = false
+        let running = try AppSuite(configuration: configuration)
+        try running.start()
+        defer { running.stop() }
+        let code = CommandLineTool.run(["serve", "--port", String(running.port), "--data-dir", data], environment: [:])
+        #expect(code == ExitCode.unavailable.rawValue)
+    }
+
+    @Test func progressBarLine() {
+        #expect(ProgressBar.line(label: "import gaokao", done: 45, total: 100, detail: "scores.csv")
+                == "import gaokao [##########--------------]  45%  45/100 scores.csv")
+        #expect(ProgressBar.line(label: "import", done: 7, total: nil, detail: "") == "import 7 ")
+    }
+}
