@@ -139,7 +139,9 @@ class ServerProcess:
     """`appsuite serve` on a free port with its own data directory; stdout/stderr go to files
     (a pipe would fill up with the access log and block the server)."""
 
-    def __init__(self, binary: Path, data_dir: Path, log_dir: Path, port: int | None = None):
+    def __init__(self, binary: Path, data_dir: Path, log_dir: Path, port: int | None = None,
+                 data_dir_flag: bool = True):
+        self.data_dir_flag = data_dir_flag
         self.binary = binary
         self.data_dir = data_dir
         self.port = port or free_port()
@@ -156,8 +158,9 @@ class ServerProcess:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("APPSUITE_")}
         env["APPSUITE_DATA_DIR"] = str(self.data_dir)
-        cmd = [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-               "--data-dir", str(self.data_dir)]
+        cmd = [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        if self.data_dir_flag:
+            cmd += ["--data-dir", str(self.data_dir)]
         with open(self.stdout_path, "wb") as out, open(self.stderr_path, "wb") as err:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
                                          env=env, cwd=str(self.data_dir.parent))
@@ -188,11 +191,11 @@ class ServerProcess:
             f"`{' '.join(cmd)}` did not answer /healthz with 200 within {timeout:.0f} s (last: {last_error}).\n"
             f"--- stderr (last 3000 chars) ---\n{self.stderr_tail()}")
 
-    def stop(self, timeout: float = 15.0) -> int | None:
-        """SIGTERM, then wait. Returns the exit status, or None if it had to be killed."""
+    def stop(self, timeout: float = 15.0, sig: int = signal.SIGTERM) -> int | None:
+        """SIGTERM (or `sig`), then wait. Returns the exit status, or None if it had to be killed."""
         if self.proc is None or self.proc.poll() is not None:
             return self.proc.returncode if self.proc else None
-        self.proc.send_signal(signal.SIGTERM)
+        self.proc.send_signal(sig)
         try:
             return self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import signal
 import socket
 import threading
 import time
@@ -43,6 +44,33 @@ def test_healthz(api: Client):
     assert r.status == 200, r.describe()
     assert r.content_type == "application/json", r.describe()
     assert r.json() == {"status": "ok"}
+
+
+def test_openapi_lists_the_identity_routes(api: Client):
+    r = api.get("/api/openapi.json")
+    assert r.status == 200, r.describe()
+    doc = r.json()
+    assert str(doc.get("openapi", "")).startswith("3.1"), doc.get("openapi")
+    paths = doc.get("paths", {})
+    for path, method in (("/api/v1/auth/register", "post"), ("/api/v1/auth/login", "post"),
+                         ("/api/v1/auth/logout", "post"), ("/api/v1/me", "get"), ("/healthz", "get")):
+        assert method in paths.get(path, {}), f"{method.upper()} {path} missing from /api/openapi.json"
+
+
+def test_data_dir_from_environment_and_sigint_stops_gracefully(server: ServerProcess, tmp_path):
+    """`APPSUITE_DATA_DIR` alone chooses the data dir; SIGINT stops as cleanly as SIGTERM."""
+    other = ServerProcess(server.binary, tmp_path / "env-data", tmp_path, data_dir_flag=False)
+    try:
+        other.start(timeout=30)
+        r = other.client.register(unique_name("envuser"))
+        assert r.status == 201, r.describe()
+        files = sorted(p.name for p in (tmp_path / "env-data").iterdir())
+        assert any(name.endswith((".sqlite", ".sqlite3", ".db")) for name in files), \
+            f"no database in APPSUITE_DATA_DIR: {files}"
+    finally:
+        code = other.stop(timeout=15, sig=signal.SIGINT)
+    assert code == 0, f"SIGINT: exit status {code}\n{other.stderr_tail()}"
+    assert not other.problem_lines(), other.problem_lines()
 
 
 # ---------------------------------------------------------------- register / login / me / logout
@@ -281,6 +309,7 @@ def test_slow_client_is_cut_off(server: ServerProcess, api: Client):
     finally:
         sock.close()
         t.join()
+    print(f"slow client cut off after {cut_after} s")
     assert cut_after is not None, f"slow client still connected after {time.monotonic() - start:.1f} s"
     assert cut_after <= 15, f"slow client cut off only after {cut_after:.1f} s"
     assert not answer.startswith(b"HTTP/1.1 200"), answer[:200]
