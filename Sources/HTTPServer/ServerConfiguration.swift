@@ -6,8 +6,9 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// 0 picks a free port (see ``Server/port`` after start).
     public var port: UInt16 = 8080
-    /// Worker threads in libmicrohttpd's pool, each with its own epoll set.
-    public var threadCount = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+    /// Worker threads in libmicrohttpd's pool, each with its own epoll set. One per core: more threads only
+    /// add context switches for the short synchronous handlers AppSuite runs (measured with bench/http).
+    public var threadCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
     /// Largest body held in memory (JSON, URL-encoded forms), in bytes; larger is `413`.
     public var maximumBodySize = 1 << 20
     /// Largest `multipart/form-data` body, in bytes, and so the largest uploaded file; larger is `413`.
@@ -15,8 +16,10 @@ public struct ServerConfiguration: Sendable {
     /// Where multipart files are streamed while a request is received. Created if missing.
     public var uploadDirectory = NSTemporaryDirectory() + "appsuite-uploads"
     /// Per-connection memory for the request line and headers, in bytes (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`).
-    /// Larger headers get `431`, a longer URL `414` from libmicrohttpd itself.
-    public var maximumHeaderMemory = 64 * 1024
+    /// Larger headers get `431`, a longer URL `414` from libmicrohttpd itself. libmicrohttpd zeroes this pool
+    /// for every request, so a larger pool costs time on every request, not just memory (64 KiB cost about
+    /// a tenth of the hello-JSON time in bench/http); 16 KiB is what nginx allows for one header line.
+    public var maximumHeaderMemory = 16 * 1024
     /// Seconds a connection may stay silent before it is closed (`MHD_OPTION_CONNECTION_TIMEOUT`;
     /// libmicrohttpd's default is no time-out at all).
     public var idleTimeout = 30

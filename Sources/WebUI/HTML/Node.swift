@@ -4,18 +4,17 @@
 /// An element name. Built only from a `StaticString`, so a tag name can never come from input.
 public struct TagName: Sendable, Hashable, CustomStringConvertible {
     public let description: String
+    /// Void elements have no content and no closing tag (HTML Living Standard §13.1.2).
+    /// Decided once here, not per render.
+    let isVoid: Bool
 
     public init(_ name: StaticString) {
         self.description = name.description
-    }
-
-    /// Void elements have no content and no closing tag (HTML Living Standard §13.1.2).
-    var isVoid: Bool {
         switch description {
         case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr":
-            return true
+            isVoid = true
         default:
-            return false
+            isVoid = false
         }
     }
 }
@@ -24,18 +23,17 @@ public struct TagName: Sendable, Hashable, CustomStringConvertible {
 /// (an attacker-controlled name is an XSS no value escaping can fix).
 public struct AttributeName: Sendable, Hashable, CustomStringConvertible {
     public let description: String
+    /// Attributes whose value is a URL; the renderer neutralises `javascript:` and friends there.
+    let isURL: Bool
+    /// URL attributes that may hold an inline `data:image/…` picture (`src`, `poster`).
+    let allowsDataImage: Bool
 
     public init(_ name: StaticString) {
         self.description = name.description
-    }
-
-    /// Attributes whose value is a URL; the renderer neutralises `javascript:` and friends there.
-    var isURL: Bool {
         switch description {
-        case "href", "src", "action", "formaction", "poster", "cite", "xlink:href":
-            return true
-        default:
-            return false
+        case "href", "action", "formaction", "cite", "xlink:href": (isURL, allowsDataImage) = (true, false)
+        case "src", "poster": (isURL, allowsDataImage) = (true, true)
+        default: (isURL, allowsDataImage) = (false, false)
         }
     }
 }

@@ -36,8 +36,7 @@ enum HTMLRenderer {
                 guard let value = attribute.value else { continue }
                 out.append(contentsOf: "=\"".utf8)
                 if attribute.name.isURL {
-                    let allowDataImage = attribute.name.description == "src" || attribute.name.description == "poster"
-                    escapeAttribute(sanitizedURL(value, allowDataImage: allowDataImage), into: &out)
+                    escapeAttribute(sanitizedURL(value, allowDataImage: attribute.name.allowsDataImage), into: &out)
                 } else {
                     escapeAttribute(value, into: &out)
                 }
@@ -54,27 +53,44 @@ enum HTMLRenderer {
 
     /// Text content: `&` `<` `>`.
     static func escapeText(_ text: String, into out: inout [UInt8]) {
-        for byte in text.utf8 {
+        escape(text, into: &out) { byte in
             switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            default: out.append(byte)
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            default: nil
             }
         }
     }
 
     /// Double-quoted attribute values: `&` `"` `'` `<` `>`.
     static func escapeAttribute(_ value: String, into out: inout [UInt8]) {
-        for byte in value.utf8 {
+        escape(value, into: &out) { byte in
             switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            default: out.append(byte)
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "\""): "&quot;"
+            case UInt8(ascii: "'"): "&#39;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            default: nil
             }
+        }
+    }
+
+    /// Copies `text` as UTF-8, replacing each byte `entity` names; runs without such bytes are copied
+    /// in one block (most text has none).
+    @inline(__always)
+    private static func escape(_ text: String, into out: inout [UInt8], entity: (UInt8) -> StaticString?) {
+        var text = text
+        text.withUTF8 { buffer in
+            var start = 0
+            for index in 0..<buffer.count {
+                guard let replacement = entity(buffer[index]) else { continue }
+                if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index])) }
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                start = index + 1
+            }
+            if start < buffer.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...])) }
         }
     }
 }
@@ -87,6 +103,10 @@ enum HTMLRenderer {
 /// (except `data:image/…` where `allowDataImage`, i.e. in `src`), it returns `"#"`. Relative URLs,
 /// `http(s):`, `mailto:`, `tel:` and every other scheme pass unchanged.
 public func sanitizedURL(_ value: String, allowDataImage: Bool = false) -> String {
+    // Most URLs are relative (`/me`, `?page=2`, `#top`): no scheme, nothing to check, nothing to allocate.
+    if let first = value.utf8.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "?") || first == UInt8(ascii: "#") {
+        return value
+    }
     var normalized: [UInt8] = []
     normalized.reserveCapacity(16)
     var leading = true

@@ -21,6 +21,27 @@ public enum Shell {
         return out
     }
 
+    /// The part of `<head>` that is the same on every page of a language (colour scheme, PWA metadata,
+    /// icons, stylesheet, script), rendered once: it is our own constant markup, so `unsafeRaw` is safe.
+    private static let staticHead: [Language: String] = Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
+        (language, render(fragment {
+            meta(.name("color-scheme"), .content("light dark"))
+            meta(.name("theme-color"), .media("(prefers-color-scheme: light)"), .content("#f2f2f7"))
+            meta(.name("theme-color"), .media("(prefers-color-scheme: dark)"), .content("#000000"))
+            meta(.name("mobile-web-app-capable"), .content("yes"))
+            meta(.name("apple-mobile-web-app-capable"), .content("yes"))
+            meta(.name("apple-mobile-web-app-status-bar-style"), .content("default"))
+            meta(.name("apple-mobile-web-app-title"), .content(Strings.appName(language)))
+            meta(.name("format-detection"), .content("telephone=no"))
+            link(.rel("manifest"), .href(WebAssets.manifestPath))
+            link(.rel("icon"), .href(WebAssets.url("icon.svg")), .type("image/svg+xml"))
+            link(.rel("icon"), .href(WebAssets.url("icon-192.png")), .type("image/png"), .sizes("192x192"))
+            link(.rel("apple-touch-icon"), .href(WebAssets.url("apple-touch-icon.png")))
+            link(.rel("stylesheet"), .href(WebAssets.url("app.css")))
+            Node.element("script", [.src(WebAssets.url("app.js")), .defer], [])
+        }))
+    })
+
     /// The `<html>` element, for tests or for wrapping differently.
     public static func html(_ context: PageContext, content: [Node]) -> Node {
         let language = context.language
@@ -39,20 +60,7 @@ public enum Shell {
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
                 Node.element("title", [], [.text(documentTitle)])
                 if let description = context.description { meta(.name("description"), .content(description)) }
-                meta(.name("color-scheme"), .content("light dark"))
-                meta(.name("theme-color"), .media("(prefers-color-scheme: light)"), .content("#f2f2f7"))
-                meta(.name("theme-color"), .media("(prefers-color-scheme: dark)"), .content("#000000"))
-                meta(.name("mobile-web-app-capable"), .content("yes"))
-                meta(.name("apple-mobile-web-app-capable"), .content("yes"))
-                meta(.name("apple-mobile-web-app-status-bar-style"), .content("default"))
-                meta(.name("apple-mobile-web-app-title"), .content(Strings.appName(language)))
-                meta(.name("format-detection"), .content("telephone=no"))
-                link(.rel("manifest"), .href(WebAssets.manifestPath))
-                link(.rel("icon"), .href(WebAssets.url("icon.svg")), .type("image/svg+xml"))
-                link(.rel("icon"), .href(WebAssets.url("icon-192.png")), .type("image/png"), .sizes("192x192"))
-                link(.rel("apple-touch-icon"), .href(WebAssets.url("apple-touch-icon.png")))
-                link(.rel("stylesheet"), .href(WebAssets.url("app.css")))
-                Node.element("script", [.src(WebAssets.url("app.js")), .defer], [])
+                Node.unsafeRaw(staticHead[language] ?? "")
             })
             Node.element("body", [.class(bodyClasses)], fragment {
                 a(.classes("skip-link", "visually-hidden-focusable"), .href("#content")) { Strings.skipToContent(language) }
