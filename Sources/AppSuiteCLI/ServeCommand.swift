@@ -1,6 +1,6 @@
 import AppSuiteServer
-import Dispatch
 import Foundation
+import HTTPServer
 
 /// `appsuite serve`: runs until SIGINT or SIGTERM, then stops gracefully (requests in flight finish).
 struct ServeCommand {
@@ -19,14 +19,7 @@ struct ServeCommand {
             case .cannotListen: return .unavailable
             }
         }
-        let stop = DispatchSemaphore(value: 0)
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
+        let signals = TerminationSignals()
         do {
             try suite.start()
         } catch {
@@ -36,10 +29,9 @@ struct ServeCommand {
         let apps = suite.apps.map(\.manifest.id)
         printError("listening on http://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(suite.port) "
                    + "(data: \(configuration.dataDirectory); apps: \(apps.isEmpty ? "none" : apps.joined(separator: ", ")))")
-        stop.wait()
+        signals.wait()
         printError("stopping: finishing requests in flight")
         suite.stop()
-        signals.forEach { $0.cancel() }
         printError("stopped")
         return .success
     }

@@ -87,15 +87,7 @@ public struct UserStore: Sendable {
     /// read-modify-write inside one write transaction.
     /// - Parameter clientAddress: the request's address, or `nil` to skip the address limit.
     public func authenticate(username: String, password: String, clientAddress: String?, now: Int64) throws -> User {
-        let accountSubject = LoginThrottle.accountSubject(forUsername: username)
-        let addressSubject = clientAddress.map(LoginThrottle.addressSubject(forClientAddress:))
-        let throttle = self.throttle
-        let wait = try database.read { db in
-            let account = try ThrottleStore.state(.account, accountSubject, in: db)
-            let address = try addressSubject.map { s throws(StorageError) in try ThrottleStore.state(.address, s, in: db) }
-            return throttle.loginRetryAfter(account: account, address: address ?? ThrottleState(), now: now)
-        }
-        if let wait { throw IdentityError.tooManyAttempts(retryAfter: wait) }
+        let (accountSubject, addressSubject) = try requireNotThrottled(username: username, clientAddress: clientAddress, now: now)
 
         let found = try credentials(forUsername: username)
         let verified = if let found { hasher.verify(password, against: found.hash) } else { hasher.dummyVerify(password) }
@@ -179,15 +171,7 @@ public struct UserStore: Sendable {
         guard let row else { throw IdentityError.userNotFound }
         let username: String = try row.get("username")
         let storedHash: String = try row.get("password_hash")
-        let accountSubject = LoginThrottle.accountSubject(forUsername: username)
-        let addressSubject = clientAddress.map(LoginThrottle.addressSubject(forClientAddress:))
-        let throttle = self.throttle
-        let wait = try database.read { db in
-            let account = try ThrottleStore.state(.account, accountSubject, in: db)
-            let address = try addressSubject.map { s throws(StorageError) in try ThrottleStore.state(.address, s, in: db) }
-            return throttle.loginRetryAfter(account: account, address: address ?? ThrottleState(), now: now)
-        }
-        if let wait { throw IdentityError.tooManyAttempts(retryAfter: wait) }
+        let (accountSubject, addressSubject) = try requireNotThrottled(username: username, clientAddress: clientAddress, now: now)
         try PasswordPolicy.validate(new, username: username)
         guard hasher.verify(current, against: storedHash) else {
             try database.write { db in
@@ -245,6 +229,21 @@ public struct UserStore: Sendable {
             else { throw IdentityError.userNotFound }
             return try User(row: row)
         }
+    }
+
+    /// Throws ``IdentityError/tooManyAttempts(retryAfter:)`` while the account or the address is locked;
+    /// returns the throttle subjects for recording the outcome.
+    private func requireNotThrottled(username: String, clientAddress: String?, now: Int64) throws -> (account: String, address: String?) {
+        let accountSubject = LoginThrottle.accountSubject(forUsername: username)
+        let addressSubject = clientAddress.map(LoginThrottle.addressSubject(forClientAddress:))
+        let throttle = self.throttle
+        let wait = try database.read { db in
+            let account = try ThrottleStore.state(.account, accountSubject, in: db)
+            let address = try addressSubject.map { s throws(StorageError) in try ThrottleStore.state(.address, s, in: db) }
+            return throttle.loginRetryAfter(account: account, address: address ?? ThrottleState(), now: now)
+        }
+        if let wait { throw IdentityError.tooManyAttempts(retryAfter: wait) }
+        return (accountSubject, addressSubject)
     }
 
     static func validateAvatarPath(_ path: String) throws(IdentityError) {

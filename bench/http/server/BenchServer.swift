@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HTTPServer
 import Storage
@@ -29,19 +28,11 @@ enum BenchServer {
             configuration.port = port
             configuration.isAccessLogEnabled = false
             let server = Server(configuration: configuration, responder: Responder(router: router(database), configuration: configuration))
+            let signals = TerminationSignals()
             try server.start()
-            let stop = DispatchSemaphore(value: 0)
-            let sources = [SIGINT, SIGTERM].map { number in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { stop.signal() }
-                source.resume()
-                return source
-            }
             FileHandle.standardError.write(Data("bench-http-server on http://127.0.0.1:\(server.port)\n".utf8))
-            stop.wait()
+            signals.wait()
             server.stop()
-            sources.forEach { $0.cancel() }
             return 0
         } catch {
             FileHandle.standardError.write(Data("bench-http-server: \(error)\n".utf8))
