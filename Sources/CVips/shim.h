@@ -139,4 +139,64 @@ appsuite_vips_cast_uchar(VipsImage *in, VipsImage **out)
 	return vips_cast(in, out, VIPS_FORMAT_UCHAR, NULL);
 }
 
+/// Why: `vips_image_new_from_buffer` is variadic. Like `appsuite_vips_open_buffer`
+/// but with random access, for edits (rotation reads the image out of order).
+/// Only the first page is opened. The buffer must outlive the image.
+static inline VipsImage *
+appsuite_vips_open_buffer_random(const void *buf, size_t len, VipsFailOn fail_on)
+{
+	return vips_image_new_from_buffer(buf, len, "",
+		"access", VIPS_ACCESS_RANDOM,
+		"fail_on", fail_on,
+		NULL);
+}
+
+/// Why: `vips_autorot` is variadic. Rotates/mirrors pixels upright by the EXIF
+/// orientation (all of 1–8) and removes the tag.
+static inline int
+appsuite_vips_autorot(VipsImage *in, VipsImage **out)
+{
+	return vips_autorot(in, out, NULL);
+}
+
+/// Why: `vips_rot` is variadic. Rotates by a multiple of 90° clockwise.
+static inline int
+appsuite_vips_rot(VipsImage *in, VipsImage **out, VipsAngle angle)
+{
+	return vips_rot(in, out, angle, NULL);
+}
+
+/// Why: `vips_flip` is variadic. Mirrors horizontally or vertically.
+static inline int
+appsuite_vips_flip(VipsImage *in, VipsImage **out, VipsDirection direction)
+{
+	return vips_flip(in, out, direction, NULL);
+}
+
+/// Why: `vips_extract_area` is variadic. Crops a rectangle.
+static inline int
+appsuite_vips_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height)
+{
+	return vips_extract_area(in, out, left, top, width, height, NULL);
+}
+
+/// Why: `vips_resize` is variadic. Lanczos3 resize with separate horizontal
+/// and vertical scale factors.
+static inline int
+appsuite_vips_resize(VipsImage *in, VipsImage **out, double hscale, double vscale)
+{
+	return vips_resize(in, out, hscale, "vscale", vscale, NULL);
+}
+
+/// Why: `vips_icc_transform` is variadic. Transforms through the embedded
+/// profile to sRGB, 8 bits per sample (alpha is carried along).
+static inline int
+appsuite_vips_icc_to_srgb(VipsImage *in, VipsImage **out)
+{
+	return vips_icc_transform(in, out, "srgb",
+		"embedded", TRUE,
+		"depth", 8,
+		NULL);
+}
+
 #endif

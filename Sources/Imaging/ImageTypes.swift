@@ -104,14 +104,21 @@ public struct ImageInfo: Sendable, Hashable {
     public var colorSpace: ColorSpace
     /// Whether an ICC colour profile is embedded.
     public var hasColorProfile: Bool
+    /// The camera's make and model from EXIF ("Canon Canon PowerShot SX60 HS"), if present.
+    public var camera: String?
+    /// EXIF DateTimeOriginal (or DateTime) as written, "2015:03:14 15:09:26", if present.
+    public var dateTaken: String?
 
     /// Width × height as stored, before orientation (the same product).
     public var pixelCount: Int { width * height }
 
     public init(
         format: ImageFormat, width: Int, height: Int, orientation: Int, hasAlpha: Bool,
-        pageCount: Int, bands: Int, colorSpace: ColorSpace, hasColorProfile: Bool
+        pageCount: Int, bands: Int, colorSpace: ColorSpace, hasColorProfile: Bool,
+        camera: String? = nil, dateTaken: String? = nil
     ) {
+        self.camera = camera
+        self.dateTaken = dateTaken
         self.format = format
         self.width = width
         self.height = height

@@ -1,4 +1,5 @@
 import CVips
+import Foundation
 import Synchronization
 
 /// Image work on top of libvips: read headers safely, make thumbnails. Knows no HTTP.
@@ -228,7 +229,32 @@ public enum Imaging {
             pageCount: max(1, Int(vips_image_get_n_pages(image.pointer))),
             bands: image.bands,
             colorSpace: colorSpace(vips_image_get_interpretation(image.pointer)),
-            hasColorProfile: image.has("icc-profile-data"))
+            hasColorProfile: image.has("icc-profile-data"),
+            camera: camera(image),
+            dateTaken: exifText(image, "exif-ifd2-DateTimeOriginal") ?? exifText(image, "exif-ifd0-DateTime"))
+    }
+
+    /// Make and model, without the make repeated when the model already starts with it.
+    static func camera(_ image: borrowing OwnedImage) -> String? {
+        let make = exifText(image, "exif-ifd0-Make")
+        let model = exifText(image, "exif-ifd0-Model")
+        switch (make, model) {
+        case let (make?, model?):
+            return model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first.map(String.init) ?? make.lowercased())
+                ? model : make + " " + model
+        case let (make?, nil): return make
+        case let (nil, model?): return model
+        default: return nil
+        }
+    }
+
+    /// An EXIF text field as libvips shows it ("Canon (Canon, ASCII, 6 bytes)") reduced to its value.
+    static func exifText(_ image: borrowing OwnedImage, _ field: String) -> String? {
+        guard let raw = image.string(field) else { return nil }
+        var value = Substring(raw)
+        if let range = raw.range(of: " (", options: .backwards) { value = raw[..<range.lowerBound] }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+        return trimmed.isEmpty ? nil : String(trimmed.prefix(120))
     }
 
     /// Maps a loader nickname ("jpegload_buffer", "heifload_source" …) to a format.
