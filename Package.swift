@@ -37,10 +37,16 @@ let package = Package(
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity"], swiftSettings: upcoming),
 
+        // MARK: apps
+        .target(
+            name: "PhotoStudio",
+            dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Imaging", "CSodium"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
+
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging"],
+            dependencies: ["AppHost", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "PhotoStudio"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -62,5 +68,9 @@ let package = Package(
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
+        .testTarget(
+            name: "PhotoStudioTests",
+            dependencies: ["PhotoStudio", "AppSuiteServer", "Storage", "Imaging", "Identity", "HTTPServer", "HTTPTestSupport"],
+            swiftSettings: upcoming),
     ]
 )

@@ -1,0 +1,479 @@
+import CSodium
+public import Foundation
+public import Imaging
+public import Storage
+
+/// One photo of one account: the original's facts plus the version the viewer shows.
+public struct Photo: Sendable, Hashable {
+    public var id: Int64
+    public var userID: Int64
+    /// SHA-256 of the original's bytes (hex): its name in the blob store.
+    public var sha256: String
+    /// The uploaded file's name, cleaned (only for display and download names; never a path).
+    public var filename: String
+    public var format: String
+    /// Upright (displayed) size of the original.
+    public var width: Int
+    public var height: Int
+    public var orientation: Int
+    public var colorSpace: String
+    public var hasAlpha: Bool
+    public var pageCount: Int
+    public var takenAt: String?
+    public var camera: String?
+    public var fileSize: Int
+    public var createdAt: Int64
+    /// The version shown instead of the original, nil when the original is shown.
+    public var current: PhotoVersion?
+
+    /// What the viewer shows: the current version's blob and size, or the original's.
+    public var displaySHA: String { current?.sha256 ?? sha256 }
+    public var displayWidth: Int { current?.width ?? width }
+    public var displayHeight: Int { current?.height ?? height }
+    /// Animated GIF/WebP originals are shown as they are, so they play.
+    public var isAnimated: Bool { current == nil && pageCount > 1 && (format == "gif" || format == "webp") }
+}
+
+/// A saved edit: the edit list applied to the original, and the rendered result.
+public struct PhotoVersion: Sendable, Hashable {
+    public var id: Int64
+    public var photoID: Int64
+    public var sha256: String
+    public var operations: [ImageEdit]
+    public var width: Int
+    public var height: Int
+    public var format: String
+    public var createdAt: Int64
+}
+
+/// Why a file was not added to a library. `message` is for people; `code` for programs.
+public struct IngestError: Error, Sendable, CustomStringConvertible {
+    public var code: String
+    public var message: String
+    public var description: String { message }
+
+    static func from(_ error: ImagingError) -> IngestError {
+        switch error {
+        case .emptyInput: IngestError(code: "empty", message: "empty file (0 bytes)")
+        case .tooManyBytes: IngestError(code: "too-large", message: error.description)
+        case .tooManyPixels: IngestError(code: "too-many-pixels", message: error.description)
+        case .unsupportedFormat: IngestError(code: "unsupported", message: "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)")
+        case .unreadable(let detail): IngestError(code: "corrupt", message: "corrupt or truncated image: \(detail)")
+        default: IngestError(code: "unreadable", message: error.description)
+        }
+    }
+}
+
+/// The result of adding one file.
+public struct IngestResult: Sendable {
+    public var photo: Photo
+    /// True when this account already had these exact bytes; nothing new was stored.
+    public var isDuplicate: Bool
+}
+
+/// Per-account photo libraries: originals content-addressed on disk (stored once, byte for byte),
+/// facts in SQLite, derivatives (thumbnail, screen rendition) cached on disk and remade when missing.
+public struct PhotoLibrary: Sendable {
+    public let database: any Database
+    /// `<data>/apps/photos`: `originals/ab/<sha256>`, `derived/ab/<sha256>-<kind>.<ext>`.
+    public let directory: URL
+    public let limits: ImageLimits
+
+    public static let thumbnailSide = 512
+    public static let renditionSide = 2048
+
+    public init(database: any Database, directory: URL, limits: ImageLimits = ImageLimits()) {
+        self.database = database
+        self.directory = directory
+        self.limits = limits
+    }
+
+    // MARK: schema
+
+    public static func migrations() -> [Migration] {
+        [
+            Migration(module: "photos", version: 1, name: "create_photos", sql: """
+                CREATE TABLE photos_photos (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    sha256 TEXT NOT NULL,
+                    filename TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    width INTEGER NOT NULL,
+                    height INTEGER NOT NULL,
+                    orientation INTEGER NOT NULL,
+                    color_space TEXT NOT NULL,
+                    has_alpha INTEGER NOT NULL,
+                    page_count INTEGER NOT NULL,
+                    taken_at TEXT,
+                    camera TEXT,
+                    file_size INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    current_version_id INTEGER,
+                    UNIQUE (user_id, sha256)
+                );
+                CREATE INDEX photos_photos_by_user ON photos_photos(user_id, id);
+                CREATE TABLE photos_versions (
+                    id INTEGER PRIMARY KEY,
+                    photo_id INTEGER NOT NULL REFERENCES photos_photos(id) ON DELETE CASCADE,
+                    sha256 TEXT NOT NULL,
+                    operations TEXT NOT NULL,
+                    width INTEGER NOT NULL,
+                    height INTEGER NOT NULL,
+                    format TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX photos_versions_by_photo ON photos_versions(photo_id, id);
+                CREATE INDEX photos_versions_by_sha ON photos_versions(sha256);
+                CREATE INDEX photos_photos_by_sha ON photos_photos(sha256);
+                """),
+        ]
+    }
+
+    // MARK: adding
+
+    /// Adds a file from disk (an upload's temporary file or a file being imported).
+    public func add(fileAt path: String, filename: String, userID: Int64) throws(IngestError) -> IngestResult {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        guard let size else { throw IngestError(code: "unreadable", message: "cannot read the file") }
+        if size == 0 { throw IngestError.from(.emptyInput) }
+        if size > limits.maximumBytes { throw IngestError.from(.tooManyBytes(size: size, limit: limits.maximumBytes)) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw IngestError(code: "unreadable", message: "cannot read the file")
+        }
+        return try add([UInt8](data), filename: filename, userID: userID)
+    }
+
+    /// Validates and adds encoded bytes. The header is checked (type from the content, pixel limit)
+    /// before any decoding; then the thumbnail is made, which decodes the whole file strictly, so a
+    /// truncated or corrupt file is refused and nothing is stored.
+    public func add(_ bytes: [UInt8], filename: String, userID: Int64) throws(IngestError) -> IngestResult {
+        let info: ImageInfo
+        do {
+            info = try Imaging.probe(bytes, limits: limits)
+        } catch { throw IngestError.from(error) }
+        let sha = Self.sha256Hex(bytes)
+        if let existing = try? photo(sha256: sha, userID: userID) {
+            return IngestResult(photo: existing, isDuplicate: true)
+        }
+        let thumbnail: EncodedImage
+        do {
+            thumbnail = try Imaging.thumbnail(bytes, maxWidth: Self.thumbnailSide, maxHeight: Self.thumbnailSide,
+                                              format: Self.derivativeFormat(hasAlpha: info.hasAlpha), limits: limits)
+        } catch { throw IngestError.from(error) }
+        do {
+            try storeBlob(bytes, sha: sha)
+            try? write(thumbnail.bytes, to: derivedURL(sha: sha, kind: .thumbnail, hasAlpha: info.hasAlpha))
+            let now = Int64(Date().timeIntervalSince1970)
+            let photo = try database.write { db -> Photo in
+                if let row = try db.queryFirst("SELECT id FROM photos_photos WHERE user_id = ? AND sha256 = ?", userID, sha) {
+                    // Another request stored the same bytes a moment ago.
+                    return try Self.loadPhoto(db, id: try row.get("id", as: Int64.self), userID: userID)!
+                }
+                let row = try db.queryFirst("""
+                    INSERT INTO photos_photos (user_id, sha256, filename, format, width, height, orientation, color_space,
+                        has_alpha, page_count, taken_at, camera, file_size, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                    """, userID, sha, Self.cleanFilename(filename), info.format.description, info.width, info.height,
+                    info.orientation, Self.colorSpaceName(info), info.hasAlpha, info.pageCount, info.dateTaken,
+                    info.camera, bytes.count, now)
+                return try Self.loadPhoto(db, id: try row!.get("id", as: Int64.self), userID: userID)!
+            }
+            return IngestResult(photo: photo, isDuplicate: false)
+        } catch let error as IngestError {
+            throw error
+        } catch {
+            throw IngestError(code: "storage", message: "could not store the photo: \(error)")
+        }
+    }
+
+    // MARK: reading
+
+    public func photo(id: Int64, userID: Int64) throws -> Photo? {
+        try database.read { db in try Self.loadPhoto(db, id: id, userID: userID) }
+    }
+
+    func photo(sha256: String, userID: Int64) throws -> Photo? {
+        try database.read { db in
+            guard let row = try db.queryFirst("SELECT id FROM photos_photos WHERE user_id = ? AND sha256 = ?", userID, sha256)
+            else { return nil }
+            return try Self.loadPhoto(db, id: try row.get("id", as: Int64.self), userID: userID)
+        }
+    }
+
+    /// Newest first (by when they were added), `limit` per page; `before` is the previous page's last id.
+    public func list(userID: Int64, limit: Int, before: Int64?) throws -> (items: [Photo], next: Int64?) {
+        try database.read { db in
+            let rows = try db.query(
+                Self.selectPhoto + " WHERE p.user_id = ? AND p.id < ? ORDER BY p.id DESC LIMIT ?",
+                userID, before ?? Int64.max, limit + 1)
+            var items = try rows.prefix(limit).map(Self.decodePhoto)
+            let next = rows.count > limit ? items.last?.id : nil
+            if items.count > limit { items.removeLast() }
+            return (items, next)
+        }
+    }
+
+    /// Where a photo sits in the newest-first order: its 1-based position, the total, and its neighbours.
+    public func position(of photo: Photo) throws -> (index: Int, total: Int, newer: Int64?, older: Int64?) {
+        try database.read { db in
+            let total: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE user_id = ?", photo.userID) ?? 0
+            let index: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE user_id = ? AND id >= ?", photo.userID, photo.id) ?? 0
+            let newer: Int64? = try db.scalar("SELECT MIN(id) FROM photos_photos WHERE user_id = ? AND id > ?", photo.userID, photo.id)
+            let older: Int64? = try db.scalar("SELECT MAX(id) FROM photos_photos WHERE user_id = ? AND id < ?", photo.userID, photo.id)
+            return (index, total, newer, older)
+        }
+    }
+
+    public func versions(of photo: Photo) throws -> [PhotoVersion] {
+        try database.read { db in
+            try db.query("SELECT * FROM photos_versions WHERE photo_id = ? ORDER BY id", photo.id).map(Self.decodeVersion)
+        }
+    }
+
+    // MARK: files
+
+    public enum DerivativeKind: String, Sendable { case thumbnail = "t", rendition = "r" }
+
+    public func originalURL(sha: String) -> URL {
+        directory.appendingPathComponent("originals/\(sha.prefix(2))/\(sha)")
+    }
+
+    func derivedURL(sha: String, kind: DerivativeKind, hasAlpha: Bool) -> URL {
+        let ext = hasAlpha ? "webp" : "jpg"
+        return directory.appendingPathComponent("derived/\(sha.prefix(2))/\(sha)-\(kind.rawValue).\(ext)")
+    }
+
+    static func derivativeFormat(hasAlpha: Bool) -> OutputFormat { hasAlpha ? .webp(quality: 85) : .jpeg(quality: 82) }
+
+    /// The cached derivative of what the viewer shows, made (with `vips_thumbnail`) when missing.
+    /// Returns the file, its media type and an ETag.
+    public func derivative(_ kind: DerivativeKind, of photo: Photo) throws -> (path: String, mediaType: String, etag: String) {
+        let sha = photo.displaySHA
+        let alpha = photo.current.map { $0.format == "png" } ?? photo.hasAlpha
+        let url = derivedURL(sha: sha, kind: kind, hasAlpha: alpha)
+        let mediaType = alpha ? "image/webp" : "image/jpeg"
+        let etag = "\"\(sha.prefix(16))-\(kind.rawValue)\""
+        if FileManager.default.fileExists(atPath: url.path) { return (url.path, mediaType, etag) }
+        guard let data = FileManager.default.contents(atPath: originalURL(sha: sha).path) else {
+            throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
+        }
+        let side = kind == .thumbnail ? Self.thumbnailSide : Self.renditionSide
+        let image = try Imaging.thumbnail([UInt8](data), maxWidth: side, maxHeight: side,
+                                          format: Self.derivativeFormat(hasAlpha: alpha), limits: limits)
+        try write(image.bytes, to: url)
+        return (url.path, mediaType, etag)
+    }
+
+    func storeBlob(_ bytes: [UInt8], sha: String) throws {
+        let url = originalURL(sha: sha)
+        if FileManager.default.fileExists(atPath: url.path) { return }
+        try write(bytes, to: url)
+    }
+
+    /// Writes through a temporary file and a rename, so a reader never sees half a file.
+    func write(_ bytes: [UInt8], to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url, options: .atomic)
+    }
+
+    // MARK: edits
+
+    /// Renders the current version's edits plus `operations` from the original and makes the result
+    /// the current version. The original and every earlier version stay.
+    public func saveVersion(of photo: Photo, operations: [ImageEdit]) throws -> Photo {
+        let all = (photo.current?.operations ?? []) + operations
+        guard let data = FileManager.default.contents(atPath: originalURL(sha: photo.sha256).path) else {
+            throw IngestError(code: "missing", message: "the original of photo \(photo.id) is missing")
+        }
+        let image = try Imaging.edit([UInt8](data), all, limits: limits)
+        let sha = Self.sha256Hex(image.bytes)
+        try storeBlob(image.bytes, sha: sha)
+        let now = Int64(Date().timeIntervalSince1970)
+        return try database.write { db in
+            let row = try db.queryFirst("""
+                INSERT INTO photos_versions (photo_id, sha256, operations, width, height, format, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+                """, photo.id, sha, EditCodec.encode(all), image.width, image.height, image.format.description, now)
+            let versionID = try row!.get("id", as: Int64.self)
+            try db.execute("UPDATE photos_photos SET current_version_id = ? WHERE id = ?", versionID, photo.id)
+            return try Self.loadPhoto(db, id: photo.id, userID: photo.userID)!
+        }
+    }
+
+    /// Shows the original again; the versions stay in the history.
+    public func revert(_ photo: Photo) throws -> Photo {
+        try database.write { db in
+            try db.execute("UPDATE photos_photos SET current_version_id = NULL WHERE id = ?", photo.id)
+            return try Self.loadPhoto(db, id: photo.id, userID: photo.userID)!
+        }
+    }
+
+    /// Deletes the photo and its versions; files no other row uses are removed.
+    public func delete(_ photo: Photo) throws {
+        let shas = try database.write { db -> [String] in
+            let versionSHAs = try db.query("SELECT sha256 FROM photos_versions WHERE photo_id = ?", photo.id)
+                .map { try $0.get("sha256", as: String.self) }
+            try db.execute("DELETE FROM photos_photos WHERE id = ? AND user_id = ?", photo.id, photo.userID)
+            var unused: [String] = []
+            for sha in Set([photo.sha256] + versionSHAs) {
+                let inPhotos: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE sha256 = ?", sha) ?? 0
+                let inVersions: Int = try db.scalar("SELECT COUNT(*) FROM photos_versions WHERE sha256 = ?", sha) ?? 0
+                if inPhotos + inVersions == 0 { unused.append(sha) }
+            }
+            return unused
+        }
+        for sha in shas {
+            try? FileManager.default.removeItem(at: originalURL(sha: sha))
+            for kind in [DerivativeKind.thumbnail, .rendition] {
+                for alpha in [false, true] { try? FileManager.default.removeItem(at: derivedURL(sha: sha, kind: kind, hasAlpha: alpha)) }
+            }
+        }
+    }
+
+    // MARK: rows
+
+    static let selectPhoto = """
+        SELECT p.*, v.id AS v_id, v.sha256 AS v_sha256, v.operations AS v_operations, v.width AS v_width,
+               v.height AS v_height, v.format AS v_format, v.created_at AS v_created_at
+        FROM photos_photos p LEFT JOIN photos_versions v ON v.id = p.current_version_id
+        """
+
+    static func loadPhoto(_ db: any SQLExecutor, id: Int64, userID: Int64) throws -> Photo? {
+        try db.queryFirst(selectPhoto + " WHERE p.id = ? AND p.user_id = ?", id, userID).map(decodePhoto)
+    }
+
+    static func decodePhoto(_ row: Row) throws -> Photo {
+        var current: PhotoVersion?
+        if let versionID = try row.get("v_id", as: Int64?.self) {
+            current = PhotoVersion(
+                id: versionID, photoID: try row.get("id"), sha256: try row.get("v_sha256"),
+                operations: EditCodec.decode(try row.get("v_operations", as: String.self)),
+                width: try row.get("v_width"), height: try row.get("v_height"), format: try row.get("v_format"),
+                createdAt: try row.get("v_created_at"))
+        }
+        return Photo(
+            id: try row.get("id"), userID: try row.get("user_id"), sha256: try row.get("sha256"),
+            filename: try row.get("filename"), format: try row.get("format"), width: try row.get("width"),
+            height: try row.get("height"), orientation: try row.get("orientation"), colorSpace: try row.get("color_space"),
+            hasAlpha: try row.get("has_alpha"), pageCount: try row.get("page_count"), takenAt: try row.get("taken_at"),
+            camera: try row.get("camera"), fileSize: try row.get("file_size"), createdAt: try row.get("created_at"),
+            current: current)
+    }
+
+    static func decodeVersion(_ row: Row) throws -> PhotoVersion {
+        PhotoVersion(
+            id: try row.get("id"), photoID: try row.get("photo_id"), sha256: try row.get("sha256"),
+            operations: EditCodec.decode(try row.get("operations", as: String.self)), width: try row.get("width"),
+            height: try row.get("height"), format: try row.get("format"), createdAt: try row.get("created_at"))
+    }
+
+    // MARK: helpers
+
+    static func colorSpaceName(_ info: ImageInfo) -> String {
+        switch info.colorSpace {
+        case .rgb: "rgb"
+        case .gray: "gray"
+        case .cmyk: "cmyk"
+        case .other(let name): name
+        }
+    }
+
+    /// The last path component, without control characters, slashes or leading dots, at most 120
+    /// characters; "photo" when nothing is left. Only ever shown or used in Content-Disposition.
+    public static func cleanFilename(_ name: String) -> String {
+        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        var cleaned = String(last.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) && $0 != "\"" })
+        while cleaned.hasPrefix(".") { cleaned.removeFirst() }
+        cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+        if cleaned.isEmpty { return "photo" }
+        return String(cleaned.prefix(120))
+    }
+
+    public static func sha256Hex(_ bytes: [UInt8]) -> String {
+        _ = sodium_init()
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+        bytes.withUnsafeBufferPointer { input in
+            _ = crypto_hash_sha256(&digest, input.baseAddress, UInt64(input.count))
+        }
+        let hex: [Character] = Array("0123456789abcdef")
+        var text = ""
+        text.reserveCapacity(64)
+        for byte in digest {
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 15)])
+        }
+        return text
+    }
+}
+
+/// The edit list as stored and as the API speaks it: `[{"op":"rotate","degrees":90}, …]`.
+public enum EditCodec {
+    public struct Operation: Codable, Sendable {
+        public var op: String
+        public var degrees: Int?
+        public var direction: String?
+        public var x: Int?
+        public var y: Int?
+        public var width: Int?
+        public var height: Int?
+    }
+
+    /// Turns decoded API operations into edits, or names the first one that is malformed.
+    public static func edits(_ operations: [Operation]) -> Result<[ImageEdit], ImagingError> {
+        var edits: [ImageEdit] = []
+        for (index, operation) in operations.enumerated() {
+            let step = "operation \(index + 1) (\(operation.op))"
+            switch operation.op {
+            case "rotate":
+                guard let degrees = operation.degrees, degrees % 90 == 0 else {
+                    return .failure(.invalidArgument("\(step): 'degrees' must be a multiple of 90"))
+                }
+                edits.append(.rotate(degrees: degrees))
+            case "flip":
+                switch operation.direction ?? "horizontal" {
+                case "horizontal": edits.append(.flip(horizontal: true))
+                case "vertical": edits.append(.flip(horizontal: false))
+                default: return .failure(.invalidArgument("\(step): 'direction' must be horizontal or vertical"))
+                }
+            case "crop":
+                guard let x = operation.x, let y = operation.y, let width = operation.width, let height = operation.height else {
+                    return .failure(.invalidArgument("\(step): needs x, y, width and height"))
+                }
+                edits.append(.crop(x: x, y: y, width: width, height: height))
+            case "resize":
+                guard let width = operation.width, let height = operation.height else {
+                    return .failure(.invalidArgument("\(step): needs width and height"))
+                }
+                edits.append(.resize(width: width, height: height))
+            default:
+                return .failure(.invalidArgument("\(step): unknown operation; use rotate, flip, crop or resize"))
+            }
+        }
+        return .success(edits)
+    }
+
+    public static func operations(_ edits: [ImageEdit]) -> [Operation] {
+        edits.map { edit in
+            switch edit {
+            case let .rotate(degrees): Operation(op: "rotate", degrees: degrees)
+            case let .flip(horizontal): Operation(op: "flip", direction: horizontal ? "horizontal" : "vertical")
+            case let .crop(x, y, width, height): Operation(op: "crop", x: x, y: y, width: width, height: height)
+            case let .resize(width, height): Operation(op: "resize", width: width, height: height)
+            }
+        }
+    }
+
+    static func encode(_ edits: [ImageEdit]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? String(decoding: encoder.encode(operations(edits)), as: UTF8.self)) ?? "[]"
+    }
+
+    static func decode(_ text: String) -> [ImageEdit] {
+        guard let operations = try? JSONDecoder().decode([Operation].self, from: Data(text.utf8)),
+            case let .success(edits) = edits(operations)
+        else { return [] }
+        return edits
+    }
+}

@@ -1,0 +1,380 @@
+import AppHost
+import Foundation
+import HTTPServer
+import Identity
+import Imaging
+import WebUI
+
+/// Words of the Photo Studio pages.
+enum PhotoText {
+    static let title = LocalizedText(zh: "图片处理器", en: "Photo Studio")
+    static let allPhotos = LocalizedText(zh: "所有照片", en: "All photos")
+    static let upload = LocalizedText(zh: "上传照片", en: "Upload photos")
+    static let chooseFiles = LocalizedText(zh: "选择图片（可多选）", en: "Choose pictures (several at once)")
+    static let uploadHint = LocalizedText(zh: "支持 JPEG、PNG、WebP、GIF、HEIC、AVIF、TIFF；单个文件最大 64 MB、1 亿像素。",
+                                          en: "JPEG, PNG, WebP, GIF, HEIC, AVIF or TIFF; up to 64 MB and 100 megapixels each.")
+    static let empty = LocalizedText(zh: "还没有照片", en: "No photos yet")
+    static let emptyMessage = LocalizedText(zh: "上传照片，或用 appsuite import photos 导入文件夹。",
+                                            en: "Upload photos, or import a folder with appsuite import photos.")
+    static let more = LocalizedText(zh: "加载更多", en: "Load more")
+    static let previous = LocalizedText(zh: "上一张", en: "Previous")
+    static let next = LocalizedText(zh: "下一张", en: "Next")
+    static let zoomIn = LocalizedText(zh: "放大", en: "Zoom in")
+    static let zoomOut = LocalizedText(zh: "缩小", en: "Zoom out")
+    static let edit = LocalizedText(zh: "编辑", en: "Edit")
+    static let download = LocalizedText(zh: "保存到相册", en: "Save to device")
+    static let delete = LocalizedText(zh: "删除", en: "Delete")
+    static let deleteConfirm = LocalizedText(zh: "删除这张照片？原图和所有版本都会被删除。", en: "Delete this photo? The original and all versions go.")
+    static let deleted = LocalizedText(zh: "照片已删除", en: "Photo deleted")
+    static let info = LocalizedText(zh: "照片信息", en: "Info")
+    static let revert = LocalizedText(zh: "还原为原图", en: "Revert to original")
+    static let reverted = LocalizedText(zh: "已还原为原图", en: "Reverted to the original")
+    static let saved = LocalizedText(zh: "已保存为新版本，原图仍保留", en: "Saved as a new version; the original is kept")
+    static let rotateLeft = LocalizedText(zh: "向左旋转", en: "Rotate left")
+    static let rotateRight = LocalizedText(zh: "向右旋转", en: "Rotate right")
+    static let flipH = LocalizedText(zh: "水平翻转", en: "Flip horizontal")
+    static let flipV = LocalizedText(zh: "垂直翻转", en: "Flip vertical")
+    static let crop = LocalizedText(zh: "裁剪", en: "Crop")
+    static let free = LocalizedText(zh: "自由", en: "Free")
+    static let resize = LocalizedText(zh: "调整尺寸", en: "Resize")
+    static let save = LocalizedText(zh: "保存", en: "Save")
+    static let reset = LocalizedText(zh: "重置", en: "Reset")
+    static let width = LocalizedText(zh: "宽", en: "Width")
+    static let height = LocalizedText(zh: "高", en: "Height")
+    static let versions = LocalizedText(zh: "版本", en: "Versions")
+    static let original = LocalizedText(zh: "原图", en: "Original")
+    static let animated = LocalizedText(zh: "动图：全屏播放动画，缩略图为第一帧。", en: "Animated: plays full screen; the thumbnail is frame 1.")
+    static let cropHint = LocalizedText(zh: "在图片上拖动选择裁剪区域。", en: "Drag on the picture to choose the crop.")
+    static let noJSHint = LocalizedText(zh: "没有脚本时：按下面的数值编辑（坐标以旋转、翻转后的图片为准）。",
+                                        en: "Without scripts: edit with the numbers below (coordinates in the rotated, flipped picture).")
+}
+
+/// The pages under `/photos`: the grid, the full-screen viewer and the editor. Every form posts with a
+/// CSRF token and answers with a redirect; the viewer and editor work without JS through links and forms.
+struct PhotoPages: Sendable {
+    let auth: Authenticator
+    let library: PhotoLibrary
+    static let assets = AppAssets(appID: "photos", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
+    static let pageSize = 60
+
+    func register(into router: inout Router) {
+        Self.assets.register(into: &router)
+        router.get("/photos") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            return try grid(viewer, user: user, cursor: request.query["cursor"].flatMap { Int64($0) })
+        }
+        router.post("/photos/upload") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            try auth.verifyCSRF(request, viewer: viewer)
+            let files = request.uploadedFiles.filter { $0.fieldName == "file" && !($0.filename.isEmpty && $0.size == 0) }
+            let zh = viewer.language == .zh
+            guard !files.isEmpty else {
+                return viewer.redirect(to: "/photos", flash: Toast(zh ? "请选择要上传的图片。" : "Choose pictures to upload.", kind: .error))
+            }
+            var added = 0
+            var problems: [String] = []
+            for file in files {
+                do throws(IngestError) {
+                    let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: user.id)
+                    if !result.isDuplicate { added += 1 } else {
+                        problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：已在相册中" : ": already in the library"))
+                    }
+                } catch {
+                    problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：" : ": ") + error.message)
+                }
+            }
+            var message = zh ? "已添加 \(added) 张照片" : "Added \(added) photo\(added == 1 ? "" : "s")"
+            if !problems.isEmpty { message += (zh ? "；未添加：" : "; not added: ") + problems.joined(separator: "; ") }
+            return viewer.redirect(to: "/photos", flash: Toast(message, kind: problems.isEmpty ? .success : (added > 0 ? .info : .error)))
+        }
+        router.get("/photos/{id}") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            let photo = try find(request, user)
+            return try viewerPage(viewer, photo)
+        }
+        router.get("/photos/{id}/edit") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            return editorPage(viewer, try find(request, user))
+        }
+        router.post("/photos/{id}/versions") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            let photo = try find(request, user)
+            try auth.verifyCSRF(request, viewer: viewer)
+            let form = request.form()
+            do {
+                let edits = try Self.edits(from: form)
+                guard !edits.isEmpty else { throw HTTPError.validation([.init(field: "operations", message: viewer.language == .zh ? "没有要保存的修改。" : "Nothing to save.")]) }
+                _ = try library.saveVersion(of: photo, operations: edits)
+            } catch let error as HTTPError {
+                return viewer.redirect(to: "/photos/\(photo.id)/edit", flash: Toast(error.errors.first?.message ?? error.detail ?? error.title, kind: .error))
+            } catch let error as ImagingError {
+                return viewer.redirect(to: "/photos/\(photo.id)/edit", flash: Toast(error.description, kind: .error))
+            }
+            return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.saved(viewer.language), kind: .success))
+        }
+        router.post("/photos/{id}/revert") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            let photo = try find(request, user)
+            try auth.verifyCSRF(request, viewer: viewer)
+            _ = try library.revert(photo)
+            return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.reverted(viewer.language), kind: .success))
+        }
+        router.post("/photos/{id}/delete") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            let photo = try find(request, user)
+            try auth.verifyCSRF(request, viewer: viewer)
+            let position = try library.position(of: photo)
+            try library.delete(photo)
+            let target = (position.older ?? position.newer).map { "/photos/\($0)" } ?? "/photos"
+            return viewer.redirect(to: target, flash: Toast(PhotoText.deleted(viewer.language), kind: .success))
+        }
+    }
+
+    func find(_ request: Request, _ user: User) throws -> Photo {
+        let id = try request.parameter("id", as: Int64.self)
+        guard let photo = try library.photo(id: id, userID: user.id) else { throw HTTPError.notFound() }
+        return photo
+    }
+
+    /// The edit list from the editor: the JSON its script fills in, or the plain fields without JS.
+    static func edits(from form: FormData) throws -> [ImageEdit] {
+        if let json = form["operations"], !json.trimmingCharacters(in: .whitespaces).isEmpty {
+            let operations: [EditCodec.Operation]
+            do {
+                operations = try JSONDecoder().decode([EditCodec.Operation].self, from: Data(json.utf8))
+            } catch {
+                throw HTTPError.validation([.init(field: "operations", message: "The edit list is not valid JSON.")])
+            }
+            return try PhotoAPI.edits(operations)
+        }
+        var edits: [ImageEdit] = []
+        if let degrees = Int(form["rotate"] ?? ""), degrees % 360 != 0 { edits.append(.rotate(degrees: degrees)) }
+        if form["flip_h"] != nil { edits.append(.flip(horizontal: true)) }
+        if form["flip_v"] != nil { edits.append(.flip(horizontal: false)) }
+        let crop = ["crop_x", "crop_y", "crop_w", "crop_h"].map { Int(form[$0] ?? "") }
+        if let x = crop[0], let y = crop[1], let w = crop[2], let h = crop[3] { edits.append(.crop(x: x, y: y, width: w, height: h)) }
+        if let w = Int(form["resize_w"] ?? ""), let h = Int(form["resize_h"] ?? "") { edits.append(.resize(width: w, height: h)) }
+        return edits
+    }
+
+    static func thumbnailURL(_ photo: Photo) -> String {
+        "/api/v1/photos/\(photo.id)/thumbnail?v=\(photo.displaySHA.prefix(16))"
+    }
+
+    static func screenURL(_ photo: Photo) -> String {
+        photo.isAnimated && photo.fileSize <= 8 << 20
+            ? "/api/v1/photos/\(photo.id)/original?v=\(photo.sha256.prefix(16))"
+            : "/api/v1/photos/\(photo.id)/rendition?v=\(photo.displaySHA.prefix(16))"
+    }
+
+    // MARK: grid
+
+    func grid(_ viewer: Viewer, user: User, cursor: Int64?) throws -> Response {
+        let language = viewer.language
+        let page = try library.list(userID: user.id, limit: Self.pageSize, before: cursor)
+        return viewer.page(
+            title: PhotoText.title(language), back: BackLink(href: "/", label: Strings.home(language)), activeTab: "home",
+            bodyClass: "photos-app", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
+        ) {
+            if cursor == nil {
+                postForm(action: "/photos/upload", csrfToken: viewer.csrfToken, multipart: true, attributes: [.id("upload-form"), .class("photo-upload")]) {
+                    formGroup(header: PhotoText.upload(language), footer: PhotoText.uploadHint(language)) {
+                        div(.class("field")) {
+                            label(.class("field-label"), .for("photo-files")) { PhotoText.chooseFiles(language) }
+                            input(.class("field-input"), .id("photo-files"), .type("file"), .name("file"), .flag("multiple"),
+                                  .accept("image/*,.heic,.heif,.avif"))
+                        }
+                    }
+                    div(.class("form-actions")) { button(PhotoText.upload(language), icon: .plus) }
+                }
+            }
+            sectionHeader(PhotoText.allPhotos(language))
+            if page.items.isEmpty, cursor == nil {
+                emptyState(icon: .photo, title: PhotoText.empty(language), message: PhotoText.emptyMessage(language))
+            } else {
+                ul(.class("photo-grid"), .id("photo-grid"), .role("list")) {
+                    for photo in page.items {
+                        li(.class("photo-cell")) {
+                            a(.class("photo-link"), .href("/photos/\(photo.id)"), .attribute("data-photo-id", String(photo.id))) {
+                                img(.class("photo-thumb"), .src(Self.thumbnailURL(photo)), .alt(photo.filename), .loading("lazy"),
+                                    .decoding("async"), .width(photo.displayWidth), .height(photo.displayHeight))
+                            }
+                        }
+                    }
+                }
+                if let next = page.next {
+                    div(.class("photo-more-wrap")) {
+                        a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"), .href("/photos?cursor=\(next)")) { PhotoText.more(language) }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: viewer
+
+    func viewerPage(_ viewer: Viewer, _ photo: Photo) throws -> Response {
+        let language = viewer.language
+        let position = try library.position(of: photo)
+        let versions = try library.versions(of: photo)
+        let label = "\(position.index)/\(position.total)"
+        return viewer.page(
+            title: label, back: BackLink(href: "/photos", label: PhotoText.allPhotos(language)), tabs: [],
+            trailing: [navAction(href: "/photos/\(photo.id)/edit", label: PhotoText.edit(language))],
+            bodyClass: "photos-app photo-viewer-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
+        ) {
+            div(.class("viewer-top")) {
+                span(.class("viewer-index"), .id("photo-index")) { label }
+                p(.class("viewer-caption"), .id("photo-caption")) {
+                    photo.filename
+                    if let taken = Self.formatTaken(photo.takenAt) { " · " + taken }
+                }
+            }
+            div(.class("viewer-stage"), .id("viewer-stage"), .attribute("data-width", String(photo.displayWidth)),
+                .attribute("data-height", String(photo.displayHeight))) {
+                img(.class("viewer-image"), .id("viewer-image"), .src(Self.screenURL(photo)), .alt(photo.filename),
+                    .width(photo.displayWidth), .height(photo.displayHeight), .attribute("draggable", "false"))
+            }
+            if photo.isAnimated { p(.class("viewer-note")) { PhotoText.animated(language) } }
+            div(.class("viewer-nav")) {
+                navButton(id: "photo-prev", target: position.newer, label: PhotoText.previous(language), symbol: .chevronLeft)
+                div(.class("viewer-zoom")) {
+                    WebUI.button(.class("zoom-btn"), .id("zoom-out"), .type("button"), .ariaLabel(PhotoText.zoomOut(language)), .title(PhotoText.zoomOut(language))) { "−" }
+                    span(.class("zoom-level"), .id("zoom-level")) { "100%" }
+                    WebUI.button(.class("zoom-btn"), .id("zoom-in"), .type("button"), .ariaLabel(PhotoText.zoomIn(language)), .title(PhotoText.zoomIn(language))) { "+" }
+                }
+                navButton(id: "photo-next", target: position.older, label: PhotoText.next(language), symbol: .chevronRight)
+            }
+            div(.class("viewer-actions")) {
+                a(.classes("btn", "btn-secondary"), .id("photo-edit"), .href("/photos/\(photo.id)/edit")) { PhotoText.edit(language) }
+                a(.classes("btn", "btn-secondary"), .id("photo-download"), .href("/api/v1/photos/\(photo.id)/download")) { PhotoText.download(language) }
+            }
+            details(.class("viewer-info"), .id("photo-info")) {
+                summary { PhotoText.info(language) }
+                listGroup {
+                    for (name, value) in Self.facts(photo, language) { listCell(title: name, detail: value, accessory: .none) }
+                }
+            }
+            if !versions.isEmpty {
+                listGroup(header: PhotoText.versions(language)) {
+                    listCell(title: PhotoText.original(language), detail: "\(photo.width)×\(photo.height)",
+                             href: "/api/v1/photos/\(photo.id)/original", accessory: photo.current == nil ? .check : .none)
+                    for (index, version) in versions.enumerated() {
+                        listCell(title: "v\(index + 1) · " + version.operations.map(\.description).joined(separator: ", "),
+                                 detail: "\(version.width)×\(version.height)", accessory: photo.current?.id == version.id ? .check : .none)
+                    }
+                }
+                if photo.current != nil {
+                    postForm(action: "/photos/\(photo.id)/revert", csrfToken: viewer.csrfToken, attributes: [.id("revert-form"), .class("form-actions")]) {
+                        button(PhotoText.revert(language), style: .secondary)
+                    }
+                }
+            }
+            postForm(action: "/photos/\(photo.id)/delete", csrfToken: viewer.csrfToken, confirm: PhotoText.deleteConfirm(language),
+                     attributes: [.id("delete-form"), .class("form-actions")]) {
+                button(PhotoText.delete(language), style: .destructive)
+            }
+        }
+    }
+
+    func navButton(id: String, target: Int64?, label: String, symbol: Icon) -> Node {
+        if let target {
+            return a(.classes("viewer-nav-btn"), .id(id), .href("/photos/\(target)"), .ariaLabel(label), .title(label)) { icon(symbol) }
+        }
+        return WebUI.button(.classes("viewer-nav-btn"), .id(id), .type("button"), Attribute.disabled, .ariaLabel(label), .title(label)) { icon(symbol) }
+    }
+
+    static func formatTaken(_ taken: String?) -> String? {
+        guard let taken, taken.count >= 16 else { return taken }
+        let chars = Array(taken)
+        let date = String(chars[0..<10]).replacingOccurrences(of: ":", with: "-")
+        return date + " " + String(chars[11..<16])
+    }
+
+    static func facts(_ photo: Photo, _ language: Language) -> [(String, String)] {
+        let zh = language == .zh
+        var facts: [(String, String)] = [
+            (zh ? "文件名" : "File name", photo.filename),
+            (zh ? "尺寸" : "Size", "\(photo.width)×\(photo.height)"),
+            (zh ? "格式" : "Format", photo.format.uppercased() + (photo.pageCount > 1 ? (zh ? "（\(photo.pageCount) 帧）" : " (\(photo.pageCount) frames)") : "")),
+            (zh ? "色彩空间" : "Colour space", photo.colorSpace.uppercased() + (photo.hasAlpha ? " + alpha" : "")),
+            (zh ? "方向" : "Orientation", "EXIF \(photo.orientation)"),
+            (zh ? "文件大小" : "File size", byteCount(photo.fileSize)),
+        ]
+        if let taken = formatTaken(photo.takenAt) { facts.append((zh ? "拍摄时间" : "Taken", taken)) }
+        if let camera = photo.camera { facts.append((zh ? "相机" : "Camera", camera)) }
+        if let current = photo.current { facts.append((zh ? "当前版本" : "Showing", "\(current.width)×\(current.height)")) }
+        return facts
+    }
+
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        if bytes >= 1024 { return String(format: "%.0f KB", Double(bytes) / 1024) }
+        return "\(bytes) B"
+    }
+
+    // MARK: editor
+
+    func editorPage(_ viewer: Viewer, _ photo: Photo) -> Response {
+        let language = viewer.language
+        let ratios: [(String, String)] = [("free", PhotoText.free(language)), ("1:1", "1:1"), ("4:3", "4:3"), ("3:2", "3:2"), ("16:9", "16:9")]
+        return viewer.page(
+            title: PhotoText.edit(language), back: BackLink(href: "/photos/\(photo.id)", label: PhotoText.title(language)), tabs: [],
+            bodyClass: "photos-app photo-editor-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
+        ) {
+            div(.class("editor-stage"), .id("editor-stage"), .attribute("data-src", "/api/v1/photos/\(photo.id)/rendition?v=\(photo.displaySHA.prefix(16))"),
+                .attribute("data-width", String(photo.displayWidth)), .attribute("data-height", String(photo.displayHeight))) {
+                img(.class("editor-fallback"), .id("editor-fallback"), .src("/api/v1/photos/\(photo.id)/rendition?v=\(photo.displaySHA.prefix(16))"),
+                    .alt(photo.filename))
+            }
+            p(.class("editor-size"), .id("editor-size")) { "\(photo.displayWidth)×\(photo.displayHeight)" }
+            div(.class("editor-tools"), .id("editor-tools")) {
+                toolButton("rotate-left", "⟲", PhotoText.rotateLeft(language))
+                toolButton("rotate-right", "⟳", PhotoText.rotateRight(language))
+                toolButton("flip-h", "⇋", PhotoText.flipH(language))
+                toolButton("flip-v", "⇵", PhotoText.flipV(language))
+                toolButton("edit-reset", "↺", PhotoText.reset(language))
+            }
+            div(.class("editor-ratios"), .id("editor-ratios"), .role("group"), .ariaLabel(PhotoText.crop(language))) {
+                for (value, title) in ratios {
+                    WebUI.button(.classes("ratio-btn", value == "free" ? "is-selected" : nil), .type("button"), .attribute("data-ratio", value)) { title }
+                }
+            }
+            p(.class("editor-hint")) { PhotoText.cropHint(language) }
+            postForm(action: "/photos/\(photo.id)/versions", csrfToken: viewer.csrfToken, attributes: [.id("edit-form")]) {
+                input(.type("hidden"), .name("operations"), .id("edit-operations"), .value(""))
+                details(.class("editor-manual"), .id("editor-manual")) {
+                    summary { PhotoText.noJSHint(language) }
+                    formGroup {
+                        formField(label: PhotoText.rotateRight(language) + " (0/90/180/270)", name: "rotate", type: .number, value: "0")
+                        label(.class("field-check")) { input(.type("checkbox"), .name("flip_h"), .value("1")); PhotoText.flipH(language) }
+                        label(.class("field-check")) { input(.type("checkbox"), .name("flip_v"), .value("1")); PhotoText.flipV(language) }
+                        formField(label: PhotoText.crop(language) + " x", name: "crop_x", type: .number)
+                        formField(label: PhotoText.crop(language) + " y", name: "crop_y", type: .number)
+                        formField(label: PhotoText.crop(language) + " " + PhotoText.width(language), name: "crop_w", type: .number)
+                        formField(label: PhotoText.crop(language) + " " + PhotoText.height(language), name: "crop_h", type: .number)
+                    }
+                }
+                formGroup(header: PhotoText.resize(language)) {
+                    formField(label: PhotoText.width(language), name: "resize_w", type: .number, placeholder: String(photo.displayWidth))
+                    formField(label: PhotoText.height(language), name: "resize_h", type: .number, placeholder: String(photo.displayHeight))
+                }
+                div(.class("form-actions")) { button(PhotoText.save(language), icon: .check) }
+            }
+        }
+    }
+
+    func toolButton(_ id: String, _ glyph: String, _ label: String) -> Node {
+        WebUI.button(.class("tool-btn"), .id(id), .type("button"), .ariaLabel(label), .title(label)) {
+            span(.class("tool-glyph"), .ariaHidden) { glyph }
+            span(.class("tool-label")) { label }
+        }
+    }
+}

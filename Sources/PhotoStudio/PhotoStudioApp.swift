@@ -1,0 +1,360 @@
+public import AppHost
+import Foundation
+public import HTTPServer
+import Identity
+public import Imaging
+public import Storage
+import WebUI
+
+/// Photo Studio 图片处理器: a private photo library per account with thumbnails, a full-screen viewer
+/// and non-destructive edits (rotate, flip, crop, resize) on libvips.
+public struct PhotoStudioApp: MiniApp {
+    public let limits: ImageLimits
+
+    public init(limits: ImageLimits = ImageLimits()) { self.limits = limits }
+
+    public var manifest: AppManifest {
+        AppManifest(
+            id: "photos", title: LocalizedText(zh: "图片处理器", en: "Photo Studio"),
+            summary: LocalizedText(zh: "相册、全屏浏览、旋转裁剪", en: "Library, full-screen viewer, rotate and crop"),
+            icon: .photo, tint: .orange)
+    }
+
+    public func migrations() -> [Migration] { PhotoLibrary.migrations() }
+
+    func library(_ context: AppContext) -> PhotoLibrary {
+        PhotoLibrary(database: context.database, directory: context.dataDirectory, limits: limits)
+    }
+
+    public func routes(_ router: inout Router, context: AppContext) {
+        let library = library(context)
+        PhotoAPI(auth: context.authenticator, library: library).register(into: &router)
+        PhotoPages(auth: context.authenticator, library: library).register(into: &router)
+    }
+
+    public var apiOperations: [APIOperation] { PhotoAPI.operations }
+
+    public func importer(context: AppContext) -> (any DataImporter)? {
+        PhotoImporter(library: library(context), identity: context.authenticator.identity,
+                      username: ProcessInfo.processInfo.environment["APPSUITE_PHOTOS_USER"] ?? "demo",
+                      password: ProcessInfo.processInfo.environment["APPSUITE_PHOTOS_PASSWORD"])
+    }
+}
+
+extension IngestError: HTTPErrorConvertible {
+    public var httpError: HTTPError {
+        let status: HTTPStatus = switch code {
+        case "too-large": .contentTooLarge
+        case "storage", "missing": .internalServerError
+        default: .unprocessableContent
+        }
+        return HTTPError(status, title: "Photo not accepted", detail: message, type: "urn:appsuite:problem:photo-\(code)")
+    }
+}
+
+/// `/api/v1/photos…`: the JSON API. Every route needs a signed-in user; another user's photo is a 404.
+struct PhotoAPI: Sendable {
+    let auth: Authenticator
+    let library: PhotoLibrary
+
+    static let base = "/api/v1/photos"
+
+    func register(into router: inout Router) {
+        router.post(Self.base) { request in
+            let viewer = auth.viewer(for: request)
+            let user = try auth.requireUser(viewer)
+            try auth.verifyCSRF(request, viewer: viewer)
+            let files = request.uploadedFiles.filter { $0.fieldName == "file" }
+            guard !files.isEmpty else {
+                throw HTTPError.validation([.init(field: "file", message: "Send one or more images as the multipart field 'file'.")])
+            }
+            var added: [(Photo, Bool)] = []
+            var failed: [(String, IngestError)] = []
+            for file in files {
+                do throws(IngestError) {
+                    let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: user.id)
+                    added.append((result.photo, result.isDuplicate))
+                } catch {
+                    failed.append((PhotoLibrary.cleanFilename(file.filename), error))
+                }
+            }
+            if added.isEmpty, failed.count == 1 { throw failed[0].1.httpError }
+            if added.isEmpty {
+                throw HTTPError.validation(failed.map { .init(field: $0.0, message: $0.1.message) },
+                                           detail: "None of the \(failed.count) files is a usable image.")
+            }
+            return .json(status: .created) { json in
+                json.object {
+                    $0.array("items") { list in
+                        for (photo, duplicate) in added { Self.write(photo, duplicate: duplicate, to: &list) }
+                    }
+                    $0.array("errors") { list in
+                        for (name, error) in failed {
+                            list.object {
+                                $0.field("filename", name)
+                                $0.field("code", error.code)
+                                $0.field("detail", error.message)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        router.get(Self.base) { request in
+            let user = try auth.requireUser(auth.viewer(for: request))
+            let limit = min(max(Int(request.query["limit"] ?? "") ?? 50, 1), 200)
+            var cursor: Int64?
+            if let text = request.query["cursor"], !text.isEmpty {
+                guard let value = Int64(text) else {
+                    throw HTTPError.validation([.init(field: "cursor", message: "Use the nextCursor of the previous page.")])
+                }
+                cursor = value
+            }
+            let page = try library.list(userID: user.id, limit: limit, before: cursor)
+            return .json(capacity: 512 * page.items.count + 64) { json in
+                json.object {
+                    $0.array("items") { list in for photo in page.items { Self.write(photo, to: &list) } }
+                    $0.field("nextCursor", page.next.map(String.init))
+                }
+            }
+        }
+        router.get(Self.base + "/{id}") { request in
+            let photo = try find(request)
+            let versions = try library.versions(of: photo)
+            return .json { json in Self.write(photo, versions: versions, to: &json) }
+        }
+        router.get(Self.base + "/{id}/thumbnail") { request in try derivative(.thumbnail, request) }
+        router.get(Self.base + "/{id}/rendition") { request in try derivative(.rendition, request) }
+        router.get(Self.base + "/{id}/original") { request in
+            let photo = try find(request)
+            return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
+                             mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
+                             download: request.query["download"] != nil ? Self.downloadName(photo, edited: false) : nil)
+        }
+        router.get(Self.base + "/{id}/download") { request in
+            let photo = try find(request)
+            guard let version = photo.current else {
+                return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
+                                 mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
+                                 download: Self.downloadName(photo, edited: false))
+            }
+            let path = library.originalURL(sha: version.sha256).path
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            return Self.file(path, size: size, mediaType: Self.mediaType(version.format), etag: "\"\(version.sha256.prefix(16))\"",
+                             request: request, download: Self.downloadName(photo, edited: true))
+        }
+        router.post(Self.base + "/{id}/versions") { request in
+            let viewer = auth.viewer(for: request)
+            let photo = try find(request, viewer: viewer)
+            try auth.verifyCSRF(request, viewer: viewer)
+            struct Body: Decodable { var operations: [EditCodec.Operation] }
+            let body = try request.decodeJSON(Body.self)
+            let edits = try Self.edits(body.operations)
+            let updated = try saveVersion(photo, edits)
+            let versions = try library.versions(of: updated)
+            return .json(status: .created) { json in Self.write(updated, versions: versions, to: &json) }
+        }
+        router.post(Self.base + "/{id}/revert") { request in
+            let viewer = auth.viewer(for: request)
+            let photo = try find(request, viewer: viewer)
+            try auth.verifyCSRF(request, viewer: viewer)
+            let updated = try library.revert(photo)
+            let versions = try library.versions(of: updated)
+            return .json { json in Self.write(updated, versions: versions, to: &json) }
+        }
+        router.delete(Self.base + "/{id}") { request in
+            let viewer = auth.viewer(for: request)
+            let photo = try find(request, viewer: viewer)
+            try auth.verifyCSRF(request, viewer: viewer)
+            try library.delete(photo)
+            return .noContent
+        }
+    }
+
+    func saveVersion(_ photo: Photo, _ edits: [ImageEdit]) throws -> Photo {
+        guard !edits.isEmpty else {
+            throw HTTPError.validation([.init(field: "operations", message: "Give at least one operation.")])
+        }
+        do {
+            return try library.saveVersion(of: photo, operations: edits)
+        } catch let error as ImagingError {
+            if case .invalidArgument(let message) = error {
+                throw HTTPError.validation([.init(field: "operations", message: message)])
+            }
+            throw HTTPError(.unprocessableContent, detail: error.description)
+        }
+    }
+
+    static func edits(_ operations: [EditCodec.Operation]) throws(HTTPError) -> [ImageEdit] {
+        switch EditCodec.edits(operations) {
+        case .success(let edits): return edits
+        case .failure(let error):
+            if case .invalidArgument(let message) = error { throw HTTPError.validation([.init(field: "operations", message: message)]) }
+            throw HTTPError.validation([.init(field: "operations", message: error.description)])
+        }
+    }
+
+    func find(_ request: Request, viewer: Viewer? = nil) throws -> Photo {
+        let user = try auth.requireUser(viewer ?? auth.viewer(for: request))
+        let id = try request.parameter("id", as: Int64.self)
+        guard let photo = try library.photo(id: id, userID: user.id) else { throw HTTPError.notFound("No such photo.") }
+        return photo
+    }
+
+    func derivative(_ kind: PhotoLibrary.DerivativeKind, _ request: Request) throws -> Response {
+        let photo = try find(request)
+        let file = try library.derivative(kind, of: photo)
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        return Self.file(file.path, size: size, mediaType: file.mediaType, etag: file.etag, request: request, download: nil)
+    }
+
+    /// A stored file with an ETag; `304` when the client has it. URLs that carry `?v=` (the content's hash)
+    /// are cached for a year; others are revalidated each time. Private: a photo belongs to one account.
+    static func file(_ path: String, size: Int, mediaType: String, etag: String, request: Request, download: String?) -> Response {
+        var headers: HTTPHeaders = ["Content-Type": mediaType, "ETag": etag]
+        headers.set("Cache-Control", request.query["v"] != nil ? "private, max-age=31536000, immutable" : "private, no-cache")
+        headers.set("X-Content-Type-Options", "nosniff")
+        if let download {
+            let ascii = String(download.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
+            headers.set("Content-Disposition", "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(percentEncode(download))")
+        }
+        if request.headers["If-None-Match"] == etag {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .file(path: path, size: size))
+    }
+
+    static func mediaType(_ format: String) -> String {
+        switch format {
+        case "jpeg": "image/jpeg"
+        case "png": "image/png"
+        case "webp": "image/webp"
+        case "gif": "image/gif"
+        case "heif": "image/heic"
+        case "avif": "image/avif"
+        case "tiff": "image/tiff"
+        default: "application/octet-stream"
+        }
+    }
+
+    static func fileExtension(_ format: String) -> String {
+        switch format {
+        case "jpeg": "jpg"
+        case "heif": "heic"
+        default: format
+        }
+    }
+
+    /// "IMG_5195.heic" for the original, "IMG_5195-edited.jpg" for an edited version.
+    static func downloadName(_ photo: Photo, edited: Bool) -> String {
+        var stem = photo.filename
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        if edited, let version = photo.current { return stem + "-edited." + fileExtension(version.format) }
+        return stem + "." + fileExtension(photo.format)
+    }
+
+    static func write(_ photo: Photo, duplicate: Bool? = nil, versions: [PhotoVersion]? = nil, to json: inout JSONWriter) {
+        json.object {
+            $0.field("id", photo.id)
+            $0.field("filename", photo.filename)
+            $0.field("width", photo.width)
+            $0.field("height", photo.height)
+            $0.field("format", photo.format)
+            $0.field("colorSpace", photo.colorSpace)
+            $0.field("orientation", photo.orientation)
+            $0.field("hasAlpha", photo.hasAlpha)
+            $0.field("pageCount", photo.pageCount)
+            $0.field("takenAt", photo.takenAt)
+            $0.field("camera", photo.camera)
+            $0.field("fileSize", photo.fileSize)
+            $0.field("sha256", photo.sha256)
+            $0.field("createdAt", iso8601(photo.createdAt))
+            if let duplicate { $0.field("duplicate", duplicate) }
+            $0.field("displayWidth", photo.displayWidth)
+            $0.field("displayHeight", photo.displayHeight)
+            $0.field("currentVersionId", photo.current?.id)
+            let v = "?v=" + photo.displaySHA.prefix(16)
+            $0.field("thumbnailURL", base + "/\(photo.id)/thumbnail" + v)
+            $0.field("renditionURL", base + "/\(photo.id)/rendition" + v)
+            $0.field("originalURL", base + "/\(photo.id)/original")
+            if let versions {
+                $0.array("versions") { list in
+                    for version in versions {
+                        list.object {
+                            $0.field("id", version.id)
+                            $0.field("width", version.width)
+                            $0.field("height", version.height)
+                            $0.field("format", version.format)
+                            $0.field("createdAt", iso8601(version.createdAt))
+                            $0.array("operations") { ops in
+                                for op in EditCodec.operations(version.operations) {
+                                    ops.object {
+                                        $0.field("op", op.op)
+                                        if let d = op.degrees { $0.field("degrees", d) }
+                                        if let d = op.direction { $0.field("direction", d) }
+                                        if let x = op.x { $0.field("x", x) }
+                                        if let y = op.y { $0.field("y", y) }
+                                        if let w = op.width { $0.field("width", w) }
+                                        if let h = op.height { $0.field("height", h) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: OpenAPI
+
+    static let problem = JSONSchema.reference("Problem")
+    static let photoSchema = JSONSchema.object([
+        ("id", .integer()), ("filename", .string()), ("width", .integer(description: "upright width of the original")),
+        ("height", .integer(description: "upright height of the original")), ("format", .string()), ("colorSpace", .string()),
+        ("orientation", .integer(description: "EXIF orientation 1–8 of the original")), ("hasAlpha", .boolean),
+        ("pageCount", .integer()), ("takenAt", .nullable(.string())), ("camera", .nullable(.string())),
+        ("fileSize", .integer()), ("sha256", .string()), ("createdAt", .string(format: "date-time")),
+        ("displayWidth", .integer()), ("displayHeight", .integer()), ("currentVersionId", .nullable(.integer())),
+        ("thumbnailURL", .string()), ("renditionURL", .string()), ("originalURL", .string()),
+    ])
+    static let operationSchema = JSONSchema.object([
+        ("op", .string(description: "rotate | flip | crop | resize")), ("degrees", .integer(description: "rotate: multiple of 90, clockwise")),
+        ("direction", .string(description: "flip: horizontal | vertical")), ("x", .integer()), ("y", .integer()),
+        ("width", .integer()), ("height", .integer()),
+    ], required: ["op"])
+    static let idParameter = APIOperation.Parameter("id", in: .path, schema: .integer())
+
+    static let operations: [APIOperation] = [
+        APIOperation(.post, base, summary: "Upload one or more photos (multipart field 'file')", tag: "Photos",
+                     requestBody: .object([("file", .array(.string(format: "binary")))]), requestMediaType: "multipart/form-data",
+                     responses: [.init(201, "Added (duplicates answer the existing photo)", schema: .object([("items", .array(photoSchema)), ("errors", .array(.object([("filename", .string()), ("code", .string()), ("detail", .string())])))])),
+                                 .init(413, "Too large", schema: problem, mediaType: "application/problem+json"),
+                                 .init(422, "Not a usable image", schema: problem, mediaType: "application/problem+json")],
+                     requiresAuthentication: true),
+        APIOperation(.get, base, summary: "The library, newest first (keyset-paged)", tag: "Photos",
+                     parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
+                     responses: [.init(200, "A page", schema: .object([("items", .array(photoSchema)), ("nextCursor", .nullable(.string()))]))],
+                     requiresAuthentication: true),
+        APIOperation(.get, base + "/{id}", summary: "A photo's metadata and versions", tag: "Photos", parameters: [idParameter],
+                     responses: [.init(200, "The photo", schema: photoSchema), .init(404, "No such photo", schema: problem, mediaType: "application/problem+json")],
+                     requiresAuthentication: true),
+        APIOperation(.get, base + "/{id}/thumbnail", summary: "512-px thumbnail of what the viewer shows (JPEG, or WebP with alpha)", tag: "Photos",
+                     parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "image/jpeg")], requiresAuthentication: true),
+        APIOperation(.get, base + "/{id}/rendition", summary: "2048-px screen rendition", tag: "Photos",
+                     parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "image/jpeg")], requiresAuthentication: true),
+        APIOperation(.get, base + "/{id}/original", summary: "The original, byte for byte", tag: "Photos",
+                     parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "application/octet-stream")], requiresAuthentication: true),
+        APIOperation(.get, base + "/{id}/download", summary: "The current version as an attachment with a sensible name", tag: "Photos",
+                     parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "application/octet-stream")], requiresAuthentication: true),
+        APIOperation(.post, base + "/{id}/versions", summary: "Save a new version: operations apply to the current version, upright coordinates", tag: "Photos",
+                     parameters: [idParameter], requestBody: .object([("operations", .array(operationSchema))], required: ["operations"]),
+                     responses: [.init(201, "The photo with its new current version", schema: photoSchema),
+                                 .init(422, "An operation does not fit", schema: problem, mediaType: "application/problem+json")],
+                     requiresAuthentication: true),
+        APIOperation(.post, base + "/{id}/revert", summary: "Show the original again (versions are kept)", tag: "Photos",
+                     parameters: [idParameter], responses: [.init(200, "The photo", schema: photoSchema)], requiresAuthentication: true),
+        APIOperation(.delete, base + "/{id}", summary: "Delete a photo and its versions", tag: "Photos",
+                     parameters: [idParameter], responses: [.init(204, "Deleted")], requiresAuthentication: true),
+    ]
+}
