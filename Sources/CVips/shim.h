@@ -199,4 +199,30 @@ appsuite_vips_icc_to_srgb(VipsImage *in, VipsImage **out)
 		NULL);
 }
 
+/// Why: `vips_thumbnail_source` is variadic. `appsuite_vips_thumbnail_buffer`
+/// reading from a VipsSource (e.g. a file: the encoded bytes are streamed, not
+/// held in memory). Same options and caveats.
+static inline int
+appsuite_vips_thumbnail_source(VipsSource *source, VipsImage **out,
+	int width, int height, VipsInteresting crop, VipsSize size,
+	gboolean linear, const char *export_profile, const char *loader_options)
+{
+	if (export_profile != NULL)
+		return vips_thumbnail_source(source, out, width,
+			"height", height,
+			"crop", crop,
+			"size", size,
+			"linear", linear,
+			"export_profile", export_profile,
+			"option_string", loader_options,
+			NULL);
+	return vips_thumbnail_source(source, out, width,
+		"height", height,
+		"crop", crop,
+		"size", size,
+		"linear", linear,
+		"option_string", loader_options,
+		NULL);
+}
+
 #endif

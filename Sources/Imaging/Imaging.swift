@@ -150,27 +150,58 @@ public enum Imaging {
             let status = appsuite_vips_thumbnail_buffer(
                 raw.baseAddress, raw.count, &output, Int32(maxWidth), Int32(maxHeight),
                 crop.vips, upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN, linear, exportProfile, "fail_on=error")
-            guard status == 0, let thumb = OwnedImage(taking: output) else {
-                throw .unreadable(detail: Vips.takeError(fallback: "thumbnail failed"))
-            }
-            guard thumb.width >= 1, thumb.height >= 1 else {
-                throw .processingFailed(detail: "libvips produced a \(thumb.width)×\(thumb.height) image")
-            }
-            // Grey, 16-bit and anything else not yet 8-bit sRGB: convert, so every
-            // thumbnail is 3 bands (+ alpha) of 8-bit sRGB.
-            if vips_image_get_interpretation(thumb.pointer) != VIPS_INTERPRETATION_sRGB
-                || vips_image_get_format(thumb.pointer) != VIPS_FORMAT_UCHAR
-            {
-                var converted: UnsafeMutablePointer<VipsImage>?
-                guard appsuite_vips_colourspace_srgb(thumb.pointer, &converted) == 0,
-                    let srgb = OwnedImage(taking: converted)
-                else {
-                    throw .processingFailed(detail: Vips.takeError(fallback: "conversion to sRGB failed"))
-                }
-                return try encode(srgb, as: format)
-            }
-            return try encode(thumb, as: format)
+            return try finishThumbnail(status: status, output, as: format)
         }
+    }
+
+    /// `thumbnail` for a file: the encoded bytes are streamed from disk (shrink-on-load), never held
+    /// in memory whole. The header is checked against `limits` first, as for bytes.
+    public static func thumbnail(
+        contentsOf path: String, maxWidth: Int, maxHeight: Int, crop: ThumbnailCrop = .none,
+        upscale: Bool = false, format: OutputFormat = .jpeg(quality: 82), limits: ImageLimits = ImageLimits()
+    ) throws(ImagingError) -> EncodedImage {
+        guard (1...maximumThumbnailSide).contains(maxWidth), (1...maximumThumbnailSide).contains(maxHeight) else {
+            throw .invalidArgument(
+                "thumbnail box \(maxWidth)×\(maxHeight) is outside 1…\(maximumThumbnailSide) pixels per side")
+        }
+        try validate(format)
+        let input = try probe(contentsOf: path, limits: limits)
+        guard let source = OwnedSource(taking: vips_source_new_from_file(path)) else {
+            throw .fileNotReadable(path: path, detail: Vips.takeError(fallback: "cannot open"))
+        }
+        let linear: Int32 = input.colorSpace == .cmyk && input.hasColorProfile ? 1 : 0
+        let exportProfile: String? = input.hasColorProfile ? "srgb" : nil
+        var output: UnsafeMutablePointer<VipsImage>?
+        let status = appsuite_vips_thumbnail_source(
+            source.pointer, &output, Int32(maxWidth), Int32(maxHeight),
+            crop.vips, upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN, linear, exportProfile, "fail_on=error")
+        return try finishThumbnail(status: status, output, as: format)
+    }
+
+    /// Checks a `vips_thumbnail*` result, converts it to 8-bit sRGB when needed and encodes it.
+    static func finishThumbnail(
+        status: Int32, _ output: UnsafeMutablePointer<VipsImage>?, as format: OutputFormat
+    ) throws(ImagingError) -> EncodedImage {
+        guard status == 0, let thumb = OwnedImage(taking: output) else {
+            throw .unreadable(detail: Vips.takeError(fallback: "thumbnail failed"))
+        }
+        guard thumb.width >= 1, thumb.height >= 1 else {
+            throw .processingFailed(detail: "libvips produced a \(thumb.width)×\(thumb.height) image")
+        }
+        // Grey, 16-bit and anything else not yet 8-bit sRGB: convert, so every
+        // thumbnail is 3 bands (+ alpha) of 8-bit sRGB.
+        if vips_image_get_interpretation(thumb.pointer) != VIPS_INTERPRETATION_sRGB
+            || vips_image_get_format(thumb.pointer) != VIPS_FORMAT_UCHAR
+        {
+            var converted: UnsafeMutablePointer<VipsImage>?
+            guard appsuite_vips_colourspace_srgb(thumb.pointer, &converted) == 0,
+                let srgb = OwnedImage(taking: converted)
+            else {
+                throw .processingFailed(detail: Vips.takeError(fallback: "conversion to sRGB failed"))
+            }
+            return try encode(srgb, as: format)
+        }
+        return try encode(thumb, as: format)
     }
 
     /// Largest thumbnail box side accepted.
