@@ -1,0 +1,251 @@
+// Photo Studio 图片处理器: progressive enhancement for the grid (infinite scroll), the viewer
+// (swipe, keyboard, zoom buttons, double-tap and pinch) and the editor (rotate, flip, crop by
+// dragging with a fixed or free ratio). Every page works without this file.
+(function () {
+  "use strict";
+
+  // ---- Grid: load the next keyset page when the "more" link comes into view.
+  function setUpGrid() {
+    var grid = document.getElementById("photo-grid");
+    if (!grid || !("IntersectionObserver" in window)) return;
+    var loading = false;
+    function load(link) {
+      if (loading) return;
+      loading = true;
+      fetch(link.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        doc.querySelectorAll("#photo-grid > li").forEach(function (li) { grid.appendChild(document.importNode(li, true)); });
+        var next = doc.getElementById("photo-more");
+        var wrap = link.parentNode;
+        if (next) { link.href = next.href; } else { wrap.parentNode.removeChild(wrap); observer.disconnect(); }
+        loading = false;
+      }).catch(function () { loading = false; });
+    }
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) { if (e.isIntersecting) load(e.target); });
+    }, { rootMargin: "600px" });
+    var more = document.getElementById("photo-more");
+    if (more) observer.observe(more);
+  }
+
+  // ---- Viewer
+  function setUpViewer() {
+    var stage = document.getElementById("viewer-stage");
+    var image = document.getElementById("viewer-image");
+    if (!stage || !image) return;
+    var prev = document.getElementById("photo-prev");
+    var next = document.getElementById("photo-next");
+    var zoomIn = document.getElementById("zoom-in");
+    var zoomOut = document.getElementById("zoom-out");
+    var level = document.getElementById("zoom-level");
+    var naturalWidth = parseInt(stage.getAttribute("data-width"), 10) || 1;
+    var scale = 1, tx = 0, ty = 0;
+
+    // Zoom from "fit" (1) up to 4 screen pixels per image pixel, never less than 2× and never more than 16×.
+    function maxScale() {
+      var shown = image.getBoundingClientRect().width / scale || 1;
+      var pixelLimit = 4 * naturalWidth / (shown * (window.devicePixelRatio || 1)) * (window.devicePixelRatio || 1);
+      return Math.min(16, Math.max(2, pixelLimit));
+    }
+    function clampPan() {
+      var w = stage.clientWidth, h = stage.clientHeight;
+      var iw = image.offsetWidth * scale, ih = image.offsetHeight * scale;
+      var mx = Math.max(0, (iw - w) / 2), my = Math.max(0, (ih - h) / 2);
+      tx = Math.min(mx, Math.max(-mx, tx));
+      ty = Math.min(my, Math.max(-my, ty));
+    }
+    function apply() {
+      scale = Math.min(maxScale(), Math.max(1, scale));
+      if (scale === 1) { tx = 0; ty = 0; }
+      clampPan();
+      image.style.transform = "translate(" + tx + "px," + ty + "px) scale(" + scale + ")";
+      if (level) level.textContent = Math.round(scale * 100) + "%";
+      if (zoomOut) zoomOut.disabled = scale <= 1.001;
+      if (zoomIn) zoomIn.disabled = scale >= maxScale() - 0.001;
+      stage.setAttribute("data-scale", scale.toFixed(3));
+    }
+    function go(link) { if (link && link.tagName === "A") window.location.assign(link.href); }
+    if (zoomIn) zoomIn.addEventListener("click", function () { scale *= 1.5; apply(); });
+    if (zoomOut) zoomOut.addEventListener("click", function () { scale /= 1.5; apply(); });
+    document.addEventListener("keydown", function (e) {
+      if (e.target && /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
+      if (e.key === "ArrowLeft") go(prev);
+      else if (e.key === "ArrowRight") go(next);
+      else if (e.key === "+" || e.key === "=") { scale *= 1.5; apply(); }
+      else if (e.key === "-") { scale /= 1.5; apply(); }
+    });
+
+    // Touch: one finger swipes (at scale 1) or pans (zoomed); two fingers pinch; double tap toggles 2.5×.
+    var start = null, pinch = null, lastTap = 0;
+    function distance(t) { var dx = t[0].clientX - t[1].clientX, dy = t[0].clientY - t[1].clientY; return Math.sqrt(dx * dx + dy * dy); }
+    stage.addEventListener("touchstart", function (e) {
+      image.classList.add("is-gesture");
+      if (e.touches.length === 2) { pinch = { d: distance(e.touches), s: scale }; start = null; }
+      else if (e.touches.length === 1) { start = { x: e.touches[0].clientX, y: e.touches[0].clientY, tx: tx, ty: ty, t: Date.now() }; }
+    }, { passive: true });
+    stage.addEventListener("touchmove", function (e) {
+      if (pinch && e.touches.length === 2) { scale = pinch.s * distance(e.touches) / pinch.d; apply(); e.preventDefault(); }
+      else if (start && e.touches.length === 1 && scale > 1) {
+        tx = start.tx + e.touches[0].clientX - start.x; ty = start.ty + e.touches[0].clientY - start.y; apply(); e.preventDefault();
+      }
+    }, { passive: false });
+    stage.addEventListener("touchend", function (e) {
+      image.classList.remove("is-gesture");
+      if (pinch) { if (e.touches.length < 2) pinch = null; return; }
+      if (!start) return;
+      var t = e.changedTouches[0], dx = t.clientX - start.x, dy = t.clientY - start.y;
+      var now = Date.now();
+      if (Math.abs(dx) < 10 && Math.abs(dy) < 10 && now - start.t < 300) {
+        if (now - lastTap < 320) { scale = scale > 1 ? 1 : 2.5; apply(); lastTap = 0; } else { lastTap = now; }
+      } else if (scale <= 1 && Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(dy) * 1.5) {
+        go(dx < 0 ? next : prev);
+      }
+      start = null;
+    });
+    stage.addEventListener("dblclick", function () { scale = scale > 1 ? 1 : 2.5; apply(); });
+    // Mouse/pen drag to pan when zoomed.
+    var drag = null;
+    stage.addEventListener("pointerdown", function (e) {
+      if (e.pointerType === "touch" || scale <= 1) return;
+      drag = { x: e.clientX, y: e.clientY, tx: tx, ty: ty };
+    });
+    window.addEventListener("pointermove", function (e) { if (drag) { tx = drag.tx + e.clientX - drag.x; ty = drag.ty + e.clientY - drag.y; apply(); } });
+    window.addEventListener("pointerup", function () { drag = null; });
+    if (image.complete) apply(); else image.addEventListener("load", apply);
+    window.addEventListener("resize", apply);
+  }
+
+  // ---- Editor: draw the picture rotated/flipped on a canvas, drag a crop rectangle on it.
+  function setUpEditor() {
+    var stage = document.getElementById("editor-stage");
+    var form = document.getElementById("edit-form");
+    if (!stage || !form) return;
+    var W = parseInt(stage.getAttribute("data-width"), 10), H = parseInt(stage.getAttribute("data-height"), 10);
+    var sizeLabel = document.getElementById("editor-size");
+    var output = document.getElementById("edit-operations");
+    var canvas = document.createElement("canvas");
+    canvas.className = "editor-canvas";
+    canvas.id = "editor-canvas";
+    var box = document.createElement("div");
+    box.className = "crop-box";
+    box.id = "crop-box";
+    var source = new Image();
+    var turns = 0, flipH = false, flipV = false, ratio = null, crop = null;
+
+    function size() { return turns % 2 ? { w: H, h: W } : { w: W, h: H }; }
+    function draw() {
+      var rw = source.naturalWidth, rh = source.naturalHeight;
+      var odd = turns % 2 === 1;
+      canvas.width = odd ? rh : rw;
+      canvas.height = odd ? rw : rh;
+      var ctx = canvas.getContext("2d");
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.translate(canvas.width / 2, canvas.height / 2);
+      ctx.scale(flipH ? -1 : 1, flipV ? -1 : 1);
+      ctx.rotate(turns * Math.PI / 2);
+      ctx.drawImage(source, -rw / 2, -rh / 2);
+      crop = null;
+      showBox();
+      update();
+    }
+    // Crop in full-resolution pixels of the rotated/flipped picture.
+    function cropInPixels() {
+      if (!crop) return null;
+      var s = size(), f = s.w / canvas.clientWidth;
+      var x = Math.max(0, Math.round(crop.x * f)), y = Math.max(0, Math.round(crop.y * f));
+      var w = Math.min(s.w - x, Math.round(crop.w * f)), h = Math.min(s.h - y, Math.round(crop.h * f));
+      if (w < 1 || h < 1) return null;
+      return { x: x, y: y, width: w, height: h };
+    }
+    function operations() {
+      var ops = [];
+      if (turns) ops.push({ op: "rotate", degrees: turns * 90 });
+      if (flipH) ops.push({ op: "flip", direction: "horizontal" });
+      if (flipV) ops.push({ op: "flip", direction: "vertical" });
+      var c = cropInPixels();
+      if (c) ops.push({ op: "crop", x: c.x, y: c.y, width: c.width, height: c.height });
+      var rw = parseInt((form.querySelector("[name=resize_w]") || {}).value, 10);
+      var rh = parseInt((form.querySelector("[name=resize_h]") || {}).value, 10);
+      if (rw > 0 && rh > 0) ops.push({ op: "resize", width: rw, height: rh });
+      return ops;
+    }
+    function update() {
+      var ops = operations();
+      output.value = ops.length ? JSON.stringify(ops) : "";
+      var c = cropInPixels(), s = size();
+      if (sizeLabel) sizeLabel.textContent = c ? c.width + "×" + c.height : s.w + "×" + s.h;
+      stage.setAttribute("data-operations", output.value);
+    }
+    function showBox() {
+      if (!crop) { box.classList.remove("is-visible"); return; }
+      var offX = canvas.offsetLeft, offY = canvas.offsetTop;
+      box.style.left = (offX + crop.x) + "px";
+      box.style.top = (offY + crop.y) + "px";
+      box.style.width = crop.w + "px";
+      box.style.height = crop.h + "px";
+      box.classList.add("is-visible");
+    }
+    // Dragging: from the press point to the pointer, kept inside the canvas and to the chosen ratio.
+    var anchor = null;
+    function point(e) {
+      var r = canvas.getBoundingClientRect();
+      return { x: Math.min(r.width, Math.max(0, e.clientX - r.left)), y: Math.min(r.height, Math.max(0, e.clientY - r.top)), r: r };
+    }
+    canvas.addEventListener("pointerdown", function (e) {
+      anchor = point(e);
+      canvas.setPointerCapture(e.pointerId);
+      e.preventDefault();
+    });
+    canvas.addEventListener("pointermove", function (e) {
+      if (!anchor) return;
+      var p = point(e), r = p.r;
+      var dx = p.x - anchor.x, dy = p.y - anchor.y;
+      var w = Math.abs(dx), h = Math.abs(dy);
+      if (ratio) {
+        // The ratio is width:height in picture pixels; the canvas is shown at one uniform scale.
+        if (w / ratio > h) h = w / ratio; else w = h * ratio;
+        var maxW = dx < 0 ? anchor.x : r.width - anchor.x, maxH = dy < 0 ? anchor.y : r.height - anchor.y;
+        if (w > maxW) { w = maxW; h = w / ratio; }
+        if (h > maxH) { h = maxH; w = h * ratio; }
+      }
+      crop = { x: dx < 0 ? anchor.x - w : anchor.x, y: dy < 0 ? anchor.y - h : anchor.y, w: w, h: h };
+      if (crop.w < 4 || crop.h < 4) crop = null;
+      showBox();
+      update();
+    });
+    canvas.addEventListener("pointerup", function () { anchor = null; });
+    canvas.addEventListener("pointercancel", function () { anchor = null; });
+
+    function on(id, fn) { var el = document.getElementById(id); if (el) el.addEventListener("click", function () { fn(); draw(); }); }
+    on("rotate-left", function () { turns = (turns + 3) % 4; });
+    on("rotate-right", function () { turns = (turns + 1) % 4; });
+    // Flips are in the displayed (already rotated) picture: the edit list applies them after the rotation.
+    on("flip-h", function () { flipH = !flipH; });
+    on("flip-v", function () { flipV = !flipV; });
+    on("edit-reset", function () { turns = 0; flipH = false; flipV = false; });
+    document.querySelectorAll(".ratio-btn").forEach(function (b) {
+      b.addEventListener("click", function () {
+        document.querySelectorAll(".ratio-btn").forEach(function (o) { o.classList.remove("is-selected"); });
+        b.classList.add("is-selected");
+        var v = b.getAttribute("data-ratio");
+        ratio = v === "free" ? null : (function (p) { return p[0] / p[1]; })(v.split(":").map(Number));
+        crop = null; showBox(); update();
+      });
+    });
+    form.addEventListener("input", update);
+    form.addEventListener("submit", update);
+    window.addEventListener("resize", function () { crop = null; showBox(); update(); });
+    source.addEventListener("load", function () {
+      stage.appendChild(canvas);
+      stage.appendChild(box);
+      stage.classList.add("is-ready");
+      draw();
+      stage.setAttribute("data-ready", "1");
+    });
+    source.src = stage.getAttribute("data-src");
+  }
+
+  function start() { setUpGrid(); setUpViewer(); setUpEditor(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();
