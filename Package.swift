@@ -48,7 +48,7 @@ let package = Package(
             name: "AppSuiteServer",
             dependencies: ["AppHost", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "PhotoStudio"],
             swiftSettings: upcoming),
-        .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer"], swiftSettings: upcoming),
+        .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "PhotoStudio"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
 
         // MARK: benchmarks

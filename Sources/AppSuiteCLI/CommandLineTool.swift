@@ -1,5 +1,6 @@
 import AppSuiteServer
 import Foundation
+import PhotoStudio
 
 /// `appsuite`: the command-line entry. `main.swift` only calls ``run(_:environment:)`` and exits with its code.
 public enum CommandLineTool {
@@ -9,12 +10,14 @@ public enum CommandLineTool {
         Usage:
           appsuite serve [--host 127.0.0.1] [--port 8080] [--data-dir var] [--threads N]
           appsuite import <app|all> <path> [--data-dir var]
+          appsuite photo thumbnail|rotate|flip|crop|resize|info IN [OUT] …   (appsuite photo --help)
           appsuite --help | --version
 
         Commands:
           serve    Serve the web UI and API until SIGINT/SIGTERM, then stop gracefully.
           import   Load an app's public data set from a folder (idempotent; `all` imports
                    every app whose folder exists under <path>, e.g. ../shared/data).
+          photo    Photo Studio's image operations on files (upright, sRGB, libvips).
 
         Options (each also read from APPSUITE_<NAME>, e.g. APPSUITE_PORT):
           --host H            address to listen on (default 127.0.0.1)
@@ -30,6 +33,7 @@ public enum CommandLineTool {
 
     /// Runs one command line (without the program name) and returns the process exit code.
     public static func run(_ words: [String], environment: [String: String]) -> Int32 {
+        if words.first == "photo" { return PhotoTool.run(Array(words.dropFirst())) }
         do {
             let arguments = try Arguments(words, valued: AppSuiteConfiguration.optionNames)
             if arguments.flags.contains("version") {
