@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",
-            dependencies: ["PhotoStudio", "AppSuiteServer", "Storage", "Imaging", "Identity", "HTTPServer", "HTTPTestSupport"],
+            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "HTTPTestSupport"],
             swiftSettings: upcoming),
     ]
 )
