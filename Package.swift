@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
-            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "AppHost", "HTTPServer", "Storage", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
         .testTarget(

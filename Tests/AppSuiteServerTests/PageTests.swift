@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct PageTests {
     @Test func launcherOffersSignInAndHasNoTilesWithoutApps() throws {
-        let server = try TestServer()
+        let server = try TestServer(apps: [])
         let page = try server.get("/")
         #expect(page.status == 200)
         #expect(page.text.contains(#"class="launcher""#))
@@ -16,8 +16,13 @@ import Testing
         #expect(!page.text.contains("<script>"), "no inline script")
     }
 
+    @Test func launcherShowsAnInstalledAppsTile() throws {
+        let page = try TestServer().get("/")
+        #expect(page.text.contains("tile-grid") && page.text.contains(#"href="/photos""#) && page.text.contains("图片处理器"))
+    }
+
     @Test func englishByAcceptLanguageOrSwitch() throws {
-        let server = try TestServer()
+        let server = try TestServer(apps: [])
         #expect(try server.get("/", headers: ["Accept-Language": "en-US,en;q=0.9"]).text.contains("No apps installed yet"))
         let switched = try server.get("/login?lang=en")
         #expect(switched.text.contains("Log in"))
