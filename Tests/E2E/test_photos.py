@@ -1,0 +1,286 @@
+"""Photo Studio 图片处理器 in headless Chromium on a phone-sized screen: a user whose library was filled
+with `appsuite import photos` (ordinary/ and orientation/) walks grid → open → next/previous (label and
+disabled ends) → zoom → rotate → crop → save → new version (original kept) → revert → delete.
+Screenshots go to artifacts/screenshots/photos-*.png."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from e2e_support import PASSWORD, REPO_ROOT, ServerProcess, unique_name
+
+PHOTOS = Path(os.environ.get("APPSUITE_SHARED_DATA", str(REPO_ROOT.parent / "shared" / "data"))) / "photos"
+
+
+def path_of(driver) -> str:
+    return urlparse(driver.current_url).path
+
+
+def wait_for(driver, condition, timeout: float = 15, message: str = ""):
+    return WebDriverWait(driver, timeout).until(condition, message)
+
+
+def tap(driver, element) -> None:
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest', behavior: 'instant'});", element)
+    element.click()
+
+
+def mark_page(driver) -> None:
+    driver.execute_script("window.__e2ePage = true;")
+
+
+def wait_new_page(driver, what: str) -> None:
+    def loaded(d) -> bool:
+        try:
+            return bool(d.execute_script("return !window.__e2ePage && document.readyState === 'complete';"))
+        except WebDriverException:
+            return False
+    wait_for(driver, loaded, message=f"{what} did not load a new page (at {driver.current_url})")
+
+
+def go(driver, element, what: str) -> None:
+    mark_page(driver)
+    tap(driver, element)
+    wait_new_page(driver, what)
+
+
+def fetch_json(driver, path: str):
+    return driver.execute_async_script(
+        """
+        const [path, done] = arguments;
+        fetch(path, {credentials: 'same-origin'}).then(r => r.json()).then(done).catch(e => done({error: String(e)}));
+        """, path)
+
+
+def fetch_size(driver, path: str) -> int:
+    return driver.execute_async_script(
+        """
+        const [path, done] = arguments;
+        fetch(path, {credentials: 'same-origin'}).then(r => r.arrayBuffer()).then(b => done(b.byteLength)).catch(e => done(-1));
+        """, path)
+
+
+def image_size(driver, css: str) -> tuple[int, int]:
+    """Scrolls the image into view (thumbnails load lazily), waits for it and returns its natural size."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", driver.find_element(By.CSS_SELECTOR, css))
+
+    def loaded(d):
+        el = d.find_element(By.CSS_SELECTOR, css)
+        return d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", el)
+    wait_for(driver, loaded, message=f"{css} did not load")
+    el = driver.find_element(By.CSS_SELECTOR, css)
+    return tuple(driver.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight];", el))
+
+
+def label(driver) -> str:
+    return driver.find_element(By.ID, "photo-index").text.strip()
+
+
+def is_disabled(driver, element_id: str) -> bool:
+    el = driver.find_element(By.ID, element_id)
+    return el.tag_name == "button" and el.get_attribute("disabled") is not None
+
+
+def open_by_name(driver, server, name: str) -> None:
+    driver.get(server.base_url + "/photos")
+    link = driver.find_element(By.CSS_SELECTOR, f"#photo-grid img[alt='{name}']").find_element(By.XPATH, "..")
+    go(driver, link, f"opening {name}")
+
+
+@pytest.fixture(scope="module")
+def photo_user(tmp_path_factory) -> dict:
+    if not (PHOTOS / "SOURCES.md").is_file():
+        pytest.fail(f"the photo corpus is missing at {PHOTOS}; set APPSUITE_SHARED_DATA", pytrace=False)
+    root = tmp_path_factory.mktemp("photos")
+    username = unique_name("photo")
+    binary = Path(os.environ.get("APPSUITE_BINARY", str(REPO_ROOT / ".build" / "debug" / "appsuite")))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("APPSUITE_")}
+    env.update({"APPSUITE_PHOTOS_USER": username, "APPSUITE_PHOTOS_PASSWORD": PASSWORD})
+    for folder in ("ordinary", "orientation"):
+        done = subprocess.run([str(binary), "import", "photos", str(PHOTOS / folder), "--data-dir", str(root / "data")],
+                              env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, f"import {folder} failed:\n{done.stderr}"
+        assert "skipped" not in done.stderr, done.stderr
+    return {"username": username, "root": root}
+
+
+@pytest.fixture(scope="module")
+def photo_server(photo_user) -> ServerProcess:
+    proc = ServerProcess(Path(os.environ.get("APPSUITE_BINARY", str(REPO_ROOT / ".build" / "debug" / "appsuite"))),
+                         photo_user["root"] / "data", photo_user["root"])
+    proc.start(timeout=30)
+    yield proc
+    code = proc.stop(timeout=15)
+    assert code == 0, proc.stderr_tail()
+    problems = proc.problem_lines()
+    assert not problems, "server logged errors or answered 5xx:\n" + "\n".join(problems[:30])
+
+
+@pytest.fixture(scope="module")
+def signed_in(browser, photo_server, photo_user):
+    browser.get(photo_server.base_url + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(photo_server.base_url + "/login")
+    form = browser.find_element(By.CSS_SELECTOR, "form#login-form")
+    form.find_element(By.NAME, "username").send_keys(photo_user["username"])
+    form.find_element(By.NAME, "password").send_keys(PASSWORD)
+    go(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "login")
+    assert path_of(browser) == "/", browser.current_url
+    return browser
+
+
+@pytest.fixture(autouse=True)
+def console_guard(browser):
+    browser.get_log("browser")
+    yield
+    bad = [e["message"] for e in browser.get_log("browser")
+           if "Content Security Policy" in e.get("message", "") or "Uncaught" in e.get("message", "")]
+    assert not bad, "browser console:\n" + "\n".join(bad)
+
+
+def test_launcher_tile_and_grid_upright(signed_in, photo_server, screenshot):
+    driver = signed_in
+    tile = driver.find_element(By.CSS_SELECTOR, "a.tile[href='/photos']")
+    assert "图片处理器" in tile.text
+    screenshot("photos-01-launcher")
+    go(driver, tile, "opening Photo Studio")
+    cells = driver.find_elements(By.CSS_SELECTOR, "#photo-grid img.photo-thumb")
+    assert len(cells) == 34, f"{len(cells)} thumbnails"
+    assert cells[0].get_attribute("loading") == "lazy"
+    # Newest first: the orientation set was imported last, in name order.
+    assert cells[0].get_attribute("alt") == "Portrait_8.jpg"
+    for cell in cells[:18]:
+        w, h = driver.execute_script("return [arguments[0].getAttribute('width'), arguments[0].getAttribute('height')];", cell)
+        name = cell.get_attribute("alt")
+        assert (int(w) > int(h)) == name.startswith("Landscape"), f"{name} is {w}×{h}"
+    size = image_size(driver, "#photo-grid img[alt='Landscape_6.jpg']")
+    assert size[0] > size[1], f"Landscape_6 thumbnail is {size}"
+    screenshot("photos-02-grid")
+
+
+def test_viewer_previous_next_and_ends(signed_in, photo_server, screenshot):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "opening the first photo")
+    assert label(driver) == "1/34"
+    assert is_disabled(driver, "photo-prev") and not is_disabled(driver, "photo-next")
+    screenshot("photos-03-viewer-first")
+    go(driver, driver.find_element(By.ID, "photo-next"), "next")
+    assert label(driver) == "2/34"
+    assert not is_disabled(driver, "photo-prev")
+    go(driver, driver.find_element(By.ID, "photo-prev"), "previous")
+    assert label(driver) == "1/34"
+    # Swipe left (a real touch sequence through the DevTools protocol) goes to the next photo.
+    stage = driver.find_element(By.ID, "viewer-stage").rect
+    y = stage["y"] + stage["height"] / 2
+    mark_page(driver)
+    for kind, x in (("touchStart", 300), ("touchMove", 200), ("touchMove", 100), ("touchEnd", 80)):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    wait_new_page(driver, "swipe")
+    assert label(driver) == "2/34"
+    # The last photo: next is disabled.
+    driver.get(photo_server.base_url + "/photos")
+    links = driver.find_elements(By.CSS_SELECTOR, "#photo-grid a.photo-link")
+    go(driver, links[-1], "opening the last photo")
+    assert label(driver) == "34/34"
+    assert is_disabled(driver, "photo-next") and not is_disabled(driver, "photo-prev")
+    screenshot("photos-04-viewer-last")
+
+
+def test_orientation_6_upright_zoom_and_info(signed_in, photo_server, screenshot):
+    driver = signed_in
+    open_by_name(driver, photo_server, "canon_hdr_NO.jpg")
+    w, h = image_size(driver, "#viewer-image")
+    assert (w, h) == (1536, 2048), f"orientation-6 camera photo shown as {w}×{h}"
+    screenshot("photos-05-viewer-orientation6-canon")
+    open_by_name(driver, photo_server, "Landscape_6.jpg")
+    w, h = image_size(driver, "#viewer-image")
+    assert w > h, f"Landscape_6 shown as {w}×{h}"
+    assert is_disabled(driver, "zoom-out")
+    tap(driver, driver.find_element(By.ID, "zoom-in"))
+    wait_for(driver, lambda d: float(d.find_element(By.ID, "viewer-stage").get_attribute("data-scale") or 1) > 1.4)
+    assert driver.find_element(By.ID, "zoom-level").text == "150%"
+    for _ in range(12):
+        tap(driver, driver.find_element(By.ID, "zoom-in"))
+    scale = float(driver.find_element(By.ID, "viewer-stage").get_attribute("data-scale"))
+    assert 2 <= scale <= 16 and is_disabled(driver, "zoom-in"), f"zoom not limited: {scale}"
+    tap(driver, driver.find_element(By.ID, "zoom-out"))
+    driver.find_element(By.CSS_SELECTOR, "#photo-info > summary").click()
+    info = driver.find_element(By.ID, "photo-info").text
+    assert "EXIF 6" in info and "1800×1200" in info
+    screenshot("photos-06-viewer-landscape6-zoomed-info")
+
+
+def test_rotate_crop_save_new_version_original_kept(signed_in, photo_server, screenshot):
+    driver = signed_in
+    open_by_name(driver, photo_server, "Portrait_6.jpg")
+    photo_id = path_of(driver).rsplit("/", 1)[-1]
+    screenshot("photos-07-viewer-portrait6")
+    assert image_size(driver, "#viewer-image") == (1200, 1800)
+    go(driver, driver.find_element(By.ID, "photo-edit"), "editor")
+    wait_for(driver, lambda d: d.find_element(By.ID, "editor-stage").get_attribute("data-ready") == "1")
+    canvas = driver.find_element(By.ID, "editor-canvas")
+    cw, ch = driver.execute_script("return [arguments[0].width, arguments[0].height];", canvas)
+    assert ch > cw
+    tap(driver, driver.find_element(By.ID, "rotate-right"))
+    cw2, ch2 = driver.execute_script("return [arguments[0].width, arguments[0].height];", canvas)
+    assert (cw2, ch2) == (ch, cw), "rotating did not swap the canvas"
+    assert driver.find_element(By.ID, "editor-size").text == "1800×1200"
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='1:1']"))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", canvas)
+    rect = canvas.rect
+    ActionChains(driver).move_to_element_with_offset(canvas, int(-rect["width"] / 2) + 20, int(-rect["height"] / 2) + 10) \
+        .click_and_hold().move_by_offset(60, 30).move_by_offset(60, 30).release().perform()
+    ops = json.loads(driver.find_element(By.ID, "editor-stage").get_attribute("data-operations") or "[]")
+    assert ops[0] == {"op": "rotate", "degrees": 90}, ops
+    crop = ops[-1]
+    assert crop["op"] == "crop" and crop["width"] == crop["height"] > 100, ops
+    screenshot("photos-08-editor-rotated-cropped")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#edit-form button[type=submit]"), "saving")
+    assert path_of(driver) == f"/photos/{photo_id}"
+    w, h = image_size(driver, "#viewer-image")
+    assert w == h == crop["width"], f"saved version is {w}×{h}"
+    assert "原图" in driver.find_element(By.CSS_SELECTOR, ".content").text
+    screenshot("photos-09-new-version")
+    meta = fetch_json(driver, f"/api/v1/photos/{photo_id}")
+    assert meta["width"] == 1200 and meta["height"] == 1800 and len(meta["versions"]) == 1
+    assert meta["versions"][0]["operations"][0] == {"op": "rotate", "degrees": 90}
+    assert fetch_size(driver, f"/api/v1/photos/{photo_id}/original") == (PHOTOS / "orientation" / "Portrait_6.jpg").stat().st_size
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#revert-form button[type=submit]"), "revert")
+    assert image_size(driver, "#viewer-image") == (1200, 1800)
+    screenshot("photos-10-reverted")
+
+
+def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    field = driver.find_element(By.ID, "photo-files")
+    field.send_keys(str(PHOTOS.parent / "photos" / "ordinary" / "coffee.png") + "\n" + str(PHOTOS / "edge" / "png_palette_trns.png")
+                    + "\n" + str(PHOTOS / "edge" / "text_not_image.jpg"))
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
+    toast = driver.find_element(By.CSS_SELECTOR, ".toast").text
+    assert "已添加 1 张" in toast and "text_not_image.jpg" in toast and "已在相册中" in toast, toast
+    screenshot("photos-11-upload-result")
+    assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")[0].get_attribute("alt") == "png_palette_trns.png"
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open uploaded")
+    assert label(driver) == "1/35"
+    driver.execute_script("window.confirm = function () { return false; };")
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"))
+    time.sleep(0.3)
+    assert label(driver) == "1/35", "cancelled confirmation still deleted"
+    driver.execute_script("window.confirm = function () { return true; };")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete")
+    assert label(driver) == "1/34"
+    assert "照片已删除" in driver.find_element(By.CSS_SELECTOR, ".toast").text
