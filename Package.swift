@@ -56,6 +56,9 @@ let package = Package(
             name: "bench-http-server", dependencies: ["HTTPServer", "Storage", "WebUI"],
             path: "bench/http/server", swiftSettings: upcoming),
 
+        .executableTarget(
+            name: "bench-thumbnails", dependencies: ["Imaging"], path: "bench/thumbnails/tool", swiftSettings: upcoming),
+
         // MARK: tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport", swiftSettings: upcoming),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"], swiftSettings: upcoming),

@@ -1,5 +1,4 @@
 import CVips
-import Foundation
 import Synchronization
 
 /// Image work on top of libvips: read headers safely, make thumbnails. Knows no HTTP.
@@ -283,9 +282,19 @@ public enum Imaging {
     static func exifText(_ image: borrowing OwnedImage, _ field: String) -> String? {
         guard let raw = image.string(field) else { return nil }
         var value = Substring(raw)
-        if let range = raw.range(of: " (", options: .backwards) { value = raw[..<range.lowerBound] }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
-        return trimmed.isEmpty ? nil : String(trimmed.prefix(120))
+        // libvips appends " (<value>, <type>, <count> components, <bytes> bytes)": cut at the last " (".
+        var index = raw.endIndex
+        while index > raw.startIndex {
+            index = raw.index(before: index)
+            if raw[index] == "(", index > raw.startIndex, raw[raw.index(before: index)] == " " {
+                value = raw[..<raw.index(before: index)]
+                break
+            }
+        }
+        let isBlank: (Character) -> Bool = { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7f } == true }
+        while let first = value.first, isBlank(first) { value.removeFirst() }
+        while let last = value.last, isBlank(last) { value.removeLast() }
+        return value.isEmpty ? nil : String(value.prefix(120))
     }
 
     /// Maps a loader nickname ("jpegload_buffer", "heifload_source" …) to a format.

@@ -255,11 +255,13 @@ public struct PhotoLibrary: Sendable {
         let mediaType = alpha ? "image/webp" : "image/jpeg"
         let etag = "\"\(sha.prefix(16))-\(kind.rawValue)\""
         if FileManager.default.fileExists(atPath: url.path) { return (url.path, mediaType, etag) }
-        guard let data = FileManager.default.contents(atPath: originalURL(sha: sha).path) else {
+        let source = originalURL(sha: sha).path
+        guard FileManager.default.fileExists(atPath: source) else {
             throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
         }
         let side = kind == .thumbnail ? Self.thumbnailSide : Self.renditionSide
-        let image = try Imaging.thumbnail([UInt8](data), maxWidth: side, maxHeight: side,
+        // Streamed from disk with shrink-on-load: a 100-megapixel original never sits in memory.
+        let image = try Imaging.thumbnail(contentsOf: source, maxWidth: side, maxHeight: side,
                                           format: Self.derivativeFormat(hasAlpha: alpha), limits: limits)
         try write(image.bytes, to: url)
         return (url.path, mediaType, etag)

@@ -66,7 +66,10 @@ public enum PhotoTool {
                 }
                 guard args.count == 2 else { throw UsageFailure("thumbnail needs IN and OUT") }
                 let format = try outputFormat(args[1])
-                let image = try Imaging.thumbnail(try read(args[0]), maxWidth: side, maxHeight: side,
+                guard FileManager.default.isReadableFile(atPath: args[0]) else {
+                    throw ImagingError.fileNotReadable(path: args[0], detail: "no such file or not readable")
+                }
+                let image = try Imaging.thumbnail(contentsOf: args[0], maxWidth: side, maxHeight: side,
                                                   crop: flags.contains("crop") ? .centre : .none, format: format)
                 try write(image, to: args[1], output: output)
                 return 0
