@@ -45,6 +45,17 @@ enum PhotoText {
     static let original = LocalizedText(zh: "原图", en: "Original")
     static let animated = LocalizedText(zh: "动图：全屏播放动画，缩略图为第一帧。", en: "Animated: plays full screen; the thumbnail is frame 1.")
     static let cropHint = LocalizedText(zh: "在图片上拖动选择裁剪区域。", en: "Drag on the picture to choose the crop.")
+    /// Why a file was refused, in Chinese (the English text is the error's own message).
+    static func reason(_ error: IngestError) -> String {
+        switch error.code {
+        case "empty": "空文件（0 字节）"
+        case "too-large": "文件太大（上限 64 MB）"
+        case "too-many-pixels": "像素太多（上限 1 亿像素），未解码即拒绝"
+        case "unsupported": "不是支持的图片格式（按内容识别，而非扩展名）"
+        case "corrupt": "图片已损坏或不完整"
+        default: "无法读取：" + error.message
+        }
+    }
     static let noJSHint = LocalizedText(zh: "没有脚本时：按下面的数值编辑（坐标以旋转、翻转后的图片为准）。",
                                         en: "Without scripts: edit with the numbers below (coordinates in the rotated, flipped picture).")
 }
@@ -82,7 +93,7 @@ struct PhotoPages: Sendable {
                         problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：已在相册中" : ": already in the library"))
                     }
                 } catch {
-                    problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：" : ": ") + error.message)
+                    problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：" + PhotoText.reason(error) : ": " + error.message))
                 }
             }
             var message = zh ? "已添加 \(added) 张照片" : "Added \(added) photo\(added == 1 ? "" : "s")"

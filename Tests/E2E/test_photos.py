@@ -270,8 +270,8 @@ def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot
     field.send_keys(str(PHOTOS.parent / "photos" / "ordinary" / "coffee.png") + "\n" + str(PHOTOS / "edge" / "png_palette_trns.png")
                     + "\n" + str(PHOTOS / "edge" / "text_not_image.jpg"))
     go(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
-    toast = driver.find_element(By.CSS_SELECTOR, ".toast").text
-    assert "已添加 1 张" in toast and "text_not_image.jpg" in toast and "已在相册中" in toast, toast
+    toast = driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
+    assert "已添加 1 张" in toast and "text_not_image.jpg：不是支持的图片格式" in toast and "已在相册中" in toast, toast
     screenshot("photos-11-upload-result")
     assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")[0].get_attribute("alt") == "png_palette_trns.png"
     go(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open uploaded")
@@ -283,4 +283,4 @@ def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot
     driver.execute_script("window.confirm = function () { return true; };")
     go(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete")
     assert label(driver) == "1/34"
-    assert "照片已删除" in driver.find_element(By.CSS_SELECTOR, ".toast").text
+    assert "照片已删除" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
