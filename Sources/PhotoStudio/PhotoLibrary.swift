@@ -58,6 +58,9 @@ public struct IngestError: Error, Sendable, CustomStringConvertible {
         case .tooManyBytes: IngestError(code: "too-large", message: error.description)
         case .tooManyPixels: IngestError(code: "too-many-pixels", message: error.description)
         case .unsupportedFormat: IngestError(code: "unsupported", message: "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)")
+        case .unreadable(let detail) where detail.contains("Security limit exceeded"):
+            // libheif refuses HEIF/AVIF headers over 16384×16384 itself, before any decode.
+            IngestError(code: "too-many-pixels", message: "image has too many pixels: \(detail)")
         case .unreadable(let detail): IngestError(code: "corrupt", message: "corrupt or truncated image: \(detail)")
         default: IngestError(code: "unreadable", message: error.description)
         }
