@@ -14,7 +14,6 @@ from urllib.parse import urlparse
 
 import pytest
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -223,6 +222,59 @@ def test_orientation_6_upright_zoom_and_info(signed_in, photo_server, screenshot
     screenshot("photos-06-viewer-landscape6-zoomed-info")
 
 
+def touch(driver, kind: str, points: list[tuple[float, float]]) -> None:
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                           {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]})
+
+
+def test_double_tap_and_pinch_zoom(signed_in, photo_server, screenshot):
+    driver = signed_in
+    open_by_name(driver, photo_server, "hubble_deep_field.jpg")
+    image_size(driver, "#viewer-image")
+    stage = driver.find_element(By.ID, "viewer-stage")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", stage)
+    r = driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2];", stage)
+    cx, cy = r
+    scale = lambda: float(stage.get_attribute("data-scale") or 1)
+    # Two taps within the double-tap window: dispatched from one script, because CDP round trips on a
+    # loaded machine can take longer than the 320 ms a double tap may last.
+    double_tap = """
+        const [el, x, y] = arguments;
+        for (let i = 0; i < 2; i++) {
+          const t = new Touch({identifier: i, target: el, clientX: x, clientY: y});
+          el.dispatchEvent(new TouchEvent('touchstart', {touches: [t], changedTouches: [t], bubbles: true}));
+          el.dispatchEvent(new TouchEvent('touchend', {touches: [], changedTouches: [t], bubbles: true}));
+        }"""
+    driver.execute_script(double_tap, stage, cx, cy)
+    wait_for(driver, lambda d: abs(scale() - 2.5) < 0.01, message=f"double tap did not zoom to 2.5× ({scale()})")
+    time.sleep(0.3)
+    screenshot("photos-12-double-tap-zoom")
+    driver.execute_script(double_tap, stage, cx, cy)
+    wait_for(driver, lambda d: abs(scale() - 1) < 0.01, message="a second double tap did not reset the zoom")
+    touch(driver, "touchStart", [(cx - 20, cy), (cx + 20, cy)])
+    touch(driver, "touchMove", [(cx - 60, cy), (cx + 60, cy)])
+    touch(driver, "touchMove", [(cx - 80, cy), (cx + 80, cy)])
+    touch(driver, "touchEnd", [])
+    assert 3.5 < scale() <= 4.01, f"pinch from 40 to 160 px should zoom about 4× ({scale()})"
+    assert label(driver).endswith("/34"), "pinching must not navigate"
+
+
+def test_animated_gif_plays_in_the_viewer(signed_in, photo_server):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    field = driver.find_element(By.ID, "photo-files")
+    field.send_keys(str(PHOTOS / "edge" / "gif_animated_loop3.gif"))
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload gif")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open gif")
+    src = driver.find_element(By.ID, "viewer-image").get_attribute("src")
+    assert "/original" in src, f"the animated GIF viewer shows {src}, not the animation"
+    assert image_size(driver, "#viewer-image") == (370, 285)
+    thumb = fetch_size(driver, src.replace("/original", "/thumbnail").split("?")[0])
+    assert thumb > 0
+    driver.execute_script("window.confirm = function () { return true; };")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete gif")
+
+
 def test_rotate_crop_save_new_version_original_kept(signed_in, photo_server, screenshot):
     driver = signed_in
     open_by_name(driver, photo_server, "Portrait_6.jpg")
@@ -240,9 +292,14 @@ def test_rotate_crop_save_new_version_original_kept(signed_in, photo_server, scr
     assert driver.find_element(By.ID, "editor-size").text == "1800×1200"
     tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='1:1']"))
     driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", canvas)
-    rect = canvas.rect
-    ActionChains(driver).move_to_element_with_offset(canvas, int(-rect["width"] / 2) + 20, int(-rect["height"] / 2) + 10) \
-        .click_and_hold().move_by_offset(60, 30).move_by_offset(60, 30).release().perform()
+    # Drag from near the top-left corner, 120 px right and 60 px down (pointer events, as a finger or
+    # mouse sends them; dispatched from one script so a busy machine cannot split the gesture).
+    driver.execute_script("""
+        const c = arguments[0], b = c.getBoundingClientRect();
+        const at = (type, x, y) => c.dispatchEvent(new PointerEvent(type, {pointerId: 7, pointerType: 'touch',
+            clientX: b.left + x, clientY: b.top + y, bubbles: true, cancelable: true, isPrimary: true}));
+        at('pointerdown', 20, 10); at('pointermove', 80, 40); at('pointermove', 140, 70); at('pointerup', 140, 70);
+        """, canvas)
     ops = json.loads(driver.find_element(By.ID, "editor-stage").get_attribute("data-operations") or "[]")
     assert ops[0] == {"op": "rotate", "degrees": 90}, ops
     crop = ops[-1]

@@ -194,7 +194,7 @@
     }
     canvas.addEventListener("pointerdown", function (e) {
       anchor = point(e);
-      canvas.setPointerCapture(e.pointerId);
+      try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* synthetic or already released pointer */ }
       e.preventDefault();
     });
     canvas.addEventListener("pointermove", function (e) {
