@@ -133,21 +133,37 @@
     var turns = 0, flipH = false, flipV = false, ratio = null, crop = null;
 
     function size() { return turns % 2 ? { w: H, h: W } : { w: W, h: H }; }
+    // The rotated/flipped picture is drawn once into `base`; the visible canvas is `base` plus a dim
+    // veil outside the crop rectangle, redrawn as the rectangle moves.
+    var base = document.createElement("canvas");
     function draw() {
       var rw = source.naturalWidth, rh = source.naturalHeight;
       var odd = turns % 2 === 1;
-      canvas.width = odd ? rh : rw;
-      canvas.height = odd ? rw : rh;
-      var ctx = canvas.getContext("2d");
+      base.width = canvas.width = odd ? rh : rw;
+      base.height = canvas.height = odd ? rw : rh;
+      var ctx = base.getContext("2d");
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, canvas.width, canvas.height);
-      ctx.translate(canvas.width / 2, canvas.height / 2);
+      ctx.clearRect(0, 0, base.width, base.height);
+      ctx.translate(base.width / 2, base.height / 2);
       ctx.scale(flipH ? -1 : 1, flipV ? -1 : 1);
       ctx.rotate(turns * Math.PI / 2);
       ctx.drawImage(source, -rw / 2, -rh / 2);
       crop = null;
       showBox();
       update();
+    }
+    function paint() {
+      var ctx = canvas.getContext("2d");
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(base, 0, 0);
+      if (!crop) return;
+      var k = canvas.width / (canvas.clientWidth || canvas.width);
+      var x = Math.round(crop.x * k), y = Math.round(crop.y * k), w = Math.round(crop.w * k), h = Math.round(crop.h * k);
+      ctx.fillStyle = "rgba(0, 0, 0, 0.55)";
+      ctx.fillRect(0, 0, canvas.width, y);
+      ctx.fillRect(0, y + h, canvas.width, canvas.height - y - h);
+      ctx.fillRect(0, y, x, h);
+      ctx.fillRect(x + w, y, canvas.width - x - w, h);
     }
     // Crop in full-resolution pixels of the rotated/flipped picture.
     function cropInPixels() {
@@ -178,6 +194,7 @@
       stage.setAttribute("data-operations", output.value);
     }
     function showBox() {
+      paint();
       if (!crop) { box.classList.remove("is-visible"); return; }
       var offX = canvas.offsetLeft, offY = canvas.offsetTop;
       box.style.left = (offX + crop.x) + "px";
