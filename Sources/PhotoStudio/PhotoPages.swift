@@ -44,6 +44,8 @@ enum PhotoText {
     static let versions = LocalizedText(zh: "版本", en: "Versions")
     static let original = LocalizedText(zh: "原图", en: "Original")
     static let animated = LocalizedText(zh: "动图：全屏播放动画，缩略图为第一帧。", en: "Animated: plays full screen; the thumbnail is frame 1.")
+    static let animatedEdit = LocalizedText(zh: "这是动图：编辑后保存的新版本是静态图（第一帧），原动图保留。",
+                                            en: "This is an animation: a saved edit is a still picture (frame 1); the animated original is kept.")
     static let cropHint = LocalizedText(zh: "在图片上拖动选择裁剪区域。", en: "Drag on the picture to choose the crop.")
     /// Why a file was refused, in Chinese (the English text is the error's own message).
     static func reason(_ error: IngestError) -> String {
@@ -359,6 +361,7 @@ struct PhotoPages: Sendable {
                 }
             }
             p(.class("editor-hint")) { PhotoText.cropHint(language) }
+            if photo.current == nil, photo.pageCount > 1 { p(.classes("editor-hint", "editor-warning"), .id("editor-animated")) { PhotoText.animatedEdit(language) } }
             postForm(action: "/photos/\(photo.id)/versions", csrfToken: viewer.csrfToken, attributes: [.id("edit-form")]) {
                 input(.type("hidden"), .name("operations"), .id("edit-operations"), .value(""))
                 details(.class("editor-manual"), .id("editor-manual")) {
