@@ -1,5 +1,5 @@
 public import AppHost
-import Foundation
+public import Foundation
 public import HTTPServer
 import Identity
 public import Imaging
@@ -11,7 +11,20 @@ import WebUI
 public struct PhotoStudioApp: MiniApp {
     public let limits: ImageLimits
 
-    public init(limits: ImageLimits = ImageLimits()) { self.limits = limits }
+    public init(limits: ImageLimits) { self.limits = limits }
+
+    /// Limits from the environment: `APPSUITE_PHOTOS_MAX_MEGAPIXELS` (default 100, checked on the header
+    /// before any decoding) and `APPSUITE_PHOTOS_MAX_MEGABYTES` (default 64).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        var limits = ImageLimits()
+        if let text = environment["APPSUITE_PHOTOS_MAX_MEGAPIXELS"], let value = Double(text), value > 0 {
+            limits.maximumPixels = Int(value * 1_000_000)
+        }
+        if let text = environment["APPSUITE_PHOTOS_MAX_MEGABYTES"], let value = Double(text), value > 0 {
+            limits.maximumBytes = Int(value * 1_048_576)
+        }
+        self.limits = limits
+    }
 
     public var manifest: AppManifest {
         AppManifest(

@@ -216,6 +216,42 @@ final class Fixture {
         #expect(throws: ImagingError.self) { try fixture.library.saveVersion(of: reverted, operations: [.crop(x: 1700, y: 0, width: 200, height: 10)]) }
     }
 
+    @Test("the pixel and byte limits are configurable and checked before decoding")
+    func configurableLimits() throws {
+        try #require(Corpus.available)
+        let fixture = try Fixture()
+        let strict = PhotoLibrary(database: fixture.database, directory: fixture.directory,
+                                  limits: ImageLimits(maximumPixels: 2_000_000, maximumBytes: 1_000_000))
+        #expect(throws: IngestError.self) { try strict.add(fileAt: Corpus.url("orientation/Landscape_1.jpg").path, filename: "a.jpg", userID: fixture.alice) }
+        do throws(IngestError) {
+            _ = try strict.add(fileAt: Corpus.url("ordinary/jolla.jpg").path, filename: "jolla.jpg", userID: fixture.alice)
+            Issue.record("8 MP accepted under a 2 MP limit")
+        } catch {
+            #expect(error.code == "too-many-pixels")
+        }
+        do throws(IngestError) {
+            _ = try strict.add(fileAt: Corpus.url("ordinary/42_IndexError.jpg").path, filename: "big.jpg", userID: fixture.alice)
+            Issue.record("2.9 MB accepted under a 1 MB limit")
+        } catch {
+            #expect(error.code == "too-large")
+        }
+        #expect(fixture.storedOriginals == 0)
+        let app = PhotoStudioApp(environment: ["APPSUITE_PHOTOS_MAX_MEGAPIXELS": "12.5", "APPSUITE_PHOTOS_MAX_MEGABYTES": "8"])
+        #expect(app.limits.maximumPixels == 12_500_000 && app.limits.maximumBytes == 8 << 20)
+        #expect(PhotoStudioApp().limits == ImageLimits())
+    }
+
+    @Test("AVIF/HEIF container transforms are applied once, by the decoder")
+    func containerTransforms() throws {
+        try #require(Corpus.available)
+        for name in ["avif_irot1_imir0.avif", "avif_irot0_imir1.avif"] {
+            let info = try Imaging.probe(contentsOf: Corpus.url("edge/\(name)").path)
+            #expect(info.width == 640 && info.height == 427 && info.orientation == 1, "\(name)")
+        }
+        let p3 = try Imaging.probe(contentsOf: Corpus.url("edge/avif_p3_12mp.avif").path)
+        #expect(p3.width == 3024 && p3.height == 4032 && p3.orientation == 1)
+    }
+
     @Test func editCodecRoundTripsAndNamesBadOperations() throws {
         let edits: [ImageEdit] = [.rotate(degrees: 270), .flip(horizontal: false), .crop(x: 1, y: 2, width: 3, height: 4), .resize(width: 5, height: 6)]
         #expect(EditCodec.decode(EditCodec.encode(edits)) == edits)
