@@ -130,6 +130,21 @@ public struct PhotoLibrary: Sendable {
                 CREATE INDEX photos_versions_by_sha ON photos_versions(sha256);
                 CREATE INDEX photos_photos_by_sha ON photos_photos(sha256);
                 """),
+            Migration(module: "photos", version: 2, name: "create_albums", sql: """
+                CREATE TABLE photos_albums (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    UNIQUE (user_id, name)
+                );
+                CREATE TABLE photos_album_items (
+                    album_id INTEGER NOT NULL REFERENCES photos_albums(id) ON DELETE CASCADE,
+                    photo_id INTEGER NOT NULL REFERENCES photos_photos(id) ON DELETE CASCADE,
+                    PRIMARY KEY (album_id, photo_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX photos_album_items_by_photo ON photos_album_items(photo_id);
+                """),
         ]
     }
 
@@ -205,10 +220,12 @@ public struct PhotoLibrary: Sendable {
     }
 
     /// Newest first (by when they were added), `limit` per page; `before` is the previous page's last id.
-    public func list(userID: Int64, limit: Int, before: Int64?) throws -> (items: [Photo], next: Int64?) {
+    /// With `album`, only that album's photos.
+    public func list(userID: Int64, album: Int64? = nil, limit: Int, before: Int64?) throws -> (items: [Photo], next: Int64?) {
         try database.read { db in
             let rows = try db.query(
-                Self.selectPhoto + " WHERE p.user_id = ? AND p.id < ? ORDER BY p.id DESC LIMIT ?",
+                Self.selectPhoto + " WHERE p.user_id = ? AND p.id < ?" + Self.albumFilter(album)
+                    + " ORDER BY p.id DESC LIMIT ?",
                 userID, before ?? Int64.max, limit + 1)
             var items = try rows.prefix(limit).map(Self.decodePhoto)
             let next = rows.count > limit ? items.last?.id : nil
@@ -217,14 +234,76 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
-    /// Where a photo sits in the newest-first order: its 1-based position, the total, and its neighbours.
-    public func position(of photo: Photo) throws -> (index: Int, total: Int, newer: Int64?, older: Int64?) {
+    /// Where a photo sits in the newest-first order (of all photos, or of one album): its 1-based
+    /// position, the total, and its neighbours.
+    public func position(of photo: Photo, album: Int64? = nil) throws -> (index: Int, total: Int, newer: Int64?, older: Int64?) {
         try database.read { db in
-            let total: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE user_id = ?", photo.userID) ?? 0
-            let index: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE user_id = ? AND id >= ?", photo.userID, photo.id) ?? 0
-            let newer: Int64? = try db.scalar("SELECT MIN(id) FROM photos_photos WHERE user_id = ? AND id > ?", photo.userID, photo.id)
-            let older: Int64? = try db.scalar("SELECT MAX(id) FROM photos_photos WHERE user_id = ? AND id < ?", photo.userID, photo.id)
+            let filter = Self.albumFilter(album)
+            let total: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos p WHERE p.user_id = ?" + filter, photo.userID) ?? 0
+            let index: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos p WHERE p.user_id = ? AND p.id >= ?" + filter, photo.userID, photo.id) ?? 0
+            let newer: Int64? = try db.scalar("SELECT MIN(p.id) FROM photos_photos p WHERE p.user_id = ? AND p.id > ?" + filter, photo.userID, photo.id)
+            let older: Int64? = try db.scalar("SELECT MAX(p.id) FROM photos_photos p WHERE p.user_id = ? AND p.id < ?" + filter, photo.userID, photo.id)
             return (index, total, newer, older)
+        }
+    }
+
+    /// A SQL condition on `p.id` for one album (the id is an integer we format ourselves).
+    static func albumFilter(_ album: Int64?) -> String {
+        album.map { " AND p.id IN (SELECT photo_id FROM photos_album_items WHERE album_id = \($0))" } ?? ""
+    }
+
+    // MARK: albums
+
+    public struct Album: Sendable, Hashable {
+        public var id: Int64
+        public var name: String
+        public var count: Int
+    }
+
+    public func albums(userID: Int64) throws -> [Album] {
+        try database.read { db in
+            try db.query("""
+                SELECT a.id, a.name, (SELECT COUNT(*) FROM photos_album_items i WHERE i.album_id = a.id) AS n
+                FROM photos_albums a WHERE a.user_id = ? ORDER BY a.name
+                """, userID).map { Album(id: try $0.get("id"), name: try $0.get("name"), count: try $0.get("n")) }
+        }
+    }
+
+    public func album(id: Int64, userID: Int64) throws -> Album? {
+        try albums(userID: userID).first { $0.id == id }
+    }
+
+    /// Creates an album (1–40 characters, unique per account) or returns the existing one of that name.
+    public func createAlbum(userID: Int64, name: String) throws -> Album {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...40).contains(trimmed.count), !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+            throw IngestError(code: "album-name", message: "an album name has 1–40 characters")
+        }
+        return try database.write { db in
+            try db.execute("INSERT INTO photos_albums (user_id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (user_id, name) DO NOTHING",
+                           userID, trimmed, Int64(Date().timeIntervalSince1970))
+            let row = try db.queryFirst("SELECT id FROM photos_albums WHERE user_id = ? AND name = ?", userID, trimmed)
+            return Album(id: try row!.get("id"), name: trimmed, count: try db.scalar("SELECT COUNT(*) FROM photos_album_items WHERE album_id = ?", try row!.get("id", as: Int64.self)) ?? 0)
+        }
+    }
+
+    /// Puts a photo in (or takes it out of) one of its owner's albums. False when the album is not theirs.
+    @discardableResult
+    public func setMembership(_ photo: Photo, albumID: Int64, member: Bool) throws -> Bool {
+        try database.write { db in
+            guard try db.queryFirst("SELECT 1 FROM photos_albums WHERE id = ? AND user_id = ?", albumID, photo.userID) != nil else { return false }
+            if member {
+                try db.execute("INSERT OR IGNORE INTO photos_album_items (album_id, photo_id) VALUES (?, ?)", albumID, photo.id)
+            } else {
+                try db.execute("DELETE FROM photos_album_items WHERE album_id = ? AND photo_id = ?", albumID, photo.id)
+            }
+            return true
+        }
+    }
+
+    public func albums(of photo: Photo) throws -> [Int64] {
+        try database.read { db in
+            try db.query("SELECT album_id FROM photos_album_items WHERE photo_id = ?", photo.id).map { try $0.get("album_id") }
         }
     }
 

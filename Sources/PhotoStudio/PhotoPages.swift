@@ -16,6 +16,13 @@ enum PhotoText {
     static let empty = LocalizedText(zh: "还没有照片", en: "No photos yet")
     static let emptyMessage = LocalizedText(zh: "上传照片，或用 appsuite import photos 导入文件夹。",
                                             en: "Upload photos, or import a folder with appsuite import photos.")
+    static let albums = LocalizedText(zh: "相册", en: "Albums")
+    static let newAlbum = LocalizedText(zh: "新建相册", en: "New album")
+    static let albumName = LocalizedText(zh: "相册名称", en: "Album name")
+    static let addToAlbum = LocalizedText(zh: "加入相册", en: "Add to album")
+    static let removeFromAlbum = LocalizedText(zh: "移出此相册", en: "Remove from this album")
+    static let albumEmpty = LocalizedText(zh: "这个相册还没有照片", en: "This album is empty")
+    static let albumEmptyMessage = LocalizedText(zh: "在照片的全屏页面选择“加入相册”。", en: "Open a photo and choose “Add to album”.")
     static let more = LocalizedText(zh: "加载更多", en: "Load more")
     static let previous = LocalizedText(zh: "上一张", en: "Previous")
     static let next = LocalizedText(zh: "下一张", en: "Next")
@@ -75,7 +82,36 @@ struct PhotoPages: Sendable {
         router.get("/photos") { request in
             let viewer = auth.viewer(for: request)
             guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
-            return try grid(viewer, user: user, cursor: request.query["cursor"].flatMap { Int64($0) })
+            let album = try request.query["album"].flatMap { Int64($0) }.map { id in
+                guard let album = try library.album(id: id, userID: user.id) else { throw HTTPError.notFound() }
+                return album
+            }
+            return try grid(viewer, user: user, album: album, cursor: request.query["cursor"].flatMap { Int64($0) })
+        }
+        router.post("/photos/albums") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            try auth.verifyCSRF(request, viewer: viewer)
+            do {
+                let album = try library.createAlbum(userID: user.id, name: request.form()["name"] ?? "")
+                return viewer.redirect(to: "/photos?album=\(album.id)")
+            } catch let error as IngestError {
+                let message = viewer.language == .zh ? "相册名称为 1–40 个字符。" : error.message
+                return viewer.redirect(to: "/photos", flash: Toast(message, kind: .error))
+            }
+        }
+        router.post("/photos/{id}/albums") { request in
+            let viewer = auth.viewer(for: request)
+            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+            let photo = try find(request, user)
+            try auth.verifyCSRF(request, viewer: viewer)
+            let form = request.form()
+            guard let albumID = form["album"].flatMap({ Int64($0) }),
+                try library.setMembership(photo, albumID: albumID, member: form["remove"] == nil)
+            else { throw HTTPError.notFound() }
+            if form["remove"] != nil { return viewer.redirect(to: "/photos?album=\(albumID)") }
+            return viewer.redirect(to: "/photos/\(photo.id)?album=\(albumID)",
+                                   flash: Toast(viewer.language == .zh ? "已加入相册" : "Added to the album", kind: .success))
         }
         router.post("/photos/upload") { request in
             let viewer = auth.viewer(for: request)
@@ -106,7 +142,8 @@ struct PhotoPages: Sendable {
             let viewer = auth.viewer(for: request)
             guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
             let photo = try find(request, user)
-            return try viewerPage(viewer, photo)
+            let album = try request.query["album"].flatMap { Int64($0) }.flatMap { try library.album(id: $0, userID: user.id) }
+            return try viewerPage(viewer, photo, album: album)
         }
         router.get("/photos/{id}/edit") { request in
             let viewer = auth.viewer(for: request)
@@ -189,9 +226,11 @@ struct PhotoPages: Sendable {
 
     // MARK: grid
 
-    func grid(_ viewer: Viewer, user: User, cursor: Int64?) throws -> Response {
+    func grid(_ viewer: Viewer, user: User, album: PhotoLibrary.Album?, cursor: Int64?) throws -> Response {
         let language = viewer.language
-        let page = try library.list(userID: user.id, limit: Self.pageSize, before: cursor)
+        let page = try library.list(userID: user.id, album: album?.id, limit: Self.pageSize, before: cursor)
+        let albums = try library.albums(userID: user.id)
+        let context = album.map { "?album=\($0.id)" } ?? ""
         return viewer.page(
             title: PhotoText.title(language), back: BackLink(href: "/", label: Strings.home(language)), activeTab: "home",
             bodyClass: "photos-app", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
@@ -208,14 +247,24 @@ struct PhotoPages: Sendable {
                     div(.class("form-actions")) { button(PhotoText.upload(language), icon: .plus) }
                 }
             }
-            sectionHeader(PhotoText.allPhotos(language))
+            if cursor == nil {
+                segmentedControl(
+                    [Segment(id: "all", href: "/photos", label: PhotoText.allPhotos(language))]
+                        + albums.map { Segment(id: String($0.id), href: "/photos?album=\($0.id)", label: "\($0.name) \($0.count)") },
+                    selected: album.map { String($0.id) } ?? "all", label: PhotoText.albums(language))
+            }
+            sectionHeader(album?.name ?? PhotoText.allPhotos(language))
             if page.items.isEmpty, cursor == nil {
-                emptyState(icon: .photo, title: PhotoText.empty(language), message: PhotoText.emptyMessage(language))
+                if album != nil {
+                    emptyState(icon: .photo, title: PhotoText.albumEmpty(language), message: PhotoText.albumEmptyMessage(language))
+                } else {
+                    emptyState(icon: .photo, title: PhotoText.empty(language), message: PhotoText.emptyMessage(language))
+                }
             } else {
                 ul(.class("photo-grid"), .id("photo-grid"), .role("list")) {
                     for photo in page.items {
                         li(.class("photo-cell")) {
-                            a(.class("photo-link"), .href("/photos/\(photo.id)"), .attribute("data-photo-id", String(photo.id))) {
+                            a(.class("photo-link"), .href("/photos/\(photo.id)" + context), .attribute("data-photo-id", String(photo.id))) {
                                 img(.class("photo-thumb"), .src(Self.thumbnailURL(photo)), .alt(photo.filename), .loading("lazy"),
                                     .decoding("async"), .width(photo.displayWidth), .height(photo.displayHeight))
                             }
@@ -224,8 +273,17 @@ struct PhotoPages: Sendable {
                 }
                 if let next = page.next {
                     div(.class("photo-more-wrap")) {
-                        a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"), .href("/photos?cursor=\(next)")) { PhotoText.more(language) }
+                        a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"),
+                          .href("/photos?cursor=\(next)" + (album.map { "&album=\($0.id)" } ?? ""))) { PhotoText.more(language) }
                     }
+                }
+            }
+            if cursor == nil, album == nil {
+                postForm(action: "/photos/albums", csrfToken: viewer.csrfToken, attributes: [.id("album-form")]) {
+                    formGroup(header: PhotoText.newAlbum(language)) {
+                        formField(label: PhotoText.albumName(language), name: "name", required: true, maxLength: 40)
+                    }
+                    div(.class("form-actions")) { button(PhotoText.newAlbum(language), style: .secondary) }
                 }
             }
         }
@@ -233,13 +291,16 @@ struct PhotoPages: Sendable {
 
     // MARK: viewer
 
-    func viewerPage(_ viewer: Viewer, _ photo: Photo) throws -> Response {
+    func viewerPage(_ viewer: Viewer, _ photo: Photo, album: PhotoLibrary.Album?) throws -> Response {
         let language = viewer.language
-        let position = try library.position(of: photo)
+        let position = try library.position(of: photo, album: album?.id)
+        let context = album.map { "?album=\($0.id)" } ?? ""
+        let albums = try library.albums(userID: photo.userID)
+        let memberOf = Set(try library.albums(of: photo))
         let versions = try library.versions(of: photo)
         let label = "\(position.index)/\(position.total)"
         return viewer.page(
-            title: label, back: BackLink(href: "/photos", label: PhotoText.allPhotos(language)), tabs: [],
+            title: label, back: BackLink(href: "/photos" + context, label: album?.name ?? PhotoText.allPhotos(language)), tabs: [],
             trailing: [navAction(href: "/photos/\(photo.id)/edit", label: PhotoText.edit(language))],
             bodyClass: "photos-app photo-viewer-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
         ) {
@@ -257,13 +318,13 @@ struct PhotoPages: Sendable {
             }
             if photo.isAnimated { p(.class("viewer-note")) { PhotoText.animated(language) } }
             div(.class("viewer-nav")) {
-                navButton(id: "photo-prev", target: position.newer, label: PhotoText.previous(language), symbol: .chevronLeft)
+                navButton(id: "photo-prev", target: position.newer, context: context, label: PhotoText.previous(language), symbol: .chevronLeft)
                 div(.class("viewer-zoom")) {
                     WebUI.button(.class("zoom-btn"), .id("zoom-out"), .type("button"), .ariaLabel(PhotoText.zoomOut(language)), .title(PhotoText.zoomOut(language))) { "−" }
                     span(.class("zoom-level"), .id("zoom-level")) { "100%" }
                     WebUI.button(.class("zoom-btn"), .id("zoom-in"), .type("button"), .ariaLabel(PhotoText.zoomIn(language)), .title(PhotoText.zoomIn(language))) { "+" }
                 }
-                navButton(id: "photo-next", target: position.older, label: PhotoText.next(language), symbol: .chevronRight)
+                navButton(id: "photo-next", target: position.older, context: context, label: PhotoText.next(language), symbol: .chevronRight)
             }
             div(.class("viewer-actions")) {
                 a(.classes("btn", "btn-secondary"), .id("photo-edit"), .href("/photos/\(photo.id)/edit")) { PhotoText.edit(language) }
@@ -273,6 +334,23 @@ struct PhotoPages: Sendable {
                 summary { PhotoText.info(language) }
                 listGroup {
                     for (name, value) in Self.facts(photo, language) { listCell(title: name, detail: value, accessory: .none) }
+                }
+            }
+            let candidates = albums.filter { !memberOf.contains($0.id) }
+            if !candidates.isEmpty {
+                postForm(action: "/photos/\(photo.id)/albums", csrfToken: viewer.csrfToken, attributes: [.id("album-add-form"), .class("viewer-album")]) {
+                    WebUI.label(.class("visually-hidden"), .for("album-select")) { PhotoText.addToAlbum(language) }
+                    select(.class("field-input"), .id("album-select"), .name("album")) {
+                        for candidate in candidates { option(.value(String(candidate.id))) { candidate.name } }
+                    }
+                    button(PhotoText.addToAlbum(language), style: .secondary, fullWidth: false)
+                }
+            }
+            if let album {
+                postForm(action: "/photos/\(photo.id)/albums", csrfToken: viewer.csrfToken, attributes: [.id("album-remove-form"), .class("form-actions")]) {
+                    input(.type("hidden"), .name("album"), .value(String(album.id)))
+                    input(.type("hidden"), .name("remove"), .value("1"))
+                    button(PhotoText.removeFromAlbum(language) + "「\(album.name)」", style: .secondary)
                 }
             }
             if !versions.isEmpty {
@@ -297,9 +375,9 @@ struct PhotoPages: Sendable {
         }
     }
 
-    func navButton(id: String, target: Int64?, label: String, symbol: Icon) -> Node {
+    func navButton(id: String, target: Int64?, context: String, label: String, symbol: Icon) -> Node {
         if let target {
-            return a(.classes("viewer-nav-btn"), .id(id), .href("/photos/\(target)"), .ariaLabel(label), .title(label)) { icon(symbol) }
+            return a(.classes("viewer-nav-btn"), .id(id), .href("/photos/\(target)" + context), .ariaLabel(label), .title(label)) { icon(symbol) }
         }
         return WebUI.button(.classes("viewer-nav-btn"), .id(id), .type("button"), Attribute.disabled, .ariaLabel(label), .title(label)) { icon(symbol) }
     }

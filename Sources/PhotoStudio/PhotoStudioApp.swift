@@ -123,13 +123,51 @@ struct PhotoAPI: Sendable {
                 }
                 cursor = value
             }
-            let page = try library.list(userID: user.id, limit: limit, before: cursor)
+            var album: Int64?
+            if let text = request.query["album"], !text.isEmpty {
+                guard let id = Int64(text), try library.album(id: id, userID: user.id) != nil else { throw HTTPError.notFound("No such album.") }
+                album = id
+            }
+            let page = try library.list(userID: user.id, album: album, limit: limit, before: cursor)
             return .json(capacity: 512 * page.items.count + 64) { json in
                 json.object {
                     $0.array("items") { list in for photo in page.items { Self.write(photo, to: &list) } }
                     $0.field("nextCursor", page.next.map(String.init))
                 }
             }
+        }
+        router.get(Self.base + "/albums") { request in
+            let user = try auth.requireUser(auth.viewer(for: request))
+            let albums = try library.albums(userID: user.id)
+            return .json { json in
+                json.object { $0.array("items") { list in for album in albums { Self.write(album, to: &list) } } }
+            }
+        }
+        router.post(Self.base + "/albums") { request in
+            let viewer = auth.viewer(for: request)
+            let user = try auth.requireUser(viewer)
+            try auth.verifyCSRF(request, viewer: viewer)
+            struct Body: Decodable { var name: String }
+            let body = try request.decodeJSON(Body.self)
+            let album: PhotoLibrary.Album
+            do {
+                album = try library.createAlbum(userID: user.id, name: body.name)
+            } catch let error as IngestError {
+                throw HTTPError.validation([.init(field: "name", message: error.message)])
+            }
+            return .json(status: .created) { Self.write(album, to: &$0) }
+        }
+        router.post(Self.base + "/{id}/albums") { request in
+            let viewer = auth.viewer(for: request)
+            let photo = try find(request, viewer: viewer)
+            try auth.verifyCSRF(request, viewer: viewer)
+            struct Body: Decodable { var albumId: Int64; var remove: Bool? }
+            let body = try request.decodeJSON(Body.self)
+            guard try library.setMembership(photo, albumID: body.albumId, member: body.remove != true) else {
+                throw HTTPError.notFound("No such album.")
+            }
+            let albums = try library.albums(of: photo)
+            return .json { json in json.object { $0.field("albumIds", albums) } }
         }
         router.get(Self.base + "/{id}") { request in
             let photo = try find(request)
@@ -319,7 +357,17 @@ struct PhotoAPI: Sendable {
         }
     }
 
+    static func write(_ album: PhotoLibrary.Album, to json: inout JSONWriter) {
+        json.object {
+            $0.field("id", album.id)
+            $0.field("name", album.name)
+            $0.field("count", album.count)
+        }
+    }
+
     // MARK: OpenAPI
+
+    static let albumSchema = JSONSchema.object([("id", .integer()), ("name", .string()), ("count", .integer())])
 
     static let problem = JSONSchema.reference("Problem")
     static let photoSchema = JSONSchema.object([
@@ -346,8 +394,21 @@ struct PhotoAPI: Sendable {
                                  .init(422, "Not a usable image", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.get, base, summary: "The library, newest first (keyset-paged)", tag: "Photos",
-                     parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
+                     parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query),
+                                  .init("album", in: .query, schema: .integer(), description: "only this album's photos")],
                      responses: [.init(200, "A page", schema: .object([("items", .array(photoSchema)), ("nextCursor", .nullable(.string()))]))],
+                     requiresAuthentication: true),
+        APIOperation(.get, base + "/albums", summary: "The account's albums", tag: "Photos",
+                     responses: [.init(200, "Albums", schema: .object([("items", .array(albumSchema))]))], requiresAuthentication: true),
+        APIOperation(.post, base + "/albums", summary: "Create an album (or return the one of that name)", tag: "Photos",
+                     requestBody: .object([("name", .string(description: "1–40 characters"))], required: ["name"]),
+                     responses: [.init(201, "The album", schema: albumSchema),
+                                 .init(422, "Invalid name", schema: problem, mediaType: "application/problem+json")],
+                     requiresAuthentication: true),
+        APIOperation(.post, base + "/{id}/albums", summary: "Add the photo to an album, or remove it with remove: true", tag: "Photos",
+                     parameters: [idParameter], requestBody: .object([("albumId", .integer()), ("remove", .boolean)], required: ["albumId"]),
+                     responses: [.init(200, "The photo's albums", schema: .object([("albumIds", .array(.integer()))])),
+                                 .init(404, "No such photo or album", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.get, base + "/{id}", summary: "A photo's metadata and versions", tag: "Photos", parameters: [idParameter],
                      responses: [.init(200, "The photo", schema: photoSchema), .init(404, "No such photo", schema: problem, mediaType: "application/problem+json")],

@@ -127,6 +127,20 @@ final class PhotoServer {
         #expect(reverted["displayWidth"] as? Int == 1200 && reverted["currentVersionId"] is NSNull)
         #expect(try server.request("GET", "/api/v1/photos/\(id)/original", token: alice).body == (try corpus("orientation/Portrait_6.jpg")))
 
+        // Albums.
+        let json = ["Content-Type": "application/json"]
+        let created = try server.request("POST", "/api/v1/photos/albums", token: alice, headers: json, body: Array(#"{"name":"家人"}"#.utf8))
+        #expect(created.status == 201)
+        let albumID = try #require(try PhotoServer.json(created)["id"] as? Int)
+        let added = try server.request("POST", "/api/v1/photos/\(id)/albums", token: alice, headers: json, body: Array(#"{"albumId":\#(albumID)}"#.utf8))
+        #expect(added.status == 200 && added.text.contains("\(albumID)"))
+        let albumList = try PhotoServer.json(try server.request("GET", "/api/v1/photos?album=\(albumID)", token: alice))
+        #expect((albumList["items"] as? [[String: Any]])?.map { $0["id"] as? Int } == [id])
+        #expect(try server.request("GET", "/api/v1/photos?album=\(albumID)", token: bob).status == 404)
+        #expect(try server.request("POST", "/api/v1/photos/\(id)/albums", token: bob, headers: json, body: Array(#"{"albumId":\#(albumID)}"#.utf8)).status == 404)
+        let albums = try PhotoServer.json(try server.request("GET", "/api/v1/photos/albums", token: alice))
+        #expect((albums["items"] as? [[String: Any]])?.first?["count"] as? Int == 1)
+
         #expect(try server.request("DELETE", "/api/v1/photos/\(id)", token: alice).status == 204)
         #expect(try server.request("GET", "/api/v1/photos/\(id)", token: alice).status == 404)
     }

@@ -252,6 +252,35 @@ final class Fixture {
         #expect(p3.width == 3024 && p3.height == 4032 && p3.orientation == 1)
     }
 
+    @Test("albums: per account, membership, album-scoped paging and n/N")
+    func albums() throws {
+        try #require(Corpus.available)
+        let fixture = try Fixture()
+        _ = try fixture.importer().importData(from: Corpus.url("orientation")) { _ in }
+        let all = try fixture.library.list(userID: fixture.alice, limit: 100, before: nil).items
+        let trip = try fixture.library.createAlbum(userID: fixture.alice, name: " 旅行 ")
+        #expect(trip.name == "旅行")
+        #expect(try fixture.library.createAlbum(userID: fixture.alice, name: "旅行").id == trip.id)
+        #expect(throws: IngestError.self) { try fixture.library.createAlbum(userID: fixture.alice, name: "  ") }
+        for photo in all.filter({ $0.filename.hasPrefix("Landscape") }) {
+            #expect(try fixture.library.setMembership(photo, albumID: trip.id, member: true))
+        }
+        let inAlbum = try fixture.library.list(userID: fixture.alice, album: trip.id, limit: 4, before: nil)
+        #expect(inAlbum.items.count == 4 && inAlbum.items.allSatisfy { $0.filename.hasPrefix("Landscape") } && inAlbum.next != nil)
+        let first = inAlbum.items[0]
+        let position = try fixture.library.position(of: first, album: trip.id)
+        #expect(position.index == 1 && position.total == 9 && position.newer == nil && position.older == inAlbum.items[1].id)
+        #expect(try fixture.library.albums(userID: fixture.alice).first?.count == 9)
+        // Bob cannot use Alice's album.
+        let bobsPhoto = try fixture.library.add(fileAt: Corpus.url("edge/tiny_1x1.png").path, filename: "x.png", userID: fixture.bob).photo
+        #expect(try !fixture.library.setMembership(bobsPhoto, albumID: trip.id, member: true))
+        #expect(try fixture.library.albums(userID: fixture.bob).isEmpty)
+        try fixture.library.setMembership(first, albumID: trip.id, member: false)
+        #expect(try fixture.library.position(of: inAlbum.items[1], album: trip.id).total == 8)
+        try fixture.library.delete(inAlbum.items[1])
+        #expect(try fixture.library.albums(userID: fixture.alice).first?.count == 7)
+    }
+
     @Test func editCodecRoundTripsAndNamesBadOperations() throws {
         let edits: [ImageEdit] = [.rotate(degrees: 270), .flip(horizontal: false), .crop(x: 1, y: 2, width: 3, height: 4), .resize(width: 5, height: 6)]
         #expect(EditCodec.decode(EditCodec.encode(edits)) == edits)
