@@ -320,6 +320,32 @@ def test_rotate_crop_save_new_version_original_kept(signed_in, photo_server, scr
     screenshot("photos-10-reverted")
 
 
+def test_album_create_add_and_browse(signed_in, photo_server, screenshot):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    form = driver.find_element(By.ID, "album-form")
+    form.find_element(By.NAME, "name").send_keys("旅行")
+    go(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "create album")
+    assert "album=" in driver.current_url
+    assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid") == []
+    for name in ("Landscape_3.jpg", "Portrait_5.jpg"):
+        open_by_name(driver, photo_server, name)
+        go(driver, driver.find_element(By.CSS_SELECTOR, "#album-add-form button[type=submit]"), f"add {name}")
+        assert "album=" in driver.current_url
+    # In the album: two photos, newest first, with the album's own n/N and ends.
+    assert label(driver) in ("1/2", "2/2")
+    driver.get(photo_server.base_url + "/photos")
+    go(driver, driver.find_element(By.CSS_SELECTOR, ".segmented a.segment:not(.is-selected)"), "album tab")
+    cells = driver.find_elements(By.CSS_SELECTOR, "#photo-grid img.photo-thumb")
+    assert [c.get_attribute("alt") for c in cells] == ["Portrait_5.jpg", "Landscape_3.jpg"]
+    screenshot("photos-13-album")
+    go(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open in album")
+    assert label(driver) == "1/2" and is_disabled(driver, "photo-prev") and not is_disabled(driver, "photo-next")
+    go(driver, driver.find_element(By.ID, "photo-next"), "next in album")
+    assert label(driver) == "2/2" and is_disabled(driver, "photo-next")
+    assert image_size(driver, "#viewer-image") == (1800, 1200)
+
+
 def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot):
     driver = signed_in
     driver.get(photo_server.base_url + "/photos")
