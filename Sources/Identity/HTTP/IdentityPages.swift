@@ -109,8 +109,7 @@ struct IdentityPages: Sendable {
         let message = error?.message(viewer.identityLanguage)
         let status = error.map { $0.httpError.status } ?? .ok
         return viewer.page(
-            title: title, back: BackLink(href: "/", label: Strings.home(language)), activeTab: "me", status: status,
-            toasts: message.map { [Toast($0, kind: .error)] } ?? []
+            title: title, back: BackLink(href: "/", label: Strings.home(language)), activeTab: "me", status: status
         ) {
             div(.class("auth-hero")) {
                 img(.class("auth-logo"), .src(WebAssets.url("icon.svg")), .alt(""), .width(64), .height(64))
@@ -159,8 +158,7 @@ struct IdentityPages: Sendable {
                 }
             }
         }
-        let toasts = [nicknameError, avatarError].compactMap { $0 }.map { Toast($0, kind: .error) }
-        return viewer.page(title: Strings.me(language), activeTab: "me", status: status, toasts: toasts, largeTitle: true) {
+        return viewer.page(title: Strings.me(language), activeTab: "me", status: status, largeTitle: true) {
             div(.class("profile-header")) {
                 avatar(summary, size: 72)
                 div(.class("profile-names")) {
@@ -195,7 +193,7 @@ struct IdentityPages: Sendable {
             }
             listGroup {
                 listFormCell(title: Strings.logOut(language), action: "/logout", csrfToken: viewer.csrfToken, destructive: true,
-                             confirm: IdentityText.logOutConfirm(language))
+                             confirm: IdentityText.logOutConfirm(language), formID: "logout-form")
             }
         }
     }
@@ -206,7 +204,7 @@ struct IdentityPages: Sendable {
         let isCurrentWrong = error == .invalidCredentials
         return viewer.page(
             title: IdentityText.changePassword(language), back: BackLink(href: "/me", label: Strings.me(language)), activeTab: "me",
-            status: status, toasts: message.map { [Toast($0, kind: .error)] } ?? []
+            status: status
         ) {
             postForm(action: "/me/password", csrfToken: viewer.csrfToken, attributes: [.id("password-form")]) {
                 if let message, error?.field == nil, !isCurrentWrong { p(.class("form-error"), .role("alert")) { message } }
@@ -222,9 +220,13 @@ struct IdentityPages: Sendable {
         }
     }
 
-    /// Only same-site paths are followed after login (no open redirect): `/x` yes; `//evil`, `http://…` no.
+    /// Only same-site paths are followed after login (no open redirect): `/x` yes; `//evil`, `/\\evil`, `http://…`
+    /// no. Browsers drop tabs and newlines from URLs and treat `\\` as `/`, so a path with any ASCII control
+    /// character or backslash is refused outright (`/\t/evil` would become `//evil`).
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), !next.contains("\r"), !next.contains("\n") else { return "/" }
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"),
+            !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
+        else { return "/" }
         return next
     }
 

@@ -7,7 +7,7 @@ enum IdentityText {
     static let username = LocalizedText(zh: "用户名", en: "Username")
     static let password = LocalizedText(zh: "密码", en: "Password")
     static let usernameHint = LocalizedText(
-        zh: "3–32 个字符：字母、数字、中文或 _ . -（一个汉字算两个）", en: "3–32 characters: letters, digits, Chinese or _ . - (a Chinese character counts as two)")
+        zh: "字母、数字、汉字或 _ . -，长 3–32（汉字计 2）", en: "Letters, digits, Chinese or _ . -; length 3–32 (a Chinese character counts 2)")
     static let passwordHint = LocalizedText(zh: "至少 8 个字符；不要使用常见密码", en: "At least 8 characters; avoid common passwords")
     static let noAccount = LocalizedText(zh: "还没有账号？注册", en: "No account yet? Register")
     static let haveAccount = LocalizedText(zh: "已有账号？登录", en: "Already have an account? Log in")
