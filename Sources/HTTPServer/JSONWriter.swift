@@ -103,17 +103,21 @@ public struct JSONWriter: Sendable {
     @inlinable
     public mutating func writeInteger(_ value: Int64) {
         separate()
-        if value == 0 {
-            storage.append(UInt8(ascii: "0"))
-        } else {
+        // Digits are formed right to left in a 24-byte stack buffer, then appended in one call.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
             var magnitude = value.magnitude
-            if value < 0 { storage.append(UInt8(ascii: "-")) }
-            let start = storage.count
-            while magnitude > 0 {
-                storage.append(UInt8(truncatingIfNeeded: magnitude % 10) + 48)
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
                 magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
             }
-            storage[start...].reverse()
+            storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
         }
         needsComma = true
     }
@@ -156,11 +160,14 @@ public struct JSONWriter: Sendable {
 
     @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// Escapes `"`, `\` and control characters (RFC 8259 §7); everything else is copied as UTF-8.
+    /// Escapes `"`, `\` and control characters (RFC 8259 §7); everything else is copied as UTF-8, in runs.
+    /// `withUTF8` also covers small strings (≤ 15 bytes, stored inline), which have no contiguous storage
+    /// of their own and would otherwise be copied byte by byte.
     @inlinable
     mutating func appendString(_ value: String) {
-        storage.append(UInt8(ascii: "\""))
-        let handled: Bool? = value.utf8.withContiguousStorageIfAvailable { buffer in
+        var value = value
+        value.withUTF8 { buffer in
+            storage.append(UInt8(ascii: "\""))
             var start = 0
             for index in 0..<buffer.count {
                 let byte = buffer[index]
@@ -170,14 +177,8 @@ public struct JSONWriter: Sendable {
                 start = index + 1
             }
             if start < buffer.count { storage.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...])) }
-            return true
+            storage.append(UInt8(ascii: "\""))
         }
-        if handled == nil {
-            for byte in value.utf8 {
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C { appendEscaped(byte) } else { storage.append(byte) }
-            }
-        }
-        storage.append(UInt8(ascii: "\""))
     }
 
     @inlinable
