@@ -22,10 +22,21 @@ public final class AppSuite: Sendable {
         self.configuration = configuration
         let apps = apps ?? AppCatalog.installed
         self.apps = apps
+        // The data directory holds password hashes and the server secret: only its owner may enter it.
+        let fileManager = FileManager.default
+        if !fileManager.fileExists(atPath: configuration.dataDirectory), mkdir(configuration.dataDirectory, 0o700) != 0 {
+            throw .dataDirectory("cannot create \(configuration.dataDirectory): \(String(cString: strerror(errno)))")
+        }
+        chmod(configuration.dataDirectory, 0o700)
         do {
-            try FileManager.default.createDirectory(atPath: configuration.mediaDirectory, withIntermediateDirectories: true)
+            try fileManager.createDirectory(atPath: configuration.mediaDirectory, withIntermediateDirectories: true)
         } catch {
-            throw .dataDirectory("cannot create \(configuration.dataDirectory): \(error.localizedDescription)")
+            throw .dataDirectory("cannot create \(configuration.mediaDirectory): \(String(cString: strerror(errno)))")
+        }
+        // Multipart files of requests a crash interrupted.
+        let uploads = configuration.dataDirectory + "/uploads"
+        for name in (try? fileManager.contentsOfDirectory(atPath: uploads)) ?? [] where name.hasPrefix("upload-") {
+            try? fileManager.removeItem(atPath: uploads + "/" + name)
         }
         do {
             database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath))

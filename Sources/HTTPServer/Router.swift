@@ -11,6 +11,9 @@ public struct Router: Sendable {
         case found(Handler, parameters: [String: String])
         case methodNotAllowed(allowed: [HTTPMethod])
         case notFound
+
+        /// True when a handler was found.
+        public var isFound: Bool { if case .found = self { true } else { false } }
     }
 
     private enum Segment: Sendable, Equatable {
