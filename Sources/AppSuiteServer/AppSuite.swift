@@ -1,4 +1,5 @@
 public import AppHost
+import Community
 import Foundation
 import HTTPServer
 import Identity
@@ -29,7 +30,7 @@ public final class AppSuite: Sendable {
         }
         do {
             database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath))
-            try Migrator.migrate(database, IdentitySchema.migrations() + apps.flatMap { $0.migrations() })
+            try Migrator.migrate(database, IdentitySchema.migrations() + CommunitySchema.migrations() + apps.flatMap { $0.migrations() })
         } catch {
             throw .storage("\(configuration.databasePath): \(error)")
         }
@@ -51,6 +52,7 @@ public final class AppSuite: Sendable {
         PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router)
         Launcher(authenticator: authenticator, apps: apps.map(\.manifest)).register(into: &router)
+        CommunityRoutes(database: database, authenticator: authenticator).register(into: &router)
         for app in apps { app.routes(&router, context: AppContext(
             database: context.database, authenticator: authenticator,
             dataDirectory: context.dataDirectory.appendingPathComponent(app.manifest.id), mediaDirectory: context.mediaDirectory)) }
