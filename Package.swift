@@ -72,7 +72,6 @@ let package = Package(
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
-        .testTarget(name: "CommunityTests", dependencies: ["Community", "Storage"], swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
             dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "HTTPTestSupport"],
