@@ -146,6 +146,9 @@ import Testing
         #expect(share.headers["location"]?.hasPrefix("/login?next=") == true)
         let review = try server.get("/movies/reviews/7885559")
         #expect(review.text.contains(#"href="/login?next=%2Fmovies%2Freviews%2F7885559""#))
+        // The app's own CSS/JS are served (AppAssets under /assets/apps/movies/, next to the platform's /assets/).
+        #expect(try server.get("/assets/apps/movies/movies.css").status == 200)
+        #expect(try server.get("/assets/apps/movies/movies.js").status == 200)
         let open = try server.get("/movies/reviews/7885559/compose")
         #expect(open.status == 200)
         #expect(open.text.contains("匿名用户"))

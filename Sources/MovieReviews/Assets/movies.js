@@ -35,7 +35,7 @@
       var list = document.querySelector("[data-list=" + kind + "]");
       var incoming = doc.querySelector("[data-list=" + kind + "]");
       if (list && incoming) {
-        Array.prototype.forEach.call(incoming.children, function (item) { list.appendChild(document.adoptNode(item)); });
+        Array.from(incoming.children).forEach(function (item) { list.appendChild(document.adoptNode(item)); });
       }
       var nextLink = doc.querySelector("a[data-more=" + kind + "]");
       var holder = link.parentNode;
