@@ -329,6 +329,9 @@ public struct CommentStore: Sendable {
 
     // MARK: cursors
 
+    /// The cursor that continues after comment `id` (for tools and benchmarks that seek to a depth).
+    public static func cursor(after id: Int64) -> String { encodeCursor(id) }
+
     static func encodeCursor(_ id: Int64) -> String { "c" + String(id, radix: 36) }
 
     static func decodeCursor(_ cursor: String?) throws(CommentError) -> Int64? {
