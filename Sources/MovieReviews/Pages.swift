@@ -34,6 +34,8 @@ struct MoviePages: Sendable {
         router.post("/movies/reviews/{id}/comments") { request in try pages.submitComment(request) }
         router.post("/movies/reviews/{id}/favorite") { request in try pages.toggleFavorite(request) }
         router.post("/movies/comments/{id}/delete") { request in try pages.deleteComment(request) }
+        router.get("/movies/comments/{id}/edit") { request in try pages.editPage(request) }
+        router.post("/movies/comments/{id}/edit") { request in try pages.submitEdit(request) }
         router.get("/movies/films") { request in try pages.filmsPage(request) }
         router.get("/movies/films/{id}") { request in try pages.filmPage(request) }
         router.get("/movies/more") { request in try pages.morePage(request) }
@@ -336,6 +338,7 @@ struct MoviePages: Sendable {
             div(.class("mv-comment-actions")) {
                 a(.class("mv-reply-link"), .href(reviewPath + "/compose?parent=\(comment.id)")) { "回复" }
                 if let user = viewer.user, user.id == comment.userID {
+                    a(.class("mv-reply-link"), .href("/movies/comments/\(comment.id)/edit")) { "编辑" }
                     postForm(action: "/movies/comments/\(comment.id)/delete", csrfToken: viewer.csrfToken, confirm: "删除这条评论？",
                              attributes: [.class("mv-inline-form")]) {
                         input(.type("hidden"), .name("back"), .value(reviewPath + "/comments"))
@@ -412,6 +415,43 @@ struct MoviePages: Sendable {
         guard let user = viewer.user else { return viewer.redirect(to: "/login?next=" + percentEncode(back)) }
         try comments.delete(try request.parameter("id", as: Int64.self), userID: user.id)
         return viewer.redirect(to: back, flash: Toast("评论已删除", kind: .success))
+    }
+
+    /// Editing one's own comment: the compose form prefilled; the comment is marked 已编辑.
+    func editPage(_ request: Request, text: String? = nil, error: String? = nil) throws -> Response {
+        let viewer = authenticator.viewer(for: request)
+        guard let comment = try comments.comment(try request.parameter("id", as: Int64.self)), !comment.isDeleted,
+              comment.subject.app == MovieReviewsApp.id else { throw HTTPError.notFound() }
+        let back = "/movies/reviews/\(comment.subject.item)/comments"
+        guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+        guard user.id == comment.userID else { throw CommentError.notYours }
+        return self.page(viewer, title: "编辑评论", back: BackLink(href: back, label: "取消"), tab: nil, tabs: [],
+                         status: error == nil ? .ok : .unprocessableContent) {
+            postForm(action: "/movies/comments/\(comment.id)/edit", csrfToken: viewer.csrfToken, attributes: [.class("mv-compose")]) {
+                formGroup {
+                    formField(label: "评论", name: "text", type: .textarea, value: text ?? comment.text, error: error,
+                              required: true, maxLength: 2000, autofocus: true)
+                }
+                div(.class("mv-compose-actions")) {
+                    a(.classes("btn", "btn-secondary", "mv-cancel"), .href(back)) { "取消" }
+                    WebUI.button(.classes("btn", "btn-primary", "mv-submit"), .type("submit")) { "保存" }
+                }
+            }
+        }
+    }
+
+    func submitEdit(_ request: Request) throws -> Response {
+        let viewer = authenticator.viewer(for: request)
+        try authenticator.verifyCSRF(request, viewer: viewer)
+        guard let user = viewer.user else { return viewer.redirect(to: "/movies") }
+        let id = try request.parameter("id", as: Int64.self)
+        let text = request.form()["text"] ?? ""
+        do {
+            let comment = try comments.edit(id, userID: user.id, text: text)
+            return viewer.redirect(to: "/movies/reviews/\(comment.subject.item)/comments#comment-\(id)", flash: Toast("已保存", kind: .success))
+        } catch let error as CommentError where error != .notYours && error != .notFound {
+            return try editPage(request, text: text, error: error.message)
+        }
     }
 
     func toggleFavorite(_ request: Request) throws -> Response {

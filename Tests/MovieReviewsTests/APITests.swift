@@ -172,4 +172,29 @@ import Testing
         #expect(page.text.contains("想嫁&lt;3"))
         #expect(page.text.contains("✍🏼"))
     }
+
+    @Test func editAndDeleteOwnCommentsOverTheAPIAndPages() throws {
+        let owner = try server.register("mvowner")
+        let other = try server.register("mvother")
+        let reviewID = try #require((try JSON.object(try server.get("/api/v1/movies/reviews?limit=1&cursor=10"))["items"] as? [[String: Any]])?.first?["id"] as? Int)
+        let comments = "/api/v1/movies/reviews/\(reviewID)/comments"
+        let root = try JSON.object(try server.send("POST", comments, json: #"{"text":"原来的评论"}"#, token: owner))
+        let rootID = try #require(root["id"] as? Int)
+        #expect(try server.send("POST", comments, json: #"{"text":"别人的回复","parentId":\#(rootID)}"#, token: other).status == 201)
+        let before = try JSON.object(try server.get(comments))["total"] as? Int
+        #expect(try server.send("PATCH", "/api/v1/comments/\(rootID)", json: #"{"text":"改过了"}"#, token: other).status == 403)
+        let edited = try JSON.object(try server.send("PATCH", "/api/v1/comments/\(rootID)", json: #"{"text":"改过了"}"#, token: owner))
+        #expect(edited["text"] as? String == "改过了")
+        #expect(edited["edited"] as? Bool == true)
+        #expect(try server.get("/movies/reviews/\(reviewID)/comments").text.contains("已编辑"))
+        #expect(try server.send("DELETE", "/api/v1/comments/\(rootID)", json: "", token: owner).status == 204)
+        let after = try JSON.object(try server.get(comments))
+        #expect(after["total"] as? Int == (before ?? 0) - 1)
+        let placeholder = try #require((after["items"] as? [[String: Any]])?.first { $0["id"] as? Int == rootID })
+        #expect(placeholder["deleted"] as? Bool == true)
+        #expect(placeholder["text"] is NSNull)
+        #expect((placeholder["replies"] as? [Any])?.count == 1)
+        #expect(try server.get("/movies/reviews/\(reviewID)/comments").text.contains("该评论已删除"))
+        #expect(try server.send("DELETE", "/api/v1/comments/\(rootID)", json: "", token: owner).status == 404)
+    }
 }
