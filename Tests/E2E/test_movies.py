@@ -195,8 +195,22 @@ def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, sc
     click_and_wait(browser, css(browser, "button.mv-fav"), "favourite")
     assert css(browser, "button.mv-fav").get_attribute("aria-pressed") == "true"
     screenshot("movies-10-review-favourited")
+    # Share (signed in): the Web Share API gets the stable short link; the link opens the review.
+    browser.execute_script("window.__shared = null; navigator.share = function (d) { window.__shared = d; return Promise.resolve(); };")
+    tap(browser, css(browser, "a.mv-share"))
+    shared = wait_for(browser, lambda d: d.execute_script("return window.__shared;"), message="navigator.share was not called")
+    assert "/s/" in shared["url"], shared
+    # Without the Web Share API the link is copied (or shown) in a toast.
+    browser.execute_script("delete Navigator.prototype.share; navigator.share = undefined;")
+    tap(browser, css(browser, "a.mv-share"))
+    wait_for(browser, lambda d: "/s/" in d.find_element(By.CSS_SELECTOR, ".toasts").text, message="no toast with the link")
+    screenshot("movies-10b-share-copied")
+    mark(browser)
+    browser.get(shared["url"])
+    wait_for(browser, lambda d: path_of(d) == next_path, message=f"share link did not open the review ({browser.current_url})")
+
     browser.get(base + "/movies/more")
-    assert css(browser, ".mv-review-title" if False else ".list-section").text
+    assert css(browser, ".list-section").text
     assert any("我的收藏" in h.text for h in browser.find_elements(By.CSS_SELECTOR, ".list-header"))
     screenshot("movies-11-more")
     assert not csp_errors(browser), csp_errors(browser)
