@@ -68,6 +68,9 @@ public struct CommentPolicy: Sendable {
     public var repeatWindow: Int64 = 86_400
     /// Nobody may post a text that already appears this many times on the subject within the last hour.
     public var sameTextOnSubject = 3
+    /// Anonymous comments per client address per hour, whatever the device cookie says (a bot can drop its
+    /// cookie; generous because carrier-grade NAT puts many phones behind one address).
+    public var anonymousPerAddressPerHour = 60
 
     public init() {}
 }
@@ -198,7 +201,7 @@ public struct CommentStore: Sendable {
     /// Posts a comment or, with `parentID`, a reply (signed-in users only). A reply to a reply is stored under
     /// the same top-level comment and remembers whom it answers. The text is stored exactly as given.
     @discardableResult
-    public func post(_ subject: Subject, author: CommentAuthor, text: String, parentID: Int64? = nil) throws -> Comment {
+    public func post(_ subject: Subject, author: CommentAuthor, text: String, parentID: Int64? = nil, address: String? = nil) throws -> Comment {
         try validate(text)
         if parentID != nil, author.userID == nil { throw CommentError.loginRequired }
         let key = Self.normalizedKey(text)
@@ -216,10 +219,16 @@ public struct CommentStore: Sendable {
                 if parentRoot != nil { replyToName = try parent.get("author_name", as: String.self) }
             }
             try checkLimits(db, author: author, subject: subject, key: key, now: now)
+            if author.userID == nil, let address {
+                let fromAddress = try db.scalar(
+                    "SELECT count(*) FROM community_comments WHERE address = ? AND user_id IS NULL AND created_at > ?",
+                    address, now - 3_600, as: Int.self) ?? 0
+                if fromAddress >= policy.anonymousPerAddressPerHour { throw CommentError.rateLimited(retryAfter: 3_600) }
+            }
             try db.execute(
-                "INSERT INTO community_comments (app, item, root_id, parent_id, reply_to_name, user_id, device, author_name, body, body_key, created_at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                subject.app, subject.item, rootID, parentID, replyToName, author.userID, author.device, author.name, text, key, now)
+                "INSERT INTO community_comments (app, item, root_id, parent_id, reply_to_name, user_id, device, address, author_name, body, body_key, created_at) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                subject.app, subject.item, rootID, parentID, replyToName, author.userID, author.device, address, author.name, text, key, now)
             let id = db.lastInsertedRowID()
             try Self.adjustCount(db, subject, by: 1)
             if let rootID { try db.execute("UPDATE community_comments SET reply_count = reply_count + 1 WHERE id = ?", rootID) }

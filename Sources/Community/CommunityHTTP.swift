@@ -115,7 +115,7 @@ public struct CommentsEndpoint: Sendable {
         try authenticator.verifyCSRF(request, viewer: viewer)
         let device = CommunityDevice.id(for: request, isSecure: authenticator.usesSecureCookies)
         let author: CommentAuthor = viewer.user.map { .user(id: $0.id, name: $0.nickname) } ?? .anonymous(device: device.id)
-        let comment = try store.post(subject, author: author, text: body.text, parentID: body.parentId)
+        let comment = try store.post(subject, author: author, text: body.text, parentID: body.parentId, address: request.clientAddress)
         var response = Response.json(status: .created) { CommunityJSON.write(comment, to: &$0) }
         if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
         viewer.apply(to: &response)

@@ -77,6 +77,18 @@ public struct CommunityRoutes: Sendable {
             try comments.delete(try request.parameter("id", as: Int64.self), userID: user.id)
             return .noContent
         }
+        router.get("/api/v1/comments/{id}/replies") { request in
+            let root = try request.parameter("id", as: Int64.self)
+            guard let comment = try comments.comment(root), comment.rootID == nil else { throw HTTPError.notFound() }
+            let page = try comments.replies(root: root, cursor: request.query["cursor"], limit: Int(request.query["limit"] ?? "") ?? 20)
+            return .json(capacity: 8 * 1024) { json in
+                json.object { json in
+                    json.array("items") { list in for reply in page.items { CommunityJSON.write(reply, to: &list) } }
+                    json.field("nextCursor", page.nextCursor)
+                    json.field("total", comment.replyCount)
+                }
+            }
+        }
         router.put("/api/v1/shares/{app}/{itemId}") { request in
             let viewer = authenticator.viewer(for: request)
             _ = try authenticator.requireUser(viewer)
@@ -156,6 +168,11 @@ public struct CommunityRoutes: Sendable {
                      tag: "Community", parameters: [.init("id", in: .path, schema: .integer())],
                      responses: [.init(204, "Deleted"), .init(403, "Not yours", schema: .reference("Problem"))],
                      requiresAuthentication: true),
+        APIOperation(.get, "/api/v1/comments/{id}/replies", summary: "All replies under a top-level comment, oldest first",
+                     tag: "Community",
+                     parameters: [.init("id", in: .path, schema: .integer()), .init("limit", in: .query, schema: .integer()),
+                                  .init("cursor", in: .query)],
+                     responses: [.init(200, "{items, nextCursor, total}"), .init(404, "No such top-level comment", schema: .reference("Problem"))]),
         APIOperation(.put, "/api/v1/shares/{app}/{itemId}", summary: "The stable short link of an item", tag: "Community",
                      parameters: [.init("app", in: .path), .init("itemId", in: .path)],
                      responses: [.init(200, "{code, url}"), .init(401, "Login required", schema: .reference("Problem"))],

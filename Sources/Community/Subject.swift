@@ -46,6 +46,7 @@ public enum CommunitySchema {
                     reply_to_name TEXT,
                     user_id INTEGER,
                     device TEXT,
+                    address TEXT,
                     author_name TEXT NOT NULL,
                     body TEXT NOT NULL,
                     body_key TEXT NOT NULL,
@@ -58,6 +59,7 @@ public enum CommunitySchema {
                 CREATE INDEX community_comments_replies ON community_comments(root_id, id) WHERE root_id IS NOT NULL;
                 CREATE INDEX community_comments_user ON community_comments(user_id, id) WHERE user_id IS NOT NULL;
                 CREATE INDEX community_comments_device ON community_comments(device, created_at) WHERE device IS NOT NULL;
+                CREATE INDEX community_comments_address ON community_comments(address, created_at) WHERE user_id IS NULL;
                 CREATE INDEX community_comments_key ON community_comments(app, item, body_key, created_at);
                 CREATE TABLE community_counts (
                     app TEXT NOT NULL,

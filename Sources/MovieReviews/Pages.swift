@@ -397,7 +397,8 @@ struct MoviePages: Sendable {
         let device = CommunityDevice.id(for: request, isSecure: authenticator.usesSecureCookies)
         let author: CommentAuthor = viewer.user.map { .user(id: $0.id, name: $0.nickname) } ?? .anonymous(device: device.id)
         do {
-            let comment = try comments.post(MovieReviewsApp.subject(id), author: author, text: text, parentID: parentID)
+            let comment = try comments.post(MovieReviewsApp.subject(id), author: author, text: text, parentID: parentID,
+                                            address: request.clientAddress)
             var response = viewer.redirect(to: path + "/comments#comment-\(comment.id)", flash: Toast("评论已发表", kind: .success))
             if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
             return response

@@ -134,6 +134,12 @@ import Testing
         let top = try #require((listed["items"] as? [[String: Any]])?.first { $0["id"] as? Int == id })
         #expect((top["replies"] as? [Any])?.count == 2)
         #expect(top["replyCount"] as? Int == 2)
+        let replies = try JSON.object(try server.get("/api/v1/comments/\(id)/replies?limit=1"))
+        #expect((replies["items"] as? [Any])?.count == 1)
+        let rest = try #require(replies["nextCursor"] as? String)
+        let second2 = try JSON.object(try server.get("/api/v1/comments/\(id)/replies?limit=1&cursor=" + rest))
+        #expect(((second2["items"] as? [[String: Any]])?.first?["id"] as? Int) == second["id"] as? Int)
+        #expect(second2["nextCursor"] is NSNull)
     }
 
     @Test func pagesSendLoggedOutVisitorsToLoginAndBack() throws {

@@ -145,6 +145,21 @@ import Testing
         #expect(throws: CommentError.spam(.repeatedText)) { try store.post(subject, author: .user(id: 20, name: "u"), text: "好看好看好看") }
     }
 
+    @Test func anonymousCommentsAreCappedPerAddressWhateverTheCookie() throws {
+        var policy = CommentPolicy()
+        policy.anonymousPerAddressPerHour = 4
+        let store = CommentStore(database: try Self.database(), policy: policy)
+        let subject = Subject(app: "movies", item: "7885559")
+        let texts = try Self.texts(10)
+        for index in 0..<4 { try store.post(subject, author: .anonymous(device: "fresh\(index)"), text: texts[index], address: "10.0.0.1") }
+        #expect(throws: CommentError.rateLimited(retryAfter: 3_600)) {
+            try store.post(subject, author: .anonymous(device: "fresh9"), text: texts[5], address: "10.0.0.1")
+        }
+        // Signed-in users behind the same address are not counted against it.
+        try store.post(subject, author: .user(id: 1, name: "甲"), text: texts[6], address: "10.0.0.1")
+        try store.post(subject, author: .anonymous(device: "x"), text: texts[7], address: "10.0.0.2")
+    }
+
     @Test func contentRulesAcceptEveryRealComment() throws {
         // No false positives on the 8,026 real comments, including the 22 the DMR authors labelled spam:
         // those look like normal text (research §3.4), so content rules alone do not catch them.
