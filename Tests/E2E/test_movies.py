@@ -79,6 +79,12 @@ def css(driver, selector: str):
     return driver.find_element(By.CSS_SELECTOR, selector)
 
 
+def assert_fits_phone(driver) -> None:
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    inner = driver.execute_script("return window.innerWidth")
+    assert width <= inner, f"{path_of(driver)} scrolls sideways: content {width}px wide in a {inner}px viewport"
+
+
 def csp_errors(driver) -> list[str]:
     return [e["message"] for e in driver.get_log("browser")
             if e.get("level") == "SEVERE" and "favicon" not in e["message"]]
@@ -102,6 +108,7 @@ def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, sc
     assert first.find_element(By.CSS_SELECTOR, ".mv-stars").get_attribute("aria-label")
     tabs = [t.text for t in browser.find_elements(By.CSS_SELECTOR, ".tabbar .tab-label")]
     assert tabs == ["首页", "影评", "电影", "更多"]
+    assert_fits_phone(browser)
     screenshot("movies-01-feed")
     tap(browser, css(browser, "a[data-more=reviews]"))
     wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li")) == 40,
@@ -116,7 +123,15 @@ def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, sc
     review_path = path_of(browser)
     assert css(browser, ".mv-review-title").text == title
     assert "北京时间" in css(browser, ".mv-review-time").text
+    assert_fits_phone(browser)
     screenshot("movies-02-review")
+
+    # Tapping the body toggles full-screen reading (bars hidden), tapping again brings them back.
+    tap(browser, css(browser, "[data-body] p"))
+    assert "mv-reading" in css(browser, "body").get_attribute("class")
+    assert not css(browser, ".mv-bottombar").is_displayed()
+    css(browser, "[data-body] p").click()
+    assert css(browser, ".mv-bottombar").is_displayed()
 
     # Poster overlay.
     tap(browser, css(browser, "a[data-overlay]"))
@@ -179,6 +194,8 @@ def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, sc
     click_and_wait(browser, css(browser, "button.mv-submit"), "submit reply")
     reply = css(browser, "[data-list=comments] > li .mv-replies > li")
     assert reply.find_element(By.CSS_SELECTOR, ".mv-comment-text").text == reply_text
+    assert "回复" in reply.text
+    assert_fits_phone(browser)
     screenshot("movies-08-reply-after-login")
 
     # Compose → cancel saves nothing.
@@ -228,6 +245,7 @@ def test_film_library_search_and_film_page(browser, server, screenshot):
     assert css(browser, ".mv-film-title").text == "绿皮书"
     assert css(browser, ".mv-score").text
     assert len(browser.find_elements(By.CSS_SELECTOR, "[data-list=short] > li")) == 20
+    assert_fits_phone(browser)
     screenshot("movies-13-film")
     newest = [s for s in browser.find_elements(By.CSS_SELECTOR, ".segment") if s.text == "最新"][0]
     click_and_wait(browser, newest, "sort new")
@@ -246,3 +264,17 @@ def test_logged_out_favourite_and_share_go_to_login(browser, server):
     browser.get(base + "/movies/reviews/7885559")
     click_and_wait(browser, css(browser, "a.mv-share"), "share logged out")
     assert path_of(browser) == "/login"
+
+
+def test_the_longest_review_and_dark_mode(browser, server, screenshot):
+    base = server.base_url
+    browser.get(base + "/movies/reviews/7883050")
+    assert len(css(browser, "[data-body]").text) > 20000
+    assert_fits_phone(browser)
+    browser.add_cookie({"name": "theme", "value": "dark", "path": "/"})
+    browser.get(base + "/movies")
+    assert browser.execute_script("return document.documentElement.dataset.theme") == "dark"
+    screenshot("movies-15-feed-dark")
+    browser.get(base + "/movies/reviews/7883050")
+    screenshot("movies-16-review-dark")
+    browser.delete_cookie("theme")
