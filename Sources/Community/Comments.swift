@@ -71,6 +71,8 @@ public struct CommentPolicy: Sendable {
     /// Anonymous comments per client address per hour, whatever the device cookie says (a bot can drop its
     /// cookie; generous because carrier-grade NAT puts many phones behind one address).
     public var anonymousPerAddressPerHour = 60
+    /// Posting the same text again within this many seconds is taken as a double submission and returns the first.
+    public var doubleSubmitWindow: Int64 = 10
 
     public init() {}
 }
@@ -218,6 +220,10 @@ public struct CommentStore: Sendable {
                 rootID = parentRoot ?? parentID
                 if parentRoot != nil { replyToName = try parent.get("author_name", as: String.self) }
             }
+            // A double submission (same author, subject, parent and text within a few seconds) returns the first comment.
+            if let existing = try Self.recentTwin(db, subject: subject, author: author, key: key, parentID: parentID, since: now - policy.doubleSubmitWindow) {
+                return existing
+            }
             try checkLimits(db, author: author, subject: subject, key: key, now: now)
             if author.userID == nil, let address {
                 let fromAddress = try db.scalar(
@@ -267,6 +273,21 @@ public struct CommentStore: Sendable {
                 try db.execute("UPDATE community_comments SET reply_count = reply_count - 1 WHERE id = ?", root)
             }
         }
+    }
+
+    static func recentTwin(_ db: any SQLExecutor, subject: Subject, author: CommentAuthor, key: String, parentID: Int64?,
+                           since: Int64) throws(StorageError) -> Comment? {
+        let row: Row?
+        if let user = author.userID {
+            row = try db.queryFirst(
+                "SELECT \(columns) FROM community_comments WHERE user_id = ? AND app = ? AND item = ? AND body_key = ? AND created_at >= ? "
+                    + "AND parent_id IS ? AND deleted = 0 ORDER BY id DESC LIMIT 1", user, subject.app, subject.item, key, since, parentID)
+        } else {
+            row = try db.queryFirst(
+                "SELECT \(columns) FROM community_comments WHERE device = ? AND app = ? AND item = ? AND body_key = ? AND created_at >= ? "
+                    + "AND parent_id IS ? AND deleted = 0 ORDER BY id DESC LIMIT 1", author.device, subject.app, subject.item, key, since, parentID)
+        }
+        return try row.map { row throws(StorageError) in try Comment(row: row) }
     }
 
     static func adjustCount(_ db: any SQLExecutor, _ subject: Subject, by delta: Int) throws(StorageError) {

@@ -16,6 +16,8 @@ struct MovieAPI: Sendable {
         let store = self.store
         let comments = self.comments
         let endpoint = CommentsEndpoint(authenticator: authenticator, store: comments)
+        let favorites = FavoriteStore(database: store.database)
+        let authenticator = self.authenticator
 
         router.get("/api/v1/movies/reviews") { request in
             let limit = Self.limit(request)
@@ -36,8 +38,11 @@ struct MovieAPI: Sendable {
             guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
             let neighbours = try store.neighbours(of: review)
             let count = try comments.count(MovieReviewsApp.subject(review.id))
+            let viewer = authenticator.viewer(for: request)
+            let favorite = try viewer.user.map { try favorites.contains(MovieReviewsApp.subject(review.id), userID: $0.id) }
             return .json(capacity: review.body.map { $0.utf8.count + 2048 } ?? 2048) { json in
                 Self.write(review, commentCount: count, to: &json, extra: { json in
+                    json.field("favorite", favorite)
                     json.field("body", review.body)
                     json.field("previousId", neighbours.previous)
                     json.field("nextId", neighbours.next)

@@ -113,6 +113,8 @@ import Testing
 
         #expect(try server.send("PUT", "/api/v1/favorites/movies/7885559", json: "{}", token: token).status == 200)
         #expect(try server.send("PUT", "/api/v1/favorites/movies/7885559", json: "{}", token: token).status == 200)
+        #expect(try JSON.object(try server.get("/api/v1/movies/reviews/7885559", token: token))["favorite"] as? Bool == true)
+        #expect(try JSON.object(try server.get("/api/v1/movies/reviews/7885559"))["favorite"] is NSNull)
         #expect(try server.send("PUT", "/api/v1/favorites/movies/999", json: "{}", token: token).status == 404)
         let favourites = try JSON.object(try server.get("/api/v1/favorites", token: token))
         let list = try #require(favourites["items"] as? [[String: Any]])

@@ -130,7 +130,10 @@ import Testing
         // Another device behind the same address is not affected.
         try store.post(subject, author: .anonymous(device: "other"), text: texts[6])
         clock.add(61, ordering: .relaxed)
-        try store.post(subject, author: .anonymous(device: "phone"), text: texts[7])
+        let first = try store.post(subject, author: .anonymous(device: "phone"), text: texts[7])
+        // Submitted twice at once (double tap): the first comment comes back, nothing new is stored.
+        #expect(try store.post(subject, author: .anonymous(device: "phone"), text: texts[7]).id == first.id)
+        clock.add(30, ordering: .relaxed)
         #expect(throws: CommentError.spam(.repeatedText)) { try store.post(subject, author: .anonymous(device: "phone"), text: texts[7]) }
         #expect(throws: CommentError.spam(.repeatedText)) {
             try store.post(subject, author: .anonymous(device: "phone"), text: "  " + texts[7].uppercased() + "\n")
