@@ -264,7 +264,7 @@ struct MoviePages: Sendable {
             if page.items.isEmpty && request.query["cursor"] == nil {
                 emptyState(icon: .info, title: "还没有评论", message: "来写第一条评论吧。")
             } else {
-                ul(.class("mv-comments"), .role("list"), .attribute("data-list", "comments")) {
+                ul(.class("mv-comments"), .role("list"), .attribute("data-list", "comments"), .attribute("data-refresh", path + "/comments")) {
                     for comment in page.items { commentItem(comment, reviewPath: path, viewer: viewer) }
                 }
                 if let next = page.nextCursor {

@@ -110,10 +110,24 @@ def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, sc
     assert tabs == ["首页", "影评", "电影", "更多"]
     assert_fits_phone(browser)
     screenshot("movies-01-feed")
-    tap(browser, css(browser, "a[data-more=reviews]"))
-    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li")) == 40,
-             message="加载更多 did not append 20 reviews")
+    # Scrolling to the bottom (or tapping 加载更多) appends the next 20 in place; no review twice.
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", css(browser, "a[data-more=reviews]"))
+    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li")) >= 40,
+             message="reaching the bottom did not append 20 reviews")
+    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li a.mv-cell-link")]
+    assert len(hrefs) % 20 == 0 and len(set(hrefs)) == len(hrefs), hrefs
     assert path_of(browser) == "/movies"
+    # Page through all 302 reviews with the button.
+    while browser.find_elements(By.CSS_SELECTOR, "a[data-more=reviews]"):
+        count = len(browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li"))
+        link = browser.find_elements(By.CSS_SELECTOR, "a[data-more=reviews]")[0]
+        browser.execute_script("arguments[0].click();", link)
+        wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li")) > count
+                 or not d.find_elements(By.CSS_SELECTOR, "a[data-more=reviews]"), message="load more stalled")
+        wait_for(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "a[data-more=reviews][aria-busy=true]"))
+    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li a.mv-cell-link")]
+    assert len(hrefs) == 302 and len(set(hrefs)) == 302, len(hrefs)
+    assert css(browser, ".mv-end").text == "没有更多了"
 
     # Review page.
     browser.get(base + "/movies")

@@ -28,6 +28,19 @@
     var link = event.target.closest && event.target.closest("a[data-more]");
     if (!link) return;
     event.preventDefault();
+    loadMore(link);
+  });
+
+  // Reaching the bottom loads the next 20 by itself.
+  if ("IntersectionObserver" in window) {
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) { if (entry.isIntersecting && entry.target.isConnected) loadMore(entry.target); });
+    }, { rootMargin: "200px" });
+    document.querySelectorAll("a[data-more]").forEach(function (link) { observer.observe(link); });
+  }
+
+  function loadMore(link) {
+    if (link.getAttribute("aria-busy") === "true") return;
     var kind = link.getAttribute("data-more");
     link.setAttribute("aria-busy", "true");
     fetch(link.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
@@ -40,9 +53,9 @@
       var nextLink = doc.querySelector("a[data-more=" + kind + "]");
       var holder = link.parentNode;
       if (nextLink) { link.href = nextLink.href; link.removeAttribute("aria-busy"); }
-      else { holder.innerHTML = ""; var end = document.createElement("p"); end.className = "mv-end"; end.textContent = "没有更多了"; holder.appendChild(end); }
+      else { holder.textContent = ""; var end = document.createElement("p"); end.className = "mv-end"; end.textContent = "没有更多了"; holder.appendChild(end); }
     }).catch(function () { window.location.href = link.href; });
-  });
+  }
 
   // ---- Pull to refresh at the top of a list.
   var refreshList = document.querySelector("[data-refresh]");
