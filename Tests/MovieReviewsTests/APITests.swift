@@ -205,4 +205,21 @@ import Testing
         #expect(try server.get("/movies/reviews/\(reviewID)/comments").text.contains("该评论已删除"))
         #expect(try server.send("DELETE", "/api/v1/comments/\(rootID)", json: "", token: owner).status == 404)
     }
+
+    @Test func longThreadsShowThreeRepliesAndLinkToTheRest() throws {
+        let token = try server.register("mvthread")
+        let comments = "/api/v1/movies/reviews/7891448/comments"
+        #expect(try server.get(comments).status == 200)
+        let root = try #require(try JSON.object(try server.send("POST", comments, json: #"{"text":"楼主"}"#, token: token))["id"] as? Int)
+        for index in 1...4 {
+            #expect(try server.send("POST", comments, json: #"{"text":"第\#(index)条回复","parentId":\#(root)}"#, token: token).status == 201)
+        }
+        let page = try server.get("/movies/reviews/7891448/comments")
+        #expect(page.text.contains("查看全部 4 条回复"))
+        #expect(page.text.components(separatedBy: #"class="mv-reply""#).count - 1 == 3)
+        let thread = try server.get("/movies/reviews/7891448/comments/\(root)")
+        #expect(thread.status == 200)
+        #expect(thread.text.components(separatedBy: #"class="mv-reply""#).count - 1 == 4)
+        #expect(try JSON.object(try server.get(comments))["total"] as? Int == 5)
+    }
 }
