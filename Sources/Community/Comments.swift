@@ -124,6 +124,10 @@ public struct CommentStore: Sendable {
         let before = try Self.decodeCursor(cursor) ?? Int64.max
         let limit = max(1, min(limit, 100))
         return try database.read { db in
+            // One read transaction: the list, the replies and the total come from the same snapshot, so a comment
+            // committed meanwhile cannot be in the total but not the list (or the other way round).
+            let began = (try? db.execute("BEGIN")) != nil
+            defer { if began { _ = try? db.execute("COMMIT") } }
             let rows = try db.query(
                 "SELECT \(Self.columns) FROM community_comments WHERE app = ? AND item = ? AND root_id IS NULL AND id < ? "
                     + "AND (deleted = 0 OR reply_count > 0) ORDER BY id DESC LIMIT ?",

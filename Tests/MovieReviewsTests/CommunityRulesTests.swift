@@ -58,6 +58,21 @@ import Testing
         #expect(seen.first.map { $0 >= original.last! } == true)
     }
 
+    @Test func totalAndListComeFromOneSnapshotWhileCommentsArrive() throws {
+        let database = try Self.database()
+        let store = CommentStore(database: database, policy: Self.relaxed())
+        let subject = Subject(app: "movies", item: "7889015")
+        let texts = try Self.texts(90)
+        let writer = Thread {
+            for (index, text) in texts.enumerated() { _ = try? store.post(subject, author: .user(id: Int64(index + 1), name: "w"), text: text) }
+        }
+        writer.start()
+        for _ in 0..<300 {
+            let page = try store.page(subject, cursor: nil, limit: 100)
+            #expect(page.total == page.items.count)
+        }
+    }
+
     @Test func totalEqualsWhatPagingToTheEndShowsAfterDeletes() throws {
         let database = try Self.database()
         let store = CommentStore(database: database, policy: Self.relaxed())
