@@ -163,7 +163,21 @@ def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, sc
     assert "mv-font-5" in css(browser, "[data-body]").get_attribute("class")
     screenshot("movies-04-review-font-larger")
 
-    # Next review keeps the font size.
+    # Swiping left opens the next review, swiping right goes back (touch events through the DevTools protocol).
+    def swipe(x0: int, x1: int, to: str) -> None:
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": 500}]})
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": (x0 + x1) // 2, "y": 502}]})
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x1, "y": 504}]})
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        # (Going back may come from the back/forward cache, so wait for the address, not for a fresh document.)
+        wait_for(browser, lambda d: path_of(d) == to and d.execute_script("return document.readyState") == "complete",
+                 message=f"swipe did not open {to} (at {browser.current_url})")
+    expected_next = css(browser, "[data-review]").get_attribute("data-next")
+    swipe(330, 60, expected_next)
+    swipe(60, 330, review_path)
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "a.mv-next"))
+
+    # Next review (the link) keeps the font size.
     click_and_wait(browser, css(browser, "a.mv-next"), "next review")
     assert path_of(browser) != review_path
     assert "mv-font-5" in css(browser, "[data-body]").get_attribute("class")
