@@ -36,11 +36,18 @@ let package = Package(
             dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI"],
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity"], swiftSettings: upcoming),
+        .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI"], swiftSettings: upcoming),
+
+        // MARK: apps
+        .target(
+            name: "MovieReviews",
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
 
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -49,6 +56,9 @@ let package = Package(
         .executableTarget(
             name: "bench-http-server", dependencies: ["HTTPServer", "Storage", "WebUI"],
             path: "bench/http/server", swiftSettings: upcoming),
+        .executableTarget(
+            name: "bench-comments", dependencies: ["Community", "Storage"],
+            path: "bench/comments/Sources", swiftSettings: upcoming),
 
         // MARK: tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport", swiftSettings: upcoming),
@@ -62,5 +72,9 @@ let package = Package(
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
+        .testTarget(
+            name: "MovieReviewsTests",
+            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "HTTPTestSupport"],
+            swiftSettings: upcoming),
     ]
 )

@@ -1,4 +1,5 @@
 public import AppHost
+import Community
 import Foundation
 import HTTPServer
 import Identity
@@ -40,7 +41,7 @@ public final class AppSuite: Sendable {
         }
         do {
             database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath))
-            try Migrator.migrate(database, IdentitySchema.migrations() + apps.flatMap { $0.migrations() })
+            try Migrator.migrate(database, IdentitySchema.migrations() + CommunitySchema.migrations() + apps.flatMap { $0.migrations() })
         } catch {
             throw .storage("\(configuration.databasePath): \(error)")
         }
@@ -59,12 +60,15 @@ public final class AppSuite: Sendable {
             database: database, authenticator: authenticator,
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps"),
             mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory))
-        PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router)
         Launcher(authenticator: authenticator, apps: apps.map(\.manifest)).register(into: &router)
+        CommunityRoutes(database: database, authenticator: authenticator).register(into: &router)
         for app in apps { app.routes(&router, context: AppContext(
             database: context.database, authenticator: authenticator,
             dataDirectory: context.dataDirectory.appendingPathComponent(app.manifest.id), mediaDirectory: context.mediaDirectory)) }
+        // After the apps: the router tries pattern routes in registration order, and the platform's `/assets/{path...}`
+        // would otherwise answer 404 for an app's own `/assets/apps/<id>/…` (AppAssets).
+        PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         self.router = router
 
         let serverConfiguration = Self.serverConfiguration(configuration)

@@ -4,21 +4,21 @@ import Testing
 @testable import AppSuiteServer
 
 @Suite struct PageTests {
-    @Test func launcherOffersSignInAndHasNoTilesWithoutApps() throws {
+    @Test func launcherOffersSignInAndShowsTheInstalledApps() throws {
         let server = try TestServer()
         let page = try server.get("/")
         #expect(page.status == 200)
         #expect(page.text.contains(#"class="launcher""#))
         #expect(page.text.contains(#"href="/login""#) && page.text.contains(#"href="/register""#))
-        #expect(!page.text.contains("tile-grid"))
-        #expect(page.text.contains("还没有安装应用"))
+        #expect(page.text.contains("tile-grid"))
+        #expect(page.text.contains(#"href="/movies""#) && page.text.contains("影评"))
         #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
         #expect(!page.text.contains("<script>"), "no inline script")
     }
 
     @Test func englishByAcceptLanguageOrSwitch() throws {
         let server = try TestServer()
-        #expect(try server.get("/", headers: ["Accept-Language": "en-US,en;q=0.9"]).text.contains("No apps installed yet"))
+        #expect(try server.get("/", headers: ["Accept-Language": "en-US,en;q=0.9"]).text.contains("Movie Reviews"))
         let switched = try server.get("/login?lang=en")
         #expect(switched.text.contains("Log in"))
         #expect(switched.setCookies["lang"] == "en")
