@@ -36,8 +36,13 @@ let package = Package(
             dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI"],
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity"], swiftSettings: upcoming),
+        .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI"], swiftSettings: upcoming),
 
         // MARK: apps
+        .target(
+            name: "MovieReviews",
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "PhotoStudio",
             dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Imaging", "CSodium"],
@@ -46,7 +51,7 @@ let package = Package(
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "PhotoStudio"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews", "PhotoStudio"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "PhotoStudio"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -55,6 +60,9 @@ let package = Package(
         .executableTarget(
             name: "bench-http-server", dependencies: ["HTTPServer", "Storage", "WebUI"],
             path: "bench/http/server", swiftSettings: upcoming),
+        .executableTarget(
+            name: "bench-comments", dependencies: ["Community", "Storage"],
+            path: "bench/comments/Sources", swiftSettings: upcoming),
 
         .executableTarget(
             name: "bench-thumbnails", dependencies: ["Imaging"], path: "bench/thumbnails/tool", swiftSettings: upcoming),
@@ -68,9 +76,13 @@ let package = Package(
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
-            dependencies: ["AppSuiteServer", "AppSuiteAPI", "AppHost", "HTTPServer", "Storage", "HTTPTestSupport"],
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
+        .testTarget(
+            name: "MovieReviewsTests",
+            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "HTTPTestSupport"],
+            swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",
             dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "HTTPTestSupport"],

@@ -23,7 +23,7 @@ public enum CommandLineTool {
           --host H            address to listen on (default 127.0.0.1)
           --port P            port, 0 for any free one (default 8080)
           --data-dir D        database, secret and media folder (default ./var)
-          --threads N         worker threads (default 2 × cores)
+          --threads N         worker threads (default 2 × cores, at least 4)
           --secure-cookies B  mark cookies Secure, when served over HTTPS (default false)
           --access-log B      one line per request on stderr (default true)
 

@@ -1,4 +1,5 @@
 public import AppHost
+import Community
 import Foundation
 import HTTPServer
 import Identity
@@ -22,14 +23,25 @@ public final class AppSuite: Sendable {
         self.configuration = configuration
         let apps = apps ?? AppCatalog.installed
         self.apps = apps
+        // The data directory holds password hashes and the server secret: only its owner may enter it.
+        let fileManager = FileManager.default
+        if !fileManager.fileExists(atPath: configuration.dataDirectory), mkdir(configuration.dataDirectory, 0o700) != 0 {
+            throw .dataDirectory("cannot create \(configuration.dataDirectory): \(String(cString: strerror(errno)))")
+        }
+        chmod(configuration.dataDirectory, 0o700)
         do {
-            try FileManager.default.createDirectory(atPath: configuration.mediaDirectory, withIntermediateDirectories: true)
+            try fileManager.createDirectory(atPath: configuration.mediaDirectory, withIntermediateDirectories: true)
         } catch {
-            throw .dataDirectory("cannot create \(configuration.dataDirectory): \(error.localizedDescription)")
+            throw .dataDirectory("cannot create \(configuration.mediaDirectory): \(String(cString: strerror(errno)))")
+        }
+        // Multipart files of requests a crash interrupted.
+        let uploads = configuration.dataDirectory + "/uploads"
+        for name in (try? fileManager.contentsOfDirectory(atPath: uploads)) ?? [] where name.hasPrefix("upload-") {
+            try? fileManager.removeItem(atPath: uploads + "/" + name)
         }
         do {
             database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath))
-            try Migrator.migrate(database, IdentitySchema.migrations() + apps.flatMap { $0.migrations() })
+            try Migrator.migrate(database, IdentitySchema.migrations() + CommunitySchema.migrations() + apps.flatMap { $0.migrations() })
         } catch {
             throw .storage("\(configuration.databasePath): \(error)")
         }
@@ -48,12 +60,15 @@ public final class AppSuite: Sendable {
             database: database, authenticator: authenticator,
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps"),
             mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory))
-        PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router)
         Launcher(authenticator: authenticator, apps: apps.map(\.manifest)).register(into: &router)
+        CommunityRoutes(database: database, authenticator: authenticator).register(into: &router)
         for app in apps { app.routes(&router, context: AppContext(
             database: context.database, authenticator: authenticator,
             dataDirectory: context.dataDirectory.appendingPathComponent(app.manifest.id), mediaDirectory: context.mediaDirectory)) }
+        // After the apps: the router tries pattern routes in registration order, and the platform's `/assets/{path...}`
+        // would otherwise answer 404 for an app's own `/assets/apps/<id>/…` (AppAssets).
+        PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         self.router = router
 
         let serverConfiguration = Self.serverConfiguration(configuration)

@@ -1,4 +1,5 @@
 import AppHost
+import Community
 import Foundation
 import AppSuiteAPI
 import HTTPServer
@@ -20,7 +21,7 @@ struct PlatformRoutes: Sendable {
         let document = OpenAPIDocument.render(
             title: "AppSuite", version: AppSuite.version, operations: Self.operations(apps: apps),
             schemas: [("Problem", Self.problemSchema), ("HealthStatus", .object([("status", .string())], required: ["status"]))]
-                + IdentityRoutes.apiSchemas)
+                + IdentityRoutes.apiSchemas + CommunityRoutes.apiSchemas)
         router.get(APIPath.openAPI) { _ in .json(document) }
 
         let assets = StaticFiles(directory: WebAssets.directory.path)
@@ -38,7 +39,7 @@ struct PlatformRoutes: Sendable {
             APIOperation(.get, APIPath.health, summary: "Liveness and database check", tag: "Platform",
                          responses: [.init(200, "Serving", schema: .reference("HealthStatus"))]),
             APIOperation(.get, APIPath.openAPI, summary: "This document", tag: "Platform", responses: [.init(200, "OpenAPI 3.1")]),
-        ] + IdentityRoutes.apiOperations + apps.flatMap(\.apiOperations)
+        ] + IdentityRoutes.apiOperations + CommunityRoutes.apiOperations + apps.flatMap(\.apiOperations)
     }
 
     static let problemSchema = JSONSchema.object([

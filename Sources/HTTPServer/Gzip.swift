@@ -26,8 +26,8 @@ enum Gzip {
     static func isAccepted(_ acceptEncoding: String?) -> Bool {
         guard let acceptEncoding else { return false }
         for item in acceptEncoding.split(separator: ",") {
-            let parts = item.split(separator: ";")
-            let coding = parts[0].trimmingSpaces().lowercased()
+            let parts = item.split(separator: ";", omittingEmptySubsequences: false)
+            let coding = (parts.first ?? "").trimmingSpaces().lowercased()
             guard coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
             let weight = parts.dropFirst().first { $0.trimmingSpaces().hasPrefix("q=") }
                 .flatMap { Double($0.trimmingSpaces().dropFirst(2)) } ?? 1

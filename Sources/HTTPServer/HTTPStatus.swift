@@ -25,6 +25,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let unsupportedMediaType = HTTPStatus(415, "Unsupported Media Type")
     public static let unprocessableContent = HTTPStatus(422, "Unprocessable Content")
     public static let tooManyRequests = HTTPStatus(429, "Too Many Requests")
+    public static let requestHeaderFieldsTooLarge = HTTPStatus(431, "Request Header Fields Too Large")
     public static let internalServerError = HTTPStatus(500, "Internal Server Error")
+    public static let notImplemented = HTTPStatus(501, "Not Implemented")
     public static let serviceUnavailable = HTTPStatus(503, "Service Unavailable")
 }

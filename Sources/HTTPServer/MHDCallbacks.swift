@@ -14,7 +14,7 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
     guard let context, let connection, let url, let method, let uploadDataSize, let requestContext else { return .NO }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
     if requestContext.pointee == nil {
-        let state = core.begin(connection)
+        let state = core.begin(connection, url: url, method: method)
         requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
         if let rejection = state.rejection {  // e.g. Content-Length over the limit: answer before reading the body
             return core.queue(core.rejectionResponse(rejection, connection, url, method), connection, method: method, url: url, state: state)
@@ -57,19 +57,57 @@ let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, so
     }
 }
 
+/// Percent-decodes the URL path and query arguments in place (libmicrohttpd's `MHD_OPTION_UNESCAPE_CALLBACK`),
+/// except `%00`: a NUL would end the C string and silently cut the path (`/a.css%00.png` → `/a.css`), so it is
+/// left encoded and the request matches nothing. Returns the new length.
+let unescapeURL: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
+    guard let text else { return 0 }
+    let length = strlen(text)
+    var read = 0
+    var write = 0
+    func hex(_ byte: CChar) -> UInt8? {
+        switch UInt8(bitPattern: byte) {
+        case 48...57: UInt8(bitPattern: byte) - 48
+        case 65...70: UInt8(bitPattern: byte) - 55
+        case 97...102: UInt8(bitPattern: byte) - 87
+        default: nil
+        }
+    }
+    while read < length {
+        if text[read] == 37, read + 2 < length, let high = hex(text[read + 1]), let low = hex(text[read + 2]), high | low != 0 {
+            text[write] = CChar(bitPattern: high << 4 | low)
+            read += 3
+        } else {
+            text[write] = text[read]
+            read += 1
+        }
+        write += 1
+    }
+    text[write] = 0
+    return write
+}
+
 extension ServerCore {
     /// First call for a request: headers are in. Applies the size limits that `Content-Length` already tells.
-    func begin(_ connection: OpaquePointer) -> RequestState {
+    func begin(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>) -> RequestState {
         requestsInFlight.add(1, ordering: .relaxed)
         let connectionState = CMicroHTTPD_socketContext(connection).map {
             Unmanaged<ConnectionState>.fromOpaque($0).takeUnretainedValue()
         }
         let state = RequestState(connection: connectionState)
         connectionState?.set(.receivingBody(since: monotonicNanoseconds(), bytes: 0))
-        let contentType = lookup(connection, .HEADER_KIND, "Content-Type")
-        let declaredLength = lookup(connection, .HEADER_KIND, "Content-Length").flatMap { Int($0) }
+        let headers = headers(connection)
+        state.headers = headers
+        let contentType = headers["Content-Type"]
+        let declaredLength = headers["Content-Length"].flatMap { Int($0) }
         state.declaredLength = declaredLength
-        if let contentType, contentType.lowercased().hasPrefix("multipart/form-data") {
+        if let problem = framingProblem(headers) {
+            state.rejection = problem
+        } else if let path = url, case let match = responder.router.match(HTTPMethod(rawValue: String(cString: method)), String(cString: path)),
+                  !match.isFound {
+            // No handler will read this body: answer now instead of receiving (and storing) it.
+            state.rejection = responder.routingError(match, path: String(cString: path), method: HTTPMethod(rawValue: String(cString: method)))
+        } else if let contentType, contentType.lowercased().hasPrefix("multipart/form-data") {
             if let declaredLength, declaredLength > configuration.maximumUploadSize {
                 state.rejection = Self.tooLarge(limit: configuration.maximumUploadSize)
             } else if let parser = MultipartParser(contentType: contentType, directory: configuration.uploadDirectory,
@@ -84,11 +122,39 @@ extension ServerCore {
         return state
     }
 
+    /// Refuses what would let a proxy and this server disagree about where a request ends (request
+    /// smuggling, RFC 9112 §6.3), codings we cannot decode, and header blocks over the limit.
+    func framingProblem(_ headers: HTTPHeaders) -> HTTPError? {
+        let lengths = Set(headers.values("Content-Length").map { $0.trimmingSpaces() })
+        let codings = headers.values("Transfer-Encoding")
+        if !codings.isEmpty && !lengths.isEmpty {
+            return HTTPError(.badRequest, detail: "A request may not carry both Transfer-Encoding and Content-Length.", headers: ["Connection": "close"])
+        }
+        if lengths.count > 1 || lengths.contains(where: { Int($0) == nil }) {
+            return HTTPError(.badRequest, detail: "Content-Length must be one number.", headers: ["Connection": "close"])
+        }
+        if !codings.isEmpty, codings.joined(separator: ",").split(separator: ",").map({ $0.trimmingSpaces().lowercased() }) != ["chunked"] {
+            return HTTPError(.notImplemented, detail: "Only Transfer-Encoding: chunked is supported.", headers: ["Connection": "close"])
+        }
+        let size = headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        if size > configuration.maximumHeaderSize {
+            return HTTPError(.requestHeaderFieldsTooLarge,
+                             detail: "The request headers take \(size) bytes; the limit is \(configuration.maximumHeaderSize).",
+                             headers: ["Connection": "close"])
+        }
+        return nil
+    }
+
     /// A body chunk: appended, streamed to the multipart parser, or dropped once a limit has been broken.
     func receive(_ chunk: UnsafeRawBufferPointer, into state: RequestState) {
         state.connection?.addBodyBytes(chunk.count)
+        state.receivedBytes += chunk.count
         guard state.rejection == nil else { return }
         if let parser = state.multipart {
+            guard state.receivedBytes <= configuration.maximumUploadSize else {
+                state.rejection = Self.tooLarge(limit: configuration.maximumUploadSize)
+                return
+            }
             do {
                 try parser.feed(chunk)
             } catch .fileTooLarge(let limit) {
@@ -117,6 +183,7 @@ extension ServerCore {
     func rejectionResponse(_ error: HTTPError, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>, _ method: UnsafePointer<CChar>) -> Response {
         var request = Request(method: HTTPMethod(rawValue: String(cString: method)), path: String(cString: url))
         request.headers = headers(connection)
+        request.clientAddress = clientAddress(connection)
         var response = responder.errorResponse(for: error, request: request)
         response.headers.set("Connection", "close")
         responder.finish(&response, for: request)
@@ -132,7 +199,7 @@ extension ServerCore {
         }
         return Request(
             method: HTTPMethod(rawValue: String(cString: method)), path: String(cString: url),
-            query: queryArguments(connection), headers: headers(connection), body: body,
+            query: queryArguments(connection), headers: state.headers, body: body,
             clientAddress: clientAddress(connection), isSecure: false)
     }
 
@@ -160,7 +227,24 @@ extension ServerCore {
         if configuration.isAccessLogEnabled {
             let micros = (monotonicNanoseconds() - state.startedAt) / 1000
             let milliseconds = "\(micros / 1000).\(String(micros % 1000 / 100))"
-            logLine("\(clientAddress(connection)) \(String(cString: method)) \(String(cString: url)) \(response.status.code) \(milliseconds)ms \(response.contentLength)B")
+            let outcome = result == .YES ? "" : " (not sent)"
+            logLine("\(clientAddress(connection)) \(Self.loggable(String(cString: method))) \(Self.loggable(String(cString: url))) "
+                    + "\(response.status.code) \(milliseconds)ms \(response.contentLength)B\(outcome)")
+        }
+        return result
+    }
+
+    /// The text with control characters (newlines, escape sequences) shown as `\xNN`, so a request path
+    /// can neither forge log lines nor drive a terminal.
+    static func loggable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\x" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result
     }

@@ -2,7 +2,7 @@
 
 /// A JSON Schema (2020-12, as OpenAPI 3.1 uses it) for request and response bodies.
 public indirect enum JSONSchema: Sendable {
-    case string(format: String? = nil, description: String? = nil)
+    case string(format: String? = nil, description: String? = nil, minLength: Int? = nil, maxLength: Int? = nil)
     case integer(description: String? = nil)
     case number(description: String? = nil)
     case boolean
@@ -15,10 +15,12 @@ public indirect enum JSONSchema: Sendable {
     func write(to json: inout JSONWriter) {
         json.object { json in
             switch self {
-            case .string(let format, let description):
+            case .string(let format, let description, let minLength, let maxLength):
                 json.field("type", "string")
                 if let format { json.field("format", format) }
                 if let description { json.field("description", description) }
+                if let minLength { json.field("minLength", minLength) }
+                if let maxLength { json.field("maxLength", maxLength) }
             case .integer(let description):
                 json.field("type", "integer")
                 if let description { json.field("description", description) }
@@ -182,6 +184,17 @@ public enum OpenAPIDocument {
                 }
             }
             json.object("responses") { json in
+                // Any other status is an RFC 9457 problem: 400 malformed JSON, 401/403 authentication and
+                // CSRF, 404/405 routing, 413 size limits, 415 content type, 422 validation, 429 throttling.
+                json.object("default") { json in
+                    json.field("description", "Problem details (RFC 9457)")
+                    json.object("content") { json in
+                        json.object("application/problem+json") { json in
+                            json.key("schema")
+                            JSONSchema.reference("Problem").write(to: &json)
+                        }
+                    }
+                }
                 for outcome in operation.responses {
                     json.object(String(outcome.status)) { json in
                         json.field("description", outcome.description)

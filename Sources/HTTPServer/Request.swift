@@ -35,7 +35,9 @@ public struct Request: Sendable {
 
     /// The media type of the body without parameters, lower-cased (`application/json`).
     public var contentType: String? {
-        headers["Content-Type"].map { $0.split(separator: ";")[0].trimmingSpaces().lowercased() }
+        guard let value = headers["Content-Type"] else { return nil }
+        let type = value.prefix { $0 != ";" }.trimmingSpaces().lowercased()
+        return type.isEmpty ? nil : type
     }
 
     /// True when the client asked for JSON rather than a page: an `/api/` path or an `Accept` that prefers JSON.
@@ -123,7 +125,8 @@ public struct Request: Sendable {
         case is String.Type: "a string"
         case is Int.Type, is Int64.Type, is Double.Type: "a number"
         case is Bool.Type: "true or false"
-        default: "\(type)"
+        default:
+            String(describing: type).hasPrefix("Array") ? "an array" : "an object"
         }
     }
 }

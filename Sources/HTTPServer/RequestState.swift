@@ -9,6 +9,9 @@ final class RequestState {
     /// Set when the body broke a limit or could not be parsed; answered once the body has been drained.
     var rejection: HTTPError?
     var declaredLength: Int?
+    /// Body bytes received so far (all multipart parts together count against the upload limit).
+    var receivedBytes = 0
+    var headers = HTTPHeaders()
 
     init(connection: ConnectionState?) { self.connection = connection }
 

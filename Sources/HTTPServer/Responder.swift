@@ -16,7 +16,7 @@ public struct Responder: Sendable {
     public func respond(to incoming: Request) -> Response {
         var request = incoming
         var response: Response
-        switch router.match(request.method, request.path) {
+        switch match(request) {
         case .found(let handler, let parameters):
             request.pathParameters = parameters
             do {
@@ -24,16 +24,22 @@ public struct Responder: Sendable {
             } catch {
                 response = errorResponse(for: error, request: request)
             }
-        case .methodNotAllowed(let allowed):
-            let allow = allowed.map(\.rawValue).joined(separator: ", ")
-            response = errorResponse(
-                for: HTTPError(.methodNotAllowed, detail: "\(request.method) is not allowed here; use \(allow).", headers: ["Allow": allow]),
-                request: request)
-        case .notFound:
-            response = errorResponse(for: HTTPError.notFound("No page or endpoint at \(request.path)."), request: request)
+        case .methodNotAllowed, .notFound:
+            response = errorResponse(for: routingError(match(request), path: request.path, method: request.method), request: request)
         }
         finish(&response, for: request)
         return response
+    }
+
+    private func match(_ request: Request) -> Router.Match { router.match(request.method, request.path) }
+
+    /// The 404 or 405 (with `Allow`) for a request no route handles.
+    func routingError(_ match: Router.Match, path: String, method: HTTPMethod) -> HTTPError {
+        if case .methodNotAllowed(let allowed) = match {
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            return HTTPError(.methodNotAllowed, detail: "\(method) is not allowed here; use \(allow).", headers: ["Allow": allow])
+        }
+        return HTTPError.notFound("No page or endpoint at \(path).")
     }
 
     /// The response for any error a handler threw. Unknown errors are logged and become a bare 500.

@@ -11,6 +11,9 @@ public struct Router: Sendable {
         case found(Handler, parameters: [String: String])
         case methodNotAllowed(allowed: [HTTPMethod])
         case notFound
+
+        /// True when a handler was found.
+        public var isFound: Bool { if case .found = self { true } else { false } }
     }
 
     private enum Segment: Sendable, Equatable {
@@ -46,7 +49,11 @@ public struct Router: Sendable {
         } else {
             var entry = PatternRoutes(segments: segments)
             Self.insert(method, handler, into: &entry)
-            patternRoutes.append(entry)
+            // The most specific pattern wins whatever the registration order: patterns without a
+            // `{rest...}` tail first, then tails with longer literal prefixes (`/assets/apps/{id}/{path...}`
+            // before `/assets/{path...}`).
+            let position = patternRoutes.firstIndex { Self.specificity(entry.segments) > Self.specificity($0.segments) }
+            patternRoutes.insert(entry, at: position ?? patternRoutes.endIndex)
         }
     }
 
@@ -72,6 +79,12 @@ public struct Router: Sendable {
             }
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    /// Orders patterns: any pattern without a remainder beats one with it; among remainders, more segments win.
+    private static func specificity(_ segments: [Segment]) -> Int {
+        let hasRemainder = segments.contains { if case .remainder = $0 { true } else { false } }
+        return hasRemainder ? segments.count : 1_000 + segments.count
     }
 
     private static func insert(_ method: HTTPMethod, _ handler: @escaping Handler, into entry: inout PatternRoutes) {

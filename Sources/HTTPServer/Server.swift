@@ -32,7 +32,9 @@ public final class Server: Sendable {
         let options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threadCount, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.idleTimeout, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.maximumHeaderMemory, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemory, ptr_value: nil),
+            // Reject what RFC 9112 forbids (e.g. HTTP/1.1 without Host, whitespace before a colon).
+            MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
             MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: configuration.perAddressConnectionLimit, ptr_value: nil),
             MHD_OptionItem(option: .LISTEN_BACKLOG_SIZE, value: 1024, ptr_value: nil),
@@ -46,7 +48,8 @@ public final class Server: Sendable {
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]
             return items.withUnsafeMutableBufferPointer { buffer in
-                CMicroHTTPD_start(flags, configuration.port, accessHandler, requestCompleted, connectionNotified, context, buffer.baseAddress)
+                CMicroHTTPD_start(flags, configuration.port, accessHandler, requestCompleted, connectionNotified, unescapeURL,
+                                  context, buffer.baseAddress)
             }
         }
         guard let daemon else {
@@ -63,6 +66,9 @@ public final class Server: Sendable {
         guard let address = daemonAddress.withLock({ value -> UInt? in defer { value = nil }; return value }) else { return }
         let daemon = OpaquePointer(bitPattern: address)
         let listenSocket = MHD_quiesce_daemon(daemon)
+        // No worker polls the listening socket any more; shutting it down makes new connections fail at
+        // once instead of waiting unanswered in the backlog. It is closed after the daemon stops.
+        if listenSocket >= 0 { shutdown(listenSocket, Int32(SHUT_RDWR)) }
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
         while core.requestsInFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.01)

@@ -10,12 +10,14 @@
 ///
 /// **Logged-out forms (login, register) — signed double-submit cookie.**
 /// Before there is a session, the HTTP layer gives the browser a random pre-session value
-/// (``newPreSessionValue()``, 32 random bytes) in its own cookie (`__Host-csrf; Secure;
-/// HttpOnly; SameSite=Lax; Path=/`), and embeds `token(forPreSession:)` =
+/// (``newPreSessionValue()``, 32 random bytes) in its own cookie (`Authenticator` names it
+/// `__Host-presession; Secure; HttpOnly; SameSite=Lax; Path=/` when served over HTTPS, and
+/// `presession` without `Secure` on plain-HTTP development servers), and embeds `token(forPreSession:)` =
 /// base64url(HMAC-SHA-512-256(K₂, value)) in the form. On POST it calls
 /// `verify(_:forPreSession:)` with the form field and the cookie. A cross-site attacker cannot
 /// read the cookie, and cannot plant one either (the `__Host-` prefix forbids setting it from a
-/// sibling domain or over plain HTTP), so they cannot produce a matching pair; the HMAC means a
+/// sibling domain or over plain HTTP; on a plain-HTTP development server, which has no such
+/// protection, a planted cookie from a sibling host would defeat login CSRF protection), so they cannot produce a matching pair; the HMAC means a
 /// planted plain value is useless without K₂. This also blocks login CSRF (logging a victim
 /// into the attacker's account). After login, the session-bound token takes over; the HTTP layer
 /// should replace the pre-session cookie.

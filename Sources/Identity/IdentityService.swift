@@ -1,4 +1,5 @@
 public import Storage
+import Foundation
 
 /// The one object the HTTP layer talks to for accounts, sessions and CSRF.
 ///
@@ -42,6 +43,7 @@ public final class IdentityService: Sendable {
     /// Creates an account and signs it in (one new session).
     /// - Throws: see ``UserStore/register(username:password:clientAddress:now:)``.
     public func register(username: String, password: String, userAgent: String, clientAddress: String) throws -> SignIn {
+        let username = Self.trimmed(username)
         let now = clock.now()
         let user = try users.register(username: username, password: password, clientAddress: clientAddress, now: now)
         let created = try sessions.create(userID: user.id, userAgent: userAgent, clientAddress: clientAddress, now: now)
@@ -56,12 +58,17 @@ public final class IdentityService: Sendable {
     ///   ``UserStore/authenticate(username:password:clientAddress:now:)``.
     public func logIn(username: String, password: String, userAgent: String, clientAddress: String,
                       previousToken: String? = nil) throws -> SignIn {
+        let username = Self.trimmed(username)
         let now = clock.now()
         let user = try users.authenticate(username: username, password: password, clientAddress: clientAddress, now: now)
         if let previousToken { try sessions.revoke(token: previousToken) }
         let created = try sessions.create(userID: user.id, userAgent: userAgent, clientAddress: clientAddress, now: now)
         return SignIn(token: created.token, session: created.session, user: user)
     }
+
+    /// Usernames cannot contain white space, so spaces a phone keyboard adds around one are dropped
+    /// (passwords are used exactly as typed).
+    static func trimmed(_ username: String) -> String { username.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     /// Ends the session of `token` (no-op for an unknown or malformed one).
     public func logOut(token: String) throws {

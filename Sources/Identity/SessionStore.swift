@@ -23,7 +23,7 @@ public struct SessionStore: Sendable {
 
     /// Starts a session for `userID`.
     /// - Returns: the token to hand to the client (43 characters; set it as the
-    ///   `__Host-sid` cookie or return it once to the SDK) and the stored session.
+    ///   session cookie (`__Host-sid` over HTTPS, `sid` on plain HTTP) or return it once to the SDK) and the stored session.
     /// - Throws: ``IdentityError/userNotFound`` if the user does not exist.
     public func create(userID: Int64, userAgent: String, clientAddress: String, now: Int64) throws
         -> (token: String, session: Session)

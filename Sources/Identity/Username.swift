@@ -100,6 +100,9 @@ public enum Username {
 /// - No control characters (Cc, including newlines and tabs), no line/paragraph separators,
 ///   and no bidirectional embedding/override/isolate controls (U+202A–U+202E,
 ///   U+2066–U+2069), which can make a name display as something else ("Trojan Source").
+/// - No invisible characters: format characters (Cf: zero-width space and joiners outside emoji,
+///   LRM/RLM, soft hyphen …) and blank fillers (U+115F, U+1160, U+3164, U+FFA0, U+2800) — they let
+///   a name look empty or impersonate another (`\u{200F}admin`).
 /// - Everything else — emoji, CJK, quotes, `<`, `;` — is allowed and kept as typed.
 public enum Nickname {
     public static let maximumLength = 32
@@ -113,11 +116,20 @@ public enum Nickname {
               (1...maximumLength).contains(nickname.count),
               !nickname.allSatisfy(\.isWhitespace)
         else { throw .nicknameLength(maximum: maximumLength) }
-        for scalar in nickname.unicodeScalars {
-            if scalar.properties.generalCategory == .control { throw .nicknameInvalidCharacters }
-            switch scalar.value {
-            case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: throw .nicknameInvalidCharacters
-            default: continue
+        for character in nickname {
+            // ZWJ (U+200D) and variation selectors are part of emoji sequences such as 👨‍👩‍👧: allowed there only.
+            let isEmojiSequence = character.unicodeScalars.count > 1 && character.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0xFF }
+            for scalar in character.unicodeScalars {
+                switch scalar.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator: throw .nicknameInvalidCharacters
+                case .format where !(isEmojiSequence && (scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value))):
+                    throw .nicknameInvalidCharacters
+                default: break
+                }
+                switch scalar.value {
+                case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: throw .nicknameInvalidCharacters
+                default: continue
+                }
             }
         }
     }

@@ -74,7 +74,7 @@ enum PhotoText {
 struct PhotoPages: Sendable {
     let auth: Authenticator
     let library: PhotoLibrary
-    static let assets = PhotoAssets(directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
+    static let assets = AppAssets(appID: "photos", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
     static let pageSize = 60
 
     func register(into router: inout Router) {
@@ -471,28 +471,3 @@ struct PhotoPages: Sendable {
     }
 }
 
-/// The app's CSS and JS at `/photos/assets/<name>?v=<content hash>`, cached for a year when versioned.
-///
-/// Not `AppAssets` (`/assets/apps/photos/…`): the platform's `/assets/{path...}` route is registered
-/// first and answers 404 for every app asset (reported to the platform owner).
-struct PhotoAssets: Sendable {
-    let directory: URL
-    let versions: [String: String]
-
-    init(directory: URL) {
-        self.directory = directory
-        var versions: [String: String] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where !name.hasPrefix(".") {
-            if let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) {
-                versions[name] = WebAssets.contentHash(data)
-            }
-        }
-        self.versions = versions
-    }
-
-    func url(_ name: String) -> String { "/photos/assets/" + name + (versions[name].map { "?v=" + $0 } ?? "") }
-
-    func register(into router: inout Router) {
-        router.get("/photos/assets/{path...}", StaticFiles(directory: directory.path).handler())
-    }
-}

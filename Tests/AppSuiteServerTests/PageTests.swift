@@ -4,14 +4,14 @@ import Testing
 @testable import AppSuiteServer
 
 @Suite struct PageTests {
-    @Test func launcherOffersSignInAndHasNoTilesWithoutApps() throws {
-        let server = try TestServer(apps: [])
+    @Test func launcherOffersSignInAndShowsTheInstalledApps() throws {
+        let server = try TestServer()
         let page = try server.get("/")
         #expect(page.status == 200)
         #expect(page.text.contains(#"class="launcher""#))
         #expect(page.text.contains(#"href="/login""#) && page.text.contains(#"href="/register""#))
-        #expect(!page.text.contains("tile-grid"))
-        #expect(page.text.contains("还没有安装应用"))
+        #expect(page.text.contains("tile-grid"))
+        #expect(page.text.contains(#"href="/movies""#) && page.text.contains("影评"))
         #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
         #expect(!page.text.contains("<script>"), "no inline script")
     }
@@ -22,8 +22,8 @@ import Testing
     }
 
     @Test func englishByAcceptLanguageOrSwitch() throws {
-        let server = try TestServer(apps: [])
-        #expect(try server.get("/", headers: ["Accept-Language": "en-US,en;q=0.9"]).text.contains("No apps installed yet"))
+        let server = try TestServer()
+        #expect(try server.get("/", headers: ["Accept-Language": "en-US,en;q=0.9"]).text.contains("Movie Reviews"))
         let switched = try server.get("/login?lang=en")
         #expect(switched.text.contains("Log in"))
         #expect(switched.setCookies["lang"] == "en")
@@ -79,9 +79,23 @@ import Testing
                                      headers: ["Cookie": "presession=\(preSession)"])
         #expect(ok.status == 303)
         #expect(ok.headers["location"] == "/me", "brought back to where login was asked")
-        let evil = try server.postForm("/login", [("username", "zhouqi"), ("password", "correct horse battery"), ("next", "//evil.example"), ("csrf_token", token)],
-                                       headers: ["Cookie": "presession=\(preSession)"])
-        #expect(evil.headers["location"] == "/", "no open redirect")
+    }
+
+    /// `next` after login never leaves the site, including the forms browsers normalise into `//host`.
+    @Test(arguments: ["//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "https://evil.example", "javascript:alert(1)", "evil.example"])
+    func loginNeverRedirectsOffSite(next: String) throws {
+        let server = try TestServer()
+        let token = try server.register("wuhao")
+        let form = try server.get("/login")
+        let preSession = try #require(form.setCookies["presession"])
+        let csrf = try #require(TestServer.csrfToken(in: form.text))
+        let posted = try server.postForm("/login", [("username", "wuhao"), ("password", "correct horse battery"), ("next", next), ("csrf_token", csrf)],
+                                         headers: ["Cookie": "presession=\(preSession)"])
+        #expect(posted.status == 303)
+        #expect(posted.headers["location"] == "/")
+        let signedIn = try server.get("/login?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
+                                      headers: ["Cookie": "sid=\(token)"])
+        #expect(signedIn.headers["location"] == "/")
     }
 
     @Test func browsersGetAFriendlyErrorPageAndAPIClientsProblemJSON() throws {

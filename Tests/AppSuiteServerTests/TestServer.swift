@@ -1,5 +1,4 @@
 import Foundation
-import AppHost
 import HTTPTestSupport
 @testable import AppSuiteServer
 
@@ -9,14 +8,13 @@ final class TestServer {
     let dataDirectory: String
     var port: UInt16 { suite.port }
 
-    /// `apps` nil serves the installed catalogue; `[]` a suite with no apps (the bare launcher).
-    init(apps: [any MiniApp]? = nil) throws {
+    init() throws {
         dataDirectory = NSTemporaryDirectory() + "appsuite-test-\(UUID().uuidString)"
         var configuration = AppSuiteConfiguration()
         configuration.port = 0
         configuration.dataDirectory = dataDirectory
         configuration.isAccessLogEnabled = false
-        suite = try AppSuite(configuration: configuration, apps: apps)
+        suite = try AppSuite(configuration: configuration)
         try suite.start()
     }
 

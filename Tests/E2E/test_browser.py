@@ -90,7 +90,7 @@ def current_user(driver) -> str | None:
 
 
 def messages(driver) -> list[str]:
-    return [e.text.strip() for e in driver.find_elements(By.CSS_SELECTOR, ".form-error, .toast") if e.text.strip()]
+    return [e.text.strip() for e in driver.find_elements(By.CSS_SELECTOR, ".form-error, .field-error, .toast") if e.text.strip()]
 
 
 def ui_login(driver, server, username: str, password: str = PASSWORD) -> None:
@@ -260,7 +260,7 @@ def test_duplicate_username_shows_error(browser, server, account, screenshot):
     browser.get(server.base_url + "/register")
     fill_and_submit(browser, "form#register-form", {"username": account["username"], "password": PASSWORD})
     assert path_of(browser) == "/register", f"duplicate registration left /register for {browser.current_url}"
-    wait_for(browser, lambda d: messages(d), message="no .form-error or .toast for a taken username")
+    wait_for(browser, lambda d: messages(d), message="no .form-error, .field-error or .toast for a taken username")
     errors = messages(browser)
     assert any(CJK.search(t) for t in errors), f"error is not in Chinese: {errors}"
     assert not current_user(browser)

@@ -36,5 +36,17 @@ import Testing
         #expect(!Gzip.isAccepted("gzip;q=0"))
         #expect(!Gzip.isAccepted("identity"))
         #expect(!Gzip.isAccepted(nil))
+        for hostile in [";", ",", ";;,;", "", " ; q=1", "gzip;q=", "gzip;q=abc"] {
+            _ = Gzip.isAccepted(hostile)  // must not trap
+        }
+        #expect(Gzip.isAccepted("gzip;q=abc"), "an unreadable weight counts as 1")
+    }
+
+    /// Header values that split into nothing must not trap (a `;` alone once crashed the server).
+    @Test(arguments: [";", " ; ", "", ";charset=utf-8", "application/json;"])
+    func contentTypeOfOddHeaders(value: String) {
+        let request = Request(method: .post, path: "/", headers: ["Content-Type": value])
+        #expect(request.contentType == (value.hasPrefix("application/json") ? "application/json" : nil))
+        #expect(request.form().isEmpty)
     }
 }

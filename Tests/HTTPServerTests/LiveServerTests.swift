@@ -161,6 +161,71 @@ import HTTPTestSupport
         }
     }
 
+    /// Framing a proxy and this server could read differently is refused (RFC 9112 §6.3), not guessed at.
+    @Test(arguments: [
+        ("POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        ("POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 60\r\n\r\n", 400),
+        ("POST /form HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+        ("GET /hello HTTP/1.1\r\n\r\n", 400),
+    ])
+    func ambiguousFramingIsRefused(request: String, status: Int) throws {
+        try Self.withServer { server in
+            let reply = try RawHTTPClient.exchange(port: server.port, request)
+            #expect(reply?.status == status)
+        }
+    }
+
+    @Test func headersOverTheLimitGet431AndJustUnderItAreServed() throws {
+        try Self.withServer { server in
+            let under = try #require(try RawHTTPClient.exchange(port: server.port,
+                "GET /hello HTTP/1.1\r\nHost: x\r\nCookie: a=\(String(repeating: "x", count: 7_900))\r\n\r\n"))
+            #expect(under.status == 200)
+            let over = try #require(try RawHTTPClient.exchange(port: server.port,
+                "GET /hello HTTP/1.1\r\nHost: x\r\nCookie: a=\(String(repeating: "x", count: 9_000))\r\n\r\n"))
+            #expect(over.status == 431)
+        }
+    }
+
+    @Test func aBodyForNoRouteIsRefusedBeforeItIsRead() throws {
+        try Self.withServer { server in
+            // Only the headers are sent; the answer must not wait for the 60,000 promised bytes.
+            let reply = try #require(try RawHTTPClient.exchange(port: server.port,
+                "POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 60000\r\n\r\n"))
+            #expect(reply.status == 404)
+        }
+    }
+
+    @Test func allPartsOfAMultipartBodyCountAgainstTheUploadLimit() throws {
+        try Self.withServer { server in
+            let part = [UInt8](repeating: 7, count: 40 * 1024)
+            var body = [UInt8]()
+            for name in ["a", "b"] {
+                body += Array("--b\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(name).bin\"\r\n\r\n".utf8) + part + Array("\r\n".utf8)
+            }
+            body += Array("--b--\r\n".utf8)
+            let hex = String(body.count, radix: 16)
+            let reply = try #require(try RawHTTPClient.exchange(port: server.port,
+                "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n\(hex)\r\n",
+                body: body + Array("\r\n0\r\n\r\n".utf8)))
+            #expect(reply.status == 413, "two 40 KiB files exceed the 64 KiB limit together")
+        }
+    }
+
+    @Test func anEncodedNULDoesNotCutThePath() throws {
+        try Self.withServer { server in
+            let truncated = try RawHTTPClient.exchange(port: server.port, "GET /hello%00.png HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(truncated?.status == 404)
+            let query = try RawHTTPClient.exchange(port: server.port, "GET /query?q=%E6%B2%B3%00x HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(query?.text == "河%00x|")
+        }
+    }
+
+    @Test func logLinesCannotBeForged() {
+        #expect(ServerCore.loggable("/x\n127.0.0.1 POST /login 200") == "/x\\x0a127.0.0.1 POST /login 200")
+        #expect(ServerCore.loggable("/\u{1B}[31mred") == "/\\x1b[31mred")
+        #expect(ServerCore.loggable("/照片/ok") == "/照片/ok")
+    }
+
     @Test func aClientTricklingOneByteASecondIsCutOff() throws {
         try Self.withServer({ $0.headerTimeout = .seconds(2) }) { server in
             let client = try RawHTTPClient(port: server.port, receiveTimeout: 8)

@@ -30,6 +30,19 @@ import Testing
         #expect(body(respond(.get, "/assets/css/app.css")) == "css/app.css")
     }
 
+    @Test func theMostSpecificPatternWinsWhateverTheOrder() {
+        var router = Router()
+        router.get("/assets/{path...}") { _ in .text("platform") }
+        router.get("/assets/apps/{app}/{path...}") { request in .text("app \(try request.parameter("app"))") }
+        router.get("/files/{path...}") { _ in .text("files") }
+        router.get("/files/{id}") { _ in .text("one file") }
+        let responder = Responder(router: router, configuration: ServerConfiguration())
+        #expect(body(responder.respond(to: Request(method: .get, path: "/assets/apps/movies/app.css"))) == "app movies")
+        #expect(body(responder.respond(to: Request(method: .get, path: "/assets/app.css"))) == "platform")
+        #expect(body(responder.respond(to: Request(method: .get, path: "/files/7"))) == "one file")
+        #expect(body(responder.respond(to: Request(method: .get, path: "/files/7/raw"))) == "files")
+    }
+
     @Test func trailingSlashMatchesTheSameRoute() {
         #expect(respond(.post, "/api/v1/auth/login/").status == .ok)
     }

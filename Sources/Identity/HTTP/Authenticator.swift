@@ -3,8 +3,10 @@ import WebUI
 
 /// Turns requests into ``Viewer``s and enforces sign-in and CSRF rules, the same for pages and the API.
 ///
-/// Credentials: the `sid` session cookie (`HttpOnly`, `SameSite=Lax`, `Secure` when configured for TLS)
-/// or `Authorization: Bearer <token>` (RFC 6750); both are the same session token (ASVS 5.0 7.2).
+/// Credentials: the session cookie (`HttpOnly`, `SameSite=Lax`; over HTTPS `Secure` and named `__Host-sid`,
+/// which no sibling domain can set — ASVS 5.0 3.3.1; `sid` on plain-HTTP development servers) or
+/// `Authorization: Bearer <token>` (RFC 6750); both are the same session token (ASVS 5.0 7.2). A cookie that
+/// no longer names a session does not hide a valid bearer token.
 ///
 /// CSRF (ASVS 5.0 3.5.1): every state-changing request authenticated by the cookie must carry the
 /// session's CSRF token (`csrf_token` form field or `X-CSRF-Token` header). Signed-out form posts (log in,
@@ -12,6 +14,7 @@ import WebUI
 /// bearer token, and JSON requests without any cookie session, carry no ambient credential and are exempt:
 /// a cross-site page cannot send `application/json` without a CORS preflight, which AppSuite never grants.
 public struct Authenticator: Sendable {
+    /// Cookie names on plain HTTP; over HTTPS they get the `__Host-` prefix (``sessionCookieName``).
     public static let sessionCookie = "sid"
     public static let preSessionCookie = "presession"
     public static let languageCookie = "lang"
@@ -26,6 +29,11 @@ public struct Authenticator: Sendable {
         self.usesSecureCookies = usesSecureCookies
     }
 
+    /// `__Host-sid` over HTTPS, `sid` otherwise.
+    public var sessionCookieName: String { (usesSecureCookies ? "__Host-" : "") + Self.sessionCookie }
+    /// `__Host-presession` over HTTPS, `presession` otherwise.
+    public var preSessionCookieName: String { (usesSecureCookies ? "__Host-" : "") + Self.preSessionCookie }
+
     /// Resolves the session (cookie first, then bearer), the language (`?lang=`, then the `lang` cookie,
     /// then `Accept-Language`) and the CSRF token. Never throws: a broken session is just signed out.
     public func viewer(for request: Request) -> Viewer {
@@ -37,22 +45,23 @@ public struct Authenticator: Sendable {
         let language = Language.negotiate(
             acceptLanguage: request.headers["Accept-Language"], override: queryLanguage?.code ?? cookies[Self.languageCookie])
 
-        var token = cookies[Self.sessionCookie]
+        var token = cookies[sessionCookieName]
         var isBearer = false
-        if token == nil, let bearer = request.bearerToken {
+        var resolved = token.flatMap { try? identity.currentUser(token: $0) }
+        if resolved == nil, let bearer = request.bearerToken {
             token = bearer
             isBearer = true
+            resolved = try? identity.currentUser(token: bearer)
         }
-        let resolved = token.flatMap { try? identity.currentUser(token: $0) }
 
         let csrfToken: String
         if let session = resolved?.session {
             csrfToken = identity.csrfToken(for: session)
-        } else if let preSession = cookies[Self.preSessionCookie], let derived = identity.csrf.token(forPreSession: preSession) {
+        } else if let preSession = cookies[preSessionCookieName], let derived = identity.csrf.token(forPreSession: preSession) {
             csrfToken = derived
         } else {
             let value = identity.csrf.newPreSessionValue()
-            pending.append(cookie(Self.preSessionCookie, value, maxAge: nil))
+            pending.append(cookie(preSessionCookieName, value, maxAge: nil))
             csrfToken = identity.csrf.token(forPreSession: value) ?? ""
         }
 
@@ -92,9 +101,9 @@ public struct Authenticator: Sendable {
         let isValid: Bool
         if let session = viewer.session {
             isValid = identity.verifyCSRF(presented, for: session)
-        } else if request.contentType == "application/json", cookies[Self.sessionCookie] == nil {
+        } else if request.contentType == "application/json", cookies[sessionCookieName] == nil {
             isValid = true
-        } else if let preSession = cookies[Self.preSessionCookie] {
+        } else if let preSession = cookies[preSessionCookieName] {
             isValid = identity.csrf.verify(presented, forPreSession: preSession)
         } else {
             isValid = false
@@ -109,11 +118,11 @@ public struct Authenticator: Sendable {
 
     /// The session cookie for a fresh sign-in; it lives as long as the session's sliding expiry.
     public func sessionCookie(token: String, expiresAt: Int64, now: Int64) -> Cookie {
-        cookie(Self.sessionCookie, token, maxAge: Int(max(0, expiresAt - now)))
+        cookie(sessionCookieName, token, maxAge: Int(max(0, expiresAt - now)))
     }
 
     /// Clears the session cookie.
-    public func clearedSessionCookie() -> Cookie { Cookie.expired(Self.sessionCookie, isSecure: usesSecureCookies) }
+    public func clearedSessionCookie() -> Cookie { Cookie.expired(sessionCookieName, isSecure: usesSecureCookies) }
 
     private func cookie(_ name: String, _ value: String, maxAge: Int?, httpOnly: Bool = true) -> Cookie {
         var cookie = Cookie(name: name, value: value, maxAge: maxAge, isSecure: usesSecureCookies)

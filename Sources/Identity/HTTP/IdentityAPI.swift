@@ -88,12 +88,17 @@ struct IdentityAPI: Sendable {
         let path: String
         do {
             path = try avatars.store(uploadAt: upload.temporaryPath, userID: user.id)
-        } catch let error as ImagingError {
-            let message = viewer.language == .zh ? "无法读取这张图片：\(error)" : "This picture cannot be used: \(error)"
-            throw HTTPError.validation([.init(field: "avatar", message: message)])
+        } catch let refusal as AvatarStore.Refusal {
+            let text: LocalizedText
+            switch refusal {
+            case .unreadable: text = IdentityText.avatarUnreadable
+            case .tooLarge: text = IdentityText.avatarTooLarge
+            case .badShape: text = IdentityText.avatarBadShape
+            }
+            throw HTTPError.validation([.init(field: "avatar", message: text(viewer.language))])
         }
         let updated = try mapped(viewer) { try identity.setAvatar(userID: user.id, path: path) }
-        avatars.remove(user.avatarPath)
+        avatars.removeOthers(of: user.id, keeping: path)
         return updated
     }
 

@@ -22,7 +22,7 @@ extension IdentityRoutes {
                                  .init(401, "Not signed in", schema: .reference("Problem"), mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.patch, APIPath.me, summary: "Change the nickname", tag: "Accounts",
-                     requestBody: .object([("nickname", .string(description: "1–32 characters"))], required: ["nickname"]),
+                     requestBody: .object([("nickname", .string(description: "1–32 characters, no control or invisible characters", minLength: 1, maxLength: 32))], required: ["nickname"]),
                      responses: [.init(200, "The updated user", schema: .reference("UserProfile")),
                                  .init(422, "Invalid nickname", schema: .reference("Problem"), mediaType: "application/problem+json")],
                      requiresAuthentication: true),
@@ -44,7 +44,10 @@ extension IdentityRoutes {
 
     /// Component schemas referenced by ``apiOperations``.
     public static let apiSchemas: [(String, JSONSchema)] = [
-        ("Credentials", .object([("username", .string()), ("password", .string())], required: ["username", "password"])),
+        ("Credentials", .object([
+            ("username", .string(description: "Letters (incl. Chinese), digits, _ . -; 3–32 columns, a Chinese character counts 2", minLength: 2, maxLength: 32)),
+            ("password", .string(description: "8–256 characters, not a very common password", minLength: 8, maxLength: 256)),
+        ], required: ["username", "password"])),
         ("UserProfile", .object([
             ("id", .integer()), ("username", .string()), ("nickname", .string()),
             ("avatarURL", .nullable(.string())), ("createdAt", .string(format: "date-time")),

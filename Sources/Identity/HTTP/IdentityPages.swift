@@ -47,13 +47,14 @@ struct IdentityPages: Sendable {
             let viewer = auth.viewer(for: request)
             guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
             try auth.verifyCSRF(request, viewer: viewer)
+            // Errors come back through a redirect too, so reloading /me never re-posts the upload.
             guard let upload = request.uploadedFiles.first(where: { $0.fieldName == "avatar" && $0.size > 0 }) else {
-                return profilePage(viewer, status: .unprocessableContent, avatarError: IdentityText.chooseAvatar(viewer.language))
+                return viewer.redirect(to: "/me", flash: Toast(IdentityText.chooseAvatar(viewer.language), kind: .error))
             }
             do {
                 _ = try api.replaceAvatar(of: user, with: upload, viewer: viewer)
             } catch let error as HTTPError {
-                return profilePage(viewer, status: error.status, avatarError: error.detail)
+                return viewer.redirect(to: "/me", flash: Toast(error.detail ?? IdentityText.avatarUnreadable(viewer.language), kind: .error))
             }
             return viewer.redirect(to: "/me", flash: Toast(IdentityText.avatarSaved(viewer.language), kind: .success))
         }
@@ -110,7 +111,7 @@ struct IdentityPages: Sendable {
         let status = error.map { $0.httpError.status } ?? .ok
         return viewer.page(
             title: title, back: BackLink(href: "/", label: Strings.home(language)), activeTab: "me", status: status,
-            toasts: message.map { [Toast($0, kind: .error)] } ?? []
+            trailing: [languageSwitch(language, currentURL: viewer.currentURL)]
         ) {
             div(.class("auth-hero")) {
                 img(.class("auth-logo"), .src(WebAssets.url("icon.svg")), .alt(""), .width(64), .height(64))
@@ -147,11 +148,12 @@ struct IdentityPages: Sendable {
     // MARK: profile
 
     private func profilePage(
-        _ viewer: Viewer, status: HTTPStatus = .ok, nicknameError: String? = nil, nickname: String? = nil, avatarError: String? = nil
+        _ viewer: Viewer, status: HTTPStatus = .ok, nicknameError: String? = nil, nickname: String? = nil
     ) -> Response {
         let language = viewer.language
         guard let user = viewer.user, let summary = viewer.userSummary else {
-            return viewer.page(title: Strings.me(language), activeTab: "me", largeTitle: true) {
+            return viewer.page(title: Strings.me(language), activeTab: "me", largeTitle: true,
+                               trailing: [languageSwitch(language, currentURL: viewer.currentURL)]) {
                 emptyState(icon: .person, title: IdentityText.signInToSeeProfile(language), message: IdentityText.signInMessage(language),
                            action: LinkAction(label: Strings.logIn(language), href: "/login?next=%2Fme"))
                 div(.class("form-actions")) {
@@ -159,8 +161,7 @@ struct IdentityPages: Sendable {
                 }
             }
         }
-        let toasts = [nicknameError, avatarError].compactMap { $0 }.map { Toast($0, kind: .error) }
-        return viewer.page(title: Strings.me(language), activeTab: "me", status: status, toasts: toasts, largeTitle: true) {
+        return viewer.page(title: Strings.me(language), activeTab: "me", status: status, largeTitle: true) {
             div(.class("profile-header")) {
                 avatar(summary, size: 72)
                 div(.class("profile-names")) {
@@ -178,10 +179,9 @@ struct IdentityPages: Sendable {
             }
             postForm(action: "/me/avatar", csrfToken: viewer.csrfToken, multipart: true, attributes: [.id("avatar-form")]) {
                 formGroup(header: IdentityText.avatar(language), footer: IdentityText.avatarHint(language)) {
-                    div(.classes("field", avatarError != nil ? "has-error" : nil)) {
+                    div(.class("field")) {
                         label(.class("field-label"), .for("field-avatar")) { IdentityText.avatar(language) }
                         input(.class("field-input"), .id("field-avatar"), .type("file"), .name("avatar"), .accept("image/*"))
-                        if let avatarError { p(.class("field-error")) { avatarError } }
                     }
                 }
                 div(.class("form-actions")) { button(IdentityText.uploadAvatar(language), style: .secondary) }
@@ -195,7 +195,7 @@ struct IdentityPages: Sendable {
             }
             listGroup {
                 listFormCell(title: Strings.logOut(language), action: "/logout", csrfToken: viewer.csrfToken, destructive: true,
-                             confirm: IdentityText.logOutConfirm(language))
+                             confirm: IdentityText.logOutConfirm(language), formID: "logout-form")
             }
         }
     }
@@ -206,7 +206,7 @@ struct IdentityPages: Sendable {
         let isCurrentWrong = error == .invalidCredentials
         return viewer.page(
             title: IdentityText.changePassword(language), back: BackLink(href: "/me", label: Strings.me(language)), activeTab: "me",
-            status: status, toasts: message.map { [Toast($0, kind: .error)] } ?? []
+            status: status
         ) {
             postForm(action: "/me/password", csrfToken: viewer.csrfToken, attributes: [.id("password-form")]) {
                 if let message, error?.field == nil, !isCurrentWrong { p(.class("form-error"), .role("alert")) { message } }
@@ -222,9 +222,13 @@ struct IdentityPages: Sendable {
         }
     }
 
-    /// Only same-site paths are followed after login (no open redirect): `/x` yes; `//evil`, `http://…` no.
+    /// Only same-site paths are followed after login (no open redirect): `/x` yes; `//evil`, `/\\evil`, `http://…`
+    /// no. Browsers drop tabs and newlines from URLs and treat `\\` as `/`, so a path with any ASCII control
+    /// character or backslash is refused outright (`/\t/evil` would become `//evil`).
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), !next.contains("\r"), !next.contains("\n") else { return "/" }
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"),
+            !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
+        else { return "/" }
         return next
     }
 

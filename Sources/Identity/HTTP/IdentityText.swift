@@ -7,7 +7,7 @@ enum IdentityText {
     static let username = LocalizedText(zh: "用户名", en: "Username")
     static let password = LocalizedText(zh: "密码", en: "Password")
     static let usernameHint = LocalizedText(
-        zh: "3–32 个字符：字母、数字、中文或 _ . -（一个汉字算两个）", en: "3–32 characters: letters, digits, Chinese or _ . - (a Chinese character counts as two)")
+        zh: "字母、数字、汉字或 _ . -，长 3–32（汉字计 2）", en: "Letters, digits, Chinese or _ . -; length 3–32 (a Chinese character counts 2)")
     static let passwordHint = LocalizedText(zh: "至少 8 个字符；不要使用常见密码", en: "At least 8 characters; avoid common passwords")
     static let noAccount = LocalizedText(zh: "还没有账号？注册", en: "No account yet? Register")
     static let haveAccount = LocalizedText(zh: "已有账号？登录", en: "Already have an account? Log in")
@@ -24,6 +24,9 @@ enum IdentityText {
     static let avatarHint = LocalizedText(zh: "JPEG、PNG、WebP、HEIC 等，最大 20 MB，会裁成正方形", en: "JPEG, PNG, WebP, HEIC …, up to 20 MB, cropped to a square")
     static let uploadAvatar = LocalizedText(zh: "上传头像", en: "Upload avatar")
     static let avatarSaved = LocalizedText(zh: "头像已更新", en: "Avatar updated")
+    static let avatarUnreadable = LocalizedText(zh: "无法识别这张图片，请换一张 JPEG、PNG、WebP 或 HEIC 照片。", en: "This file is not a picture we can read. Try a JPEG, PNG, WebP or HEIC photo.")
+    static let avatarTooLarge = LocalizedText(zh: "图片太大（最多 20 MB、4000 万像素）。", en: "The picture is too large (at most 20 MB and 40 megapixels).")
+    static let avatarBadShape = LocalizedText(zh: "图片太小或太细长（至少 32×32 像素，长边不超过短边的 8 倍）。", en: "The picture is too small or too narrow (at least 32×32 pixels, long side at most 8× the short side).")
     static let chooseAvatar = LocalizedText(zh: "请选择一张图片", en: "Choose a picture first")
     static let security = LocalizedText(zh: "安全", en: "Security")
     static let changePassword = LocalizedText(zh: "修改密码", en: "Change password")

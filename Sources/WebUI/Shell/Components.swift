@@ -131,10 +131,10 @@ public func listRow(@HTMLBuilder content: () -> [Node]) -> Node {
 
 /// A row that is a POST form with one button, e.g. 退出登录: a link can't change state.
 public func listFormCell(
-    title: String, action: String, csrfToken: String?, destructive: Bool = false, confirm: String? = nil
+    title: String, action: String, csrfToken: String?, destructive: Bool = false, confirm: String? = nil, formID: String? = nil
 ) -> Node {
     li(.class("cell")) {
-        postForm(action: action, csrfToken: csrfToken, confirm: confirm, attributes: [.class("cell-form")]) {
+        postForm(action: action, csrfToken: csrfToken, confirm: confirm, attributes: [formID.map { .id($0) } ?? .omitted, .class("cell-form")]) {
             WebUI.button(.classes("cell-body", "is-link", "cell-button", destructive ? "is-destructive" : nil), .type("submit")) {
                 span(.class("cell-text")) { span(.class("cell-title")) { title } }
             }

@@ -1,0 +1,376 @@
+public import Storage
+import Foundation
+
+/// Who writes a comment: a signed-in user (by id, with the nickname shown at the time), or an anonymous
+/// visitor known only by a device cookie (rate limits and the repeated-text check key on it).
+public enum CommentAuthor: Sendable, Hashable {
+    case user(id: Int64, name: String)
+    case anonymous(device: String)
+
+    var userID: Int64? { if case .user(let id, _) = self { id } else { nil } }
+    var device: String? { if case .anonymous(let device) = self { device } else { nil } }
+    var name: String { if case .user(_, let name) = self { name } else { CommentStore.anonymousName } }
+}
+
+/// One comment as listed. Replies carry `rootID` (the top-level comment they are shown under) and, when
+/// they answer another reply, `replyToName`.
+public struct Comment: Sendable, Hashable {
+    public var id: Int64
+    public var subject: Subject
+    public var rootID: Int64?
+    public var parentID: Int64?
+    public var replyToName: String?
+    public var userID: Int64?
+    public var authorName: String
+    /// The text exactly as written; empty for a deleted comment.
+    public var text: String
+    public var createdAt: Int64
+    public var editedAt: Int64?
+    public var isDeleted: Bool
+    /// Visible (not deleted) replies under a top-level comment.
+    public var replyCount: Int
+    /// The first replies (oldest first), filled by ``CommentStore/page(_:cursor:limit:)``.
+    public var replies: [Comment] = []
+
+    init(row: Row) throws(StorageError) {
+        id = try row.get("id")
+        subject = Subject(app: try row.get("app"), item: try row.get("item"))
+        rootID = try row.get("root_id")
+        parentID = try row.get("parent_id")
+        replyToName = try row.get("reply_to_name")
+        userID = try row.get("user_id")
+        authorName = try row.get("author_name")
+        text = try row.get("body")
+        createdAt = try row.get("created_at")
+        editedAt = try row.get("edited_at")
+        isDeleted = try row.get("deleted", as: Int.self) != 0
+        replyCount = try row.get("reply_count")
+    }
+}
+
+/// One page of top-level comments, newest first, with the subject's visible total.
+public struct CommentPage: Sendable {
+    public var items: [Comment]
+    public var nextCursor: String?
+    /// Visible comments on the subject, replies included: the sum over all pages of
+    /// (1 for each top-level comment that is not deleted) + its `replyCount`.
+    public var total: Int
+}
+
+/// Limits against floods and spam. Defaults follow the research note (§3.4): a few comments a minute,
+/// a cap per hour, at most two links, no repeating oneself.
+public struct CommentPolicy: Sendable {
+    public var maxLength = 2_000
+    public var perMinute = 5
+    public var perHour = 30
+    public var maxLinks = 2
+    /// The same author may not post the same text again within this many seconds.
+    public var repeatWindow: Int64 = 86_400
+    /// Nobody may post a text that already appears this many times on the subject within the last hour.
+    public var sameTextOnSubject = 3
+    /// Anonymous comments per client address per hour, whatever the device cookie says (a bot can drop its
+    /// cookie; generous because carrier-grade NAT puts many phones behind one address).
+    public var anonymousPerAddressPerHour = 60
+    /// Posting the same text again within this many seconds is taken as a double submission and returns the first.
+    public var doubleSubmitWindow: Int64 = 10
+
+    public init() {}
+}
+
+/// Why a comment was refused.
+public enum CommentError: Error, Sendable, Equatable {
+    case emptyText
+    case tooLong(max: Int)
+    case loginRequired
+    case notFound
+    case notYours
+    case parentNotFound
+    case rateLimited(retryAfter: Int64)
+    case spam(SpamReason)
+    case badCursor
+}
+
+public enum SpamReason: String, Sendable, Equatable {
+    case repeatedText = "repeated-text"
+    case linkFlood = "link-flood"
+}
+
+/// Comments with one visible reply level, keyset pages, a counter kept in step in the same transaction,
+/// soft delete with a placeholder, rate limits and a spam check. Stateless: build one wherever needed.
+public struct CommentStore: Sendable {
+    public static let anonymousName = "匿名用户"
+    public static let repliesShown = 3
+
+    public let database: any Database
+    public let policy: CommentPolicy
+    public let now: @Sendable () -> Int64
+
+    public init(database: any Database, policy: CommentPolicy = CommentPolicy(),
+                now: @escaping @Sendable () -> Int64 = CommentStore.systemNow) {
+        self.database = database
+        self.policy = policy
+        self.now = now
+    }
+
+    public static let systemNow: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+
+    static let columns = "id, app, item, root_id, parent_id, reply_to_name, user_id, author_name, body, created_at, edited_at, deleted, reply_count"
+
+    // MARK: reading
+
+    /// Top-level comments newest first after `cursor` (opaque, from the previous page), each with its first
+    /// replies. New comments arriving between two requests have larger ids, so they never shift a later page.
+    public func page(_ subject: Subject, cursor: String?, limit: Int) throws -> CommentPage {
+        let before = try Self.decodeCursor(cursor) ?? Int64.max
+        let limit = max(1, min(limit, 100))
+        return try database.read { db in
+            // One read transaction: the list, the replies and the total come from the same snapshot, so a comment
+            // committed meanwhile cannot be in the total but not the list (or the other way round).
+            let began = (try? db.execute("BEGIN")) != nil
+            defer { if began { _ = try? db.execute("COMMIT") } }
+            let rows = try db.query(
+                "SELECT \(Self.columns) FROM community_comments WHERE app = ? AND item = ? AND root_id IS NULL AND id < ? "
+                    + "AND (deleted = 0 OR reply_count > 0) ORDER BY id DESC LIMIT ?",
+                subject.app, subject.item, before, limit + 1)
+            var items = try rows.prefix(limit).map { row throws(StorageError) in try Comment(row: row) }
+            for index in items.indices where items[index].replyCount > 0 {
+                items[index].replies = try Self.replies(db, root: items[index].id, after: 0, limit: Self.repliesShown)
+            }
+            let total = try db.scalar("SELECT visible FROM community_counts WHERE app = ? AND item = ?",
+                                      subject.app, subject.item, as: Int.self) ?? 0
+            return CommentPage(items: items, nextCursor: rows.count > limit ? items.last.map { Self.encodeCursor($0.id) } : nil,
+                               total: total)
+        }
+    }
+
+    /// The same page fetched with `LIMIT … OFFSET`, for the benchmark's side-by-side comparison only.
+    public func pageUsingOffset(_ subject: Subject, offset: Int, limit: Int) throws -> [Comment] {
+        try database.read { db in
+            var items = try db.query(
+                "SELECT \(Self.columns) FROM community_comments WHERE app = ? AND item = ? AND root_id IS NULL "
+                    + "AND (deleted = 0 OR reply_count > 0) ORDER BY id DESC LIMIT ? OFFSET ?",
+                subject.app, subject.item, limit, offset
+            ).map { row throws(StorageError) in try Comment(row: row) }
+            for index in items.indices where items[index].replyCount > 0 {
+                items[index].replies = try Self.replies(db, root: items[index].id, after: 0, limit: Self.repliesShown)
+            }
+            return items
+        }
+    }
+
+    /// The replies under top-level comment `root`, oldest first, keyset-paged.
+    public func replies(root: Int64, cursor: String?, limit: Int) throws -> (items: [Comment], nextCursor: String?) {
+        let after = try Self.decodeCursor(cursor) ?? 0
+        let limit = max(1, min(limit, 100))
+        return try database.read { db in
+            let items = try Self.replies(db, root: root, after: after, limit: limit + 1)
+            let page = Array(items.prefix(limit))
+            return (page, items.count > limit ? page.last.map { Self.encodeCursor($0.id) } : nil)
+        }
+    }
+
+    static func replies(_ db: any SQLExecutor, root: Int64, after: Int64, limit: Int) throws(StorageError) -> [Comment] {
+        try db.query(
+            "SELECT \(columns) FROM community_comments WHERE root_id = ? AND id > ? AND deleted = 0 ORDER BY id LIMIT ?",
+            root, after, limit
+        ).map { row throws(StorageError) in try Comment(row: row) }
+    }
+
+    public func comment(_ id: Int64) throws -> Comment? {
+        try database.read { db in
+            try db.queryFirst("SELECT \(Self.columns) FROM community_comments WHERE id = ?", id).map { row throws(StorageError) in try Comment(row: row) }
+        }
+    }
+
+    /// The visible total of a subject (the badge), from the same counter the list reports.
+    public func count(_ subject: Subject) throws -> Int {
+        try database.read { db in
+            try db.scalar("SELECT visible FROM community_counts WHERE app = ? AND item = ?", subject.app, subject.item, as: Int.self) ?? 0
+        }
+    }
+
+    /// A user's own comments across apps, newest first.
+    public func comments(byUser userID: Int64, cursor: String?, limit: Int) throws -> (items: [Comment], nextCursor: String?) {
+        let before = try Self.decodeCursor(cursor) ?? Int64.max
+        let limit = max(1, min(limit, 100))
+        return try database.read { db in
+            let rows = try db.query(
+                "SELECT \(Self.columns) FROM community_comments WHERE user_id = ? AND id < ? AND deleted = 0 ORDER BY id DESC LIMIT ?",
+                userID, before, limit + 1)
+            let items = try rows.prefix(limit).map { row throws(StorageError) in try Comment(row: row) }
+            return (items, rows.count > limit ? items.last.map { Self.encodeCursor($0.id) } : nil)
+        }
+    }
+
+    // MARK: writing
+
+    /// Posts a comment or, with `parentID`, a reply (signed-in users only). A reply to a reply is stored under
+    /// the same top-level comment and remembers whom it answers. The text is stored exactly as given.
+    @discardableResult
+    public func post(_ subject: Subject, author: CommentAuthor, text: String, parentID: Int64? = nil, address: String? = nil) throws -> Comment {
+        try validate(text)
+        if parentID != nil, author.userID == nil { throw CommentError.loginRequired }
+        let key = Self.normalizedKey(text)
+        let now = now()
+        return try database.write { db in
+            var rootID: Int64?
+            var replyToName: String?
+            if let parentID {
+                guard let parent = try db.queryFirst(
+                    "SELECT root_id, author_name, deleted FROM community_comments WHERE id = ? AND app = ? AND item = ?",
+                    parentID, subject.app, subject.item), try parent.get("deleted", as: Int.self) == 0
+                else { throw CommentError.parentNotFound }
+                let parentRoot: Int64? = try parent.get("root_id")
+                rootID = parentRoot ?? parentID
+                if parentRoot != nil { replyToName = try parent.get("author_name", as: String.self) }
+            }
+            // A double submission (same author, subject, parent and text within a few seconds) returns the first comment.
+            if let existing = try Self.recentTwin(db, subject: subject, author: author, key: key, parentID: parentID, since: now - policy.doubleSubmitWindow) {
+                return existing
+            }
+            try checkLimits(db, author: author, subject: subject, key: key, now: now)
+            if author.userID == nil, let address {
+                let fromAddress = try db.scalar(
+                    "SELECT count(*) FROM community_comments WHERE address = ? AND user_id IS NULL AND created_at > ?",
+                    address, now - 3_600, as: Int.self) ?? 0
+                if fromAddress >= policy.anonymousPerAddressPerHour { throw CommentError.rateLimited(retryAfter: 3_600) }
+            }
+            try db.execute(
+                "INSERT INTO community_comments (app, item, root_id, parent_id, reply_to_name, user_id, device, address, author_name, body, body_key, created_at) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                subject.app, subject.item, rootID, parentID, replyToName, author.userID, author.device, address, author.name, text, key, now)
+            let id = db.lastInsertedRowID()
+            try Self.adjustCount(db, subject, by: 1)
+            if let rootID { try db.execute("UPDATE community_comments SET reply_count = reply_count + 1 WHERE id = ?", rootID) }
+            guard let row = try db.queryFirst("SELECT \(Self.columns) FROM community_comments WHERE id = ?", id) else { throw CommentError.notFound }
+            return try Comment(row: row)
+        }
+    }
+
+    /// Changes the text of one's own comment (marked edited).
+    @discardableResult
+    public func edit(_ id: Int64, userID: Int64, text: String) throws -> Comment {
+        try validate(text)
+        if Self.linkCount(text) > policy.maxLinks { throw CommentError.spam(.linkFlood) }
+        let now = now()
+        return try database.write { db in
+            guard let row = try db.queryFirst("SELECT user_id, deleted FROM community_comments WHERE id = ?", id),
+                  try row.get("deleted", as: Int.self) == 0 else { throw CommentError.notFound }
+            guard try row.get("user_id", as: Int64?.self) == userID else { throw CommentError.notYours }
+            try db.execute("UPDATE community_comments SET body = ?, body_key = ?, edited_at = ? WHERE id = ?",
+                           text, Self.normalizedKey(text), now, id)
+            guard let updated = try db.queryFirst("SELECT \(Self.columns) FROM community_comments WHERE id = ?", id) else { throw CommentError.notFound }
+            return try Comment(row: updated)
+        }
+    }
+
+    /// Deletes one's own comment. The row stays as a placeholder ("该评论已删除") while it has visible replies;
+    /// its text is erased at once. The subject's count and the root's reply count drop in the same transaction.
+    public func delete(_ id: Int64, userID: Int64) throws {
+        try database.write { db in
+            guard let row = try db.queryFirst("SELECT app, item, root_id, user_id, deleted FROM community_comments WHERE id = ?", id),
+                  try row.get("deleted", as: Int.self) == 0 else { throw CommentError.notFound }
+            guard try row.get("user_id", as: Int64?.self) == userID else { throw CommentError.notYours }
+            try db.execute("UPDATE community_comments SET deleted = 1, body = '', body_key = '' WHERE id = ?", id)
+            try Self.adjustCount(db, Subject(app: try row.get("app"), item: try row.get("item")), by: -1)
+            if let root = try row.get("root_id", as: Int64?.self) {
+                try db.execute("UPDATE community_comments SET reply_count = reply_count - 1 WHERE id = ?", root)
+            }
+        }
+    }
+
+    static func recentTwin(_ db: any SQLExecutor, subject: Subject, author: CommentAuthor, key: String, parentID: Int64?,
+                           since: Int64) throws(StorageError) -> Comment? {
+        let row: Row?
+        if let user = author.userID {
+            row = try db.queryFirst(
+                "SELECT \(columns) FROM community_comments WHERE user_id = ? AND app = ? AND item = ? AND body_key = ? AND created_at >= ? "
+                    + "AND parent_id IS ? AND deleted = 0 ORDER BY id DESC LIMIT 1", user, subject.app, subject.item, key, since, parentID)
+        } else {
+            row = try db.queryFirst(
+                "SELECT \(columns) FROM community_comments WHERE device = ? AND app = ? AND item = ? AND body_key = ? AND created_at >= ? "
+                    + "AND parent_id IS ? AND deleted = 0 ORDER BY id DESC LIMIT 1", author.device, subject.app, subject.item, key, since, parentID)
+        }
+        return try row.map { row throws(StorageError) in try Comment(row: row) }
+    }
+
+    static func adjustCount(_ db: any SQLExecutor, _ subject: Subject, by delta: Int) throws(StorageError) {
+        try db.execute(
+            "INSERT INTO community_counts (app, item, visible) VALUES (?, ?, ?) "
+                + "ON CONFLICT (app, item) DO UPDATE SET visible = visible + excluded.visible",
+            subject.app, subject.item, delta)
+    }
+
+    // MARK: rules
+
+    func validate(_ text: String) throws(CommentError) {
+        if text.allSatisfy({ $0.isWhitespace }) { throw .emptyText }
+        if text.count > policy.maxLength { throw .tooLong(max: policy.maxLength) }
+    }
+
+    func checkLimits(_ db: any SQLExecutor, author: CommentAuthor, subject: Subject, key: String, now: Int64) throws {
+        let recent: (Int64) throws -> Int = { since in
+            if let user = author.userID {
+                return try db.scalar("SELECT count(*) FROM community_comments WHERE user_id = ? AND created_at > ?", user, since, as: Int.self) ?? 0
+            }
+            return try db.scalar("SELECT count(*) FROM community_comments WHERE device = ? AND created_at > ?", author.device, since, as: Int.self) ?? 0
+        }
+        if try recent(now - 60) >= policy.perMinute { throw CommentError.rateLimited(retryAfter: 60) }
+        if try recent(now - 3_600) >= policy.perHour { throw CommentError.rateLimited(retryAfter: 3_600) }
+        if Self.linkCount(key) > policy.maxLinks { throw CommentError.spam(.linkFlood) }
+        let since = now - policy.repeatWindow
+        let repeated: Int?
+        if let user = author.userID {
+            repeated = try db.scalar("SELECT 1 FROM community_comments WHERE user_id = ? AND body_key = ? AND created_at > ? LIMIT 1",
+                                     user, key, since, as: Int.self)
+        } else {
+            repeated = try db.scalar("SELECT 1 FROM community_comments WHERE device = ? AND body_key = ? AND created_at > ? LIMIT 1",
+                                     author.device, key, since, as: Int.self)
+        }
+        if repeated != nil { throw CommentError.spam(.repeatedText) }
+        let sameText = try db.scalar(
+            "SELECT count(*) FROM community_comments WHERE app = ? AND item = ? AND body_key = ? AND created_at > ?",
+            subject.app, subject.item, key, now - 3_600, as: Int.self) ?? 0
+        if sameText >= policy.sameTextOnSubject { throw CommentError.spam(.repeatedText) }
+    }
+
+    /// The text folded for the repeated-text check: lower-cased, whitespace removed.
+    public static func normalizedKey(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
+    }
+
+    /// How many links a text holds (`http://`, `https://`, `www.`).
+    public static func linkCount(_ text: String) -> Int {
+        let lower = text.lowercased()
+        var count = 0
+        for marker in ["http://", "https://", "www."] {
+            var rest = lower[...]
+            while let range = rest.range(of: marker) {
+                if marker == "www.", range.lowerBound > lower.startIndex,
+                   lower[lower.index(before: range.lowerBound)] == "/" { rest = rest[range.upperBound...]; continue }
+                count += 1
+                rest = rest[range.upperBound...]
+            }
+        }
+        return count
+    }
+
+    /// Would the content rules (links, length) accept this text? For checking real data.
+    public func contentProblem(_ text: String) -> CommentError? {
+        do { try validate(text) } catch { return error }
+        return Self.linkCount(text) > policy.maxLinks ? .spam(.linkFlood) : nil
+    }
+
+    // MARK: cursors
+
+    /// The cursor that continues after comment `id` (for tools and benchmarks that seek to a depth).
+    public static func cursor(after id: Int64) -> String { encodeCursor(id) }
+
+    static func encodeCursor(_ id: Int64) -> String { "c" + String(id, radix: 36) }
+
+    static func decodeCursor(_ cursor: String?) throws(CommentError) -> Int64? {
+        guard let cursor, !cursor.isEmpty else { return nil }
+        guard cursor.first == "c", let id = Int64(cursor.dropFirst(), radix: 36), id > 0 else { throw CommentError.badCursor }
+        return id
+    }
+}

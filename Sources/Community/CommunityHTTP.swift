@@ -1,0 +1,140 @@
+public import HTTPServer
+public import Identity
+import Storage
+import Foundation
+import WebUI
+
+extension CommentError: HTTPErrorConvertible {
+    public var httpError: HTTPError {
+        switch self {
+        case .emptyText: .validation([.init(field: "text", message: "评论内容不能为空。")])
+        case .tooLong(let max): .validation([.init(field: "text", message: "评论不能超过 \(max) 个字。")])
+        case .loginRequired:
+            HTTPError(.unauthorized, detail: "请先登录。", headers: ["WWW-Authenticate": "Bearer"])
+        case .notFound: .notFound()
+        case .notYours: .forbidden("只能修改或删除自己的评论。")
+        case .parentNotFound: .validation([.init(field: "parentId", message: "要回复的评论不存在或已删除。")])
+        case .rateLimited(let retryAfter):
+            HTTPError(.tooManyRequests, detail: "评论太频繁了，请稍后再试。", headers: ["Retry-After": String(retryAfter)])
+        case .spam(let reason):
+            HTTPError(.unprocessableContent, title: "Spam check failed",
+                      detail: reason == .linkFlood ? "链接太多。" : "请不要重复发送相同的内容。",
+                      type: "urn:appsuite:problem:spam-" + reason.rawValue)
+        case .badCursor: .badRequest("cursor 无效。")
+        }
+    }
+
+    /// A short message for a page toast.
+    public var message: String { httpError.detail ?? httpError.errors.first?.message ?? httpError.title }
+}
+
+/// The anonymous device cookie: rate limits and the repeated-text check for visitors who are not signed in
+/// key on it, not on the address (carrier-grade NAT puts many phones behind one address).
+public enum CommunityDevice {
+    public static let cookieName = "cdev"
+
+    /// The request's device id, and the cookie to set when it had none.
+    public static func id(for request: Request, isSecure: Bool = false) -> (id: String, cookie: Cookie?) {
+        if let value = request.cookies[cookieName], value.count == 32, value.allSatisfy(\.isHexDigit) { return (value, nil) }
+        var generator = SystemRandomNumberGenerator()
+        let value = (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }.joined()
+        return (value, Cookie(name: cookieName, value: value, maxAge: 365 * 86_400, isSecure: isSecure))
+    }
+}
+
+/// JSON for comments, written with the byte writer.
+public enum CommunityJSON {
+    public static func write(_ comment: Comment, to json: inout JSONWriter, withReplies: Bool = true) {
+        json.object { json in
+            json.field("id", comment.id)
+            json.field("rootId", comment.rootID)
+            json.field("parentId", comment.parentID)
+            json.field("replyTo", comment.replyToName)
+            json.object("author") { json in
+                json.field("name", comment.isDeleted ? nil : comment.authorName)
+                json.field("anonymous", comment.userID == nil)
+                json.field("userId", comment.isDeleted ? nil : comment.userID)
+            }
+            json.field("text", comment.isDeleted ? nil : comment.text)
+            json.field("deleted", comment.isDeleted)
+            json.field("edited", comment.editedAt != nil)
+            json.field("createdAt", iso8601(comment.createdAt))
+            if comment.rootID == nil {
+                json.field("replyCount", comment.replyCount)
+                if withReplies {
+                    json.array("replies") { list in for reply in comment.replies { write(reply, to: &list) } }
+                }
+            }
+        }
+    }
+
+    public static let commentSchema = JSONSchema.object([
+        ("id", .integer()), ("rootId", .nullable(.integer())), ("parentId", .nullable(.integer())),
+        ("replyTo", .nullable(.string(description: "whom a reply to a reply answers"))),
+        ("author", .object([("name", .nullable(.string())), ("anonymous", .boolean), ("userId", .nullable(.integer()))])),
+        ("text", .nullable(.string(description: "verbatim; null when deleted"))), ("deleted", .boolean), ("edited", .boolean),
+        ("createdAt", .string(format: "date-time")), ("replyCount", .integer()), ("replies", .array(.reference("Comment"))),
+    ], required: ["id", "author", "text", "deleted", "createdAt"])
+}
+
+/// What a comment POST carries.
+struct NewComment: Decodable {
+    var text: String
+    var parentId: Int64?
+}
+
+/// The comment endpoints an app mounts under its own items: list and post. The app decides whether
+/// anonymous comments are allowed and checks that the item exists.
+public struct CommentsEndpoint: Sendable {
+    public let authenticator: Authenticator
+    public let store: CommentStore
+
+    public init(authenticator: Authenticator, store: CommentStore) {
+        self.authenticator = authenticator
+        self.store = store
+    }
+
+    /// `GET …/comments?limit=&cursor=` → `{"items","nextCursor","total"}`.
+    public func list(_ request: Request, subject: Subject) throws -> Response {
+        let limit = Int(request.query["limit"] ?? "") ?? 20
+        let page = try store.page(subject, cursor: request.query["cursor"], limit: limit)
+        return .json(capacity: 8 * 1024) { json in
+            json.object { json in
+                json.array("items") { list in for item in page.items { CommunityJSON.write(item, to: &list) } }
+                json.field("nextCursor", page.nextCursor)
+                json.field("total", page.total)
+            }
+        }
+    }
+
+    /// `POST …/comments {"text","parentId"?}` → 201 with the comment. Replies need a signed-in user (401).
+    public func post(_ request: Request, subject: Subject, allowAnonymous: Bool) throws -> Response {
+        let viewer = authenticator.viewer(for: request)
+        let body = try request.decodeJSON(NewComment.self)
+        if body.parentId != nil || !allowAnonymous { _ = try authenticator.requireUser(viewer) }
+        try authenticator.verifyCSRF(request, viewer: viewer)
+        let device = CommunityDevice.id(for: request, isSecure: authenticator.usesSecureCookies)
+        let author: CommentAuthor = viewer.user.map { .user(id: $0.id, name: $0.nickname) } ?? .anonymous(device: device.id)
+        let comment = try store.post(subject, author: author, text: body.text, parentID: body.parentId, address: request.clientAddress)
+        var response = Response.json(status: .created) { CommunityJSON.write(comment, to: &$0) }
+        if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
+        viewer.apply(to: &response)
+        return response
+    }
+
+    public static func operations(path: String, tag: String) -> [APIOperation] {
+        [
+            APIOperation(.get, path, summary: "Comments, newest first, each with its first replies", tag: tag,
+                         parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
+                         responses: [.init(200, "A page", schema: .object([
+                             ("items", .array(.reference("Comment"))), ("nextCursor", .nullable(.string())), ("total", .integer()),
+                         ], required: ["items", "nextCursor", "total"])), .init(404, "No such item", schema: .reference("Problem"))]),
+            APIOperation(.post, path, summary: "Post a comment (anonymous allowed) or a reply (login required)", tag: tag,
+                         requestBody: .object([("text", .string()), ("parentId", .integer())], required: ["text"]),
+                         responses: [.init(201, "Created", schema: .reference("Comment")),
+                                     .init(401, "A reply needs login", schema: .reference("Problem")),
+                                     .init(422, "Empty, too long or spam", schema: .reference("Problem")),
+                                     .init(429, "Too many comments", schema: .reference("Problem"))]),
+        ]
+    }
+}

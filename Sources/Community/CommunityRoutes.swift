@@ -1,0 +1,181 @@
+public import HTTPServer
+public import Identity
+public import Storage
+import Foundation
+import WebUI
+
+/// The community target's own routes, composed by the server next to the apps': favourites
+/// (`/api/v1/favorites…`), edit/delete of one's comments (`/api/v1/comments/{id}`), share codes
+/// (`/api/v1/shares/{app}/{itemId}`), the share page `/share/{app}/{itemId}` and short links `/s/{code}`.
+public struct CommunityRoutes: Sendable {
+    public let database: any Database
+    public let authenticator: Authenticator
+    public let directory: SubjectDirectory
+
+    public init(database: any Database, authenticator: Authenticator, directory: SubjectDirectory = .shared) {
+        self.database = database
+        self.authenticator = authenticator
+        self.directory = directory
+    }
+
+    public func register(into router: inout Router) {
+        let favorites = FavoriteStore(database: database, directory: directory)
+        let comments = CommentStore(database: database)
+        let authenticator = self.authenticator
+        let directory = self.directory
+        let database = self.database
+
+        router.get("/api/v1/favorites") { request in
+            let viewer = authenticator.viewer(for: request)
+            let user = try authenticator.requireUser(viewer)
+            let page = try favorites.list(userID: user.id, app: request.query["app"], cursor: request.query["cursor"],
+                                          limit: Int(request.query["limit"] ?? "") ?? 20)
+            return .json { json in
+                json.object { json in
+                    json.array("items") { list in
+                        for item in page.items {
+                            list.object { json in
+                                json.field("app", item.subject.app)
+                                json.field("itemId", item.subject.item)
+                                json.field("title", item.info.title)
+                                json.field("url", item.info.path)
+                                json.field("imageUrl", item.info.imageURL)
+                                json.field("createdAt", iso8601(item.createdAt))
+                            }
+                        }
+                    }
+                    json.field("nextCursor", page.nextCursor)
+                }
+            }
+        }
+        router.put("/api/v1/favorites/{app}/{itemId}") { request in
+            let viewer = authenticator.viewer(for: request)
+            let user = try authenticator.requireUser(viewer)
+            try authenticator.verifyCSRF(request, viewer: viewer)
+            try favorites.add(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")), userID: user.id)
+            return .json { $0.object { $0.field("favorite", true) } }
+        }
+        router.delete("/api/v1/favorites/{app}/{itemId}") { request in
+            let viewer = authenticator.viewer(for: request)
+            let user = try authenticator.requireUser(viewer)
+            try authenticator.verifyCSRF(request, viewer: viewer)
+            try favorites.remove(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")), userID: user.id)
+            return .noContent
+        }
+        router.patch("/api/v1/comments/{id}") { request in
+            let viewer = authenticator.viewer(for: request)
+            let user = try authenticator.requireUser(viewer)
+            try authenticator.verifyCSRF(request, viewer: viewer)
+            let body = try request.decodeJSON(NewComment.self)
+            let comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: user.id, text: body.text)
+            return .json { CommunityJSON.write(comment, to: &$0, withReplies: false) }
+        }
+        router.delete("/api/v1/comments/{id}") { request in
+            let viewer = authenticator.viewer(for: request)
+            let user = try authenticator.requireUser(viewer)
+            try authenticator.verifyCSRF(request, viewer: viewer)
+            try comments.delete(try request.parameter("id", as: Int64.self), userID: user.id)
+            return .noContent
+        }
+        router.get("/api/v1/comments/{id}/replies") { request in
+            let root = try request.parameter("id", as: Int64.self)
+            guard let comment = try comments.comment(root), comment.rootID == nil else { throw HTTPError.notFound() }
+            let page = try comments.replies(root: root, cursor: request.query["cursor"], limit: Int(request.query["limit"] ?? "") ?? 20)
+            return .json(capacity: 8 * 1024) { json in
+                json.object { json in
+                    json.array("items") { list in for reply in page.items { CommunityJSON.write(reply, to: &list) } }
+                    json.field("nextCursor", page.nextCursor)
+                    json.field("total", comment.replyCount)
+                }
+            }
+        }
+        router.put("/api/v1/shares/{app}/{itemId}") { request in
+            let viewer = authenticator.viewer(for: request)
+            _ = try authenticator.requireUser(viewer)
+            try authenticator.verifyCSRF(request, viewer: viewer)
+            let code = try favorites.shareCode(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")))
+            return .json { json in json.object { $0.field("code", code); $0.field("url", "/s/" + code) } }
+        }
+        // Without JavaScript the share button is a link here: sign in, then see the link to copy.
+        router.get("/share/{app}/{itemId}") { request in
+            let viewer = authenticator.viewer(for: request)
+            guard viewer.isSignedIn else { return viewer.redirect(to: viewer.loginURL) }
+            let subject = Subject(app: try request.parameter("app"), item: try request.parameter("itemId"))
+            let code = try favorites.shareCode(subject)
+            let info = try database.read { try directory.info(subject, db: $0) }
+            let link = Self.absoluteURL(request, "/s/" + code)
+            return viewer.page(title: "分享", back: BackLink(href: info?.path ?? "/", label: Strings.back(viewer.language)), tabs: []) {
+                listGroup(header: info?.title) {
+                    listRow { p(.class("share-link"), .id("share-link")) { link } }
+                }
+                p(.class("list-footer")) { "复制上面的链接发给朋友。" }
+            }
+        }
+        router.get("/s/{code}") { request in
+            guard let subject = try favorites.subject(forShareCode: try request.parameter("code")),
+                  let info = try database.read({ try directory.info(subject, db: $0) }) else { throw HTTPError.notFound() }
+            return Self.openGraphPage(info, url: Self.absoluteURL(request, info.path))
+        }
+    }
+
+    static func absoluteURL(_ request: Request, _ path: String) -> String {
+        let host = request.headers["Host"] ?? "127.0.0.1"
+        return (request.isSecure ? "https://" : "http://") + host + path
+    }
+
+    /// A tiny document with Open Graph tags for link previews that sends browsers on to the item's page.
+    static func openGraphPage(_ info: SubjectInfo, url: String) -> Response {
+        let document = Node.element("html", [.lang("zh-CN")], [
+            Node.element("head", [], fragment {
+                Node.element("meta", [.attribute("charset", "utf-8")])
+                Node.element("title", [], [.text(info.title)])
+                Node.element("meta", [.attribute("property", "og:title"), .content(info.title)])
+                Node.element("meta", [.attribute("property", "og:type"), .content("article")])
+                Node.element("meta", [.attribute("property", "og:url"), .content(url)])
+                if let summary = info.summary {
+                    Node.element("meta", [.attribute("property", "og:description"), .content(summary)])
+                    Node.element("meta", [.name("description"), .content(summary)])
+                }
+                if let image = info.imageURL { Node.element("meta", [.attribute("property", "og:image"), .content(image)]) }
+                Node.element("meta", [.attribute("http-equiv", "refresh"), .content("0; url=" + info.path)])
+            }),
+            Node.element("body", [], [a(.href(info.path)) { info.title }]),
+        ])
+        return .html("<!DOCTYPE html>\n" + render(document))
+    }
+
+    public static let apiSchemas: [(String, JSONSchema)] = [("Comment", CommunityJSON.commentSchema)]
+
+    public static let apiOperations: [APIOperation] = [
+        APIOperation(.get, "/api/v1/favorites", summary: "My favourites across apps, newest first", tag: "Community",
+                     parameters: [.init("app", in: .query), .init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
+                     responses: [.init(200, "A page of favourites"), .init(401, "Login required", schema: .reference("Problem"))],
+                     requiresAuthentication: true),
+        APIOperation(.put, "/api/v1/favorites/{app}/{itemId}", summary: "Add a favourite (idempotent)", tag: "Community",
+                     parameters: [.init("app", in: .path), .init("itemId", in: .path)],
+                     responses: [.init(200, "Saved"), .init(401, "Login required", schema: .reference("Problem")),
+                                 .init(404, "No such item", schema: .reference("Problem"))],
+                     requiresAuthentication: true),
+        APIOperation(.delete, "/api/v1/favorites/{app}/{itemId}", summary: "Remove a favourite", tag: "Community",
+                     parameters: [.init("app", in: .path), .init("itemId", in: .path)],
+                     responses: [.init(204, "Removed"), .init(401, "Login required", schema: .reference("Problem"))],
+                     requiresAuthentication: true),
+        APIOperation(.patch, "/api/v1/comments/{id}", summary: "Edit my comment", tag: "Community",
+                     parameters: [.init("id", in: .path, schema: .integer())], requestBody: .object([("text", .string())], required: ["text"]),
+                     responses: [.init(200, "Edited", schema: .reference("Comment")), .init(403, "Not yours", schema: .reference("Problem"))],
+                     requiresAuthentication: true),
+        APIOperation(.delete, "/api/v1/comments/{id}", summary: "Delete my comment (a placeholder stays while it has replies)",
+                     tag: "Community", parameters: [.init("id", in: .path, schema: .integer())],
+                     responses: [.init(204, "Deleted"), .init(403, "Not yours", schema: .reference("Problem"))],
+                     requiresAuthentication: true),
+        APIOperation(.get, "/api/v1/comments/{id}/replies", summary: "All replies under a top-level comment, oldest first",
+                     tag: "Community",
+                     parameters: [.init("id", in: .path, schema: .integer()), .init("limit", in: .query, schema: .integer()),
+                                  .init("cursor", in: .query)],
+                     responses: [.init(200, "{items, nextCursor, total}"), .init(404, "No such top-level comment", schema: .reference("Problem"))]),
+        APIOperation(.put, "/api/v1/shares/{app}/{itemId}", summary: "The stable short link of an item", tag: "Community",
+                     parameters: [.init("app", in: .path), .init("itemId", in: .path)],
+                     responses: [.init(200, "{code, url}"), .init(401, "Login required", schema: .reference("Problem"))],
+                     requiresAuthentication: true),
+    ]
+}

@@ -1,0 +1,171 @@
+import Community
+import HTTPServer
+import Identity
+import Storage
+
+/// `/api/v1/movies/…`: reviews feed and detail, films search and detail with paged short comments,
+/// comments on reviews (via the community target).
+struct MovieAPI: Sendable {
+    let store: MovieStore
+    let comments: CommentStore
+    let authenticator: Authenticator
+
+    static let ratingLabels = [1: "很差", 2: "较差", 3: "还行", 4: "推荐", 5: "力荐"]
+
+    func register(into router: inout Router) {
+        let store = self.store
+        let comments = self.comments
+        let endpoint = CommentsEndpoint(authenticator: authenticator, store: comments)
+        let favorites = FavoriteStore(database: store.database)
+        let authenticator = self.authenticator
+
+        router.get("/api/v1/movies/reviews") { request in
+            let limit = Self.limit(request)
+            let page = request.query["sort"] == "new"
+                ? try store.newestReviews(cursor: request.query["cursor"], limit: limit)
+                : try store.feed(cursor: request.query["cursor"], limit: limit)
+            let counts = try page.items.map { try comments.count(MovieReviewsApp.subject($0.id)) }
+            return .json(capacity: 16 * 1024) { json in
+                json.object { json in
+                    json.array("items") { list in
+                        for (review, count) in zip(page.items, counts) { Self.write(review, commentCount: count, to: &list) }
+                    }
+                    json.field("nextCursor", page.nextCursor)
+                }
+            }
+        }
+        router.get("/api/v1/movies/reviews/{id}") { request in
+            guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
+            let neighbours = try store.neighbours(of: review)
+            let count = try comments.count(MovieReviewsApp.subject(review.id))
+            let viewer = authenticator.viewer(for: request)
+            let favorite = try viewer.user.map { try favorites.contains(MovieReviewsApp.subject(review.id), userID: $0.id) }
+            return .json(capacity: review.body.map { $0.utf8.count + 2048 } ?? 2048) { json in
+                Self.write(review, commentCount: count, to: &json, extra: { json in
+                    json.field("favorite", favorite)
+                    json.field("body", review.body)
+                    json.field("previousId", neighbours.previous)
+                    json.field("nextId", neighbours.next)
+                })
+            }
+        }
+        router.get("/api/v1/movies/reviews/{id}/comments") { request in
+            let id = try request.parameter("id", as: Int64.self)
+            guard try store.review(id) != nil else { throw HTTPError.notFound() }
+            return try endpoint.list(request, subject: MovieReviewsApp.subject(id))
+        }
+        router.post("/api/v1/movies/reviews/{id}/comments") { request in
+            let id = try request.parameter("id", as: Int64.self)
+            guard try store.review(id) != nil else { throw HTTPError.notFound() }
+            return try endpoint.post(request, subject: MovieReviewsApp.subject(id), allowAnonymous: true)
+        }
+        router.get("/api/v1/movies/films") { request in
+            let page = try store.films(query: request.query["query"], cursor: request.query["cursor"], limit: Self.limit(request))
+            return .json(capacity: 16 * 1024) { json in
+                json.object { json in
+                    json.array("items") { list in for film in page.items { Self.write(film, to: &list) } }
+                    json.field("nextCursor", page.nextCursor)
+                }
+            }
+        }
+        router.get("/api/v1/movies/films/{id}") { request in
+            let id = try request.parameter("id")
+            guard let film = try store.film(id) else { throw HTTPError.notFound() }
+            let sort = CommentSort(rawValue: request.query["sort"] ?? "hot") ?? .hot
+            let page = try store.shortComments(film: id, sort: sort, cursor: request.query["cursor"], limit: Self.limit(request))
+            let total = try store.shortCommentCount(film: id)
+            let reviewCount = try store.reviewCount(ofFilm: id)
+            return .json(capacity: 16 * 1024) { json in
+                Self.write(film, to: &json) { json in
+                    json.field("reviewCount", reviewCount)
+                    json.object("comments") { json in
+                        json.field("sort", sort.rawValue)
+                        json.field("total", total)
+                        json.array("items") { list in
+                            for comment in page.items {
+                                list.object { json in
+                                    json.field("id", comment.id)
+                                    json.field("author", comment.author)
+                                    json.field("avatarUrl", "/movies/avatars/\(comment.author).svg")
+                                    json.field("rating", comment.rating)
+                                    json.field("text", comment.content)
+                                    json.field("votes", comment.votes)
+                                    json.field("createdAt", iso8601(comment.createdAt))
+                                }
+                            }
+                        }
+                        json.field("nextCursor", page.nextCursor)
+                    }
+                }
+            }
+        }
+    }
+
+    static func limit(_ request: Request) -> Int { max(1, min(Int(request.query["limit"] ?? "") ?? 20, 100)) }
+
+    static func write(_ review: Review, commentCount: Int, to json: inout JSONWriter, extra: (inout JSONWriter) -> Void = { _ in }) {
+        json.object { json in
+            json.field("id", review.id)
+            json.field("title", review.title)
+            json.field("summary", review.summary)
+            json.object("author") { json in
+                json.field("name", review.author)
+                json.field("avatarUrl", "/movies/avatars/\(review.author).svg")
+            }
+            json.object("film") { json in
+                json.field("id", review.filmID)
+                json.field("title", review.filmTitle)
+                json.field("posterUrl", "/movies/posters/\(percentEncode(review.filmID)).svg")
+            }
+            json.field("rating", review.rating)
+            json.field("ratingLabel", review.rating.flatMap { ratingLabels[$0] })
+            json.field("publishedAt", iso8601(review.publishedAt))
+            json.field("featured", review.featured)
+            json.field("usefulCount", review.useful)
+            json.field("uselessCount", review.useless)
+            json.field("commentCount", commentCount)
+            json.field("url", "/movies/reviews/\(review.id)")
+            extra(&json)
+        }
+    }
+
+    static func write(_ film: Film, to json: inout JSONWriter, extra: (inout JSONWriter) -> Void = { _ in }) {
+        json.object { json in
+            json.field("id", film.id)
+            json.field("title", film.title)
+            json.field("originalTitle", film.originalTitle)
+            json.field("year", film.year)
+            json.field("genres", film.genres.map { $0.split(separator: "|").map(String.init) } ?? [])
+            json.field("directors", film.directors.map { $0.split(separator: "|").map(String.init) } ?? [])
+            json.field("actors", film.actors.map { $0.split(separator: "|").map(String.init) } ?? [])
+            json.field("rating", film.rating)
+            json.field("ratingCount", film.ratingCount)
+            json.field("runtimeMinutes", film.runtime)
+            json.field("releaseDate", film.releaseDate)
+            json.field("regions", film.regions.map { $0.split(separator: "|").map(String.init) } ?? [])
+            json.field("languages", film.languages.map { $0.split(separator: "|").map(String.init) } ?? [])
+            json.field("summary", film.summary)
+            json.field("posterUrl", "/movies/posters/\(percentEncode(film.id)).svg")
+            json.field("sourcePosterUrl", film.posterURL)
+            json.field("doubanUrl", film.doubanURL)
+            extra(&json)
+        }
+    }
+
+    static let operations: [APIOperation] = {
+        let page: [APIOperation.Parameter] = [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)]
+        return [
+            APIOperation(.get, "/api/v1/movies/reviews", summary: "Review feed: featured first, then newest (sort=new: newest only)",
+                         tag: "Movies", parameters: page + [.init("sort", in: .query)],
+                         responses: [.init(200, "{items, nextCursor}")]),
+            APIOperation(.get, "/api/v1/movies/reviews/{id}", summary: "A review with its body and neighbours", tag: "Movies",
+                         parameters: [.init("id", in: .path, schema: .integer())],
+                         responses: [.init(200, "The review"), .init(404, "No such review", schema: .reference("Problem"))]),
+            APIOperation(.get, "/api/v1/movies/films", summary: "Film library, searchable by title or director", tag: "Movies",
+                         parameters: page + [.init("query", in: .query)], responses: [.init(200, "{items, nextCursor}")]),
+            APIOperation(.get, "/api/v1/movies/films/{id}", summary: "A film with its short comments (sort=hot|new, paged)", tag: "Movies",
+                         parameters: page + [.init("id", in: .path), .init("sort", in: .query)],
+                         responses: [.init(200, "The film"), .init(404, "No such film", schema: .reference("Problem"))]),
+        ] + CommentsEndpoint.operations(path: "/api/v1/movies/reviews/{id}/comments", tag: "Movies")
+    }()
+}

@@ -1,0 +1,248 @@
+import Foundation
+import HTTPServer
+import Storage
+
+struct Film: Sendable {
+    var id: String
+    var rank: Int64
+    var title: String
+    var originalTitle: String?
+    var year: Int?
+    var genres: String?
+    var directors: String?
+    var actors: String?
+    var rating: Double?
+    var ratingCount: Int?
+    var runtime: Int?
+    var releaseDate: String?
+    var regions: String?
+    var languages: String?
+    var summary: String?
+    var posterURL: String?
+    var doubanURL: String?
+
+    init(row: Row) throws(StorageError) {
+        id = try row.get("id")
+        rank = try row.get("rank")
+        title = try row.get("title")
+        originalTitle = try row.get("original_title")
+        year = try row.get("year")
+        genres = try row.get("genres")
+        directors = try row.get("directors")
+        actors = try row.get("actors")
+        rating = try row.get("rating")
+        ratingCount = try row.get("rating_count")
+        runtime = try row.get("runtime_min")
+        releaseDate = try row.get("release_date")
+        regions = try row.get("regions")
+        languages = try row.get("languages")
+        summary = try row.get("summary")
+        posterURL = try row.get("poster_url")
+        doubanURL = try row.get("douban_url")
+    }
+}
+
+struct Review: Sendable {
+    var id: Int64
+    var filmID: String
+    var filmTitle: String
+    var author: String
+    var title: String
+    var body: String?
+    var summary: String
+    var rating: Int?
+    var publishedAt: Int64
+    var useful: Int?
+    var useless: Int?
+    var featured: Bool
+    var feedRank: Int64
+
+    init(row: Row) throws(StorageError) {
+        id = try row.get("id")
+        filmID = try row.get("film_id")
+        filmTitle = try row.get("film_title", as: String?.self) ?? ""
+        author = try row.get("author")
+        title = try row.get("title")
+        body = row["body"] == nil ? nil : try row.get("body")
+        summary = try row.get("summary")
+        rating = try row.get("rating")
+        publishedAt = try row.get("published_at")
+        useful = try row.get("useful_count")
+        useless = try row.get("useless_count")
+        featured = try row.get("featured", as: Int.self) != 0
+        feedRank = try row.get("feed_rank")
+    }
+}
+
+struct ShortComment: Sendable {
+    var id: String
+    var seq: Int64
+    var author: String
+    var rating: Int?
+    var content: String
+    var votes: Int?
+    var hot: Int64
+    var createdAt: Int64
+
+    init(row: Row) throws(StorageError) {
+        id = try row.get("id")
+        seq = try row.get("seq")
+        author = try row.get("author")
+        rating = try row.get("rating")
+        content = try row.get("content")
+        votes = try row.get("votes")
+        hot = try row.get("hot")
+        createdAt = try row.get("created_at")
+    }
+}
+
+enum CommentSort: String, Sendable { case hot, new }
+
+struct Page<T> {
+    var items: [T]
+    var nextCursor: String?
+}
+
+/// Read queries of the movies app. Every list is keyset-paged on a unique order; cursors are opaque strings.
+struct MovieStore: Sendable {
+    let database: any Database
+
+    static let reviewColumns = """
+        r.id, r.film_id, f.title AS film_title, r.author, r.title, r.summary, r.rating, r.published_at, r.useful_count,
+        r.useless_count, r.featured, r.feed_rank
+        """
+
+    /// The feed: featured reviews first, then newest (the order is fixed at import as `feed_rank`).
+    func feed(cursor: String?, limit: Int) throws -> Page<Review> {
+        let after = try Self.intCursor(cursor) ?? 0
+        let rows = try database.read { db in
+            try db.query("SELECT \(Self.reviewColumns) FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
+                         + "WHERE r.feed_rank > ? ORDER BY r.feed_rank LIMIT ?", after, limit + 1)
+        }
+        let items = try rows.prefix(limit).map { row throws(StorageError) in try Review(row: row) }
+        return Page(items: items, nextCursor: rows.count > limit ? items.last.map { String($0.feedRank) } : nil)
+    }
+
+    /// All long reviews newest first (the 影评 tab).
+    func newestReviews(cursor: String?, limit: Int) throws -> Page<Review> {
+        let (time, id) = try Self.pairCursor(cursor) ?? (Int64.max, Int64.max)
+        let rows = try database.read { db in
+            try db.query("SELECT \(Self.reviewColumns) FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
+                         + "WHERE (r.published_at, r.id) < (?, ?) ORDER BY r.published_at DESC, r.id DESC LIMIT ?", time, id, limit + 1)
+        }
+        let items = try rows.prefix(limit).map { row throws(StorageError) in try Review(row: row) }
+        return Page(items: items, nextCursor: rows.count > limit ? items.last.map { "\($0.publishedAt).\($0.id)" } : nil)
+    }
+
+    func review(_ id: Int64) throws -> Review? {
+        try database.read { db in
+            try db.queryFirst("SELECT \(Self.reviewColumns), r.body FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
+                              + "WHERE r.id = ?", id).map { row throws(StorageError) in try Review(row: row) }
+        }
+    }
+
+    /// The reviews before and after `review` in feed order (for swiping).
+    func neighbours(of review: Review) throws -> (previous: Int64?, next: Int64?) {
+        try database.read { db in
+            let previous = try db.scalar("SELECT id FROM movies_reviews WHERE feed_rank < ? ORDER BY feed_rank DESC LIMIT 1",
+                                         review.feedRank, as: Int64.self)
+            let next = try db.scalar("SELECT id FROM movies_reviews WHERE feed_rank > ? ORDER BY feed_rank LIMIT 1",
+                                     review.feedRank, as: Int64.self)
+            return (previous, next)
+        }
+    }
+
+    func reviews(ofFilm filmID: String, limit: Int) throws -> [Review] {
+        try database.read { db in
+            try db.query("SELECT \(Self.reviewColumns) FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
+                         + "WHERE r.film_id = ? ORDER BY r.feed_rank LIMIT ?", filmID, limit)
+        }.map { row throws(StorageError) in try Review(row: row) }
+    }
+
+    func reviewCount(ofFilm filmID: String) throws -> Int {
+        try database.read { try $0.scalar("SELECT count(*) FROM movies_reviews WHERE film_id = ?", filmID, as: Int.self) ?? 0 }
+    }
+
+    /// The film library: films with reviews and comments first, then the most rated; `query` matches the
+    /// Chinese or original title.
+    func films(query: String?, cursor: String?, limit: Int) throws -> Page<Film> {
+        let after = try Self.intCursor(cursor) ?? 0
+        let trimmed = query?.trimmingCharacters(in: .whitespaces) ?? ""
+        let rows = try database.read { db in
+            if trimmed.isEmpty {
+                return try db.query("SELECT * FROM movies_films WHERE rank > ? ORDER BY rank LIMIT ?", after, limit + 1)
+            }
+            let pattern = "%" + Self.escapeLike(trimmed) + "%"
+            return try db.query(
+                "SELECT * FROM movies_films WHERE rank > ? AND (title LIKE ? ESCAPE '\\' OR original_title LIKE ? ESCAPE '\\' "
+                    + "OR directors LIKE ? ESCAPE '\\') ORDER BY rank LIMIT ?", after, pattern, pattern, pattern, limit + 1)
+        }
+        let items = try rows.prefix(limit).map { row throws(StorageError) in try Film(row: row) }
+        return Page(items: items, nextCursor: rows.count > limit ? items.last.map { String($0.rank) } : nil)
+    }
+
+    func film(_ id: String) throws -> Film? {
+        try database.read { try $0.queryFirst("SELECT * FROM movies_films WHERE id = ?", id) }.map { row throws(StorageError) in try Film(row: row) }
+    }
+
+    /// A film's listed short comments (not scraper duplicates, not labelled spam), hot (votes) or new.
+    func shortComments(film: String, sort: CommentSort, cursor: String?, limit: Int) throws -> Page<ShortComment> {
+        let columns = "id, seq, author, rating, content, votes, hot, created_at"
+        let rows: [Row]
+        switch sort {
+        case .hot:
+            let (hot, seq) = try Self.pairCursor(cursor) ?? (Int64.max, 0)
+            rows = try database.read { db in
+                try db.query("SELECT \(columns) FROM movies_comments WHERE film_id = ? AND listed = 1 AND (hot < ? OR (hot = ? AND seq > ?)) "
+                             + "ORDER BY hot DESC, seq ASC LIMIT ?", film, hot, hot, seq, limit + 1)
+            }
+        case .new:
+            let (time, seq) = try Self.pairCursor(cursor) ?? (Int64.max, Int64.max)
+            rows = try database.read { db in
+                try db.query("SELECT \(columns) FROM movies_comments WHERE film_id = ? AND listed = 1 AND (created_at, seq) < (?, ?) "
+                             + "ORDER BY created_at DESC, seq DESC LIMIT ?", film, time, seq, limit + 1)
+            }
+        }
+        let items = try rows.prefix(limit).map { row throws(StorageError) in try ShortComment(row: row) }
+        let next = items.last.map { sort == .hot ? "\($0.hot).\($0.seq)" : "\($0.createdAt).\($0.seq)" }
+        return Page(items: items, nextCursor: rows.count > limit ? next : nil)
+    }
+
+    func shortCommentCount(film: String) throws -> Int {
+        try database.read { try $0.scalar("SELECT count(*) FROM movies_comments WHERE film_id = ? AND listed = 1", film, as: Int.self) ?? 0 }
+    }
+
+    /// Average of the stars given in listed comments, unrated ones left out (not counted as 0).
+    func averageStars(film: String) throws -> (average: Double, count: Int)? {
+        try database.read { db in
+            guard let row = try db.queryFirst("SELECT avg(rating) AS a, count(rating) AS n FROM movies_comments WHERE film_id = ? AND listed = 1 "
+                                              + "AND rating IS NOT NULL", film),
+                  let average = try row.get("a", as: Double?.self) else { return nil }
+            return (average, try row.get("n", as: Int.self))
+        }
+    }
+
+    // MARK: cursors
+
+    static func intCursor(_ cursor: String?) throws(HTTPError) -> Int64? {
+        guard let cursor, !cursor.isEmpty else { return nil }
+        guard let value = Int64(cursor), value >= 0 else { throw HTTPError.badRequest("invalid cursor") }
+        return value
+    }
+
+    static func pairCursor(_ cursor: String?) throws(HTTPError) -> (Int64, Int64)? {
+        guard let cursor, !cursor.isEmpty else { return nil }
+        let parts = cursor.split(separator: ".")
+        guard parts.count == 2, let a = Int64(parts[0]), let b = Int64(parts[1]) else { throw HTTPError.badRequest("invalid cursor") }
+        return (a, b)
+    }
+
+    static func escapeLike(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}

@@ -1,0 +1,65 @@
+import Storage
+
+/// Module `movies`: films, long reviews (影评) and short comments (短评) from the imported data. Comments
+/// written in the app live in the community target, keyed by subject `movies/<review id>`.
+enum MovieSchema {
+    static func migrations() -> [Migration] {
+        [
+            Migration(module: "movies", version: 1, name: "create_movies", sql: """
+                CREATE TABLE movies_films (
+                    id TEXT PRIMARY KEY,
+                    rank INTEGER NOT NULL,
+                    title TEXT NOT NULL,
+                    original_title TEXT,
+                    year INTEGER,
+                    genres TEXT,
+                    directors TEXT,
+                    actors TEXT,
+                    rating REAL,
+                    rating_count INTEGER,
+                    runtime_min INTEGER,
+                    release_date TEXT,
+                    regions TEXT,
+                    languages TEXT,
+                    summary TEXT,
+                    poster_url TEXT,
+                    douban_url TEXT
+                );
+                CREATE INDEX movies_films_rank ON movies_films(rank);
+                CREATE TABLE movies_reviews (
+                    id INTEGER PRIMARY KEY,
+                    film_id TEXT NOT NULL,
+                    author TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    summary TEXT NOT NULL,
+                    rating INTEGER,
+                    published_at INTEGER NOT NULL,
+                    useful_count INTEGER,
+                    useless_count INTEGER,
+                    featured INTEGER NOT NULL DEFAULT 0,
+                    feed_rank INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX movies_reviews_feed ON movies_reviews(feed_rank);
+                CREATE INDEX movies_reviews_new ON movies_reviews(published_at, id);
+                CREATE INDEX movies_reviews_film ON movies_reviews(film_id, feed_rank);
+                CREATE TABLE movies_comments (
+                    id TEXT PRIMARY KEY,
+                    seq INTEGER NOT NULL UNIQUE,
+                    film_id TEXT NOT NULL,
+                    author TEXT NOT NULL,
+                    rating INTEGER,
+                    content TEXT NOT NULL,
+                    votes INTEGER,
+                    hot INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    is_spam INTEGER,
+                    duplicate_of TEXT,
+                    listed INTEGER NOT NULL
+                );
+                CREATE INDEX movies_comments_hot ON movies_comments(film_id, listed, hot, seq);
+                CREATE INDEX movies_comments_new ON movies_comments(film_id, listed, created_at, seq);
+                """),
+        ]
+    }
+}

@@ -1,0 +1,308 @@
+"""影评 in headless Chromium on a phone-sized screen, on the imported real data:
+feed → review → font size → next review → comments → reply after login → compose → cancel,
+plus favourites, the film library and the 更多 tab. Screenshots: artifacts/screenshots/movies-*.png."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlparse
+
+import pytest
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from e2e_support import DEFAULT_BINARY, PASSWORD, REPO_ROOT, ServerProcess, unique_name
+
+
+def shared_data() -> Path:
+    beside = REPO_ROOT.parent / "shared" / "data"
+    if (beside / "movies" / "movies.csv").is_file():
+        return beside
+    return Path(os.environ.get("APPSUITE_SHARED_DATA", str(beside)))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """Our own server: the movies data is imported into its data directory before it starts."""
+    binary = Path(os.environ.get("APPSUITE_BINARY", str(DEFAULT_BINARY)))
+    root = tmp_path_factory.mktemp("movies")
+    data = root / "data"
+    data.mkdir()
+    done = subprocess.run([str(binary), "import", "movies", str(shared_data() / "movies"), "--data-dir", str(data)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr + done.stdout
+    proc = ServerProcess(binary, data, root)
+    proc.start(timeout=30)
+    yield proc
+    code = proc.stop(timeout=15)
+    assert code == 0, proc.stderr_tail()
+    assert not proc.problem_lines(), "\n".join(proc.problem_lines()[:20])
+
+
+def path_of(driver) -> str:
+    return urlparse(driver.current_url).path
+
+
+def wait_for(driver, condition, timeout: float = 10, message: str = ""):
+    return WebDriverWait(driver, timeout).until(condition, message)
+
+
+def tap(driver, element) -> None:
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", element)
+    element.click()
+
+
+def mark(driver) -> None:
+    driver.execute_script("window.__e2ePage = true;")
+
+
+def wait_new_page(driver, what: str) -> None:
+    def loaded(d) -> bool:
+        try:
+            return bool(d.execute_script("return !window.__e2ePage && document.readyState === 'complete';"))
+        except WebDriverException:
+            return False
+    wait_for(driver, loaded, message=f"{what} did not load a new page (at {driver.current_url})")
+
+
+def click_and_wait(driver, element, what: str) -> None:
+    mark(driver)
+    tap(driver, element)
+    wait_new_page(driver, what)
+
+
+def css(driver, selector: str):
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def assert_fits_phone(driver) -> None:
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    inner = driver.execute_script("return window.innerWidth")
+    assert width <= inner, f"{path_of(driver)} scrolls sideways: content {width}px wide in a {inner}px viewport"
+
+
+def csp_errors(driver) -> list[str]:
+    return [e["message"] for e in driver.get_log("browser")
+            if e.get("level") == "SEVERE" and "favicon" not in e["message"]]
+
+
+def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, screenshot):
+    base = server.base_url
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    browser.execute_script("try { localStorage.clear(); } catch (e) {}")
+    browser.get_log("browser")
+
+    # 首页: banner, 20 cells with avatar, stars, title, summary, poster; 20 more at the bottom.
+    browser.get(base + "/movies")
+    assert css(browser, ".mv-banner .mv-banner-title").text
+    cells = browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li")
+    assert len(cells) == 20
+    first = cells[0]
+    assert first.find_element(By.CSS_SELECTOR, ".mv-avatar").get_attribute("naturalWidth") != "0"
+    assert first.find_element(By.CSS_SELECTOR, ".mv-poster").get_attribute("naturalWidth") != "0"
+    assert first.find_element(By.CSS_SELECTOR, ".mv-stars").get_attribute("aria-label")
+    tabs = [t.text for t in browser.find_elements(By.CSS_SELECTOR, ".tabbar .tab-label")]
+    assert tabs == ["首页", "影评", "电影", "更多"]
+    assert_fits_phone(browser)
+    screenshot("movies-01-feed")
+    # Scrolling to the bottom (or tapping 加载更多) appends the next 20 in place; no review twice.
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", css(browser, "a[data-more=reviews]"))
+    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li")) >= 40,
+             message="reaching the bottom did not append 20 reviews")
+    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li a.mv-cell-link")]
+    assert len(hrefs) % 20 == 0 and len(set(hrefs)) == len(hrefs), hrefs
+    assert path_of(browser) == "/movies"
+    # Page through all 302 reviews with the button.
+    while browser.find_elements(By.CSS_SELECTOR, "a[data-more=reviews]"):
+        count = len(browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li"))
+        link = browser.find_elements(By.CSS_SELECTOR, "a[data-more=reviews]")[0]
+        browser.execute_script("arguments[0].click();", link)
+        wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li")) > count
+                 or not d.find_elements(By.CSS_SELECTOR, "a[data-more=reviews]"), message="load more stalled")
+        wait_for(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "a[data-more=reviews][aria-busy=true]"))
+    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li a.mv-cell-link")]
+    assert len(hrefs) == 302 and len(set(hrefs)) == 302, len(hrefs)
+    assert css(browser, ".mv-end").text == "没有更多了"
+
+    # Review page.
+    browser.get(base + "/movies")
+    title = css(browser, "[data-list=reviews] > li .mv-title").text
+    click_and_wait(browser, css(browser, "[data-list=reviews] > li a.mv-cell-link"), "open review")
+    assert path_of(browser).startswith("/movies/reviews/")
+    review_path = path_of(browser)
+    assert css(browser, ".mv-review-title").text == title
+    assert "北京时间" in css(browser, ".mv-review-time").text
+    assert_fits_phone(browser)
+    screenshot("movies-02-review")
+
+    # Tapping the body toggles full-screen reading (bars hidden), tapping again brings them back.
+    tap(browser, css(browser, "[data-body] p"))
+    assert "mv-reading" in css(browser, "body").get_attribute("class")
+    assert not css(browser, ".mv-bottombar").is_displayed()
+    css(browser, "[data-body] p").click()
+    assert css(browser, ".mv-bottombar").is_displayed()
+
+    # Poster overlay.
+    tap(browser, css(browser, "a[data-overlay]"))
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".mv-overlay img"), message="no poster overlay")
+    screenshot("movies-03-poster-overlay")
+    css(browser, ".mv-overlay").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, ".mv-overlay")
+
+    # A+ twice: 3 → 5, remembered across pages.
+    body = css(browser, "[data-body]")
+    assert "mv-font-3" in body.get_attribute("class")
+    plus = css(browser, "[data-font-step='1']")
+    plus.click()
+    plus.click()
+    assert "mv-font-5" in css(browser, "[data-body]").get_attribute("class")
+    screenshot("movies-04-review-font-larger")
+
+    # Swiping left opens the next review, swiping right goes back (touch events through the DevTools protocol).
+    def swipe(x0: int, x1: int, to: str) -> None:
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": 500}]})
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": (x0 + x1) // 2, "y": 502}]})
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x1, "y": 504}]})
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        # (Going back may come from the back/forward cache, so wait for the address, not for a fresh document.)
+        wait_for(browser, lambda d: path_of(d) == to and d.execute_script("return document.readyState") == "complete",
+                 message=f"swipe did not open {to} (at {browser.current_url})")
+    expected_next = css(browser, "[data-review]").get_attribute("data-next")
+    swipe(330, 60, expected_next)
+    swipe(60, 330, review_path)
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "a.mv-next"))
+
+    # Next review (the link) keeps the font size.
+    click_and_wait(browser, css(browser, "a.mv-next"), "next review")
+    assert path_of(browser) != review_path
+    assert "mv-font-5" in css(browser, "[data-body]").get_attribute("class")
+    next_path = path_of(browser)
+    css(browser, "[data-font-step='-1']").click()
+    css(browser, "[data-font-step='-1']").click()
+
+    # Comments page (empty), then an anonymous comment through compose.
+    assert css(browser, ".mv-bar-comments .mv-badge").text == "0"
+    click_and_wait(browser, css(browser, "a.mv-bar-comments"), "comments")
+    assert path_of(browser) == next_path + "/comments"
+    screenshot("movies-05-comments-empty")
+    click_and_wait(browser, css(browser, "a.mv-bar-compose"), "compose")
+    area = css(browser, "textarea[name=text]")
+    assert browser.execute_script("return document.activeElement.name") == "text", "compose field has no keyboard focus"
+    assert area.get_attribute("placeholder")
+    text = "匿名评论：<b>不是粗体</b> 想嫁<3 ✍🏼"
+    browser.execute_script("arguments[0].value = arguments[1];", area, text)
+    screenshot("movies-06-compose")
+    click_and_wait(browser, css(browser, "button.mv-submit"), "submit comment")
+    assert path_of(browser) == next_path + "/comments"
+    comment = css(browser, "[data-list=comments] > li")
+    assert comment.find_element(By.CSS_SELECTOR, ".mv-comment-text").text == text
+    assert comment.find_element(By.CSS_SELECTOR, ".mv-user").text == "匿名用户"
+    screenshot("movies-07-comment-posted")
+
+    # Tapping the comment to reply sends the logged-out visitor to login, then back to the reply form.
+    username = unique_name("mv")
+    assert server.client.register(username, PASSWORD).status == 201
+    click_and_wait(browser, comment.find_element(By.CSS_SELECTOR, "a.mv-comment-tap"), "tap comment")
+    assert path_of(browser) == "/login"
+    form = css(browser, "form#login-form")
+    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
+    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
+    mark(browser)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_new_page(browser, "login")
+    assert path_of(browser) == next_path + "/compose", browser.current_url
+    assert "parent=" in browser.current_url
+    reply_text = "登录后的回复 🎬"
+    css(browser, "textarea[name=text]").send_keys(reply_text)
+    click_and_wait(browser, css(browser, "button.mv-submit"), "submit reply")
+    reply = css(browser, "[data-list=comments] > li .mv-replies > li")
+    assert reply.find_element(By.CSS_SELECTOR, ".mv-comment-text").text == reply_text
+    assert "回复" in reply.text
+    assert_fits_phone(browser)
+    screenshot("movies-08-reply-after-login")
+
+    # Compose → cancel saves nothing.
+    click_and_wait(browser, css(browser, "a.mv-bar-compose"), "compose again")
+    css(browser, "textarea[name=text]").send_keys("这条不会保存")
+    click_and_wait(browser, css(browser, "a.mv-cancel"), "cancel")
+    assert path_of(browser) == next_path + "/comments"
+    assert "这条不会保存" not in browser.page_source
+    screenshot("movies-09-after-cancel")
+
+    # Favourite from the review page, then see it under 更多 → 我的收藏.
+    browser.get(base + next_path)
+    assert css(browser, ".mv-bar-comments .mv-badge").text == "2"
+    click_and_wait(browser, css(browser, "button.mv-fav"), "favourite")
+    assert css(browser, "button.mv-fav").get_attribute("aria-pressed") == "true"
+    screenshot("movies-10-review-favourited")
+    # Share (signed in): the Web Share API gets the stable short link; the link opens the review.
+    browser.execute_script("window.__shared = null; navigator.share = function (d) { window.__shared = d; return Promise.resolve(); };")
+    tap(browser, css(browser, "a.mv-share"))
+    shared = wait_for(browser, lambda d: d.execute_script("return window.__shared;"), message="navigator.share was not called")
+    assert "/s/" in shared["url"], shared
+    # Without the Web Share API the link is copied (or shown) in a toast.
+    browser.execute_script("delete Navigator.prototype.share; navigator.share = undefined;")
+    tap(browser, css(browser, "a.mv-share"))
+    wait_for(browser, lambda d: "/s/" in d.find_element(By.CSS_SELECTOR, ".toasts").text, message="no toast with the link")
+    screenshot("movies-10b-share-copied")
+    mark(browser)
+    browser.get(shared["url"])
+    wait_for(browser, lambda d: path_of(d) == next_path, message=f"share link did not open the review ({browser.current_url})")
+
+    browser.get(base + "/movies/more")
+    assert css(browser, ".list-section").text
+    assert any("我的收藏" in h.text for h in browser.find_elements(By.CSS_SELECTOR, ".list-header"))
+    screenshot("movies-11-more")
+    assert not csp_errors(browser), csp_errors(browser)
+
+
+def test_film_library_search_and_film_page(browser, server, screenshot):
+    base = server.base_url
+    browser.get(base + "/movies/films")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "[data-list=films] > li")) == 20
+    box = css(browser, "form.mv-search input[name=q]")
+    box.send_keys("绿皮书")
+    click_and_wait(browser, css(browser, "form.mv-search button"), "search")
+    screenshot("movies-12-film-search")
+    click_and_wait(browser, css(browser, "[data-list=films] > li a"), "open film")
+    assert css(browser, ".mv-film-title").text == "绿皮书"
+    assert css(browser, ".mv-score").text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "[data-list=short] > li")) == 20
+    assert_fits_phone(browser)
+    screenshot("movies-13-film")
+    newest = [s for s in browser.find_elements(By.CSS_SELECTOR, ".segment") if s.text == "最新"][0]
+    click_and_wait(browser, newest, "sort new")
+    assert "sort=new" in browser.current_url
+    screenshot("movies-14-film-new")
+
+
+def test_logged_out_favourite_and_share_go_to_login(browser, server):
+    base = server.base_url
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(base + "/movies/reviews/7885559")
+    click_and_wait(browser, css(browser, "a.mv-fav"), "favourite logged out")
+    assert path_of(browser) == "/login"
+    assert "next=%2Fmovies%2Freviews%2F7885559" in browser.current_url
+    browser.get(base + "/movies/reviews/7885559")
+    click_and_wait(browser, css(browser, "a.mv-share"), "share logged out")
+    assert path_of(browser) == "/login"
+
+
+def test_the_longest_review_and_dark_mode(browser, server, screenshot):
+    base = server.base_url
+    browser.get(base + "/movies/reviews/7883050")
+    assert len(css(browser, "[data-body]").text) > 20000
+    assert_fits_phone(browser)
+    browser.add_cookie({"name": "theme", "value": "dark", "path": "/"})
+    browser.get(base + "/movies")
+    assert browser.execute_script("return document.documentElement.dataset.theme") == "dark"
+    screenshot("movies-15-feed-dark")
+    browser.get(base + "/movies/reviews/7883050")
+    screenshot("movies-16-review-dark")
+    browser.delete_cookie("theme")
