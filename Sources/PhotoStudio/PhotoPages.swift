@@ -180,9 +180,12 @@ struct PhotoPages: Sendable {
             guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
             let photo = try find(request, user)
             try auth.verifyCSRF(request, viewer: viewer)
-            let position = try library.position(of: photo)
+            // In an album's viewer, stay in the album: the next photo there, or the album's grid.
+            let album = try request.query["album"].flatMap { Int64($0) }.flatMap { try library.album(id: $0, userID: user.id) }
+            let context = album.map { "?album=\($0.id)" } ?? ""
+            let position = try library.position(of: photo, album: album?.id)
             try library.delete(photo)
-            let target = (position.older ?? position.newer).map { "/photos/\($0)" } ?? "/photos"
+            let target = (position.older ?? position.newer).map { "/photos/\($0)" + context } ?? "/photos" + context
             return viewer.redirect(to: target, flash: Toast(PhotoText.deleted(viewer.language), kind: .success))
         }
     }
@@ -368,7 +371,7 @@ struct PhotoPages: Sendable {
                     }
                 }
             }
-            postForm(action: "/photos/\(photo.id)/delete", csrfToken: viewer.csrfToken, confirm: PhotoText.deleteConfirm(language),
+            postForm(action: "/photos/\(photo.id)/delete" + context, csrfToken: viewer.csrfToken, confirm: PhotoText.deleteConfirm(language),
                      attributes: [.id("delete-form"), .class("form-actions")]) {
                 button(PhotoText.delete(language), style: .destructive)
             }

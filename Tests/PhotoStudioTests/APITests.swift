@@ -166,5 +166,18 @@ final class PhotoServer {
         #expect(editor.status == 200 && editor.text.contains("edit-form"))
         let bob = try server.register("bob")
         #expect(try server.request("GET", "/photos/\(ids[0])", token: bob).status == 404)
+
+        // The editor without JavaScript: plain fields, coordinates in the rotated picture.
+        let form = "rotate=90&flip_h=1&crop_x=100&crop_y=200&crop_w=600&crop_h=300&resize_w=300&resize_h=150"
+        let saved = try server.request("POST", "/photos/\(ids[0])/versions", token: alice,
+                                       headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(form.utf8))
+        #expect(saved.status == 303 && saved.headers["location"] == "/photos/\(ids[0])")
+        let meta = try PhotoServer.json(try server.request("GET", "/api/v1/photos/\(ids[0])", token: alice))
+        #expect(meta["displayWidth"] as? Int == 300 && meta["displayHeight"] as? Int == 150)
+        let ops = (meta["versions"] as? [[String: Any]])?.first?["operations"] as? [[String: Any]]
+        #expect(ops?.map { $0["op"] as? String } == ["rotate", "flip", "crop", "resize"])
+        let bad = try server.request("POST", "/photos/\(ids[0])/versions", token: alice,
+                                     headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array("crop_x=0&crop_y=0&crop_w=5000&crop_h=1".utf8))
+        #expect(bad.status == 303 && bad.headers["location"] == "/photos/\(ids[0])/edit")
     }
 }
