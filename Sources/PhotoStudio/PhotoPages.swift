@@ -29,6 +29,7 @@ enum PhotoText {
     static let zoomIn = LocalizedText(zh: "放大", en: "Zoom in")
     static let zoomOut = LocalizedText(zh: "缩小", en: "Zoom out")
     static let edit = LocalizedText(zh: "编辑", en: "Edit")
+    static let fullScreen = LocalizedText(zh: "全屏", en: "Full screen")
     static let download = LocalizedText(zh: "保存到相册", en: "Save to device")
     static let delete = LocalizedText(zh: "删除", en: "Delete")
     static let deleteConfirm = LocalizedText(zh: "删除这张照片？原图和所有版本都会被删除。", en: "Delete this photo? The original and all versions go.")
@@ -326,6 +327,8 @@ struct PhotoPages: Sendable {
                     WebUI.button(.class("zoom-btn"), .id("zoom-out"), .type("button"), .ariaLabel(PhotoText.zoomOut(language)), .title(PhotoText.zoomOut(language))) { "−" }
                     span(.class("zoom-level"), .id("zoom-level")) { "100%" }
                     WebUI.button(.class("zoom-btn"), .id("zoom-in"), .type("button"), .ariaLabel(PhotoText.zoomIn(language)), .title(PhotoText.zoomIn(language))) { "+" }
+                    WebUI.button(.classes("zoom-btn", "needs-js"), .id("viewer-fullscreen"), .type("button"), .ariaLabel(PhotoText.fullScreen(language)),
+                                 .title(PhotoText.fullScreen(language))) { span(.class("zoom-text")) { PhotoText.fullScreen(language) } }
                 }
                 navButton(id: "photo-next", target: position.older, context: context, label: PhotoText.next(language), symbol: .chevronRight)
             }

@@ -111,6 +111,15 @@
     });
     window.addEventListener("pointermove", function (e) { if (drag) { tx = drag.tx + e.clientX - drag.x; ty = drag.ty + e.clientY - drag.y; apply(); } });
     window.addEventListener("pointerup", function () { drag = null; });
+    // Full screen (where the browser allows it): the stage alone, black, the picture fitted; Esc leaves.
+    var full = document.getElementById("viewer-fullscreen");
+    if (full && stage.requestFullscreen) {
+      full.classList.remove("needs-js");
+      full.addEventListener("click", function () {
+        if (document.fullscreenElement) document.exitFullscreen(); else stage.requestFullscreen().catch(function () {});
+      });
+      document.addEventListener("fullscreenchange", function () { scale = 1; apply(); });
+    }
     if (image.complete) apply(); else image.addEventListener("load", apply);
     window.addEventListener("resize", apply);
   }
