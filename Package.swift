@@ -37,10 +37,15 @@ let package = Package(
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity"], swiftSettings: upcoming),
 
+        // MARK: apps
+        .target(
+            name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
+
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging"],
+            dependencies: ["AppHost", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Gaokao"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -62,5 +67,8 @@ let package = Package(
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
+        .testTarget(
+            name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "HTTPTestSupport"],
+            swiftSettings: upcoming),
     ]
 )

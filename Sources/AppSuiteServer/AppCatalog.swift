@@ -1,7 +1,8 @@
 import AppHost
+import Gaokao
 
 /// The mini apps this build of AppSuite serves, in launcher order. An app appears here when it exists;
 /// the launcher shows no tile for an app that is not built yet.
 enum AppCatalog {
-    static let installed: [any MiniApp] = []
+    static let installed: [any MiniApp] = [GaokaoApp()]
 }
