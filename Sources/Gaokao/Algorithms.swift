@@ -22,6 +22,18 @@ public struct RankResult: Sendable, Hashable {
 public struct PredictionConfiguration: Sendable {
     /// k: how many of the latest earlier years a prediction uses (research §4 E: k ≤ 3).
     public var yearsUsed = 3
+    /// Weights of the k years for the stable line, newest first (research §4 E: "optionally weighted
+    /// 0.5/0.3/0.2"). `[1, 1, 1]` gives the plain mean. The backtest (`appsuite gaokao backtest`) measured the
+    /// weighted form slightly better on every province, so it is the default.
+    public var weights: [Double] = [0.5, 0.3, 0.2]
+    /// A past 最低位次 is used only when it converts back to within this many points of that same year's
+    /// 最低分 with that year's own table: a rank from another ranking list (上海 专科 ranks are on the 语数外
+    /// list) would otherwise be converted on the wrong scale. nil disables the check.
+    public var rankConsistencyTolerance: Int? = 10
+    /// 专科 batches use 线差法 first: their lines sit in the thin tail of the 一分一段表 where a small rank shift
+    /// is a large score shift, and many are the batch line itself (征集). The backtest shows the rank method
+    /// far worse than 线差法 there (四川 专科批 MAE ≈ 75 vs ≈ 57 points).
+    public var lineDifferenceFirstForVocational = true
     /// 冲 (冒险): −20% ≤ Δ < −5%, Δ = (r_s − r_c) / r_c (research §4 F.5).
     public var riskyRankRange: Range<Double> = -0.20 ..< -0.05
     /// 稳 (稳妥): −5% ≤ Δ < +10%.
@@ -128,6 +140,14 @@ public struct RecommendationResult: Sendable {
     public var considered: Int
 }
 
+/// The mean of `values` (newest first) weighted by the first `values.count` weights; the plain mean when
+/// the weights run out.
+func weightedMean(_ values: [Int], _ weights: [Double]) -> Double {
+    guard weights.count >= values.count else { return Double(values.reduce(0, +)) / Double(values.count) }
+    let used = weights.prefix(values.count)
+    return zip(values, used).reduce(0) { $0 + Double($1.0) * $1.1 } / used.reduce(0, +)
+}
+
 /// Rounds half up (research §4 E: `round_half_up(mean)`).
 @inline(__always)
 func roundHalfUp(_ value: Double) -> Int { Int((value + 0.5).rounded(.down)) }
@@ -214,7 +234,7 @@ extension GaokaoData {
         let lines = controlLines(province: province, year: year, category: category)
         if lines.isEmpty { return nil }
         let std = BatchNames.standard(batch)
-        if let line = lines.first(where: { $0.batchStd == std }) ?? lines.first(where: { $0.batch == batch }) { return line.score }
+        if let line = lines.first(where: { $0.batch == batch }) ?? lines.first(where: { $0.batchStd == std }) { return line.score }
         switch std {
         case "本科一批": return lines.first { $0.batchStd == "特殊类型招生控制线" }?.score
         case "本科二批": return lines.first { $0.batchStd == "本科批" }?.score
@@ -227,15 +247,39 @@ extension GaokaoData {
     /// **投档线预测** (research §4 E) for a school series and target year `year`, from the last k ≤ 3 earlier
     /// years only:
     /// - 位次法 (default, when past 最低位次 and this year's 一分一段表 exist): `e_y = score(P,Y,C,min_rank_y)`;
-    ///   risky = min e_y, stable = round_half_up(mean e_y), safe = max e_y.
+    ///   risky = min e_y, stable = round_half_up(weighted mean e_y) (weights 0.5/0.3/0.2 newest first, the
+    ///   note's option; configurable), safe = max e_y. Ranks that do not match their own year's table are
+    ///   skipped (``PredictionConfiguration/rankConsistencyTolerance``).
     /// - 线差法 (fallback: no ranks, e.g. 湖南, or no table): `d_y = min_score_y − ctl(P,y,C,B)`; risky/stable/safe =
     ///   `ctl(P,Y,C,B)` + min / round_half_up(mean) / max of d_y.
-    /// With one year, risky = stable = safe. Nil when neither method has data.
+    /// With one year, risky = stable = safe. 专科 batches try 线差法 first (see
+    /// ``PredictionConfiguration/lineDifferenceFirstForVocational``). Nil when neither method has data.
     public func predict(_ series: SchoolSeries, year: Int, configuration: PredictionConfiguration = PredictionConfiguration())
         -> LinePrediction?
     {
+        if configuration.lineDifferenceFirstForVocational, series.batchStd.contains("专科") {
+            return predictByLineDifference(series, year: year, configuration: configuration)
+                ?? predictByRank(series, year: year, configuration: configuration)
+        }
         if let prediction = predictByRank(series, year: year, configuration: configuration) { return prediction }
         return predictByLineDifference(series, year: year, configuration: configuration)
+    }
+
+    /// The last k earlier years with a usable 最低位次, newest first: a rank that converts back to its own year's
+    /// 最低分 within ``PredictionConfiguration/rankConsistencyTolerance`` (when both are published).
+    func rankPoints(_ series: SchoolSeries, before year: Int, configuration: PredictionConfiguration) -> [(year: Int, rank: Int)] {
+        var result: [(year: Int, rank: Int)] = []
+        for point in series.points.reversed() where point.year < year {
+            guard let rank = point.minRank else { continue }
+            if let tolerance = configuration.rankConsistencyTolerance, let score = point.minScore {
+                guard let own = table(province: series.province, year: point.year, category: series.category),
+                    abs(Self.score(in: own, rank: rank) - score) <= tolerance
+                else { continue }
+            }
+            result.append((point.year, rank))
+            if result.count == configuration.yearsUsed { break }
+        }
+        return result
     }
 
     /// 位次法 only (research §4 E, first method).
@@ -243,42 +287,33 @@ extension GaokaoData {
         -> LinePrediction?
     {
         guard let table = table(province: series.province, year: year, category: series.category) else { return nil }
-        var scores: [Int] = []
-        var ranks: [Int] = []
-        var years: [Int] = []
-        for point in series.points.reversed() where point.year < year {
-            guard let rank = point.minRank else { continue }
-            scores.append(Self.score(in: table, rank: rank))
-            ranks.append(rank)
-            years.append(point.year)
-            if years.count == configuration.yearsUsed { break }
-        }
-        guard !scores.isEmpty else { return nil }
-        let mean = Double(scores.reduce(0, +)) / Double(scores.count)
-        let meanRank = Double(ranks.reduce(0, +)) / Double(ranks.count)
-        return LinePrediction(risky: scores.min()!, stable: roundHalfUp(mean), safe: scores.max()!, method: .rank,
-                              years: years, predictedRank: roundHalfUp(meanRank))
+        let points = rankPoints(series, before: year, configuration: configuration)
+        guard !points.isEmpty else { return nil }
+        let scores = points.map { Self.score(in: table, rank: $0.rank) }
+        let ranks = points.map(\.rank)
+        return LinePrediction(risky: scores.min()!, stable: roundHalfUp(weightedMean(scores, configuration.weights)), safe: scores.max()!,
+                              method: .rank, years: points.map(\.year), predictedRank: roundHalfUp(weightedMean(ranks, configuration.weights)))
     }
 
     /// 线差法 only (research §4 D/E, fallback method).
     public func predictByLineDifference(
         _ series: SchoolSeries, year: Int, configuration: PredictionConfiguration = PredictionConfiguration()
     ) -> LinePrediction? {
-        guard let line = controlLine(province: series.province, year: year, category: series.category, batch: series.batchStd)
+        guard let line = controlLine(province: series.province, year: year, category: series.category, batch: series.batch)
         else { return nil }
         var diffs: [Int] = []
         var years: [Int] = []
         for point in series.points.reversed() where point.year < year {
             guard let score = point.minScore,
                 let control = point.controlLine
-                    ?? controlLine(province: series.province, year: point.year, category: series.category, batch: series.batchStd)
+                    ?? controlLine(province: series.province, year: point.year, category: series.category, batch: series.batch)
             else { continue }
             diffs.append(score - control)
             years.append(point.year)
             if years.count == configuration.yearsUsed { break }
         }
         guard !diffs.isEmpty else { return nil }
-        let mean = Double(diffs.reduce(0, +)) / Double(diffs.count)
+        let mean = weightedMean(diffs, configuration.weights)
         return LinePrediction(risky: line + diffs.min()!, stable: line + roundHalfUp(mean), safe: line + diffs.max()!,
                               method: .lineDifference, years: years, predictedRank: nil)
     }
@@ -332,19 +367,11 @@ extension GaokaoData {
         for series in all {
             if let targetProvince, campusProvince(of: series) != targetProvince { continue }
             considered += 1
-            var ranks: [Int] = []
-            var years: [Int] = []
-            var scores: [Int] = []
-            if let table {
-                for point in series.points.reversed() where point.year < year {
-                    guard let rank = point.minRank else { continue }
-                    ranks.append(rank)
-                    years.append(point.year)
-                    scores.append(Self.score(in: table, rank: rank))
-                    if ranks.count == configuration.yearsUsed { break }
-                }
-            }
-            if let candidate, !ranks.isEmpty {
+            let points = table == nil ? [] : rankPoints(series, before: year, configuration: configuration)
+            let ranks = points.map(\.rank)
+            let years = points.map(\.year)
+            if let candidate, let table, !ranks.isEmpty {
+                let scores = ranks.map { Self.score(in: table, rank: $0) }
                 let schoolRank = Double(ranks.reduce(0, +)) / Double(ranks.count)
                 let candidateRank = Double(candidate.rank)
                 let delta = (schoolRank - candidateRank) / candidateRank
@@ -353,7 +380,7 @@ extension GaokaoData {
                 else if configuration.stableRankRange.contains(delta) { bucket = .stable }
                 else if configuration.safeRankRange.contains(delta) { bucket = .safe }
                 else { continue }
-                let predicted = roundHalfUp(Double(scores.reduce(0, +)) / Double(scores.count))
+                let predicted = roundHalfUp(weightedMean(scores, configuration.weights))
                 let deltaPrime = (schoolRank - candidateRank) / schoolRank
                 let item = Recommendation(
                     series: series, predictedRank: roundHalfUp(schoolRank), predictedScore: predicted, gap: score - predicted,
