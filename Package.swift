@@ -47,7 +47,7 @@ let package = Package(
             name: "AppSuiteServer",
             dependencies: ["AppHost", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Gaokao"],
             swiftSettings: upcoming),
-        .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer"], swiftSettings: upcoming),
+        .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "Gaokao"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
 
         // MARK: benchmarks
