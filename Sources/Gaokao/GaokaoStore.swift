@@ -32,6 +32,8 @@ public struct GaokaoNotice: Sendable, Hashable {
 public final class GaokaoStore: Sendable {
     public let database: any Database
     private let cache = Mutex<(version: String, data: GaokaoData)?>(nil)
+    /// Held while a snapshot is built, so that concurrent first requests build it once.
+    private let building = Mutex<Void>(())
 
     public init(database: any Database) { self.database = database }
 
@@ -41,9 +43,12 @@ public final class GaokaoStore: Sendable {
             try db.scalar("SELECT value FROM gaokao_meta WHERE key = 'data_version'", as: String.self)
         } ?? ""
         if let cached = cache.withLock({ $0 }), cached.version == version { return cached.data }
-        let data = try load()
-        cache.withLock { $0 = (version, data) }
-        return data
+        return try building.withLock { _ throws -> GaokaoData in
+            if let cached = cache.withLock({ $0 }), cached.version == version { return cached.data }
+            let data = try load()
+            cache.withLock { $0 = (version, data) }
+            return data
+        }
     }
 
     /// True when nothing has been imported yet.

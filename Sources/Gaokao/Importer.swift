@@ -52,6 +52,26 @@ enum CSV {
     }
 }
 
+/// FNV-1a (64-bit) over the imported files: a stable fingerprint of the data set.
+struct Fingerprint {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
+        var hash = value
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        value = hash
+    }
+
+    mutating func add(_ data: Data) {
+        data.withUnsafeBytes { raw in add(raw.bindMemory(to: UInt8.self)) }
+    }
+
+    var hex: String { String(value, radix: 16) }
+}
+
 /// What an import could not use at all.
 public enum GaokaoImportError: Error, CustomStringConvertible {
     case missingFile(String)
@@ -88,6 +108,7 @@ public struct GaokaoImporter: DataImporter {
 
     public func importData(from folder: URL, progress: (ImportProgress) -> Void) throws -> ImportSummary {
         var parsed: [(name: String, columns: [String: Int], rows: [[String]])] = []
+        var fingerprint = Fingerprint()
         var skipped: [(item: String, reason: String)] = []
         for file in Self.files {
             let url = folder.appendingPathComponent(file.name)
@@ -96,6 +117,8 @@ public struct GaokaoImporter: DataImporter {
                 skipped.append((file.name, "missing"))
                 continue
             }
+            fingerprint.add(Array(file.name.utf8))
+            fingerprint.add(data)
             let table = CSV.parse(data)
             var columns: [String: Int] = [:]
             for (index, name) in table.header.enumerated() { columns[name] = index }
@@ -117,9 +140,13 @@ public struct GaokaoImporter: DataImporter {
             }
             if bad > 0 { skipped.append((file.name, "\(bad) rows that do not parse")) }
         }
+        // The version is a fingerprint of the files, so re-importing the same data keeps it (servers keep their
+        // snapshot); the import time is kept for the about page.
         try database.write { db in
-            let version = String(UInt64(Date().timeIntervalSince1970 * 1_000_000))
-            try db.execute("INSERT INTO gaokao_meta (key, value) VALUES ('data_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", version)
+            try db.execute("INSERT INTO gaokao_meta (key, value) VALUES ('data_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           fingerprint.hex)
+            try db.execute("INSERT INTO gaokao_meta (key, value) VALUES ('imported_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           String(Int64(Date().timeIntervalSince1970)))
         }
         progress(ImportProgress(done: total, total: total, item: "done"))
         return ImportSummary(imported: imported, skipped: skipped)

@@ -668,15 +668,15 @@ struct GaokaoPages: Sendable {
             ("本科专业目录", "GitHub hrj-11055/gaokao-zhiyuan-agents，commit 2bce440", "2025 年版"),
         ]
         let imported = try store.database.read { db in
-            try db.scalar("SELECT value FROM gaokao_meta WHERE key = 'data_version'", as: String.self)
-        }.flatMap { UInt64($0) }.map { Date(timeIntervalSince1970: Double($0) / 1_000_000) }
+            try db.scalar("SELECT value FROM gaokao_meta WHERE key = 'imported_at'", as: String.self)
+        }.flatMap { Int64($0) }
         return page(viewer, title: Kit.t(l, "关于豹考通", "About"), back: homeBack(l)) {
             p(.class("gk-caption")) {
                 Kit.t(l, "豹考通用公开的历年数据帮你查线、换算位次、推荐学校和预测投档线。数据为第三方对官方公布的转录，填报前请以各省教育考试院公布为准。",
                       "豹考通 uses public historical data to look up lines, convert scores to ranks, pick schools and predict lines. The data are third-party transcriptions of official publications: check the exam authority's numbers before applying.")
             }
             listGroup(header: Kit.t(l, "数据来源", "Data sources"),
-                      footer: imported.map { Kit.t(l, "本机导入时间：", "Imported here: ") + iso8601(Int64($0.timeIntervalSince1970)) }) {
+                      footer: imported.map { Kit.t(l, "本机导入时间：", "Imported here: ") + iso8601($0) }) {
                 for source in sources { listCell(title: source.0, subtitle: source.1, detail: source.2) }
             }
             listGroup(header: Kit.t(l, "方法", "Methods")) {

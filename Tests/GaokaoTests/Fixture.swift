@@ -2,6 +2,7 @@ import AppHost
 @testable import AppSuiteServer
 import Foundation
 import Gaokao
+import HTTPTestSupport
 import Storage
 import Testing
 
@@ -51,6 +52,11 @@ final class GaokaoFixture: Sendable {
         try suite.start()
         store = GaokaoStore(database: suite.database)
         data = try store.data()
+        // Warm the server's own snapshot once, before the HTTP tests run in parallel.
+        let warm = try RawHTTPClient(port: suite.port, receiveTimeout: 120)
+        defer { warm.close() }
+        warm.send("GET /api/v1/gaokao/provinces HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        guard warm.readReply()?.status == 200 else { throw FixtureError(description: "the server did not answer /api/v1/gaokao/provinces") }
     }
 
     var port: UInt16 { suite.port }
