@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct PageTests {
     @Test func launcherOffersSignInAndHasNoTilesWithoutApps() throws {
-        let server = try TestServer()
+        let server = try TestServer(apps: [])
         let page = try server.get("/")
         #expect(page.status == 200)
         #expect(page.text.contains(#"class="launcher""#))
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func englishByAcceptLanguageOrSwitch() throws {
-        let server = try TestServer()
+        let server = try TestServer(apps: [])
         #expect(try server.get("/", headers: ["Accept-Language": "en-US,en;q=0.9"]).text.contains("No apps installed yet"))
         let switched = try server.get("/login?lang=en")
         #expect(switched.text.contains("Log in"))
