@@ -63,14 +63,22 @@ public struct Router: Sendable {
         }
         let parts = Self.split(path)
         var allowed: [HTTPMethod] = []
+        // The most specific pattern wins (most literal segments), so `/assets/apps/{id}/{path...}` is not
+        // shadowed by an earlier `/assets/{path...}`; among equals, the first registered.
+        var best: (handler: Handler, parameters: [String: String], literals: Int)?
         for entry in patternRoutes {
             guard let parameters = Self.capture(entry.segments, parts) else { continue }
             switch Self.pick(method, entry, parameters: parameters) {
-            case .found(let handler, let parameters): return .found(handler, parameters: parameters)
+            case .found(let handler, let parameters):
+                let literals = entry.segments.reduce(0) { count, segment in
+                    if case .literal = segment { count + 1 } else { count }
+                }
+                if best == nil || literals > best!.literals { best = (handler, parameters, literals) }
             case .methodNotAllowed(let methods): allowed.append(contentsOf: methods)
             case .notFound: break
             }
         }
+        if let best { return .found(best.handler, parameters: best.parameters) }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 

@@ -30,6 +30,14 @@ import Testing
         #expect(body(respond(.get, "/assets/css/app.css")) == "css/app.css")
     }
 
+    @Test func theMostSpecificRemainderRouteWins() {
+        var router = makeRouter()
+        router.get("/assets/apps/{id}/{path...}") { request in .text("app \(try request.parameter("id")) \(try request.parameter("path"))") }
+        let responder = Responder(router: router, configuration: ServerConfiguration())
+        #expect(body(responder.respond(to: Request(method: .get, path: "/assets/apps/gaokao/gaokao.css"))) == "app gaokao gaokao.css")
+        #expect(body(responder.respond(to: Request(method: .get, path: "/assets/app.css"))) == "app.css")
+    }
+
     @Test func trailingSlashMatchesTheSameRoute() {
         #expect(respond(.post, "/api/v1/auth/login/").status == .ok)
     }
