@@ -353,8 +353,9 @@ extension GaokaoData {
     /// 最低位次, `Δ = (r_s − r_c)/r_c`, bucketed by ``PredictionConfiguration`` (冲 −20%…−5%, 稳 −5%…+10%,
     /// 保 +10%…+35%). Without ranks (湖南, or no table this year): `g` = predicted line (线差法) − score, 冲
     /// 0 < g ≤ 15, 稳 −10 < g ≤ 0, 保 −30 ≤ g ≤ −10. Each bucket is sorted hardest first (r_s ascending);
-    /// `tendency` nil returns the 3:4:3 mix of `limit`. Probability: research §4 G,
-    /// `p = 1 / (1 + e^(−9·Δ′))`, `Δ′ = (r_s − r_c)/r_s` (score variant: Δ′ = −g/100).
+    /// `tendency` nil returns the 3:4:3 mix of `limit`. Probability: ``admissionProbability(schoolRank:candidateRank:configuration:)``
+    /// (measured on the data; research §4 G's logistic as the fallback); score variant: the §4 G logistic with
+    /// Δ′ = −g/100.
     public func recommend(
         province: String, year: Int, category: String, batch: String, score: Int, tendency: Bucket?,
         targetProvince: String?, limit: Int = 30, configuration: PredictionConfiguration = PredictionConfiguration()
@@ -381,10 +382,10 @@ extension GaokaoData {
                 else if configuration.safeRankRange.contains(delta) { bucket = .safe }
                 else { continue }
                 let predicted = roundHalfUp(weightedMean(scores, configuration.weights))
-                let deltaPrime = (schoolRank - candidateRank) / schoolRank
                 let item = Recommendation(
                     series: series, predictedRank: roundHalfUp(schoolRank), predictedScore: predicted, gap: score - predicted,
-                    probability: 1 / (1 + exp(-configuration.probabilitySlope * deltaPrime)), bucket: bucket, method: .rank,
+                    probability: admissionProbability(schoolRank: schoolRank, candidateRank: candidateRank, configuration: configuration),
+                    bucket: bucket, method: .rank,
                     years: years)
                 buckets[bucket, default: []].append((schoolRank, item))
             } else if let prediction = predictByLineDifference(series, year: year, configuration: configuration) {

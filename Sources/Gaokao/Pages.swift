@@ -491,8 +491,8 @@ struct GaokaoPages: Sendable {
                     }
                 }
                 p(.class("gk-footnote")) {
-                    Kit.t(l, "录取概率为按位次差估计的参考值（研究笔记 §4 G），并非任何官方数据。",
-                          "Chances are estimates from the rank gap (research note §4 G), not official figures.")
+                    Kit.t(l, "录取概率为估计值：在历年院校位次的实际波动中，最低位次落在你的位次之后的比例；并非官方数据。",
+                          "Chances are estimates: how often a school's minimum rank actually came out at or beyond yours, given its predicted rank, over the past years in the data. Not official figures.")
                 }
             }
         }
@@ -677,7 +677,7 @@ struct GaokaoPages: Sendable {
             }
             listGroup(header: Kit.t(l, "数据来源", "Data sources"),
                       footer: imported.map { Kit.t(l, "本机导入时间：", "Imported here: ") + iso8601($0) }) {
-                for source in sources { listCell(title: source.0, subtitle: source.1, detail: source.2) }
+                for source in sources { listCell(title: source.0, subtitle: "\(source.2) · \(source.1)") }
             }
             listGroup(header: Kit.t(l, "方法", "Methods")) {
                 listCell(title: Kit.t(l, "位次法（默认）", "Rank method (default)"),

@@ -220,6 +220,15 @@ struct DataTests {
         #expect(local.items.allSatisfy { $0.bucket == .safe && data.campusProvince(of: $0.series) == "四川" })
     }
 
+    @Test("the notice under 我的高考 is chosen by 生源地 from the gaokao_notices table")
+    func notices() throws {
+        let store = try GaokaoFixture.get().store
+        #expect(try store.notice(province: "江西")?.titleZh.contains("江西") == true)
+        let other = try #require(try store.notice(province: "河南"))
+        #expect(!other.titleZh.contains("江西"))
+        #expect(try store.notice(province: nil) == other)
+    }
+
     @Test("the backtest's default method beats last year's line overall")
     func backtest() throws {
         let rows = GaokaoBacktest.run(try data)
