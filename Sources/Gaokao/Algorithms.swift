@@ -231,7 +231,11 @@ extension GaokaoData {
     /// published batch name. When the batch no longer exists that year: 本科一批 → 特殊类型招生控制线 (the
     /// "一本线" of merged provinces), 本科二批 → 本科批.
     public func controlLine(province: String, year: Int, category: String, batch: String) -> Int? {
-        let lines = controlLines(province: province, year: year, category: category)
+        Self.pickControlLine(controlLines(province: province, year: year, category: category), batch: batch)
+    }
+
+    /// The rule of ``controlLine(province:year:category:batch:)`` applied to one (province, year, 科类)'s lines.
+    static func pickControlLine(_ lines: [ControlLine], batch: String) -> Int? {
         if lines.isEmpty { return nil }
         let std = BatchNames.standard(batch)
         if let line = lines.first(where: { $0.batch == batch }) ?? lines.first(where: { $0.batchStd == std }) { return line.score }
@@ -272,9 +276,7 @@ extension GaokaoData {
         for point in series.points.reversed() where point.year < year {
             guard let rank = point.minRank else { continue }
             if let tolerance = configuration.rankConsistencyTolerance, let score = point.minScore {
-                guard let own = table(province: series.province, year: point.year, category: series.category),
-                    abs(Self.score(in: own, rank: rank) - score) <= tolerance
-                else { continue }
+                guard let own = point.ownYearScore, abs(own - score) <= tolerance else { continue }
             }
             result.append((point.year, rank))
             if result.count == configuration.yearsUsed { break }

@@ -19,7 +19,11 @@ public struct SeriesPoint: Sendable, Hashable {
     public var year: Int
     public var minScore: Int?
     public var minRank: Int?
+    /// The batch line: as the source carries it, else from control_lines.csv (filled when the snapshot is built).
     public var controlLine: Int?
+    /// `minRank` converted with that same year's 一分一段表 (nil without a table): the consistency check of the
+    /// rank method, computed once per snapshot.
+    public var ownYearScore: Int? = nil
 }
 
 /// A school's (or 院校专业组's) 普通类 lines over the years in one home province, 科类 and batch: what
@@ -132,6 +136,16 @@ public struct GaokaoData: Sendable {
         for key in order {
             var entry = grouped[key]!
             entry.points.sort { $0.year < $1.year }
+            for index in entry.points.indices {
+                let year = entry.points[index].year
+                let yearKey = YearKey(province: entry.province, year: year, category: entry.category)
+                if let rank = entry.points[index].minRank, let table = tableMap[yearKey] {
+                    entry.points[index].ownYearScore = Self.score(in: table, rank: rank)
+                }
+                if entry.points[index].controlLine == nil {
+                    entry.points[index].controlLine = Self.pickControlLine(lines[yearKey] ?? [], batch: entry.batch)
+                }
+            }
             series[key.batch, default: []].append(entry)
         }
         self.series = series
