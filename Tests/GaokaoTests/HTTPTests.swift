@@ -99,6 +99,34 @@ struct HTTPTests {
         #expect(good.setCookies["gk_profile"] != nil)
     }
 
+    @Test("我的高考 on the account: bearer PUT and GET; a cookie-session page POST without the CSRF token is refused")
+    func accountProfile() throws {
+        let fixture = try GaokaoFixture.get()
+        let name = "gk" + String(UUID().uuidString.prefix(6)).lowercased()
+        let registered = try RawHTTPClient.request(
+            port: fixture.port, "POST", "/api/v1/auth/register", headers: ["Content-Type": "application/json"],
+            body: Array(#"{"username":"\#(name)","password":"correct horse battery"}"#.utf8))
+        #expect(registered.status == 201)
+        let token = try #require(try json(registered)["token"] as? String)
+        let auth = ["Authorization": "Bearer " + token]
+        #expect(try get("/api/v1/gaokao/profile", headers: auth).status == 404)
+        let saved = try RawHTTPClient.request(
+            port: fixture.port, "PUT", "/api/v1/gaokao/profile", headers: auth.merging(["Content-Type": "application/json"]) { $1 },
+            body: Array(#"{"province":"海南","year":2023,"category":"综合","batch":"本科批","score":880}"#.utf8))
+        #expect(saved.status == 200)
+        #expect(saved.text.contains("\"storedIn\":\"account\""))
+        #expect(saved.setCookies["gk_profile"] == nil)
+        let read = try json(try get("/api/v1/gaokao/profile", headers: auth))
+        #expect(read["province"] as? String == "海南")
+        #expect(read["score"] as? Int == 880)
+        #expect(read["maxScore"] as? Int == 900)
+        let forged = try RawHTTPClient.request(
+            port: fixture.port, "POST", "/gaokao/profile",
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "sid=" + token],
+            body: Array("province=%E6%B2%B3%E5%8D%97&year=2023&category=%E7%90%86%E7%A7%91&batch=%E6%9C%AC%E7%A7%91%E4%B8%80%E6%89%B9&score=600".utf8))
+        #expect(forged.status == 403)
+    }
+
     @Test("pages: welcome once, then the home page; no-data pages are normal pages")
     func pages() throws {
         let first = try get("/gaokao")
