@@ -354,7 +354,8 @@ extension GaokaoData {
     /// filtered to campuses in `targetProvince` (nil = 不限). With ranks: `r_s` = mean of the school's last ≤ 3
     /// 最低位次, `Δ = (r_s − r_c)/r_c`, bucketed by ``PredictionConfiguration`` (冲 −20%…−5%, 稳 −5%…+10%,
     /// 保 +10%…+35%). Without ranks (湖南, or no table this year): `g` = predicted line (线差法) − score, 冲
-    /// 0 < g ≤ 15, 稳 −10 < g ≤ 0, 保 −30 ≤ g ≤ −10. Each bucket is sorted hardest first (r_s ascending);
+    /// 0 < g ≤ 15, 稳 −10 < g ≤ 0, 保 −30 ≤ g ≤ −10. Each bucket is sorted hardest first (r_s ascending, §4 F.6);
+    /// a bucket larger than its share keeps, for 冲, the schools nearest the candidate, else the best-ranked;
     /// `tendency` nil returns the 3:4:3 mix of `limit`. Probability: ``admissionProbability(schoolRank:candidateRank:configuration:)``
     /// (measured on the data; research §4 G's logistic as the fallback); score variant: the §4 G logistic with
     /// Δ′ = −g/100.
@@ -410,16 +411,21 @@ extension GaokaoData {
             (buckets[bucket] ?? []).sorted { ($0.sortKey, $0.item.series.displayName) < ($1.sortKey, $1.item.series.displayName) }
                 .map(\.item)
         }
+        // When a bucket holds more schools than its share, 冲 keeps the ones nearest the candidate (the likelier
+        // reaches, not only long shots at −20%); 稳 and 保 keep the best-ranked ones. Shown hardest first.
+        func pick(_ bucket: Bucket, _ count: Int) -> [Recommendation] {
+            let all = sorted(bucket)
+            return bucket == .risky ? Array(all.suffix(count)) : Array(all.prefix(count))
+        }
         let items: [Recommendation]
         if let tendency {
-            items = Array(sorted(tendency).prefix(limit))
+            items = pick(tendency, limit)
         } else {
             let total = configuration.mix.risky + configuration.mix.stable + configuration.mix.safe
             let riskyCount = roundHalfUp(Double(limit * configuration.mix.risky) / Double(total))
             let safeCount = roundHalfUp(Double(limit * configuration.mix.safe) / Double(total))
             let stableCount = Swift.max(0, limit - riskyCount - safeCount)
-            items = Array(sorted(.risky).prefix(riskyCount)) + Array(sorted(.stable).prefix(stableCount))
-                + Array(sorted(.safe).prefix(safeCount))
+            items = pick(.risky, riskyCount) + pick(.stable, stableCount) + pick(.safe, safeCount)
         }
         return RecommendationResult(candidateRank: candidate, items: items, considered: considered)
     }
