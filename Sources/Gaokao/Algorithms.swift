@@ -306,10 +306,7 @@ extension GaokaoData {
         var diffs: [Int] = []
         var years: [Int] = []
         for point in series.points.reversed() where point.year < year {
-            guard let score = point.minScore,
-                let control = point.controlLine
-                    ?? controlLine(province: series.province, year: point.year, category: series.category, batch: series.batch)
-            else { continue }
+            guard let score = point.minScore, let control = point.controlLine else { continue }
             diffs.append(score - control)
             years.append(point.year)
             if years.count == configuration.yearsUsed { break }

@@ -57,7 +57,8 @@ public enum GaokaoBacktest {
     }
 
     /// Runs the backtest over every series of `data`; rows per province (and 全部) × {default, 位次法, 线差法}.
-    public static func run(_ data: GaokaoData, configuration: PredictionConfiguration = PredictionConfiguration()) -> [BacktestRow] {
+    /// `byLevel` splits each province into its 本科 and 专科 batches (`四川·专科`), which explains where a method wins.
+    public static func run(_ data: GaokaoData, configuration: PredictionConfiguration = PredictionConfiguration(), byLevel: Bool = false) -> [BacktestRow] {
         enum Slot: Hashable { case defaultMethod, rank, line }
         var table: [String: [Slot: Accumulator]] = [:]
         for list in data.series.values {
@@ -67,7 +68,9 @@ public enum GaokaoBacktest {
                     let rank = data.predictByRank(series, year: point.year, configuration: configuration)
                     let line = data.predictByLineDifference(series, year: point.year, configuration: configuration)
                     let chosen = data.predict(series, year: point.year, configuration: configuration)
-                    for province in [series.province, "全部"] {
+                    let level = series.batchStd.contains("专科") ? "专科" : "本科"
+                    let groups = byLevel ? [series.province + "·" + level, "全部·" + level] : [series.province, "全部"]
+                    for province in groups {
                         if let rank { table[province, default: [:]][.rank, default: Accumulator()].add(rank, baseline: baseline, actual: actual) }
                         if let line { table[province, default: [:]][.line, default: Accumulator()].add(line, baseline: baseline, actual: actual) }
                         if let chosen = chosen {
@@ -78,7 +81,7 @@ public enum GaokaoBacktest {
             }
         }
         var rows: [BacktestRow] = []
-        let provinces = table.keys.filter { $0 != "全部" }.sorted() + ["全部"]
+        let provinces = table.keys.filter { !$0.hasPrefix("全部") }.sorted() + table.keys.filter { $0.hasPrefix("全部") }.sorted()
         for province in provinces {
             for (slot, method) in [(Slot.defaultMethod, PredictionMethod?.none), (.rank, .rank), (.line, .lineDifference)] {
                 guard let accumulator = table[province]?[slot], accumulator.count > 0 else { continue }
@@ -157,6 +160,8 @@ public enum GaokaoCommand {
             switch command {
             case "backtest":
                 print(GaokaoBacktest.markdown(GaokaoBacktest.run(data)))
+                print("\nBy level (本科 / 专科 batches):\n")
+                print(GaokaoBacktest.markdown(GaokaoBacktest.run(data, byLevel: true)))
             case "timing":
                 let durations = GaokaoBacktest.timeRecommendations(data)
                 func at(_ q: Double) -> Double { durations[Swift.min(durations.count - 1, Int(Double(durations.count) * q))] }

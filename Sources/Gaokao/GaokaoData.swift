@@ -142,8 +142,10 @@ public struct GaokaoData: Sendable {
                 if let rank = entry.points[index].minRank, let table = tableMap[yearKey] {
                     entry.points[index].ownYearScore = Self.score(in: table, rank: rank)
                 }
+                // Only an exact batch name fills a missing line: 四川 2016 has 专科一批 (445) and 专科二批 (190) but
+                // schools filed under 专科批, and either guess would skew that year's 线差.
                 if entry.points[index].controlLine == nil {
-                    entry.points[index].controlLine = Self.pickControlLine(lines[yearKey] ?? [], batch: entry.batch)
+                    entry.points[index].controlLine = (lines[yearKey] ?? []).first { $0.batch == entry.batch }?.score
                 }
             }
             series[key.batch, default: []].append(entry)
