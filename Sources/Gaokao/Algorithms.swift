@@ -303,6 +303,11 @@ extension GaokaoData {
     ) -> LinePrediction? {
         guard let line = controlLine(province: series.province, year: year, category: series.category, batch: series.batch)
         else { return nil }
+        return predictByLineDifference(series, year: year, line: line, configuration: configuration)
+    }
+
+    /// 线差法 with this year's batch line already looked up.
+    func predictByLineDifference(_ series: SchoolSeries, year: Int, line: Int, configuration: PredictionConfiguration) -> LinePrediction? {
         var diffs: [Int] = []
         var years: [Int] = []
         for point in series.points.reversed() where point.year < year {
@@ -365,6 +370,7 @@ extension GaokaoData {
         let all = schoolSeries(province: province, category: category, batchStd: BatchNames.standard(batch))
         var buckets: [Bucket: [(sortKey: Double, item: Recommendation)]] = [:]
         var considered = 0
+        var lineCache: [String: Int?] = [:]
         for series in all {
             if let targetProvince, campusProvince(of: series) != targetProvince { continue }
             considered += 1
@@ -388,7 +394,11 @@ extension GaokaoData {
                     bucket: bucket, method: .rank,
                     years: years)
                 buckets[bucket, default: []].append((schoolRank, item))
-            } else if let prediction = predictByLineDifference(series, year: year, configuration: configuration) {
+            } else if let line = lineCache[series.batch] ?? {
+                let found = controlLine(province: province, year: year, category: category, batch: series.batch)
+                lineCache[series.batch] = .some(found)
+                return found
+            }(), let prediction = predictByLineDifference(series, year: year, line: line, configuration: configuration) {
                 let gap = prediction.stable - score
                 let bucket: Bucket
                 if configuration.riskyScoreGap.contains(gap) { bucket = .risky }
@@ -405,8 +415,10 @@ extension GaokaoData {
             }
         }
         func sorted(_ bucket: Bucket) -> [Recommendation] {
-            (buckets[bucket] ?? []).sorted { ($0.sortKey, $0.item.series.displayName) < ($1.sortKey, $1.item.series.displayName) }
-                .map(\.item)
+            (buckets[bucket] ?? []).sorted {
+                if $0.sortKey != $1.sortKey { return $0.sortKey < $1.sortKey }
+                return ($0.item.series.schoolName, $0.item.series.groupCode ?? "") < ($1.item.series.schoolName, $1.item.series.groupCode ?? "")
+            }.map(\.item)
         }
         // When a bucket holds more schools than its share, 冲 keeps the ones nearest the candidate (the likelier
         // reaches, not only long shots at −20%); 稳 and 保 keep the best-ranked ones. Shown hardest first.
