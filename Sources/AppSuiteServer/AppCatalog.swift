@@ -1,8 +1,9 @@
 import AppHost
+import Gaokao
 import MovieReviews
 
 /// The mini apps this build of AppSuite serves, in launcher order. An app appears here when it exists;
 /// the launcher shows no tile for an app that is not built yet.
 enum AppCatalog {
-    static let installed: [any MiniApp] = [MovieReviewsApp()]
+    static let installed: [any MiniApp] = [GaokaoApp(), MovieReviewsApp()]
 }
