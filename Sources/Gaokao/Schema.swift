@@ -122,9 +122,9 @@ public enum GaokaoSchema {
                          '南昌大学、江西师范大学等省内院校的招生咨询与开放日，以江西省教育考试院公布为准。',
                          'Admission counselling and open days of Jiangxi''s own colleges (南昌大学, 江西师范大学 …), as announced by the Jiangxi exam authority.',
                          'http://www.jxeea.cn/'),
-                        (NULL, '志愿填报咨询', 'Application advice',
-                         '需要一对一的志愿填报建议？联系豹考通团队（公告内容保存在 gaokao_notices 表中，按生源地配置）。',
-                         'Want one-to-one advice on your application? Contact the 豹考通 team (notices live in the gaokao_notices table, chosen by home province).',
+                        (NULL, '志愿填报提醒', 'Before you apply',
+                         '本应用的线和位次来自公开数据，仅供参考；填报志愿请以本省教育考试院公布的招生计划和政策为准。',
+                         'Lines and ranks here come from public data and are for reference; for your application, follow the enrolment plans and rules your provincial exam authority publishes.',
                          NULL);
                     """),
         ]
