@@ -48,12 +48,15 @@ let package = Package(
             dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Imaging", "CSodium"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
 
+        .target(
+            name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews", "PhotoStudio"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews", "Gaokao", "PhotoStudio"],
             swiftSettings: upcoming),
-        .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "PhotoStudio"], swiftSettings: upcoming),
+        .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "Gaokao", "PhotoStudio"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
 
         // MARK: benchmarks
@@ -82,6 +85,9 @@ let package = Package(
         .testTarget(
             name: "MovieReviewsTests",
             dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "HTTPTestSupport"],
+            swiftSettings: upcoming),
+        .testTarget(
+            name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",

@@ -10,6 +10,7 @@ public enum CommandLineTool {
         Usage:
           appsuite serve [--host 127.0.0.1] [--port 8080] [--data-dir var] [--threads N]
           appsuite import <app|all> <path> [--data-dir var]
+          appsuite gaokao <backtest|timing> [--data-dir var]
           appsuite photo thumbnail|rotate|flip|crop|resize|info IN [OUT] …   (appsuite photo --help)
           appsuite --help | --version
 
@@ -17,6 +18,8 @@ public enum CommandLineTool {
           serve    Serve the web UI and API until SIGINT/SIGTERM, then stop gracefully.
           import   Load an app's public data set from a folder (idempotent; `all` imports
                    every app whose folder exists under <path>, e.g. ../shared/data).
+          gaokao   豹考通 tools: `backtest` (prediction accuracy vs last year's line),
+                   `timing` (recommendation query on the imported data).
           photo    Photo Studio's image operations on files (upright, sRGB, libvips).
 
         Options (each also read from APPSUITE_<NAME>, e.g. APPSUITE_PORT):
@@ -53,6 +56,8 @@ public enum CommandLineTool {
             case "import":
                 guard arguments.positional.count == 3 else { throw UsageError("import needs an app and a path: appsuite import <app|all> <path>") }
                 return ImportCommand(configuration: configuration, app: arguments.positional[1], path: arguments.positional[2]).run().rawValue
+            case "gaokao":
+                return GaokaoSubcommand(configuration: configuration, words: Array(arguments.positional.dropFirst())).run().rawValue
             case "help":
                 print(usage)
                 return ExitCode.success.rawValue

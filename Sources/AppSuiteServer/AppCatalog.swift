@@ -1,9 +1,10 @@
 import AppHost
+import Gaokao
 import MovieReviews
 import PhotoStudio
 
 /// The mini apps this build of AppSuite serves, in launcher order. An app appears here when it exists;
 /// the launcher shows no tile for an app that is not built yet.
 enum AppCatalog {
-    static let installed: [any MiniApp] = [PhotoStudioApp(), MovieReviewsApp()]
+    static let installed: [any MiniApp] = [PhotoStudioApp(), GaokaoApp(), MovieReviewsApp()]
 }

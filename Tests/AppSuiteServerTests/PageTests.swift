@@ -4,6 +4,13 @@ import Testing
 @testable import AppSuiteServer
 
 @Suite struct PageTests {
+    @Test func launcherWithoutAppsHasNoTiles() throws {
+        let server = try TestServer(apps: [])
+        let page = try server.get("/")
+        #expect(!page.text.contains("tile-grid"))
+        #expect(page.text.contains("还没有安装应用"))
+    }
+
     @Test func launcherOffersSignInAndShowsTheInstalledApps() throws {
         let server = try TestServer()
         let page = try server.get("/")
@@ -12,6 +19,7 @@ import Testing
         #expect(page.text.contains(#"href="/login""#) && page.text.contains(#"href="/register""#))
         #expect(page.text.contains("tile-grid"))
         #expect(page.text.contains(#"href="/movies""#) && page.text.contains("影评"))
+        #expect(page.text.contains(#"href="/gaokao""#) && page.text.contains("豹考通"))
         #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
         #expect(!page.text.contains("<script>"), "no inline script")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import AppHost
 import HTTPTestSupport
 @testable import AppSuiteServer
 
@@ -8,13 +9,14 @@ final class TestServer {
     let dataDirectory: String
     var port: UInt16 { suite.port }
 
-    init() throws {
+    /// `apps` nil serves the installed apps (`AppCatalog`); `[]` serves the bare platform.
+    init(apps: [any MiniApp]? = nil) throws {
         dataDirectory = NSTemporaryDirectory() + "appsuite-test-\(UUID().uuidString)"
         var configuration = AppSuiteConfiguration()
         configuration.port = 0
         configuration.dataDirectory = dataDirectory
         configuration.isAccessLogEnabled = false
-        suite = try AppSuite(configuration: configuration)
+        suite = try AppSuite(configuration: configuration, apps: apps)
         try suite.start()
     }
 

@@ -1,0 +1,418 @@
+import Foundation
+import HTTPServer
+import Identity
+import WebUI
+
+/// Query parsing shared by the API and the pages.
+struct Query {
+    let request: Request
+
+    func text(_ name: String) -> String? {
+        guard let value = request.query[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty, value != "不限", value != "all" else {
+            return nil
+        }
+        return value
+    }
+
+    func int(_ name: String) -> Int? { text(name).flatMap { Int($0) } }
+}
+
+/// The `/api/v1/gaokao/…` handlers: JSON written with `JSONWriter`, errors as RFC 9457 problems.
+struct GaokaoAPI: Sendable {
+    let store: GaokaoStore
+    let authenticator: Authenticator
+    let configuration: PredictionConfiguration
+
+    static let noDataType = "urn:appsuite:problem:gaokao-no-data"
+
+    func register(into router: inout Router) {
+        router.get("/api/v1/gaokao/provinces") { _ in try provinces() }
+        router.get("/api/v1/gaokao/options") { request in try options(request) }
+        router.get("/api/v1/gaokao/rank") { request in try rank(request) }
+        router.get("/api/v1/gaokao/equivalent-score") { request in try equivalentScore(request) }
+        router.get("/api/v1/gaokao/control-lines") { request in try controlLines(request) }
+        router.get("/api/v1/gaokao/admission-lines") { request in try admissionLines(request) }
+        router.get("/api/v1/gaokao/prediction") { request in try prediction(request) }
+        router.get("/api/v1/gaokao/recommendations") { request in try recommendations(request) }
+        router.get("/api/v1/gaokao/profile") { request in try getProfile(request) }
+        router.put("/api/v1/gaokao/profile") { request in try putProfile(request) }
+    }
+
+    // MARK: helpers
+
+    private func language(_ request: Request) -> Language { authenticator.viewer(for: request).language }
+
+    private func required(_ query: Query, _ names: [String], language: Language) throws(HTTPError) {
+        let missing = names.filter { query.text($0) == nil }
+        guard missing.isEmpty else {
+            throw .validation(missing.map {
+                .init(field: $0, message: language == .zh ? "缺少参数 \($0)。" : "The query parameter \($0) is required.")
+            })
+        }
+    }
+
+    private func requiredInt(_ query: Query, _ name: String, language: Language) throws(HTTPError) -> Int {
+        guard let value = query.int(name) else {
+            throw .validation([.init(field: name, message: language == .zh ? "\(name) 须为整数。" : "\(name) must be an integer.")])
+        }
+        return value
+    }
+
+    private func knownProvince(_ data: GaokaoData, _ name: String, field: String = "province", language: Language) throws(HTTPError) -> ProvinceInfo {
+        guard let province = data.province(named: name) else {
+            throw .validation([.init(field: field, message: language == .zh ? "未知的省份：\(name)。" : "Unknown province: \(name).")])
+        }
+        return province
+    }
+
+    static func noData(_ detail: String) -> HTTPError {
+        HTTPError(.notFound, title: "No data", detail: detail, type: noDataType)
+    }
+
+    // MARK: handlers
+
+    func provinces() throws -> Response {
+        let data = try store.data()
+        return .json { json in
+            json.object { json in
+                json.array("items") { list in
+                    for province in data.provinces {
+                        list.object {
+                            $0.field("name", province.name)
+                            $0.field("code", province.code)
+                            $0.field("examModel", province.examModel)
+                            $0.field("reformYear", province.reformYear)
+                            $0.field("totalScore", province.totalScore)
+                            $0.field("rankTableYears", data.rankTableYears(province: province.name))
+                            $0.field("hasAdmissionLines", data.admissionProvinces.contains(province.name))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func options(_ request: Request) throws -> Response {
+        let language = language(request)
+        let query = Query(request: request)
+        try required(query, ["province", "year"], language: language)
+        let data = try store.data()
+        let province = try knownProvince(data, query.text("province")!, language: language)
+        let year = try requiredInt(query, "year", language: language)
+        let categories = data.categories(province: province.name, year: year)
+        let category = query.text("category").flatMap { categories.contains($0) ? $0 : nil } ?? categories.first ?? ""
+        return .json { json in
+            json.object {
+                $0.field("province", province.name)
+                $0.field("year", year)
+                $0.field("categories", categories)
+                $0.field("category", category)
+                $0.field("batches", data.batches(province: province.name, year: year, category: category))
+                $0.field("maxScore", data.maximumScore(province: province.name, year: year))
+            }
+        }
+    }
+
+    func rank(_ request: Request) throws -> Response {
+        let language = language(request)
+        let query = Query(request: request)
+        try required(query, ["province", "year", "category", "score"], language: language)
+        let data = try store.data()
+        let province = try knownProvince(data, query.text("province")!, language: language)
+        let year = try requiredInt(query, "year", language: language)
+        let score = try requiredInt(query, "score", language: language)
+        let category = query.text("category")!
+        guard let result = data.rank(province: province.name, year: year, category: category, score: score) else {
+            throw Self.noData(language == .zh ? "暂无 \(province.name) \(year) 年\(category)的一分一段表。"
+                : "No score–rank table for \(province.name) \(year) \(category).")
+        }
+        return .json { json in
+            json.object {
+                $0.field("province", province.name)
+                $0.field("year", year)
+                $0.field("category", category)
+                $0.field("score", score)
+                $0.field("rank", result.rank)
+                $0.field("rankBest", result.rankBest)
+                $0.field("sameScoreCount", result.sameScoreCount)
+                $0.field("scoreLow", result.scoreLow)
+                $0.field("scoreHigh", result.scoreHigh)
+                $0.field("candidates", result.candidates)
+                $0.field("outsideTable", result.isOutsideTable)
+            }
+        }
+    }
+
+    func equivalentScore(_ request: Request) throws -> Response {
+        let language = language(request)
+        let query = Query(request: request)
+        try required(query, ["province", "category", "score", "fromYear", "toYear"], language: language)
+        let data = try store.data()
+        let province = try knownProvince(data, query.text("province")!, language: language)
+        let score = try requiredInt(query, "score", language: language)
+        let fromYear = try requiredInt(query, "fromYear", language: language)
+        let toYear = try requiredInt(query, "toYear", language: language)
+        let category = query.text("category")!
+        guard let result = data.equivalentScore(province: province.name, category: category, score: score, fromYear: fromYear, toYear: toYear) else {
+            throw Self.noData(language == .zh ? "\(province.name) \(fromYear) 或 \(toYear) 年没有\(category)的一分一段表。"
+                : "\(province.name) has no \(category) score–rank table for \(fromYear) or \(toYear).")
+        }
+        return .json { json in
+            json.object {
+                $0.field("province", province.name)
+                $0.field("category", category)
+                $0.field("fromYear", fromYear)
+                $0.field("toYear", toYear)
+                $0.field("fromScore", score)
+                $0.field("rank", result.rank.rank)
+                $0.field("score", result.score)
+                $0.field("toCategory", result.toCategory)
+                if result.mappedCategory {
+                    $0.field("warning", language == .zh ? "跨越新高考改革：\(category)按\(result.toCategory)换算，两者考生群体不同，仅供参考。"
+                        : "Across the reform: \(category) mapped to \(result.toCategory); different populations, indicative only.")
+                }
+            }
+        }
+    }
+
+    func controlLines(_ request: Request) throws -> Response {
+        let language = language(request)
+        let query = Query(request: request)
+        try required(query, ["province"], language: language)
+        let data = try store.data()
+        let province = try knownProvince(data, query.text("province")!, language: language)
+        let items = GaokaoQueries.controlLines(data, province: province.name, year: query.int("year"),
+                                               category: query.text("category"), batch: query.text("batch"))
+        return .json(capacity: 4096) { json in
+            json.object {
+                $0.field("province", province.name)
+                $0.array("items") { list in
+                    for line in items {
+                        list.object {
+                            $0.field("year", line.year)
+                            $0.field("category", line.category)
+                            $0.field("batch", line.batch)
+                            $0.field("batchStd", line.batchStd)
+                            $0.field("score", line.score)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func admissionLines(_ request: Request) throws -> Response {
+        let language = language(request)
+        let query = Query(request: request)
+        try required(query, ["province", "school"], language: language)
+        let data = try store.data()
+        let province = try knownProvince(data, query.text("province")!, language: language)
+        let items = GaokaoQueries.admissionLines(data, province: province.name, school: query.text("school")!, year: query.int("year"),
+                                                 category: query.text("category"), batch: query.text("batch"))
+        return .json(capacity: 8192) { json in
+            json.object {
+                $0.field("province", province.name)
+                $0.field("covered", data.admissionProvinces.contains(province.name))
+                $0.array("items") { list in
+                    for line in items { list.object { Self.write(line, to: &$0) } }
+                }
+            }
+        }
+    }
+
+    static func write(_ line: AdmissionLine, to json: inout JSONWriter) {
+        json.field("year", line.year)
+        json.field("category", line.category)
+        json.field("batch", line.batch)
+        json.field("enrollType", line.enrollType)
+        json.field("school", line.schoolName)
+        json.field("moeCode", line.moeCode)
+        json.field("group", line.groupCode)
+        json.field("minScore", line.minScore)
+        json.field("minRank", line.minRank)
+        json.field("avgScore", line.avgScore)
+        json.field("maxScore", line.maxScore)
+        json.field("planCount", line.planCount)
+        json.field("controlLine", line.controlLine)
+        json.field("lineDiff", line.lineDiff)
+        json.field("tieBreak", line.tieBreak)
+        json.field("note", line.scoreNote)
+        json.field("source", line.source)
+    }
+
+    func prediction(_ request: Request) throws -> Response {
+        let language = language(request)
+        let query = Query(request: request)
+        try required(query, ["province", "year", "category", "batch", "school"], language: language)
+        let data = try store.data()
+        let province = try knownProvince(data, query.text("province")!, language: language)
+        let year = try requiredInt(query, "year", language: language)
+        let category = query.text("category")!
+        let batch = query.text("batch")!
+        let school = query.text("school")!
+        var userLine: (line: Int, year: Int)?
+        if query.text("line") != nil {
+            let line = try requiredInt(query, "line", language: language)
+            let maximum = data.maximumScore(province: province.name, year: query.int("lineYear") ?? (year - 1))
+            guard (0...maximum).contains(line) else {
+                throw HTTPError.validation([.init(field: "line", message: language == .zh ? "投档线须在 0–\(maximum) 分之间。" : "The line must be between 0 and \(maximum).")])
+            }
+            userLine = (line, query.int("lineYear") ?? (year - 1))
+        }
+        let outcome = GaokaoQueries.predict(data, province: province.name, year: year, category: category, batch: batch, school: school,
+                                            userLine: userLine, configuration: configuration)
+        guard let main = outcome.main else {
+            throw Self.noData(language == .zh
+                ? "\(province.name) \(category) \(batch) 没有“\(school)”可用的历年投档线；请填写去年的投档线（参数 line）。"
+                : "No usable past lines for \(school) in \(province.name) \(category) \(batch); pass last year's line as `line`.")
+        }
+        return .json { json in
+            json.object {
+                $0.field("school", school)
+                $0.field("risky", main.prediction.risky)
+                $0.field("stable", main.prediction.stable)
+                $0.field("safe", main.prediction.safe)
+                $0.field("method", main.prediction.method.rawValue)
+                $0.field("methodLabel", language == .zh ? main.prediction.method.label.zh : main.prediction.method.label.en)
+                $0.field("years", main.prediction.years)
+                $0.field("predictedRank", main.prediction.predictedRank)
+                $0.field("group", main.series?.groupCode)
+                $0.array("groups") { list in
+                    for group in outcome.groups {
+                        list.object {
+                            $0.field("school", group.series?.displayName)
+                            $0.field("group", group.series?.groupCode)
+                            $0.field("risky", group.prediction.risky)
+                            $0.field("stable", group.prediction.stable)
+                            $0.field("safe", group.prediction.safe)
+                            $0.field("method", group.prediction.method.rawValue)
+                            $0.field("years", group.prediction.years)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func recommendations(_ request: Request) throws -> Response {
+        let language = language(request)
+        let query = Query(request: request)
+        try required(query, ["province", "year", "category", "batch", "score"], language: language)
+        let data = try store.data()
+        let province = try knownProvince(data, query.text("province")!, language: language)
+        let year = try requiredInt(query, "year", language: language)
+        let score = try requiredInt(query, "score", language: language)
+        let maximum = data.maximumScore(province: province.name, year: year)
+        guard (0...maximum).contains(score) else {
+            throw HTTPError.validation([.init(field: "score", message: language == .zh ? "分数须在 0–\(maximum) 分之间。" : "The score must be between 0 and \(maximum).")])
+        }
+        var target: String?
+        if let name = query.text("targetProvince") { target = try knownProvince(data, name, field: "targetProvince", language: language).name }
+        let tendency = GaokaoQueries.tendency(query.text("tendency"))
+        let limit = Swift.min(Swift.max(query.int("limit") ?? 30, 1), 200)
+        let result = data.recommend(province: province.name, year: year, category: query.text("category")!, batch: query.text("batch")!,
+                                    score: score, tendency: tendency, targetProvince: target, limit: limit, configuration: configuration)
+        return .json(capacity: 16 * 1024) { json in
+            json.object {
+                $0.field("candidateRank", result.candidateRank?.rank)
+                $0.field("considered", result.considered)
+                $0.array("items") { list in
+                    for item in result.items {
+                        list.object {
+                            $0.field("school", item.series.schoolName)
+                            $0.field("group", item.series.groupCode)
+                            $0.field("moeCode", item.series.moeCode)
+                            $0.field("predictedRank", item.predictedRank)
+                            $0.field("predictedScore", item.predictedScore)
+                            $0.field("gap", item.gap)
+                            $0.field("probability", Double(Int((item.probability * 100).rounded())) / 100)
+                            $0.field("bucket", item.bucket.label.zh)
+                            $0.field("bucketCode", item.bucket.rawValue)
+                            $0.field("method", item.method.rawValue)
+                            $0.field("years", item.years)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: profile
+
+    struct ProfileBody: Decodable {
+        var province: String?
+        var year: Int?
+        var category: String?
+        var batch: String?
+        var score: Int?
+    }
+
+    func getProfile(_ request: Request) throws -> Response {
+        let viewer = authenticator.viewer(for: request)
+        let data = try store.data()
+        guard let profile = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data) else {
+            throw HTTPError.notFound(viewer.language == .zh ? "还没有填写我的高考。" : "No profile yet.")
+        }
+        return Self.profileResponse(profile, storedIn: viewer.isSignedIn ? "account" : "cookie", data: data)
+    }
+
+    func putProfile(_ request: Request) throws -> Response {
+        let viewer = authenticator.viewer(for: request)
+        try authenticator.verifyCSRF(request, viewer: viewer)
+        let body = try request.decodeJSON(ProfileBody.self)
+        let data = try store.data()
+        let input = ProfileInput(province: body.province, year: body.year.map(String.init), category: body.category,
+                                 batch: body.batch, score: body.score.map(String.init))
+        switch data.validate(input) {
+        case .failure(let failure):
+            throw HTTPError.validation(failure.errors.map { HTTPError.FieldError(field: $0.field, message: viewer.language == .zh ? $0.zh : $0.en) })
+        case .success(let profile):
+            var response = Self.profileResponse(profile, storedIn: viewer.isSignedIn ? "account" : "cookie", data: data)
+            try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).save(profile, viewer: viewer, response: &response)
+            viewer.apply(to: &response)
+            return response
+        }
+    }
+
+    static func profileResponse(_ profile: GaokaoProfile, storedIn: String, data: GaokaoData) -> Response {
+        let rank = data.rank(province: profile.province, year: profile.year, category: profile.category, score: profile.score)
+        return .json { json in
+            json.object {
+                $0.field("province", profile.province)
+                $0.field("year", profile.year)
+                $0.field("category", profile.category)
+                $0.field("batch", profile.batch)
+                $0.field("score", profile.score)
+                $0.field("maxScore", data.maximumScore(province: profile.province, year: profile.year))
+                $0.field("rank", rank?.rank)
+                $0.field("storedIn", storedIn)
+            }
+        }
+    }
+}
+
+/// Where 我的高考 lives: the account when signed in, else the `gk_profile` cookie.
+struct ProfileSource {
+    let store: GaokaoStore
+    var isSecure = false
+
+    func profile(for viewer: Viewer, request: Request, data: GaokaoData) throws -> GaokaoProfile? {
+        if let user = viewer.user {
+            if let saved = try store.profile(userID: user.id) { return saved }
+        }
+        guard let raw = request.cookies[ProfileCookie.name] else { return nil }
+        let text = FormData.parse(urlEncoded: "v=" + raw)["v"] ?? ""
+        guard let input = ProfileCookie.decode(text), case .success(let profile) = data.validate(input) else { return nil }
+        return profile
+    }
+
+    func save(_ profile: GaokaoProfile, viewer: Viewer, response: inout Response) throws {
+        if let user = viewer.user {
+            try store.saveProfile(profile, userID: user.id, now: Int64(Date().timeIntervalSince1970))
+        } else {
+            var cookie = Cookie(name: ProfileCookie.name, value: percentEncode(ProfileCookie.encode(profile)), maxAge: 365 * 86_400, isSecure: isSecure)
+            cookie.isHTTPOnly = true
+            response.setCookie(cookie)
+        }
+    }
+}

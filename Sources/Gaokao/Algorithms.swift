@@ -1,0 +1,441 @@
+import Foundation
+
+/// Where a score falls in a 一分一段表.
+public struct RankResult: Sendable, Hashable {
+    /// The conventional 位次: `rank_cum` of the score's band.
+    public var rank: Int
+    /// The best rank in the band (`rank_best`).
+    public var rankBest: Int
+    /// 同分人数: candidates in the band (`count`).
+    public var sameScoreCount: Int
+    /// The band's scores (`score_low…score_high`; one score except aggregated top/tail bands).
+    public var scoreLow: Int
+    public var scoreHigh: Int
+    /// Candidates in the whole table.
+    public var candidates: Int
+    /// True when the score is above the top band or below the last one (clamped).
+    public var isOutsideTable: Bool
+}
+
+/// Thresholds of 学校推荐 and 投档线预测 (research §4 E and F). Defaults are the project defaults the note
+/// synthesised from public conventions (§3.4); none is any one app's rule, so they are configurable.
+public struct PredictionConfiguration: Sendable {
+    /// k: how many of the latest earlier years a prediction uses (research §4 E: k ≤ 3).
+    public var yearsUsed = 3
+    /// Weights of the k years for the stable line, newest first (research §4 E: "optionally weighted
+    /// 0.5/0.3/0.2"). `[1, 1, 1]` gives the plain mean. The backtest (`appsuite gaokao backtest`) measured the
+    /// weighted form slightly better on every province, so it is the default.
+    public var weights: [Double] = [0.5, 0.3, 0.2]
+    /// A past 最低位次 is used only when it converts back to within this many points of that same year's
+    /// 最低分 with that year's own table: a rank from another ranking list (上海 专科 ranks are on the 语数外
+    /// list) would otherwise be converted on the wrong scale. nil disables the check.
+    public var rankConsistencyTolerance: Int? = 10
+    /// 专科 batches use 线差法 first: their lines sit in the thin tail of the 一分一段表 where a small rank shift
+    /// is a large score shift, and many are the batch line itself (征集). The backtest shows the rank method
+    /// far worse than 线差法 there (四川 专科批 MAE ≈ 75 vs ≈ 57 points).
+    public var lineDifferenceFirstForVocational = true
+    /// 冲 (冒险): −20% ≤ Δ < −5%, Δ = (r_s − r_c) / r_c (research §4 F.5).
+    public var riskyRankRange: Range<Double> = -0.20 ..< -0.05
+    /// 稳 (稳妥): −5% ≤ Δ < +10%.
+    public var stableRankRange: Range<Double> = -0.05 ..< 0.10
+    /// 保 (保守): +10% ≤ Δ ≤ +35%.
+    public var safeRankRange: ClosedRange<Double> = 0.10...0.35
+    /// Score variant when ranks are missing, g = predicted line − candidate score: 冲 0 < g ≤ 15.
+    public var riskyScoreGap: ClosedRange<Int> = 1...15
+    /// 稳 −10 < g ≤ 0.
+    public var stableScoreGap: ClosedRange<Int> = -9...0
+    /// 保 −30 ≤ g ≤ −10.
+    public var safeScoreGap: ClosedRange<Int> = -30 ... -10
+    /// The logistic slope of the probability estimate (research §4 G, after czt6666: ×9).
+    public var probabilitySlope = 9.0
+    /// Score variant: the probability uses Δ′ ≈ −g / `scoreScale` (a 10-point margin ≈ 10% of rank).
+    public var scoreScale = 100.0
+    /// The share of 冲/稳/保 when all are asked for: 3:4:3 (research §3.4).
+    public var mix = (risky: 3, stable: 4, safe: 3)
+
+    public init() {}
+
+}
+
+/// How a line was predicted.
+public enum PredictionMethod: String, Sendable, CaseIterable {
+    /// 位次法: past 最低位次 converted to this year's scores with this year's 一分一段表.
+    case rank
+    /// 线差法: past 线差 (line − 省控线) added to this year's 省控线.
+    case lineDifference
+    /// The student entered last year's line: converted with 等位分 (or kept as is without tables).
+    case userLine
+    /// The baseline of the backtest: the same as last year's line.
+    case lastYear
+
+    public var label: LocalizedLabel {
+        switch self {
+        case .rank: LocalizedLabel(zh: "位次法", en: "rank method")
+        case .lineDifference: LocalizedLabel(zh: "线差法", en: "line-difference method")
+        case .userLine: LocalizedLabel(zh: "自填投档线", en: "line you entered")
+        case .lastYear: LocalizedLabel(zh: "沿用去年", en: "same as last year")
+        }
+    }
+}
+
+/// A Chinese and an English label (the Gaokao target does not need WebUI for its algorithms).
+public struct LocalizedLabel: Sendable, Hashable {
+    public var zh: String
+    public var en: String
+}
+
+/// A predicted 投档线: 冒险 (risky, lowest) ≤ 稳妥 (stable) ≤ 保守 (safe, highest).
+public struct LinePrediction: Sendable, Hashable {
+    public var risky: Int
+    public var stable: Int
+    public var safe: Int
+    public var method: PredictionMethod
+    /// The data years used, newest first.
+    public var years: [Int]
+    /// The predicted rank: the mean of the 最低位次 used (rank method), else nil.
+    public var predictedRank: Int?
+}
+
+/// 冲 / 稳 / 保.
+public enum Bucket: String, Sendable, CaseIterable {
+    case risky, stable, safe
+
+    public var label: LocalizedLabel {
+        switch self {
+        case .risky: LocalizedLabel(zh: "冲", en: "Reach")
+        case .stable: LocalizedLabel(zh: "稳", en: "Match")
+        case .safe: LocalizedLabel(zh: "保", en: "Safety")
+        }
+    }
+
+    /// The tendency words of the 学校推荐 form (冒险/稳妥/保守).
+    public var tendency: LocalizedLabel {
+        switch self {
+        case .risky: LocalizedLabel(zh: "冒险", en: "Risky")
+        case .stable: LocalizedLabel(zh: "稳妥", en: "Steady")
+        case .safe: LocalizedLabel(zh: "保守", en: "Safe")
+        }
+    }
+}
+
+/// One recommended school.
+public struct Recommendation: Sendable {
+    public var series: SchoolSeries
+    public var predictedRank: Int?
+    public var predictedScore: Int
+    /// Candidate score − predicted line (positive: the student is above the line).
+    public var gap: Int
+    /// Estimated 录取概率, 0…1 (research §4 G: an estimate, no source justifies exact numbers).
+    public var probability: Double
+    public var bucket: Bucket
+    public var method: PredictionMethod
+    public var years: [Int]
+}
+
+/// What a recommendation query found.
+public struct RecommendationResult: Sendable {
+    public var candidateRank: RankResult?
+    public var items: [Recommendation]
+    /// Schools considered in the batch before bucketing.
+    public var considered: Int
+}
+
+/// The mean of `values` (newest first) weighted by the first `values.count` weights; the plain mean when
+/// the weights run out.
+func weightedMean(_ values: [Int], _ weights: [Double]) -> Double {
+    guard weights.count >= values.count else { return Double(values.reduce(0, +)) / Double(values.count) }
+    let used = weights.prefix(values.count)
+    return zip(values, used).reduce(0) { $0 + Double($1.0) * $1.1 } / used.reduce(0, +)
+}
+
+/// Rounds half up (research §4 E: `round_half_up(mean)`).
+@inline(__always)
+func roundHalfUp(_ value: Double) -> Int { Int((value + 0.5).rounded(.down)) }
+
+extension GaokaoData {
+    // MARK: A. score → rank
+
+    /// **score → 位次** (research §4 A): `rank(P,Y,C,s)` = `rank_cum` of the band with
+    /// `score_low ≤ s ≤ score_high`; above the top band → that band's `rank_best` (1); below the last band →
+    /// the last `rank_cum` (everyone). Also returns `rank_best` and `count` (同分人数). Data: score_rank.csv
+    /// (百度高考 一分一段, via `mcp-gaokao-rank`). Nil when the province, year and 科类 have no table.
+    public func rank(province: String, year: Int, category: String, score: Int) -> RankResult? {
+        guard let table = table(province: province, year: year, category: category) else { return nil }
+        return Self.rank(in: table, score: score)
+    }
+
+    static func rank(in table: ScoreTable, score: Int) -> RankResult? {
+        let bands = table.bands
+        guard let first = bands.first, let last = bands.last else { return nil }
+        if score > first.scoreHigh {
+            return RankResult(rank: first.rankBest, rankBest: first.rankBest, sameScoreCount: 0, scoreLow: first.scoreHigh,
+                              scoreHigh: first.scoreHigh, candidates: table.candidates, isOutsideTable: true)
+        }
+        if score < last.scoreLow {
+            return RankResult(rank: last.rankCum, rankBest: last.rankCum, sameScoreCount: 0, scoreLow: last.scoreLow,
+                              scoreHigh: last.scoreLow, candidates: table.candidates, isOutsideTable: true)
+        }
+        // Binary search on descending score_high: the first band with score_high < score, minus one.
+        var low = 0
+        var high = bands.count
+        while low < high {
+            let mid = (low + high) / 2
+            if bands[mid].scoreLow > score { low = mid + 1 } else { high = mid }
+        }
+        let band = bands[Swift.min(low, bands.count - 1)]
+        return RankResult(rank: band.rankCum, rankBest: band.rankBest, sameScoreCount: band.count, scoreLow: band.scoreLow,
+                          scoreHigh: band.scoreHigh, candidates: table.candidates, isOutsideTable: false)
+    }
+
+    // MARK: B. rank → score
+
+    /// **位次 → score** (research §4 B): `score_low` of the first band (descending) whose `rank_cum ≥ r`;
+    /// beyond the last band, the last `score_low`.
+    static func score(in table: ScoreTable, rank: Int) -> Int {
+        let bands = table.bands
+        var low = 0
+        var high = bands.count
+        while low < high {
+            let mid = (low + high) / 2
+            if bands[mid].rankCum < rank { low = mid + 1 } else { high = mid }
+        }
+        return low < bands.count ? bands[low].scoreLow : (bands.last?.scoreLow ?? 0)
+    }
+
+    /// `score(P,Y,C,r)` (research §4 B); nil without a table.
+    public func score(province: String, year: Int, category: String, rank: Int) -> Int? {
+        table(province: province, year: year, category: category).map { Self.score(in: $0, rank: rank) }
+    }
+
+    // MARK: C. 等位分
+
+    /// **等位分** (research §4 C): `eq(s; Y→Y′) = score(P,Y′,C, rank(P,Y,C,s))`. Across a reform year the
+    /// 科类 maps 理科→物理类 and 文科→历史类 (`mappedCategory` is then set: the lists are different
+    /// populations, so the UI warns). Nil when either table is missing.
+    public func equivalentScore(province: String, category: String, score: Int, fromYear: Int, toYear: Int)
+        -> (score: Int, rank: RankResult, toCategory: String, mappedCategory: Bool)?
+    {
+        guard let from = rank(province: province, year: fromYear, category: category, score: score) else { return nil }
+        if let target = table(province: province, year: toYear, category: category) {
+            return (Self.score(in: target, rank: from.rank), from, category, false)
+        }
+        if let other = CategoryMapping.counterpart(of: category), let target = table(province: province, year: toYear, category: other) {
+            return (Self.score(in: target, rank: from.rank), from, other, true)
+        }
+        return nil
+    }
+
+    // MARK: D. 线差
+
+    /// **批次控制线** `ctl(P,Y,C,B)` (research §4 D) from control_lines.csv on `batch_std`, falling back to the
+    /// published batch name. When the batch no longer exists that year: 本科一批 → 特殊类型招生控制线 (the
+    /// "一本线" of merged provinces), 本科二批 → 本科批.
+    public func controlLine(province: String, year: Int, category: String, batch: String) -> Int? {
+        Self.pickControlLine(controlLines(province: province, year: year, category: category), batch: batch)
+    }
+
+    /// The rule of ``controlLine(province:year:category:batch:)`` applied to one (province, year, 科类)'s lines.
+    static func pickControlLine(_ lines: [ControlLine], batch: String) -> Int? {
+        if lines.isEmpty { return nil }
+        let std = BatchNames.standard(batch)
+        if let line = lines.first(where: { $0.batch == batch }) ?? lines.first(where: { $0.batchStd == std }) { return line.score }
+        switch std {
+        case "本科一批": return lines.first { $0.batchStd == "特殊类型招生控制线" }?.score
+        case "本科二批": return lines.first { $0.batchStd == "本科批" }?.score
+        default: return nil
+        }
+    }
+
+    // MARK: E. 投档线预测
+
+    /// **投档线预测** (research §4 E) for a school series and target year `year`, from the last k ≤ 3 earlier
+    /// years only:
+    /// - 位次法 (default, when past 最低位次 and this year's 一分一段表 exist): `e_y = score(P,Y,C,min_rank_y)`;
+    ///   risky = min e_y, stable = round_half_up(weighted mean e_y) (weights 0.5/0.3/0.2 newest first, the
+    ///   note's option; configurable), safe = max e_y. Ranks that do not match their own year's table are
+    ///   skipped (``PredictionConfiguration/rankConsistencyTolerance``).
+    /// - 线差法 (fallback: no ranks, e.g. 湖南, or no table): `d_y = min_score_y − ctl(P,y,C,B)`; risky/stable/safe =
+    ///   `ctl(P,Y,C,B)` + min / round_half_up(mean) / max of d_y.
+    /// With one year, risky = stable = safe. 专科 batches try 线差法 first (see
+    /// ``PredictionConfiguration/lineDifferenceFirstForVocational``). Nil when neither method has data.
+    public func predict(_ series: SchoolSeries, year: Int, configuration: PredictionConfiguration = PredictionConfiguration())
+        -> LinePrediction?
+    {
+        if configuration.lineDifferenceFirstForVocational, series.batchStd.contains("专科") {
+            return predictByLineDifference(series, year: year, configuration: configuration)
+                ?? predictByRank(series, year: year, configuration: configuration)
+        }
+        if let prediction = predictByRank(series, year: year, configuration: configuration) { return prediction }
+        return predictByLineDifference(series, year: year, configuration: configuration)
+    }
+
+    /// The last k earlier years with a usable 最低位次, newest first: a rank that converts back to its own year's
+    /// 最低分 within ``PredictionConfiguration/rankConsistencyTolerance`` (when both are published).
+    func rankPoints(_ series: SchoolSeries, before year: Int, configuration: PredictionConfiguration) -> [(year: Int, rank: Int)] {
+        var result: [(year: Int, rank: Int)] = []
+        for point in series.points.reversed() where point.year < year {
+            guard let rank = point.minRank else { continue }
+            if let tolerance = configuration.rankConsistencyTolerance, let score = point.minScore {
+                guard let own = point.ownYearScore, abs(own - score) <= tolerance else { continue }
+            }
+            result.append((point.year, rank))
+            if result.count == configuration.yearsUsed { break }
+        }
+        return result
+    }
+
+    /// 位次法 only (research §4 E, first method).
+    public func predictByRank(_ series: SchoolSeries, year: Int, configuration: PredictionConfiguration = PredictionConfiguration())
+        -> LinePrediction?
+    {
+        guard let table = table(province: series.province, year: year, category: series.category) else { return nil }
+        let points = rankPoints(series, before: year, configuration: configuration)
+        guard !points.isEmpty else { return nil }
+        let scores = points.map { Self.score(in: table, rank: $0.rank) }
+        let ranks = points.map(\.rank)
+        return LinePrediction(risky: scores.min()!, stable: roundHalfUp(weightedMean(scores, configuration.weights)), safe: scores.max()!,
+                              method: .rank, years: points.map(\.year), predictedRank: roundHalfUp(weightedMean(ranks, configuration.weights)))
+    }
+
+    /// 线差法 only (research §4 D/E, fallback method).
+    public func predictByLineDifference(
+        _ series: SchoolSeries, year: Int, configuration: PredictionConfiguration = PredictionConfiguration()
+    ) -> LinePrediction? {
+        guard let line = controlLine(province: series.province, year: year, category: series.category, batch: series.batch)
+        else { return nil }
+        return predictByLineDifference(series, year: year, line: line, configuration: configuration)
+    }
+
+    /// 线差法 with this year's batch line already looked up.
+    func predictByLineDifference(_ series: SchoolSeries, year: Int, line: Int, configuration: PredictionConfiguration) -> LinePrediction? {
+        var diffs: [Int] = []
+        var years: [Int] = []
+        for point in series.points.reversed() where point.year < year {
+            guard let score = point.minScore, let control = point.controlLine else { continue }
+            diffs.append(score - control)
+            years.append(point.year)
+            if years.count == configuration.yearsUsed { break }
+        }
+        guard !diffs.isEmpty else { return nil }
+        let mean = weightedMean(diffs, configuration.weights)
+        return LinePrediction(risky: line + diffs.min()!, stable: line + roundHalfUp(mean), safe: line + diffs.max()!,
+                              method: .lineDifference, years: years, predictedRank: nil)
+    }
+
+    /// The baseline of the backtest: this year's line = the latest earlier year's line.
+    public func predictLastYear(_ series: SchoolSeries, year: Int) -> LinePrediction? {
+        guard let point = series.points.last(where: { $0.year < year && $0.minScore != nil }), let score = point.minScore else {
+            return nil
+        }
+        return LinePrediction(risky: score, stable: score, safe: score, method: .lastYear, years: [point.year], predictedRank: nil)
+    }
+
+    /// **A line the student entered** (where the data has no line for the school): `line` was the school's line
+    /// in `lineYear`; with both 一分一段表 it becomes this year's score at the same rank (等位分, research §4 C),
+    /// otherwise `ctl(Y) + (line − ctl(lineYear))` (线差, §4 D), otherwise the line itself. One year: risky =
+    /// stable = safe.
+    public func predictFromUserLine(
+        province: String, category: String, batch: String, line: Int, lineYear: Int, year: Int
+    ) -> LinePrediction {
+        var value = line
+        if let equivalent = equivalentScore(province: province, category: category, score: line, fromYear: lineYear, toYear: year),
+            !equivalent.mappedCategory
+        {
+            value = equivalent.score
+        } else if let now = controlLine(province: province, year: year, category: category, batch: batch),
+            let then = controlLine(province: province, year: lineYear, category: category, batch: batch)
+        {
+            value = now + (line - then)
+        }
+        return LinePrediction(risky: value, stable: value, safe: value, method: .userLine, years: [lineYear], predictedRank: nil)
+    }
+
+    // MARK: F. 学校推荐
+
+    /// **学校推荐** (research §4 F). The candidate's rank `r_c = rank(P,Y,C,s)`; the schools filed in (P,C,B),
+    /// filtered to campuses in `targetProvince` (nil = 不限). With ranks: `r_s` = mean of the school's last ≤ 3
+    /// 最低位次, `Δ = (r_s − r_c)/r_c`, bucketed by ``PredictionConfiguration`` (冲 −20%…−5%, 稳 −5%…+10%,
+    /// 保 +10%…+35%). Without ranks (湖南, or no table this year): `g` = predicted line (线差法) − score, 冲
+    /// 0 < g ≤ 15, 稳 −10 < g ≤ 0, 保 −30 ≤ g ≤ −10. Each bucket is sorted hardest first (r_s ascending, §4 F.6);
+    /// a bucket larger than its share keeps, for 冲, the schools nearest the candidate, else the best-ranked;
+    /// `tendency` nil returns the 3:4:3 mix of `limit`. Probability: ``admissionProbability(schoolRank:candidateRank:configuration:)``
+    /// (measured on the data; research §4 G's logistic as the fallback); score variant: the §4 G logistic with
+    /// Δ′ = −g/100.
+    public func recommend(
+        province: String, year: Int, category: String, batch: String, score: Int, tendency: Bucket?,
+        targetProvince: String?, limit: Int = 30, configuration: PredictionConfiguration = PredictionConfiguration()
+    ) -> RecommendationResult {
+        let candidate = rank(province: province, year: year, category: category, score: score)
+        let table = self.table(province: province, year: year, category: category)
+        let all = schoolSeries(province: province, category: category, batchStd: BatchNames.standard(batch))
+        var buckets: [Bucket: [(sortKey: Double, item: Recommendation)]] = [:]
+        var considered = 0
+        var lineCache: [String: Int?] = [:]
+        for series in all {
+            if let targetProvince, campusProvince(of: series) != targetProvince { continue }
+            considered += 1
+            let points = table == nil ? [] : rankPoints(series, before: year, configuration: configuration)
+            let ranks = points.map(\.rank)
+            let years = points.map(\.year)
+            if let candidate, let table, !ranks.isEmpty {
+                let scores = ranks.map { Self.score(in: table, rank: $0) }
+                let schoolRank = Double(ranks.reduce(0, +)) / Double(ranks.count)
+                let candidateRank = Double(candidate.rank)
+                let delta = (schoolRank - candidateRank) / candidateRank
+                let bucket: Bucket
+                if configuration.riskyRankRange.contains(delta) { bucket = .risky }
+                else if configuration.stableRankRange.contains(delta) { bucket = .stable }
+                else if configuration.safeRankRange.contains(delta) { bucket = .safe }
+                else { continue }
+                let predicted = roundHalfUp(weightedMean(scores, configuration.weights))
+                let item = Recommendation(
+                    series: series, predictedRank: roundHalfUp(schoolRank), predictedScore: predicted, gap: score - predicted,
+                    probability: admissionProbability(schoolRank: schoolRank, candidateRank: candidateRank, configuration: configuration),
+                    bucket: bucket, method: .rank,
+                    years: years)
+                buckets[bucket, default: []].append((schoolRank, item))
+            } else if let line = lineCache[series.batch] ?? {
+                let found = controlLine(province: province, year: year, category: category, batch: series.batch)
+                lineCache[series.batch] = .some(found)
+                return found
+            }(), let prediction = predictByLineDifference(series, year: year, line: line, configuration: configuration) {
+                let gap = prediction.stable - score
+                let bucket: Bucket
+                if configuration.riskyScoreGap.contains(gap) { bucket = .risky }
+                else if configuration.stableScoreGap.contains(gap) { bucket = .stable }
+                else if configuration.safeScoreGap.contains(gap) { bucket = .safe }
+                else { continue }
+                let deltaPrime = -Double(gap) / configuration.scoreScale
+                let item = Recommendation(
+                    series: series, predictedRank: table.map { Self.rank(in: $0, score: prediction.stable)?.rank } ?? nil,
+                    predictedScore: prediction.stable, gap: score - prediction.stable,
+                    probability: 1 / (1 + exp(-configuration.probabilitySlope * deltaPrime)), bucket: bucket,
+                    method: .lineDifference, years: prediction.years)
+                buckets[bucket, default: []].append((-Double(prediction.stable), item))
+            }
+        }
+        func sorted(_ bucket: Bucket) -> [Recommendation] {
+            (buckets[bucket] ?? []).sorted {
+                if $0.sortKey != $1.sortKey { return $0.sortKey < $1.sortKey }
+                return ($0.item.series.schoolName, $0.item.series.groupCode ?? "") < ($1.item.series.schoolName, $1.item.series.groupCode ?? "")
+            }.map(\.item)
+        }
+        // When a bucket holds more schools than its share, 冲 keeps the ones nearest the candidate (the likelier
+        // reaches, not only long shots at −20%); 稳 and 保 keep the best-ranked ones. Shown hardest first.
+        func pick(_ bucket: Bucket, _ count: Int) -> [Recommendation] {
+            let all = sorted(bucket)
+            return bucket == .risky ? Array(all.suffix(count)) : Array(all.prefix(count))
+        }
+        let items: [Recommendation]
+        if let tendency {
+            items = pick(tendency, limit)
+        } else {
+            let total = configuration.mix.risky + configuration.mix.stable + configuration.mix.safe
+            let riskyCount = roundHalfUp(Double(limit * configuration.mix.risky) / Double(total))
+            let safeCount = roundHalfUp(Double(limit * configuration.mix.safe) / Double(total))
+            let stableCount = Swift.max(0, limit - riskyCount - safeCount)
+            items = pick(.risky, riskyCount) + pick(.stable, stableCount) + pick(.safe, safeCount)
+        }
+        return RecommendationResult(candidateRank: candidate, items: items, considered: considered)
+    }
+}

@@ -1,0 +1,37 @@
+public import AppHost
+import Foundation
+public import HTTPServer
+public import Storage
+import WebUI
+
+/// 豹考通: 省控线, 投档线, 一分一段 and 等位分, 学校推荐 and 投档线预测 on the imported real data
+/// (`appsuite import gaokao ../shared/data/gaokao`).
+public struct GaokaoApp: MiniApp {
+    public let configuration: PredictionConfiguration
+
+    public init(configuration: PredictionConfiguration = PredictionConfiguration()) {
+        self.configuration = configuration
+    }
+
+    public var manifest: AppManifest {
+        AppManifest(
+            id: "gaokao", title: LocalizedText(zh: "豹考通", en: "Gaokao"),
+            summary: LocalizedText(zh: "省控线 · 投档线 · 志愿推荐", en: "Lines, ranks, school picks"),
+            icon: .school, tint: .orange)
+    }
+
+    public func migrations() -> [Migration] { GaokaoSchema.migrations() }
+
+    public func routes(_ router: inout Router, context: AppContext) {
+        let store = GaokaoStore(database: context.database)
+        GaokaoAPI(store: store, authenticator: context.authenticator, configuration: configuration).register(into: &router)
+        let assets = AppAssets(appID: "gaokao", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
+        assets.register(into: &router)
+        GaokaoPages(store: store, authenticator: context.authenticator, assets: assets, configuration: configuration)
+            .register(into: &router)
+    }
+
+    public func importer(context: AppContext) -> (any DataImporter)? { GaokaoImporter(database: context.database) }
+
+    public var apiOperations: [APIOperation] { GaokaoOpenAPI.operations }
+}

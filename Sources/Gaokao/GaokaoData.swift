@@ -1,0 +1,273 @@
+import Foundation
+
+/// The key of one 一分一段表 or one group of 省控线: province, year, 科类.
+struct YearKey: Hashable, Sendable {
+    var province: String
+    var year: Int
+    var category: String
+}
+
+/// The key of the schools filed in one home province, 科类 and batch.
+struct BatchKey: Hashable, Sendable {
+    var province: String
+    var category: String
+    var batchStd: String
+}
+
+/// One year of a school's (or 院校专业组's) history: the line, its rank and that year's batch line.
+public struct SeriesPoint: Sendable, Hashable {
+    public var year: Int
+    public var minScore: Int?
+    public var minRank: Int?
+    /// The batch line: as the source carries it, else from control_lines.csv (filled when the snapshot is built).
+    public var controlLine: Int?
+    /// `minRank` converted with that same year's 一分一段表 (nil without a table): the consistency check of the
+    /// rank method, computed once per snapshot.
+    public var ownYearScore: Int? = nil
+}
+
+/// A school's (or 院校专业组's) 普通类 lines over the years in one home province, 科类 and batch: what
+/// prediction and recommendation work on. Several rows of one year (two sources) keep the lowest score and
+/// the highest (worst) rank.
+public struct SchoolSeries: Sendable, Hashable {
+    public var province: String
+    public var category: String
+    public var batchStd: String
+    public var batch: String
+    public var schoolKey: String
+    public var schoolName: String
+    public var moeCode: String?
+    public var groupCode: String?
+    /// Ascending by year.
+    public var points: [SeriesPoint]
+
+    /// The name with its 院校专业组 when there is one (`复旦大学 (01组)`).
+    public var displayName: String {
+        guard let groupCode, !groupCode.isEmpty else { return schoolName }
+        return "\(schoolName) (\(groupCode)组)"
+    }
+}
+
+/// An immutable, in-memory copy of the imported data, built once per import (``GaokaoStore``) so that
+/// queries and recommendations run without touching SQLite.
+public struct GaokaoData: Sendable {
+    public let provinces: [ProvinceInfo]
+    let provinceIndex: [String: Int]
+    let tables: [YearKey: ScoreTable]
+    let controlLines: [YearKey: [ControlLine]]
+    let controlLineProvinces: [String: [ControlLine]]
+    public let admissionLines: [AdmissionLine]
+    let admissionByProvince: [String: [Int]]
+    let series: [BatchKey: [SchoolSeries]]
+    public let universities: [String: University]
+    let universityByName: [String: String]
+    public let majors: [Major]
+    /// Years that have a 一分一段表, per province.
+    let tableYears: [String: [Int]]
+    /// For every past school-year with a 最低位次 and earlier ranks (本科 batches): actual rank ÷ the mean of
+    /// the earlier ≤ 3 ranks, sorted. The empirical distribution behind ``admissionProbability(schoolRank:candidateRank:configuration:)``.
+    private(set) var rankRatios: [Double] = []
+
+    public init(
+        provinces: [ProvinceInfo], tables: [ScoreTable], controlLines: [ControlLine], admissionLines: [AdmissionLine],
+        universities: [University], majors: [Major]
+    ) {
+        self.provinces = provinces.sorted { $0.code < $1.code }
+        var provinceIndex: [String: Int] = [:]
+        for (index, province) in self.provinces.enumerated() { provinceIndex[province.name] = index }
+        self.provinceIndex = provinceIndex
+
+        var tableMap: [YearKey: ScoreTable] = [:]
+        var tableYears: [String: Set<Int>] = [:]
+        for table in tables {
+            let key = YearKey(province: table.province, year: table.year, category: table.category)
+            // The normal table (empty scope) wins over `本科` (research §4 notation).
+            if let existing = tableMap[key], existing.scope.isEmpty { continue }
+            tableMap[key] = table
+            tableYears[table.province, default: []].insert(table.year)
+        }
+        self.tables = tableMap
+        self.tableYears = tableYears.mapValues { $0.sorted() }
+
+        var lines: [YearKey: [ControlLine]] = [:]
+        var byProvince: [String: [ControlLine]] = [:]
+        for line in controlLines {
+            lines[YearKey(province: line.province, year: line.year, category: line.category), default: []].append(line)
+            byProvince[line.province, default: []].append(line)
+        }
+        self.controlLines = lines
+        self.controlLineProvinces = byProvince
+
+        self.admissionLines = admissionLines
+        var admissionByProvince: [String: [Int]] = [:]
+        for (index, line) in admissionLines.enumerated() { admissionByProvince[line.province, default: []].append(index) }
+        self.admissionByProvince = admissionByProvince
+
+        struct SeriesKey: Hashable {
+            var batch: BatchKey
+            var school: String
+            var group: String
+        }
+        var grouped: [SeriesKey: SchoolSeries] = [:]
+        var order: [SeriesKey] = []
+        for line in admissionLines where line.enrollType == "普通类" {
+            let key = SeriesKey(
+                batch: BatchKey(province: line.province, category: line.category, batchStd: line.batchStd),
+                school: line.schoolKey, group: line.groupCode ?? "")
+            var entry = grouped[key] ?? {
+                order.append(key)
+                return SchoolSeries(
+                    province: line.province, category: line.category, batchStd: line.batchStd, batch: line.batch,
+                    schoolKey: line.schoolKey, schoolName: line.schoolName, moeCode: line.moeCode, groupCode: line.groupCode,
+                    points: [])
+            }()
+            if let index = entry.points.firstIndex(where: { $0.year == line.year }) {
+                var point = entry.points[index]
+                point.minScore = Self.minimum(point.minScore, line.minScore)
+                point.minRank = Self.maximum(point.minRank, line.minRank)
+                point.controlLine = point.controlLine ?? line.controlLine
+                entry.points[index] = point
+            } else {
+                entry.points.append(SeriesPoint(year: line.year, minScore: line.minScore, minRank: line.minRank, controlLine: line.controlLine))
+            }
+            grouped[key] = entry
+        }
+        var series: [BatchKey: [SchoolSeries]] = [:]
+        for key in order {
+            var entry = grouped[key]!
+            entry.points.sort { $0.year < $1.year }
+            for index in entry.points.indices {
+                let year = entry.points[index].year
+                let yearKey = YearKey(province: entry.province, year: year, category: entry.category)
+                if let rank = entry.points[index].minRank, let table = tableMap[yearKey] {
+                    entry.points[index].ownYearScore = Self.score(in: table, rank: rank)
+                }
+                // Only an exact batch name fills a missing line: 四川 2016 has 专科一批 (445) and 专科二批 (190) but
+                // schools filed under 专科批, and either guess would skew that year's 线差.
+                if entry.points[index].controlLine == nil {
+                    entry.points[index].controlLine = (lines[yearKey] ?? []).first { $0.batch == entry.batch }?.score
+                }
+            }
+            series[key.batch, default: []].append(entry)
+        }
+        self.series = series
+
+        var universityMap: [String: University] = [:]
+        var byName: [String: String] = [:]
+        for university in universities {
+            let key = university.moeCode ?? "name:" + university.name
+            universityMap[key] = university
+            byName[university.name] = key
+        }
+        self.universities = universityMap
+        self.universityByName = byName
+        self.majors = majors
+
+        let configuration = PredictionConfiguration()
+        var ratios: [Double] = []
+        for list in self.series.values {
+            for entry in list where !entry.batchStd.contains("专科") {
+                for point in entry.points {
+                    guard let actual = point.minRank else { continue }
+                    let earlier = rankPoints(entry, before: point.year, configuration: configuration)
+                    guard !earlier.isEmpty else { continue }
+                    let mean = Double(earlier.reduce(0) { $0 + $1.rank }) / Double(earlier.count)
+                    ratios.append(Double(actual) / mean)
+                }
+            }
+        }
+        rankRatios = ratios.sorted()
+    }
+
+    /// **录取概率 (estimate)**: the share of past school-years whose 最低位次 came out at or beyond the candidate's
+    /// rank, given the school's predicted rank — i.e. the share of ``rankRatios`` ≥ r_c / r_s. Measured on the
+    /// imported data (≈ 17,000 school-years) instead of assumed; the research note's logistic
+    /// `1 / (1 + e^(−9·Δ′))`, Δ′ = (r_s − r_c)/r_s (§4 G), is the fallback when fewer than 200 ratios exist.
+    /// Clamped to 1%…99%: no estimate is a certainty.
+    public func admissionProbability(schoolRank: Double, candidateRank: Double, configuration: PredictionConfiguration) -> Double {
+        guard rankRatios.count >= 200 else {
+            return 1 / (1 + exp(-configuration.probabilitySlope * (schoolRank - candidateRank) / schoolRank))
+        }
+        let threshold = candidateRank / schoolRank
+        var low = 0
+        var high = rankRatios.count
+        while low < high {
+            let mid = (low + high) / 2
+            if rankRatios[mid] < threshold { low = mid + 1 } else { high = mid }
+        }
+        let share = Double(rankRatios.count - low) / Double(rankRatios.count)
+        return Swift.min(0.99, Swift.max(0.01, share))
+    }
+
+    private static func minimum(_ a: Int?, _ b: Int?) -> Int? {
+        switch (a, b) {
+        case let (a?, b?): Swift.min(a, b)
+        default: a ?? b
+        }
+    }
+
+    private static func maximum(_ a: Int?, _ b: Int?) -> Int? {
+        switch (a, b) {
+        case let (a?, b?): Swift.max(a, b)
+        default: a ?? b
+        }
+    }
+
+    // MARK: lookups
+
+    public func province(named name: String) -> ProvinceInfo? {
+        provinceIndex[name].map { provinces[$0] }
+    }
+
+    /// T(P,Y,C): the normal table, or the `本科` one where the province publishes no normal table.
+    public func table(province: String, year: Int, category: String) -> ScoreTable? {
+        tables[YearKey(province: province, year: year, category: category)]
+    }
+
+    /// The years with a 一分一段表 for `province` (any category).
+    public func rankTableYears(province: String) -> [Int] { tableYears[province] ?? [] }
+
+    /// The 省控线 of one province, year and 科类 (all batches, special lines included).
+    public func controlLines(province: String, year: Int, category: String) -> [ControlLine] {
+        controlLines[YearKey(province: province, year: year, category: category)] ?? []
+    }
+
+    /// Every 省控线 of a province.
+    public func controlLines(province: String) -> [ControlLine] { controlLineProvinces[province] ?? [] }
+
+    /// The 投档线 rows of a home province.
+    public func admissionLines(province: String) -> [AdmissionLine] {
+        (admissionByProvince[province] ?? []).map { admissionLines[$0] }
+    }
+
+    /// Home provinces that have school lines (四川, 浙江, 上海, 湖南 in the current data).
+    public var admissionProvinces: [String] {
+        provinces.map(\.name).filter { admissionByProvince[$0] != nil }
+    }
+
+    /// The schools filed in `province`/`category`/`batchStd`, one series per school or 院校专业组.
+    public func schoolSeries(province: String, category: String, batchStd: String) -> [SchoolSeries] {
+        series[BatchKey(province: province, category: category, batchStd: batchStd)] ?? []
+    }
+
+    /// The school names with lines in `province`, sorted, for the searchable picker.
+    public func schoolNames(province: String) -> [String] {
+        Array(Set(admissionLines(province: province).map(\.schoolName))).sorted()
+    }
+
+    /// A school of the MOE list by 学校标识码, 5-digit 院校代码 or exact name.
+    public func university(matching text: String) -> University? {
+        if let university = universities[text] { return university }
+        if let code = universityByName[text] { return universities[code] }
+        if text.count == 5, text.allSatisfy(\.isNumber) {
+            return universities.values.first { $0.schoolCode == text }
+        }
+        return nil
+    }
+
+    /// The campus province of the school of a series: from the MOE list by code, else by exact name.
+    public func campusProvince(of series: SchoolSeries) -> String? {
+        if let code = series.moeCode, let university = universities[code] { return university.province }
+        return universityByName[series.schoolName].flatMap { universities[$0]?.province }
+    }
+}

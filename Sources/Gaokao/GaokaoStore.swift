@@ -1,0 +1,144 @@
+public import Storage
+import Synchronization
+
+/// The student's 我的高考: 生源地, exam year, 科类, 批次 and score.
+public struct GaokaoProfile: Sendable, Hashable {
+    public var province: String
+    public var year: Int
+    public var category: String
+    public var batch: String
+    public var score: Int
+
+    public init(province: String, year: Int, category: String, batch: String, score: Int) {
+        self.province = province
+        self.year = year
+        self.category = category
+        self.batch = batch
+        self.score = score
+    }
+}
+
+/// The notice under 我的高考, chosen by 生源地 (a row of `gaokao_notices`; the NULL-province row is the default).
+public struct GaokaoNotice: Sendable, Hashable {
+    public var titleZh: String
+    public var titleEn: String
+    public var bodyZh: String
+    public var bodyEn: String
+    public var href: String?
+}
+
+/// SQL for the Gaokao tables and the in-memory ``GaokaoData`` snapshot, rebuilt when an import changes
+/// `gaokao_meta.data_version` (an import may run in another process: `appsuite import gaokao`).
+public final class GaokaoStore: Sendable {
+    public let database: any Database
+    private let cache = Mutex<(version: String, data: GaokaoData)?>(nil)
+    /// Held while a snapshot is built, so that concurrent first requests build it once.
+    private let building = Mutex<Void>(())
+
+    public init(database: any Database) { self.database = database }
+
+    /// The current data. Costs one small query when nothing changed; rebuilds after an import.
+    public func data() throws -> GaokaoData {
+        let version = try database.read { db in
+            try db.scalar("SELECT value FROM gaokao_meta WHERE key = 'data_version'", as: String.self)
+        } ?? ""
+        if let cached = cache.withLock({ $0 }), cached.version == version { return cached.data }
+        return try building.withLock { _ throws -> GaokaoData in
+            if let cached = cache.withLock({ $0 }), cached.version == version { return cached.data }
+            let data = try load()
+            cache.withLock { $0 = (version, data) }
+            return data
+        }
+    }
+
+    /// True when nothing has been imported yet.
+    public func isEmpty() throws -> Bool {
+        try database.read { db in try db.scalar("SELECT count(*) FROM gaokao_provinces", as: Int.self) ?? 0 } == 0
+    }
+
+    func load() throws -> GaokaoData {
+        try database.read { db in
+            let provinces = try db.query("SELECT * FROM gaokao_provinces ORDER BY code").map { row throws(StorageError) in
+                ProvinceInfo(
+                    code: try row.get("code"), name: try row.get("name"), fullName: try row.get("full_name"),
+                    examModel: try row.get("exam_model"), reformYear: try row.get("reform_year", as: Int?.self),
+                    totalScore: try row.get("total_score"), totalScoreNote: try row.get("total_score_note"))
+            }
+            var tables: [ScoreTable] = []
+            var current: ScoreTable?
+            for row in try db.query(
+                "SELECT province, year, category, table_scope, score_low, score_high, count, rank_best, rank_cum FROM gaokao_score_rank ORDER BY province, year, category, table_scope, score_high DESC")
+            {
+                let province: String = try row.get(0), year: Int = try row.get(1), category: String = try row.get(2)
+                let scope: String = try row.get(3)
+                let band = ScoreBand(scoreLow: try row.get(4), scoreHigh: try row.get(5), count: try row.get(6),
+                                     rankBest: try row.get(7), rankCum: try row.get(8))
+                if let table = current, table.province == province, table.year == year, table.category == category, table.scope == scope {
+                    current!.bands.append(band)
+                } else {
+                    if let table = current { tables.append(table) }
+                    current = ScoreTable(province: province, year: year, category: category, scope: scope, bands: [band])
+                }
+            }
+            if let table = current { tables.append(table) }
+            let controlLines = try db.query("SELECT province, year, category, batch, batch_std, score FROM gaokao_control_lines ORDER BY province, year, category, id").map { row throws(StorageError) in
+                ControlLine(province: try row.get(0), year: try row.get(1), category: try row.get(2), batch: try row.get(3),
+                            batchStd: try row.get(4), score: try row.get(5))
+            }
+            let admissionLines = try db.query("SELECT * FROM gaokao_admission_lines ORDER BY province, school_name, year, id").map { row throws(StorageError) in
+                AdmissionLine(
+                    source: try row.get("source"), province: try row.get("province"), year: try row.get("year"),
+                    category: try row.get("category"), batch: try row.get("batch"), batchStd: try row.get("batch_std"),
+                    enrollType: try row.get("enroll_type"), schoolName: try row.get("school_name"),
+                    moeCode: try row.get("moe_code"), localCode: try row.get("local_code"), groupCode: try row.get("group_code"),
+                    planCount: try row.get("plan_count"), minScore: try row.get("min_score"), minRank: try row.get("min_rank"),
+                    avgScore: try row.get("avg_score"), maxScore: try row.get("max_score"), controlLine: try row.get("control_line"),
+                    lineDiff: try row.get("line_diff"), tieBreak: try row.get("tie_break"), scoreNote: try row.get("score_note"))
+            }
+            let universities = try db.query("SELECT * FROM gaokao_universities").map { row throws(StorageError) in
+                University(
+                    moeCode: try row.get("moe_code"), schoolCode: try row.get("school_code"), name: try row.get("name"),
+                    province: try row.get("province"), city: try row.get("city"), authority: try row.get("authority"),
+                    level: try row.get("level"), ownership: try row.get("ownership"), is985: try row.get("is_985"),
+                    is211: try row.get("is_211"), isDoubleFirstClass: try row.get("is_double_first_class"))
+            }
+            let majors = try db.query("SELECT major_code, major_name, discipline, class_name, degree_note FROM gaokao_majors ORDER BY major_code").map { row throws(StorageError) in
+                Major(code: try row.get(0), name: try row.get(1), discipline: try row.get(2), className: try row.get(3), degreeNote: try row.get(4))
+            }
+            return GaokaoData(provinces: provinces, tables: tables, controlLines: controlLines, admissionLines: admissionLines,
+                              universities: universities, majors: majors)
+        }
+    }
+
+    // MARK: profiles and notices
+
+    public func profile(userID: Int64) throws -> GaokaoProfile? {
+        try database.read { db in
+            try db.queryFirst("SELECT province, year, category, batch, score FROM gaokao_profiles WHERE user_id = ?", userID).map { row throws(StorageError) in
+                GaokaoProfile(province: try row.get(0), year: try row.get(1), category: try row.get(2), batch: try row.get(3), score: try row.get(4))
+            }
+        }
+    }
+
+    public func saveProfile(_ profile: GaokaoProfile, userID: Int64, now: Int64) throws {
+        try database.write { db in
+            try db.execute(
+                """
+                INSERT INTO gaokao_profiles (user_id, province, year, category, batch, score, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(user_id) DO UPDATE SET province = excluded.province, year = excluded.year, category = excluded.category,
+                    batch = excluded.batch, score = excluded.score, updated_at = excluded.updated_at
+                """, userID, profile.province, profile.year, profile.category, profile.batch, profile.score, now)
+        }
+    }
+
+    /// The notice for a 生源地, or the default one.
+    public func notice(province: String?) throws -> GaokaoNotice? {
+        try database.read { db in
+            try db.queryFirst(
+                "SELECT title_zh, title_en, body_zh, body_en, href FROM gaokao_notices WHERE province = ? OR province IS NULL ORDER BY province IS NULL LIMIT 1",
+                province ?? "").map { row throws(StorageError) in
+                GaokaoNotice(titleZh: try row.get(0), titleEn: try row.get(1), bodyZh: try row.get(2), bodyEn: try row.get(3), href: try row.get(4))
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+public import AppHost
+public import Foundation
+public import Storage
+
+/// A minimal RFC 4180 reader: comma separated, `"` quoting with `""` escapes, `\n` or `\r\n` line ends.
+/// Returns the header and the records as arrays of fields.
+enum CSV {
+    static func parse(_ data: Data) -> (header: [String], rows: [[String]]) {
+        var rows: [[String]] = []
+        var record: [String] = []
+        var field: [UInt8] = []
+        var inQuotes = false
+        var index = data.startIndex
+        let end = data.endIndex
+        func endField() {
+            record.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+        }
+        while index < end {
+            let byte = data[index]
+            index += 1
+            if inQuotes {
+                if byte == UInt8(ascii: "\"") {
+                    if index < end, data[index] == UInt8(ascii: "\"") {
+                        field.append(byte)
+                        index += 1
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    field.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inQuotes = true
+            case UInt8(ascii: ","): endField()
+            case UInt8(ascii: "\r"): break
+            case UInt8(ascii: "\n"):
+                endField()
+                rows.append(record)
+                record.removeAll(keepingCapacity: true)
+            default: field.append(byte)
+            }
+        }
+        if !field.isEmpty || !record.isEmpty {
+            endField()
+            rows.append(record)
+        }
+        guard let header = rows.first else { return ([], []) }
+        return (header, Array(rows.dropFirst()))
+    }
+}
+
+/// FNV-1a (64-bit) over the imported files: a stable fingerprint of the data set.
+struct Fingerprint {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
+        var hash = value
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        value = hash
+    }
+
+    mutating func add(_ data: Data) {
+        data.withUnsafeBytes { raw in add(raw.bindMemory(to: UInt8.self)) }
+    }
+
+    var hex: String { String(value, radix: 16) }
+}
+
+/// What an import could not use at all.
+public enum GaokaoImportError: Error, CustomStringConvertible {
+    case missingFile(String)
+    case badHeader(file: String, missing: [String])
+
+    public var description: String {
+        switch self {
+        case .missingFile(let name): "\(name) is missing; is this the gaokao data folder?"
+        case .badHeader(let file, let missing): "\(file): the header lacks \(missing.joined(separator: ", "))"
+        }
+    }
+}
+
+/// `appsuite import gaokao PATH`: loads every CSV of `shared/data/gaokao` (SOURCES.md) into the `gaokao_*`
+/// tables. Each file replaces its table in one transaction, so re-importing gives the same rows
+/// (idempotent) and readers never see a half-loaded table. Rows that do not parse are skipped and counted.
+public struct GaokaoImporter: DataImporter {
+    public let database: any Database
+    public var defaultFolder: String { "gaokao" }
+
+    public init(database: any Database) { self.database = database }
+
+    /// The files in load order, with the columns each must have.
+    static let files: [(name: String, columns: [String])] = [
+        ("provinces.csv", ["province_code", "province", "province_full", "exam_model_2025", "new_model_first_exam_year", "categories_current", "total_score"]),
+        ("categories.csv", ["category", "aliases", "meaning", "used_by"]),
+        ("batches.csv", ["batch_std", "aliases_in_data", "meaning"]),
+        ("universities.csv", ["moe_code", "school_code", "name", "province", "city", "authority", "level", "ownership", "is_985", "is_211", "is_double_first_class", "in_moe_list"]),
+        ("majors.csv", ["discipline_code", "discipline", "class_code", "class_name", "major_code", "major_name", "is_special_T", "is_controlled_K", "degree_note"]),
+        ("control_lines.csv", ["province", "year", "category", "batch", "batch_std", "score"]),
+        ("admission_lines.csv", ["source", "province", "year", "category", "batch", "enroll_type", "school_name", "moe_code", "local_code", "group_code", "plan_count", "min_score", "min_rank", "avg_score", "max_score", "control_line", "line_diff", "tie_break", "score_note"]),
+        ("score_rank.csv", ["province", "year", "category", "table_scope", "score_low", "score_high", "count", "rank_best", "rank_cum"]),
+    ]
+
+    public func importData(from folder: URL, progress: (ImportProgress) -> Void) throws -> ImportSummary {
+        var parsed: [(name: String, columns: [String: Int], rows: [[String]])] = []
+        var fingerprint = Fingerprint()
+        var skipped: [(item: String, reason: String)] = []
+        for file in Self.files {
+            let url = folder.appendingPathComponent(file.name)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                if file.name == "provinces.csv" { throw GaokaoImportError.missingFile(file.name) }
+                skipped.append((file.name, "missing"))
+                continue
+            }
+            fingerprint.add(Array(file.name.utf8))
+            fingerprint.add(data)
+            let table = CSV.parse(data)
+            var columns: [String: Int] = [:]
+            for (index, name) in table.header.enumerated() { columns[name] = index }
+            let missing = file.columns.filter { columns[$0] == nil }
+            guard missing.isEmpty else { throw GaokaoImportError.badHeader(file: file.name, missing: missing) }
+            parsed.append((file.name, columns, table.rows))
+        }
+        let total = parsed.reduce(0) { $0 + $1.rows.count }
+        var done = 0
+        var imported = 0
+        for file in parsed {
+            var bad = 0
+            try database.write { db in
+                let count = try Self.load(file.name, columns: file.columns, rows: file.rows, into: db, badRows: &bad) { step in
+                    done += step
+                    progress(ImportProgress(done: done, total: total, item: file.name))
+                }
+                imported += count
+            }
+            if bad > 0 { skipped.append((file.name, "\(bad) rows that do not parse")) }
+        }
+        // The version is a fingerprint of the files, so re-importing the same data keeps it (servers keep their
+        // snapshot); the import time is kept for the about page.
+        try database.write { db in
+            try db.execute("INSERT INTO gaokao_meta (key, value) VALUES ('data_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           fingerprint.hex)
+            try db.execute("INSERT INTO gaokao_meta (key, value) VALUES ('imported_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           String(Int64(Date().timeIntervalSince1970)))
+        }
+        progress(ImportProgress(done: total, total: total, item: "done"))
+        return ImportSummary(imported: imported, skipped: skipped)
+    }
+
+    /// Replaces one table with the rows of one file; returns the rows inserted.
+    static func load(
+        _ file: String, columns: [String: Int], rows: [[String]], into db: any SQLExecutor, badRows: inout Int,
+        step: (Int) -> Void
+    ) throws -> Int {
+        func text(_ row: [String], _ name: String) -> String {
+            guard let index = columns[name], index < row.count else { return "" }
+            return row[index].trimmingCharacters(in: .whitespaces)
+        }
+        func optionalText(_ row: [String], _ name: String) -> SQLValue {
+            let value = text(row, name)
+            return value.isEmpty ? .null : .text(value)
+        }
+        func integer(_ row: [String], _ name: String) -> SQLValue {
+            Int64(text(row, name)).map { .integer($0) } ?? .null
+        }
+        func real(_ row: [String], _ name: String) -> SQLValue {
+            Double(text(row, name)).map { .real($0) } ?? .null
+        }
+        func flag(_ row: [String], _ name: String) -> SQLValue { .integer(text(row, name) == "1" ? 1 : 0) }
+
+        let table: String
+        let insert: String
+        let values: ([String]) -> [SQLValue]?
+        switch file {
+        case "provinces.csv":
+            table = "gaokao_provinces"
+            insert = "INSERT INTO gaokao_provinces (code, name, full_name, exam_model, reform_year, categories_current, total_score, total_score_note, score_rank_years, control_line_years) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            values = { r in
+                guard case .integer = integer(r, "total_score"), !text(r, "province").isEmpty else { return nil }
+                return [.text(text(r, "province_code")), .text(text(r, "province")), .text(text(r, "province_full")),
+                        .text(text(r, "exam_model_2025")), integer(r, "new_model_first_exam_year"), .text(text(r, "categories_current")),
+                        integer(r, "total_score"), .text(text(r, "total_score_note")), .text(text(r, "score_rank_years")),
+                        .text(text(r, "control_line_years"))]
+            }
+        case "categories.csv":
+            table = "gaokao_categories"
+            insert = "INSERT INTO gaokao_categories (name, aliases, meaning, used_by) VALUES (?, ?, ?, ?)"
+            values = { r in
+                text(r, "category").isEmpty ? nil
+                    : [.text(text(r, "category")), .text(text(r, "aliases")), .text(text(r, "meaning")), .text(text(r, "used_by"))]
+            }
+        case "batches.csv":
+            table = "gaokao_batches"
+            insert = "INSERT INTO gaokao_batches (batch_std, aliases, meaning) VALUES (?, ?, ?)"
+            values = { r in
+                text(r, "batch_std").isEmpty ? nil : [.text(text(r, "batch_std")), .text(text(r, "aliases_in_data")), .text(text(r, "meaning"))]
+            }
+        case "universities.csv":
+            table = "gaokao_universities"
+            insert = "INSERT OR REPLACE INTO gaokao_universities (moe_code, school_code, name, province, city, authority, level, ownership, is_985, is_211, is_double_first_class, in_moe_list) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            values = { r in
+                guard !text(r, "name").isEmpty else { return nil }
+                return [optionalText(r, "moe_code"), optionalText(r, "school_code"), .text(text(r, "name")), .text(text(r, "province")),
+                        .text(text(r, "city")), .text(text(r, "authority")), .text(text(r, "level")), .text(text(r, "ownership")),
+                        flag(r, "is_985"), flag(r, "is_211"), flag(r, "is_double_first_class"), flag(r, "in_moe_list")]
+            }
+        case "majors.csv":
+            table = "gaokao_majors"
+            insert = "INSERT OR REPLACE INTO gaokao_majors (major_code, major_name, discipline_code, discipline, class_code, class_name, is_special, is_controlled, degree_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            values = { r in
+                guard !text(r, "major_code").isEmpty else { return nil }
+                return [.text(text(r, "major_code")), .text(text(r, "major_name")), .text(text(r, "discipline_code")),
+                        .text(text(r, "discipline")), .text(text(r, "class_code")), .text(text(r, "class_name")),
+                        flag(r, "is_special_T"), flag(r, "is_controlled_K"), .text(text(r, "degree_note"))]
+            }
+        case "control_lines.csv":
+            table = "gaokao_control_lines"
+            insert = "INSERT INTO gaokao_control_lines (province, year, category, batch, batch_std, score) VALUES (?, ?, ?, ?, ?, ?)"
+            values = { r in
+                guard case .integer = integer(r, "year"), case .integer = integer(r, "score") else { return nil }
+                let std = text(r, "batch_std")
+                return [.text(text(r, "province")), integer(r, "year"), .text(text(r, "category")), .text(text(r, "batch")),
+                        .text(std.isEmpty ? BatchNames.standard(text(r, "batch")) : std), integer(r, "score")]
+            }
+        case "admission_lines.csv":
+            table = "gaokao_admission_lines"
+            insert = "INSERT INTO gaokao_admission_lines (source, province, year, category, batch, batch_std, enroll_type, school_name, moe_code, local_code, group_code, plan_count, min_score, min_rank, avg_score, max_score, control_line, line_diff, tie_break, score_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            values = { r in
+                guard case .integer = integer(r, "year"), !text(r, "school_name").isEmpty else { return nil }
+                let enroll = text(r, "enroll_type")
+                return [.text(text(r, "source")), .text(text(r, "province")), integer(r, "year"), .text(text(r, "category")),
+                        .text(text(r, "batch")), .text(BatchNames.standard(text(r, "batch"))), .text(enroll.isEmpty ? "普通类" : enroll),
+                        .text(text(r, "school_name")), optionalText(r, "moe_code"), optionalText(r, "local_code"),
+                        optionalText(r, "group_code"), integer(r, "plan_count"), integer(r, "min_score"), integer(r, "min_rank"),
+                        real(r, "avg_score"), integer(r, "max_score"), integer(r, "control_line"), integer(r, "line_diff"),
+                        optionalText(r, "tie_break"), optionalText(r, "score_note")]
+            }
+        case "score_rank.csv":
+            table = "gaokao_score_rank"
+            insert = "INSERT OR REPLACE INTO gaokao_score_rank (province, year, category, table_scope, score_low, score_high, count, rank_best, rank_cum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            values = { r in
+                let numbers = ["year", "score_low", "score_high", "count", "rank_best", "rank_cum"].map { integer(r, $0) }
+                guard !numbers.contains(.null), !text(r, "province").isEmpty else { return nil }
+                return [.text(text(r, "province")), numbers[0], .text(text(r, "category")), .text(text(r, "table_scope")),
+                        numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]]
+            }
+        default:
+            return 0
+        }
+        try db.execute("DELETE FROM " + table, [])
+        var inserted = 0
+        var pending = 0
+        for row in rows {
+            pending += 1
+            if pending == 5_000 {
+                step(pending)
+                pending = 0
+            }
+            if row.count == 1, row[0].isEmpty { continue }
+            guard let arguments = values(row) else {
+                badRows += 1
+                continue
+            }
+            try db.execute(insert, arguments)
+            inserted += 1
+        }
+        step(pending)
+        return inserted
+    }
+}

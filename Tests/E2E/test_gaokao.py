@@ -1,0 +1,253 @@
+"""豹考通 in headless Chromium on a phone: the welcome guide, 我的高考 (with a score outside the
+province's range first), a recommendation, a prediction (from the data and from a line the student
+enters) and the query pages, on the real imported data. Screenshots: artifacts/screenshots/gaokao-*.png."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlencode, urlparse
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import _binary
+from e2e_support import REPO_ROOT, ServerProcess
+
+
+def _data_folder() -> Path:
+    for candidate in (REPO_ROOT.parent / "shared" / "data" / "gaokao",
+                      Path(os.environ.get("APPSUITE_SHARED_DATA", "/nonexistent")) / "gaokao"):
+        if (candidate / "score_rank.csv").is_file():
+            return candidate
+    pytest.fail("gaokao data not found at ../shared/data/gaokao or $APPSUITE_SHARED_DATA/gaokao", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """`appsuite import gaokao <data>` into a fresh data dir, then `appsuite serve` on it."""
+    binary = _binary()
+    root = tmp_path_factory.mktemp("gaokao")
+    data_dir = root / "data"
+    imported = subprocess.run([str(binary), "import", "gaokao", str(_data_folder()), "--data-dir", str(data_dir)],
+                              capture_output=True, text=True, timeout=300)
+    assert imported.returncode == 0, f"import failed:\n{imported.stderr[-2000:]}"
+    assert "imported" in imported.stderr, imported.stderr[-500:]
+    proc = ServerProcess(binary, data_dir, root)
+    proc.start(timeout=30)
+    yield proc
+    code = proc.stop(timeout=15)
+    problems = proc.problem_lines()
+    assert code == 0, f"server did not exit 0 (status {code}):\n{proc.stderr_tail()}"
+    assert not problems, "server logged errors or answered 5xx:\n" + "\n".join(problems[:30])
+
+
+def wait_for(driver, condition, timeout: float = 15, message: str = ""):
+    return WebDriverWait(driver, timeout).until(condition, message)
+
+
+def mark(driver) -> None:
+    driver.execute_script("window.__gkPage = true;")
+
+
+def wait_new_page(driver, what: str) -> None:
+    def loaded(d) -> bool:
+        try:
+            return bool(d.execute_script("return !window.__gkPage && document.readyState === 'complete';"))
+        except Exception:
+            return False
+    wait_for(driver, loaded, message=f"{what} did not load a new page (at {driver.current_url})")
+
+
+def tap(driver, element) -> None:
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", element)
+    element.click()
+
+
+def choose(driver, name: str, value: str) -> None:
+    """Selects an option; pickers marked data-refresh reload the page (gaokao.js), so wait for that."""
+    select = driver.find_element(By.CSS_SELECTOR, f"select[name={name}]")
+    refresh = select.get_attribute("data-refresh") is not None
+    if Select(select).first_selected_option.get_attribute("value") == value:
+        return
+    mark(driver)
+    Select(select).select_by_value(value)
+    if refresh:
+        wait_new_page(driver, f"choosing {name}={value}")
+
+
+def submit(driver, form_css: str) -> None:
+    form = driver.find_element(By.CSS_SELECTOR, form_css)
+    mark(driver)
+    buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button[type=submit]") if b.is_displayed()]
+    tap(driver, buttons[0])
+    wait_new_page(driver, f"submitting {form_css}")
+
+
+def text(driver) -> str:
+    return driver.find_element(By.TAG_NAME, "main").text if driver.find_elements(By.TAG_NAME, "main") else driver.find_element(By.TAG_NAME, "body").text
+
+
+def fits_phone(driver) -> None:
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    inner = driver.execute_script("return window.innerWidth")
+    assert width <= inner, f"{urlparse(driver.current_url).path} scrolls sideways ({width}px in {inner}px)"
+
+
+@pytest.fixture(autouse=True)
+def console_guard(browser):
+    browser.get_log("browser")
+    yield
+    bad = [e["message"] for e in browser.get_log("browser")
+           if "Content Security Policy" in e.get("message", "") or "Uncaught" in e.get("message", "")]
+    assert not bad, "browser console:\n" + "\n".join(bad)
+
+
+def test_launcher_tile_and_welcome_guide(browser, server, screenshot):
+    browser.get(server.base_url + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(server.base_url + "/")
+    tile = browser.find_element(By.CSS_SELECTOR, "a.tile[href='/gaokao']")
+    assert "豹考通" in tile.text
+    screenshot("gaokao-01-launcher")
+    mark(browser)
+    tap(browser, tile)
+    wait_new_page(browser, "the 豹考通 tile")
+    assert urlparse(browser.current_url).path == "/gaokao/welcome"
+    assert "欢迎使用豹考通" in text(browser)
+    fits_phone(browser)
+    screenshot("gaokao-02-welcome")
+    # Swipe to the second page (the slides scroll-snap horizontally).
+    browser.execute_script("document.querySelector('.gk-slides').scrollBy({left: window.innerWidth, behavior: 'instant'});")
+    wait_for(browser, lambda d: d.execute_script("return document.querySelectorAll('.gk-dot')[1].classList.contains('is-active')"),
+             message="the second dot is not active after swiping")
+    screenshot("gaokao-03-welcome-swiped")
+    mark(browser)
+    tap(browser, browser.find_element(By.CSS_SELECTOR, "a.gk-skip"))
+    wait_new_page(browser, "skip")
+    assert urlparse(browser.current_url).path == "/gaokao"
+    assert "省控线查询" in text(browser)
+    # Not shown again.
+    browser.get(server.base_url + "/gaokao")
+    assert urlparse(browser.current_url).path == "/gaokao"
+    screenshot("gaokao-04-home-empty-profile")
+
+
+def test_fill_my_gaokao_with_range_check(browser, server, screenshot):
+    browser.get(server.base_url + "/gaokao/profile")
+    choose(browser, "province", "四川")
+    choose(browser, "year", "2020")
+    categories = [o.get_attribute("value") for o in Select(browser.find_element(By.NAME, "category")).options]
+    assert categories == ["理科", "文科"], categories
+    choose(browser, "category", "理科")
+    batches = [o.get_attribute("value") for o in Select(browser.find_element(By.NAME, "batch")).options]
+    assert "本科一批" in batches, batches
+    choose(browser, "batch", "本科一批")
+    score = browser.find_element(By.NAME, "score")
+    score.clear()
+    score.send_keys("800")
+    # The browser would stop the form at max=…; the server must say the range itself, so submit without it.
+    browser.execute_script("document.getElementById('gk-profile-form').noValidate = true;")
+    submit(browser, "#gk-profile-form")
+    assert "0–750" in text(browser), text(browser)[:500]
+    screenshot("gaokao-05-profile-out-of-range")
+    score = browser.find_element(By.NAME, "score")
+    score.clear()
+    score.send_keys("600")
+    submit(browser, "#gk-profile-form")
+    assert urlparse(browser.current_url).path == "/gaokao"
+    body = text(browser)
+    assert "四川 · 2020 · 理科" in body and "26236" in body, body[:400]
+    screenshot("gaokao-06-home-with-profile")
+    # A reform year changes the choices: 江苏 2021 offers 物理类/历史类.
+    browser.get(server.base_url + "/gaokao/profile?" + urlencode({"province": "江苏", "year": "2021"}))
+    categories = [o.get_attribute("value") for o in Select(browser.find_element(By.NAME, "category")).options]
+    assert categories == ["物理类", "历史类"], categories
+    screenshot("gaokao-07-profile-jiangsu-2021")
+
+
+def test_recommendation(browser, server, screenshot):
+    browser.get(server.base_url + "/gaokao/recommend")
+    choose(browser, "tendency", "")
+    submit(browser, "#gk-recommend-form")
+    headers = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".list-header")]
+    assert any(h.startswith("冲") for h in headers) and any(h.startswith("稳") for h in headers) and any(h.startswith("保") for h in headers), headers
+    assert "位次法" in text(browser)
+    fits_phone(browser)
+    screenshot("gaokao-08-recommend-all")
+    choose(browser, "tendency", "保守")
+    choose(browser, "targetProvince", "四川")
+    submit(browser, "#gk-recommend-form")
+    headers = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".list-header")]
+    assert len(headers) == 1 and headers[0].startswith("保"), headers
+    screenshot("gaokao-09-recommend-safe-sichuan")
+    first = browser.find_element(By.CSS_SELECTOR, ".list-group a.cell-body")
+    mark(browser)
+    tap(browser, first)
+    wait_new_page(browser, "a recommended school")
+    assert "历年投档线" in text(browser)
+    screenshot("gaokao-10-school")
+
+
+def test_prediction(browser, server, screenshot):
+    browser.get(server.base_url + "/gaokao/predict")
+    choose(browser, "batch", "本科一批")
+    field = browser.find_element(By.NAME, "school")
+    field.clear()
+    field.send_keys("四川大学")
+    submit(browser, "#gk-predict-form")
+    values = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#gk-prediction .gk-stat-value")]
+    assert values == ["636", "637", "638"], values
+    assert "位次法" in text(browser) and "2018、2019" in text(browser)
+    screenshot("gaokao-11-predict-sichuan-university")
+    # A school without lines in 四川 本科一批: the student enters last year's line.
+    field = browser.find_element(By.NAME, "school")
+    field.clear()
+    field.send_keys("不存在的大学")
+    submit(browser, "#gk-predict-form")
+    assert "没有“不存在的大学”可用的历年投档线" in text(browser)
+    screenshot("gaokao-12-predict-no-data")
+    line = browser.find_element(By.NAME, "line")
+    line.clear()
+    line.send_keys("600")
+    submit(browser, "#gk-predict-form")
+    assert "自填投档线" in text(browser)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#gk-prediction .gk-stat-value")) == 3
+    screenshot("gaokao-13-predict-entered-line")
+
+
+def test_query_pages(browser, server, screenshot):
+    browser.get(server.base_url + "/gaokao/control-lines?" + urlencode({"province": "河南", "year": "2023"}))
+    assert "514" in text(browser) and "本科一批" in text(browser)
+    fits_phone(browser)
+    screenshot("gaokao-14-control-lines")
+    browser.get(server.base_url + "/gaokao/control-lines?" + urlencode({"province": "河南", "year": "2024", "category": "理科"}))
+    assert "暂无省控线" in text(browser)
+    screenshot("gaokao-15-control-lines-2024-none")
+    browser.get(server.base_url + "/gaokao/admission-lines?" + urlencode({"province": "四川", "school": "四川大学", "year": "2020"}))
+    assert "638" in text(browser) and "8497" in text(browser)
+    fits_phone(browser)
+    screenshot("gaokao-16-admission-lines")
+    browser.get(server.base_url + "/gaokao/admission-lines?" + urlencode({"province": "河南"}))
+    assert "暂无河南的院校投档线" in text(browser)
+    screenshot("gaokao-17-admission-lines-no-province")
+    browser.get(server.base_url + "/gaokao/rank?" + urlencode({"province": "河南", "year": "2023", "category": "理科", "score": "600"}))
+    assert "21690" in text(browser) and "669" in text(browser) and "589" in text(browser)
+    screenshot("gaokao-18-rank")
+    browser.get(server.base_url + "/gaokao/about")
+    assert "luanche/gaokao-data" in text(browser)
+    screenshot("gaokao-19-about")
+
+
+def test_english_second(browser, server, screenshot):
+    browser.get(server.base_url + "/gaokao/recommend?lang=en")
+    try:
+        body = text(browser)
+        assert "Recommend" in body and "Reach" in body and "rank method" in body, body[:300]
+        fits_phone(browser)
+        screenshot("gaokao-20-recommend-english")
+    finally:
+        browser.get(server.base_url + "/gaokao?lang=zh")

@@ -1,0 +1,240 @@
+import Foundation
+import AppHost
+import Gaokao
+import Storage
+import Testing
+
+/// Real values from shared/data/gaokao, checked against the CSV rows by hand (row quoted in each test).
+@Suite("Gaokao data and algorithms")
+struct DataTests {
+    var data: GaokaoData { get throws { try GaokaoFixture.get().data } }
+
+    @Test("import loads every file and re-importing is idempotent")
+    func importIsIdempotent() throws {
+        let fixture = try GaokaoFixture.get()
+        #expect(fixture.importSummary.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10)
+        #expect(fixture.importSummary.skipped.isEmpty)
+        func counts() throws -> [Int] {
+            try fixture.database.read { db in
+                try ["gaokao_score_rank", "gaokao_admission_lines", "gaokao_control_lines", "gaokao_universities", "gaokao_majors", "gaokao_provinces"]
+                    .map { table in try db.scalar("SELECT count(*) FROM " + table, as: Int.self) ?? -1 }
+            }
+        }
+        let before = try counts()
+        #expect(before == [186_784, 38_158, 2_240, 2_759, 839, 31])
+        let again = try fixture.importAgain()
+        #expect(again.imported == fixture.importSummary.imported)
+        #expect(try counts() == before)
+    }
+
+    // score_rank.csv: 河南,2023,理科,,600,600,669,21022,21690
+    @Test("score → rank with 同分人数, several province-years")
+    func scoreToRank() throws {
+        let data = try data
+        let henan = try #require(data.rank(province: "河南", year: 2023, category: "理科", score: 600))
+        #expect(henan.rank == 21_690)
+        #expect(henan.rankBest == 21_022)
+        #expect(henan.sameScoreCount == 669)
+        // 四川,2020,理科,,600,600,551,25686,26236
+        let sichuan = try #require(data.rank(province: "四川", year: 2020, category: "理科", score: 600))
+        #expect(sichuan.rank == 26_236)
+        #expect(sichuan.sameScoreCount == 551)
+        // 上海 2022 has only the 本科 scope table: 上海,2022,综合,本科,500,500,216,17356,17571
+        let shanghai = try #require(data.rank(province: "上海", year: 2022, category: "综合", score: 500))
+        #expect(shanghai.rank == 17_571)
+        #expect(shanghai.sameScoreCount == 216)
+        // The aggregated top band 河南,2023,理科,,710,750,11,1,11 and the bottom 100 → 539447.
+        #expect(data.rank(province: "河南", year: 2023, category: "理科", score: 720)?.rank == 11)
+        #expect(data.rank(province: "河南", year: 2023, category: "理科", score: 720)?.scoreLow == 710)
+        #expect(data.rank(province: "河南", year: 2023, category: "理科", score: 40)?.rank == 539_447)
+        #expect(data.rank(province: "河南", year: 2023, category: "理科", score: 40)?.isOutsideTable == true)
+    }
+
+    // 河南 2022 理科: the first band with rank_cum ≥ 21690 is 589.
+    @Test("等位分 maps a score to the same rank in another year")
+    func equivalentScore() throws {
+        let result = try #require(try data.equivalentScore(province: "河南", category: "理科", score: 600, fromYear: 2023, toYear: 2022))
+        #expect(result.score == 589)
+        #expect(result.rank.rank == 21_690)
+        #expect(!result.mappedCategory)
+        // 江苏 2020 理科 → 2021 物理类 crosses the reform: mapped, with the flag set.
+        let reform = try #require(try data.equivalentScore(province: "江苏", category: "理科", score: 350, fromYear: 2020, toYear: 2021))
+        #expect(reform.toCategory == "物理类")
+        #expect(reform.mappedCategory)
+    }
+
+    // control_lines.csv: 河南,2023,理科,本科一批,本科一批,514 / 本科二批 409 / 专科批 185
+    @Test("省控线 for a province, year and 科类")
+    func controlLines() throws {
+        let data = try data
+        let lines = data.controlLines(province: "河南", year: 2023, category: "理科").map { "\($0.batchStd)=\($0.score)" }
+        #expect(lines == ["本科一批=514", "本科二批=409", "专科批=185"])
+        #expect(data.controlLine(province: "湖南", year: 2016, category: "理科", batch: "本科一批") == 517)
+        // 湖南 merged batches from 2021: 本科一批 falls back to 特殊类型招生控制线.
+        let special = data.controlLines(province: "湖南", year: 2022, category: "物理类").first { $0.batchStd == "特殊类型招生控制线" }?.score
+        #expect(special != nil)
+        #expect(data.controlLine(province: "湖南", year: 2022, category: "物理类", batch: "本科一批") == special)
+    }
+
+    // admission_lines.csv: oliver_sc,四川,2020,理科,本科一批,普通类,四川大学,4151010610,…,638,8497,…,529,109
+    @Test("投档线 of a school")
+    func admissionLine() throws {
+        let data = try data
+        let rows = data.admissionLines(province: "四川").filter {
+            $0.schoolName == "四川大学" && $0.year == 2020 && $0.category == "理科" && $0.batch == "本科一批" && $0.enrollType == "普通类"
+        }
+        #expect(rows.count == 1)
+        #expect(rows.first?.minScore == 638)
+        #expect(rows.first?.minRank == 8_497)
+        #expect(rows.first?.controlLine == 529)
+        // 上海 keke rows keep the authority's note for the top lines.
+        #expect(data.admissionLines(province: "上海").contains { $0.scoreNote == "580及以上" && $0.minScore == nil })
+    }
+
+    // 四川大学 四川 理科 本科一批 ranks 2018 8435, 2019 8936; in the 2020 table rank 8936 → 636, 8435 → 638;
+    // stable = round((636·0.5 + 638·0.3) / 0.8) = 637. The actual 2020 line was 638.
+    @Test("a full prediction: 位次法 for 四川大学 2020")
+    func rankPrediction() throws {
+        let data = try data
+        let series = try #require(data.schoolSeries(province: "四川", category: "理科", batchStd: "本科一批").first { $0.schoolName == "四川大学" })
+        let prediction = try #require(data.predict(series, year: 2020))
+        #expect(prediction.method == .rank)
+        #expect(prediction.years == [2019, 2018])
+        #expect(prediction.risky == 636)
+        #expect(prediction.stable == 637)
+        #expect(prediction.safe == 638)
+        // Plain mean (research §4 E without weights): (636 + 638) / 2 = 637 as well; one year → all equal.
+        var plain = PredictionConfiguration()
+        plain.weights = [1, 1, 1]
+        plain.yearsUsed = 1
+        let single = try #require(data.predict(series, year: 2020, configuration: plain))
+        #expect(single.risky == 636 && single.stable == 636 && single.safe == 636)
+    }
+
+    // 中南大学 湖南 理科 本科一批 (no ranks): 线差 2015 614−526 = 88, 2014 612−522 = 90; ctl 2016 = 517;
+    // stable = 517 + round((88·0.5 + 90·0.3)/0.8) = 517 + 89 = 606, risky 605, safe 607.
+    @Test("线差法 fallback for 湖南 (no ranks)")
+    func lineDifferencePrediction() throws {
+        let data = try data
+        let series = try #require(data.schoolSeries(province: "湖南", category: "理科", batchStd: "本科一批").first { $0.schoolName == "中南大学" })
+        let prediction = try #require(data.predict(series, year: 2016))
+        #expect(prediction.method == .lineDifference)
+        #expect(prediction.years == [2015, 2014])
+        #expect(prediction.risky == 605)
+        #expect(prediction.stable == 606)
+        #expect(prediction.safe == 607)
+    }
+
+    @Test("a line the student enters is converted by 等位分")
+    func userLine() throws {
+        let data = try data
+        // 河南 理科 2022 line 589 is rank 2022 → in 2023 the same rank scores about 600.
+        let prediction = data.predictFromUserLine(province: "河南", category: "理科", batch: "本科一批", line: 589, lineYear: 2022, year: 2023)
+        #expect(prediction.method == .userLine)
+        let expected = try #require(data.equivalentScore(province: "河南", category: "理科", score: 589, fromYear: 2022, toYear: 2023))
+        #expect(prediction.stable == expected.score)
+        #expect(prediction.risky == prediction.safe)
+    }
+
+    @Test("province- and year-specific score bounds")
+    func scoreBounds() throws {
+        let data = try data
+        #expect(data.maximumScore(province: "上海", year: 2024) == 660)
+        #expect(data.maximumScore(province: "海南", year: 2023) == 900)
+        #expect(data.maximumScore(province: "海南", year: 2018) == 940)
+        #expect(data.maximumScore(province: "江苏", year: 2020) == 480)
+        #expect(data.maximumScore(province: "江苏", year: 2021) == 750)
+        #expect(data.maximumScore(province: "河南", year: 2024) == 750)
+        let tooHigh = data.validate(ProfileInput(province: "上海", year: "2024", category: "综合", batch: "本科批", score: "661"))
+        guard case .failure(let failure) = tooHigh else { Issue.record("661 in 上海 must fail"); return }
+        #expect(failure.errors.map(\.field) == ["score"])
+        #expect(failure.errors[0].zh.contains("0–660"))
+        let jiangsu = data.validate(ProfileInput(province: "江苏", year: "2020", category: "理科", batch: "本科一批", score: "500"))
+        guard case .failure(let jiangsuFailure) = jiangsu else { Issue.record("500 in 江苏 2020 must fail"); return }
+        #expect(jiangsuFailure.errors[0].en.contains("0 and 480"))
+        let valid = data.validate(ProfileInput(province: "江苏", year: "2020", category: "理科", batch: "本科一批", score: "380"))
+        #expect((try? valid.get())?.score == 380)
+    }
+
+    @Test("reform-aware 科类 and 批次 lists")
+    func categoriesAndBatches() throws {
+        let data = try data
+        #expect(data.categories(province: "河南", year: 2024) == ["理科", "文科"])
+        #expect(data.categories(province: "河南", year: 2025) == ["物理类", "历史类"])
+        #expect(data.categories(province: "江苏", year: 2021) == ["物理类", "历史类"])
+        #expect(data.categories(province: "上海", year: 2017) == ["综合"])
+        #expect(data.categories(province: "浙江", year: 2016) == ["理科", "文科"])
+        #expect(data.categories(province: "新疆", year: 2025) == ["理科", "文科"])
+        #expect(data.batches(province: "河南", year: 2023, category: "理科") == ["本科一批", "本科二批", "专科批"])
+        #expect(data.batches(province: "江苏", year: 2022, category: "物理类") == ["本科批", "专科批"])
+        // 2024 has no ordinary lines: the latest earlier year is used.
+        #expect(data.batches(province: "河南", year: 2024, category: "理科") == ["本科一批", "本科二批", "专科批"])
+        let wrong = data.validate(ProfileInput(province: "河南", year: "2025", category: "理科", batch: "本科一批", score: "600"))
+        guard case .failure(let failure) = wrong else { Issue.record("理科 in 河南 2025 must fail"); return }
+        #expect(failure.errors.first?.field == "category")
+    }
+
+    @Test("no-data states are ordinary empty results")
+    func noData() throws {
+        let data = try data
+        #expect(data.rank(province: "新疆", year: 2023, category: "理科", score: 500) == nil)
+        #expect(data.table(province: "甘肃", year: 2018, category: "理科") == nil)
+        #expect(data.controlLines(province: "河南", year: 2024, category: "理科").isEmpty)
+        #expect(data.admissionLines(province: "河南").isEmpty)
+        #expect(data.admissionProvinces == ["上海", "浙江", "湖南", "四川"])
+        let result = data.recommend(province: "河南", year: 2023, category: "理科", batch: "本科一批", score: 600, tendency: nil, targetProvince: nil)
+        #expect(result.items.isEmpty)
+        #expect(result.considered == 0)
+    }
+
+    @Test("recommendations fall in their 冲/稳/保 bands and follow the 3:4:3 mix")
+    func recommendations() throws {
+        let data = try data
+        let configuration = PredictionConfiguration()
+        let result = data.recommend(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 600, tendency: nil, targetProvince: nil, limit: 30)
+        #expect(result.candidateRank?.rank == 26_236)
+        #expect(result.items.count == 30)
+        #expect(result.items.filter { $0.bucket == .risky }.count == 9)
+        #expect(result.items.filter { $0.bucket == .stable }.count == 12)
+        #expect(result.items.filter { $0.bucket == .safe }.count == 9)
+        for item in result.items {
+            let rank = try #require(item.predictedRank)
+            let delta = Double(rank - 26_236) / 26_236
+            switch item.bucket {
+            case .risky: #expect(delta >= configuration.riskyRankRange.lowerBound - 0.001 && delta < configuration.riskyRankRange.upperBound + 0.001)
+            case .stable: #expect(delta >= configuration.stableRankRange.lowerBound - 0.001 && delta < configuration.stableRankRange.upperBound + 0.001)
+            case .safe: #expect(delta >= configuration.safeRankRange.lowerBound - 0.001 && delta <= configuration.safeRankRange.upperBound + 0.001)
+            }
+            #expect(item.probability > 0 && item.probability < 1)
+            #expect(item.gap == 600 - item.predictedScore)
+        }
+        // Harder schools have lower chances: 冲 < 稳 < 保 on average.
+        func meanProbability(_ bucket: Bucket) -> Double {
+            let items = result.items.filter { $0.bucket == bucket }
+            return items.map(\.probability).reduce(0, +) / Double(items.count)
+        }
+        #expect(meanProbability(.risky) < meanProbability(.stable))
+        #expect(meanProbability(.stable) < meanProbability(.safe))
+        let local = data.recommend(province: "四川", year: 2020, category: "理科", batch: "本科二批", score: 540, tendency: .safe, targetProvince: "四川")
+        #expect(!local.items.isEmpty)
+        #expect(local.items.allSatisfy { $0.bucket == .safe && data.campusProvince(of: $0.series) == "四川" })
+    }
+
+    @Test("the notice under 我的高考 is chosen by 生源地 from the gaokao_notices table")
+    func notices() throws {
+        let store = try GaokaoFixture.get().store
+        #expect(try store.notice(province: "江西")?.titleZh.contains("江西") == true)
+        let other = try #require(try store.notice(province: "河南"))
+        #expect(!other.titleZh.contains("江西"))
+        #expect(try store.notice(province: nil) == other)
+    }
+
+    @Test("the backtest's default method beats last year's line overall")
+    func backtest() throws {
+        let rows = GaokaoBacktest.run(try data)
+        let overall = try #require(rows.first { $0.province == "全部" && $0.isDefault })
+        #expect(overall.count > 20_000)
+        #expect(overall.meanAbsoluteError < overall.baselineMeanAbsoluteError)
+        #expect(GaokaoBacktest.markdown(rows).contains("| 湖南 | 线差法"))
+    }
+}

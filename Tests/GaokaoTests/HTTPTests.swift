@@ -1,0 +1,152 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+/// The API contract and the pages over real HTTP, on the fixture's server with the real data.
+@Suite("Gaokao over HTTP")
+struct HTTPTests {
+    func get(_ path: String, _ query: [(String, String)] = [], headers: [String: String] = [:]) throws -> RawHTTPClient.Reply {
+        let fixture = try GaokaoFixture.get()
+        return try RawHTTPClient.request(port: fixture.port, "GET", path + Self.encode(query), headers: headers)
+    }
+
+    static func encode(_ query: [(String, String)]) -> String {
+        guard !query.isEmpty else { return "" }
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return "?" + query.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed)!)" }.joined(separator: "&")
+    }
+
+    func json(_ reply: RawHTTPClient.Reply) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
+    }
+
+    @Test("GET rank and equivalent-score")
+    func rank() throws {
+        let reply = try get("/api/v1/gaokao/rank", [("province", "河南"), ("year", "2023"), ("category", "理科"), ("score", "600")])
+        #expect(reply.status == 200)
+        let body = try json(reply)
+        #expect(body["rank"] as? Int == 21_690)
+        #expect(body["sameScoreCount"] as? Int == 669)
+        let equivalent = try json(try get("/api/v1/gaokao/equivalent-score",
+                                          [("province", "河南"), ("category", "理科"), ("score", "600"), ("fromYear", "2023"), ("toYear", "2022")]))
+        #expect(equivalent["score"] as? Int == 589)
+        let missing = try get("/api/v1/gaokao/rank", [("province", "新疆"), ("year", "2023"), ("category", "理科"), ("score", "600")])
+        #expect(missing.status == 404)
+        #expect(missing.text.contains("gaokao-no-data"))
+        let invalid = try get("/api/v1/gaokao/rank", [("province", "河南"), ("year", "2023")])
+        #expect(invalid.status == 422)
+        #expect(invalid.text.contains("\"field\":\"category\""))
+    }
+
+    @Test("GET control-lines, admission-lines, prediction, recommendations")
+    func queries() throws {
+        let lines = try json(try get("/api/v1/gaokao/control-lines", [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批")]))
+        let items = try #require(lines["items"] as? [[String: Any]])
+        #expect(items.count == 1)
+        #expect(items.first?["score"] as? Int == 514)
+        let none = try json(try get("/api/v1/gaokao/control-lines", [("province", "河南"), ("year", "2024"), ("category", "理科")]))
+        #expect((none["items"] as? [Any])?.isEmpty == true)
+
+        let school = try json(try get("/api/v1/gaokao/admission-lines",
+                                      [("province", "四川"), ("school", "10610"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批")]))
+        let rows = try #require(school["items"] as? [[String: Any]])
+        #expect(rows.contains { $0["minScore"] as? Int == 638 && $0["minRank"] as? Int == 8_497 && $0["enrollType"] as? String == "普通类" })
+
+        let prediction = try json(try get("/api/v1/gaokao/prediction",
+                                          [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("school", "四川大学")]))
+        #expect(prediction["risky"] as? Int == 636)
+        #expect(prediction["stable"] as? Int == 637)
+        #expect(prediction["safe"] as? Int == 638)
+        #expect(prediction["method"] as? String == "rank")
+        #expect(prediction["years"] as? [Int] == [2019, 2018])
+
+        let unknown = try get("/api/v1/gaokao/prediction",
+                              [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学")])
+        #expect(unknown.status == 404)
+        let entered = try json(try get("/api/v1/gaokao/prediction",
+                                       [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "589")]))
+        #expect(entered["method"] as? String == "userLine")
+        let outOfRange = try get("/api/v1/gaokao/prediction",
+                                 [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "800")])
+        #expect(outOfRange.status == 422)
+        #expect(outOfRange.text.contains("0–750") || outOfRange.text.contains("0 and 750"))
+
+        let picks = try json(try get("/api/v1/gaokao/recommendations",
+                                     [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("score", "600"), ("tendency", "稳妥")]))
+        let picked = try #require(picks["items"] as? [[String: Any]])
+        #expect(!picked.isEmpty)
+        #expect(picked.allSatisfy { $0["bucket"] as? String == "稳" && $0["probability"] is Double && $0["method"] as? String == "rank" })
+        #expect(picked.allSatisfy { $0["school"] is String && $0["predictedRank"] is Int && $0["predictedScore"] is Int && $0["gap"] is Int })
+    }
+
+    @Test("PUT profile: 422 names the field and the allowed range; 200 sets the cookie when signed out")
+    func profile() throws {
+        let fixture = try GaokaoFixture.get()
+        let bad = try RawHTTPClient.request(
+            port: fixture.port, "PUT", "/api/v1/gaokao/profile", headers: ["Content-Type": "application/json", "Accept-Language": "zh-CN"],
+            body: Array(#"{"province":"上海","year":2024,"category":"综合","batch":"本科批","score":700}"#.utf8))
+        #expect(bad.status == 422)
+        #expect(bad.headers["content-type"]?.hasPrefix("application/problem+json") == true)
+        #expect(bad.text.contains("\"field\":\"score\""))
+        #expect(bad.text.contains("0–660"))
+        let good = try RawHTTPClient.request(
+            port: fixture.port, "PUT", "/api/v1/gaokao/profile", headers: ["Content-Type": "application/json"],
+            body: Array(#"{"province":"四川","year":2020,"category":"理科","batch":"本科一批","score":600}"#.utf8))
+        #expect(good.status == 200)
+        #expect(good.text.contains("\"rank\":26236"))
+        #expect(good.text.contains("\"storedIn\":\"cookie\""))
+        #expect(good.setCookies["gk_profile"] != nil)
+    }
+
+    @Test("我的高考 on the account: bearer PUT and GET; a cookie-session page POST without the CSRF token is refused")
+    func accountProfile() throws {
+        let fixture = try GaokaoFixture.get()
+        let name = "gk" + String(UUID().uuidString.prefix(6)).lowercased()
+        let registered = try RawHTTPClient.request(
+            port: fixture.port, "POST", "/api/v1/auth/register", headers: ["Content-Type": "application/json"],
+            body: Array(#"{"username":"\#(name)","password":"correct horse battery"}"#.utf8))
+        #expect(registered.status == 201)
+        let token = try #require(try json(registered)["token"] as? String)
+        let auth = ["Authorization": "Bearer " + token]
+        #expect(try get("/api/v1/gaokao/profile", headers: auth).status == 404)
+        let saved = try RawHTTPClient.request(
+            port: fixture.port, "PUT", "/api/v1/gaokao/profile", headers: auth.merging(["Content-Type": "application/json"]) { $1 },
+            body: Array(#"{"province":"海南","year":2023,"category":"综合","batch":"本科批","score":880}"#.utf8))
+        #expect(saved.status == 200)
+        #expect(saved.text.contains("\"storedIn\":\"account\""))
+        #expect(saved.setCookies["gk_profile"] == nil)
+        let read = try json(try get("/api/v1/gaokao/profile", headers: auth))
+        #expect(read["province"] as? String == "海南")
+        #expect(read["score"] as? Int == 880)
+        #expect(read["maxScore"] as? Int == 900)
+        let forged = try RawHTTPClient.request(
+            port: fixture.port, "POST", "/gaokao/profile",
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "sid=" + token],
+            body: Array("province=%E6%B2%B3%E5%8D%97&year=2023&category=%E7%90%86%E7%A7%91&batch=%E6%9C%AC%E7%A7%91%E4%B8%80%E6%89%B9&score=600".utf8))
+        #expect(forged.status == 403)
+    }
+
+    @Test("pages: welcome once, then the home page; no-data pages are normal pages")
+    func pages() throws {
+        let first = try get("/gaokao")
+        #expect(first.status == 303)
+        #expect(first.headers["location"] == "/gaokao/welcome")
+        let welcome = try get("/gaokao/welcome")
+        #expect(welcome.status == 200)
+        #expect(welcome.text.contains("跳过"))
+        let home = try get("/gaokao", headers: ["Cookie": "gk_welcomed=1"])
+        #expect(home.status == 200)
+        #expect(home.text.contains("省控线查询"))
+        let noLines = try get("/gaokao/admission-lines", [("province", "河南")], headers: ["Cookie": "gk_welcomed=1"])
+        #expect(noLines.status == 200)
+        #expect(noLines.text.contains("暂无河南的院校投档线"))
+        let noTable = try get("/gaokao/rank", [("province", "新疆"), ("year", "2023"), ("category", "理科"), ("score", "500")])
+        #expect(noTable.status == 200)
+        #expect(noTable.text.contains("暂无新疆 2023 年理科的一分一段表"))
+        let rank = try get("/gaokao/rank", [("province", "河南"), ("year", "2023"), ("category", "理科"), ("score", "600")])
+        #expect(rank.text.contains("21690"))
+        let about = try get("/gaokao/about")
+        #expect(about.text.contains("luanche/gaokao-data"))
+    }
+}
