@@ -14,17 +14,17 @@
 /// let body = json.bytes
 /// ```
 ///
-/// Every method is `@inlinable` so that callers in other modules get specialised code without witness-table
-/// or closure-context calls; strings are copied in runs through `withUTF8` and integers from a stack buffer.
-/// Together these took bench/http's 50-item list from about 11,800 to about 20,000–23,000 requests/s on one
-/// wrk thread (same machine, same run conditions, measured with perf sampling the hot path).
+/// Strings are copied in runs through `withUTF8` (small strings have no contiguous storage of their own and
+/// were otherwise copied byte by byte): that took bench/http's 50-item list from about 11,800 to about 20,000
+/// requests/s on one wrk thread. The methods are not `@inlinable`: with them inlined into callers in other
+/// modules, Swift 6.3.1's optimizer (release builds only) miscompiled the 50-item list — a Boolean written
+/// after an integer came out negated — which bench/http's byte check caught.
 public struct JSONWriter: Sendable {
     /// The document so far.
     public var bytes: [UInt8] { storage }
-    @usableFromInline var storage: [UInt8]
-    @usableFromInline var needsComma = false
+    private var storage: [UInt8]
+    private var needsComma = false
 
-    @inlinable
     public init(capacity: Int = 1024) {
         storage = []
         storage.reserveCapacity(capacity)
@@ -33,7 +33,6 @@ public struct JSONWriter: Sendable {
     // MARK: structure
 
     /// Writes `{ … }`; `body` writes the fields.
-    @inlinable
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
         storage.append(UInt8(ascii: "{"))
@@ -44,7 +43,6 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `[ … ]`; `body` writes the elements.
-    @inlinable
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
         separate()
         storage.append(UInt8(ascii: "["))
@@ -55,7 +53,6 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `"name":` inside an object; the next value written belongs to it.
-    @inlinable
     public mutating func key(_ name: String) {
         separate()
         appendString(name)
@@ -63,70 +60,63 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
-    @inlinable
     public mutating func object(_ name: String, _ body: (inout JSONWriter) -> Void) {
         key(name)
         object(body)
     }
 
-    @inlinable
     public mutating func array(_ name: String, _ body: (inout JSONWriter) -> Void) {
         key(name)
         array(body)
     }
 
     /// Writes `"name": value`.
-    @inlinable
     public mutating func field(_ name: String, _ value: some JSONEncodable) {
         key(name)
         value.encode(to: &self)
     }
 
     /// Writes one value (in an array, or after `key`).
-    @inlinable
     public mutating func value(_ value: some JSONEncodable) { value.encode(to: &self) }
 
     // MARK: scalars
 
-    @inlinable
     public mutating func writeNull() {
         separate()
         storage.append(contentsOf: [110, 117, 108, 108])  // null
         needsComma = true
     }
 
-    @inlinable
     public mutating func writeBool(_ value: Bool) {
         separate()
         if value { storage.append(contentsOf: [116, 114, 117, 101]) } else { storage.append(contentsOf: [102, 97, 108, 115, 101]) }
         needsComma = true
     }
 
-    @inlinable
     public mutating func writeInteger(_ value: Int64) {
         separate()
-        // Digits are formed right to left in a 24-byte stack buffer, then appended in one call.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var magnitude = value.magnitude
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                index -= 1
-                buffer[index] = UInt8(ascii: "-")
-            }
-            storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+        // Count the digits, make room once, then fill the digits in from the right.
+        var magnitude = value.magnitude
+        var count = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
         }
+        if value < 0 { storage.append(UInt8(ascii: "-")) }
+        let start = storage.count
+        storage.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var index = start + count - 1
+        repeat {
+            storage[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 48
+            magnitude /= 10
+            index -= 1
+        } while magnitude > 0
         needsComma = true
     }
 
     /// Writes a number in its shortest round-tripping form; NaN and infinities become `null`,
     /// which is what JSON can say about them.
-    @inlinable
     public mutating func writeDouble(_ value: Double) {
         guard value.isFinite else { return writeNull() }
         separate()
@@ -138,7 +128,6 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    @inlinable
     public mutating func writeString(_ value: String) {
         separate()
         appendString(value)
@@ -146,7 +135,6 @@ public struct JSONWriter: Sendable {
     }
 
     /// Inserts already-encoded JSON (for example a cached fragment). The caller vouches for it.
-    @inlinable
     public mutating func writeRawJSON(_ json: [UInt8]) {
         separate()
         storage.append(contentsOf: json)
@@ -155,18 +143,16 @@ public struct JSONWriter: Sendable {
 
     // MARK: internals
 
-    @inlinable
-    mutating func separate() {
+    private mutating func separate() {
         if needsComma { storage.append(UInt8(ascii: ",")) }
     }
 
-    @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Escapes `"`, `\` and control characters (RFC 8259 §7); everything else is copied as UTF-8, in runs.
     /// `withUTF8` also covers small strings (≤ 15 bytes, stored inline), which have no contiguous storage
     /// of their own and would otherwise be copied byte by byte.
-    @inlinable
-    mutating func appendString(_ value: String) {
+    private mutating func appendString(_ value: String) {
         var value = value
         value.withUTF8 { buffer in
             storage.append(UInt8(ascii: "\""))
@@ -183,8 +169,7 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    @inlinable
-    mutating func appendEscaped(_ byte: UInt8) {
+    private mutating func appendEscaped(_ byte: UInt8) {
         switch byte {
         case 0x22: storage.append(contentsOf: [92, 34])
         case 0x5C: storage.append(contentsOf: [92, 92])
@@ -205,31 +190,24 @@ public protocol JSONEncodable {
 }
 
 extension String: JSONEncodable {
-    @inlinable
     public func encode(to json: inout JSONWriter) { json.writeString(self) }
 }
 extension Substring: JSONEncodable {
-    @inlinable
     public func encode(to json: inout JSONWriter) { json.writeString(String(self)) }
 }
 extension Int: JSONEncodable {
-    @inlinable
     public func encode(to json: inout JSONWriter) { json.writeInteger(Int64(self)) }
 }
 extension Int64: JSONEncodable {
-    @inlinable
     public func encode(to json: inout JSONWriter) { json.writeInteger(self) }
 }
 extension Double: JSONEncodable {
-    @inlinable
     public func encode(to json: inout JSONWriter) { json.writeDouble(self) }
 }
 extension Bool: JSONEncodable {
-    @inlinable
     public func encode(to json: inout JSONWriter) { json.writeBool(self) }
 }
 extension Optional: JSONEncodable where Wrapped: JSONEncodable {
-    @inlinable
     public func encode(to json: inout JSONWriter) {
         switch self {
         case .some(let value): value.encode(to: &json)
@@ -238,7 +216,6 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
     }
 }
 extension Array: JSONEncodable where Element: JSONEncodable {
-    @inlinable
     public func encode(to json: inout JSONWriter) {
         json.array { writer in for element in self { element.encode(to: &writer) } }
     }
