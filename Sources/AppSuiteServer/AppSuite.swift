@@ -49,7 +49,8 @@ public final class AppSuite: Sendable {
         do {
             secret = try ServerSecret.loadOrCreate(at: URL(fileURLWithPath: configuration.dataDirectory + "/server-secret"))
         } catch {
-            throw .dataDirectory("\(error)")
+            if case .serverSecret(let reason) = error { throw .dataDirectory(reason) }
+            throw .dataDirectory(error.message(.english))
         }
         do { try Imaging.start() } catch { throw .imaging("\(error)") }
         authenticator = Authenticator(identity: IdentityService(database: database, secret: secret),
