@@ -6,15 +6,14 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from selenium.common.exceptions import NoAlertPresentException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
 
+from browser_steps import mark, path_of, tap, wait_for, wait_new_page
 from e2e_support import CJK, IPHONE_UA, PASSWORD, REPO_ROOT
 
 CONSOLE_LOG = REPO_ROOT / "artifacts" / "browser-console.log"
@@ -23,41 +22,11 @@ CONSOLE_LOG = REPO_ROOT / "artifacts" / "browser-console.log"
 # ---------------------------------------------------------------- helpers
 
 
-def path_of(driver) -> str:
-    return urlparse(driver.current_url).path
-
-
-def wait_for(driver, condition, timeout: float = 10, message: str = ""):
-    return WebDriverWait(driver, timeout).until(condition, message)
-
-
 def fresh(driver, server) -> None:
     """Logged out, no language or theme cookies: open any page of the server and drop its cookies."""
     driver.get(server.base_url + "/healthz")
     driver.delete_all_cookies()
     driver.execute_script("try { localStorage.clear(); } catch (e) {}")
-
-
-def tap(driver, element) -> None:
-    """Clicks after centring the element: the fixed tab bar would otherwise cover elements that
-    WebDriver scrolls to the bottom edge of the viewport (a real finger would scroll further)."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", element)
-    element.click()
-
-
-def mark_page(driver) -> None:
-    driver.execute_script("window.__e2ePage = true;")
-
-
-def wait_new_page(driver, what: str) -> None:
-    """Waits until the marked document is gone and a new one has loaded (robust against the
-    'node does not belong to the document' races of element staleness checks)."""
-    def loaded(d) -> bool:
-        try:
-            return bool(d.execute_script("return !window.__e2ePage && document.readyState === 'complete';"))
-        except WebDriverException:
-            return False
-    wait_for(driver, loaded, message=f"{what} did not load a new page (at {driver.current_url})")
 
 
 def fill_and_submit(driver, form_css: str, values: dict[str, str]) -> None:
@@ -68,7 +37,7 @@ def fill_and_submit(driver, form_css: str, values: dict[str, str]) -> None:
         field = form.find_element(By.CSS_SELECTOR, f"[name={name}]")
         field.clear()
         field.send_keys(value)
-    mark_page(driver)
+    mark(driver)
     tap(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     wait_new_page(driver, f"submitting {form_css}")
 
@@ -207,7 +176,7 @@ def test_logout_lands_on_logged_out_launcher(browser, server, account, screensho
     has_contract_id = bool(browser.find_elements(By.CSS_SELECTOR, "form#logout-form"))
     form = logout_form(browser)
     asks_first = bool(form.get_attribute("data-confirm"))
-    mark_page(browser)
+    mark(browser)
     tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
     confirm_text = None
     if asks_first:

@@ -12,9 +12,10 @@ from urllib.parse import urlencode, urlparse
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from conftest import _binary
+from browser_steps import mark, tap, wait_for, wait_new_page
 from e2e_support import REPO_ROOT, ServerProcess
 
 
@@ -43,28 +44,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     problems = proc.problem_lines()
     assert code == 0, f"server did not exit 0 (status {code}):\n{proc.stderr_tail()}"
     assert not problems, "server logged errors or answered 5xx:\n" + "\n".join(problems[:30])
-
-
-def wait_for(driver, condition, timeout: float = 15, message: str = ""):
-    return WebDriverWait(driver, timeout).until(condition, message)
-
-
-def mark(driver) -> None:
-    driver.execute_script("window.__gkPage = true;")
-
-
-def wait_new_page(driver, what: str) -> None:
-    def loaded(d) -> bool:
-        try:
-            return bool(d.execute_script("return !window.__gkPage && document.readyState === 'complete';"))
-        except Exception:
-            return False
-    wait_for(driver, loaded, message=f"{what} did not load a new page (at {driver.current_url})")
-
-
-def tap(driver, element) -> None:
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", element)
-    element.click()
 
 
 def choose(driver, name: str, value: str) -> None:

@@ -8,13 +8,11 @@ import os
 import subprocess
 from pathlib import Path
 from typing import Iterator
-from urllib.parse import urlparse
 
 import pytest
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
+from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
 from e2e_support import DEFAULT_BINARY, PASSWORD, REPO_ROOT, ServerProcess, unique_name
 
 
@@ -41,38 +39,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     code = proc.stop(timeout=15)
     assert code == 0, proc.stderr_tail()
     assert not proc.problem_lines(), "\n".join(proc.problem_lines()[:20])
-
-
-def path_of(driver) -> str:
-    return urlparse(driver.current_url).path
-
-
-def wait_for(driver, condition, timeout: float = 10, message: str = ""):
-    return WebDriverWait(driver, timeout).until(condition, message)
-
-
-def tap(driver, element) -> None:
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", element)
-    element.click()
-
-
-def mark(driver) -> None:
-    driver.execute_script("window.__e2ePage = true;")
-
-
-def wait_new_page(driver, what: str) -> None:
-    def loaded(d) -> bool:
-        try:
-            return bool(d.execute_script("return !window.__e2ePage && document.readyState === 'complete';"))
-        except WebDriverException:
-            return False
-    wait_for(driver, loaded, message=f"{what} did not load a new page (at {driver.current_url})")
-
-
-def click_and_wait(driver, element, what: str) -> None:
-    mark(driver)
-    tap(driver, element)
-    wait_new_page(driver, what)
 
 
 def css(driver, selector: str):

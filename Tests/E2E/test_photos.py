@@ -10,48 +10,14 @@ import os
 import subprocess
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
+from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
 from e2e_support import PASSWORD, REPO_ROOT, ServerProcess, unique_name
 
 PHOTOS = Path(os.environ.get("APPSUITE_SHARED_DATA", str(REPO_ROOT.parent / "shared" / "data"))) / "photos"
-
-
-def path_of(driver) -> str:
-    return urlparse(driver.current_url).path
-
-
-def wait_for(driver, condition, timeout: float = 15, message: str = ""):
-    return WebDriverWait(driver, timeout).until(condition, message)
-
-
-def tap(driver, element) -> None:
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest', behavior: 'instant'});", element)
-    element.click()
-
-
-def mark_page(driver) -> None:
-    driver.execute_script("window.__e2ePage = true;")
-
-
-def wait_new_page(driver, what: str) -> None:
-    def loaded(d) -> bool:
-        try:
-            return bool(d.execute_script("return !window.__e2ePage && document.readyState === 'complete';"))
-        except WebDriverException:
-            return False
-    wait_for(driver, loaded, message=f"{what} did not load a new page (at {driver.current_url})")
-
-
-def go(driver, element, what: str) -> None:
-    mark_page(driver)
-    tap(driver, element)
-    wait_new_page(driver, what)
 
 
 def fetch_json(driver, path: str):
@@ -94,7 +60,7 @@ def is_disabled(driver, element_id: str) -> bool:
 def open_by_name(driver, server, name: str) -> None:
     driver.get(server.base_url + "/photos")
     link = driver.find_element(By.CSS_SELECTOR, f"#photo-grid img[alt='{name}']").find_element(By.XPATH, "..")
-    go(driver, link, f"opening {name}")
+    click_and_wait(driver, link, f"opening {name}")
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +100,7 @@ def signed_in(browser, photo_server, photo_user):
     form = browser.find_element(By.CSS_SELECTOR, "form#login-form")
     form.find_element(By.NAME, "username").send_keys(photo_user["username"])
     form.find_element(By.NAME, "password").send_keys(PASSWORD)
-    go(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "login")
+    click_and_wait(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "login")
     assert path_of(browser) == "/", browser.current_url
     return browser
 
@@ -153,7 +119,7 @@ def test_launcher_tile_and_grid_upright(signed_in, photo_server, screenshot):
     tile = driver.find_element(By.CSS_SELECTOR, "a.tile[href='/photos']")
     assert "图片处理器" in tile.text
     screenshot("photos-01-launcher")
-    go(driver, tile, "opening Photo Studio")
+    click_and_wait(driver, tile, "opening Photo Studio")
     cells = driver.find_elements(By.CSS_SELECTOR, "#photo-grid img.photo-thumb")
     assert len(cells) == 34, f"{len(cells)} thumbnails"
     assert cells[0].get_attribute("loading") == "lazy"
@@ -171,19 +137,19 @@ def test_launcher_tile_and_grid_upright(signed_in, photo_server, screenshot):
 def test_viewer_previous_next_and_ends(signed_in, photo_server, screenshot):
     driver = signed_in
     driver.get(photo_server.base_url + "/photos")
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "opening the first photo")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "opening the first photo")
     assert label(driver) == "1/34"
     assert is_disabled(driver, "photo-prev") and not is_disabled(driver, "photo-next")
     screenshot("photos-03-viewer-first")
-    go(driver, driver.find_element(By.ID, "photo-next"), "next")
+    click_and_wait(driver, driver.find_element(By.ID, "photo-next"), "next")
     assert label(driver) == "2/34"
     assert not is_disabled(driver, "photo-prev")
-    go(driver, driver.find_element(By.ID, "photo-prev"), "previous")
+    click_and_wait(driver, driver.find_element(By.ID, "photo-prev"), "previous")
     assert label(driver) == "1/34"
     # Swipe left (a real touch sequence through the DevTools protocol) goes to the next photo.
     stage = driver.find_element(By.ID, "viewer-stage").rect
     y = stage["y"] + stage["height"] / 2
-    mark_page(driver)
+    mark(driver)
     for kind, x in (("touchStart", 300), ("touchMove", 200), ("touchMove", 100), ("touchEnd", 80)):
         points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
         driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
@@ -192,7 +158,7 @@ def test_viewer_previous_next_and_ends(signed_in, photo_server, screenshot):
     # The last photo: next is disabled.
     driver.get(photo_server.base_url + "/photos")
     links = driver.find_elements(By.CSS_SELECTOR, "#photo-grid a.photo-link")
-    go(driver, links[-1], "opening the last photo")
+    click_and_wait(driver, links[-1], "opening the last photo")
     assert label(driver) == "34/34"
     assert is_disabled(driver, "photo-next") and not is_disabled(driver, "photo-prev")
     screenshot("photos-04-viewer-last")
@@ -264,15 +230,15 @@ def test_animated_gif_plays_in_the_viewer(signed_in, photo_server):
     driver.get(photo_server.base_url + "/photos")
     field = driver.find_element(By.ID, "photo-files")
     field.send_keys(str(PHOTOS / "edge" / "gif_animated_loop3.gif"))
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload gif")
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open gif")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload gif")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open gif")
     src = driver.find_element(By.ID, "viewer-image").get_attribute("src")
     assert "/original" in src, f"the animated GIF viewer shows {src}, not the animation"
     assert image_size(driver, "#viewer-image") == (370, 285)
     thumb = fetch_size(driver, src.replace("/original", "/thumbnail").split("?")[0])
     assert thumb > 0
     driver.execute_script("window.confirm = function () { return true; };")
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete gif")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete gif")
 
 
 def test_rotate_crop_save_new_version_original_kept(signed_in, photo_server, screenshot):
@@ -281,7 +247,7 @@ def test_rotate_crop_save_new_version_original_kept(signed_in, photo_server, scr
     photo_id = path_of(driver).rsplit("/", 1)[-1]
     screenshot("photos-07-viewer-portrait6")
     assert image_size(driver, "#viewer-image") == (1200, 1800)
-    go(driver, driver.find_element(By.ID, "photo-edit"), "editor")
+    click_and_wait(driver, driver.find_element(By.ID, "photo-edit"), "editor")
     wait_for(driver, lambda d: d.find_element(By.ID, "editor-stage").get_attribute("data-ready") == "1")
     canvas = driver.find_element(By.ID, "editor-canvas")
     cw, ch = driver.execute_script("return [arguments[0].width, arguments[0].height];", canvas)
@@ -305,7 +271,7 @@ def test_rotate_crop_save_new_version_original_kept(signed_in, photo_server, scr
     crop = ops[-1]
     assert crop["op"] == "crop" and crop["width"] == crop["height"] > 100, ops
     screenshot("photos-08-editor-rotated-cropped")
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#edit-form button[type=submit]"), "saving")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#edit-form button[type=submit]"), "saving")
     assert path_of(driver) == f"/photos/{photo_id}"
     w, h = image_size(driver, "#viewer-image")
     assert w == h == crop["width"], f"saved version is {w}×{h}"
@@ -315,7 +281,7 @@ def test_rotate_crop_save_new_version_original_kept(signed_in, photo_server, scr
     assert meta["width"] == 1200 and meta["height"] == 1800 and len(meta["versions"]) == 1
     assert meta["versions"][0]["operations"][0] == {"op": "rotate", "degrees": 90}
     assert fetch_size(driver, f"/api/v1/photos/{photo_id}/original") == (PHOTOS / "orientation" / "Portrait_6.jpg").stat().st_size
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#revert-form button[type=submit]"), "revert")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#revert-form button[type=submit]"), "revert")
     assert image_size(driver, "#viewer-image") == (1200, 1800)
     screenshot("photos-10-reverted")
 
@@ -325,23 +291,23 @@ def test_album_create_add_and_browse(signed_in, photo_server, screenshot):
     driver.get(photo_server.base_url + "/photos")
     form = driver.find_element(By.ID, "album-form")
     form.find_element(By.NAME, "name").send_keys("旅行")
-    go(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "create album")
+    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "create album")
     assert "album=" in driver.current_url
     assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid") == []
     for name in ("Landscape_3.jpg", "Portrait_5.jpg"):
         open_by_name(driver, photo_server, name)
-        go(driver, driver.find_element(By.CSS_SELECTOR, "#album-add-form button[type=submit]"), f"add {name}")
+        click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#album-add-form button[type=submit]"), f"add {name}")
         assert "album=" in driver.current_url
     # In the album: two photos, newest first, with the album's own n/N and ends.
     assert label(driver) in ("1/2", "2/2")
     driver.get(photo_server.base_url + "/photos")
-    go(driver, driver.find_element(By.CSS_SELECTOR, ".segmented a.segment:not(.is-selected)"), "album tab")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, ".segmented a.segment:not(.is-selected)"), "album tab")
     cells = driver.find_elements(By.CSS_SELECTOR, "#photo-grid img.photo-thumb")
     assert [c.get_attribute("alt") for c in cells] == ["Portrait_5.jpg", "Landscape_3.jpg"]
     screenshot("photos-13-album")
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open in album")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open in album")
     assert label(driver) == "1/2" and is_disabled(driver, "photo-prev") and not is_disabled(driver, "photo-next")
-    go(driver, driver.find_element(By.ID, "photo-next"), "next in album")
+    click_and_wait(driver, driver.find_element(By.ID, "photo-next"), "next in album")
     assert label(driver) == "2/2" and is_disabled(driver, "photo-next")
     assert image_size(driver, "#viewer-image") == (1800, 1200)
 
@@ -352,18 +318,18 @@ def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot
     field = driver.find_element(By.ID, "photo-files")
     field.send_keys(str(PHOTOS.parent / "photos" / "ordinary" / "coffee.png") + "\n" + str(PHOTOS / "edge" / "png_palette_trns.png")
                     + "\n" + str(PHOTOS / "edge" / "text_not_image.jpg"))
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
     toast = driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
     assert "已添加 1 张" in toast and "text_not_image.jpg：不是支持的图片格式" in toast and "已在相册中" in toast, toast
     screenshot("photos-11-upload-result")
     assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")[0].get_attribute("alt") == "png_palette_trns.png"
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open uploaded")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open uploaded")
     assert label(driver) == "1/35"
     driver.execute_script("window.confirm = function () { return false; };")
     tap(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"))
     time.sleep(0.3)
     assert label(driver) == "1/35", "cancelled confirmation still deleted"
     driver.execute_script("window.confirm = function () { return true; };")
-    go(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete")
     assert label(driver) == "1/34"
     assert "照片已删除" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
