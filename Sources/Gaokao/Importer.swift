@@ -2,56 +2,6 @@ public import AppHost
 public import Foundation
 public import Storage
 
-/// A minimal RFC 4180 reader: comma separated, `"` quoting with `""` escapes, `\n` or `\r\n` line ends.
-/// Returns the header and the records as arrays of fields.
-enum CSV {
-    static func parse(_ data: Data) -> (header: [String], rows: [[String]]) {
-        var rows: [[String]] = []
-        var record: [String] = []
-        var field: [UInt8] = []
-        var inQuotes = false
-        var index = data.startIndex
-        let end = data.endIndex
-        func endField() {
-            record.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-        }
-        while index < end {
-            let byte = data[index]
-            index += 1
-            if inQuotes {
-                if byte == UInt8(ascii: "\"") {
-                    if index < end, data[index] == UInt8(ascii: "\"") {
-                        field.append(byte)
-                        index += 1
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    field.append(byte)
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inQuotes = true
-            case UInt8(ascii: ","): endField()
-            case UInt8(ascii: "\r"): break
-            case UInt8(ascii: "\n"):
-                endField()
-                rows.append(record)
-                record.removeAll(keepingCapacity: true)
-            default: field.append(byte)
-            }
-        }
-        if !field.isEmpty || !record.isEmpty {
-            endField()
-            rows.append(record)
-        }
-        guard let header = rows.first else { return ([], []) }
-        return (header, Array(rows.dropFirst()))
-    }
-}
-
 /// FNV-1a (64-bit) over the imported files: a stable fingerprint of the data set.
 struct Fingerprint {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -119,12 +69,10 @@ public struct GaokaoImporter: DataImporter {
             }
             fingerprint.add(Array(file.name.utf8))
             fingerprint.add(data)
-            let table = CSV.parse(data)
-            var columns: [String: Int] = [:]
-            for (index, name) in table.header.enumerated() { columns[name] = index }
-            let missing = file.columns.filter { columns[$0] == nil }
+            let table = CSVTable(data)
+            let missing = file.columns.filter { table.columns[$0] == nil }
             guard missing.isEmpty else { throw GaokaoImportError.badHeader(file: file.name, missing: missing) }
-            parsed.append((file.name, columns, table.rows))
+            parsed.append((file.name, table.columns, table.rows))
         }
         let total = parsed.reduce(0) { $0 + $1.rows.count }
         var done = 0

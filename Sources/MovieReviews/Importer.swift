@@ -16,9 +16,7 @@ public struct MovieImporter: DataImporter {
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
             }
-            var records: [CSVRecord] = []
-            try CSVReader(bytes: Array(data)).forEachRecord { records.append($0) }
-            return records
+            return CSVTable(data).records
         }
         let films = try read("movies.csv")
         let reviews = try read("reviews.csv")
