@@ -6,14 +6,11 @@ import HTTPTestSupport
 import Storage
 import Testing
 
-/// The real data folder: `../shared/data/gaokao` next to the package (where CI has it), else
-/// `$APPSUITE_SHARED_DATA/gaokao`. Tests fail (never skip) when neither exists.
+/// The real data folder (see `TestData`). Tests fail (never skip) when it is missing.
 enum SharedData {
     static var folder: URL? {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [packageRoot.appendingPathComponent("../shared/data/gaokao").standardizedFileURL]
-            + (ProcessInfo.processInfo.environment["APPSUITE_SHARED_DATA"].map { [URL(fileURLWithPath: $0).appendingPathComponent("gaokao")] } ?? [])
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("score_rank.csv").path) }
+        let folder = TestData.folder("gaokao")
+        return FileManager.default.fileExists(atPath: folder.appendingPathComponent("score_rank.csv").path) ? folder : nil
     }
 }
 

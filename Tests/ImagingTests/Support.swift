@@ -1,21 +1,11 @@
 import Foundation
+import HTTPTestSupport
 @testable import Imaging
 
-/// The shared photo corpus (`shared/data/photos`, described by its SOURCES.md).
-/// CI has it at `../shared/data/photos` relative to the package root; a
-/// worktree elsewhere can point `APPSUITE_SHARED_DATA` at the `data` folder.
+/// The shared photo corpus (`shared/data/photos`, described by its SOURCES.md; located by `TestData`).
 /// Tests that need it are skipped when it is absent.
 enum Corpus {
-    static let photos: URL = {
-        if let data = ProcessInfo.processInfo.environment["APPSUITE_SHARED_DATA"], !data.isEmpty {
-            return URL(fileURLWithPath: data).appendingPathComponent("photos")
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // ImagingTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-        return packageRoot.appendingPathComponent("../shared/data/photos").standardizedFileURL
-    }()
+    static let photos = TestData.folder("photos")
 
     static let available = FileManager.default.fileExists(atPath: photos.appendingPathComponent("SOURCES.md").path)
 

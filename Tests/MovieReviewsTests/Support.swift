@@ -4,16 +4,9 @@ import Foundation
 import HTTPTestSupport
 import Testing
 
-/// The real data: `../shared/data` next to the package root (where CI has it), else `APPSUITE_SHARED_DATA`.
+/// The real data (see `TestData`).
 enum SharedData {
-    static let folder: URL = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let beside = root.deletingLastPathComponent().appendingPathComponent("shared/data")
-        if FileManager.default.fileExists(atPath: beside.appendingPathComponent("movies/movies.csv").path) { return beside }
-        if let env = ProcessInfo.processInfo.environment["APPSUITE_SHARED_DATA"] { return URL(fileURLWithPath: env) }
-        return beside
-    }()
-    static var movies: URL { folder.appendingPathComponent("movies") }
+    static var movies: URL { TestData.folder("movies") }
 
     /// Rows of a CSV file as dictionaries, parsed with Python-free RFC 4180 rules (a tiny independent reader).
     static func rows(_ file: String) throws -> [[String: String]] {

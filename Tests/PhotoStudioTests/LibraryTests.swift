@@ -1,21 +1,15 @@
 import AppHost
 import Foundation
+import HTTPTestSupport
 import Identity
 import Imaging
 @testable import PhotoStudio
 import Storage
 import Testing
 
-/// The shared photo corpus: `../shared/data/photos` from the package root (where CI has it), or
-/// `$APPSUITE_SHARED_DATA/photos`. Tests fail (never skip) when it is missing.
+/// The shared photo corpus (located by `TestData`). Tests fail (never skip) when it is missing.
 enum Corpus {
-    static let photos: URL = {
-        if let data = ProcessInfo.processInfo.environment["APPSUITE_SHARED_DATA"], !data.isEmpty {
-            return URL(fileURLWithPath: data).appendingPathComponent("photos")
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("../shared/data/photos").standardizedFileURL
-    }()
+    static let photos = TestData.folder("photos")
     static let available = FileManager.default.fileExists(atPath: photos.appendingPathComponent("SOURCES.md").path)
     static func url(_ relative: String) -> URL { photos.appendingPathComponent(relative) }
 }
