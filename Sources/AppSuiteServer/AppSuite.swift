@@ -57,18 +57,13 @@ public final class AppSuite: Sendable {
                                       usesSecureCookies: configuration.usesSecureCookies)
 
         var router = Router()
-        let context = AppContext(
-            database: database, authenticator: authenticator,
-            dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps"),
-            mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory))
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router)
         Launcher(authenticator: authenticator, apps: apps.map(\.manifest)).register(into: &router)
         CommunityRoutes(database: database, authenticator: authenticator).register(into: &router)
-        for app in apps { app.routes(&router, context: AppContext(
-            database: context.database, authenticator: authenticator,
-            dataDirectory: context.dataDirectory.appendingPathComponent(app.manifest.id), mediaDirectory: context.mediaDirectory)) }
-        // After the apps: the router tries pattern routes in registration order, and the platform's `/assets/{path...}`
-        // would otherwise answer 404 for an app's own `/assets/apps/<id>/…` (AppAssets).
+        for app in apps {
+            app.routes(&router, context: Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
+                                                      configuration: configuration))
+        }
         PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         self.router = router
 
@@ -92,10 +87,16 @@ public final class AppSuite: Sendable {
     /// The importer of app `id`, or nil when the app has no data to import or does not exist.
     public func importer(for id: String) -> (any DataImporter)? {
         guard let app = apps.first(where: { $0.manifest.id == id }) else { return nil }
-        return app.importer(context: AppContext(
+        return app.importer(context: Self.context(for: id, database: database, authenticator: authenticator, configuration: configuration))
+    }
+
+    /// What app `id` gets: the shared database and authenticator, `<data-dir>/apps/<id>` and the media folder.
+    static func context(for id: String, database: any Database, authenticator: Authenticator,
+                        configuration: AppSuiteConfiguration) -> AppContext {
+        AppContext(
             database: database, authenticator: authenticator,
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps/" + id),
-            mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory)))
+            mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory))
     }
 
     static func serverConfiguration(_ configuration: AppSuiteConfiguration) -> ServerConfiguration {
