@@ -16,7 +16,8 @@ public struct Responder: Sendable {
     public func respond(to incoming: Request) -> Response {
         var request = incoming
         var response: Response
-        switch match(request) {
+        let match = router.match(request.method, request.path)
+        switch match {
         case .found(let handler, let parameters):
             request.pathParameters = parameters
             do {
@@ -25,13 +26,11 @@ public struct Responder: Sendable {
                 response = errorResponse(for: error, request: request)
             }
         case .methodNotAllowed, .notFound:
-            response = errorResponse(for: routingError(match(request), path: request.path, method: request.method), request: request)
+            response = errorResponse(for: routingError(match, path: request.path, method: request.method), request: request)
         }
         finish(&response, for: request)
         return response
     }
-
-    private func match(_ request: Request) -> Router.Match { router.match(request.method, request.path) }
 
     /// The 404 or 405 (with `Allow`) for a request no route handles.
     func routingError(_ match: Router.Match, path: String, method: HTTPMethod) -> HTTPError {
