@@ -17,7 +17,7 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
         let state = core.begin(connection, url: url, method: method)
         requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
         if let rejection = state.rejection {  // e.g. Content-Length over the limit: answer before reading the body
-            return core.queue(core.rejectionResponse(rejection, connection, url, method), connection, method: method, url: url, state: state)
+            return core.queue(core.rejectionResponse(rejection, connection, url, method, headers: state.headers), connection, method: method, url: url, state: state)
         }
         return .YES
     }
@@ -180,9 +180,11 @@ extension ServerCore {
         return responder.respond(to: request)
     }
 
-    func rejectionResponse(_ error: HTTPError, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>, _ method: UnsafePointer<CChar>) -> Response {
+    /// The answer for a request refused on its headers alone; the connection is then closed.
+    func rejectionResponse(_ error: HTTPError, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>, _ method: UnsafePointer<CChar>,
+                           headers: HTTPHeaders) -> Response {
         var request = Request(method: HTTPMethod(rawValue: String(cString: method)), path: String(cString: url))
-        request.headers = headers(connection)
+        request.headers = headers
         request.clientAddress = clientAddress(connection)
         var response = responder.errorResponse(for: error, request: request)
         response.headers.set("Connection", "close")
