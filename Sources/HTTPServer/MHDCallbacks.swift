@@ -22,14 +22,21 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
         return .YES
     }
     let state = Unmanaged<RequestState>.fromOpaque(requestContext.pointee!).takeUnretainedValue()
+    if let slot = state.offload {  // resumed: the work pool has left the response
+        state.offload = nil
+        guard let response = slot.response.withLock({ $0 }) else {
+            logError("a resumed connection has no response for \(String(cString: url))")
+            return .NO
+        }
+        return core.queue(response, connection, method: method, url: url, state: state)
+    }
     if uploadDataSize.pointee > 0 {
         core.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee), into: state)
         uploadDataSize.pointee = 0
         return .YES
     }
     state.connection?.set(.responding)
-    let response = core.respond(connection, url: url, method: method, state: state)
-    return core.queue(response, connection, method: method, url: url, state: state)
+    return core.respond(connection, url: url, method: method, state: state)
 }
 
 /// `MHD_RequestCompletedCallback`: runs for finished and aborted requests alike; frees the request state.
@@ -170,15 +177,67 @@ extension ServerCore {
         }
     }
 
-    /// The body is complete: build the request, run the responder, log.
-    func respond(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, state: RequestState) -> Response {
-        let request = makeRequest(connection, url: url, method: method, state: state)
-        if let rejection = state.rejection { return responder.errorResponse(for: rejection, request: request) }
-        if let parser = state.multipart, !parser.isComplete {
-            return responder.errorResponse(for: HTTPError.badRequest("The multipart body ended before its closing boundary."), request: request)
+    /// The body is complete: build the request and run the responder, then queue its response or, for an
+    /// offloaded one, suspend the connection while the work pool runs the slow part.
+    func respond(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, state: RequestState) -> MHD_Result {
+        var request = makeRequest(connection, url: url, method: method, state: state)
+        var response: Response
+        if let rejection = state.rejection {
+            response = responder.errorResponse(for: rejection, request: request)
+        } else if let parser = state.multipart, !parser.isComplete {
+            response = responder.errorResponse(for: HTTPError.badRequest("The multipart body ended before its closing boundary."), request: request)
+        } else {
+            (request, response) = responder.route(request)
+            if let offload = response.offload {
+                return suspend(connection, for: offload.key, placeholder: response, request: request, state: state, method: method, url: url)
+            }
         }
-        return responder.respond(to: request)
+        responder.finish(&response, for: request)
+        return queue(response, connection, method: method, url: url, state: state)
     }
+
+    /// Suspends the connection (`MHD_suspend_connection`) and submits the placeholder's work to the pool; the job
+    /// finishes its response, leaves it in the request state and resumes the connection, whose next access-handler
+    /// call queues it. A refused submission (pool full, key over quota) resumes at once with its 503/429.
+    private func suspend(_ connection: OpaquePointer, for key: String, placeholder: Response, request: Request, state: RequestState,
+                         method: UnsafePointer<CChar>, url: UnsafePointer<CChar>) -> MHD_Result {
+        let isOpen = suspensions.withLock { suspensions in
+            if !suspensions.isClosed { suspensions.count += 1 }
+            return !suspensions.isClosed
+        }
+        guard isOpen else {
+            var response = responder.errorResponse(for: Self.stopping, request: request)
+            responder.finish(&response, for: request)
+            return queue(response, connection, method: method, url: url, state: state)
+        }
+        let slot = OffloadSlot(connection: connection)
+        state.offload = slot
+        MHD_suspend_connection(connection)
+        do {
+            try workPool.submit(key: key) { [self] in
+                let isClosed = suspensions.withLock { $0.isClosed }
+                var response = isClosed
+                    ? responder.errorResponse(for: Self.stopping, request: request) : responder.complete(placeholder, for: request)
+                responder.finish(&response, for: request)
+                resume(slot, with: response)
+            }
+        } catch {
+            var response = responder.errorResponse(for: error, request: request)
+            responder.finish(&response, for: request)
+            resume(slot, with: response)
+        }
+        return .YES
+    }
+
+    private func resume(_ slot: OffloadSlot, with response: Response) {
+        slot.response.withLock { $0 = response }
+        MHD_resume_connection(slot.connection)
+        suspensions.withLock { $0.count -= 1 }
+    }
+
+    /// The answer to offloaded work that a stop past its grace period will not run.
+    static let stopping = HTTPError(.serviceUnavailable, detail: "The server is stopping; try again in a moment.",
+                                    headers: ["Retry-After": "5", "Connection": "close"])
 
     /// The answer for a request refused on its headers alone; the connection is then closed.
     func rejectionResponse(_ error: HTTPError, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>, _ method: UnsafePointer<CChar>,

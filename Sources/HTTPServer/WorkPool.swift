@@ -59,8 +59,9 @@ public final class WorkPool: Sendable {
     /// After ``shutdown()`` every job is refused with `.full`.
     public func submit(key: String, _ job: @escaping @Sendable () -> Void) throws(WorkPoolError) {
         let outcome: WorkPoolError? = core.state.withLock { state in
-            if state.isStopping || state.queued >= queueLimit { return .full }
+            if state.isStopping { return .full }
             if state.waiting[key, default: []].count >= perKeyQueued { return .quotaExceeded }
+            if state.queued >= queueLimit { return .full }
             if state.waiting[key] == nil { state.rotation.append(key) }
             state.waiting[key, default: []].append(job)
             state.queued += 1
@@ -69,6 +70,9 @@ public final class WorkPool: Sendable {
         if let outcome { throw outcome }
         core.wake.signal()
     }
+
+    /// Jobs waiting (not yet started), all keys together.
+    var queuedCount: Int { core.state.withLock { $0.queued } }
 
     /// Stops taking jobs, runs what is queued, joins the threads. Safe to call more than once; must not be
     /// called from a job.

@@ -30,14 +30,15 @@ import HTTPTestSupport
         return router
     }
 
-    static func withServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (Server) throws -> Void) throws {
+    static func withServer(router: Router = makeRouter(), workPool: WorkPool = WorkPool(),
+                           _ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (Server) throws -> Void) throws {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.isAccessLogEnabled = false
         configuration.maximumBodySize = 1024
         configuration.maximumUploadSize = 64 * 1024
         configure(&configuration)
-        let server = Server(configuration: configuration, responder: Responder(router: makeRouter(), configuration: configuration))
+        let server = Server(configuration: configuration, responder: Responder(router: router, configuration: configuration), workPool: workPool)
         try server.start()
         defer { server.stop() }
         try body(server)

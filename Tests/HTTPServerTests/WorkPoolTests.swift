@@ -6,20 +6,6 @@ import Testing
 /// The work pool on its own threads: order, limits, errors and shutdown. Jobs wait on semaphores the test
 /// releases, so every assertion is about order and counts, never about time.
 @Suite struct WorkPoolTests {
-    /// A job that holds a worker until the test opens it.
-    final class Gate: Sendable {
-        private let entered = DispatchSemaphore(value: 0)
-        private let opened = DispatchSemaphore(value: 0)
-        private let started = Atomic(false)
-        /// The job to submit: signals that it runs, then waits.
-        var job: @Sendable () -> Void {
-            { self.started.store(true, ordering: .sequentiallyConsistent); self.entered.signal(); self.opened.wait() }
-        }
-        var hasEntered: Bool { started.load(ordering: .sequentiallyConsistent) }
-        func waitUntilEntered() { entered.wait() }
-        func open() { opened.signal() }
-    }
-
     final class Log: Sendable {
         private let entries = Mutex<[String]>([])
         func job(_ name: String) -> @Sendable () -> Void { { self.entries.withLock { $0.append(name) } } }
@@ -30,7 +16,7 @@ import Testing
         let pool = WorkPool(workers: 1, perKeyRunning: 1)
         let gate = Gate()
         let log = Log()
-        try pool.submit(key: "gate", gate.job)
+        try pool.submit(key: "gate", gate.pass)
         gate.waitUntilEntered()
         for index in 1...5 { try pool.submit(key: "alice", log.job("a\(index)")) }
         try pool.submit(key: "bob", log.job("b1"))
@@ -45,7 +31,7 @@ import Testing
         let pool = WorkPool(workers: 1, queueLimit: 4, perKeyRunning: 1, perKeyQueued: 2)
         let gate = Gate()
         let log = Log()
-        try pool.submit(key: "gate", gate.job)
+        try pool.submit(key: "gate", gate.pass)
         gate.waitUntilEntered()
         try pool.submit(key: "alice", log.job("a1"))
         try pool.submit(key: "alice", log.job("a2"))
@@ -61,14 +47,14 @@ import Testing
     @Test func aKeyRunsAtMostPerKeyRunningJobsEvenWithIdleThreads() throws {
         let pool = WorkPool(workers: 3, perKeyRunning: 2)
         let gates = (0..<3).map { _ in Gate() }
-        for gate in gates { try pool.submit(key: "alice", gate.job) }
+        for gate in gates { try pool.submit(key: "alice", gate.pass) }
         gates[0].waitUntilEntered()
         gates[1].waitUntilEntered()
         // The third thread is idle: another key's job runs on it while alice's third job keeps waiting.
         let other = DispatchSemaphore(value: 0)
         try pool.submit(key: "bob") { other.signal() }
         other.wait()
-        #expect(!gates[2].hasEntered)
+        #expect(gates[2].enteredCount == 0)
         gates[0].open()
         gates[2].waitUntilEntered()  // alice's third job starts once one of hers has finished
         gates[1].open()
@@ -80,7 +66,7 @@ import Testing
         let pool = WorkPool(workers: 2, perKeyRunning: 1)
         let gate = Gate()
         let done = Mutex(0)
-        try pool.submit(key: "gate", gate.job)
+        try pool.submit(key: "gate", gate.pass)
         gate.waitUntilEntered()
         for index in 0..<20 { try pool.submit(key: "k\(index % 3)") { done.withLock { $0 += 1 } } }
         gate.open()
