@@ -264,21 +264,21 @@ extension ServerCore {
             clientAddress: clientAddress(connection), isSecure: false)
     }
 
-    /// Hands the response to libmicrohttpd and writes the access-log line.
+    /// Hands the response to libmicrohttpd and writes the access-log line. A body libmicrohttpd cannot take
+    /// (see ``makeResponse(_:)``) is answered with its 404 or 500 problem instead of a dropped connection.
     func queue(_ response: Response, _ connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, state: RequestState) -> MHD_Result {
-        let mhdResponse: OpaquePointer?
-        switch response.body {
-        case .bytes(let bytes):
-            mhdResponse = bytes.withUnsafeBytes {
-                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        var response = response
+        let mhdResponse: OpaquePointer
+        switch makeResponse(response) {
+        case .success(let created):
+            mhdResponse = created
+        case .failure(let problem):
+            response = rejectionResponse(problem, connection, url, method, headers: state.headers)
+            guard case .success(let created) = makeResponse(response) else {
+                logError("cannot create a response for \(Self.loggable(String(cString: url)))")
+                return .NO
             }
-        case .file(let path, let size):
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            mhdResponse = descriptor < 0 ? nil : MHD_create_response_from_fd64(UInt64(size), descriptor)
-        }
-        guard let mhdResponse else {
-            logError("cannot create a response for \(String(cString: url))")
-            return .NO
+            mhdResponse = created
         }
         for (name, value) in response.headers {
             _ = MHD_add_response_header(mhdResponse, name, value)
@@ -293,6 +293,42 @@ extension ServerCore {
                     + "\(response.status.code) \(milliseconds)ms \(response.contentLength)B\(outcome)")
         }
         return result
+    }
+
+    /// libmicrohttpd's response for `response`'s body, or the problem to answer instead: a file that cannot be
+    /// opened because it is gone (deleted after the handler looked) is `404`; any other failure (unreadable,
+    /// not a regular file, out of memory) is logged and `500`. A file is sent at its size when opened, so one
+    /// that changed size since the handler's `stat` still gets a complete response.
+    private func makeResponse(_ response: Response) -> Result<OpaquePointer, HTTPError> {
+        let internalError = HTTPError(.internalServerError, detail: "The server failed to handle this request.")
+        switch response.body {
+        case .bytes(let bytes):
+            let created = bytes.withUnsafeBytes {
+                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
+            guard let created else {
+                logError("cannot create a response of \(bytes.count) bytes")
+                return .failure(internalError)
+            }
+            return .success(created)
+        case .file(let path, _):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let code = errno
+                if code == ENOENT || code == ENOTDIR { return .failure(.notFound("The file is no longer available.")) }
+                logError("cannot open \(path): \(String(cString: strerror(code)))")
+                return .failure(internalError)
+            }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                let created = MHD_create_response_from_fd64(UInt64(info.st_size), descriptor)
+            else {
+                close(descriptor)
+                logError("cannot send \(path): not a readable regular file")
+                return .failure(internalError)
+            }
+            return .success(created)
+        }
     }
 
     /// The text with control characters (newlines, escape sequences) shown as `\xNN`, so a request path

@@ -221,6 +221,33 @@ import HTTPTestSupport
         }
     }
 
+    @Test func aFileThatCannotBeSentGetsAProblemNotADroppedConnection() throws {
+        let directory = NSTemporaryDirectory() + "appsuite-files-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: directory + "/five.txt"))
+        var router = Router()
+        // As if the file had been deleted (or had shrunk) between the handler's check and the send.
+        router.get("/gone") { _ in Response(body: .file(path: directory + "/deleted.jpg", size: 1234)) }
+        router.get("/shrunk") { _ in Response(body: .file(path: directory + "/five.txt", size: 100)) }
+        router.get("/directory") { _ in Response(body: .file(path: directory, size: 4096)) }
+        try Self.withServer(router: router) { server in
+            let gone = try #require(try RawHTTPClient.exchange(port: server.port, "GET /gone HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n"))
+            #expect(gone.status == 404)
+            #expect(gone.headers["content-type"] == "application/problem+json; charset=utf-8")
+            #expect(gone.text.contains("no longer available"))
+            let page = try #require(try RawHTTPClient.exchange(port: server.port, "GET /gone HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n"))
+            #expect(page.status == 404)
+            let shrunk = try #require(try RawHTTPClient.exchange(port: server.port, "GET /shrunk HTTP/1.1\r\nHost: x\r\n\r\n"))
+            #expect(shrunk.status == 200)
+            #expect(shrunk.text == "hello")
+            let notAFile = try #require(try RawHTTPClient.exchange(port: server.port, "GET /directory HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n"))
+            #expect(notAFile.status == 500)
+            #expect(notAFile.headers["content-type"] == "application/problem+json; charset=utf-8")
+            #expect(!notAFile.text.contains(directory), "the path stays in the log")
+        }
+    }
+
     @Test func logLinesCannotBeForged() {
         #expect(ServerCore.loggable("/x\n127.0.0.1 POST /login 200") == "/x\\x0a127.0.0.1 POST /login 200")
         #expect(ServerCore.loggable("/\u{1B}[31mred") == "/\\x1b[31mred")
