@@ -46,6 +46,7 @@ let requestCompleted: MHD_RequestCompletedCallback = { context, connection, requ
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
     requestContext.pointee = nil
     state.connection?.set(.awaitingHeaders(since: monotonicNanoseconds()))
+    if state.isOffloaded { core.offloads.withLock { $0.count -= 1 } }
     core.requestsInFlight.subtract(1, ordering: .releasing)
 }
 
@@ -201,9 +202,9 @@ extension ServerCore {
     /// call queues it. A refused submission (pool full, key over quota) resumes at once with its 503/429.
     private func suspend(_ connection: OpaquePointer, for key: String, placeholder: Response, request: Request, state: RequestState,
                          method: UnsafePointer<CChar>, url: UnsafePointer<CChar>) -> MHD_Result {
-        let isOpen = suspensions.withLock { suspensions in
-            if !suspensions.isClosed { suspensions.count += 1 }
-            return !suspensions.isClosed
+        let isOpen = offloads.withLock { offloads in
+            if !offloads.isClosed { offloads.count += 1 }
+            return !offloads.isClosed
         }
         guard isOpen else {
             var response = responder.errorResponse(for: Self.stopping, request: request)
@@ -212,10 +213,11 @@ extension ServerCore {
         }
         let slot = OffloadSlot(connection: connection)
         state.offload = slot
+        state.isOffloaded = true
         MHD_suspend_connection(connection)
         do {
             try workPool.submit(key: key) { [self] in
-                let isClosed = suspensions.withLock { $0.isClosed }
+                let isClosed = offloads.withLock { $0.isClosed }
                 var response = isClosed
                     ? responder.errorResponse(for: Self.stopping, request: request) : responder.complete(placeholder, for: request)
                 responder.finish(&response, for: request)
@@ -232,7 +234,6 @@ extension ServerCore {
     private func resume(_ slot: OffloadSlot, with response: Response) {
         slot.response.withLock { $0 = response }
         MHD_resume_connection(slot.connection)
-        suspensions.withLock { $0.count -= 1 }
     }
 
     /// The answer to offloaded work that a stop past its grace period will not run.

@@ -80,8 +80,8 @@ public final class Server: Sendable {
         while core.requestsInFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        core.suspensions.withLock { $0.isClosed = true }
-        while core.suspensions.withLock({ $0.count }) > 0 { Thread.sleep(forTimeInterval: 0.01) }
+        core.offloads.withLock { $0.isClosed = true }
+        while core.offloads.withLock({ $0.count }) > 0 { Thread.sleep(forTimeInterval: 0.01) }
         MHD_stop_daemon(daemon)
         if listenSocket >= 0 { close(listenSocket) }
         core.watchdog.stop()
@@ -110,9 +110,11 @@ final class ServerCore: Sendable {
     let watchdog: ConnectionWatchdog
     let workPool: WorkPool
     let requestsInFlight = Atomic<Int>(0)
-    /// Connections suspended for offloaded work. Once `isClosed` (a stop past its grace period) no
-    /// connection is suspended any more, so the count only falls and the daemon can stop when it is 0.
-    let suspensions = Mutex<(isClosed: Bool, count: Int)>((false, 0))
+    /// Offloaded requests not yet completed (suspended, or resumed and still sending). Once `isClosed` (a stop
+    /// past its grace period) no connection is suspended any more, so the count only falls, and the daemon
+    /// stops when it is 0: libmicrohttpd must not stop with a connection suspended, and a resumed one still
+    /// has its answer to send.
+    let offloads = Mutex<(isClosed: Bool, count: Int)>((false, 0))
 
     init(responder: Responder, configuration: ServerConfiguration, workPool: WorkPool) {
         self.responder = responder
