@@ -55,4 +55,10 @@ static inline void *CMicroHTTPD_socketContext(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
 }
+/// `MHD_get_connection_info` is variadic: the size in bytes of the request line and header block as received
+/// (through the empty line), for the header syntax check; 0 when unknown.
+static inline size_t CMicroHTTPD_requestHeaderSize(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
 #endif

@@ -109,7 +109,7 @@ extension ServerCore {
         let contentType = headers["Content-Type"]
         let declaredLength = headers["Content-Length"].flatMap { Int($0) }
         state.declaredLength = declaredLength
-        if let problem = framingProblem(headers) {
+        if let problem = HeaderSyntax.problem(connection, requestStart: method) ?? framingProblem(headers) {
             state.rejection = problem
         } else if let path = url, case let match = responder.router.match(HTTPMethod(rawValue: String(cString: method)), String(cString: path)),
                   !match.isFound {
