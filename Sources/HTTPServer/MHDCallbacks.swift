@@ -55,7 +55,8 @@ let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, so
     guard let context, let connection, let socketContext else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
-        let state = ConnectionState(socket: CMicroHTTPD_socket(connection))
+        let address = CMicroHTTPD_clientAddress(connection).map(ConnectionFairness.addressKey) ?? ""
+        let state = ConnectionState(socket: CMicroHTTPD_socket(connection), address: address)
         core.watchdog.register(state)
         socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
     } else if let pointer = socketContext.pointee {
@@ -63,6 +64,14 @@ let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, so
         core.watchdog.unregister(state)
         socketContext.pointee = nil
     }
+}
+
+/// `MHD_AcceptPolicyCallback`: refuses a connection whose address already holds its share of the slots
+/// (``ConnectionFairness``); libmicrohttpd then closes it without an answer.
+let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
+    guard let context, let address else { return .YES }
+    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    return core.watchdog.admits(ConnectionFairness.addressKey(address)) ? .YES : .NO
 }
 
 /// Percent-decodes the URL path and query arguments in place (libmicrohttpd's `MHD_OPTION_UNESCAPE_CALLBACK`),
