@@ -308,9 +308,13 @@ class NormalClient:
         if conn is not None:
             conn.close()
 
-    def health(self) -> Series:
-        """Both /healthz series together: the goal holds for new visitors and open tabs alike."""
-        return Series(self.fresh.times + self.kept.times, self.fresh.failures + self.kept.failures)
+    def health_p99(self) -> float | None:
+        """The worse /healthz p99 of the two connection kinds: the goal holds for new visitors and open tabs."""
+        values = [p for p in (self.fresh.percentile(0.99), self.kept.percentile(0.99)) if p is not None]
+        return max(values) if values else None
+
+    def health_failures(self) -> int:
+        return self.fresh.failures + self.kept.failures
 
 
 # ---------------------------------------------------------------- attacks
@@ -710,9 +714,8 @@ def run_attack(ctx: Context, name: str) -> Row:
         verdict = f"NO ({server.deaths[deaths]})"
     else:
         verdict = f"NO ({server.exit_text() if not server.alive() else 'not answering'})"
-    health = client.health()
-    log(f"   {outcome}  [{seconds:.1f} s; /healthz p99 {milliseconds(health.percentile(0.99))} ms, "
-        f"{health.failures} failures; survived: {verdict}]")
+    log(f"   {outcome}  [{seconds:.1f} s; /healthz p99 {milliseconds(client.health_p99())} ms, "
+        f"{client.health_failures()} failures; survived: {verdict}]")
     return Row(name, title, client, survived, verdict, outcome)
 
 
@@ -747,12 +750,11 @@ def goals(rows: list[Row]) -> bool:
         if row is None:
             print(f"SKIP   /healthz p99 < 100 ms during {ATTACKS[key][0]} (not run)")
             continue
-        health = row.client.health()
-        p99 = health.percentile(0.99)
-        ok = p99 is not None and p99 < 100 and health.failures == 0
+        p99, failures = row.client.health_p99(), row.client.health_failures()
+        ok = p99 is not None and p99 < 100 and failures == 0
         met.append(ok)
-        print(f"{'MET   ' if ok else 'MISSED'} /healthz p99 < 100 ms (and no failure) during {row.title}: "
-              f"p99 {milliseconds(p99)} ms, {health.failures} failures (both connection kinds)")
+        print(f"{'MET   ' if ok else 'MISSED'} /healthz p99 < 100 ms and no failure during {row.title}: "
+              f"p99 {milliseconds(p99)} ms (the worse connection kind), {failures} failures")
     return all(met)
 
 
