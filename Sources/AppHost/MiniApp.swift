@@ -62,8 +62,8 @@ extension MiniApp {
     public var settings: [any DeclaredSetting] { [] }
 }
 
-/// What an app gets from the server: storage, the signed-in viewer, its own folders, the resolved
-/// settings, the clock and the community's view of every app's items.
+/// What an app gets from the server: storage, the signed-in viewer, its own folders, the work pool, the
+/// resolved settings, the clock and the community's view of every app's items.
 public struct AppContext: Sendable {
     public let database: any Database
     public let authenticator: Authenticator
@@ -71,6 +71,9 @@ public struct AppContext: Sendable {
     public let dataDirectory: URL
     /// `<data-dir>/media`: files served publicly under `/media/`.
     public let mediaDirectory: URL
+    /// The server's pool for slow work (libvips, outbound HTTP): the same one `Response.offloaded` runs on,
+    /// so background jobs (thumbnails after an upload) and offloaded requests share its limits.
+    public let workPool: WorkPool
     /// Every declared setting's value; read the app's own with `settings[MyApp.someSetting]`.
     public let settings: AppSettings
     /// The time to use instead of `Date()`.
@@ -78,12 +81,13 @@ public struct AppContext: Sendable {
     /// Titles, pages and pictures of any app's items, from the resolvers the apps declared.
     public let subjects: SubjectDirectory
 
-    public init(database: any Database, authenticator: Authenticator, dataDirectory: URL, mediaDirectory: URL,
+    public init(database: any Database, authenticator: Authenticator, dataDirectory: URL, mediaDirectory: URL, workPool: WorkPool,
                 settings: AppSettings, clock: AppClock, subjects: SubjectDirectory) {
         self.database = database
         self.authenticator = authenticator
         self.dataDirectory = dataDirectory
         self.mediaDirectory = mediaDirectory
+        self.workPool = workPool
         self.settings = settings
         self.clock = clock
         self.subjects = subjects

@@ -17,6 +17,8 @@ public final class AppSuite: Sendable {
     let database: SQLiteDatabase
     let authenticator: Authenticator
     let router: Router
+    /// Slow work of requests (`Response.offloaded`) and of apps (`AppContext.workPool`).
+    let workPool = WorkPool()
     let clock: AppClock
     let subjects: SubjectDirectory
     /// The platform's jobs and every app's, started with the server.
@@ -74,7 +76,7 @@ public final class AppSuite: Sendable {
         var jobs = [Self.sessionPurge(authenticator.identity)]
         for app in apps {
             let context = Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
-                                       configuration: configuration, clock: clock, subjects: subjects)
+                                       configuration: configuration, workPool: workPool, clock: clock, subjects: subjects)
             app.routes(&router, context: context)
             jobs += app.jobs(context: context)
         }
@@ -85,7 +87,8 @@ public final class AppSuite: Sendable {
         let serverConfiguration = Self.serverConfiguration(configuration)
         let errorPage = ErrorPage(authenticator: authenticator)
         server = Server(configuration: serverConfiguration,
-                        responder: Responder(router: router, configuration: serverConfiguration, errorPage: errorPage.render))
+                        responder: Responder(router: router, configuration: serverConfiguration, errorPage: errorPage.render),
+                        workPool: workPool)
     }
 
     /// Starts serving, then the job scheduler. Throws when the address is taken or invalid.
@@ -97,10 +100,12 @@ public final class AppSuite: Sendable {
     /// The port actually bound (useful with port 0).
     public var port: UInt16 { server.port }
 
-    /// Graceful stop: no new job runs, jobs running finish; requests in flight finish, then connections close.
+    /// Graceful stop: no new job runs and the running ones finish; requests in flight finish, then connections
+    /// close; then the work pool runs what apps queued on it and its threads end.
     public func stop() {
         scheduler.stop()
         server.stop()
+        workPool.shutdown()
     }
 
     /// The importer of app `id`, or nil when the app has no data to import or does not exist.
@@ -112,17 +117,17 @@ public final class AppSuite: Sendable {
     public func context(for id: String) -> AppContext? {
         guard apps.contains(where: { $0.manifest.id == id }) else { return nil }
         return Self.context(for: id, database: database, authenticator: authenticator, configuration: configuration,
-                            clock: clock, subjects: subjects)
+                            workPool: workPool, clock: clock, subjects: subjects)
     }
 
-    /// What app `id` gets: the shared database and authenticator, `<data-dir>/apps/<id>`, the media folder,
-    /// the resolved settings, the clock and every app's subject resolvers.
-    static func context(for id: String, database: any Database, authenticator: Authenticator,
-                        configuration: AppSuiteConfiguration, clock: AppClock, subjects: SubjectDirectory) -> AppContext {
+    /// What app `id` gets: the shared database, authenticator and work pool, `<data-dir>/apps/<id>`, the media
+    /// folder, the resolved settings, the clock and every app's subject resolvers.
+    static func context(for id: String, database: any Database, authenticator: Authenticator, configuration: AppSuiteConfiguration,
+                        workPool: WorkPool, clock: AppClock, subjects: SubjectDirectory) -> AppContext {
         AppContext(
             database: database, authenticator: authenticator,
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps/" + id),
-            mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory),
+            mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory), workPool: workPool,
             settings: configuration.settings, clock: clock, subjects: subjects)
     }
 
