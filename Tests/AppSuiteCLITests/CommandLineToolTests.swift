@@ -1,4 +1,5 @@
 import AppHost
+import AppSuiteTesting
 import Foundation
 import Testing
 @testable import AppSuiteCLI
@@ -41,24 +42,15 @@ import Testing
     }
 
     @Test func importOfAnUnknownAppIsAUsageError() throws {
-        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let data = TemporaryDirectory("cli")
         let folder = NSTemporaryDirectory()
-        #expect(CommandLineTool.run(["import", "nosuchapp", folder, "--data-dir", data], environment: [:]) == ExitCode.usage.rawValue)
-        #expect(CommandLineTool.run(["import", "all", folder, "--data-dir", data], environment: [:]) == 0)
+        #expect(CommandLineTool.run(["import", "nosuchapp", folder, "--data-dir", data.path], environment: [:]) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["import", "all", folder, "--data-dir", data.path], environment: [:]) == 0)
     }
 
     @Test func serveFailsClearlyWhenThePortIsTaken() throws {
-        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        var configuration = AppSuiteConfiguration()
-        configuration.port = 0
-        configuration.dataDirectory = data
-        configuration.isAccessLogEnabled = false
-        let running = try AppSuite(configuration: configuration)
-        try running.start()
-        defer { running.stop() }
-        let code = CommandLineTool.run(["serve", "--port", String(running.port), "--data-dir", data], environment: [:])
+        let running = try TestServer()
+        let code = CommandLineTool.run(["serve", "--port", String(running.port), "--data-dir", running.dataDirectory], environment: [:])
         #expect(code == ExitCode.unavailable.rawValue)
     }
 
@@ -76,11 +68,10 @@ import Testing
         #expect(CommandLineTool.run(["import", "all", "--photos-password", "x", "/no/such/folder"], environment: [:])
                 == ExitCode.usage.rawValue, "a secret is not a flag")
 
-        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        #expect(CommandLineTool.run(["gaokao", "backtest", "--data-dir", data], environment: [:]) == ExitCode.dataError.rawValue,
+        let data = TemporaryDirectory("cli")
+        #expect(CommandLineTool.run(["gaokao", "backtest", "--data-dir", data.path], environment: [:]) == ExitCode.dataError.rawValue,
                 "nothing imported")
-        #expect(FileManager.default.fileExists(atPath: data + "/appsuite.sqlite"), "the command opened the suite's database in --data-dir")
+        #expect(FileManager.default.fileExists(atPath: data.path + "/appsuite.sqlite"), "the command opened the suite's database in --data-dir")
     }
 
     @Test func catalogNamesDoNotCollide() {

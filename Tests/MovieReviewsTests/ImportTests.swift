@@ -1,11 +1,12 @@
 import AppHost
+import AppSuiteTesting
 import Foundation
 @testable import MovieReviews
 import Storage
 import Testing
 
 @Suite struct ImportTests {
-    @Test func importsEveryRowIdempotentlyWithProgress() throws {
+    @Test(.requires(.movies)) func importsEveryRowIdempotentlyWithProgress() throws {
         let database = try SQLiteDatabase.temporary()
         try Migrator.migrate(database, MovieReviewsApp().migrations())
         let importer = MovieImporter(database: database)
@@ -24,7 +25,7 @@ import Testing
         #expect(counts == [2_704, 302, 8_026])
     }
 
-    @Test func textSurvivesByteForByte() throws {
+    @Test(.requires(.movies)) func textSurvivesByteForByte() throws {
         let database = try SQLiteDatabase.temporary()
         try Migrator.migrate(database, MovieReviewsApp().migrations())
         _ = try MovieImporter(database: database).importData(from: SharedData.movies) { _ in }
@@ -49,7 +50,7 @@ import Testing
         #expect(BeijingTime.format(BeijingTime.parse("2019-03-08 00:51:47")!) == "2019-03-08 00:51")
     }
 
-    @Test func duplicatesAndLabelledSpamAreKeptButNotListed() throws {
+    @Test(.requires(.movies)) func duplicatesAndLabelledSpamAreKeptButNotListed() throws {
         let database = try SQLiteDatabase.temporary()
         try Migrator.migrate(database, MovieReviewsApp().migrations())
         _ = try MovieImporter(database: database).importData(from: SharedData.movies) { _ in }

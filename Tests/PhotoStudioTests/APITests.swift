@@ -1,77 +1,31 @@
-import AppSuiteServer
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 
-/// The photo API over HTTP on a real server (ephemeral port, temporary data directory).
-final class PhotoServer {
-    let suite: AppSuite
-    let dataDirectory: String
-    var port: UInt16 { suite.port }
-
-    init() throws {
-        dataDirectory = NSTemporaryDirectory() + "photos-api-\(UUID().uuidString)"
-        var configuration = AppSuiteConfiguration()
-        configuration.port = 0
-        configuration.dataDirectory = dataDirectory
-        configuration.isAccessLogEnabled = false
-        suite = try AppSuite(configuration: configuration)
-        try suite.start()
-    }
-
-    deinit {
-        suite.stop()
-        try? FileManager.default.removeItem(atPath: dataDirectory)
-    }
-
-    func request(_ method: String, _ path: String, token: String?, headers: [String: String] = [:], body: [UInt8] = []) throws -> RawHTTPClient.Reply {
-        var all = headers
-        if let token { all["Authorization"] = "Bearer \(token)" }
-        return try RawHTTPClient.request(port: port, method, path, headers: all, body: body)
-    }
-
-    func register(_ username: String) throws -> String {
-        let body = Array(#"{"username":"\#(username)","password":"correct horse battery"}"#.utf8)
-        let reply = try RawHTTPClient.request(port: port, "POST", "/api/v1/auth/register", headers: ["Content-Type": "application/json"], body: body)
-        let object = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any]
-        return try #require(object?["token"] as? String, "register: \(reply.status) \(reply.text)")
-    }
-
-    /// POSTs files as multipart field `file`.
-    func upload(_ files: [(name: String, bytes: [UInt8])], token: String?) throws -> RawHTTPClient.Reply {
-        let boundary = "----photos-test-boundary-7d1f"
-        var body: [UInt8] = []
-        for file in files {
-            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
-            body += file.bytes
-            body += Array("\r\n".utf8)
-        }
-        body += Array("--\(boundary)--\r\n".utf8)
-        return try request("POST", "/api/v1/photos", token: token, headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: body)
-    }
-
-    static func json(_ reply: RawHTTPClient.Reply) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any], "not a JSON object: \(reply.text)")
+extension TestServer {
+    /// POSTs files to the photo API as multipart field `file`.
+    func uploadPhotos(_ files: [(name: String, bytes: [UInt8])], token: String?) throws -> RawHTTPClient.Reply {
+        try upload("/api/v1/photos", files: files.map { MultipartFile(filename: $0.name, bytes: $0.bytes) }, token: token)
     }
 }
 
-@Suite(.serialized) struct APITests {
+/// The photo API over HTTP on a real server (ephemeral port, temporary data directory).
+@Suite(.serialized, .requires(.photos)) struct APITests {
     func corpus(_ relative: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: Corpus.url(relative))) }
 
     @Test("upload, list, metadata, derivatives with caching headers, versions, revert, delete; privacy")
     func lifecycle() throws {
-        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
-        let server = try PhotoServer()
-        let alice = try server.register("alice")
-        let bob = try server.register("bob")
+        let server = try TestServer()
+        let alice = try server.register("alice").token
+        let bob = try server.register("bob").token
 
         #expect(try server.request("GET", "/api/v1/photos", token: nil).status == 401)
 
-        let upload = try server.upload([("Portrait_6.jpg", try corpus("orientation/Portrait_6.jpg")),
-                                        ("evil.jpg", try corpus("edge/text_not_image.jpg")),
-                                        ("webp6.webp", try corpus("edge/webp_exif_orientation6_hopper.webp"))], token: alice)
+        let upload = try server.uploadPhotos([("Portrait_6.jpg", try corpus("orientation/Portrait_6.jpg")),
+                                              ("evil.jpg", try corpus("edge/text_not_image.jpg")),
+                                              ("webp6.webp", try corpus("edge/webp_exif_orientation6_hopper.webp"))], token: alice)
         #expect(upload.status == 201, "\(upload.text)")
-        let body = try PhotoServer.json(upload)
+        let body = try upload.json()
         let items = try #require(body["items"] as? [[String: Any]])
         #expect(items.count == 2)
         #expect(items[0]["width"] as? Int == 1200 && items[0]["height"] as? Int == 1800)
@@ -80,15 +34,15 @@ final class PhotoServer {
         let id = try #require(items[0]["id"] as? Int)
 
         // Only bad files: a problem+json error.
-        let bad = try server.upload([("zero.jpg", [])], token: alice)
+        let bad = try server.uploadPhotos([("zero.jpg", [])], token: alice)
         #expect(bad.status == 422 && bad.headers["content-type"]?.hasPrefix("application/problem+json") == true)
-        let bomb = try server.upload([("bomb.png", try corpus("edge/bomb_png_65536x65536.png"))], token: alice)
+        let bomb = try server.uploadPhotos([("bomb.png", try corpus("edge/bomb_png_65536x65536.png"))], token: alice)
         #expect(bomb.status == 422 && bomb.text.contains("too many pixels"))
 
-        let list = try PhotoServer.json(try server.request("GET", "/api/v1/photos?limit=1", token: alice))
+        let list = try server.request("GET", "/api/v1/photos?limit=1", token: alice).json()
         #expect((list["items"] as? [[String: Any]])?.count == 1)
         let cursor = try #require(list["nextCursor"] as? String)
-        let page2 = try PhotoServer.json(try server.request("GET", "/api/v1/photos?limit=1&cursor=\(cursor)", token: alice))
+        let page2 = try server.request("GET", "/api/v1/photos?limit=1&cursor=\(cursor)", token: alice).json()
         #expect((page2["items"] as? [[String: Any]])?.first?["id"] as? Int == id)
         #expect(page2["nextCursor"] is NSNull)
 
@@ -113,7 +67,7 @@ final class PhotoServer {
         let ops = #"{"operations":[{"op":"rotate","degrees":90},{"op":"crop","x":0,"y":0,"width":900,"height":600},{"op":"resize","width":300,"height":200}]}"#
         let saved = try server.request("POST", "/api/v1/photos/\(id)/versions", token: alice, headers: ["Content-Type": "application/json"], body: Array(ops.utf8))
         #expect(saved.status == 201, "\(saved.text)")
-        let version = try PhotoServer.json(saved)
+        let version = try saved.json()
         #expect(version["displayWidth"] as? Int == 300 && version["displayHeight"] as? Int == 200)
         #expect((version["versions"] as? [Any])?.count == 1)
         #expect(version["width"] as? Int == 1200)
@@ -123,7 +77,7 @@ final class PhotoServer {
         let refused = try server.request("POST", "/api/v1/photos/\(id)/versions", token: alice, headers: ["Content-Type": "application/json"], body: Array(badOps.utf8))
         #expect(refused.status == 422 && refused.text.contains("does not fit"))
 
-        let reverted = try PhotoServer.json(try server.request("POST", "/api/v1/photos/\(id)/revert", token: alice))
+        let reverted = try server.request("POST", "/api/v1/photos/\(id)/revert", token: alice).json()
         #expect(reverted["displayWidth"] as? Int == 1200 && reverted["currentVersionId"] is NSNull)
         #expect(try server.request("GET", "/api/v1/photos/\(id)/original", token: alice).body == (try corpus("orientation/Portrait_6.jpg")))
 
@@ -131,14 +85,14 @@ final class PhotoServer {
         let json = ["Content-Type": "application/json"]
         let created = try server.request("POST", "/api/v1/photos/albums", token: alice, headers: json, body: Array(#"{"name":"家人"}"#.utf8))
         #expect(created.status == 201)
-        let albumID = try #require(try PhotoServer.json(created)["id"] as? Int)
+        let albumID = try #require(try created.json()["id"] as? Int)
         let added = try server.request("POST", "/api/v1/photos/\(id)/albums", token: alice, headers: json, body: Array(#"{"albumId":\#(albumID)}"#.utf8))
         #expect(added.status == 200 && added.text.contains("\(albumID)"))
-        let albumList = try PhotoServer.json(try server.request("GET", "/api/v1/photos?album=\(albumID)", token: alice))
+        let albumList = try server.request("GET", "/api/v1/photos?album=\(albumID)", token: alice).json()
         #expect((albumList["items"] as? [[String: Any]])?.map { $0["id"] as? Int } == [id])
         #expect(try server.request("GET", "/api/v1/photos?album=\(albumID)", token: bob).status == 404)
         #expect(try server.request("POST", "/api/v1/photos/\(id)/albums", token: bob, headers: json, body: Array(#"{"albumId":\#(albumID)}"#.utf8)).status == 404)
-        let albums = try PhotoServer.json(try server.request("GET", "/api/v1/photos/albums", token: alice))
+        let albums = try server.request("GET", "/api/v1/photos/albums", token: alice).json()
         #expect((albums["items"] as? [[String: Any]])?.first?["count"] as? Int == 1)
 
         #expect(try server.request("DELETE", "/api/v1/photos/\(id)", token: alice).status == 204)
@@ -147,14 +101,13 @@ final class PhotoServer {
 
     @Test("pages: grid, viewer with n/N and disabled ends, editor; signed out goes to login")
     func pages() throws {
-        try #require(Corpus.available)
-        let server = try PhotoServer()
-        let alice = try server.register("alice")
+        let server = try TestServer()
+        let alice = try server.register("alice").token
         #expect(try server.request("GET", "/photos", token: nil).status == 303)
-        _ = try server.upload([("a.jpg", try corpus("orientation/Landscape_1.jpg")), ("b.jpg", try corpus("orientation/Landscape_2.jpg"))], token: alice)
+        _ = try server.uploadPhotos([("a.jpg", try corpus("orientation/Landscape_1.jpg")), ("b.jpg", try corpus("orientation/Landscape_2.jpg"))], token: alice)
         let grid = try server.request("GET", "/photos", token: alice)
         #expect(grid.status == 200 && grid.text.contains("photo-grid") && grid.text.contains("loading=\"lazy\""))
-        let list = try PhotoServer.json(try server.request("GET", "/api/v1/photos", token: alice))
+        let list = try server.request("GET", "/api/v1/photos", token: alice).json()
         let ids = (list["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
         #expect(ids.count == 2)
         let first = try server.request("GET", "/photos/\(ids[0])", token: alice).text
@@ -164,7 +117,7 @@ final class PhotoServer {
         #expect(last.contains(">2/2<") && last.contains(#"id="photo-next" type="button" disabled"#))
         let editor = try server.request("GET", "/photos/\(ids[0])/edit", token: alice)
         #expect(editor.status == 200 && editor.text.contains("edit-form"))
-        let bob = try server.register("bob")
+        let bob = try server.register("bob").token
         #expect(try server.request("GET", "/photos/\(ids[0])", token: bob).status == 404)
 
         // The editor without JavaScript: plain fields, coordinates in the rotated picture.
@@ -172,7 +125,7 @@ final class PhotoServer {
         let saved = try server.request("POST", "/photos/\(ids[0])/versions", token: alice,
                                        headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(form.utf8))
         #expect(saved.status == 303 && saved.headers["location"] == "/photos/\(ids[0])")
-        let meta = try PhotoServer.json(try server.request("GET", "/api/v1/photos/\(ids[0])", token: alice))
+        let meta = try server.request("GET", "/api/v1/photos/\(ids[0])", token: alice).json()
         #expect(meta["displayWidth"] as? Int == 300 && meta["displayHeight"] as? Int == 150)
         let ops = (meta["versions"] as? [[String: Any]])?.first?["operations"] as? [[String: Any]]
         #expect(ops?.map { $0["op"] as? String } == ["rotate", "flip", "crop", "resize"])
