@@ -58,10 +58,12 @@ struct MoviePages: Sendable {
         return response
     }
 
+    /// A page of the app; `trailing` nil puts the 中文/English switch in the nav bar.
     func page(_ viewer: Viewer, title: String, back: BackLink? = nil, tab: String?, tabs: [TabItem] = MoviePages.tabs,
-              status: HTTPStatus = .ok, bodyClass: String? = nil, trailing: [Node] = [],
+              status: HTTPStatus = .ok, bodyClass: String? = nil, trailing: [Node]? = nil,
               @HTMLBuilder content: () -> [Node]) -> Response {
-        viewer.page(title: title, back: back, tabs: tabs, activeTab: tab, status: status, trailing: trailing,
+        viewer.page(title: title, back: back, tabs: tabs, activeTab: tab, status: status,
+                    trailing: trailing ?? [languageSwitch(viewer.language, currentURL: viewer.currentURL)],
                     bodyClass: ["mv", bodyClass].compactMap { $0 }.joined(separator: " "),
                     stylesheets: [assets.url("movies.css")], scripts: [assets.url("movies.js")], content: content)
     }
