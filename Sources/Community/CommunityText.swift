@@ -30,7 +30,7 @@ public enum CommunityText {
     static let parentNotFound = LocalizedText(zh: "要回复的评论不存在或已删除。", en: "The comment you are replying to is gone.")
     static let rateLimited = LocalizedText(zh: "评论太频繁了，请稍后再试。", en: "You are commenting too fast. Please wait a moment.")
     static let linkFlood = LocalizedText(zh: "链接太多。", en: "Too many links.")
-    static let repeatedText = LocalizedText(zh: "请不要重复发送相同的内容。", en: "Please don’t post the same text again.")
+    static let repeatedText = LocalizedText(zh: "请不要重复发送相同的内容。", en: "Please don't post the same text again.")
     static let badCursor = LocalizedText(zh: "cursor 无效。", en: "The cursor is not valid.")
 }
 

@@ -20,7 +20,7 @@ enum MovieText {
     static let noReviews = LocalizedText(zh: "还没有影评", en: "No reviews yet")
     static let noReviewsMessage = LocalizedText(zh: "导入数据后这里会显示影评。", en: "Reviews appear here once the data is imported.")
     static let loadMore = LocalizedText(zh: "加载更多", en: "Load more")
-    static let end = LocalizedText(zh: "没有更多了", en: "That’s all")
+    static let end = LocalizedText(zh: "没有更多了", en: "That's all")
     /// The film a review is about, in a list's byline.
     static func reviewOf(_ film: String) -> LocalizedText { LocalizedText(zh: "评《\(film)》", en: "on \(film)") }
     /// A film title standing alone (the banner, a review's film link).
@@ -96,10 +96,10 @@ enum MovieText {
     static func quotedReply(_ name: String, _ text: String) -> LocalizedText {
         LocalizedText(zh: "回复 @\(name)：\(text)", en: "Replying to @\(name): \(text)")
     }
-    static func commentOn(_ title: String) -> LocalizedText { LocalizedText(zh: "评论《\(title)》", en: "Comment on “\(title)”") }
+    static func commentOn(_ title: String) -> LocalizedText { LocalizedText(zh: "评论《\(title)》", en: "Comment on \"\(title)\"") }
     static let anonymousNotice = LocalizedText(
         zh: "未登录时将以“匿名用户”发表；回复、收藏和分享需要登录。",
-        en: "Without logging in you post as “Anonymous”; replying, favourites and sharing need an account.")
+        en: "Without logging in you post as \"Anonymous\"; replying, favourites and sharing need an account.")
     static let commentPlaceholder = LocalizedText(zh: "写下你对这篇影评的看法…", en: "What do you think of this review?")
     static func replyPlaceholder(_ name: String) -> LocalizedText { LocalizedText(zh: "回复 @\(name)…", en: "Reply to @\(name)…") }
     static let post = LocalizedText(zh: "发表", en: "Post")
