@@ -9,13 +9,14 @@ import WebUI
 struct MovieAPI: Sendable {
     let store: MovieStore
     let comments: CommentStore
+    let favorites: FavoriteStore
     let authenticator: Authenticator
 
     func register(into router: inout Router) {
         let store = self.store
         let comments = self.comments
         let endpoint = CommentsEndpoint(authenticator: authenticator, store: comments)
-        let favorites = FavoriteStore(database: store.database)
+        let favorites = self.favorites
         let authenticator = self.authenticator
 
         router.get("/api/v1/movies/reviews") { request in
