@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "HTTPTestSupport"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost"], swiftSettings: upcoming),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage"], swiftSettings: upcoming),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
@@ -85,14 +85,14 @@ let package = Package(
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
-            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "HTTPTestSupport"],
+            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "WebUI", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",
-            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "HTTPTestSupport"],
+            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "WebUI", "HTTPTestSupport"],
             swiftSettings: upcoming),
     ]
 )

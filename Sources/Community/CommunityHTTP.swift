@@ -2,30 +2,50 @@ public import HTTPServer
 public import Identity
 import Storage
 import Foundation
-import WebUI
+public import WebUI
 
 extension CommentError: HTTPErrorConvertible {
-    public var httpError: HTTPError {
+    /// The HTTP form with Chinese messages; handlers that know the viewer's language use ``httpError(_:)``.
+    public var httpError: HTTPError { httpError(.zh) }
+
+    /// Maps each case to its status in one place: content rules → 422 naming the field `text`, replies without
+    /// login → 401, someone else's comment → 403, rate limits → 429 with `Retry-After`.
+    public func httpError(_ language: Language) -> HTTPError {
+        let message = message(language)
         switch self {
-        case .emptyText: .validation([.init(field: "text", message: "评论内容不能为空。")])
-        case .tooLong(let max): .validation([.init(field: "text", message: "评论不能超过 \(max) 个字。")])
-        case .loginRequired:
-            HTTPError(.unauthorized, detail: "请先登录。", headers: ["WWW-Authenticate": "Bearer"])
-        case .notFound: .notFound()
-        case .notYours: .forbidden("只能修改或删除自己的评论。")
-        case .parentNotFound: .validation([.init(field: "parentId", message: "要回复的评论不存在或已删除。")])
+        case .emptyText, .tooLong, .invalidCharacters: return .validation([.init(field: "text", message: message)])
+        case .loginRequired: return HTTPError(.unauthorized, detail: message, headers: ["WWW-Authenticate": "Bearer"])
+        case .notFound: return .notFound()
+        case .notYours: return .forbidden(message)
+        case .parentNotFound: return .validation([.init(field: "parentId", message: message)])
         case .rateLimited(let retryAfter):
-            HTTPError(.tooManyRequests, detail: "评论太频繁了，请稍后再试。", headers: ["Retry-After": String(retryAfter)])
+            return HTTPError(.tooManyRequests, detail: message, headers: ["Retry-After": String(retryAfter)])
         case .spam(let reason):
-            HTTPError(.unprocessableContent, title: "Spam check failed",
-                      detail: reason == .linkFlood ? "链接太多。" : "请不要重复发送相同的内容。",
-                      type: "urn:appsuite:problem:spam-" + reason.rawValue)
-        case .badCursor: .badRequest("cursor 无效。")
+            return HTTPError(.unprocessableContent, title: "Spam check failed", detail: message, type: "urn:appsuite:problem:spam-" + reason.rawValue)
+        case .badCursor: return .badRequest(message)
         }
     }
 
-    /// A short message for a page toast.
-    public var message: String { httpError.detail ?? httpError.errors.first?.message ?? httpError.title }
+    /// A short message for a page toast, in Chinese.
+    public var message: String { message(.zh) }
+
+    /// What went wrong, in `language`.
+    public func message(_ language: Language) -> String {
+        let text: LocalizedText = switch self {
+        case .emptyText: LocalizedText(zh: "评论内容不能为空。", en: "The comment is empty.")
+        case .tooLong(let max): LocalizedText(zh: "评论不能超过 \(max) 个字。", en: "A comment can have at most \(max) characters.")
+        case .invalidCharacters(let refusal): refusal.message
+        case .loginRequired: LocalizedText(zh: "请先登录。", en: "Please log in first.")
+        case .notFound: LocalizedText(zh: "找不到这条评论。", en: "No such comment.")
+        case .notYours: LocalizedText(zh: "只能修改或删除自己的评论。", en: "You can only edit or delete your own comments.")
+        case .parentNotFound: LocalizedText(zh: "要回复的评论不存在或已删除。", en: "The comment you reply to does not exist or was deleted.")
+        case .rateLimited: LocalizedText(zh: "评论太频繁了，请稍后再试。", en: "Too many comments; please try again later.")
+        case .spam(.linkFlood): LocalizedText(zh: "链接太多。", en: "Too many links.")
+        case .spam(.repeatedText): LocalizedText(zh: "请不要重复发送相同的内容。", en: "Please do not send the same text again.")
+        case .badCursor: LocalizedText(zh: "cursor 无效。", en: "The cursor is not valid.")
+        }
+        return text(language)
+    }
 }
 
 /// The anonymous device cookie: rate limits and the repeated-text check for visitors who are not signed in
@@ -115,7 +135,12 @@ public struct CommentsEndpoint: Sendable {
         try authenticator.verifyCSRF(request, viewer: viewer)
         let device = CommunityDevice.id(for: request, isSecure: authenticator.usesSecureCookies)
         let author: CommentAuthor = viewer.user.map { .user(id: $0.id, name: $0.nickname) } ?? .anonymous(device: device.id)
-        let comment = try store.post(subject, author: author, text: body.text, parentID: body.parentId, address: request.clientAddress)
+        let comment: Comment
+        do {
+            comment = try store.post(subject, author: author, text: body.text, parentID: body.parentId, address: request.clientAddress)
+        } catch let error as CommentError {
+            throw error.httpError(viewer.language)
+        }
         var response = Response.json(status: .created) { CommunityJSON.write(comment, to: &$0) }
         if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
         viewer.apply(to: &response)

@@ -67,7 +67,12 @@ public struct CommunityRoutes: Sendable {
             let user = try authenticator.requireUser(viewer)
             try authenticator.verifyCSRF(request, viewer: viewer)
             let body = try request.decodeJSON(NewComment.self)
-            let comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: user.id, text: body.text)
+            let comment: Comment
+            do {
+                comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: user.id, text: body.text)
+            } catch let error as CommentError {
+                throw error.httpError(viewer.language)
+            }
             return .json { CommunityJSON.write(comment, to: &$0, withReplies: false) }
         }
         router.delete("/api/v1/comments/{id}") { request in

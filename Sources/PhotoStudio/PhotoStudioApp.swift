@@ -152,8 +152,8 @@ struct PhotoAPI: Sendable {
             let album: PhotoLibrary.Album
             do {
                 album = try library.createAlbum(userID: user.id, name: body.name)
-            } catch let error as IngestError {
-                throw HTTPError.validation([.init(field: "name", message: error.message)])
+            } catch let error as AlbumNameError {
+                throw HTTPError.validation([.init(field: "name", message: error.message(viewer.language))])
             }
             return .json(status: .created) { Self.write(album, to: &$0) }
         }
