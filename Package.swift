@@ -82,7 +82,7 @@ let package = Package(
             name: "AppSuiteServerTests",
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
             swiftSettings: upcoming),
-        .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
+        .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI", "WebUI"], swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
             dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "WebUI", "HTTPTestSupport"],

@@ -28,7 +28,8 @@ struct ServeCommand {
         }
         let apps = suite.apps.map(\.manifest.id)
         printError("listening on http://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(suite.port) "
-                   + "(data: \(configuration.dataDirectory); apps: \(apps.isEmpty ? "none" : apps.joined(separator: ", ")))")
+                   + "(data: \(configuration.dataDirectory); apps: \(apps.isEmpty ? "none" : apps.joined(separator: ", ")); "
+                   + "public URL: \(suite.publicURL))")
         signals.wait()
         printError("stopping: finishing requests in flight")
         suite.stop()

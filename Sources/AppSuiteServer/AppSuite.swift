@@ -5,6 +5,7 @@ import HTTPServer
 import Identity
 import Imaging
 import Storage
+public import WebUI
 
 /// The composition root: opens storage, runs every module's migrations, wires identity and the apps into
 /// one router, and runs the HTTP server. `appsuite serve` and the integration tests both build it.
@@ -17,6 +18,7 @@ public final class AppSuite: Sendable {
     let authenticator: Authenticator
     let router: Router
     private let server: Server
+    private let publicURLSource: PublicURLSource
 
     /// - Throws: ``AppSuiteError`` when the data directory, database or secret cannot be set up.
     public init(configuration: AppSuiteConfiguration, apps: [any MiniApp]? = nil) throws(AppSuiteError) {
@@ -56,10 +58,12 @@ public final class AppSuite: Sendable {
         authenticator = Authenticator(identity: IdentityService(database: database, secret: secret),
                                       usesSecureCookies: configuration.usesSecureCookies)
 
+        let publicURLSource = PublicURLSource(configuration: configuration)
+        self.publicURLSource = publicURLSource
         var router = Router()
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router)
         Launcher(authenticator: authenticator, apps: apps.map(\.manifest)).register(into: &router)
-        CommunityRoutes(database: database, authenticator: authenticator).register(into: &router)
+        CommunityRoutes(database: database, authenticator: authenticator, publicURL: { publicURLSource.current }).register(into: &router)
         for app in apps {
             app.routes(&router, context: Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
                                                       configuration: configuration))
@@ -76,10 +80,14 @@ public final class AppSuite: Sendable {
     /// Starts serving. Throws when the address is taken or invalid.
     public func start() throws(AppSuiteError) {
         do { try server.start() } catch { throw .cannotListen(error.description) }
+        publicURLSource.listening(on: server.port)
     }
 
     /// The port actually bound (useful with port 0).
     public var port: UInt16 { server.port }
+
+    /// Where absolute links point: `--public-url`, or `http://<host>:<port>` of the listening address.
+    public var publicURL: PublicURL { publicURLSource.current }
 
     /// Graceful stop: requests in flight finish, then connections close.
     public func stop() { server.stop() }

@@ -1,4 +1,5 @@
 public import Foundation
+public import WebUI
 
 /// How one AppSuite server runs. Resolved from flags, then `APPSUITE_*` environment variables, then defaults
 /// (DESIGN.md "Configuration").
@@ -12,14 +13,18 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     /// Mark cookies `Secure`: set when served over HTTPS (directly or behind a TLS proxy).
     public var usesSecureCookies = false
     public var isAccessLogEnabled = true
+    /// The address people reach the server at; every absolute link starts with it. Nil: `http://<host>:<port>`
+    /// of the listening address. Set it when a proxy or TLS terminator is in front (``PublicURL``).
+    public var publicURL: PublicURL?
 
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
-    public static let optionNames: Set<String> = ["host", "port", "data-dir", "threads", "secure-cookies", "access-log"]
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "threads", "secure-cookies", "access-log", "public-url"]
 
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
-    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`) over the defaults.
+    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`)
+    /// over the defaults.
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
     public static func resolve(options: [String: String], environment: [String: String]) throws(ConfigurationError) -> AppSuiteConfiguration {
         var configuration = AppSuiteConfiguration()
@@ -41,6 +46,13 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
         }
         if let secure = value("secure-cookies") { configuration.usesSecureCookies = try boolean("secure-cookies", secure) }
         if let log = value("access-log") { configuration.isAccessLogEnabled = try boolean("access-log", log) }
+        if let url = value("public-url") {
+            do {
+                configuration.publicURL = try PublicURL(parsing: url)
+            } catch {
+                throw .invalid("public-url", url, "an absolute http(s) URL without path, query or fragment, e.g. https://apps.example.com (\(error))")
+            }
+        }
         return configuration
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AppSuiteCLI
 @testable import AppSuiteServer
+import WebUI
 
 @Suite struct CommandLineToolTests {
     @Test func argumentsSplitOptionsFlagsAndWords() throws {
@@ -26,6 +27,40 @@ import Testing
             try AppSuiteConfiguration.resolve(options: ["port": "80000"], environment: [:])
         }
         #expect(throws: ConfigurationError.self) { try AppSuiteConfiguration.resolve(options: ["threads": "0"], environment: [:]) }
+    }
+
+    @Test func publicURLIsValidatedAndDefaultsToTheListeningAddress() throws {
+        #expect(try AppSuiteConfiguration.resolve(options: [:], environment: [:]).publicURL == nil)
+        let flag = try AppSuiteConfiguration.resolve(options: ["public-url": "HTTPS://Apps.Example.com/"],
+                                                     environment: ["APPSUITE_PUBLIC_URL": "http://other.example"])
+        #expect(flag.publicURL?.origin == "https://apps.example.com")
+        let environment = try AppSuiteConfiguration.resolve(options: [:], environment: ["APPSUITE_PUBLIC_URL": "http://[::1]:8443"])
+        #expect(environment.publicURL?.absolute("/s/abc") == "http://[::1]:8443/s/abc")
+        for bad in ["apps.example.com", "//apps.example.com", "ftp://apps.example.com", "https://apps.example.com/app",
+                    "https://apps.example.com/?x=1", "https://apps.example.com?", "https://apps.example.com/#top",
+                    "https://user:pw@apps.example.com", "https://", "https://apps example.com", "https://例子.中国",
+                    "https://apps.example.com:0", "https://apps.example.com:70000", "javascript:alert(1)"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try AppSuiteConfiguration.resolve(options: ["public-url": bad], environment: [:]) }
+        }
+        do {
+            _ = try AppSuiteConfiguration.resolve(options: ["public-url": "https://apps.example.com/app"], environment: [:])
+        } catch {
+            #expect(error.description == "--public-url 'https://apps.example.com/app' is not valid; expected an absolute http(s) URL "
+                    + "without path, query or fragment, e.g. https://apps.example.com (no path other than /)")
+        }
+        #expect(CommandLineTool.run(["serve", "--public-url", "https://evil.example/x"], environment: [:]) == ExitCode.usage.rawValue)
+
+        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var configuration = AppSuiteConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.dataDirectory = data
+        configuration.isAccessLogEnabled = false
+        let suite = try AppSuite(configuration: configuration, apps: [])
+        try suite.start()
+        defer { suite.stop() }
+        #expect(suite.publicURL.origin == "http://127.0.0.1:\(suite.port)")
     }
 
     @Test func exitCodesTellFailuresApart() {
