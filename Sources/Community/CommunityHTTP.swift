@@ -147,15 +147,16 @@ public struct CommentsEndpoint: Sendable {
         return response
     }
 
-    public static func operations(path: String, tag: String) -> [APIOperation] {
+    /// The two operations at `path`, whose item is named by path parameter `item` (e.g. `{id}`, an integer).
+    public static func operations(path: String, tag: String, item: APIOperation.Parameter) -> [APIOperation] {
         [
             APIOperation(.get, path, summary: "Comments, newest first, each with its first replies", tag: tag,
-                         parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
+                         parameters: [item, .init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
                          responses: [.init(200, "A page", schema: .object([
                              ("items", .array(.reference("Comment"))), ("nextCursor", .nullable(.string())), ("total", .integer()),
                          ], required: ["items", "nextCursor", "total"])), .init(404, "No such item", schema: .reference("Problem"))]),
             APIOperation(.post, path, summary: "Post a comment (anonymous allowed) or a reply (login required)", tag: tag,
-                         requestBody: .object([("text", .string()), ("parentId", .integer())], required: ["text"]),
+                         parameters: [item], requestBody: .object([("text", .string()), ("parentId", .integer())], required: ["text"]),
                          responses: [.init(201, "Created", schema: .reference("Comment")),
                                      .init(401, "A reply needs login", schema: .reference("Problem")),
                                      .init(422, "Empty, too long or spam", schema: .reference("Problem")),

@@ -77,11 +77,13 @@ public struct APIOperation: Sendable {
         public var description: String
         public var schema: JSONSchema?
         public var mediaType: String
-        public init(_ status: Int, _ description: String, schema: JSONSchema? = nil, mediaType: String = "application/json") {
+        /// `mediaType` nil: `application/problem+json` for 4xx and 5xx (every error is an RFC 9457 problem),
+        /// `application/json` otherwise.
+        public init(_ status: Int, _ description: String, schema: JSONSchema? = nil, mediaType: String? = nil) {
             self.status = status
             self.description = description
             self.schema = schema
-            self.mediaType = mediaType
+            self.mediaType = mediaType ?? (status >= 400 ? "application/problem+json" : "application/json")
         }
     }
 
