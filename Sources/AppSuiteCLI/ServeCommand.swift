@@ -2,11 +2,13 @@ import AppSuiteServer
 import Foundation
 import HTTPServer
 
-/// `appsuite serve`: runs until SIGINT or SIGTERM, then stops gracefully (requests in flight finish).
+/// `appsuite serve`: runs until SIGINT or SIGTERM, then stops gracefully (requests in flight finish). A fatal
+/// signal is logged in one line before the process dies of it (``FatalSignals``).
 struct ServeCommand {
     let configuration: AppSuiteConfiguration
 
     func run() -> ExitCode {
+        FatalSignals.install()
         let suite: AppSuite
         do {
             suite = try AppSuite(configuration: configuration)

@@ -102,3 +102,35 @@ import WebUI
         #expect(ProgressBar.line(label: "import", done: 7, total: nil, detail: "") == "import 7 ")
     }
 }
+
+/// `appsuite serve` on a fatal signal: one line on stderr, then it dies of that signal (so a supervisor sees a
+/// failure and restarts it). Runs the built `appsuite` binary.
+@Suite struct FatalSignalTests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/appsuite")
+
+    @Test(arguments: [(SIGSEGV, "SIGSEGV"), (SIGABRT, "SIGABRT"), (SIGBUS, "SIGBUS"), (SIGILL, "SIGILL"), (SIGFPE, "SIGFPE")])
+    func serveLogsAFatalSignalAndDiesOfIt(_ number: Int32, _ name: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build appsuite first")
+        let data = NSTemporaryDirectory() + "fatal-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--port", "0", "--data-dir", data, "--access-log", "false"]
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        var output = Data()
+        while !String(decoding: output, as: UTF8.self).contains("listening on") {
+            let chunk = stderr.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "serve ended early: \(String(decoding: output, as: UTF8.self))")
+            output += chunk
+        }
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+        output += stderr.fileHandleForReading.readDataToEndOfFile()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == number)
+        #expect(String(decoding: output, as: UTF8.self).contains("appsuite: fatal signal \(name) (\(number)): the server stops now"))
+    }
+}
