@@ -88,6 +88,11 @@ public enum CommunityJSON {
         }
     }
 
+    /// A comment's text as a request carries it (``CommentPolicy/maxLength`` characters, ``UserText`` rules).
+    public static let textSchema = JSONSchema.string(
+        description: "1–2000 characters; line breaks and tabs allowed; no other control characters, bidirectional controls or invisible characters",
+        minLength: 1, maxLength: CommentPolicy().maxLength)
+
     public static let commentSchema = JSONSchema.object([
         ("id", .integer()), ("rootId", .nullable(.integer())), ("parentId", .nullable(.integer())),
         ("replyTo", .nullable(.string(description: "whom a reply to a reply answers"))),
@@ -156,10 +161,10 @@ public struct CommentsEndpoint: Sendable {
                              ("items", .array(.reference("Comment"))), ("nextCursor", .nullable(.string())), ("total", .integer()),
                          ], required: ["items", "nextCursor", "total"])), .init(404, "No such item", schema: .reference("Problem"))]),
             APIOperation(.post, path, summary: "Post a comment (anonymous allowed) or a reply (login required)", tag: tag,
-                         parameters: [item], requestBody: .object([("text", .string()), ("parentId", .integer())], required: ["text"]),
+                         parameters: [item], requestBody: .object([("text", CommunityJSON.textSchema), ("parentId", .integer())], required: ["text"]),
                          responses: [.init(201, "Created", schema: .reference("Comment")),
                                      .init(401, "A reply needs login", schema: .reference("Problem")),
-                                     .init(422, "Empty, too long or spam", schema: .reference("Problem")),
+                                     .init(422, "Empty, too long, refused characters or spam", schema: .reference("Problem")),
                                      .init(429, "Too many comments", schema: .reference("Problem"))]),
         ]
     }
