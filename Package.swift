@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost"], swiftSettings: upcoming),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage"], swiftSettings: upcoming),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "AppSuiteTesting", "CLibXML2"],
@@ -100,7 +100,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",
-            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "AppSuiteTesting"],
+            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "WebUI", "AppSuiteTesting"],
             swiftSettings: upcoming),
     ]
 )

@@ -5,6 +5,7 @@ public import HTTPServer
 import Identity
 import Imaging
 import Storage
+public import WebUI
 
 /// The composition root: opens storage, runs every module's migrations, wires identity and the apps into
 /// one router, collects the apps' subject resolvers and jobs, and runs the HTTP server and the job
@@ -27,6 +28,7 @@ public final class AppSuite: Sendable {
     /// requests directly, without a socket (its `configuration` has the upload folder and body limits).
     public let responder: Responder
     private let server: Server
+    private let publicURLSource: PublicURLSource
 
     /// - Parameters:
     ///   - apps: the apps to serve; nil serves ``AppCatalog/installed``.
@@ -72,10 +74,13 @@ public final class AppSuite: Sendable {
         subjects = SubjectDirectory(Dictionary(apps.compactMap { app in app.subjects.map { (app.manifest.id, $0) } },
                                                uniquingKeysWith: { first, _ in first }))
 
+        let publicURLSource = PublicURLSource(configuration: configuration)
+        self.publicURLSource = publicURLSource
         var router = Router()
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router)
         Launcher(authenticator: authenticator, apps: apps.map(\.manifest)).register(into: &router)
-        CommunityRoutes(database: database, authenticator: authenticator, directory: subjects).register(into: &router)
+        CommunityRoutes(database: database, authenticator: authenticator, directory: subjects,
+                        publicURL: { publicURLSource.current }).register(into: &router)
         var jobs = [Self.sessionPurge(authenticator.identity)]
         for app in apps {
             let context = Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
@@ -96,11 +101,15 @@ public final class AppSuite: Sendable {
     /// Starts serving, then the job scheduler. Throws when the address is taken or invalid.
     public func start() throws(AppSuiteError) {
         do { try server.start() } catch { throw .cannotListen(error.description) }
+        publicURLSource.listening(on: server.port)
         scheduler.start()
     }
 
     /// The port actually bound (useful with port 0).
     public var port: UInt16 { server.port }
+
+    /// Where absolute links point: `--public-url`, or `http://<host>:<port>` of the listening address.
+    public var publicURL: PublicURL { publicURLSource.current }
 
     /// Graceful stop: no new job runs and the running ones finish; requests in flight finish, then connections
     /// close; then the work pool runs what apps queued on it and its threads end.
