@@ -88,7 +88,6 @@ let package = Package(
             name: "AppSuiteCLITests",
             dependencies: ["AppSuiteCLI", "AppSuiteServer", "AppHost", "Community", "HTTPServer", "Identity", "Storage", "WebUI", "HTTPTestSupport"],
             swiftSettings: upcoming),
-        .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI", "WebUI"], swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
             dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "WebUI", "HTTPTestSupport"],
