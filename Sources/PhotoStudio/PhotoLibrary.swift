@@ -180,10 +180,9 @@ public struct PhotoLibrary: Sendable {
                                               format: Self.derivativeFormat(hasAlpha: info.hasAlpha), limits: limits)
         } catch { throw IngestError.from(error) }
         do {
-            try storeBlob(bytes, sha: sha)
             try? write(thumbnail.bytes, to: derivedURL(sha: sha, kind: .thumbnail, hasAlpha: info.hasAlpha))
             let now = Int64(Date().timeIntervalSince1970)
-            let photo = try database.write { db -> Photo in
+            let photo = try writeWithBlob(bytes, sha: sha) { db -> Photo in
                 if let row = try db.queryFirst("SELECT id FROM photos_photos WHERE user_id = ? AND sha256 = ?", userID, sha) {
                     // Another request stored the same bytes a moment ago.
                     return try Self.loadPhoto(db, id: try row.get("id", as: Int64.self), userID: userID)!
@@ -349,10 +348,50 @@ public struct PhotoLibrary: Sendable {
         return (url.path, mediaType, etag)
     }
 
-    func storeBlob(_ bytes: [UInt8], sha: String) throws {
+    /// Runs `body` in a write transaction with the blob `sha` on disk: a blob is put in place inside the
+    /// transaction that inserts the row using it, and `collect` removes a file only inside a write
+    /// transaction that finds no row using it. SQLite's write lock (across processes too) orders the
+    /// two, so a delete can never remove the file of a row another request is adding. The bytes are
+    /// staged to a temporary file first, so the lock is held for a rename, not for writing megabytes.
+    /// If the transaction fails, a blob it placed is collected again.
+    func writeWithBlob<T>(_ bytes: [UInt8], sha: String, _ body: (any SQLExecutor) throws -> T) throws -> T {
         let url = originalURL(sha: sha)
-        if FileManager.default.fileExists(atPath: url.path) { return }
-        try write(bytes, to: url)
+        var staged: URL?
+        if !FileManager.default.fileExists(atPath: url.path) {
+            let file = directory.appendingPathComponent("staging/\(UUID().uuidString)")
+            try write(bytes, to: file)
+            staged = file
+        }
+        defer { if let staged { try? FileManager.default.removeItem(at: staged) } }
+        do {
+            return try database.write { db in
+                if !FileManager.default.fileExists(atPath: url.path) {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    let moved = staged.map { rename($0.path, url.path) == 0 } ?? false
+                    if !moved { try write(bytes, to: url) }
+                }
+                return try body(db)
+            }
+        } catch {
+            try? collect([sha])
+            throw error
+        }
+    }
+
+    /// Removes the files (original or version, and their thumbnails and renditions) of the blobs in
+    /// `shas` that no photo or version row uses, re-checked inside a write transaction (see `writeWithBlob`).
+    func collect(_ shas: Set<String>) throws {
+        try database.write { db in
+            for sha in shas {
+                let inPhotos: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE sha256 = ?", sha) ?? 0
+                let inVersions: Int = try db.scalar("SELECT COUNT(*) FROM photos_versions WHERE sha256 = ?", sha) ?? 0
+                guard inPhotos + inVersions == 0 else { continue }
+                try? FileManager.default.removeItem(at: originalURL(sha: sha))
+                for kind in [DerivativeKind.thumbnail, .rendition] {
+                    for alpha in [false, true] { try? FileManager.default.removeItem(at: derivedURL(sha: sha, kind: kind, hasAlpha: alpha)) }
+                }
+            }
+        }
     }
 
     /// Writes through a temporary file and a rename, so a reader never sees half a file.
@@ -372,9 +411,8 @@ public struct PhotoLibrary: Sendable {
         }
         let image = try Imaging.edit([UInt8](data), all, limits: limits)
         let sha = Self.sha256Hex(image.bytes)
-        try storeBlob(image.bytes, sha: sha)
         let now = Int64(Date().timeIntervalSince1970)
-        return try database.write { db in
+        return try writeWithBlob(image.bytes, sha: sha) { db in
             let row = try db.queryFirst("""
                 INSERT INTO photos_versions (photo_id, sha256, operations, width, height, format, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
@@ -393,26 +431,15 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
-    /// Deletes the photo and its versions; files no other row uses are removed.
+    /// Deletes the photo and its versions, then `collect`s their files (those no other row uses).
     public func delete(_ photo: Photo) throws {
-        let shas = try database.write { db -> [String] in
+        let shas = try database.write { db -> Set<String> in
             let versionSHAs = try db.query("SELECT sha256 FROM photos_versions WHERE photo_id = ?", photo.id)
                 .map { try $0.get("sha256", as: String.self) }
             try db.execute("DELETE FROM photos_photos WHERE id = ? AND user_id = ?", photo.id, photo.userID)
-            var unused: [String] = []
-            for sha in Set([photo.sha256] + versionSHAs) {
-                let inPhotos: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE sha256 = ?", sha) ?? 0
-                let inVersions: Int = try db.scalar("SELECT COUNT(*) FROM photos_versions WHERE sha256 = ?", sha) ?? 0
-                if inPhotos + inVersions == 0 { unused.append(sha) }
-            }
-            return unused
+            return Set([photo.sha256] + versionSHAs)
         }
-        for sha in shas {
-            try? FileManager.default.removeItem(at: originalURL(sha: sha))
-            for kind in [DerivativeKind.thumbnail, .rendition] {
-                for alpha in [false, true] { try? FileManager.default.removeItem(at: derivedURL(sha: sha, kind: kind, hasAlpha: alpha)) }
-            }
-        }
+        try collect(shas)
     }
 
     // MARK: rows

@@ -39,6 +39,12 @@ final class PhotoServer {
 
     /// POSTs files as multipart field `file`.
     func upload(_ files: [(name: String, bytes: [UInt8])], token: String?) throws -> RawHTTPClient.Reply {
+        let (headers, body) = Self.multipart(files)
+        return try request("POST", "/api/v1/photos", token: token, headers: headers, body: body)
+    }
+
+    /// The headers and body of a multipart upload of `files` as field `file`.
+    static func multipart(_ files: [(name: String, bytes: [UInt8])]) -> (headers: [String: String], body: [UInt8]) {
         let boundary = "----photos-test-boundary-7d1f"
         var body: [UInt8] = []
         for file in files {
@@ -47,7 +53,7 @@ final class PhotoServer {
             body += Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)
-        return try request("POST", "/api/v1/photos", token: token, headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: body)
+        return (["Content-Type": "multipart/form-data; boundary=\(boundary)"], body)
     }
 
     static func json(_ reply: RawHTTPClient.Reply) throws -> [String: Any] {
