@@ -77,9 +77,13 @@ extension Imaging {
     /// profile (CMYK without one through libvips' built-in CMYK profile), applies `edits` in order and
     /// encodes the result with metadata stripped (so no orientation tag remains on upright pixels).
     ///
+    /// The list is first reduced by `canonical` (5,000 flips are no work at all); what remains may have at
+    /// most `maximumEditSteps` steps, so no list, however long, builds a deep libvips pipeline.
+    ///
     /// - Parameter format: nil picks PNG for pictures with alpha and JPEG (quality 90) otherwise.
     /// - Throws: the `probe` errors for bad input (checked on the header first), `.invalidArgument` for an
-    ///   edit that does not fit, `.unreadable` for a truncated or corrupt file.
+    ///   edit that does not fit or more than `maximumEditSteps` steps, `.unreadable` for a truncated or
+    ///   corrupt file.
     public static func edit(
         _ data: [UInt8], _ edits: [ImageEdit], format: OutputFormat? = nil, limits: ImageLimits = ImageLimits()
     ) throws(ImagingError) -> EncodedImage {
@@ -93,7 +97,10 @@ extension Imaging {
                 try checkPixels(header, limits: limits)
                 info = describe(header, sniff: raw)
             }
-            _ = try plan(edits, width: info.width, height: info.height, limits: limits)
+            let steps = try canonical(edits, width: info.width, height: info.height, limits: limits)
+            guard steps.count <= maximumEditSteps else {
+                throw .invalidArgument("\(steps.count) crop, resize, rotate and flip steps remain after merging; the limit is \(maximumEditSteps)")
+            }
             guard let base = raw.baseAddress,
                 let loaded = OwnedImage(taking: appsuite_vips_open_buffer_random(base, raw.count, VIPS_FAIL_ON_ERROR))
             else {
@@ -101,7 +108,7 @@ extension Imaging {
             }
             var image = try apply(loaded, "autorotate") { appsuite_vips_autorot($0, $1) }
             image = try toSRGB(image)
-            for edit in edits {
+            for edit in steps {
                 image = try apply(image, edit)
             }
             let chosen = format ?? (image.hasAlpha ? .png : .jpeg(quality: 90))
