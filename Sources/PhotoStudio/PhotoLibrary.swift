@@ -34,12 +34,16 @@ public struct Photo: Sendable, Hashable {
     public var isAnimated: Bool { current == nil && pageCount > 1 && (format == "gif" || format == "webp") }
 }
 
-/// A saved edit: the edit list applied to the original, and the rendered result.
+/// A saved edit: the edit list applied to its base (the original, or an earlier version's file when
+/// the list would otherwise grow past `Imaging.maximumEditSteps`), and the rendered result.
 public struct PhotoVersion: Sendable, Hashable {
     public var id: Int64
     public var photoID: Int64
     public var sha256: String
+    /// In `Imaging.canonical` form (rows saved before it may hold the list as it was sent).
     public var operations: [ImageEdit]
+    /// The version whose file `operations` apply to; nil when they apply to the original.
+    public var baseVersionID: Int64?
     public var width: Int
     public var height: Int
     public var format: String
@@ -144,6 +148,9 @@ public struct PhotoLibrary: Sendable {
                     PRIMARY KEY (album_id, photo_id)
                 ) WITHOUT ROWID;
                 CREATE INDEX photos_album_items_by_photo ON photos_album_items(photo_id);
+                """),
+            Migration(module: "photos", version: 3, name: "version_base", sql: """
+                ALTER TABLE photos_versions ADD COLUMN base_version_id INTEGER REFERENCES photos_versions(id);
                 """),
         ]
     }
@@ -402,25 +409,67 @@ public struct PhotoLibrary: Sendable {
 
     // MARK: edits
 
-    /// Renders the current version's edits plus `operations` from the original and makes the result
-    /// the current version. The original and every earlier version stay.
+    /// Most operations one edit may send (`maxItems` in the API document). The editor sends at most five.
+    public static let maximumOperations = 20
+
+    /// Applies `operations` (at most `maximumOperations`, in the coordinates of what the viewer shows) on
+    /// top of the current version and makes the result the current version. The original and every
+    /// earlier version stay. The current version's list and the new one are merged (`Imaging.canonical`)
+    /// and rendered from the current version's base, so the picture is encoded once from the original;
+    /// only when the merged list would pass `Imaging.maximumEditSteps` does the new version start from
+    /// the current version's file instead. Either way one edit's libvips pipeline is short.
+    ///
+    /// - Throws: `ImagingError.invalidArgument` for too many operations or one that does not fit (its
+    ///   number counts from 1 in `operations`), `IngestError` "missing" when the base file is gone.
     public func saveVersion(of photo: Photo, operations: [ImageEdit]) throws -> Photo {
-        let all = (photo.current?.operations ?? []) + operations
-        guard let data = FileManager.default.contents(atPath: originalURL(sha: photo.sha256).path) else {
-            throw IngestError(code: "missing", message: "the original of photo \(photo.id) is missing")
+        guard operations.count <= Self.maximumOperations else {
+            throw ImagingError.invalidArgument("an edit has at most \(Self.maximumOperations) operations, not \(operations.count)")
         }
-        let image = try Imaging.edit([UInt8](data), all, limits: limits)
+        _ = try Imaging.plan(operations, width: photo.displayWidth, height: photo.displayHeight, limits: limits)
+        let plan = try editPlan(photo, operations)
+        guard let data = FileManager.default.contents(atPath: originalURL(sha: plan.sourceSHA).path) else {
+            throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
+        }
+        let image = try Imaging.edit([UInt8](data), plan.edits, limits: limits)
         let sha = Self.sha256Hex(image.bytes)
         let now = Int64(Date().timeIntervalSince1970)
         return try writeWithBlob(image.bytes, sha: sha) { db in
             let row = try db.queryFirst("""
-                INSERT INTO photos_versions (photo_id, sha256, operations, width, height, format, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
-                """, photo.id, sha, EditCodec.encode(all), image.width, image.height, image.format.description, now)
+                INSERT INTO photos_versions (photo_id, sha256, operations, width, height, format, created_at, base_version_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                """, photo.id, sha, EditCodec.encode(plan.edits), image.width, image.height, image.format.description, now,
+                plan.baseVersionID)
             let versionID = try row!.get("id", as: Int64.self)
             try db.execute("UPDATE photos_photos SET current_version_id = ? WHERE id = ?", versionID, photo.id)
             return try Self.loadPhoto(db, id: photo.id, userID: photo.userID)!
         }
+    }
+
+    /// What `saveVersion` renders: `edits` applied to the file `sourceSHA`, recorded as based on `baseVersionID`.
+    struct EditPlan {
+        var sourceSHA: String
+        var baseVersionID: Int64?
+        var edits: [ImageEdit]
+    }
+
+    func editPlan(_ photo: Photo, _ operations: [ImageEdit]) throws -> EditPlan {
+        guard let current = photo.current else {
+            return EditPlan(sourceSHA: photo.sha256, baseVersionID: nil,
+                            edits: try Imaging.canonical(operations, width: photo.width, height: photo.height, limits: limits))
+        }
+        var base = (sha: photo.sha256, width: photo.width, height: photo.height)
+        if let baseID = current.baseVersionID {
+            guard let version = try database.read({ db in
+                try db.queryFirst("SELECT * FROM photos_versions WHERE id = ? AND photo_id = ?", baseID, photo.id).map(Self.decodeVersion)
+            }) else { throw IngestError(code: "missing", message: "version \(baseID) of photo \(photo.id) is missing") }
+            base = (version.sha256, version.width, version.height)
+        }
+        let merged = try Imaging.canonical(current.operations + operations, width: base.width, height: base.height, limits: limits)
+        if merged.count <= Imaging.maximumEditSteps {
+            return EditPlan(sourceSHA: base.sha, baseVersionID: current.baseVersionID, edits: merged)
+        }
+        return EditPlan(sourceSHA: current.sha256, baseVersionID: current.id,
+                        edits: try Imaging.canonical(operations, width: current.width, height: current.height, limits: limits))
     }
 
     /// Shows the original again; the versions stay in the history.
@@ -446,7 +495,7 @@ public struct PhotoLibrary: Sendable {
 
     static let selectPhoto = """
         SELECT p.*, v.id AS v_id, v.sha256 AS v_sha256, v.operations AS v_operations, v.width AS v_width,
-               v.height AS v_height, v.format AS v_format, v.created_at AS v_created_at
+               v.height AS v_height, v.format AS v_format, v.created_at AS v_created_at, v.base_version_id AS v_base_version_id
         FROM photos_photos p LEFT JOIN photos_versions v ON v.id = p.current_version_id
         """
 
@@ -460,7 +509,7 @@ public struct PhotoLibrary: Sendable {
             current = PhotoVersion(
                 id: versionID, photoID: try row.get("id"), sha256: try row.get("v_sha256"),
                 operations: EditCodec.decode(try row.get("v_operations", as: String.self)),
-                width: try row.get("v_width"), height: try row.get("v_height"), format: try row.get("v_format"),
+                baseVersionID: try row.get("v_base_version_id"), width: try row.get("v_width"), height: try row.get("v_height"), format: try row.get("v_format"),
                 createdAt: try row.get("v_created_at"))
         }
         return Photo(
@@ -475,7 +524,8 @@ public struct PhotoLibrary: Sendable {
     static func decodeVersion(_ row: Row) throws -> PhotoVersion {
         PhotoVersion(
             id: try row.get("id"), photoID: try row.get("photo_id"), sha256: try row.get("sha256"),
-            operations: EditCodec.decode(try row.get("operations", as: String.self)), width: try row.get("width"),
+            operations: EditCodec.decode(try row.get("operations", as: String.self)),
+            baseVersionID: try row.get("base_version_id"), width: try row.get("width"),
             height: try row.get("height"), format: try row.get("format"), createdAt: try row.get("created_at"))
     }
 

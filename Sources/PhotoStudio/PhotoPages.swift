@@ -51,6 +51,8 @@ enum PhotoText {
     static let height = LocalizedText(zh: "高", en: "Height")
     static let versions = LocalizedText(zh: "版本", en: "Versions")
     static let original = LocalizedText(zh: "原图", en: "Original")
+    /// "(from v2)": a version made from an earlier version's file rather than from the original.
+    static func basedOn(_ number: Int, _ language: Language) -> String { language == .zh ? "（基于 v\(number)）" : "(from v\(number))" }
     static let animated = LocalizedText(zh: "动图：全屏播放动画，缩略图为第一帧。", en: "Animated: plays full screen; the thumbnail is frame 1.")
     static let animatedEdit = LocalizedText(zh: "这是动图：编辑后保存的新版本是静态图（第一帧），原动图保留。",
                                             en: "This is an animation: a saved edit is a still picture (frame 1); the animated original is kept.")
@@ -364,7 +366,9 @@ struct PhotoPages: Sendable {
                     listCell(title: PhotoText.original(language), detail: "\(photo.width)×\(photo.height)",
                              href: "/api/v1/photos/\(photo.id)/original", accessory: photo.current == nil ? .check : .none)
                     for (index, version) in versions.enumerated() {
-                        listCell(title: "v\(index + 1) · " + version.operations.map(\.description).joined(separator: ", "),
+                        let base = version.baseVersionID.flatMap { id in versions.firstIndex { $0.id == id } }
+                            .map { " " + PhotoText.basedOn($0 + 1, language) } ?? ""
+                        listCell(title: "v\(index + 1)\(base) · " + version.operations.map(\.description).joined(separator: ", "),
                                  detail: "\(version.width)×\(version.height)", accessory: photo.current?.id == version.id ? .check : .none)
                     }
                 }

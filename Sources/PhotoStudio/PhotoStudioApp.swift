@@ -337,6 +337,7 @@ struct PhotoAPI: Sendable {
                             $0.field("height", version.height)
                             $0.field("format", version.format)
                             $0.field("createdAt", iso8601(version.createdAt))
+                            $0.field("baseVersionId", version.baseVersionID)
                             $0.array("operations") { ops in
                                 for op in EditCodec.operations(version.operations) {
                                     ops.object {
@@ -421,8 +422,9 @@ struct PhotoAPI: Sendable {
                      parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "application/octet-stream")], requiresAuthentication: true),
         APIOperation(.get, base + "/{id}/download", summary: "The current version as an attachment with a sensible name", tag: "Photos",
                      parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "application/octet-stream")], requiresAuthentication: true),
-        APIOperation(.post, base + "/{id}/versions", summary: "Save a new version: operations apply to the current version, upright coordinates", tag: "Photos",
-                     parameters: [idParameter], requestBody: .object([("operations", .array(operationSchema))], required: ["operations"]),
+        APIOperation(.post, base + "/{id}/versions", summary: "Save a new version: at most \(PhotoLibrary.maximumOperations) operations, applied to the current version in its upright coordinates", tag: "Photos",
+                     parameters: [idParameter],
+                     requestBody: .object([("operations", .array(operationSchema, maxItems: PhotoLibrary.maximumOperations))], required: ["operations"]),
                      responses: [.init(201, "The photo with its new current version", schema: photoSchema),
                                  .init(422, "An operation does not fit", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),

@@ -186,4 +186,37 @@ final class PhotoServer {
                                      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array("crop_x=0&crop_y=0&crop_w=5000&crop_h=1".utf8))
         #expect(bad.status == 303 && bad.headers["location"] == "/photos/\(ids[0])/edit")
     }
+
+    @Test("5,000 flips: 422 naming the limit (API and page form), nothing saved, the server still answers; maxItems documented")
+    func fiveThousandFlips() throws {
+        try #require(Corpus.available)
+        let server = try PhotoServer()
+        let alice = try server.register("alice")
+        let upload = try PhotoServer.json(try server.upload([("chelsea.png", try corpus("ordinary/chelsea.png"))], token: alice))
+        let id = try #require((upload["items"] as? [[String: Any]])?.first?["id"] as? Int)
+        let flips = "[" + Array(repeating: #"{"op":"flip"}"#, count: 5_000).joined(separator: ",") + "]"
+        let refused = try server.request("POST", "/api/v1/photos/\(id)/versions", token: alice, headers: ["Content-Type": "application/json"],
+                                         body: Array(#"{"operations":\#(flips)}"#.utf8))
+        #expect(refused.status == 422 && refused.text.contains("at most 20 operations, not 5000"), "\(refused.status) \(refused.text)")
+        let form = "operations=" + (flips.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let page = try server.request("POST", "/photos/\(id)/versions", token: alice,
+                                      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(form.utf8))
+        #expect(page.status == 303 && page.headers["location"] == "/photos/\(id)/edit")
+        let meta = try PhotoServer.json(try server.request("GET", "/api/v1/photos/\(id)", token: alice))
+        #expect((meta["versions"] as? [Any])?.isEmpty == true)
+        #expect(try server.request("GET", "/healthz", token: nil).status == 200)
+        // Twenty flips are allowed and merge into nothing but one stored step at most.
+        let twenty = "[" + Array(repeating: #"{"op":"flip","direction":"vertical"}"#, count: 19).joined(separator: ",") + #",{"op":"rotate","degrees":90}]"#
+        let saved = try server.request("POST", "/api/v1/photos/\(id)/versions", token: alice, headers: ["Content-Type": "application/json"],
+                                       body: Array(#"{"operations":\#(twenty)}"#.utf8))
+        #expect(saved.status == 201, "\(saved.text)")
+        let ops = (try PhotoServer.json(saved)["versions"] as? [[String: Any]])?.first?["operations"] as? [[String: Any]]
+        #expect(ops?.count == 2, "19 vertical flips and a turn are one turn and one flip: \(String(describing: ops))")
+
+        let document = try PhotoServer.json(try server.request("GET", "/api/openapi.json", token: nil))
+        let post = ((document["paths"] as? [String: Any])?["/api/v1/photos/{id}/versions"] as? [String: Any])?["post"] as? [String: Any]
+        let schema = (((post?["requestBody"] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+        let operations = (schema?["properties"] as? [String: Any])?["operations"] as? [String: Any]
+        #expect(operations?["maxItems"] as? Int == 20, "\(String(describing: operations))")
+    }
 }
