@@ -101,10 +101,11 @@ extension Imaging {
             guard steps.count <= maximumEditSteps else {
                 throw .invalidArgument("\(steps.count) crop, resize, rotate and flip steps remain after merging; the limit is \(maximumEditSteps)")
             }
+            let unlimited: gboolean = info.format == .heif || info.format == .avif ? 1 : 0
             guard let base = raw.baseAddress,
-                let loaded = OwnedImage(taking: appsuite_vips_open_buffer_random(base, raw.count, VIPS_FAIL_ON_ERROR))
+                let loaded = OwnedImage(taking: appsuite_vips_open_buffer_random(base, raw.count, VIPS_FAIL_ON_ERROR, unlimited))
             else {
-                throw .unreadable(detail: Vips.takeError(fallback: "cannot open the image"))
+                throw .unreadable(detail: info.pixelDataFailure)
             }
             var image = try apply(loaded, "autorotate") { appsuite_vips_autorot($0, $1) }
             image = try toSRGB(image)
@@ -112,7 +113,7 @@ extension Imaging {
                 image = try apply(image, edit)
             }
             let chosen = format ?? (image.hasAlpha ? .png : .jpeg(quality: 90))
-            return try encode(image, as: chosen)
+            return try encode(image, as: chosen, input: info)
         }
     }
 
@@ -123,7 +124,7 @@ extension Imaging {
     ) throws(ImagingError) -> OwnedImage {
         var output: UnsafeMutablePointer<VipsImage>?
         guard body(input.pointer, &output) == 0, let result = OwnedImage(taking: output) else {
-            throw .processingFailed(detail: "\(what): " + Vips.takeError(fallback: "failed"))
+            throw .processingFailed(detail: "\(what) failed on a \(input.width)×\(input.height) picture")
         }
         return result
     }

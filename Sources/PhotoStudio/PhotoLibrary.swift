@@ -50,7 +50,9 @@ public struct PhotoVersion: Sendable, Hashable {
     public var createdAt: Int64
 }
 
-/// Why a file was not added to a library. `message` is for people; `code` for programs.
+/// Why a file was not added to a library. `message` is for people; `code` for programs, chosen from
+/// which check failed (never from libvips' error text, which is process-wide and may be another
+/// request's).
 public struct IngestError: Error, Sendable, CustomStringConvertible {
     public var code: String
     public var message: String
@@ -62,9 +64,6 @@ public struct IngestError: Error, Sendable, CustomStringConvertible {
         case .tooManyBytes: IngestError(code: "too-large", message: error.description)
         case .tooManyPixels: IngestError(code: "too-many-pixels", message: error.description)
         case .unsupportedFormat: IngestError(code: "unsupported", message: "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)")
-        case .unreadable(let detail) where detail.contains("Security limit exceeded"):
-            // libheif refuses HEIF/AVIF headers over 16384×16384 itself, before any decode.
-            IngestError(code: "too-many-pixels", message: "image has too many pixels: \(detail)")
         case .unreadable(let detail): IngestError(code: "corrupt", message: "corrupt or truncated image: \(detail)")
         default: IngestError(code: "unreadable", message: error.description)
         }
