@@ -23,6 +23,9 @@ public struct Photo: Sendable, Hashable {
     public var camera: String?
     public var fileSize: Int
     public var createdAt: Int64
+    /// Why its thumbnail and rendition cannot be made (a header that read fine over pixel data that does
+    /// not decode), found after an upload that checked only the header; nil when nothing went wrong.
+    public var problem: String?
     /// The version shown instead of the original, nil when the original is shown.
     public var current: PhotoVersion?
 
@@ -151,13 +154,27 @@ public struct PhotoLibrary: Sendable {
             Migration(module: "photos", version: 3, name: "version_base", sql: """
                 ALTER TABLE photos_versions ADD COLUMN base_version_id INTEGER REFERENCES photos_versions(id);
                 """),
+            Migration(module: "photos", version: 4, name: "photo_problem", sql: """
+                ALTER TABLE photos_photos ADD COLUMN problem TEXT;
+                """),
         ]
     }
 
     // MARK: adding
 
+    /// How much of a file `add` checks before storing it.
+    public enum Check: Sendable {
+        /// The header only (type from the content, pixel and byte limits): an upload answers as soon as the
+        /// original is stored, and its thumbnail and rendition are made afterwards (`makeDerivatives`),
+        /// which records a `problem` if the pixel data does not decode.
+        case header
+        /// The header, then the whole file decoded strictly while making the thumbnail: a truncated or
+        /// corrupt file is refused and nothing is stored (imports, which report what they skipped).
+        case decode
+    }
+
     /// Adds a file from disk (an upload's temporary file or a file being imported).
-    public func add(fileAt path: String, filename: String, userID: Int64) throws(IngestError) -> IngestResult {
+    public func add(fileAt path: String, filename: String, userID: Int64, check: Check) throws(IngestError) -> IngestResult {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         guard let size else { throw IngestError(code: "unreadable", message: "cannot read the file") }
         if size == 0 { throw IngestError.from(.emptyInput) }
@@ -165,13 +182,12 @@ public struct PhotoLibrary: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw IngestError(code: "unreadable", message: "cannot read the file")
         }
-        return try add([UInt8](data), filename: filename, userID: userID)
+        return try add([UInt8](data), filename: filename, userID: userID, check: check)
     }
 
-    /// Validates and adds encoded bytes. The header is checked (type from the content, pixel limit)
-    /// before any decoding; then the thumbnail is made, which decodes the whole file strictly, so a
-    /// truncated or corrupt file is refused and nothing is stored.
-    public func add(_ bytes: [UInt8], filename: String, userID: Int64) throws(IngestError) -> IngestResult {
+    /// Validates and adds encoded bytes: the header is checked (type from the content, pixel limit)
+    /// before any decoding; with `.decode` the thumbnail is made too, which decodes the whole file.
+    public func add(_ bytes: [UInt8], filename: String, userID: Int64, check: Check) throws(IngestError) -> IngestResult {
         let info: ImageInfo
         do {
             info = try Imaging.probe(bytes, limits: limits)
@@ -180,13 +196,15 @@ public struct PhotoLibrary: Sendable {
         if let existing = try? photo(sha256: sha, userID: userID) {
             return IngestResult(photo: existing, isDuplicate: true)
         }
-        let thumbnail: EncodedImage
-        do {
-            thumbnail = try Imaging.thumbnail(bytes, maxWidth: Self.thumbnailSide, maxHeight: Self.thumbnailSide,
-                                              format: Self.derivativeFormat(hasAlpha: info.hasAlpha), limits: limits)
-        } catch { throw IngestError.from(error) }
-        do {
+        if check == .decode {
+            let thumbnail: EncodedImage
+            do {
+                thumbnail = try Imaging.thumbnail(bytes, maxWidth: Self.thumbnailSide, maxHeight: Self.thumbnailSide,
+                                                  format: Self.derivativeFormat(hasAlpha: info.hasAlpha), limits: limits)
+            } catch { throw IngestError.from(error) }
             try? write(thumbnail.bytes, to: derivedURL(sha: sha, kind: .thumbnail, hasAlpha: info.hasAlpha))
+        }
+        do {
             let now = Int64(Date().timeIntervalSince1970)
             let photo = try writeWithBlob(bytes, sha: sha) { db -> Photo in
                 if let row = try db.queryFirst("SELECT id FROM photos_photos WHERE user_id = ? AND sha256 = ?", userID, sha) {
@@ -333,26 +351,59 @@ public struct PhotoLibrary: Sendable {
 
     static func derivativeFormat(hasAlpha: Bool) -> OutputFormat { hasAlpha ? .webp(quality: 85) : .jpeg(quality: 82) }
 
-    /// The cached derivative of what the viewer shows, made (with `vips_thumbnail`) when missing.
-    /// Returns the file, its media type and an ETag.
-    public func derivative(_ kind: DerivativeKind, of photo: Photo) throws -> (path: String, mediaType: String, etag: String) {
+    /// Where a derivative of what the viewer shows is (or will be) cached, its media type and ETag.
+    /// Pictures with alpha get WebP derivatives, others JPEG.
+    func derivativeFile(_ kind: DerivativeKind, of photo: Photo) -> (url: URL, hasAlpha: Bool, mediaType: String, etag: String) {
         let sha = photo.displaySHA
         let alpha = photo.current.map { $0.format == "png" } ?? photo.hasAlpha
-        let url = derivedURL(sha: sha, kind: kind, hasAlpha: alpha)
-        let mediaType = alpha ? "image/webp" : "image/jpeg"
-        let etag = "\"\(sha.prefix(16))-\(kind.rawValue)\""
-        if FileManager.default.fileExists(atPath: url.path) { return (url.path, mediaType, etag) }
-        let source = originalURL(sha: sha).path
+        return (derivedURL(sha: sha, kind: kind, hasAlpha: alpha), alpha, alpha ? "image/webp" : "image/jpeg",
+                "\"\(sha.prefix(16))-\(kind.rawValue)\"")
+    }
+
+    /// Whether the derivative is cached, so serving it needs no image work.
+    public func hasDerivative(_ kind: DerivativeKind, of photo: Photo) -> Bool {
+        FileManager.default.fileExists(atPath: derivativeFile(kind, of: photo).url.path)
+    }
+
+    /// The cached derivative of what the viewer shows, made (with `vips_thumbnail`) when missing.
+    /// Returns the file, its media type and an ETag.
+    ///
+    /// - Throws: `IngestError` "corrupt" when the original's pixel data does not decode (recorded as the
+    ///   photo's `problem`, so pages can say so without trying again), "missing" when its file is gone.
+    public func derivative(_ kind: DerivativeKind, of photo: Photo) throws -> (path: String, mediaType: String, etag: String) {
+        let file = derivativeFile(kind, of: photo)
+        if FileManager.default.fileExists(atPath: file.url.path) { return (file.url.path, file.mediaType, file.etag) }
+        if photo.current == nil, let problem = photo.problem { throw IngestError(code: "corrupt", message: problem) }
+        let source = originalURL(sha: photo.displaySHA).path
         guard FileManager.default.fileExists(atPath: source) else {
             throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
         }
         let side = kind == .thumbnail ? Self.thumbnailSide : Self.renditionSide
         // Streamed from disk with shrink-on-load: a 100-megapixel original never sits in memory.
-        let image = try Imaging.thumbnail(contentsOf: source, maxWidth: side, maxHeight: side,
-                                          format: Self.derivativeFormat(hasAlpha: alpha), limits: limits)
-        try write(image.bytes, to: url)
-        return (url.path, mediaType, etag)
+        let image: EncodedImage
+        do {
+            image = try Imaging.thumbnail(contentsOf: source, maxWidth: side, maxHeight: side,
+                                          format: Self.derivativeFormat(hasAlpha: file.hasAlpha), limits: limits)
+        } catch {
+            // A file removed while it was read (its photo deleted meanwhile) is not a corrupt one.
+            guard FileManager.default.fileExists(atPath: source) else {
+                throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
+            }
+            let refusal = IngestError.from(error)
+            if photo.current == nil, refusal.code == "corrupt" {
+                // Matched on owner and bytes too: an id can be reused once its photo is deleted.
+                try database.write { db in
+                    try db.execute("UPDATE photos_photos SET problem = ? WHERE id = ? AND user_id = ? AND sha256 = ?",
+                                   refusal.message, photo.id, photo.userID, photo.sha256)
+                }
+            }
+            throw refusal
+        }
+        try write(image.bytes, to: file.url)
+        return (file.url.path, file.mediaType, file.etag)
     }
+
+
 
     /// Runs `body` in a write transaction with the blob `sha` on disk: a blob is put in place inside the
     /// transaction that inserts the row using it, and `collect` removes a file only inside a write
@@ -517,7 +568,7 @@ public struct PhotoLibrary: Sendable {
             height: try row.get("height"), orientation: try row.get("orientation"), colorSpace: try row.get("color_space"),
             hasAlpha: try row.get("has_alpha"), pageCount: try row.get("page_count"), takenAt: try row.get("taken_at"),
             camera: try row.get("camera"), fileSize: try row.get("file_size"), createdAt: try row.get("created_at"),
-            current: current)
+            problem: try row.get("problem"), current: current)
     }
 
     static func decodeVersion(_ row: Row) throws -> PhotoVersion {
@@ -579,8 +630,17 @@ public enum EditCodec {
         public var height: Int?
     }
 
-    /// Turns decoded API operations into edits, or names the first one that is malformed.
+    /// Turns decoded API operations into edits, or names the first one that is malformed. More than
+    /// `PhotoLibrary.maximumOperations` are refused here, before any work is queued.
     public static func edits(_ operations: [Operation]) -> Result<[ImageEdit], ImagingError> {
+        guard operations.count <= PhotoLibrary.maximumOperations else {
+            return .failure(.invalidArgument("an edit has at most \(PhotoLibrary.maximumOperations) operations, not \(operations.count)"))
+        }
+        return convert(operations)
+    }
+
+    /// `edits` without the limit on their number (a stored list may be longer than one request's).
+    static func convert(_ operations: [Operation]) -> Result<[ImageEdit], ImagingError> {
         var edits: [ImageEdit] = []
         for (index, operation) in operations.enumerated() {
             let step = "operation \(index + 1) (\(operation.op))"
@@ -632,7 +692,7 @@ public enum EditCodec {
 
     static func decode(_ text: String) -> [ImageEdit] {
         guard let operations = try? JSONDecoder().decode([Operation].self, from: Data(text.utf8)),
-            case let .success(edits) = edits(operations)
+            case let .success(edits) = convert(operations)
         else { return [] }
         return edits
     }

@@ -56,6 +56,20 @@ final class PhotoServer {
         return (["Content-Type": "multipart/form-data; boundary=\(boundary)"], body)
     }
 
+    /// Waits (up to 60 s) until every photo in `token`'s library has its thumbnail or a `problem`: the
+    /// work pool makes them after the upload has answered. Returns the last listing.
+    @discardableResult
+    func waitForThumbnails(token: String) throws -> [[String: Any]] {
+        var items: [[String: Any]] = []
+        for _ in 0..<1_200 {
+            items = try Self.json(try request("GET", "/api/v1/photos?limit=200", token: token))["items"] as? [[String: Any]] ?? []
+            if items.allSatisfy({ $0["thumbnailReady"] as? Bool == true || $0["problem"] is String }) { return items }
+            usleep(50_000)
+        }
+        Issue.record("thumbnails still missing after 60 s: \(items)")
+        return items
+    }
+
     static func json(_ reply: RawHTTPClient.Reply) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any], "not a JSON object: \(reply.text)")
     }
@@ -158,6 +172,7 @@ final class PhotoServer {
         let alice = try server.register("alice")
         #expect(try server.request("GET", "/photos", token: nil).status == 303)
         _ = try server.upload([("a.jpg", try corpus("orientation/Landscape_1.jpg")), ("b.jpg", try corpus("orientation/Landscape_2.jpg"))], token: alice)
+        try server.waitForThumbnails(token: alice)
         let grid = try server.request("GET", "/photos", token: alice)
         #expect(grid.status == 200 && grid.text.contains("photo-grid") && grid.text.contains("loading=\"lazy\""))
         let list = try PhotoServer.json(try server.request("GET", "/api/v1/photos", token: alice))

@@ -10,7 +10,7 @@ import Testing
     func fiveThousandFlipsRefused() throws {
         try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
         let fixture = try Fixture()
-        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice).photo
+        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
         #expect(throws: ImagingError.invalidArgument("an edit has at most 20 operations, not 5000")) {
             try fixture.library.saveVersion(of: photo, operations: Array(repeating: .flip(horizontal: true), count: 5_000))
         }
@@ -32,7 +32,7 @@ import Testing
     func thousandsOfStoredTurns() throws {
         try #require(Corpus.available)
         let fixture = try Fixture()
-        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice).photo
+        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
         var stored: [ImageEdit] = []
         for index in 0..<4_000 { stored.append(index % 3 == 0 ? .rotate(degrees: 90) : .flip(horizontal: index % 2 == 0)) }
         let legacy = try storedVersion(fixture, photo, operations: stored)
@@ -51,7 +51,7 @@ import Testing
     func longStoredListRebases() throws {
         try #require(Corpus.available)
         let fixture = try Fixture()
-        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice).photo
+        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
         var stored: [ImageEdit] = []
         for index in 0..<2_000 {
             stored += [.crop(x: 1, y: 1, width: photo.width - 2, height: photo.height - 2), .resize(width: photo.width, height: photo.height - index % 2)]
@@ -72,7 +72,7 @@ import Testing
     func longChainOfRequests() throws {
         try #require(Corpus.available)
         let fixture = try Fixture()
-        var photo = try fixture.library.add(fileAt: Corpus.url("edge/tiny_1x1.png").path, filename: "tiny.png", userID: fixture.alice).photo
+        var photo = try fixture.library.add(fileAt: Corpus.url("edge/tiny_1x1.png").path, filename: "tiny.png", userID: fixture.alice, check: .decode).photo
         photo = try fixture.library.saveVersion(of: photo, operations: [.resize(width: 64, height: 48)])
         var rebased = 0
         for index in 0..<40 {
