@@ -112,14 +112,16 @@ appsuite_vips_flatten_white(VipsImage *in, VipsImage **out)
 	return result;
 }
 
-/// Why: `vips_jpegsave_buffer` is variadic. JPEG with quality `q`, optimised
-/// Huffman tables, and all metadata stripped when `strip` is true.
+/// Why: `vips_jpegsave_buffer` is variadic. JPEG with quality `q`, Huffman
+/// tables optimised when `optimize` is true (libjpeg then holds every DCT
+/// coefficient of the picture, about 2 bytes per sample, until the end), and
+/// all metadata stripped when `strip` is true.
 static inline int
-appsuite_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int q, gboolean strip)
+appsuite_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int q, gboolean optimize, gboolean strip)
 {
 	return vips_jpegsave_buffer(in, buf, len,
 		"Q", q,
-		"optimize_coding", TRUE,
+		"optimize_coding", optimize,
 		"strip", strip,
 		NULL);
 }
@@ -151,32 +153,6 @@ static inline int
 appsuite_vips_cast_uchar(VipsImage *in, VipsImage **out)
 {
 	return vips_cast(in, out, VIPS_FORMAT_UCHAR, NULL);
-}
-
-/// Why: `vips_image_new_from_buffer` is variadic. Like `appsuite_vips_open_buffer`
-/// but with random access, for edits (rotation reads the image out of order).
-/// Only the first page is opened. The buffer must outlive the image.
-static inline VipsImage *
-appsuite_vips_open_buffer_random(const void *buf, size_t len, VipsFailOn fail_on, gboolean unlimited)
-{
-	if (unlimited)
-		return vips_image_new_from_buffer(buf, len, "",
-			"access", VIPS_ACCESS_RANDOM,
-			"fail_on", fail_on,
-			"unlimited", TRUE,
-			NULL);
-	return vips_image_new_from_buffer(buf, len, "",
-		"access", VIPS_ACCESS_RANDOM,
-		"fail_on", fail_on,
-		NULL);
-}
-
-/// Why: `vips_autorot` is variadic. Rotates/mirrors pixels upright by the EXIF
-/// orientation (all of 1–8) and removes the tag.
-static inline int
-appsuite_vips_autorot(VipsImage *in, VipsImage **out)
-{
-	return vips_autorot(in, out, NULL);
 }
 
 /// Why: `vips_rot` is variadic. Rotates by a multiple of 90° clockwise.

@@ -30,6 +30,29 @@ struct QuarterTurn: Hashable {
 
     var isIdentity: Bool { turns == 0 && !mirrored }
 
+    /// The transform that undoes this one (a mirror is its own inverse, and so is any turn and mirror).
+    var inverse: QuarterTurn { mirrored ? self : QuarterTurn(turns: (4 - turns) % 4, mirrored: false) }
+
+    /// What makes a picture stored with EXIF orientation 1–8 upright (as libvips' autorot does it: a
+    /// clockwise turn, then a mirror for 2, 4, 5 and 7).
+    init(orientation: Int) {
+        switch orientation {
+        case 2: self.init(turns: 0, mirrored: true)
+        case 3: self.init(turns: 2, mirrored: false)
+        case 4: self.init(turns: 2, mirrored: true)
+        case 5: self.init(turns: 1, mirrored: true)
+        case 6: self.init(turns: 1, mirrored: false)
+        case 7: self.init(turns: 3, mirrored: true)
+        case 8: self.init(turns: 3, mirrored: false)
+        default: self.init()
+        }
+    }
+
+    init(turns: Int = 0, mirrored: Bool = false) {
+        self.turns = turns
+        self.mirrored = mirrored
+    }
+
     /// The size of a `width` × `height` picture after it.
     func size(width: Int, height: Int) -> (width: Int, height: Int) {
         turns % 2 == 1 ? (height, width) : (width, height)

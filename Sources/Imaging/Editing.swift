@@ -80,6 +80,11 @@ extension Imaging {
     /// The list is first reduced by `canonical` (5,000 flips are no work at all); what remains may have at
     /// most `maximumEditSteps` steps, so no list, however long, builds a deep libvips pipeline.
     ///
+    /// Memory: the file is decoded line by line (sequential access) through crops, resizes and mirrors;
+    /// the EXIF turn joins the first turn of the list, and crops run before the turn that precedes them
+    /// (mapped back into the unturned picture), so a turn holds only what is kept. The picture a turn
+    /// needs whole is held in memory up to `editMemoryBudget` bytes, in a temporary file beyond.
+    ///
     /// - Parameter format: nil picks PNG for pictures with alpha and JPEG (quality 90) otherwise.
     /// - Throws: the `probe` errors for bad input (checked on the header first), `.invalidArgument` for an
     ///   edit that does not fit or more than `maximumEditSteps` steps, `.unreadable` for a truncated or
@@ -101,20 +106,73 @@ extension Imaging {
             guard steps.count <= maximumEditSteps else {
                 throw .invalidArgument("\(steps.count) crop, resize, rotate and flip steps remain after merging; the limit is \(maximumEditSteps)")
             }
-            let unlimited: gboolean = info.format == .heif || info.format == .avif ? 1 : 0
-            guard let base = raw.baseAddress,
-                let loaded = OwnedImage(taking: appsuite_vips_open_buffer_random(base, raw.count, VIPS_FAIL_ON_ERROR, unlimited))
-            else {
-                throw .unreadable(detail: info.pixelDataFailure)
-            }
-            var image = try apply(loaded, "autorotate") { appsuite_vips_autorot($0, $1) }
-            image = try toSRGB(image)
-            for edit in steps {
+            // The same steps from the pixels as stored: the EXIF turn first, then the list.
+            let exif = QuarterTurn(orientation: info.orientation)
+            let stored = exif.turns % 2 == 1 ? (width: info.height, height: info.width) : (width: info.width, height: info.height)
+            let run = executionOrder(try canonical(exif.edits + steps, width: stored.width, height: stored.height, limits: limits),
+                                     width: stored.width, height: stored.height)
+            var image = try toSRGB(try openHeader(raw))
+            var isSequential = true
+            for edit in run {
+                // A turn reads its input out of order: hold that input first (decoding it, once).
+                if isSequential, case .rotate = edit {
+                    image = try hold(image, input: info)
+                    isSequential = false
+                }
                 image = try apply(image, edit)
             }
             let chosen = format ?? (image.hasAlpha ? .png : .jpeg(quality: 90))
             return try encode(image, as: chosen, input: info)
         }
+    }
+
+    /// Most bytes of decoded pixels `edit` holds in memory for a turn; a larger picture goes to a
+    /// temporary file (which the operating system pages in and out as it likes).
+    public static let editMemoryBudget = 64 << 20
+
+    /// Decodes `image` into memory (up to `editMemoryBudget`) or a temporary file, so that it can be read
+    /// in any order. `input` names the file in a failure (this is where a sequential decode stops).
+    static func hold(_ image: consuming OwnedImage, input: ImageInfo) throws(ImagingError) -> OwnedImage {
+        let bytes = image.width * image.height * image.bands * Int(vips_format_sizeof(vips_image_get_format(image.pointer)))
+        if bytes <= editMemoryBudget {
+            guard let held = OwnedImage(taking: vips_image_copy_memory(image.pointer)) else { throw .unreadable(detail: input.pixelDataFailure) }
+            return held
+        }
+        guard let file = OwnedImage(taking: vips_image_new_temp_file("%s.v")) else {
+            throw .processingFailed(detail: "no temporary file for a \(image.width)×\(image.height) picture")
+        }
+        guard vips_image_write(image.pointer, file.pointer) == 0 else { throw .unreadable(detail: input.pixelDataFailure) }
+        return file
+    }
+
+    /// `canonical` steps in the order `edit` runs them: in each run of steps between resizes, the crop goes
+    /// before the turn, mapped back into the unturned picture (the same pixels, fewer of them turned).
+    static func executionOrder(_ steps: [ImageEdit], width: Int, height: Int) -> [ImageEdit] {
+        var order: [ImageEdit] = []
+        var turn = QuarterTurn()
+        var size = (width: width, height: height)  // before `turn`
+        func flushTurn() {
+            order += turn.edits
+            size = turn.size(width: size.width, height: size.height)
+            turn = QuarterTurn()
+        }
+        for step in steps {
+            switch step {
+            case .rotate, .flip:
+                turn = turn.then(step)
+            case let .crop(x, y, w, h):
+                let turned = turn.size(width: size.width, height: size.height)
+                let r = turn.inverse.map((x, y, w, h), width: turned.width, height: turned.height)
+                order.append(.crop(x: r.x, y: r.y, width: r.w, height: r.h))
+                size = (r.w, r.h)
+            case let .resize(w, h):
+                flushTurn()
+                order.append(step)
+                size = (w, h)
+            }
+        }
+        flushTurn()
+        return order
     }
 
     /// Runs one libvips operation on `input`, taking ownership of its output.

@@ -396,7 +396,10 @@ public enum Imaging {
         var length = 0
         let status: Int32 =
             switch format {
-            case let .jpeg(quality): appsuite_vips_jpegsave_buffer(image.pointer, &buffer, &length, Int32(quality), 1)
+            case let .jpeg(quality):
+                // Optimised Huffman tables save ~5 % but hold all coefficients: only within the edit budget.
+                appsuite_vips_jpegsave_buffer(image.pointer, &buffer, &length, Int32(quality),
+                                              image.width * image.height * image.bands * 2 <= editMemoryBudget ? 1 : 0, 1)
             case .png: appsuite_vips_pngsave_buffer(image.pointer, &buffer, &length, 1)
             case let .webp(quality): appsuite_vips_webpsave_buffer(image.pointer, &buffer, &length, Int32(quality), 1)
             }

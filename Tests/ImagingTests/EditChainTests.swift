@@ -1,3 +1,4 @@
+import CVips
 import Foundation
 import Testing
 @testable import Imaging
@@ -129,6 +130,38 @@ import Testing
         #expect(throws: ImagingError.invalidArgument(
             "\(merged.count) crop, resize, rotate and flip steps remain after merging; the limit is \(Imaging.maximumEditSteps)")) {
             try Imaging.edit(start, edits, format: .png)
+        }
+    }
+
+    @Test("crops run before the turn in front of them, in the unturned picture; the EXIF turn joins the first")
+    func executionOrder() throws {
+        #expect(Imaging.executionOrder([.rotate(degrees: 90), .crop(x: 25, y: 0, width: 5, height: 10)], width: 40, height: 30)
+            == [.crop(x: 0, y: 0, width: 10, height: 5), .rotate(degrees: 90)])
+        #expect(Imaging.executionOrder([.rotate(degrees: 90), .flip(horizontal: true), .crop(x: 1, y: 2, width: 3, height: 4), .resize(width: 8, height: 9)],
+                                       width: 40, height: 30)
+            == [.crop(x: 2, y: 1, width: 4, height: 3), .rotate(degrees: 90), .flip(horizontal: true), .resize(width: 8, height: 9)])
+        // Orientation 6 is stored turned a quarter anticlockwise: a crop of the upright top-left corner is
+        // the stored bottom-left corner, taken before the one turn that makes it upright.
+        let exif = QuarterTurn(orientation: 6)
+        let merged = try Imaging.canonical(exif.edits + [.crop(x: 0, y: 0, width: 10, height: 5)], width: 40, height: 30)
+        #expect(Imaging.executionOrder(merged, width: 40, height: 30) == [.crop(x: 0, y: 20, width: 5, height: 10), .rotate(degrees: 90)])
+    }
+
+    @Test("the 99.6-megapixel scan turned a quarter: held in a temporary file, not in memory; a small picture in memory")
+    func bigTurnIsHeldOnDisc() throws {
+        try #require(Corpus.available)
+        let scan = try Corpus.bytes("edge/huge_rgb_9643x10328.jpg")
+        let turned = try Imaging.edit(scan, [.rotate(degrees: 90)])
+        #expect(turned.width == 10328 && turned.height == 9643 && turned.format == .jpeg)
+        try scan.withBytes { raw throws(ImagingError) in
+            let info = try Imaging.probe(scan)
+            let held = try Imaging.hold(try Imaging.openHeader(raw), input: info)
+            #expect(held.pointer.pointee.dtype != VIPS_IMAGE_SETBUF, "\(held.width)×\(held.height) should be in a file")
+        }
+        let small = try smallPicture()
+        try small.withBytes { raw throws(ImagingError) in
+            let held = try Imaging.hold(try Imaging.openHeader(raw), input: try Imaging.probe(small))
+            #expect(held.pointer.pointee.dtype == VIPS_IMAGE_SETBUF)
         }
     }
 }
