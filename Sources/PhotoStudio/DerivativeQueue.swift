@@ -20,7 +20,8 @@ final class DerivativeQueue: Sendable {
 
     /// Queues the missing `kinds` of each photo under its owner's key. Photos whose original does not
     /// decode (`problem`) are skipped. When the pool is full or the owner is over their quota, the rest
-    /// are left: the grid queues missing thumbnails again, and a thumbnail or rendition request makes its own.
+    /// are left: the grid, the photo list and a photo's metadata (which photos.js polls) queue missing
+    /// thumbnails again, and a thumbnail or rendition request makes its own.
     func submit(_ photos: [Photo], kinds: [PhotoLibrary.DerivativeKind]) {
         for photo in photos where photo.current != nil || photo.problem == nil {
             guard kinds.contains(where: { !library.hasDerivative($0, of: photo) }) else { continue }

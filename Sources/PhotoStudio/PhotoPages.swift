@@ -364,6 +364,9 @@ struct PhotoPages: Sendable {
                     .width(photo.displayWidth), .height(photo.displayHeight), .attribute("draggable", "false"))
             }
             if photo.isAnimated { p(.class("viewer-note")) { PhotoText.animated(language) } }
+            if photo.current == nil, let problem = photo.problem {
+                p(.classes("viewer-note", "is-broken"), .id("photo-problem")) { PhotoText.broken(language) + ": " + problem }
+            }
             div(.class("viewer-nav")) {
                 navButton(id: "photo-prev", target: position.newer, context: context, label: PhotoText.previous(language), symbol: .chevronLeft)
                 div(.class("viewer-zoom")) {

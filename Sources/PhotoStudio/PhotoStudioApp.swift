@@ -155,6 +155,8 @@ struct PhotoAPI: Sendable {
         }
         router.get(Self.base + "/{id}") { request in
             let photo = try find(request)
+            // A client waiting for thumbnailReady gets it made even if the pool was full when it was uploaded.
+            queue.submit([photo], kinds: [.thumbnail])
             let versions = try library.versions(of: photo)
             return .json { json in write(photo, versions: versions, to: &json) }
         }

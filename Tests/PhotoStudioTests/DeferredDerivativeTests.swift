@@ -50,10 +50,40 @@ import Testing
         let grid = try server.request("GET", "/photos", token: alice).text
         #expect(grid.contains(#"class="photo-placeholder is-broken" title="corrupt or truncated image: PNG 640×480"#), "\(grid)")
         #expect(grid.contains("无法显示") && !grid.contains("data-pending"))
+        let viewer = try server.request("GET", "/photos/\(id)", token: alice).text
+        #expect(viewer.contains(#"id="photo-problem">无法显示: corrupt or truncated image: PNG 640×480"#), "\(viewer)")
         let thumbnail = try server.request("GET", "/api/v1/photos/\(id)/thumbnail", token: alice)
         #expect(thumbnail.status == 422 && thumbnail.text.contains("photo-corrupt"))
         // The original is kept byte for byte and can be deleted as usual.
         #expect(try server.request("GET", "/api/v1/photos/\(id)/original", token: alice).body == (try corpus("edge/truncated_image.png")))
         #expect(try server.request("DELETE", "/api/v1/photos/\(id)", token: alice).status == 204)
+    }
+
+    @Test("34 uploads at once, more than one account may queue: polling a photo's metadata gets the rest made")
+    func moreUploadsThanTheQueueHolds() throws {
+        try #require(Corpus.available)
+        let server = try PhotoServer()
+        let alice = try server.register("alice")
+        var files: [(name: String, bytes: [UInt8])] = []
+        for folder in ["orientation", "ordinary"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: Corpus.url(folder).path).sorted() {
+                files.append((name, try corpus("\(folder)/\(name)")))
+            }
+        }
+        #expect(files.count == 34)
+        let upload = try server.upload(files, token: alice)
+        #expect(upload.status == 201)
+        let ids = (try PhotoServer.json(upload)["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+        #expect(ids.count == 34)
+        // As photos.js does: ask each waiting photo again until its thumbnail is ready (bounded).
+        var waiting = Set(ids)
+        for _ in 0..<600 where !waiting.isEmpty {
+            for id in waiting {
+                let photo = try PhotoServer.json(try server.request("GET", "/api/v1/photos/\(id)", token: alice))
+                if photo["thumbnailReady"] as? Bool == true { waiting.remove(id) }
+            }
+            if !waiting.isEmpty { usleep(100_000) }
+        }
+        #expect(waiting.isEmpty, "no thumbnail for \(waiting.sorted())")
     }
 }
