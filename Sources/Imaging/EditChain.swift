@@ -28,8 +28,6 @@ struct QuarterTurn: Hashable {
         (turns == 0 ? [] : [.rotate(degrees: turns * 90)]) + (mirrored ? [.flip(horizontal: true)] : [])
     }
 
-    var isIdentity: Bool { turns == 0 && !mirrored }
-
     /// The transform that undoes this one (a mirror is its own inverse, and so is any turn and mirror).
     var inverse: QuarterTurn { mirrored ? self : QuarterTurn(turns: (4 - turns) % 4, mirrored: false) }
 
