@@ -32,9 +32,16 @@ extension TestServer {
                            headers: headers.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 }, body: Array(body.utf8))
     }
 
-    /// A `multipart/form-data` body (RFC 7578) of `files`.
+    /// A `multipart/form-data` body of `files` (``multipart(_:)``).
     public func upload(_ path: String, method: String = "POST", files: [MultipartFile], token: String? = nil,
                        headers: [String: String] = [:]) throws -> RawHTTPClient.Reply {
+        let (contentType, body) = Self.multipart(files)
+        return try request(method, path, token: token, headers: headers.merging(contentType) { $1 }, body: body)
+    }
+
+    /// A `multipart/form-data` body (RFC 7578) of `files` and the `Content-Type` header naming its boundary,
+    /// for tests that send the same body many times.
+    public static func multipart(_ files: [MultipartFile]) -> (headers: [String: String], body: [UInt8]) {
         let boundary = "appsuite-test-" + UUID().uuidString
         var body: [UInt8] = []
         for file in files {
@@ -42,8 +49,7 @@ extension TestServer {
             body += Array("Content-Type: \(file.contentType)\r\n\r\n".utf8) + file.bytes + Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)
-        return try request(method, path, token: token,
-                           headers: headers.merging(["Content-Type": "multipart/form-data; boundary=\(boundary)"]) { $1 }, body: body)
+        return (["Content-Type": "multipart/form-data; boundary=\(boundary)"], body)
     }
 
     static func formEncoded(_ text: String) -> String {

@@ -3,9 +3,27 @@ import Foundation
 import Testing
 
 extension TestServer {
+    /// `files` as parts of the multipart field `file`.
+    static func photoFiles(_ files: [(name: String, bytes: [UInt8])]) -> [MultipartFile] {
+        files.map { MultipartFile(filename: $0.name, bytes: $0.bytes) }
+    }
+
     /// POSTs files to the photo API as multipart field `file`.
     func uploadPhotos(_ files: [(name: String, bytes: [UInt8])], token: String?) throws -> RawHTTPClient.Reply {
-        try upload("/api/v1/photos", files: files.map { MultipartFile(filename: $0.name, bytes: $0.bytes) }, token: token)
+        try upload("/api/v1/photos", files: Self.photoFiles(files), token: token)
+    }
+
+    /// Waits (up to 60 s) until every photo in `token`'s library has its thumbnail or a `problem`: the
+    /// work pool makes them after the upload has answered. Returns the last listing.
+    @discardableResult
+    func waitForThumbnails(token: String) throws -> [[String: Any]] {
+        var items: [[String: Any]] = []
+        let done = try wait(until: {
+            items = try request("GET", "/api/v1/photos?limit=200", token: token).json()["items"] as? [[String: Any]] ?? []
+            return items.allSatisfy { $0["thumbnailReady"] as? Bool == true || $0["problem"] is String }
+        }, timeout: .seconds(60), every: .milliseconds(50))
+        if !done { Issue.record("thumbnails still missing after 60 s: \(items)") }
+        return items
     }
 }
 
@@ -105,6 +123,7 @@ extension TestServer {
         let alice = try server.register("alice").token
         #expect(try server.request("GET", "/photos", token: nil).status == 303)
         _ = try server.uploadPhotos([("a.jpg", try corpus("orientation/Landscape_1.jpg")), ("b.jpg", try corpus("orientation/Landscape_2.jpg"))], token: alice)
+        try server.waitForThumbnails(token: alice)
         let grid = try server.request("GET", "/photos", token: alice)
         #expect(grid.status == 200 && grid.text.contains("photo-grid") && grid.text.contains("loading=\"lazy\""))
         let list = try server.request("GET", "/api/v1/photos", token: alice).json()
@@ -132,5 +151,37 @@ extension TestServer {
         let bad = try server.request("POST", "/photos/\(ids[0])/versions", token: alice,
                                      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array("crop_x=0&crop_y=0&crop_w=5000&crop_h=1".utf8))
         #expect(bad.status == 303 && bad.headers["location"] == "/photos/\(ids[0])/edit")
+    }
+
+    @Test("5,000 flips: 422 naming the limit (API and page form), nothing saved, the server still answers; maxItems documented")
+    func fiveThousandFlips() throws {
+        let server = try TestServer()
+        let alice = try server.register("alice").token
+        let upload = try server.uploadPhotos([("chelsea.png", try corpus("ordinary/chelsea.png"))], token: alice).json()
+        let id = try #require((upload["items"] as? [[String: Any]])?.first?["id"] as? Int)
+        let flips = "[" + Array(repeating: #"{"op":"flip"}"#, count: 5_000).joined(separator: ",") + "]"
+        let refused = try server.request("POST", "/api/v1/photos/\(id)/versions", token: alice, headers: ["Content-Type": "application/json"],
+                                         body: Array(#"{"operations":\#(flips)}"#.utf8))
+        #expect(refused.status == 422 && refused.text.contains("at most 20 operations, not 5000"), "\(refused.status) \(refused.text)")
+        let form = "operations=" + (flips.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let page = try server.request("POST", "/photos/\(id)/versions", token: alice,
+                                      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(form.utf8))
+        #expect(page.status == 303 && page.headers["location"] == "/photos/\(id)/edit")
+        let meta = try server.request("GET", "/api/v1/photos/\(id)", token: alice).json()
+        #expect((meta["versions"] as? [Any])?.isEmpty == true)
+        #expect(try server.request("GET", "/healthz", token: nil).status == 200)
+        // Twenty flips are allowed and merge into nothing but one stored step at most.
+        let twenty = "[" + Array(repeating: #"{"op":"flip","direction":"vertical"}"#, count: 19).joined(separator: ",") + #",{"op":"rotate","degrees":90}]"#
+        let saved = try server.request("POST", "/api/v1/photos/\(id)/versions", token: alice, headers: ["Content-Type": "application/json"],
+                                       body: Array(#"{"operations":\#(twenty)}"#.utf8))
+        #expect(saved.status == 201, "\(saved.text)")
+        let ops = (try saved.json()["versions"] as? [[String: Any]])?.first?["operations"] as? [[String: Any]]
+        #expect(ops?.count == 2, "19 vertical flips and a turn are one turn and one flip: \(String(describing: ops))")
+
+        let document = try server.request("GET", "/api/openapi.json", token: nil).json()
+        let post = ((document["paths"] as? [String: Any])?["/api/v1/photos/{id}/versions"] as? [String: Any])?["post"] as? [String: Any]
+        let schema = (((post?["requestBody"] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+        let operations = (schema?["properties"] as? [String: Any])?["operations"] as? [String: Any]
+        #expect(operations?["maxItems"] as? Int == 20, "\(String(describing: operations))")
     }
 }
