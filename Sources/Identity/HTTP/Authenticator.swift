@@ -86,11 +86,13 @@ public struct Authenticator: Sendable {
     /// The signed-in user, or `401` problem (API) — pages should check ``Viewer/isSignedIn`` and redirect
     /// to ``Viewer/loginURL`` instead.
     public func requireUser(_ viewer: Viewer) throws(HTTPError) -> User {
-        guard let user = viewer.user else {
-            throw HTTPError(.unauthorized, detail: viewer.language == .zh ? "请先登录。" : "Sign in first.",
-                            headers: ["WWW-Authenticate": "Bearer"])
-        }
+        guard let user = viewer.user else { throw signInRequired(viewer) }
         return user
+    }
+
+    /// The `401` an API request without a valid session gets (RFC 6750 §3: `WWW-Authenticate: Bearer`).
+    public func signInRequired(_ viewer: Viewer) -> HTTPError {
+        HTTPError(.unauthorized, detail: viewer.language == .zh ? "请先登录。" : "Sign in first.", headers: ["WWW-Authenticate": "Bearer"])
     }
 
     /// Throws `403` when a state-changing request lacks a valid CSRF token (rules in the type's comment).
