@@ -44,7 +44,7 @@ extension MiniApp {
     public func importer(context: AppContext) -> (any DataImporter)? { nil }
 }
 
-/// What an app gets from the server: storage, the signed-in viewer, and its own folders.
+/// What an app gets from the server: storage, the signed-in viewer, its own folders and the work pool.
 public struct AppContext: Sendable {
     public let database: any Database
     public let authenticator: Authenticator
@@ -52,12 +52,16 @@ public struct AppContext: Sendable {
     public let dataDirectory: URL
     /// `<data-dir>/media`: files served publicly under `/media/`.
     public let mediaDirectory: URL
+    /// The server's pool for slow work (libvips, outbound HTTP): the same one `Response.offloaded` runs on,
+    /// so background jobs (thumbnails after an upload) and offloaded requests share its limits.
+    public let workPool: WorkPool
 
-    public init(database: any Database, authenticator: Authenticator, dataDirectory: URL, mediaDirectory: URL) {
+    public init(database: any Database, authenticator: Authenticator, dataDirectory: URL, mediaDirectory: URL, workPool: WorkPool) {
         self.database = database
         self.authenticator = authenticator
         self.dataDirectory = dataDirectory
         self.mediaDirectory = mediaDirectory
+        self.workPool = workPool
     }
 }
 

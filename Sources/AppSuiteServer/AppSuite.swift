@@ -16,6 +16,8 @@ public final class AppSuite: Sendable {
     let database: SQLiteDatabase
     let authenticator: Authenticator
     let router: Router
+    /// Slow work of requests (`Response.offloaded`) and of apps (`AppContext.workPool`).
+    let workPool = WorkPool()
     private let server: Server
 
     /// - Throws: ``AppSuiteError`` when the data directory, database or secret cannot be set up.
@@ -62,7 +64,7 @@ public final class AppSuite: Sendable {
         CommunityRoutes(database: database, authenticator: authenticator).register(into: &router)
         for app in apps {
             app.routes(&router, context: Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
-                                                      configuration: configuration))
+                                                      configuration: configuration, workPool: workPool))
         }
         PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         self.router = router
@@ -70,7 +72,8 @@ public final class AppSuite: Sendable {
         let serverConfiguration = Self.serverConfiguration(configuration)
         let errorPage = ErrorPage(authenticator: authenticator)
         server = Server(configuration: serverConfiguration,
-                        responder: Responder(router: router, configuration: serverConfiguration, errorPage: errorPage.render))
+                        responder: Responder(router: router, configuration: serverConfiguration, errorPage: errorPage.render),
+                        workPool: workPool)
     }
 
     /// Starts serving. Throws when the address is taken or invalid.
@@ -81,22 +84,27 @@ public final class AppSuite: Sendable {
     /// The port actually bound (useful with port 0).
     public var port: UInt16 { server.port }
 
-    /// Graceful stop: requests in flight finish, then connections close.
-    public func stop() { server.stop() }
+    /// Graceful stop: requests in flight finish, then connections close; then the work pool runs what apps
+    /// queued on it and its threads end.
+    public func stop() {
+        server.stop()
+        workPool.shutdown()
+    }
 
     /// The importer of app `id`, or nil when the app has no data to import or does not exist.
     public func importer(for id: String) -> (any DataImporter)? {
         guard let app = apps.first(where: { $0.manifest.id == id }) else { return nil }
-        return app.importer(context: Self.context(for: id, database: database, authenticator: authenticator, configuration: configuration))
+        return app.importer(context: Self.context(for: id, database: database, authenticator: authenticator, configuration: configuration,
+                                                  workPool: workPool))
     }
 
-    /// What app `id` gets: the shared database and authenticator, `<data-dir>/apps/<id>` and the media folder.
+    /// What app `id` gets: the shared database, authenticator and work pool, `<data-dir>/apps/<id>` and the media folder.
     static func context(for id: String, database: any Database, authenticator: Authenticator,
-                        configuration: AppSuiteConfiguration) -> AppContext {
+                        configuration: AppSuiteConfiguration, workPool: WorkPool) -> AppContext {
         AppContext(
             database: database, authenticator: authenticator,
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps/" + id),
-            mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory))
+            mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory), workPool: workPool)
     }
 
     static func serverConfiguration(_ configuration: AppSuiteConfiguration) -> ServerConfiguration {

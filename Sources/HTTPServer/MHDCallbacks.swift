@@ -22,14 +22,21 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
         return .YES
     }
     let state = Unmanaged<RequestState>.fromOpaque(requestContext.pointee!).takeUnretainedValue()
+    if let slot = state.offload {  // resumed: the work pool has left the response
+        state.offload = nil
+        guard let response = slot.response.withLock({ $0 }) else {
+            logError("a resumed connection has no response for \(String(cString: url))")
+            return .NO
+        }
+        return core.queue(response, connection, method: method, url: url, state: state)
+    }
     if uploadDataSize.pointee > 0 {
         core.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee), into: state)
         uploadDataSize.pointee = 0
         return .YES
     }
     state.connection?.set(.responding)
-    let response = core.respond(connection, url: url, method: method, state: state)
-    return core.queue(response, connection, method: method, url: url, state: state)
+    return core.respond(connection, url: url, method: method, state: state)
 }
 
 /// `MHD_RequestCompletedCallback`: runs for finished and aborted requests alike; frees the request state.
@@ -170,15 +177,67 @@ extension ServerCore {
         }
     }
 
-    /// The body is complete: build the request, run the responder, log.
-    func respond(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, state: RequestState) -> Response {
-        let request = makeRequest(connection, url: url, method: method, state: state)
-        if let rejection = state.rejection { return responder.errorResponse(for: rejection, request: request) }
-        if let parser = state.multipart, !parser.isComplete {
-            return responder.errorResponse(for: HTTPError.badRequest("The multipart body ended before its closing boundary."), request: request)
+    /// The body is complete: build the request and run the responder, then queue its response or, for an
+    /// offloaded one, suspend the connection while the work pool runs the slow part.
+    func respond(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, state: RequestState) -> MHD_Result {
+        var request = makeRequest(connection, url: url, method: method, state: state)
+        var response: Response
+        if let rejection = state.rejection {
+            response = responder.errorResponse(for: rejection, request: request)
+        } else if let parser = state.multipart, !parser.isComplete {
+            response = responder.errorResponse(for: HTTPError.badRequest("The multipart body ended before its closing boundary."), request: request)
+        } else {
+            (request, response) = responder.route(request)
+            if let offload = response.offload {
+                return suspend(connection, for: offload.key, placeholder: response, request: request, state: state, method: method, url: url)
+            }
         }
-        return responder.respond(to: request)
+        responder.finish(&response, for: request)
+        return queue(response, connection, method: method, url: url, state: state)
     }
+
+    /// Suspends the connection (`MHD_suspend_connection`) and submits the placeholder's work to the pool; the job
+    /// finishes its response, leaves it in the request state and resumes the connection, whose next access-handler
+    /// call queues it. A refused submission (pool full, key over quota) resumes at once with its 503/429.
+    private func suspend(_ connection: OpaquePointer, for key: String, placeholder: Response, request: Request, state: RequestState,
+                         method: UnsafePointer<CChar>, url: UnsafePointer<CChar>) -> MHD_Result {
+        let isOpen = suspensions.withLock { suspensions in
+            if !suspensions.isClosed { suspensions.count += 1 }
+            return !suspensions.isClosed
+        }
+        guard isOpen else {
+            var response = responder.errorResponse(for: Self.stopping, request: request)
+            responder.finish(&response, for: request)
+            return queue(response, connection, method: method, url: url, state: state)
+        }
+        let slot = OffloadSlot(connection: connection)
+        state.offload = slot
+        MHD_suspend_connection(connection)
+        do {
+            try workPool.submit(key: key) { [self] in
+                let isClosed = suspensions.withLock { $0.isClosed }
+                var response = isClosed
+                    ? responder.errorResponse(for: Self.stopping, request: request) : responder.complete(placeholder, for: request)
+                responder.finish(&response, for: request)
+                resume(slot, with: response)
+            }
+        } catch {
+            var response = responder.errorResponse(for: error, request: request)
+            responder.finish(&response, for: request)
+            resume(slot, with: response)
+        }
+        return .YES
+    }
+
+    private func resume(_ slot: OffloadSlot, with response: Response) {
+        slot.response.withLock { $0 = response }
+        MHD_resume_connection(slot.connection)
+        suspensions.withLock { $0.count -= 1 }
+    }
+
+    /// The answer to offloaded work that a stop past its grace period will not run.
+    static let stopping = HTTPError(.serviceUnavailable, detail: "The server is stopping; try again in a moment.",
+                                    headers: ["Retry-After": "5", "Connection": "close"])
 
     /// The answer for a request refused on its headers alone; the connection is then closed.
     func rejectionResponse(_ error: HTTPError, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>, _ method: UnsafePointer<CChar>,
@@ -205,21 +264,21 @@ extension ServerCore {
             clientAddress: clientAddress(connection), isSecure: false)
     }
 
-    /// Hands the response to libmicrohttpd and writes the access-log line.
+    /// Hands the response to libmicrohttpd and writes the access-log line. A body libmicrohttpd cannot take
+    /// (see ``makeResponse(_:)``) is answered with its 404 or 500 problem instead of a dropped connection.
     func queue(_ response: Response, _ connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, state: RequestState) -> MHD_Result {
-        let mhdResponse: OpaquePointer?
-        switch response.body {
-        case .bytes(let bytes):
-            mhdResponse = bytes.withUnsafeBytes {
-                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        var response = response
+        let mhdResponse: OpaquePointer
+        switch makeResponse(response) {
+        case .success(let created):
+            mhdResponse = created
+        case .failure(let problem):
+            response = rejectionResponse(problem, connection, url, method, headers: state.headers)
+            guard case .success(let created) = makeResponse(response) else {
+                logError("cannot create a response for \(Self.loggable(String(cString: url)))")
+                return .NO
             }
-        case .file(let path, let size):
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            mhdResponse = descriptor < 0 ? nil : MHD_create_response_from_fd64(UInt64(size), descriptor)
-        }
-        guard let mhdResponse else {
-            logError("cannot create a response for \(String(cString: url))")
-            return .NO
+            mhdResponse = created
         }
         for (name, value) in response.headers {
             _ = MHD_add_response_header(mhdResponse, name, value)
@@ -234,6 +293,42 @@ extension ServerCore {
                     + "\(response.status.code) \(milliseconds)ms \(response.contentLength)B\(outcome)")
         }
         return result
+    }
+
+    /// libmicrohttpd's response for `response`'s body, or the problem to answer instead: a file that cannot be
+    /// opened because it is gone (deleted after the handler looked) is `404`; any other failure (unreadable,
+    /// not a regular file, out of memory) is logged and `500`. A file is sent at its size when opened, so one
+    /// that changed size since the handler's `stat` still gets a complete response.
+    private func makeResponse(_ response: Response) -> Result<OpaquePointer, HTTPError> {
+        let internalError = HTTPError(.internalServerError, detail: "The server failed to handle this request.")
+        switch response.body {
+        case .bytes(let bytes):
+            let created = bytes.withUnsafeBytes {
+                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            }
+            guard let created else {
+                logError("cannot create a response of \(bytes.count) bytes")
+                return .failure(internalError)
+            }
+            return .success(created)
+        case .file(let path, _):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let code = errno
+                if code == ENOENT || code == ENOTDIR { return .failure(.notFound("The file is no longer available.")) }
+                logError("cannot open \(path): \(String(cString: strerror(code)))")
+                return .failure(internalError)
+            }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                let created = MHD_create_response_from_fd64(UInt64(info.st_size), descriptor)
+            else {
+                close(descriptor)
+                logError("cannot send \(path): not a readable regular file")
+                return .failure(internalError)
+            }
+            return .success(created)
+        }
     }
 
     /// The text with control characters (newlines, escape sequences) shown as `\xNN`, so a request path

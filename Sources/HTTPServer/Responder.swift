@@ -13,22 +13,46 @@ public struct Responder: Sendable {
         self.errorPage = errorPage
     }
 
+    /// The finished response to `incoming`. An ``Response/offloaded(key:_:)`` response's work runs inline here;
+    /// the server instead runs it on its ``WorkPool`` (``route(_:)`` then ``complete(_:for:)``).
     public func respond(to incoming: Request) -> Response {
+        let (request, routed) = route(incoming)
+        var response = routed.offload == nil ? routed : complete(routed, for: request)
+        finish(&response, for: request)
+        return response
+    }
+
+    /// Routing and the handler, errors mapped; not finished, and possibly an offloaded placeholder.
+    /// Returns the request with its path parameters, for ``complete(_:for:)`` and ``finish(_:for:)``.
+    func route(_ incoming: Request) -> (Request, Response) {
         var request = incoming
-        var response: Response
         let match = router.match(request.method, request.path)
         switch match {
         case .found(let handler, let parameters):
             request.pathParameters = parameters
             do {
-                response = try handler(request)
+                return (request, try handler(request))
+            } catch {
+                return (request, errorResponse(for: error, request: request))
+            }
+        case .methodNotAllowed, .notFound:
+            return (request, errorResponse(for: routingError(match, path: request.path, method: request.method), request: request))
+        }
+    }
+
+    /// Runs an offloaded placeholder's work (and that of any placeholder it returns), errors mapped; headers
+    /// the placeholder carried are added unless the result sets them.
+    func complete(_ placeholder: Response, for request: Request) -> Response {
+        var response = placeholder
+        while let offload = response.offload {
+            let carried = response.headers
+            do {
+                response = try offload.work()
             } catch {
                 response = errorResponse(for: error, request: request)
             }
-        case .methodNotAllowed, .notFound:
-            response = errorResponse(for: routingError(match, path: request.path, method: request.method), request: request)
+            for (name, value) in carried where !response.headers.contains(name) { response.headers.add(name, value) }
         }
-        finish(&response, for: request)
         return response
     }
 

@@ -9,6 +9,8 @@ public struct Response: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: Body
+    /// Set by ``offloaded(key:_:)``: the work that makes the real response.
+    var offload: Offload?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes([])) {
         self.status = status
@@ -60,5 +62,28 @@ public struct Response: Sendable {
         case .bytes(let bytes): bytes.count
         case .file(_, let size): size
         }
+    }
+}
+
+/// The slow part of a response and the work-pool key it runs under.
+struct Offload: Sendable {
+    let key: String
+    let work: @Sendable () throws -> Response
+}
+
+extension Response {
+    /// The slow part of a handler (libvips, argon2id, outbound HTTP): the server suspends the connection
+    /// (MHD_suspend_connection), runs `work` on its WorkPool under `key`, then resumes it and sends the result.
+    /// Errors thrown by `work` become the usual error responses. In-process use (Responder.respond without a
+    /// server, i.e. tests) runs `work` inline.
+    ///
+    /// `key` is a user id, else the client address (``WorkPool`` limits and serves each key fairly). A full
+    /// pool answers `503`, a key over its quota `429`, both with `Retry-After` (``WorkPoolError``). Headers
+    /// set on the returned placeholder (by a wrapping handler) are added to the final response unless it
+    /// sets them itself.
+    public static func offloaded(key: String, _ work: @escaping @Sendable () throws -> Response) -> Response {
+        var response = Response()
+        response.offload = Offload(key: key, work: work)
+        return response
     }
 }

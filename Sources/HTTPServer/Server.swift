@@ -10,16 +10,20 @@ import Synchronization
 /// // … later, on SIGTERM:
 /// server.stop()   // stops accepting, lets requests in flight finish, then closes
 /// ```
-/// Handlers run synchronously on the worker threads (`ServerConfiguration.threadCount`).
+/// Handlers run synchronously on the worker threads (`ServerConfiguration.threadCount`); the slow part of a
+/// handler returned as ``Response/offloaded(key:_:)`` runs on ``workPool`` while its connection is suspended.
 public final class Server: Sendable {
     public let configuration: ServerConfiguration
+    /// Where offloaded work runs; share it with whatever else needs slow work done (AppContext).
+    public let workPool: WorkPool
     let core: ServerCore
     private let daemonAddress = Mutex<UInt?>(nil)
     private let boundPort = Atomic<UInt16>(0)
 
-    public init(configuration: ServerConfiguration, responder: Responder) {
+    public init(configuration: ServerConfiguration, responder: Responder, workPool: WorkPool = WorkPool()) {
         self.configuration = configuration
-        core = ServerCore(responder: responder, configuration: configuration)
+        self.workPool = workPool
+        core = ServerCore(responder: responder, configuration: configuration, workPool: workPool)
     }
 
     /// The port the server listens on; after `start()` this is the real port even when 0 was asked for.
@@ -39,7 +43,7 @@ public final class Server: Sendable {
             MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: configuration.perAddressConnectionLimit, ptr_value: nil),
             MHD_OptionItem(option: .LISTEN_BACKLOG_SIZE, value: 1024, ptr_value: nil),
         ]
-        var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue)
+        var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue)
         if address.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
         let context = Unmanaged.passUnretained(core).toOpaque()
         let daemon: OpaquePointer? = address.withPointer { socketAddress in
@@ -60,8 +64,11 @@ public final class Server: Sendable {
         core.watchdog.start()
     }
 
-    /// Graceful stop: stop accepting, wait up to `shutdownGracePeriod` for requests in flight, then close
-    /// every connection and join the worker threads. Safe to call more than once.
+    /// Graceful stop: stop accepting, wait up to `shutdownGracePeriod` for requests in flight (offloaded work
+    /// included), then close every connection and join the worker threads. Offloaded work still queued then
+    /// is answered `503` without running; work already running is waited for, since threads cannot be
+    /// interrupted and libmicrohttpd cannot stop with a connection suspended. Does not shut ``workPool``
+    /// down (it may be shared). Safe to call more than once.
     public func stop() {
         guard let address = daemonAddress.withLock({ value -> UInt? in defer { value = nil }; return value }) else { return }
         let daemon = OpaquePointer(bitPattern: address)
@@ -73,6 +80,8 @@ public final class Server: Sendable {
         while core.requestsInFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
+        core.suspensions.withLock { $0.isClosed = true }
+        while core.suspensions.withLock({ $0.count }) > 0 { Thread.sleep(forTimeInterval: 0.01) }
         MHD_stop_daemon(daemon)
         if listenSocket >= 0 { close(listenSocket) }
         core.watchdog.stop()
@@ -99,11 +108,16 @@ final class ServerCore: Sendable {
     let responder: Responder
     let configuration: ServerConfiguration
     let watchdog: ConnectionWatchdog
+    let workPool: WorkPool
     let requestsInFlight = Atomic<Int>(0)
+    /// Connections suspended for offloaded work. Once `isClosed` (a stop past its grace period) no
+    /// connection is suspended any more, so the count only falls and the daemon can stop when it is 0.
+    let suspensions = Mutex<(isClosed: Bool, count: Int)>((false, 0))
 
-    init(responder: Responder, configuration: ServerConfiguration) {
+    init(responder: Responder, configuration: ServerConfiguration, workPool: WorkPool) {
         self.responder = responder
         self.configuration = configuration
+        self.workPool = workPool
         watchdog = ConnectionWatchdog(headerTimeout: configuration.headerTimeout, minimumBodyRate: configuration.minimumBodyRate)
     }
 }

@@ -30,14 +30,15 @@ import HTTPTestSupport
         return router
     }
 
-    static func withServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (Server) throws -> Void) throws {
+    static func withServer(router: Router = makeRouter(), workPool: WorkPool = WorkPool(),
+                           _ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (Server) throws -> Void) throws {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.isAccessLogEnabled = false
         configuration.maximumBodySize = 1024
         configuration.maximumUploadSize = 64 * 1024
         configure(&configuration)
-        let server = Server(configuration: configuration, responder: Responder(router: makeRouter(), configuration: configuration))
+        let server = Server(configuration: configuration, responder: Responder(router: router, configuration: configuration), workPool: workPool)
         try server.start()
         defer { server.stop() }
         try body(server)
@@ -217,6 +218,33 @@ import HTTPTestSupport
             #expect(truncated?.status == 404)
             let query = try RawHTTPClient.exchange(port: server.port, "GET /query?q=%E6%B2%B3%00x HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(query?.text == "河%00x|")
+        }
+    }
+
+    @Test func aFileThatCannotBeSentGetsAProblemNotADroppedConnection() throws {
+        let directory = NSTemporaryDirectory() + "appsuite-files-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: directory + "/five.txt"))
+        var router = Router()
+        // As if the file had been deleted (or had shrunk) between the handler's check and the send.
+        router.get("/gone") { _ in Response(body: .file(path: directory + "/deleted.jpg", size: 1234)) }
+        router.get("/shrunk") { _ in Response(body: .file(path: directory + "/five.txt", size: 100)) }
+        router.get("/directory") { _ in Response(body: .file(path: directory, size: 4096)) }
+        try Self.withServer(router: router) { server in
+            let gone = try #require(try RawHTTPClient.exchange(port: server.port, "GET /gone HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n"))
+            #expect(gone.status == 404)
+            #expect(gone.headers["content-type"] == "application/problem+json; charset=utf-8")
+            #expect(gone.text.contains("no longer available"))
+            let page = try #require(try RawHTTPClient.exchange(port: server.port, "GET /gone HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n"))
+            #expect(page.status == 404)
+            let shrunk = try #require(try RawHTTPClient.exchange(port: server.port, "GET /shrunk HTTP/1.1\r\nHost: x\r\n\r\n"))
+            #expect(shrunk.status == 200)
+            #expect(shrunk.text == "hello")
+            let notAFile = try #require(try RawHTTPClient.exchange(port: server.port, "GET /directory HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n"))
+            #expect(notAFile.status == 500)
+            #expect(notAFile.headers["content-type"] == "application/problem+json; charset=utf-8")
+            #expect(!notAFile.text.contains(directory), "the path stays in the log")
         }
     }
 

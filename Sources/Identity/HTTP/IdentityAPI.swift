@@ -40,11 +40,14 @@ struct IdentityAPI: Sendable {
             try auth.verifyCSRF(request, viewer: viewer)
             struct Body: Decodable { var currentPassword: String; var newPassword: String }
             let body = try request.decodeJSON(Body.self)
-            try mapped(viewer) {
-                try identity.changePassword(session: viewer.session!, current: body.currentPassword, new: body.newPassword,
-                                            clientAddress: request.clientAddress)
+            // argon2id (verify the current password, hash the new one) runs on the work pool.
+            return .offloaded(key: request.clientAddress) {
+                try mapped(viewer) {
+                    try identity.changePassword(session: viewer.session!, current: body.currentPassword, new: body.newPassword,
+                                                clientAddress: request.clientAddress)
+                }
+                return .noContent
             }
-            return .noContent
         }
         router.put(APIPath.avatar) { request in
             let viewer = auth.viewer(for: request)
@@ -58,11 +61,16 @@ struct IdentityAPI: Sendable {
         }
     }
 
-    /// Register (`201`) or log in (`200`): `{"token","user","expiresAt"}` plus the session cookie.
+    /// Register (`201`) or log in (`200`): `{"token","user","expiresAt"}` plus the session cookie. The
+    /// password hashing (argon2id) runs on the work pool, keyed by the client address.
     private func signIn(_ request: Request, creating: Bool) throws -> Response {
         let viewer = auth.viewer(for: request)
         try auth.verifyCSRF(request, viewer: viewer)
         let credentials = try request.decodeJSON(Credentials.self)
+        return .offloaded(key: request.clientAddress) { try signIn(request, creating: creating, viewer: viewer, credentials: credentials) }
+    }
+
+    private func signIn(_ request: Request, creating: Bool, viewer: Viewer, credentials: Credentials) throws -> Response {
         let userAgent = request.headers["User-Agent"] ?? ""
         let signIn = try mapped(viewer) {
             creating

@@ -68,13 +68,16 @@ struct IdentityPages: Sendable {
             guard let session = viewer.session else { return viewer.redirect(to: viewer.loginURL) }
             try auth.verifyCSRF(request, viewer: viewer)
             let form = request.form()
-            do {
-                try identity.changePassword(session: session, current: form["current_password"] ?? "", new: form["new_password"] ?? "",
-                                            clientAddress: request.clientAddress)
-            } catch let error as IdentityError {
-                return passwordPage(viewer, status: error.httpError.status, error: error)
+            // argon2id (verify the current password, hash the new one) runs on the work pool.
+            return .offloaded(key: request.clientAddress) {
+                do {
+                    try identity.changePassword(session: session, current: form["current_password"] ?? "", new: form["new_password"] ?? "",
+                                                clientAddress: request.clientAddress)
+                } catch let error as IdentityError {
+                    return passwordPage(viewer, status: error.httpError.status, error: error)
+                }
+                return viewer.redirect(to: "/me", flash: Toast(IdentityText.passwordChanged(viewer.language), kind: .success))
             }
-            return viewer.redirect(to: "/me", flash: Toast(IdentityText.passwordChanged(viewer.language), kind: .success))
         }
     }
 
@@ -82,9 +85,15 @@ struct IdentityPages: Sendable {
 
     enum Mode { case logIn, register }
 
+    /// Registers or logs in; the password hashing (argon2id) runs on the work pool, keyed by the client address.
     private func submitCredentials(_ request: Request, mode: Mode) throws -> Response {
-        var viewer = auth.viewer(for: request)
+        let viewer = auth.viewer(for: request)
         try auth.verifyCSRF(request, viewer: viewer)
+        return .offloaded(key: request.clientAddress) { try signIn(request, mode: mode, viewer: viewer) }
+    }
+
+    private func signIn(_ request: Request, mode: Mode, viewer requestViewer: Viewer) throws -> Response {
+        var viewer = requestViewer
         let form = request.form()
         let username = form["username"] ?? ""
         let password = form["password"] ?? ""
