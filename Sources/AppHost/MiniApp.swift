@@ -1,3 +1,4 @@
+public import Community
 public import Foundation
 public import HTTPServer
 public import Identity
@@ -26,7 +27,8 @@ public struct AppManifest: Sendable {
 }
 
 /// One mini app as the server composes it (DESIGN.md "A mini app"). Apps depend on platform targets only,
-/// never on each other; the server lists the installed ones in `AppCatalog`.
+/// never on each other; the server lists the installed ones in `AppCatalog`. Everything but the manifest,
+/// migrations and routes has a default, so an app declares only what it has.
 public protocol MiniApp: Sendable {
     var manifest: AppManifest { get }
     /// The app's own tables: numbered, append-only migrations of module `manifest.id`.
@@ -35,16 +37,33 @@ public protocol MiniApp: Sendable {
     func routes(_ router: inout Router, context: AppContext)
     /// One entry per API route, for `/api/openapi.json` (a test checks none is missing).
     var apiOperations: [APIOperation] { get }
+    /// Named schemas of its API bodies, the document's `components.schemas` (refer to one as `.reference(name)`).
+    var apiSchemas: [(String, JSONSchema)] { get }
     /// The importer for `appsuite import {id} PATH`, if the app has data to import.
     func importer(context: AppContext) -> (any DataImporter)?
+    /// Its command-line commands, `appsuite <name> …`, listed in `appsuite --help`.
+    var commands: [any AppCommand] { get }
+    /// Its periodic work, run by the server's one ``JobScheduler`` while `appsuite serve` runs.
+    func jobs(context: AppContext) -> [ScheduledJob]
+    /// How its items (subject `{id}/{item}`) appear in favourites, "my comments" and share links.
+    var subjects: SubjectResolver? { get }
+    /// Its settings, read with the server's options (`--name`, then `APPSUITE_NAME`, then the default);
+    /// the app reads the values from ``AppContext/settings``, never from the environment.
+    var settings: [any DeclaredSetting] { get }
 }
 
 extension MiniApp {
     public var apiOperations: [APIOperation] { [] }
+    public var apiSchemas: [(String, JSONSchema)] { [] }
     public func importer(context: AppContext) -> (any DataImporter)? { nil }
+    public var commands: [any AppCommand] { [] }
+    public func jobs(context: AppContext) -> [ScheduledJob] { [] }
+    public var subjects: SubjectResolver? { nil }
+    public var settings: [any DeclaredSetting] { [] }
 }
 
-/// What an app gets from the server: storage, the signed-in viewer, its own folders and the work pool.
+/// What an app gets from the server: storage, the signed-in viewer, its own folders, the work pool, the
+/// resolved settings, the clock and the community's view of every app's items.
 public struct AppContext: Sendable {
     public let database: any Database
     public let authenticator: Authenticator
@@ -55,13 +74,23 @@ public struct AppContext: Sendable {
     /// The server's pool for slow work (libvips, outbound HTTP): the same one `Response.offloaded` runs on,
     /// so background jobs (thumbnails after an upload) and offloaded requests share its limits.
     public let workPool: WorkPool
+    /// Every declared setting's value; read the app's own with `settings[MyApp.someSetting]`.
+    public let settings: AppSettings
+    /// The time to use instead of `Date()`.
+    public let clock: AppClock
+    /// Titles, pages and pictures of any app's items, from the resolvers the apps declared.
+    public let subjects: SubjectDirectory
 
-    public init(database: any Database, authenticator: Authenticator, dataDirectory: URL, mediaDirectory: URL, workPool: WorkPool) {
+    public init(database: any Database, authenticator: Authenticator, dataDirectory: URL, mediaDirectory: URL, workPool: WorkPool,
+                settings: AppSettings, clock: AppClock, subjects: SubjectDirectory) {
         self.database = database
         self.authenticator = authenticator
         self.dataDirectory = dataDirectory
         self.mediaDirectory = mediaDirectory
         self.workPool = workPool
+        self.settings = settings
+        self.clock = clock
+        self.subjects = subjects
     }
 }
 

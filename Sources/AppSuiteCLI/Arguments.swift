@@ -30,6 +30,26 @@ struct Arguments: Equatable {
         }
     }
 
+    /// Takes the options in `names` (`--name value` or `--name=value`) out of `words` and returns them with the
+    /// other words in order, for a command that parses its own words.
+    static func extract(_ names: Set<String>, from words: [String]) throws(UsageError) -> (options: [String: String], rest: [String]) {
+        var options: [String: String] = [:]
+        var rest: [String] = []
+        var iterator = words.makeIterator()
+        while let word = iterator.next() {
+            let body = word.hasPrefix("--") ? word.dropFirst(2) : ""
+            if let equals = body.firstIndex(of: "="), names.contains(String(body[..<equals])) {
+                options[String(body[..<equals])] = String(body[body.index(after: equals)...])
+            } else if names.contains(String(body)) {
+                guard let value = iterator.next(), !value.hasPrefix("--") else { throw UsageError("--\(body) needs a value") }
+                options[String(body)] = value
+            } else {
+                rest.append(word)
+            }
+        }
+        return (options, rest)
+    }
+
     /// Fails on a flag the command does not know, so typos are not silently ignored.
     func requireOnly(flags allowed: Set<String>) throws(UsageError) {
         if let unknown = flags.subtracting(allowed).sorted().first { throw UsageError("unknown option --\(unknown)") }

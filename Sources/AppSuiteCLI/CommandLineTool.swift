@@ -1,26 +1,33 @@
-import AppSuiteServer
+public import AppHost
+public import AppSuiteServer
 import Foundation
-import PhotoStudio
 
-/// `appsuite`: the command-line entry. `main.swift` only calls ``run(_:environment:)`` and exits with its code.
+/// `appsuite`: the command-line entry. `main.swift` only calls ``run(_:environment:apps:)`` and exits with its code.
+/// The platform's commands are `serve` and `import`; every other command comes from an app (``MiniApp/commands``).
 public enum CommandLineTool {
-    static let usage = """
+    /// `appsuite --help`: the platform's commands and options, then each app's commands and settings.
+    static func usage(apps: [any MiniApp]) -> String {
+        let commands = apps.flatMap(\.commands)
+        let commandUsage = commands.flatMap(\.usage).map { "  \($0)\n" }.joined()
+        let commandList = commands.map { "  \($0.name.padded(to: 8)) \($0.summary)\n" }.joined()
+        let settings = apps.flatMap(\.settings).map { ($0.isSecret ? $0.environmentName : "--\($0.name) \($0.valueName)", $0.help) }
+        let width = max(18, settings.map(\.0.count).max() ?? 0)
+        let settingList = settings.isEmpty ? "" : "\nApp settings (flags also read from APPSUITE_<NAME>; secrets only from the environment):\n"
+            + settings.map { "  \($0.0.padded(to: width))  \($0.1)\n" }.joined()
+        return """
         appsuite \(AppSuite.version): one server for the AppSuite mini apps
 
         Usage:
           appsuite serve [--host 127.0.0.1] [--port 8080] [--data-dir var] [--threads N]
           appsuite import <app|all> <path> [--data-dir var]
-          appsuite gaokao <backtest|timing> [--data-dir var]
-          appsuite photo thumbnail|rotate|flip|crop|resize|info IN [OUT] …   (appsuite photo --help)
+        \(commandUsage)\
           appsuite --help | --version
 
         Commands:
           serve    Serve the web UI and API until SIGINT/SIGTERM, then stop gracefully.
           import   Load an app's public data set from a folder (idempotent; `all` imports
                    every app whose folder exists under <path>, e.g. ../shared/data).
-          gaokao   豹考通 tools: `backtest` (prediction accuracy vs last year's line),
-                   `timing` (recommendation query on the imported data).
-          photo    Photo Studio's image operations on files (upright, sRGB, libvips).
+        \(commandList)\
 
         Options (each also read from APPSUITE_<NAME>, e.g. APPSUITE_PORT):
           --host H            address to listen on (default 127.0.0.1)
@@ -29,37 +36,45 @@ public enum CommandLineTool {
           --threads N         worker threads (default 2 × cores, at least 4)
           --secure-cookies B  mark cookies Secure, when served over HTTPS (default false)
           --access-log B      one line per request on stderr (default true)
+        \(settingList)\
 
         Exit codes: 0 success, 64 usage, 65 bad data, 66 missing input,
                     69 cannot listen, 70 internal error, 73 cannot create data.
         """
+    }
 
     /// Runs one command line (without the program name) and returns the process exit code.
-    public static func run(_ words: [String], environment: [String: String]) -> Int32 {
-        if words.first == "photo" { return PhotoTool.run(Array(words.dropFirst())) }
+    /// - Parameter apps: the apps whose commands and settings the command line offers and whose suite it opens.
+    public static func run(_ words: [String], environment: [String: String], apps: [any MiniApp] = AppCatalog.installed) -> Int32 {
+        let optionNames = AppSuiteConfiguration.optionNames(apps: apps)
         do {
-            let arguments = try Arguments(words, valued: AppSuiteConfiguration.optionNames)
+            let (options, rest) = try Arguments.extract(optionNames, from: words)
+            if let name = rest.first, let app = apps.first(where: { $0.commands.contains { $0.name == name } }),
+               let command = app.commands.first(where: { $0.name == name }) {
+                let configuration = try AppSuiteConfiguration.resolve(options: options, environment: environment, apps: apps)
+                return run(command, of: app, arguments: Array(rest.dropFirst()), configuration: configuration, apps: apps).rawValue
+            }
+            let arguments = try Arguments(words, valued: optionNames)
             if arguments.flags.contains("version") {
                 print("appsuite \(AppSuite.version)")
                 return ExitCode.success.rawValue
             }
             guard let command = arguments.positional.first, !arguments.flags.contains("help") else {
-                print(usage)
+                print(usage(apps: apps))
                 return (arguments.flags.contains("help") ? ExitCode.success : ExitCode.usage).rawValue
             }
             try arguments.requireOnly(flags: [])
-            let configuration = try AppSuiteConfiguration.resolve(options: arguments.options, environment: environment)
+            let configuration = try AppSuiteConfiguration.resolve(options: arguments.options, environment: environment, apps: apps)
             switch command {
             case "serve":
                 guard arguments.positional.count == 1 else { throw UsageError("serve takes no arguments") }
-                return ServeCommand(configuration: configuration).run().rawValue
+                return ServeCommand(configuration: configuration, apps: apps).run().rawValue
             case "import":
                 guard arguments.positional.count == 3 else { throw UsageError("import needs an app and a path: appsuite import <app|all> <path>") }
-                return ImportCommand(configuration: configuration, app: arguments.positional[1], path: arguments.positional[2]).run().rawValue
-            case "gaokao":
-                return GaokaoSubcommand(configuration: configuration, words: Array(arguments.positional.dropFirst())).run().rawValue
+                return ImportCommand(configuration: configuration, apps: apps, app: arguments.positional[1], path: arguments.positional[2])
+                    .run().rawValue
             case "help":
-                print(usage)
+                print(usage(apps: apps))
                 return ExitCode.success.rawValue
             default:
                 throw UsageError("unknown command '\(command)'")
@@ -72,6 +87,32 @@ public enum CommandLineTool {
             return ExitCode.usage.rawValue
         }
     }
+}
+
+extension CommandLineTool {
+    /// Runs an app's command; its context is the app's in a suite opened (and migrated) on first use.
+    static func run(_ command: any AppCommand, of app: any MiniApp, arguments: [String], configuration: AppSuiteConfiguration,
+                    apps: [any MiniApp]) -> ExitCode {
+        let invocation = CommandInvocation(
+            arguments: arguments, output: { print($0) },
+            error: { FileHandle.standardError.write(Data("appsuite \(command.name): \($0)\n".utf8)) },
+            context: {
+                guard let context = try AppSuite(configuration: configuration, apps: apps).context(for: app.manifest.id) else {
+                    throw CommandFailure(.software, "no app \(app.manifest.id)")
+                }
+                return context
+            })
+        do {
+            return try command.run(invocation)
+        } catch {
+            invocation.error(error.message)
+            return error.exitCode
+        }
+    }
+}
+
+extension String {
+    func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }
 
 /// Writes one line to stderr.

@@ -5,6 +5,7 @@ import Foundation
 /// `appsuite import <app|all> <path>`: loads public data sets with a progress bar.
 struct ImportCommand {
     let configuration: AppSuiteConfiguration
+    let apps: [any MiniApp]
     let app: String
     let path: String
 
@@ -16,7 +17,7 @@ struct ImportCommand {
         }
         let suite: AppSuite
         do {
-            suite = try AppSuite(configuration: configuration)
+            suite = try AppSuite(configuration: configuration, apps: apps)
         } catch {
             printError("\(error)")
             return .cannotCreate

@@ -1,3 +1,4 @@
+import AppHost
 import AppSuiteServer
 import Foundation
 import HTTPServer
@@ -5,11 +6,12 @@ import HTTPServer
 /// `appsuite serve`: runs until SIGINT or SIGTERM, then stops gracefully (requests in flight finish).
 struct ServeCommand {
     let configuration: AppSuiteConfiguration
+    let apps: [any MiniApp]
 
     func run() -> ExitCode {
         let suite: AppSuite
         do {
-            suite = try AppSuite(configuration: configuration)
+            suite = try AppSuite(configuration: configuration, apps: apps)
         } catch {
             printError("\(error)")
             switch error {

@@ -7,7 +7,8 @@ import Imaging
 import Storage
 
 /// The composition root: opens storage, runs every module's migrations, wires identity and the apps into
-/// one router, and runs the HTTP server. `appsuite serve` and the integration tests both build it.
+/// one router, collects the apps' subject resolvers and jobs, and runs the HTTP server and the job
+/// scheduler. `appsuite serve`, the apps' commands and the integration tests all build it.
 public final class AppSuite: Sendable {
     public static let version = "0.1.0"
 
@@ -18,13 +19,21 @@ public final class AppSuite: Sendable {
     let router: Router
     /// Slow work of requests (`Response.offloaded`) and of apps (`AppContext.workPool`).
     let workPool = WorkPool()
+    let clock: AppClock
+    let subjects: SubjectDirectory
+    /// The platform's jobs and every app's, started with the server.
+    public let scheduler: JobScheduler
     private let server: Server
 
+    /// - Parameters:
+    ///   - apps: the apps to serve; nil serves ``AppCatalog/installed``.
+    ///   - clock: the time for identity, the apps and the job scheduler (tests pass a ``FixedClock``'s).
     /// - Throws: ``AppSuiteError`` when the data directory, database or secret cannot be set up.
-    public init(configuration: AppSuiteConfiguration, apps: [any MiniApp]? = nil) throws(AppSuiteError) {
+    public init(configuration: AppSuiteConfiguration, apps: [any MiniApp]? = nil, clock: AppClock = .system) throws(AppSuiteError) {
         self.configuration = configuration
         let apps = apps ?? AppCatalog.installed
         self.apps = apps
+        self.clock = clock
         // The data directory holds password hashes and the server secret: only its owner may enter it.
         let fileManager = FileManager.default
         if !fileManager.fileExists(atPath: configuration.dataDirectory), mkdir(configuration.dataDirectory, 0o700) != 0 {
@@ -55,19 +64,25 @@ public final class AppSuite: Sendable {
             throw .dataDirectory(error.message(.english))
         }
         do { try Imaging.start() } catch { throw .imaging("\(error)") }
-        authenticator = Authenticator(identity: IdentityService(database: database, secret: secret),
+        authenticator = Authenticator(identity: IdentityService(database: database, secret: secret, clock: clock.identityClock),
                                       usesSecureCookies: configuration.usesSecureCookies)
+        subjects = SubjectDirectory(Dictionary(apps.compactMap { app in app.subjects.map { (app.manifest.id, $0) } },
+                                               uniquingKeysWith: { first, _ in first }))
 
         var router = Router()
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router)
         Launcher(authenticator: authenticator, apps: apps.map(\.manifest)).register(into: &router)
-        CommunityRoutes(database: database, authenticator: authenticator).register(into: &router)
+        CommunityRoutes(database: database, authenticator: authenticator, directory: subjects).register(into: &router)
+        var jobs = [Self.sessionPurge(authenticator.identity)]
         for app in apps {
-            app.routes(&router, context: Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
-                                                      configuration: configuration, workPool: workPool))
+            let context = Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
+                                       configuration: configuration, workPool: workPool, clock: clock, subjects: subjects)
+            app.routes(&router, context: context)
+            jobs += app.jobs(context: context)
         }
         PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         self.router = router
+        scheduler = JobScheduler(jobs: jobs, clock: clock, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) })
 
         let serverConfiguration = Self.serverConfiguration(configuration)
         let errorPage = ErrorPage(authenticator: authenticator)
@@ -76,35 +91,53 @@ public final class AppSuite: Sendable {
                         workPool: workPool)
     }
 
-    /// Starts serving. Throws when the address is taken or invalid.
+    /// Starts serving, then the job scheduler. Throws when the address is taken or invalid.
     public func start() throws(AppSuiteError) {
         do { try server.start() } catch { throw .cannotListen(error.description) }
+        scheduler.start()
     }
 
     /// The port actually bound (useful with port 0).
     public var port: UInt16 { server.port }
 
-    /// Graceful stop: requests in flight finish, then connections close; then the work pool runs what apps
-    /// queued on it and its threads end.
+    /// Graceful stop: no new job runs and the running ones finish; requests in flight finish, then connections
+    /// close; then the work pool runs what apps queued on it and its threads end.
     public func stop() {
+        scheduler.stop()
         server.stop()
         workPool.shutdown()
     }
 
     /// The importer of app `id`, or nil when the app has no data to import or does not exist.
     public func importer(for id: String) -> (any DataImporter)? {
-        guard let app = apps.first(where: { $0.manifest.id == id }) else { return nil }
-        return app.importer(context: Self.context(for: id, database: database, authenticator: authenticator, configuration: configuration,
-                                                  workPool: workPool))
+        context(for: id).flatMap { context in apps.first { $0.manifest.id == id }?.importer(context: context) }
     }
 
-    /// What app `id` gets: the shared database, authenticator and work pool, `<data-dir>/apps/<id>` and the media folder.
-    static func context(for id: String, database: any Database, authenticator: Authenticator,
-                        configuration: AppSuiteConfiguration, workPool: WorkPool) -> AppContext {
+    /// What installed app `id` gets (for its importer and commands), or nil for an unknown id.
+    public func context(for id: String) -> AppContext? {
+        guard apps.contains(where: { $0.manifest.id == id }) else { return nil }
+        return Self.context(for: id, database: database, authenticator: authenticator, configuration: configuration,
+                            workPool: workPool, clock: clock, subjects: subjects)
+    }
+
+    /// What app `id` gets: the shared database, authenticator and work pool, `<data-dir>/apps/<id>`, the media
+    /// folder, the resolved settings, the clock and every app's subject resolvers.
+    static func context(for id: String, database: any Database, authenticator: Authenticator, configuration: AppSuiteConfiguration,
+                        workPool: WorkPool, clock: AppClock, subjects: SubjectDirectory) -> AppContext {
         AppContext(
             database: database, authenticator: authenticator,
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps/" + id),
-            mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory), workPool: workPool)
+            mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory), workPool: workPool,
+            settings: configuration.settings, clock: clock, subjects: subjects)
+    }
+
+    /// The platform's job: deletes expired sessions every hour (signing in already deletes the expired
+    /// ones it meets; this removes those of clients that never came back).
+    static func sessionPurge(_ identity: IdentityService) -> ScheduledJob {
+        ScheduledJob("sessions.purge", every: 3600, jitter: 300) {
+            let deleted = try identity.sessions.purgeExpired(now: identity.clock.now())
+            return "\(deleted) expired session\(deleted == 1 ? "" : "s") deleted"
+        }
     }
 
     static func serverConfiguration(_ configuration: AppSuiteConfiguration) -> ServerConfiguration {

@@ -1,3 +1,4 @@
+public import AppHost
 public import Foundation
 
 /// How one AppSuite server runs. Resolved from flags, then `APPSUITE_*` environment variables, then defaults
@@ -12,16 +13,25 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     /// Mark cookies `Secure`: set when served over HTTPS (directly or behind a TLS proxy).
     public var usesSecureCookies = false
     public var isAccessLogEnabled = true
+    /// The apps' declared settings (``MiniApp/settings``), validated.
+    public var settings = AppSettings()
 
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
     public static let optionNames: Set<String> = ["host", "port", "data-dir", "threads", "secure-cookies", "access-log"]
 
+    /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
+    public static func optionNames(apps: [any MiniApp]) -> Set<String> {
+        optionNames.union(apps.flatMap(\.settings).filter { !$0.isSecret }.map(\.name))
+    }
+
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
-    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`) over the defaults.
+    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`) over the defaults,
+    /// and the same for every setting `apps` declare (secrets from the environment only).
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
-    public static func resolve(options: [String: String], environment: [String: String]) throws(ConfigurationError) -> AppSuiteConfiguration {
+    public static func resolve(options: [String: String], environment: [String: String],
+                               apps: [any MiniApp] = AppCatalog.installed) throws(ConfigurationError) -> AppSuiteConfiguration {
         var configuration = AppSuiteConfiguration()
         func value(_ name: String) -> String? {
             options[name] ?? environment["APPSUITE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")]
@@ -41,6 +51,13 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
         }
         if let secure = value("secure-cookies") { configuration.usesSecureCookies = try boolean("secure-cookies", secure) }
         if let log = value("access-log") { configuration.isAccessLogEnabled = try boolean("access-log", log) }
+        var settings: [String: String] = [:]
+        for setting in apps.flatMap(\.settings) {
+            guard let text = setting.isSecret ? environment[setting.environmentName] : value(setting.name) else { continue }
+            guard setting.accepts(text) else { throw .invalid(setting.name, text, setting.expected) }
+            settings[setting.name] = text
+        }
+        configuration.settings = AppSettings(settings)
         return configuration
     }
 

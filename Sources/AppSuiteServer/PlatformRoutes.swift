@@ -21,7 +21,7 @@ struct PlatformRoutes: Sendable {
         let document = OpenAPIDocument.render(
             title: "AppSuite", version: AppSuite.version, operations: Self.operations(apps: apps),
             schemas: [("Problem", Self.problemSchema), ("HealthStatus", .object([("status", .string())], required: ["status"]))]
-                + IdentityRoutes.apiSchemas + CommunityRoutes.apiSchemas)
+                + IdentityRoutes.apiSchemas + CommunityRoutes.apiSchemas + apps.flatMap(\.apiSchemas))
         router.get(APIPath.openAPI) { _ in .json(document) }
 
         let assets = StaticFiles(directory: WebAssets.directory.path)

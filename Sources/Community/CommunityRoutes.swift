@@ -12,7 +12,7 @@ public struct CommunityRoutes: Sendable {
     public let authenticator: Authenticator
     public let directory: SubjectDirectory
 
-    public init(database: any Database, authenticator: Authenticator, directory: SubjectDirectory = .shared) {
+    public init(database: any Database, authenticator: Authenticator, directory: SubjectDirectory) {
         self.database = database
         self.authenticator = authenticator
         self.directory = directory

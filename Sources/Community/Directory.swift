@@ -1,26 +1,26 @@
-import Synchronization
 public import Storage
 
-/// Apps tell the community target how to describe their items (title, page) so favourites, "my comments"
-/// and share links can show them without the community target knowing any app. An app registers a resolver
-/// once (in `routes`); the resolver gets the database to read from, so one registration serves every server
-/// in the process.
-public final class SubjectDirectory: Sendable {
-    public typealias Resolver = @Sendable (_ db: any SQLExecutor, _ item: String) throws -> SubjectInfo?
+/// How one app describes its items (title, page, picture) to favourites, "my comments" and share links,
+/// so the community target shows them without knowing any app. The resolver reads from the database
+/// handle it is given; it returns nil for an item that does not exist.
+public struct SubjectResolver: Sendable {
+    public let resolve: @Sendable (_ db: any SQLExecutor, _ item: String) throws -> SubjectInfo?
 
-    public static let shared = SubjectDirectory()
+    public init(_ resolve: @escaping @Sendable (_ db: any SQLExecutor, _ item: String) throws -> SubjectInfo?) {
+        self.resolve = resolve
+    }
+}
 
-    private let resolvers = Mutex<[String: Resolver]>([:])
+/// The resolvers of every app of one server, by app id, collected when the server is composed.
+public struct SubjectDirectory: Sendable {
+    private let resolvers: [String: SubjectResolver]
 
-    public init() {}
-
-    public func register(app: String, _ resolver: @escaping Resolver) {
-        resolvers.withLock { $0[app] = resolver }
+    public init(_ resolvers: [String: SubjectResolver] = [:]) {
+        self.resolvers = resolvers
     }
 
     /// The description of `subject`, or nil when the app is unknown or the item does not exist.
     public func info(_ subject: Subject, db: any SQLExecutor) throws -> SubjectInfo? {
-        guard let resolver = resolvers.withLock({ $0[subject.app] }) else { return nil }
-        return try resolver(db, subject.item)
+        try resolvers[subject.app]?.resolve(db, subject.item)
     }
 }

@@ -13,7 +13,7 @@ public struct FavoriteStore: Sendable {
     public let database: any Database
     public let directory: SubjectDirectory
 
-    public init(database: any Database, directory: SubjectDirectory = .shared) {
+    public init(database: any Database, directory: SubjectDirectory) {
         self.database = database
         self.directory = directory
     }

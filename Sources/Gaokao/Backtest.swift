@@ -1,5 +1,4 @@
 import Foundation
-import Storage
 
 /// Accuracy of one method in one province, next to the baseline on the same school-years.
 public struct BacktestRow: Sendable {
@@ -130,52 +129,5 @@ public enum GaokaoBacktest {
             durations.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         }
         return durations.sorted()
-    }
-}
-
-/// `appsuite gaokao backtest|timing`: thin entry the command line calls with the database path.
-public enum GaokaoCommand {
-    public static let usage = """
-        appsuite gaokao backtest [--data-dir D]   per-method, per-province accuracy vs "same as last year"
-        appsuite gaokao timing [--data-dir D]     time the recommendation query on the full data
-        """
-
-    /// Runs a subcommand against the imported data in the SQLite database at `databasePath` (already migrated);
-    /// returns the exit code (0, 64 usage, 65 no data).
-    public static func run(_ words: [String], databasePath: String) -> Int32 {
-        guard let command = words.first, words.count == 1 else {
-            print(usage)
-            return 64
-        }
-        do {
-            let store = GaokaoStore(database: try SQLiteDatabase(path: databasePath))
-            if try store.isEmpty() {
-                FileHandle.standardError.write(Data("appsuite gaokao: nothing imported; run `appsuite import gaokao PATH` first\n".utf8))
-                return 65
-            }
-            let clock = ContinuousClock()
-            var data: GaokaoData?
-            let load = clock.measure { data = try? store.data() }
-            guard let data else { return 65 }
-            switch command {
-            case "backtest":
-                print(GaokaoBacktest.markdown(GaokaoBacktest.run(data)))
-                print("\nBy level (本科 / 专科 batches):\n")
-                print(GaokaoBacktest.markdown(GaokaoBacktest.run(data, byLevel: true)))
-            case "timing":
-                let durations = GaokaoBacktest.timeRecommendations(data)
-                func at(_ q: Double) -> Double { durations[Swift.min(durations.count - 1, Int(Double(durations.count) * q))] }
-                print(String(format: "snapshot load: %.0f ms", Double(load.components.attoseconds) / 1e15 + Double(load.components.seconds) * 1000))
-                print(String(format: "recommendation query, %d runs: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms",
-                             durations.count, at(0.5), at(0.9), at(0.99), durations.last ?? 0))
-            default:
-                print(usage)
-                return 64
-            }
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("appsuite gaokao: \(error)\n".utf8))
-            return 65
-        }
     }
 }

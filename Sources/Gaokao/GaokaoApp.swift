@@ -34,4 +34,6 @@ public struct GaokaoApp: MiniApp {
     public func importer(context: AppContext) -> (any DataImporter)? { GaokaoImporter(database: context.database) }
 
     public var apiOperations: [APIOperation] { GaokaoOpenAPI.operations }
+
+    public var commands: [any AppCommand] { [GaokaoCommand()] }
 }

@@ -8,6 +8,7 @@ import Storage
 struct MovieAPI: Sendable {
     let store: MovieStore
     let comments: CommentStore
+    let favorites: FavoriteStore
     let authenticator: Authenticator
 
     static let ratingLabels = [1: "很差", 2: "较差", 3: "还行", 4: "推荐", 5: "力荐"]
@@ -16,7 +17,7 @@ struct MovieAPI: Sendable {
         let store = self.store
         let comments = self.comments
         let endpoint = CommentsEndpoint(authenticator: authenticator, store: comments)
-        let favorites = FavoriteStore(database: store.database)
+        let favorites = self.favorites
         let authenticator = self.authenticator
 
         router.get("/api/v1/movies/reviews") { request in

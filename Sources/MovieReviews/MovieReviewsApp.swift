@@ -1,5 +1,5 @@
 public import AppHost
-import Community
+public import Community
 import Foundation
 public import HTTPServer
 import Identity
@@ -24,25 +24,27 @@ public struct MovieReviewsApp: MiniApp {
     public func importer(context: AppContext) -> (any DataImporter)? { MovieImporter(database: context.database) }
 
     public func routes(_ router: inout Router, context: AppContext) {
-        SubjectDirectory.shared.register(app: Self.id, Self.resolveSubject)
         let assets = AppAssets(appID: Self.id, directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
         assets.register(into: &router)
         let store = MovieStore(database: context.database)
         let comments = CommentStore(database: context.database)
-        MovieAPI(store: store, comments: comments, authenticator: context.authenticator).register(into: &router)
-        MoviePages(store: store, comments: comments, favorites: FavoriteStore(database: context.database),
+        let favorites = FavoriteStore(database: context.database, directory: context.subjects)
+        MovieAPI(store: store, comments: comments, favorites: favorites, authenticator: context.authenticator).register(into: &router)
+        MoviePages(store: store, comments: comments, favorites: favorites,
                    authenticator: context.authenticator, assets: assets).register(into: &router)
     }
 
     public var apiOperations: [APIOperation] { MovieAPI.operations }
 
     /// How favourites, "my comments" and share links describe a review.
-    static let resolveSubject: SubjectDirectory.Resolver = { db, item in
-        guard let id = Int64(item),
-              let row = try db.queryFirst("SELECT r.title, r.summary, r.film_id FROM movies_reviews r WHERE r.id = ?", id) else { return nil }
-        let film: String = try row.get("film_id")
-        return SubjectInfo(title: try row.get("title"), path: "/movies/reviews/\(id)", summary: try row.get("summary"),
-                           imageURL: "/movies/posters/\(percentEncode(film)).svg")
+    public var subjects: SubjectResolver? {
+        SubjectResolver { db, item in
+            guard let id = Int64(item),
+                  let row = try db.queryFirst("SELECT r.title, r.summary, r.film_id FROM movies_reviews r WHERE r.id = ?", id) else { return nil }
+            let film: String = try row.get("film_id")
+            return SubjectInfo(title: try row.get("title"), path: "/movies/reviews/\(id)", summary: try row.get("summary"),
+                               imageURL: "/movies/posters/\(percentEncode(film)).svg")
+        }
     }
 
     static func subject(_ reviewID: Int64) -> Subject { Subject(app: id, item: String(reviewID)) }

@@ -599,7 +599,7 @@ struct MoviePages: Sendable {
         let titles: [Subject: SubjectInfo] = try store.database.read { db in
             var titles: [Subject: SubjectInfo] = [:]
             for comment in myComments?.items ?? [] where titles[comment.subject] == nil {
-                titles[comment.subject] = try SubjectDirectory.shared.info(comment.subject, db: db)
+                titles[comment.subject] = try favorites.directory.info(comment.subject, db: db)
             }
             return titles
         }

@@ -1,5 +1,5 @@
 public import AppHost
-public import Foundation
+import Foundation
 public import HTTPServer
 import Identity
 public import Imaging
@@ -9,21 +9,28 @@ import WebUI
 /// Photo Studio 图片处理器: a private photo library per account with thumbnails, a full-screen viewer
 /// and non-destructive edits (rotate, flip, crop, resize) on libvips.
 public struct PhotoStudioApp: MiniApp {
-    public let limits: ImageLimits
+    public init() {}
 
-    public init(limits: ImageLimits) { self.limits = limits }
+    /// `--photos-max-megapixels`: width × height from the header, checked before any decoding.
+    public static let maximumMegapixels = AppSetting.positiveNumber(
+        "photos-max-megapixels", default: 100, maximum: 1_000, valueName: "MP",
+        help: "refuse pictures over this many megapixels, read before decoding (default 100)")
+    /// `--photos-max-megabytes`: the encoded file, in MiB.
+    public static let maximumMegabytes = AppSetting.positiveNumber(
+        "photos-max-megabytes", default: 64, maximum: 1_024, valueName: "MB", help: "refuse picture files over this many MiB (default 64)")
+    /// `--photos-user`: whose library `appsuite import photos` fills.
+    public static let importUser = AppSetting.text(
+        "photos-user", default: "demo", maximumLength: 64, valueName: "NAME",
+        help: "the account `import photos` adds to, created when missing (default demo)")
+    /// `APPSUITE_PHOTOS_PASSWORD`: the password of the account `import photos` creates.
+    public static let importPassword = AppSetting.secret(
+        "photos-password", help: "password of the account `import photos` creates (default: random, printed once)")
 
-    /// Limits from the environment: `APPSUITE_PHOTOS_MAX_MEGAPIXELS` (default 100, checked on the header
-    /// before any decoding) and `APPSUITE_PHOTOS_MAX_MEGABYTES` (default 64).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        var limits = ImageLimits()
-        if let text = environment["APPSUITE_PHOTOS_MAX_MEGAPIXELS"], let value = Double(text), value > 0 {
-            limits.maximumPixels = Int(value * 1_000_000)
-        }
-        if let text = environment["APPSUITE_PHOTOS_MAX_MEGABYTES"], let value = Double(text), value > 0 {
-            limits.maximumBytes = Int(value * 1_048_576)
-        }
-        self.limits = limits
+    public var settings: [any DeclaredSetting] { [Self.maximumMegapixels, Self.maximumMegabytes, Self.importUser, Self.importPassword] }
+
+    /// The size limits the settings give (the defaults are ``ImageLimits``' own).
+    public static func limits(_ settings: AppSettings) -> ImageLimits {
+        ImageLimits(maximumPixels: Int(settings[maximumMegapixels] * 1_000_000), maximumBytes: Int(settings[maximumMegabytes] * 1_048_576))
     }
 
     public var manifest: AppManifest {
@@ -36,7 +43,7 @@ public struct PhotoStudioApp: MiniApp {
     public func migrations() -> [Migration] { PhotoLibrary.migrations() }
 
     func library(_ context: AppContext) -> PhotoLibrary {
-        PhotoLibrary(database: context.database, directory: context.dataDirectory, limits: limits)
+        PhotoLibrary(database: context.database, directory: context.dataDirectory, limits: Self.limits(context.settings))
     }
 
     public func routes(_ router: inout Router, context: AppContext) {
@@ -47,10 +54,11 @@ public struct PhotoStudioApp: MiniApp {
 
     public var apiOperations: [APIOperation] { PhotoAPI.operations }
 
+    public var commands: [any AppCommand] { [PhotoTool()] }
+
     public func importer(context: AppContext) -> (any DataImporter)? {
         PhotoImporter(library: library(context), identity: context.authenticator.identity,
-                      username: ProcessInfo.processInfo.environment["APPSUITE_PHOTOS_USER"] ?? "demo",
-                      password: ProcessInfo.processInfo.environment["APPSUITE_PHOTOS_PASSWORD"])
+                      username: context.settings[Self.importUser], password: context.settings[Self.importPassword])
     }
 }
 

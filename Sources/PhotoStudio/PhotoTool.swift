@@ -1,10 +1,17 @@
+public import AppHost
 import Foundation
 import Imaging
 
 /// `appsuite photo thumbnail|rotate|flip|crop|resize|info IN OUT …`: the editing operations on files, with
 /// the same engine (and the same upright, sRGB results) as the server. Exit codes follow sysexits.h.
-public enum PhotoTool {
-    public static let usage = """
+public struct PhotoTool: AppCommand {
+    public init() {}
+
+    public var name: String { "photo" }
+    public var summary: String { "Photo Studio's image operations on files (upright, sRGB, libvips)" }
+    public var usage: [String] { ["appsuite photo thumbnail|rotate|flip|crop|resize|info IN [OUT] …   (appsuite photo --help)"] }
+
+    static let help = """
         Usage:
           appsuite photo thumbnail IN OUT [--size 256] [--crop]   fit (or fill, with --crop) a square box
           appsuite photo thumbnail --batch OUTDIR IN…             thumbnails of many files in one process
@@ -17,12 +24,9 @@ public enum PhotoTool {
         Inputs over 100 megapixels (from the header) are refused before decoding.
         """
 
-    /// Runs one command line (the words after `photo`) and returns the exit code.
-    public static func run(_ words: [String]) -> Int32 {
-        run(words, output: { print($0) }, error: { FileHandle.standardError.write(Data("appsuite photo: \($0)\n".utf8)) })
-    }
-
-    static func run(_ words: [String], output: (String) -> Void, error: (String) -> Void) -> Int32 {
+    /// Runs one command line (the words after `photo`); opens no data directory.
+    public func run(_ invocation: CommandInvocation) -> ExitCode {
+        let words = invocation.arguments, output = invocation.output, error = invocation.error
         var positional: [String] = []
         var options: [String: String] = [:]
         var flags: Set<String> = []
@@ -33,7 +37,7 @@ public enum PhotoTool {
             if word.hasPrefix("--") {
                 let name = String(word.dropFirst(2))
                 if valued.contains(name) {
-                    guard index + 1 < words.count else { error("--\(name) needs a value"); return 64 }
+                    guard index + 1 < words.count else { error("--\(name) needs a value"); return .usage }
                     options[name] = words[index + 1]
                     index += 2
                     continue
@@ -45,8 +49,8 @@ public enum PhotoTool {
             index += 1
         }
         guard let command = positional.first, !flags.contains("help") else {
-            output(usage)
-            return flags.contains("help") ? 0 : 64
+            output(Self.help)
+            return flags.contains("help") ? .success : .usage
         }
         let args = Array(positional.dropFirst())
         func int(_ name: String) -> Int? { options[name].flatMap { Int($0) } }
@@ -54,28 +58,28 @@ public enum PhotoTool {
             switch command {
             case "info":
                 guard args.count == 1 else { throw UsageFailure("info needs IN") }
-                let info = try Imaging.probe(try read(args[0]))
+                let info = try Imaging.probe(try Self.read(args[0]))
                 output("\(args[0]): \(info.width)×\(info.height) \(info.format) \(info.colorSpace) orientation \(info.orientation)"
                     + (info.hasAlpha ? " alpha" : "") + (info.pageCount > 1 ? " \(info.pageCount) pages" : "")
                     + (info.camera.map { " camera \"\($0)\"" } ?? "") + (info.dateTaken.map { " taken \($0)" } ?? ""))
-                return 0
+                return .success
             case "thumbnail":
                 let side = int("size") ?? 256
                 if let directory = options["batch"] {
-                    return batch(args, into: directory, side: side, crop: flags.contains("crop"), output: output, error: error)
+                    return Self.batch(args, into: directory, side: side, crop: flags.contains("crop"), output: output, error: error)
                 }
                 guard args.count == 2 else { throw UsageFailure("thumbnail needs IN and OUT") }
-                let format = try outputFormat(args[1])
+                let format = try Self.outputFormat(args[1])
                 guard FileManager.default.isReadableFile(atPath: args[0]) else {
                     throw ImagingError.fileNotReadable(path: args[0], detail: "no such file or not readable")
                 }
                 let image = try Imaging.thumbnail(contentsOf: args[0], maxWidth: side, maxHeight: side,
                                                   crop: flags.contains("crop") ? .centre : .none, format: format)
-                try write(image, to: args[1], output: output)
-                return 0
+                try Self.write(image, to: args[1], output: output)
+                return .success
             case "rotate", "flip", "crop", "resize":
                 guard args.count == 2 else { throw UsageFailure("\(command) needs IN and OUT") }
-                let input = try read(args[0])
+                let input = try Self.read(args[0])
                 var edit: ImageEdit
                 switch command {
                 case "rotate":
@@ -96,30 +100,30 @@ public enum PhotoTool {
                     let height = h ?? max(1, Int((Double(w!) * Double(info.height) / Double(info.width)).rounded()))
                     edit = .resize(width: width, height: height)
                 }
-                let image = try Imaging.edit(input, [edit], format: try outputFormat(args[1]))
-                try write(image, to: args[1], output: output)
-                return 0
+                let image = try Imaging.edit(input, [edit], format: try Self.outputFormat(args[1]))
+                try Self.write(image, to: args[1], output: output)
+                return .success
             default:
                 throw UsageFailure("unknown photo command '\(command)'")
             }
         } catch let failure as UsageFailure {
-            error(failure.message + "\n" + usage)
-            return 64
+            error(failure.message + "\n" + Self.help)
+            return .usage
         } catch let failure as ImagingError {
             error(failure.description)
-            if case .fileNotReadable = failure { return 66 }
-            if case .invalidArgument = failure { return 64 }
-            return 65
+            if case .fileNotReadable = failure { return .noInput }
+            if case .invalidArgument = failure { return .usage }
+            return .dataError
         } catch let failure {
             error("\(failure)")
-            return 73
+            return .cannotCreate
         }
     }
 
     /// Thumbnails every input into `directory` (same base name, .jpg), printing one line per file with
     /// the time it took; failures are listed and make the exit code 65.
     static func batch(_ inputs: [String], into directory: String, side: Int, crop: Bool,
-                      output: (String) -> Void, error: (String) -> Void) -> Int32 {
+                      output: (String) -> Void, error: (String) -> Void) -> ExitCode {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var failed = 0
         for path in inputs {
@@ -135,7 +139,7 @@ public enum PhotoTool {
                 error("\(path): \(failure)")
             }
         }
-        return failed == 0 ? 0 : 65
+        return failed == 0 ? .success : .dataError
     }
 
     struct UsageFailure: Error {

@@ -1,3 +1,4 @@
+import AppHost
 import Foundation
 import Testing
 @testable import AppSuiteCLI
@@ -59,6 +60,42 @@ import Testing
         defer { running.stop() }
         let code = CommandLineTool.run(["serve", "--port", String(running.port), "--data-dir", data], environment: [:])
         #expect(code == ExitCode.unavailable.rawValue)
+    }
+
+    @Test func appCommandsAndSettingsComeFromTheCatalog() throws {
+        let help = CommandLineTool.usage(apps: AppCatalog.installed)
+        #expect(help.contains("  appsuite gaokao backtest|timing [--data-dir var]\n"))
+        #expect(help.contains("  gaokao   豹考通 tools: backtest"))
+        #expect(help.contains("  photo    Photo Studio's image operations on files"))
+        #expect(help.contains("  --photos-max-megapixels MP  refuse pictures over this many megapixels"))
+        #expect(help.contains("  APPSUITE_PHOTOS_PASSWORD    password of the account"))
+        #expect(CommandLineTool.run(["photo", "--help"], environment: [:]) == 0)
+        #expect(CommandLineTool.run(["gaokao", "--bogus"], environment: [:]) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["import", "all", "/no/such/folder"], environment: ["APPSUITE_PHOTOS_MAX_MEGABYTES": "lots"])
+                == ExitCode.usage.rawValue, "a bad setting is a usage error before anything runs")
+        #expect(CommandLineTool.run(["import", "all", "--photos-password", "x", "/no/such/folder"], environment: [:])
+                == ExitCode.usage.rawValue, "a secret is not a flag")
+
+        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        #expect(CommandLineTool.run(["gaokao", "backtest", "--data-dir", data], environment: [:]) == ExitCode.dataError.rawValue,
+                "nothing imported")
+        #expect(FileManager.default.fileExists(atPath: data + "/appsuite.sqlite"), "the command opened the suite's database in --data-dir")
+    }
+
+    @Test func catalogNamesDoNotCollide() {
+        let apps = AppCatalog.installed
+        let ids = apps.map(\.manifest.id)
+        #expect(Set(ids).count == ids.count)
+        let commands = apps.flatMap(\.commands).map(\.name)
+        #expect(Set(commands).count == commands.count)
+        #expect(Set(commands).isDisjoint(with: ["serve", "import", "help"]))
+        let settings = apps.flatMap(\.settings).map(\.name)
+        #expect(Set(settings).count == settings.count)
+        #expect(Set(settings).isDisjoint(with: AppSuiteConfiguration.optionNames))
+        for app in apps {
+            #expect(app.settings.allSatisfy { $0.name.hasPrefix(app.manifest.id + "-") }, "\(app.manifest.id)'s settings start with its id")
+        }
     }
 
     @Test func progressBarLine() {

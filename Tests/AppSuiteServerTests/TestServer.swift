@@ -10,13 +10,13 @@ final class TestServer {
     var port: UInt16 { suite.port }
 
     /// `apps` nil serves the installed apps (`AppCatalog`); `[]` serves the bare platform.
-    init(apps: [any MiniApp]? = nil) throws {
+    init(apps: [any MiniApp]? = nil, clock: AppClock = .system) throws {
         dataDirectory = NSTemporaryDirectory() + "appsuite-test-\(UUID().uuidString)"
         var configuration = AppSuiteConfiguration()
         configuration.port = 0
         configuration.dataDirectory = dataDirectory
         configuration.isAccessLogEnabled = false
-        suite = try AppSuite(configuration: configuration, apps: apps)
+        suite = try AppSuite(configuration: configuration, apps: apps, clock: clock)
         try suite.start()
     }
 

@@ -1,4 +1,5 @@
 import AppHost
+import AppSuiteServer
 import Foundation
 import HTTPTestSupport
 import Identity
@@ -230,9 +231,17 @@ final class Fixture {
             #expect(error.code == "too-large")
         }
         #expect(fixture.storedOriginals == 0)
-        let app = PhotoStudioApp(environment: ["APPSUITE_PHOTOS_MAX_MEGAPIXELS": "12.5", "APPSUITE_PHOTOS_MAX_MEGABYTES": "8"])
-        #expect(app.limits.maximumPixels == 12_500_000 && app.limits.maximumBytes == 8 << 20)
-        #expect(PhotoStudioApp().limits == ImageLimits())
+        let configured = try AppSuiteConfiguration.resolve(
+            options: [:], environment: ["APPSUITE_PHOTOS_MAX_MEGAPIXELS": "12.5", "APPSUITE_PHOTOS_MAX_MEGABYTES": "8"], apps: [PhotoStudioApp()])
+        let limits = PhotoStudioApp.limits(configured.settings)
+        #expect(limits.maximumPixels == 12_500_000 && limits.maximumBytes == 8 << 20)
+        #expect(PhotoStudioApp.limits(AppSettings()) == ImageLimits())
+        #expect(throws: ConfigurationError.invalid("photos-max-megapixels", "0", "a number above 0 and at most 1000")) {
+            try AppSuiteConfiguration.resolve(options: ["photos-max-megapixels": "0"], environment: [:], apps: [PhotoStudioApp()])
+        }
+        #expect(throws: ConfigurationError.invalid("photos-max-megabytes", "lots", "a number above 0 and at most 1024")) {
+            try AppSuiteConfiguration.resolve(options: [:], environment: ["APPSUITE_PHOTOS_MAX_MEGABYTES": "lots"], apps: [PhotoStudioApp()])
+        }
     }
 
     @Test("AVIF/HEIF container transforms are applied once, by the decoder")

@@ -1,3 +1,4 @@
+import AppHost
 import Foundation
 import Imaging
 @testable import PhotoStudio
@@ -12,8 +13,9 @@ import Testing
 
     func run(_ words: [String]) -> (code: Int32, output: Output) {
         let output = Output()
-        let code = PhotoTool.run(words, output: { output.lines.append($0) }, error: { output.errors.append($0) })
-        return (code, output)
+        let invocation = CommandInvocation(arguments: words, output: { output.lines.append($0) }, error: { output.errors.append($0) },
+                                           context: { throw CommandFailure(.software, "photo commands open no data directory") })
+        return (PhotoTool().run(invocation).rawValue, output)
     }
 
     var temporary: String { NSTemporaryDirectory() + "photo-tool-\(UUID().uuidString)" }

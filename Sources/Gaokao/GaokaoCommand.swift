@@ -1,0 +1,56 @@
+public import AppHost
+import Foundation
+
+/// `appsuite gaokao backtest|timing`: measures the line prediction and the recommendation query on the
+/// data imported into the suite's database (`appsuite import gaokao PATH` first).
+public struct GaokaoCommand: AppCommand {
+    public init() {}
+
+    public var name: String { "gaokao" }
+    public var summary: String { "豹考通 tools: backtest (prediction vs last year's line), timing (recommendation query)" }
+    public var usage: [String] { ["appsuite gaokao backtest|timing [--data-dir var]"] }
+
+    static let help = """
+        appsuite gaokao backtest [--data-dir D]   per-method, per-province accuracy vs "same as last year"
+        appsuite gaokao timing [--data-dir D]     time the recommendation query on the full data
+        """
+
+    /// - Throws: ``CommandFailure`` `.usage` for other words, `.dataError` when nothing is imported or the
+    ///   data cannot be read, `.cannotCreate` when the data directory cannot be opened.
+    public func run(_ invocation: CommandInvocation) throws(CommandFailure) -> ExitCode {
+        let words = invocation.arguments
+        if words == ["--help"] || words == ["help"] {
+            invocation.output(Self.help)
+            return .success
+        }
+        guard words == ["backtest"] || words == ["timing"] else {
+            throw CommandFailure(.usage, (words.isEmpty ? "which tool?" : "unknown arguments '\(words.joined(separator: " "))'") + "\n" + Self.help)
+        }
+        let store = GaokaoStore(database: try invocation.context().database)
+        let data: GaokaoData
+        let load: Duration
+        do {
+            if try store.isEmpty() { throw CommandFailure(.dataError, "nothing imported; run `appsuite import gaokao PATH` first") }
+            let started = ContinuousClock.now
+            data = try store.data()
+            load = ContinuousClock.now - started
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(.dataError, "cannot read the imported data: \(error)")
+        }
+        if words == ["backtest"] {
+            invocation.output(GaokaoBacktest.markdown(GaokaoBacktest.run(data)))
+            invocation.output("\nBy level (本科 / 专科 batches):\n")
+            invocation.output(GaokaoBacktest.markdown(GaokaoBacktest.run(data, byLevel: true)))
+        } else {
+            let durations = GaokaoBacktest.timeRecommendations(data)
+            guard !durations.isEmpty else { throw CommandFailure(.dataError, "no province has enough school lines to time") }
+            func at(_ q: Double) -> Double { durations[Swift.min(durations.count - 1, Int(Double(durations.count) * q))] }
+            invocation.output(String(format: "snapshot load: %.0f ms", Double(load.components.attoseconds) / 1e15 + Double(load.components.seconds) * 1000))
+            invocation.output(String(format: "recommendation query, %d runs: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms",
+                                     durations.count, at(0.5), at(0.9), at(0.99), durations.last ?? 0))
+        }
+        return .success
+    }
+}

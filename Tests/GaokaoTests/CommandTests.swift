@@ -1,0 +1,48 @@
+import AppHost
+@testable import AppSuiteServer
+import Foundation
+import Gaokao
+import Synchronization
+import Testing
+
+/// `appsuite gaokao …` as the command line runs it: with the app's context from the suite.
+@Suite("appsuite gaokao")
+struct CommandTests {
+    final class Lines: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var text: String { lines.withLock { $0.joined(separator: "\n") } }
+    }
+
+    func invocation(_ words: [String], suite: AppSuite, output: Lines) -> CommandInvocation {
+        CommandInvocation(arguments: words, output: output.append, error: output.append) {
+            guard let context = suite.context(for: "gaokao") else { throw CommandFailure(.software, "no gaokao app") }
+            return context
+        }
+    }
+
+    @Test("backtest prints the per-province table from the imported data")
+    func backtest() throws {
+        let fixture = try GaokaoFixture.get()
+        let output = Lines()
+        #expect(try GaokaoCommand().run(invocation(["backtest"], suite: fixture.suite, output: output)) == .success)
+        #expect(output.text.contains("| 湖南 | 线差法"))
+        #expect(output.text.contains("By level (本科 / 专科 batches)") && output.text.contains("| 全部·专科 |"))
+    }
+
+    @Test("without imported data or with other words it fails with a reason and exit code")
+    func failures() throws {
+        let directory = NSTemporaryDirectory() + "gaokao-command-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = AppSuiteConfiguration()
+        configuration.dataDirectory = directory
+        let suite = try AppSuite(configuration: configuration, apps: [GaokaoApp()])
+        let output = Lines()
+        #expect(throws: CommandFailure(.dataError, "nothing imported; run `appsuite import gaokao PATH` first")) {
+            try GaokaoCommand().run(invocation(["timing"], suite: suite, output: output))
+        }
+        #expect(throws: CommandFailure.self) { try GaokaoCommand().run(invocation(["backtest", "now"], suite: suite, output: output)) }
+        #expect(try GaokaoCommand().run(invocation(["--help"], suite: suite, output: output)) == .success)
+        #expect(output.text.contains("appsuite gaokao timing"))
+    }
+}
