@@ -15,20 +15,21 @@ struct GaokaoPages: Sendable {
     static let welcomeCookie = "gk_welcomed"
     static let defaultProvince = "河南"
 
-    func register(into router: inout Router) {
-        router.get("/gaokao") { request in try home(request) }
-        router.get("/gaokao/welcome") { request in welcome(request) }
-        router.get("/gaokao/welcome/done") { request in welcomeDone(request) }
-        router.get("/gaokao/profile") { request in try profileForm(request) }
-        router.post("/gaokao/profile") { request in try saveProfile(request) }
-        router.get("/gaokao/control-lines") { request in try controlLines(request) }
-        router.get("/gaokao/admission-lines") { request in try admissionLines(request) }
-        router.get("/gaokao/rank") { request in try rankPage(request) }
-        router.get("/gaokao/recommend") { request in try recommendPage(request) }
-        router.get("/gaokao/predict") { request in try predictPage(request) }
-        router.get("/gaokao/school") { request in try schoolPage(request) }
-        router.get("/gaokao/majors") { request in try majorsPage(request) }
-        router.get("/gaokao/about") { request in try aboutPage(request) }
+    /// Every page is open to signed-out students (their profile lives in a cookie until they sign in).
+    func register(into pages: inout RouteGroup<SessionGuard>) {
+        pages.anyone.get("") { request, viewer in try home(request, viewer) }
+        pages.anyone.get("/welcome") { request, viewer in welcome(request, viewer) }
+        pages.anyone.get("/welcome/done") { request, viewer in welcomeDone(request, viewer) }
+        pages.anyone.get("/profile") { request, viewer in try profileForm(request, viewer) }
+        pages.anyone.post("/profile") { request, viewer in try saveProfile(request, viewer) }
+        pages.anyone.get("/control-lines") { request, viewer in try controlLines(request, viewer) }
+        pages.anyone.get("/admission-lines") { request, viewer in try admissionLines(request, viewer) }
+        pages.anyone.get("/rank") { request, viewer in try rankPage(request, viewer) }
+        pages.anyone.get("/recommend") { request, viewer in try recommendPage(request, viewer) }
+        pages.anyone.get("/predict") { request, viewer in try predictPage(request, viewer) }
+        pages.anyone.get("/school") { request, viewer in try schoolPage(request, viewer) }
+        pages.anyone.get("/majors") { request, viewer in try majorsPage(request, viewer) }
+        pages.anyone.get("/about") { request, viewer in try aboutPage(request, viewer) }
     }
 
     // MARK: shell
@@ -70,8 +71,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: home and welcome
 
-    func home(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func home(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         if request.cookies[Self.welcomeCookie] == nil { return viewer.redirect(to: "/gaokao/welcome") }
         guard let data = try loadedData() else { return notImported(viewer, title: Kit.t(l, "豹考通", "Gaokao")) }
@@ -118,8 +118,7 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    func welcome(_ request: Request) -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func welcome(_ request: Request, _ viewer: Viewer) -> Response {
         let l = viewer.language
         let slides: [(Icon, String, String, String, String)] = [
             (.school, "欢迎使用豹考通", "Welcome to 豹考通", "查省控线、院校投档线，数据来自各省考试院公布的历年资料。",
@@ -151,8 +150,7 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    func welcomeDone(_ request: Request) -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func welcomeDone(_ request: Request, _ viewer: Viewer) -> Response {
         var response = viewer.redirect(to: "/gaokao")
         var cookie = Cookie(name: Self.welcomeCookie, value: "1", maxAge: 365 * 86_400, isSecure: authenticator.usesSecureCookies)
         cookie.isHTTPOnly = true
@@ -162,8 +160,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 我的高考
 
-    func profileForm(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func profileForm(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let data = try loadedData() else { return notImported(viewer, title: Kit.t(viewer.language, "我的高考", "My gaokao")) }
         let query = Query(request: request)
         let saved = try currentProfile(viewer, request, data)
@@ -175,9 +172,7 @@ struct GaokaoPages: Sendable {
         return profilePage(viewer, data: data, input: input, errors: [], status: .ok)
     }
 
-    func saveProfile(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
-        try authenticator.verifyCSRF(request, viewer: viewer)
+    func saveProfile(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let data = try loadedData() else { return notImported(viewer, title: Kit.t(viewer.language, "我的高考", "My gaokao")) }
         let form = request.form()
         let input = ProfileInput(province: form["province"], year: form["year"], category: form["category"], batch: form["batch"], score: form["score"])
@@ -237,8 +232,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 省控线
 
-    func controlLines(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func controlLines(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = Kit.t(l, "省控线查询", "Control lines")
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -280,8 +274,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 投档线
 
-    func admissionLines(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func admissionLines(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = Kit.t(l, "投档线查询", "School lines")
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -356,8 +349,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 一分一段 and 等位分
 
-    func rankPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func rankPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = Kit.t(l, "一分一段 · 等位分", "Score → rank")
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -432,8 +424,7 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    func recommendPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func recommendPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = Kit.t(l, "学校推荐", "School picks")
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -504,8 +495,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 投档线预测
 
-    func predictPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func predictPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = Kit.t(l, "投档线预测", "Line prediction")
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -578,8 +568,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: school detail
 
-    func schoolPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func schoolPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         guard let data = try loadedData() else { return notImported(viewer, title: Kit.t(l, "院校", "School")) }
         let query = Query(request: request)
@@ -631,8 +620,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: majors and about
 
-    func majorsPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func majorsPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = Kit.t(l, "专业目录", "Majors")
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -655,8 +643,7 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    func aboutPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func aboutPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let sources: [(String, String, String)] = [
             ("一分一段表 (score_rank.csv)", "百度高考一分一段，经 PyPI mcp-gaokao-rank 0.2 (MIT)", "2018–2024，29 省"),

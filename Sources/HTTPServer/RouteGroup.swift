@@ -54,7 +54,8 @@ public protocol RouteGuard: Sendable {
 
 /// Routes under one path prefix that share a ``RouteGuard``: `/{app}` for an app's pages,
 /// `/api/v1/{app}` for its API, the empty prefix for the platform's own pages (`/login`, `/me`). Paths given
-/// to it are relative to the prefix (`""` is the prefix itself), so a group cannot mount a route outside it. Build it during setup, then ``Router/mount(_:)`` it.
+/// to it are relative to the prefix (`""` is the prefix itself) or, like the shared `APIPath` constants, start
+/// with the prefix; anything else is taken as relative, so a group cannot mount a route outside it. Build it during setup, then ``Router/mount(_:)`` it.
 ///
 /// ```swift
 /// var api = RouteGroup(prefix: "/api/v1/photos", kind: .api, guard: sessionGuard)
@@ -131,8 +132,8 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
     }
 
     private func info(_ method: HTTPMethod, _ path: String, access: RouteAccess) -> RouteInfo {
-        precondition(path.isEmpty || path.hasPrefix("/") && !path.contains(".."), "route paths are relative to \(prefix): \(path)")
-        let pattern = prefix + path
+        precondition(path.isEmpty || path.hasPrefix("/") && !path.contains(".."), "route paths start with / or are empty: \(path)")
+        let pattern = !prefix.isEmpty && (path == prefix || path.hasPrefix(prefix + "/")) ? path : prefix + path
         return RouteInfo(method: method, pattern: pattern.isEmpty ? "/" : pattern, access: access, kind: kind)
     }
 }
