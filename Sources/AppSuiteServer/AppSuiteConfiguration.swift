@@ -1,5 +1,5 @@
 public import AppHost
-public import Foundation
+import Foundation
 
 /// How one AppSuite server runs. Resolved from flags, then `APPSUITE_*` environment variables, then defaults
 /// (DESIGN.md "Configuration").

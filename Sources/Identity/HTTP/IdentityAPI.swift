@@ -1,6 +1,6 @@
 import AppSuiteAPI
 import Foundation
-public import HTTPServer
+import HTTPServer
 import Imaging
 import WebUI
 

@@ -15,12 +15,12 @@ struct IdentityPages: Sendable {
             if viewer.isSignedIn { return viewer.redirect(to: Self.safeNext(request.query["next"])) }
             return credentialsPage(viewer, mode: .logIn, next: request.query["next"])
         }
-        pages.anyone.post("/login") { request, viewer in try submitCredentials(request, viewer, mode: .logIn) }
+        pages.anyone.post("/login") { request, viewer in submitCredentials(request, viewer, mode: .logIn) }
         pages.anyone.get("/register") { request, viewer in
             if viewer.isSignedIn { return viewer.redirect(to: "/") }
             return credentialsPage(viewer, mode: .register, next: request.query["next"])
         }
-        pages.anyone.post("/register") { request, viewer in try submitCredentials(request, viewer, mode: .register) }
+        pages.anyone.post("/register") { request, viewer in submitCredentials(request, viewer, mode: .register) }
         pages.anyone.post("/logout") { _, viewer in
             if let token = viewer.token { try identity.logOut(token: token) }
             var response = viewer.redirect(to: "/", flash: Toast(IdentityText.loggedOut(viewer.language), kind: .success))
