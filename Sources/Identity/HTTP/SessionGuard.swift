@@ -15,7 +15,7 @@ public struct SessionGuard: RouteGuard {
     public init(authenticator: Authenticator) { self.authenticator = authenticator }
 
     public func visitor(for request: Request, route: RouteInfo) throws -> Viewer {
-        let viewer = authenticator.viewer(for: request)
+        let viewer = try authenticator.viewer(for: request)
         try authenticator.verifyCSRF(request, viewer: viewer)
         return viewer
     }
