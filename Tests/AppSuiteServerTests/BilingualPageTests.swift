@@ -188,8 +188,8 @@ final class PageSite {
         formReplies.append(("toast after deleting a comment", try Self.follow(deleted, port: suite.port, cookies: member.cookies, language: "en")))
         var anonymous = visitor.cookies
         let compose = try Self.request(suite.port, "GET", "/movies/reviews/\(review)/compose", cookies: anonymous)
-        let presessionCookie: String = try #require(compose.setCookies["presession"])
-        anonymous["presession"] = presessionCookie
+        let anonymousPresession: String = try #require(compose.setCookies["presession"])
+        anonymous["presession"] = anonymousPresession
         try Self.expectRedirect(try Self.request(suite.port, "POST", "/movies/reviews/\(review)/comments", cookies: anonymous,
                                                  form: [("text", "路过，看完很想去看这部电影。"), ("csrf_token", try Self.csrf(compose))]))
         let favorited = try Self.request(suite.port, "POST", "/movies/reviews/\(review)/favorite", cookies: english,
