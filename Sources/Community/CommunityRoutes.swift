@@ -2,18 +2,23 @@ public import HTTPServer
 public import Identity
 public import Storage
 import Foundation
-import WebUI
+public import WebUI
 
 /// The community target's own routes, composed by the server next to the apps': favourites
 /// (`/api/v1/favorites…`), edit/delete of one's comments (`/api/v1/comments/{id}`), share codes
 /// (`/api/v1/shares/{app}/{itemId}`), the share page `/share/{app}/{itemId}` and short links `/s/{code}`.
+/// Absolute links (the link to copy, `og:url`, `og:image`) start with the configured public URL, never with
+/// the request's `Host` header.
 public struct CommunityRoutes: Sendable {
     public let database: any Database
     public let directory: SubjectDirectory
+    /// The server's public base URL, read when a link is written (the default names the bound port).
+    public let publicURL: @Sendable () -> PublicURL
 
-    public init(database: any Database, directory: SubjectDirectory) {
+    public init(database: any Database, directory: SubjectDirectory, publicURL: @escaping @Sendable () -> PublicURL) {
         self.database = database
         self.directory = directory
+        self.publicURL = publicURL
     }
 
     /// Mounts the routes; all but the short links `/s/{code}` (public pages for link previews, no session)
@@ -29,6 +34,7 @@ public struct CommunityRoutes: Sendable {
         let comments = CommentStore(database: database)
         let directory = self.directory
         let database = self.database
+        let publicURL = self.publicURL
 
         api.get("/favorites") { request, member in
             let page = try favorites.list(userID: member.user.id, app: request.query["app"], cursor: request.query["cursor"],
@@ -61,7 +67,12 @@ public struct CommunityRoutes: Sendable {
         }
         api.patch("/comments/{id}") { request, member in
             let body = try request.decodeJSON(NewComment.self)
-            let comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: member.user.id, text: body.text)
+            let comment: Comment
+            do {
+                comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: member.user.id, text: body.text)
+            } catch let error as CommentError {
+                throw error.httpError(member.viewer.language)
+            }
             return .json { CommunityJSON.write(comment, to: &$0, withReplies: false) }
         }
         api.delete("/comments/{id}") { request, member in
@@ -90,7 +101,7 @@ public struct CommunityRoutes: Sendable {
             let subject = Subject(app: try request.parameter("app"), item: try request.parameter("itemId"))
             let code = try favorites.shareCode(subject)
             let info = try database.read { try directory.info(subject, db: $0) }
-            let link = Self.absoluteURL(request, "/s/" + code)
+            let link = publicURL().absolute("/s/" + code)
             return viewer.page(title: CommunityText.share(viewer.language), back: BackLink(href: info?.path ?? "/", label: Strings.back(viewer.language)), tabs: []) {
                 listGroup(header: info?.title) {
                     listRow { p(.class("share-link"), .id("share-link")) { link } }
@@ -101,17 +112,15 @@ public struct CommunityRoutes: Sendable {
         router.get("/s/{code}") { request in
             guard let subject = try favorites.subject(forShareCode: try request.parameter("code")),
                   let info = try database.read({ try directory.info(subject, db: $0) }) else { throw HTTPError.notFound() }
-            return Self.openGraphPage(info, url: Self.absoluteURL(request, info.path))
+            return Self.openGraphPage(info, publicURL: publicURL())
         }
     }
 
-    static func absoluteURL(_ request: Request, _ path: String) -> String {
-        let host = request.headers["Host"] ?? "127.0.0.1"
-        return (request.isSecure ? "https://" : "http://") + host + path
-    }
-
     /// A tiny document with Open Graph tags for link previews that sends browsers on to the item's page.
-    static func openGraphPage(_ info: SubjectInfo, url: String) -> Response {
+    /// Open Graph wants absolute URLs: the page and a path-only image are made absolute with `publicURL`.
+    static func openGraphPage(_ info: SubjectInfo, publicURL: PublicURL) -> Response {
+        let url = publicURL.absolute(info.path)
+        let image = info.imageURL.map { $0.hasPrefix("/") ? publicURL.absolute($0) : $0 }
         let document = Node.element("html", [.lang("zh-CN")], [
             Node.element("head", [], fragment {
                 Node.element("meta", [.attribute("charset", "utf-8")])
@@ -123,7 +132,7 @@ public struct CommunityRoutes: Sendable {
                     Node.element("meta", [.attribute("property", "og:description"), .content(summary)])
                     Node.element("meta", [.name("description"), .content(summary)])
                 }
-                if let image = info.imageURL { Node.element("meta", [.attribute("property", "og:image"), .content(image)]) }
+                if let image { Node.element("meta", [.attribute("property", "og:image"), .content(image)]) }
                 Node.element("meta", [.attribute("http-equiv", "refresh"), .content("0; url=" + info.path)])
             }),
             Node.element("body", [], [a(.href(info.path)) { info.title }]),
@@ -148,8 +157,9 @@ public struct CommunityRoutes: Sendable {
                      responses: [.init(204, "Removed"), .init(401, "Login required", schema: .reference("Problem"))],
                      requiresAuthentication: true),
         APIOperation(.patch, "/api/v1/comments/{id}", summary: "Edit my comment", tag: "Community",
-                     parameters: [.init("id", in: .path, schema: .integer())], requestBody: .object([("text", .string())], required: ["text"]),
-                     responses: [.init(200, "Edited", schema: .reference("Comment")), .init(403, "Not yours", schema: .reference("Problem"))],
+                     parameters: [.init("id", in: .path, schema: .integer())], requestBody: .object([("text", CommunityJSON.textSchema)], required: ["text"]),
+                     responses: [.init(200, "Edited", schema: .reference("Comment")), .init(403, "Not yours", schema: .reference("Problem")),
+                                 .init(422, "Empty, too long, refused characters or too many links", schema: .reference("Problem"))],
                      requiresAuthentication: true),
         APIOperation(.delete, "/api/v1/comments/{id}", summary: "Delete my comment (a placeholder stays while it has replies)",
                      tag: "Community", parameters: [.init("id", in: .path, schema: .integer())],

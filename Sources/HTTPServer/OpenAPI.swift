@@ -3,7 +3,7 @@
 /// A JSON Schema (2020-12, as OpenAPI 3.1 uses it) for request and response bodies.
 public indirect enum JSONSchema: Sendable {
     case string(format: String? = nil, description: String? = nil, minLength: Int? = nil, maxLength: Int? = nil)
-    case integer(description: String? = nil)
+    case integer(description: String? = nil, minimum: Int? = nil, maximum: Int? = nil)
     case number(description: String? = nil)
     case boolean
     case array(JSONSchema)
@@ -21,9 +21,11 @@ public indirect enum JSONSchema: Sendable {
                 if let description { json.field("description", description) }
                 if let minLength { json.field("minLength", minLength) }
                 if let maxLength { json.field("maxLength", maxLength) }
-            case .integer(let description):
+            case .integer(let description, let minimum, let maximum):
                 json.field("type", "integer")
                 if let description { json.field("description", description) }
+                if let minimum { json.field("minimum", minimum) }
+                if let maximum { json.field("maximum", maximum) }
             case .number(let description):
                 json.field("type", "number")
                 if let description { json.field("description", description) }
@@ -77,11 +79,13 @@ public struct APIOperation: Sendable {
         public var description: String
         public var schema: JSONSchema?
         public var mediaType: String
-        public init(_ status: Int, _ description: String, schema: JSONSchema? = nil, mediaType: String = "application/json") {
+        /// `mediaType` nil: `application/problem+json` for 4xx and 5xx (every error is an RFC 9457 problem),
+        /// `application/json` otherwise.
+        public init(_ status: Int, _ description: String, schema: JSONSchema? = nil, mediaType: String? = nil) {
             self.status = status
             self.description = description
             self.schema = schema
-            self.mediaType = mediaType
+            self.mediaType = mediaType ?? (status >= 400 ? "application/problem+json" : "application/json")
         }
     }
 

@@ -164,6 +164,7 @@ struct MovieAPI: Sendable {
             APIOperation(.get, "/api/v1/movies/films/{id}", summary: "A film with its short comments (sort=hot|new, paged)", tag: "Movies",
                          parameters: page + [.init("id", in: .path), .init("sort", in: .query)],
                          responses: [.init(200, "The film"), .init(404, "No such film", schema: .reference("Problem"))]),
-        ] + CommentsEndpoint.operations(path: "/api/v1/movies/reviews/{id}/comments", tag: "Movies")
+        ] + CommentsEndpoint.operations(path: "/api/v1/movies/reviews/{id}/comments", tag: "Movies",
+                                        item: .init("id", in: .path, schema: .integer()))
     }()
 }

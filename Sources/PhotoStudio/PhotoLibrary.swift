@@ -2,6 +2,7 @@ import CSodium
 public import Foundation
 public import Imaging
 public import Storage
+import WebUI
 
 /// One photo of one account: the original's facts plus the version the viewer shows.
 public struct Photo: Sendable, Hashable {
@@ -273,12 +274,10 @@ public struct PhotoLibrary: Sendable {
         try albums(userID: userID).first { $0.id == id }
     }
 
-    /// Creates an album (1–40 characters, unique per account) or returns the existing one of that name.
+    /// Creates an album (``AlbumName`` rules, unique per account) or returns the existing one of that name.
+    /// - Throws: ``AlbumNameError`` for a name the rules refuse; storage errors.
     public func createAlbum(userID: Int64, name: String) throws -> Album {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...40).contains(trimmed.count), !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
-            throw IngestError(code: "album-name", message: "an album name has 1–40 characters")
-        }
+        let trimmed = try AlbumName.validated(name)
         return try database.write { db in
             try db.execute("INSERT INTO photos_albums (user_id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (user_id, name) DO NOTHING",
                            userID, trimmed, Int64(Date().timeIntervalSince1970))
@@ -463,11 +462,13 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
-    /// The last path component, without control characters, slashes or leading dots, at most 120
-    /// characters; "photo" when nothing is left. Only ever shown or used in Content-Disposition.
+    /// The last path component without the characters single-line ``UserText`` refuses (control,
+    /// bidirectional and invisible characters: a name comes from the device, so they are dropped rather than
+    /// the photo refused), quotes, slashes or leading dots, at most 120 characters; "photo" when nothing is
+    /// left. Only ever shown or used in Content-Disposition.
     public static func cleanFilename(_ name: String) -> String {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        var cleaned = String(last.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) && $0 != "\"" })
+        var cleaned = UserText.removingRefused(last, lines: .single).replacingOccurrences(of: "\"", with: "")
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
         cleaned = cleaned.trimmingCharacters(in: .whitespaces)
         if cleaned.isEmpty { return "photo" }

@@ -93,9 +93,8 @@ struct PhotoPages: Sendable {
             do {
                 let album = try library.createAlbum(userID: user.id, name: request.form()["name"] ?? "")
                 return viewer.redirect(to: "/photos?album=\(album.id)")
-            } catch let error as IngestError {
-                let message = viewer.language == .zh ? "相册名称为 1–40 个字符。" : error.message
-                return viewer.redirect(to: "/photos", flash: Toast(message, kind: .error))
+            } catch let error as AlbumNameError {
+                return viewer.redirect(to: "/photos", flash: Toast(error.message(viewer.language), kind: .error))
             }
         }
         pages.post("/{id}/albums") { request, member in

@@ -157,8 +157,8 @@ struct PhotoAPI: Sendable {
             let album: PhotoLibrary.Album
             do {
                 album = try library.createAlbum(userID: user.id, name: body.name)
-            } catch let error as IngestError {
-                throw HTTPError.validation([.init(field: "name", message: error.message)])
+            } catch let error as AlbumNameError {
+                throw HTTPError.validation([.init(field: "name", message: error.message(member.viewer.language))])
             }
             return .json(status: .created) { Self.write(album, to: &$0) }
         }
@@ -397,7 +397,7 @@ struct PhotoAPI: Sendable {
         APIOperation(.get, base + "/albums", summary: "The account's albums", tag: "Photos",
                      responses: [.init(200, "Albums", schema: .object([("items", .array(albumSchema))]))], requiresAuthentication: true),
         APIOperation(.post, base + "/albums", summary: "Create an album (or return the one of that name)", tag: "Photos",
-                     requestBody: .object([("name", .string(description: "1–40 characters"))], required: ["name"]),
+                     requestBody: .object([("name", .string(description: "1–40 characters; no control, bidirectional or invisible characters"))], required: ["name"]),
                      responses: [.init(201, "The album", schema: albumSchema),
                                  .init(422, "Invalid name", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),

@@ -264,7 +264,7 @@ final class Fixture {
         let trip = try fixture.library.createAlbum(userID: fixture.alice, name: " 旅行 ")
         #expect(trip.name == "旅行")
         #expect(try fixture.library.createAlbum(userID: fixture.alice, name: "旅行").id == trip.id)
-        #expect(throws: IngestError.self) { try fixture.library.createAlbum(userID: fixture.alice, name: "  ") }
+        #expect(throws: AlbumNameError.self) { try fixture.library.createAlbum(userID: fixture.alice, name: "  ") }
         for photo in all.filter({ $0.filename.hasPrefix("Landscape") }) {
             #expect(try fixture.library.setMembership(photo, albumID: trip.id, member: true))
         }
