@@ -6,7 +6,8 @@ public indirect enum JSONSchema: Sendable {
     case integer(description: String? = nil, minimum: Int? = nil, maximum: Int? = nil)
     case number(description: String? = nil)
     case boolean
-    case array(JSONSchema)
+    /// `maxItems`: the most items a client may send (the server refuses more).
+    case array(JSONSchema, maxItems: Int? = nil)
     case object([(name: String, schema: JSONSchema)], required: [String] = [])
     /// A schema under `#/components/schemas/`.
     case reference(String)
@@ -31,10 +32,11 @@ public indirect enum JSONSchema: Sendable {
                 if let description { json.field("description", description) }
             case .boolean:
                 json.field("type", "boolean")
-            case .array(let items):
+            case .array(let items, let maxItems):
                 json.field("type", "array")
                 json.key("items")
                 items.write(to: &json)
+                if let maxItems { json.field("maxItems", maxItems) }
             case .object(let properties, let required):
                 json.field("type", "object")
                 json.object("properties") { json in

@@ -48,9 +48,10 @@ public struct PhotoStudioApp: MiniApp {
 
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let library = library(context)
+        let queue = DerivativeQueue(library: library, pool: context.workPool)
         routes.serve(PhotoPages.assets)
-        PhotoAPI(library: library).register(into: &routes.api)
-        PhotoPages(auth: context.authenticator, library: library).register(into: &routes.pages)
+        PhotoAPI(library: library, queue: queue).register(into: &routes.api)
+        PhotoPages(library: library, queue: queue).register(into: &routes.pages)
     }
 
     public var apiOperations: [APIOperation] { PhotoAPI.operations }
@@ -75,8 +76,11 @@ extension IngestError: HTTPErrorConvertible {
 }
 
 /// `/api/v1/photos…`: the JSON API. Every route needs a signed-in user; another user's photo is a 404.
+/// Image work (storing uploads, edits, thumbnails and renditions not cached yet) runs on the work pool
+/// under the user's key while the connection waits (`Response.offloaded`).
 struct PhotoAPI: Sendable {
     let library: PhotoLibrary
+    let queue: DerivativeQueue
 
     static let base = "/api/v1/photos"
 
@@ -88,37 +92,8 @@ struct PhotoAPI: Sendable {
             guard !files.isEmpty else {
                 throw HTTPError.validation([.init(field: "file", message: "Send one or more images as the multipart field 'file'.")])
             }
-            var added: [(Photo, Bool)] = []
-            var failed: [(String, IngestError)] = []
-            for file in files {
-                do throws(IngestError) {
-                    let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: user.id)
-                    added.append((result.photo, result.isDuplicate))
-                } catch {
-                    failed.append((PhotoLibrary.cleanFilename(file.filename), error))
-                }
-            }
-            if added.isEmpty, failed.count == 1 { throw failed[0].1.httpError }
-            if added.isEmpty {
-                throw HTTPError.validation(failed.map { .init(field: $0.0, message: $0.1.message) },
-                                           detail: "None of the \(failed.count) files is a usable image.")
-            }
-            return .json(status: .created) { json in
-                json.object {
-                    $0.array("items") { list in
-                        for (photo, duplicate) in added { Self.write(photo, duplicate: duplicate, to: &list) }
-                    }
-                    $0.array("errors") { list in
-                        for (name, error) in failed {
-                            list.object {
-                                $0.field("filename", name)
-                                $0.field("code", error.code)
-                                $0.field("detail", error.message)
-                            }
-                        }
-                    }
-                }
-            }
+            let userID = user.id
+            return .offloaded(key: DerivativeQueue.key(userID: userID)) { try upload(files, userID: userID) }
         }
         api.get(Self.base) { request, member in
             let user = member.user
@@ -136,9 +111,10 @@ struct PhotoAPI: Sendable {
                 album = id
             }
             let page = try library.list(userID: user.id, album: album, limit: limit, before: cursor)
+            queue.submit(page.items, kinds: [.thumbnail])
             return .json(capacity: 512 * page.items.count + 64) { json in
                 json.object {
-                    $0.array("items") { list in for photo in page.items { Self.write(photo, to: &list) } }
+                    $0.array("items") { list in for photo in page.items { write(photo, to: &list) } }
                     $0.field("nextCursor", page.next.map(String.init))
                 }
             }
@@ -174,8 +150,10 @@ struct PhotoAPI: Sendable {
         }
         api.get(Self.base + "/{id}") { request, member in
             let photo = try find(request, member.user)
+            // A client waiting for thumbnailReady gets it made even if the pool was full when it was uploaded.
+            queue.submit([photo], kinds: [.thumbnail])
             let versions = try library.versions(of: photo)
-            return .json { json in Self.write(photo, versions: versions, to: &json) }
+            return .json { json in write(photo, versions: versions, to: &json) }
         }
         api.get(Self.base + "/{id}/thumbnail") { request, member in try derivative(.thumbnail, request, member.user) }
         api.get(Self.base + "/{id}/rendition") { request, member in try derivative(.rendition, request, member.user) }
@@ -202,20 +180,60 @@ struct PhotoAPI: Sendable {
             struct Body: Decodable { var operations: [EditCodec.Operation] }
             let body = try request.decodeJSON(Body.self)
             let edits = try Self.edits(body.operations)
-            let updated = try saveVersion(photo, edits)
-            let versions = try library.versions(of: updated)
-            return .json(status: .created) { json in Self.write(updated, versions: versions, to: &json) }
+            return .offloaded(key: DerivativeQueue.key(userID: photo.userID)) {
+                let updated = try saveVersion(photo, edits)
+                queue.submit([updated], kinds: [.thumbnail, .rendition])
+                let versions = try library.versions(of: updated)
+                return .json(status: .created) { json in write(updated, versions: versions, to: &json) }
+            }
         }
         api.post(Self.base + "/{id}/revert") { request, member in
             let photo = try find(request, member.user)
             let updated = try library.revert(photo)
             let versions = try library.versions(of: updated)
-            return .json { json in Self.write(updated, versions: versions, to: &json) }
+            return .json { json in write(updated, versions: versions, to: &json) }
         }
         api.delete(Self.base + "/{id}") { request, member in
             let photo = try find(request, member.user)
             try library.delete(photo)
             return .noContent
+        }
+    }
+
+    /// Stores the uploaded files after checking their headers (on the work pool) and queues their
+    /// thumbnails and renditions. One file refused alone is its own problem; all refused is a 422.
+    func upload(_ files: [UploadedFile], userID: Int64) throws -> Response {
+        var added: [(Photo, Bool)] = []
+        var failed: [(String, IngestError)] = []
+        for file in files {
+            do throws(IngestError) {
+                let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: userID, check: .header)
+                added.append((result.photo, result.isDuplicate))
+            } catch {
+                failed.append((PhotoLibrary.cleanFilename(file.filename), error))
+            }
+        }
+        if added.isEmpty, failed.count == 1 { throw failed[0].1.httpError }
+        if added.isEmpty {
+            throw HTTPError.validation(failed.map { .init(field: $0.0, message: $0.1.message) },
+                                       detail: "None of the \(failed.count) files is a usable image.")
+        }
+        queue.submit(added.map(\.0), kinds: [.thumbnail, .rendition])
+        return .json(status: .created) { json in
+            json.object {
+                $0.array("items") { list in
+                    for (photo, duplicate) in added { write(photo, duplicate: duplicate, to: &list) }
+                }
+                $0.array("errors") { list in
+                    for (name, error) in failed {
+                        list.object {
+                            $0.field("filename", name)
+                            $0.field("code", error.code)
+                            $0.field("detail", error.message)
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -248,11 +266,16 @@ struct PhotoAPI: Sendable {
         return photo
     }
 
+    /// A cached derivative is served at once; one still to be made is made on the work pool.
     func derivative(_ kind: PhotoLibrary.DerivativeKind, _ request: Request, _ user: User) throws -> Response {
         let photo = try find(request, user)
-        let file = try library.derivative(kind, of: photo)
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-        return Self.file(file.path, size: size, mediaType: file.mediaType, etag: file.etag, request: request, download: nil)
+        let serve: @Sendable () throws -> Response = { [library] in
+            let file = try library.derivative(kind, of: photo)
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            return Self.file(file.path, size: size, mediaType: file.mediaType, etag: file.etag, request: request, download: nil)
+        }
+        if library.hasDerivative(kind, of: photo) { return try serve() }
+        return .offloaded(key: DerivativeQueue.key(userID: photo.userID), serve)
     }
 
     /// A stored file with an ETag; `304` when the client has it. URLs that carry `?v=` (the content's hash)
@@ -300,7 +323,7 @@ struct PhotoAPI: Sendable {
         return stem + "." + fileExtension(photo.format)
     }
 
-    static func write(_ photo: Photo, duplicate: Bool? = nil, versions: [PhotoVersion]? = nil, to json: inout JSONWriter) {
+    func write(_ photo: Photo, duplicate: Bool? = nil, versions: [PhotoVersion]? = nil, to json: inout JSONWriter) {
         json.object {
             $0.field("id", photo.id)
             $0.field("filename", photo.filename)
@@ -321,9 +344,11 @@ struct PhotoAPI: Sendable {
             $0.field("displayHeight", photo.displayHeight)
             $0.field("currentVersionId", photo.current?.id)
             let v = "?v=" + photo.displaySHA.prefix(16)
-            $0.field("thumbnailURL", base + "/\(photo.id)/thumbnail" + v)
-            $0.field("renditionURL", base + "/\(photo.id)/rendition" + v)
-            $0.field("originalURL", base + "/\(photo.id)/original")
+            $0.field("thumbnailReady", library.hasDerivative(.thumbnail, of: photo))
+            $0.field("problem", photo.current == nil ? photo.problem : nil)
+            $0.field("thumbnailURL", Self.base + "/\(photo.id)/thumbnail" + v)
+            $0.field("renditionURL", Self.base + "/\(photo.id)/rendition" + v)
+            $0.field("originalURL", Self.base + "/\(photo.id)/original")
             if let versions {
                 $0.array("versions") { list in
                     for version in versions {
@@ -333,6 +358,7 @@ struct PhotoAPI: Sendable {
                             $0.field("height", version.height)
                             $0.field("format", version.format)
                             $0.field("createdAt", iso8601(version.createdAt))
+                            $0.field("baseVersionId", version.baseVersionID)
                             $0.array("operations") { ops in
                                 for op in EditCodec.operations(version.operations) {
                                     ops.object {
@@ -373,6 +399,7 @@ struct PhotoAPI: Sendable {
         ("pageCount", .integer()), ("takenAt", .nullable(.string())), ("camera", .nullable(.string())),
         ("fileSize", .integer()), ("sha256", .string()), ("createdAt", .string(format: "date-time")),
         ("displayWidth", .integer()), ("displayHeight", .integer()), ("currentVersionId", .nullable(.integer())),
+        ("thumbnailReady", .boolean), ("problem", .nullable(.string(description: "why the original's pixels cannot be shown"))),
         ("thumbnailURL", .string()), ("renditionURL", .string()), ("originalURL", .string()),
     ])
     static let operationSchema = JSONSchema.object([
@@ -417,8 +444,9 @@ struct PhotoAPI: Sendable {
                      parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "application/octet-stream")], requiresAuthentication: true),
         APIOperation(.get, base + "/{id}/download", summary: "The current version as an attachment with a sensible name", tag: "Photos",
                      parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "application/octet-stream")], requiresAuthentication: true),
-        APIOperation(.post, base + "/{id}/versions", summary: "Save a new version: operations apply to the current version, upright coordinates", tag: "Photos",
-                     parameters: [idParameter], requestBody: .object([("operations", .array(operationSchema))], required: ["operations"]),
+        APIOperation(.post, base + "/{id}/versions", summary: "Save a new version: at most \(PhotoLibrary.maximumOperations) operations, applied to the current version in its upright coordinates", tag: "Photos",
+                     parameters: [idParameter],
+                     requestBody: .object([("operations", .array(operationSchema, maxItems: PhotoLibrary.maximumOperations))], required: ["operations"]),
                      responses: [.init(201, "The photo with its new current version", schema: photoSchema),
                                  .init(422, "An operation does not fit", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
