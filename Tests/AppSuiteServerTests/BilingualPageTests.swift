@@ -131,11 +131,13 @@ final class PageSite {
 
         // The member registers through the form and takes a Chinese nickname.
         let form = try Self.request(suite.port, "GET", "/register", cookies: member.cookies)
-        member.cookies["presession"] = try #require(form.setCookies["presession"])
+        let presessionCookie: String = try #require(form.setCookies["presession"])
+        member.cookies["presession"] = presessionCookie
         let registered = try Self.request(suite.port, "POST", "/register", cookies: member.cookies,
                                           form: [("username", "reader"), ("password", "correct horse battery"),
                                                  ("csrf_token", try Self.csrf(form))])
-        member.cookies["sid"] = try #require(registered.setCookies["sid"], "register: \(registered.status)")
+        let sidCookie: String = try #require(registered.setCookies["sid"], "register: \(registered.status)")
+        member.cookies["sid"] = sidCookie
         var token = try Self.csrf(try Self.request(suite.port, "GET", "/me", cookies: member.cookies))
         try Self.expectRedirect(try Self.request(suite.port, "POST", "/me/profile", cookies: member.cookies,
                                                  form: [("nickname", "影迷小王"), ("csrf_token", token)]))
@@ -186,7 +188,8 @@ final class PageSite {
         formReplies.append(("toast after deleting a comment", try Self.follow(deleted, port: suite.port, cookies: member.cookies, language: "en")))
         var anonymous = visitor.cookies
         let compose = try Self.request(suite.port, "GET", "/movies/reviews/\(review)/compose", cookies: anonymous)
-        anonymous["presession"] = try #require(compose.setCookies["presession"])
+        let anonymousPresession: String = try #require(compose.setCookies["presession"])
+        anonymous["presession"] = anonymousPresession
         try Self.expectRedirect(try Self.request(suite.port, "POST", "/movies/reviews/\(review)/comments", cookies: anonymous,
                                                  form: [("text", "路过，看完很想去看这部电影。"), ("csrf_token", try Self.csrf(compose))]))
         let favorited = try Self.request(suite.port, "POST", "/movies/reviews/\(review)/favorite", cookies: english,
