@@ -33,8 +33,9 @@ public protocol MiniApp: Sendable {
     var manifest: AppManifest { get }
     /// The app's own tables: numbered, append-only migrations of module `manifest.id`.
     func migrations() -> [Migration]
-    /// Mounts `/api/v1/{id}/…` and `/{id}/…`.
-    func routes(_ router: inout Router, context: AppContext)
+    /// Mounts its pages (`routes.pages`, `/{id}/…`), API (`routes.api`, `/api/v1/{id}/…`) and assets; every
+    /// route needs a signed-in user and CSRF-checks unsafe methods unless it opts out with `.anyone`.
+    func routes(_ routes: inout AppRoutes, context: AppContext)
     /// One entry per API route, for `/api/openapi.json` (a test checks none is missing).
     var apiOperations: [APIOperation] { get }
     /// Named schemas of its API bodies, the document's `components.schemas` (refer to one as `.reference(name)`).

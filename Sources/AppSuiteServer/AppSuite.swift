@@ -76,16 +76,19 @@ public final class AppSuite: Sendable {
 
         let publicURLSource = PublicURLSource(configuration: configuration)
         self.publicURLSource = publicURLSource
+        let sessionGuard = SessionGuard(authenticator: authenticator)
         var router = Router()
-        IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router)
-        Launcher(authenticator: authenticator, apps: apps.map(\.manifest)).register(into: &router)
-        CommunityRoutes(database: database, authenticator: authenticator, directory: subjects,
-                        publicURL: { publicURLSource.current }).register(into: &router)
+        IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router, guard: sessionGuard)
+        Launcher(apps: apps.map(\.manifest)).register(into: &router, guard: sessionGuard)
+        CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current })
+            .register(into: &router, guard: sessionGuard)
         var jobs = [Self.sessionPurge(authenticator.identity)]
         for app in apps {
             let context = Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
                                        configuration: configuration, workPool: workPool, clock: clock, subjects: subjects)
-            app.routes(&router, context: context)
+            var routes = AppRoutes(appID: app.manifest.id, guard: sessionGuard)
+            app.routes(&routes, context: context)
+            routes.mount(into: &router)
             jobs += app.jobs(context: context)
         }
         PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)

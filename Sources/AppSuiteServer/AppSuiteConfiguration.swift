@@ -1,5 +1,5 @@
 public import AppHost
-public import Foundation
+import Foundation
 public import WebUI
 
 /// How one AppSuite server runs. Resolved from flags, then `APPSUITE_*` environment variables, then defaults

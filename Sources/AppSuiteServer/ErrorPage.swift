@@ -8,7 +8,8 @@ struct ErrorPage: Sendable {
     let authenticator: Authenticator
 
     func render(_ error: HTTPError, _ request: Request) -> Response {
-        let viewer = authenticator.viewer(for: request)
+        // The error may be the database itself: then the page is rendered as for a signed-out visitor.
+        let viewer = (try? authenticator.viewer(for: request)) ?? authenticator.signedOutViewer(for: request)
         let language = viewer.language
         let (title, message) = Self.words(for: error.status.code)
         return viewer.page(title: title(language), back: BackLink(href: "/", label: Strings.home(language)), error: error) {

@@ -5,7 +5,6 @@ import WebUI
 
 /// `/`: one tile per installed app, the signed-in user's greeting, or the way to sign in.
 struct Launcher: Sendable {
-    let authenticator: Authenticator
     let apps: [AppManifest]
 
     static let greeting = LocalizedText(zh: "你好，", en: "Hello, ")
@@ -15,8 +14,10 @@ struct Launcher: Sendable {
     static let noApps = LocalizedText(zh: "还没有安装应用", en: "No apps installed yet")
     static let noAppsMessage = LocalizedText(zh: "应用上线后会出现在这里。", en: "Apps appear here as soon as they are installed.")
 
-    func register(into router: inout Router) {
-        router.get("/") { request in page(authenticator.viewer(for: request)) }
+    func register(into router: inout Router, guard sessionGuard: SessionGuard) {
+        var pages = RouteGroup(prefix: "", kind: .pages, guard: sessionGuard)
+        pages.anyone.get("") { _, viewer in page(viewer) }
+        router.mount(pages)
     }
 
     func page(_ viewer: Viewer) -> Response {

@@ -112,11 +112,10 @@ public struct CommentsEndpoint: Sendable {
     }
 
     /// `POST …/comments {"text","parentId"?}` → 201 with the comment. Replies need a signed-in user (401).
-    public func post(_ request: Request, subject: Subject, allowAnonymous: Bool) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    /// The route's ``SessionGuard`` has already checked CSRF; `viewer` is its context.
+    public func post(_ request: Request, viewer: Viewer, subject: Subject, allowAnonymous: Bool) throws -> Response {
         let body = try request.decodeJSON(NewComment.self)
         if body.parentId != nil || !allowAnonymous { _ = try authenticator.requireUser(viewer) }
-        try authenticator.verifyCSRF(request, viewer: viewer)
         let device = CommunityDevice.id(for: request, isSecure: authenticator.usesSecureCookies)
         let author: CommentAuthor = viewer.user.map { .user(id: $0.id, name: $0.nickname) } ?? .anonymous(device: device.id)
         let comment: Comment

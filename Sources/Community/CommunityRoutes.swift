@@ -11,31 +11,33 @@ public import WebUI
 /// the request's `Host` header.
 public struct CommunityRoutes: Sendable {
     public let database: any Database
-    public let authenticator: Authenticator
     public let directory: SubjectDirectory
     /// The server's public base URL, read when a link is written (the default names the bound port).
     public let publicURL: @Sendable () -> PublicURL
 
-    public init(database: any Database, authenticator: Authenticator, directory: SubjectDirectory,
-                publicURL: @escaping @Sendable () -> PublicURL) {
+    public init(database: any Database, directory: SubjectDirectory, publicURL: @escaping @Sendable () -> PublicURL) {
         self.database = database
-        self.authenticator = authenticator
         self.directory = directory
         self.publicURL = publicURL
     }
 
-    public func register(into router: inout Router) {
+    /// Mounts the routes; all but the short links `/s/{code}` (public pages for link previews, no session)
+    /// run through `sessionGuard` and need a signed-in user, except reading a comment's replies.
+    public func register(into router: inout Router, guard sessionGuard: SessionGuard) {
+        var api = RouteGroup(prefix: "/api/v1", kind: .api, guard: sessionGuard)
+        var pages = RouteGroup(prefix: "", kind: .pages, guard: sessionGuard)
+        defer {
+            router.mount(api)
+            router.mount(pages)
+        }
         let favorites = FavoriteStore(database: database, directory: directory)
         let comments = CommentStore(database: database)
-        let authenticator = self.authenticator
         let directory = self.directory
         let database = self.database
         let publicURL = self.publicURL
 
-        router.get("/api/v1/favorites") { request in
-            let viewer = authenticator.viewer(for: request)
-            let user = try authenticator.requireUser(viewer)
-            let page = try favorites.list(userID: user.id, app: request.query["app"], cursor: request.query["cursor"],
+        api.get("/favorites") { request, member in
+            let page = try favorites.list(userID: member.user.id, app: request.query["app"], cursor: request.query["cursor"],
                                           limit: Int(request.query["limit"] ?? "") ?? 20)
             return .json { json in
                 json.object { json in
@@ -55,41 +57,29 @@ public struct CommunityRoutes: Sendable {
                 }
             }
         }
-        router.put("/api/v1/favorites/{app}/{itemId}") { request in
-            let viewer = authenticator.viewer(for: request)
-            let user = try authenticator.requireUser(viewer)
-            try authenticator.verifyCSRF(request, viewer: viewer)
-            try favorites.add(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")), userID: user.id)
+        api.put("/favorites/{app}/{itemId}") { request, member in
+            try favorites.add(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")), userID: member.user.id)
             return .json { $0.object { $0.field("favorite", true) } }
         }
-        router.delete("/api/v1/favorites/{app}/{itemId}") { request in
-            let viewer = authenticator.viewer(for: request)
-            let user = try authenticator.requireUser(viewer)
-            try authenticator.verifyCSRF(request, viewer: viewer)
-            try favorites.remove(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")), userID: user.id)
+        api.delete("/favorites/{app}/{itemId}") { request, member in
+            try favorites.remove(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")), userID: member.user.id)
             return .noContent
         }
-        router.patch("/api/v1/comments/{id}") { request in
-            let viewer = authenticator.viewer(for: request)
-            let user = try authenticator.requireUser(viewer)
-            try authenticator.verifyCSRF(request, viewer: viewer)
+        api.patch("/comments/{id}") { request, member in
             let body = try request.decodeJSON(NewComment.self)
             let comment: Comment
             do {
-                comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: user.id, text: body.text)
+                comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: member.user.id, text: body.text)
             } catch let error as CommentError {
-                throw error.httpError(viewer.language)
+                throw error.httpError(member.viewer.language)
             }
             return .json { CommunityJSON.write(comment, to: &$0, withReplies: false) }
         }
-        router.delete("/api/v1/comments/{id}") { request in
-            let viewer = authenticator.viewer(for: request)
-            let user = try authenticator.requireUser(viewer)
-            try authenticator.verifyCSRF(request, viewer: viewer)
-            try comments.delete(try request.parameter("id", as: Int64.self), userID: user.id)
+        api.delete("/comments/{id}") { request, member in
+            try comments.delete(try request.parameter("id", as: Int64.self), userID: member.user.id)
             return .noContent
         }
-        router.get("/api/v1/comments/{id}/replies") { request in
+        api.anyone.get("/comments/{id}/replies") { request, _ in
             let root = try request.parameter("id", as: Int64.self)
             guard let comment = try comments.comment(root), comment.rootID == nil else { throw HTTPError.notFound() }
             let page = try comments.replies(root: root, cursor: request.query["cursor"], limit: Int(request.query["limit"] ?? "") ?? 20)
@@ -101,17 +91,13 @@ public struct CommunityRoutes: Sendable {
                 }
             }
         }
-        router.put("/api/v1/shares/{app}/{itemId}") { request in
-            let viewer = authenticator.viewer(for: request)
-            _ = try authenticator.requireUser(viewer)
-            try authenticator.verifyCSRF(request, viewer: viewer)
+        api.put("/shares/{app}/{itemId}") { request, _ in
             let code = try favorites.shareCode(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")))
             return .json { json in json.object { $0.field("code", code); $0.field("url", "/s/" + code) } }
         }
         // Without JavaScript the share button is a link here: sign in, then see the link to copy.
-        router.get("/share/{app}/{itemId}") { request in
-            let viewer = authenticator.viewer(for: request)
-            guard viewer.isSignedIn else { return viewer.redirect(to: viewer.loginURL) }
+        pages.get("/share/{app}/{itemId}") { request, member in
+            let viewer = member.viewer
             let subject = Subject(app: try request.parameter("app"), item: try request.parameter("itemId"))
             let code = try favorites.shareCode(subject)
             let info = try database.read { try directory.info(subject, db: $0) }

@@ -30,22 +30,21 @@ struct GaokaoAPI: Sendable {
 
     static let noDataType = "urn:appsuite:problem:gaokao-no-data"
 
-    func register(into router: inout Router) {
-        router.get("/api/v1/gaokao/provinces") { _ in try provinces() }
-        router.get("/api/v1/gaokao/options") { request in try options(request) }
-        router.get("/api/v1/gaokao/rank") { request in try rank(request) }
-        router.get("/api/v1/gaokao/equivalent-score") { request in try equivalentScore(request) }
-        router.get("/api/v1/gaokao/control-lines") { request in try controlLines(request) }
-        router.get("/api/v1/gaokao/admission-lines") { request in try admissionLines(request) }
-        router.get("/api/v1/gaokao/prediction") { request in try prediction(request) }
-        router.get("/api/v1/gaokao/recommendations") { request in try recommendations(request) }
-        router.get("/api/v1/gaokao/profile") { request in try getProfile(request) }
-        router.put("/api/v1/gaokao/profile") { request in try putProfile(request) }
+    /// Every lookup is public, and so is 我的高考: a signed-out student's profile lives in a cookie.
+    func register(into api: inout RouteGroup<SessionGuard>) {
+        api.anyone.get("/provinces") { _, _ in try provinces() }
+        api.anyone.get("/options") { request, viewer in try options(request, viewer) }
+        api.anyone.get("/rank") { request, viewer in try rank(request, viewer) }
+        api.anyone.get("/equivalent-score") { request, viewer in try equivalentScore(request, viewer) }
+        api.anyone.get("/control-lines") { request, viewer in try controlLines(request, viewer) }
+        api.anyone.get("/admission-lines") { request, viewer in try admissionLines(request, viewer) }
+        api.anyone.get("/prediction") { request, viewer in try prediction(request, viewer) }
+        api.anyone.get("/recommendations") { request, viewer in try recommendations(request, viewer) }
+        api.anyone.get("/profile") { request, viewer in try getProfile(request, viewer) }
+        api.anyone.put("/profile") { request, viewer in try putProfile(request, viewer) }
     }
 
     // MARK: helpers
-
-    private func language(_ request: Request) -> Language { authenticator.viewer(for: request).language }
 
     private func required(_ query: Query, _ names: [String], language: Language) throws(HTTPError) {
         let missing = names.filter { query.text($0) == nil }
@@ -100,8 +99,8 @@ struct GaokaoAPI: Sendable {
         }
     }
 
-    func options(_ request: Request) throws -> Response {
-        let language = language(request)
+    func options(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let language = viewer.language
         let query = Query(request: request)
         try required(query, ["province", "year"], language: language)
         let data = try store.data()
@@ -121,8 +120,8 @@ struct GaokaoAPI: Sendable {
         }
     }
 
-    func rank(_ request: Request) throws -> Response {
-        let language = language(request)
+    func rank(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let language = viewer.language
         let query = Query(request: request)
         try required(query, ["province", "year", "category", "score"], language: language)
         let data = try store.data()
@@ -151,8 +150,8 @@ struct GaokaoAPI: Sendable {
         }
     }
 
-    func equivalentScore(_ request: Request) throws -> Response {
-        let language = language(request)
+    func equivalentScore(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let language = viewer.language
         let query = Query(request: request)
         try required(query, ["province", "category", "score", "fromYear", "toYear"], language: language)
         let data = try store.data()
@@ -183,8 +182,8 @@ struct GaokaoAPI: Sendable {
         }
     }
 
-    func controlLines(_ request: Request) throws -> Response {
-        let language = language(request)
+    func controlLines(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let language = viewer.language
         let query = Query(request: request)
         try required(query, ["province"], language: language)
         let data = try store.data()
@@ -209,8 +208,8 @@ struct GaokaoAPI: Sendable {
         }
     }
 
-    func admissionLines(_ request: Request) throws -> Response {
-        let language = language(request)
+    func admissionLines(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let language = viewer.language
         let query = Query(request: request)
         try required(query, ["province", "school"], language: language)
         let data = try store.data()
@@ -248,8 +247,8 @@ struct GaokaoAPI: Sendable {
         json.field("source", line.source)
     }
 
-    func prediction(_ request: Request) throws -> Response {
-        let language = language(request)
+    func prediction(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let language = viewer.language
         let query = Query(request: request)
         try required(query, ["province", "year", "category", "batch", "school"], language: language)
         let data = try store.data()
@@ -302,8 +301,8 @@ struct GaokaoAPI: Sendable {
         }
     }
 
-    func recommendations(_ request: Request) throws -> Response {
-        let language = language(request)
+    func recommendations(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let language = viewer.language
         let query = Query(request: request)
         try required(query, ["province", "year", "category", "batch", "score"], language: language)
         let data = try store.data()
@@ -355,8 +354,7 @@ struct GaokaoAPI: Sendable {
         var score: Int?
     }
 
-    func getProfile(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func getProfile(_ request: Request, _ viewer: Viewer) throws -> Response {
         let data = try store.data()
         guard let profile = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data) else {
             throw HTTPError.notFound(viewer.language == .zh ? "还没有填写我的高考。" : "No profile yet.")
@@ -364,9 +362,7 @@ struct GaokaoAPI: Sendable {
         return Self.profileResponse(profile, storedIn: viewer.isSignedIn ? "account" : "cookie", data: data)
     }
 
-    func putProfile(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
-        try authenticator.verifyCSRF(request, viewer: viewer)
+    func putProfile(_ request: Request, _ viewer: Viewer) throws -> Response {
         let body = try request.decodeJSON(ProfileBody.self)
         let data = try store.data()
         let input = ProfileInput(province: body.province, year: body.year.map(String.init), category: body.category,

@@ -22,13 +22,13 @@ public struct GaokaoApp: MiniApp {
 
     public func migrations() -> [Migration] { GaokaoSchema.migrations() }
 
-    public func routes(_ router: inout Router, context: AppContext) {
+    public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let store = GaokaoStore(database: context.database)
-        GaokaoAPI(store: store, authenticator: context.authenticator, configuration: configuration).register(into: &router)
+        GaokaoAPI(store: store, authenticator: context.authenticator, configuration: configuration).register(into: &routes.api)
         let assets = AppAssets(appID: "gaokao", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
-        assets.register(into: &router)
+        routes.serve(assets)
         GaokaoPages(store: store, authenticator: context.authenticator, assets: assets, configuration: configuration)
-            .register(into: &router)
+            .register(into: &routes.pages)
     }
 
     public func importer(context: AppContext) -> (any DataImporter)? { GaokaoImporter(database: context.database) }

@@ -15,20 +15,21 @@ struct GaokaoPages: Sendable {
     static let welcomeCookie = "gk_welcomed"
     static let defaultProvince = "河南"
 
-    func register(into router: inout Router) {
-        router.get("/gaokao") { request in try home(request) }
-        router.get("/gaokao/welcome") { request in welcome(request) }
-        router.get("/gaokao/welcome/done") { request in welcomeDone(request) }
-        router.get("/gaokao/profile") { request in try profileForm(request) }
-        router.post("/gaokao/profile") { request in try saveProfile(request) }
-        router.get("/gaokao/control-lines") { request in try controlLines(request) }
-        router.get("/gaokao/admission-lines") { request in try admissionLines(request) }
-        router.get("/gaokao/rank") { request in try rankPage(request) }
-        router.get("/gaokao/recommend") { request in try recommendPage(request) }
-        router.get("/gaokao/predict") { request in try predictPage(request) }
-        router.get("/gaokao/school") { request in try schoolPage(request) }
-        router.get("/gaokao/majors") { request in try majorsPage(request) }
-        router.get("/gaokao/about") { request in try aboutPage(request) }
+    /// Every page is open to signed-out students (their profile lives in a cookie until they sign in).
+    func register(into pages: inout RouteGroup<SessionGuard>) {
+        pages.anyone.get("") { request, viewer in try home(request, viewer) }
+        pages.anyone.get("/welcome") { request, viewer in welcome(request, viewer) }
+        pages.anyone.get("/welcome/done") { request, viewer in welcomeDone(request, viewer) }
+        pages.anyone.get("/profile") { request, viewer in try profileForm(request, viewer) }
+        pages.anyone.post("/profile") { request, viewer in try saveProfile(request, viewer) }
+        pages.anyone.get("/control-lines") { request, viewer in try controlLines(request, viewer) }
+        pages.anyone.get("/admission-lines") { request, viewer in try admissionLines(request, viewer) }
+        pages.anyone.get("/rank") { request, viewer in try rankPage(request, viewer) }
+        pages.anyone.get("/recommend") { request, viewer in try recommendPage(request, viewer) }
+        pages.anyone.get("/predict") { request, viewer in try predictPage(request, viewer) }
+        pages.anyone.get("/school") { request, viewer in try schoolPage(request, viewer) }
+        pages.anyone.get("/majors") { request, viewer in try majorsPage(request, viewer) }
+        pages.anyone.get("/about") { request, viewer in try aboutPage(request, viewer) }
     }
 
     // MARK: shell
@@ -69,8 +70,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: home and welcome
 
-    func home(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func home(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         if request.cookies[Self.welcomeCookie] == nil { return viewer.redirect(to: "/gaokao/welcome") }
         guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.title(l)) }
@@ -117,8 +117,7 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    func welcome(_ request: Request) -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func welcome(_ request: Request, _ viewer: Viewer) -> Response {
         let l = viewer.language
         let slides = zip([Icon.school, .tag, .star], GaokaoText.slides).map { (icon: $0, title: $1.title, text: $1.text) }
         return page(viewer, title: GaokaoText.welcome(l)) {
@@ -143,8 +142,7 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    func welcomeDone(_ request: Request) -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func welcomeDone(_ request: Request, _ viewer: Viewer) -> Response {
         var response = viewer.redirect(to: "/gaokao")
         var cookie = Cookie(name: Self.welcomeCookie, value: "1", maxAge: 365 * 86_400, isSecure: authenticator.usesSecureCookies)
         cookie.isHTTPOnly = true
@@ -154,8 +152,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 我的高考
 
-    func profileForm(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func profileForm(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.myGaokao(viewer.language)) }
         let query = Query(request: request)
         let saved = try currentProfile(viewer, request, data)
@@ -167,9 +164,7 @@ struct GaokaoPages: Sendable {
         return profilePage(viewer, data: data, input: input, errors: [], status: .ok)
     }
 
-    func saveProfile(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
-        try authenticator.verifyCSRF(request, viewer: viewer)
+    func saveProfile(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.myGaokao(viewer.language)) }
         let form = request.form()
         let input = ProfileInput(province: form["province"], year: form["year"], category: form["category"], batch: form["batch"], score: form["score"])
@@ -229,8 +224,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 省控线
 
-    func controlLines(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func controlLines(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = GaokaoText.controlLines(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -271,8 +265,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 投档线
 
-    func admissionLines(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func admissionLines(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = GaokaoText.admissionLines(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -344,8 +337,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 一分一段 and 等位分
 
-    func rankPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func rankPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = GaokaoText.scoreRank(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -418,8 +410,7 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    func recommendPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func recommendPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = GaokaoText.recommend(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -484,8 +475,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: 投档线预测
 
-    func predictPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func predictPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = GaokaoText.prediction(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -555,8 +545,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: school detail
 
-    func schoolPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func schoolPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.schoolTitle(l)) }
         let query = Query(request: request)
@@ -607,8 +596,7 @@ struct GaokaoPages: Sendable {
 
     // MARK: majors and about
 
-    func majorsPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func majorsPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = GaokaoText.majors(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
@@ -631,8 +619,7 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    func aboutPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func aboutPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let imported = try store.database.read { db in
             try db.scalar("SELECT value FROM gaokao_meta WHERE key = 'imported_at'", as: String.self)

@@ -70,7 +70,10 @@ public struct Responder: Sendable {
         let httpError: HTTPError
         switch error {
         case let error as HTTPError: httpError = error
-        case let error as any HTTPErrorConvertible: httpError = error.httpError
+        case let error as any HTTPErrorConvertible:
+            httpError = error.httpError
+            // A 5xx other than an overload (503) is a fault: log what really happened, whatever the client is told.
+            if httpError.status.code >= 500, httpError.status != .serviceUnavailable { logError("\(request.method) \(request.path): \(String(reflecting: error))") }
         default:
             logError("\(request.method) \(request.path): \(String(reflecting: error))")
             httpError = HTTPError(.internalServerError, detail: "The server failed to handle this request.")

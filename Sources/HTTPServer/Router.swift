@@ -30,14 +30,23 @@ public struct Router: Sendable {
 
     private var literalRoutes: [String: PatternRoutes] = [:]
     private var patternRoutes: [PatternRoutes] = []
-    /// Every registered (method, pattern), in registration order — for the OpenAPI completeness test.
-    public private(set) var registered: [(method: HTTPMethod, pattern: String)] = []
+    /// Every registered route in registration order, for the OpenAPI completeness test and the route walk
+    /// that proves every unsafe route is guarded. `access` is nil for a route added without a
+    /// ``RouteGroup`` (and so without authentication or CSRF middleware).
+    public private(set) var registered: [(method: HTTPMethod, pattern: String, access: RouteAccess?)] = []
 
     public init() {}
 
+    /// Adds a route outside any ``RouteGroup``: no guard runs before `handler`. Use it for platform routes
+    /// that need no session (health, assets, documents); everything that reads or changes a user's data
+    /// belongs in a group.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+        add(method, pattern, access: nil, handler)
+    }
+
+    mutating func add(_ method: HTTPMethod, _ pattern: String, access: RouteAccess?, _ handler: @escaping Handler) {
         let segments = Self.segments(of: pattern)
-        registered.append((method, pattern))
+        registered.append((method, pattern, access))
         let isLiteral = segments.allSatisfy { if case .literal = $0 { true } else { false } }
         if isLiteral {
             let key = Self.normalize(pattern)

@@ -12,14 +12,13 @@ struct MovieAPI: Sendable {
     let favorites: FavoriteStore
     let authenticator: Authenticator
 
-    func register(into router: inout Router) {
+    func register(into api: inout RouteGroup<SessionGuard>) {
         let store = self.store
         let comments = self.comments
         let endpoint = CommentsEndpoint(authenticator: authenticator, store: comments)
         let favorites = self.favorites
-        let authenticator = self.authenticator
 
-        router.get("/api/v1/movies/reviews") { request in
+        api.anyone.get("/reviews") { request, _ in
             let limit = Self.limit(request)
             let page = request.query["sort"] == "new"
                 ? try store.newestReviews(cursor: request.query["cursor"], limit: limit)
@@ -34,11 +33,10 @@ struct MovieAPI: Sendable {
                 }
             }
         }
-        router.get("/api/v1/movies/reviews/{id}") { request in
+        api.anyone.get("/reviews/{id}") { request, viewer in
             guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
             let neighbours = try store.neighbours(of: review)
             let count = try comments.count(MovieReviewsApp.subject(review.id))
-            let viewer = authenticator.viewer(for: request)
             let favorite = try viewer.user.map { try favorites.contains(MovieReviewsApp.subject(review.id), userID: $0.id) }
             return .json(capacity: review.body.map { $0.utf8.count + 2048 } ?? 2048) { json in
                 Self.write(review, commentCount: count, to: &json, extra: { json in
@@ -49,17 +47,17 @@ struct MovieAPI: Sendable {
                 })
             }
         }
-        router.get("/api/v1/movies/reviews/{id}/comments") { request in
+        api.anyone.get("/reviews/{id}/comments") { request, _ in
             let id = try request.parameter("id", as: Int64.self)
             guard try store.review(id) != nil else { throw HTTPError.notFound() }
             return try endpoint.list(request, subject: MovieReviewsApp.subject(id))
         }
-        router.post("/api/v1/movies/reviews/{id}/comments") { request in
+        api.anyone.post("/reviews/{id}/comments") { request, viewer in
             let id = try request.parameter("id", as: Int64.self)
             guard try store.review(id) != nil else { throw HTTPError.notFound() }
-            return try endpoint.post(request, subject: MovieReviewsApp.subject(id), allowAnonymous: true)
+            return try endpoint.post(request, viewer: viewer, subject: MovieReviewsApp.subject(id), allowAnonymous: true)
         }
-        router.get("/api/v1/movies/films") { request in
+        api.anyone.get("/films") { request, _ in
             let page = try store.films(query: request.query["query"], cursor: request.query["cursor"], limit: Self.limit(request))
             return .json(capacity: 16 * 1024) { json in
                 json.object { json in
@@ -68,7 +66,7 @@ struct MovieAPI: Sendable {
                 }
             }
         }
-        router.get("/api/v1/movies/films/{id}") { request in
+        api.anyone.get("/films/{id}") { request, _ in
             let id = try request.parameter("id")
             guard let film = try store.film(id) else { throw HTTPError.notFound() }
             let sort = CommentSort(rawValue: request.query["sort"] ?? "hot") ?? .hot

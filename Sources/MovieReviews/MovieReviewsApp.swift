@@ -22,15 +22,15 @@ public struct MovieReviewsApp: MiniApp {
 
     public func importer(context: AppContext) -> (any DataImporter)? { MovieImporter(database: context.database) }
 
-    public func routes(_ router: inout Router, context: AppContext) {
+    public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let assets = AppAssets(appID: Self.id, directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
-        assets.register(into: &router)
+        routes.serve(assets)
         let store = MovieStore(database: context.database)
         let comments = CommentStore(database: context.database)
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
-        MovieAPI(store: store, comments: comments, favorites: favorites, authenticator: context.authenticator).register(into: &router)
+        MovieAPI(store: store, comments: comments, favorites: favorites, authenticator: context.authenticator).register(into: &routes.api)
         MoviePages(store: store, comments: comments, favorites: favorites,
-                   authenticator: context.authenticator, assets: assets).register(into: &router)
+                   authenticator: context.authenticator, assets: assets).register(into: &routes.pages, files: &routes.files)
     }
 
     public var apiOperations: [APIOperation] { MovieAPI.operations }

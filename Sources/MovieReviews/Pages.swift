@@ -23,28 +23,30 @@ struct MoviePages: Sendable {
         TabItem(id: "more", href: "/movies/more", icon: .grid, label: MovieText.more),
     ]
 
-    func register(into router: inout Router) {
+    /// Reading is open to everyone, and so is a top-level comment (posted as 匿名用户 when signed out);
+    /// favourites, replies' sign-in redirect aside, editing and deleting need an account.
+    func register(into routes: inout RouteGroup<SessionGuard>, files: inout SessionlessRoutes) {
         let pages = self
-        router.get("/movies") { request in try pages.feedPage(request) }
-        router.get("/movies/reviews") { request in try pages.reviewsPage(request) }
-        router.get("/movies/reviews/{id}") { request in try pages.reviewPage(request) }
-        router.get("/movies/reviews/{id}/comments") { request in try pages.commentsPage(request) }
-        router.get("/movies/reviews/{id}/comments/{commentId}") { request in try pages.threadPage(request) }
-        router.get("/movies/reviews/{id}/compose") { request in try pages.composePage(request) }
-        router.post("/movies/reviews/{id}/comments") { request in try pages.submitComment(request) }
-        router.post("/movies/reviews/{id}/favorite") { request in try pages.toggleFavorite(request) }
-        router.post("/movies/comments/{id}/delete") { request in try pages.deleteComment(request) }
-        router.get("/movies/comments/{id}/edit") { request in try pages.editPage(request) }
-        router.post("/movies/comments/{id}/edit") { request in try pages.submitEdit(request) }
-        router.get("/movies/films") { request in try pages.filmsPage(request) }
-        router.get("/movies/films/{id}") { request in try pages.filmPage(request) }
-        router.get("/movies/more") { request in try pages.morePage(request) }
-        router.get("/movies/avatars/{file}") { request in
+        routes.anyone.get("") { request, viewer in try pages.feedPage(request, viewer) }
+        routes.anyone.get("/reviews") { request, viewer in try pages.reviewsPage(request, viewer) }
+        routes.anyone.get("/reviews/{id}") { request, viewer in try pages.reviewPage(request, viewer) }
+        routes.anyone.get("/reviews/{id}/comments") { request, viewer in try pages.commentsPage(request, viewer) }
+        routes.anyone.get("/reviews/{id}/comments/{commentId}") { request, viewer in try pages.threadPage(request, viewer) }
+        routes.anyone.get("/reviews/{id}/compose") { request, viewer in try pages.composePage(request, viewer) }
+        routes.anyone.post("/reviews/{id}/comments") { request, viewer in try pages.submitComment(request, viewer) }
+        routes.post("/reviews/{id}/favorite") { request, member in try pages.toggleFavorite(request, member) }
+        routes.post("/comments/{id}/delete") { request, member in try pages.deleteComment(request, member) }
+        routes.get("/comments/{id}/edit") { request, member in try pages.editPage(request, member) }
+        routes.post("/comments/{id}/edit") { request, member in try pages.submitEdit(request, member) }
+        routes.anyone.get("/films") { request, viewer in try pages.filmsPage(request, viewer) }
+        routes.anyone.get("/films/{id}") { request, viewer in try pages.filmPage(request, viewer) }
+        routes.anyone.get("/more") { request, viewer in try pages.morePage(request, viewer) }
+        files.get("/avatars/{file}") { request in
             let file = try request.parameter("file")
             guard file.hasSuffix(".svg") else { throw HTTPError.notFound() }
             return Self.svg(Graphics.avatarSVG(for: String(file.dropLast(4))))
         }
-        router.get("/movies/posters/{file}") { request in
+        files.get("/posters/{file}") { request in
             let file = try request.parameter("file")
             guard file.hasSuffix(".svg"), let film = try pages.store.film(String(file.dropLast(4))) else { throw HTTPError.notFound() }
             return Self.svg(Graphics.posterSVG(id: film.id, title: film.title, year: film.year))
@@ -72,8 +74,7 @@ struct MoviePages: Sendable {
 
     // MARK: feed and lists
 
-    func feedPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let cursor = request.query["cursor"]
         let page = try store.feed(cursor: cursor, limit: 20)
         let banner = cursor == nil ? page.items.first(where: \.featured) : nil
@@ -94,8 +95,7 @@ struct MoviePages: Sendable {
         }
     }
 
-    func reviewsPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func reviewsPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let page = try store.newestReviews(cursor: request.query["cursor"], limit: 20)
         let counts = try commentCounts(page.items)
         let l = viewer.language
@@ -175,8 +175,7 @@ struct MoviePages: Sendable {
 
     // MARK: review
 
-    func reviewPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func reviewPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
         let neighbours = try store.neighbours(of: review)
         let subject = MovieReviewsApp.subject(review.id)
@@ -270,8 +269,7 @@ struct MoviePages: Sendable {
 
     // MARK: comments
 
-    func commentsPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func commentsPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
         let path = "/movies/reviews/\(review.id)"
         let page = try comments.page(MovieReviewsApp.subject(review.id), cursor: request.query["cursor"], limit: 20)
@@ -300,8 +298,7 @@ struct MoviePages: Sendable {
         }
     }
 
-    func threadPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func threadPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let review = try store.review(try request.parameter("id", as: Int64.self)),
               var root = try comments.comment(try request.parameter("commentId", as: Int64.self)),
               root.subject == MovieReviewsApp.subject(review.id), root.rootID == nil else { throw HTTPError.notFound() }
@@ -370,8 +367,7 @@ struct MoviePages: Sendable {
         }
     }
 
-    func composePage(_ request: Request, text: String = "", error: String? = nil) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func composePage(_ request: Request, _ viewer: Viewer, text: String = "", error: String? = nil) throws -> Response {
         guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
         let path = "/movies/reviews/\(review.id)"
         let parentID = (request.query["parent"] ?? request.form()["parent"]).flatMap { Int64($0) }
@@ -406,9 +402,7 @@ struct MoviePages: Sendable {
         }
     }
 
-    func submitComment(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
-        try authenticator.verifyCSRF(request, viewer: viewer)
+    func submitComment(_ request: Request, _ viewer: Viewer) throws -> Response {
         let id = try request.parameter("id", as: Int64.self)
         guard try store.review(id) != nil else { throw HTTPError.notFound() }
         let form = request.form()
@@ -427,29 +421,26 @@ struct MoviePages: Sendable {
             if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
             return response
         } catch let error as CommentError {
-            var response = try composePage(request, text: text, error: error.message(viewer.language))
+            var response = try composePage(request, viewer, text: text, error: error.message(viewer.language))
             if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
             return response
         }
     }
 
-    func deleteComment(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
-        try authenticator.verifyCSRF(request, viewer: viewer)
+    func deleteComment(_ request: Request, _ member: SignedIn) throws -> Response {
+        let viewer = member.viewer
         let back = request.form()["back"].flatMap { $0.hasPrefix("/movies/") && !$0.hasPrefix("//") ? $0 : nil } ?? "/movies"
-        guard let user = viewer.user else { return viewer.redirect(to: "/login?next=" + percentEncode(back)) }
-        try comments.delete(try request.parameter("id", as: Int64.self), userID: user.id)
+        try comments.delete(try request.parameter("id", as: Int64.self), userID: member.user.id)
         return viewer.redirect(to: back, flash: Toast(MovieText.deleted(viewer.language), kind: .success))
     }
 
     /// Editing one's own comment: the compose form prefilled; the comment is marked 已编辑.
-    func editPage(_ request: Request, text: String? = nil, error: String? = nil) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func editPage(_ request: Request, _ member: SignedIn, text: String? = nil, error: String? = nil) throws -> Response {
+        let viewer = member.viewer
         guard let comment = try comments.comment(try request.parameter("id", as: Int64.self)), !comment.isDeleted,
               comment.subject.app == MovieReviewsApp.id else { throw HTTPError.notFound() }
         let back = "/movies/reviews/\(comment.subject.item)/comments"
-        guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
-        guard user.id == comment.userID else { throw CommentError.notYours }
+        guard member.user.id == comment.userID else { throw CommentError.notYours }
         let l = viewer.language
         return self.page(viewer, title: MovieText.editComment(l), back: BackLink(href: back, label: Strings.cancel(l)), tab: nil, tabs: [],
                          status: error == nil ? .ok : .unprocessableContent) {
@@ -466,27 +457,23 @@ struct MoviePages: Sendable {
         }
     }
 
-    func submitEdit(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
-        try authenticator.verifyCSRF(request, viewer: viewer)
-        guard let user = viewer.user else { return viewer.redirect(to: "/movies") }
+    func submitEdit(_ request: Request, _ member: SignedIn) throws -> Response {
+        let viewer = member.viewer
         let id = try request.parameter("id", as: Int64.self)
         let text = request.form()["text"] ?? ""
         do {
-            let comment = try comments.edit(id, userID: user.id, text: text)
+            let comment = try comments.edit(id, userID: member.user.id, text: text)
             return viewer.redirect(to: "/movies/reviews/\(comment.subject.item)/comments#comment-\(id)",
                                    flash: Toast(MovieText.saved(viewer.language), kind: .success))
         } catch let error as CommentError where error != .notYours && error != .notFound {
-            return try editPage(request, text: text, error: error.message(viewer.language))
+            return try editPage(request, member, text: text, error: error.message(viewer.language))
         }
     }
 
-    func toggleFavorite(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func toggleFavorite(_ request: Request, _ member: SignedIn) throws -> Response {
+        let (viewer, user) = (member.viewer, member.user)
         let id = try request.parameter("id", as: Int64.self)
         let path = "/movies/reviews/\(id)"
-        guard let user = viewer.user else { return viewer.redirect(to: "/login?next=" + percentEncode(path)) }
-        try authenticator.verifyCSRF(request, viewer: viewer)
         let subject = MovieReviewsApp.subject(id)
         if try favorites.contains(subject, userID: user.id) {
             try favorites.remove(subject, userID: user.id)
@@ -498,8 +485,7 @@ struct MoviePages: Sendable {
 
     // MARK: films
 
-    func filmsPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func filmsPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let query = request.query["q"] ?? ""
         let page = try store.films(query: query, cursor: request.query["cursor"], limit: 20)
         let l = viewer.language
@@ -529,8 +515,7 @@ struct MoviePages: Sendable {
         }
     }
 
-    func filmPage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func filmPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let film = try store.film(try request.parameter("id")) else { throw HTTPError.notFound() }
         let sort = CommentSort(rawValue: request.query["sort"] ?? "hot") ?? .hot
         let page = try store.shortComments(film: film.id, sort: sort, cursor: request.query["cursor"], limit: 20)
@@ -615,8 +600,7 @@ struct MoviePages: Sendable {
 
     // MARK: more
 
-    func morePage(_ request: Request) throws -> Response {
-        let viewer = authenticator.viewer(for: request)
+    func morePage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let mine = try viewer.user.map { try favorites.list(userID: $0.id, cursor: nil, limit: 20) }
         let myComments = try viewer.user.map { try comments.comments(byUser: $0.id, cursor: nil, limit: 20) }
         let titles: [Subject: SubjectInfo] = try store.database.read { db in

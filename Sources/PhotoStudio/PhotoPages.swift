@@ -79,27 +79,23 @@ enum PhotoText {
 /// The pages under `/photos`: the grid, the full-screen viewer and the editor. Every form posts with a
 /// CSRF token and answers with a redirect; the viewer and editor work without JS through links and forms.
 struct PhotoPages: Sendable {
-    let auth: Authenticator
     let library: PhotoLibrary
     let queue: DerivativeQueue
     static let assets = AppAssets(appID: "photos", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
     static let pageSize = 60
 
-    func register(into router: inout Router) {
-        Self.assets.register(into: &router)
-        router.get("/photos") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+    /// Every page needs a signed-in user: a library is private to its account.
+    func register(into pages: inout RouteGroup<SessionGuard>) {
+        pages.get("") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             let album = try request.query["album"].flatMap { Int64($0) }.map { id in
                 guard let album = try library.album(id: id, userID: user.id) else { throw HTTPError.notFound() }
                 return album
             }
             return try grid(viewer, user: user, album: album, cursor: request.query["cursor"].flatMap { Int64($0) })
         }
-        router.post("/photos/albums") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
-            try auth.verifyCSRF(request, viewer: viewer)
+        pages.post("/albums") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             do {
                 let album = try library.createAlbum(userID: user.id, name: request.form()["name"] ?? "")
                 return viewer.redirect(to: "/photos?album=\(album.id)")
@@ -107,11 +103,9 @@ struct PhotoPages: Sendable {
                 return viewer.redirect(to: "/photos", flash: Toast(error.message(viewer.language), kind: .error))
             }
         }
-        router.post("/photos/{id}/albums") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+        pages.post("/{id}/albums") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             let photo = try find(request, user)
-            try auth.verifyCSRF(request, viewer: viewer)
             let form = request.form()
             guard let albumID = form["album"].flatMap({ Int64($0) }),
                 try library.setMembership(photo, albumID: albumID, member: form["remove"] == nil)
@@ -120,10 +114,8 @@ struct PhotoPages: Sendable {
             return viewer.redirect(to: "/photos/\(photo.id)?album=\(albumID)",
                                    flash: Toast(viewer.language == .zh ? "已加入相册" : "Added to the album", kind: .success))
         }
-        router.post("/photos/upload") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
-            try auth.verifyCSRF(request, viewer: viewer)
+        pages.post("/upload") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             let files = request.uploadedFiles.filter { $0.fieldName == "file" && !($0.filename.isEmpty && $0.size == 0) }
             let zh = viewer.language == .zh
             guard !files.isEmpty else {
@@ -151,23 +143,19 @@ struct PhotoPages: Sendable {
                 return viewer.redirect(to: "/photos", flash: Toast(message, kind: problems.isEmpty ? .success : (count > 0 ? .info : .error)))
             }
         }
-        router.get("/photos/{id}") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+        pages.get("/{id}") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             let photo = try find(request, user)
             let album = try request.query["album"].flatMap { Int64($0) }.flatMap { try library.album(id: $0, userID: user.id) }
             return try viewerPage(viewer, photo, album: album)
         }
-        router.get("/photos/{id}/edit") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+        pages.get("/{id}/edit") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             return editorPage(viewer, try find(request, user))
         }
-        router.post("/photos/{id}/versions") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+        pages.post("/{id}/versions") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             let photo = try find(request, user)
-            try auth.verifyCSRF(request, viewer: viewer)
             let form = request.form()
             let back = "/photos/\(photo.id)/edit"
             let edits: [ImageEdit]
@@ -186,19 +174,15 @@ struct PhotoPages: Sendable {
                 return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.saved(viewer.language), kind: .success))
             }
         }
-        router.post("/photos/{id}/revert") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+        pages.post("/{id}/revert") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             let photo = try find(request, user)
-            try auth.verifyCSRF(request, viewer: viewer)
             _ = try library.revert(photo)
             return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.reverted(viewer.language), kind: .success))
         }
-        router.post("/photos/{id}/delete") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
+        pages.post("/{id}/delete") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             let photo = try find(request, user)
-            try auth.verifyCSRF(request, viewer: viewer)
             // In an album's viewer, stay in the album: the next photo there, or the album's grid.
             let album = try request.query["album"].flatMap { Int64($0) }.flatMap { try library.album(id: $0, userID: user.id) }
             let context = album.map { "?album=\($0.id)" } ?? ""

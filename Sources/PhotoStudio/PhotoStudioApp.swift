@@ -46,11 +46,12 @@ public struct PhotoStudioApp: MiniApp {
         PhotoLibrary(database: context.database, directory: context.dataDirectory, limits: Self.limits(context.settings))
     }
 
-    public func routes(_ router: inout Router, context: AppContext) {
+    public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let library = library(context)
         let queue = DerivativeQueue(library: library, pool: context.workPool)
-        PhotoAPI(auth: context.authenticator, library: library, queue: queue).register(into: &router)
-        PhotoPages(auth: context.authenticator, library: library, queue: queue).register(into: &router)
+        routes.serve(PhotoPages.assets)
+        PhotoAPI(library: library, queue: queue).register(into: &routes.api)
+        PhotoPages(library: library, queue: queue).register(into: &routes.pages)
     }
 
     public var apiOperations: [APIOperation] { PhotoAPI.operations }
@@ -78,17 +79,15 @@ extension IngestError: HTTPErrorConvertible {
 /// Image work (storing uploads, edits, thumbnails and renditions not cached yet) runs on the work pool
 /// under the user's key while the connection waits (`Response.offloaded`).
 struct PhotoAPI: Sendable {
-    let auth: Authenticator
     let library: PhotoLibrary
     let queue: DerivativeQueue
 
     static let base = "/api/v1/photos"
 
-    func register(into router: inout Router) {
-        router.post(Self.base) { request in
-            let viewer = auth.viewer(for: request)
-            let user = try auth.requireUser(viewer)
-            try auth.verifyCSRF(request, viewer: viewer)
+    /// Every route needs a signed-in user; another user's photo is a 404.
+    func register(into api: inout RouteGroup<SessionGuard>) {
+        api.post(Self.base) { request, member in
+            let user = member.user
             let files = request.uploadedFiles.filter { $0.fieldName == "file" }
             guard !files.isEmpty else {
                 throw HTTPError.validation([.init(field: "file", message: "Send one or more images as the multipart field 'file'.")])
@@ -96,8 +95,8 @@ struct PhotoAPI: Sendable {
             let userID = user.id
             return .offloaded(key: DerivativeQueue.key(userID: userID)) { try upload(files, userID: userID) }
         }
-        router.get(Self.base) { request in
-            let user = try auth.requireUser(auth.viewer(for: request))
+        api.get(Self.base) { request, member in
+            let user = member.user
             let limit = min(max(Int(request.query["limit"] ?? "") ?? 50, 1), 200)
             var cursor: Int64?
             if let text = request.query["cursor"], !text.isEmpty {
@@ -120,31 +119,27 @@ struct PhotoAPI: Sendable {
                 }
             }
         }
-        router.get(Self.base + "/albums") { request in
-            let user = try auth.requireUser(auth.viewer(for: request))
+        api.get(Self.base + "/albums") { request, member in
+            let user = member.user
             let albums = try library.albums(userID: user.id)
             return .json { json in
                 json.object { $0.array("items") { list in for album in albums { Self.write(album, to: &list) } } }
             }
         }
-        router.post(Self.base + "/albums") { request in
-            let viewer = auth.viewer(for: request)
-            let user = try auth.requireUser(viewer)
-            try auth.verifyCSRF(request, viewer: viewer)
+        api.post(Self.base + "/albums") { request, member in
+            let user = member.user
             struct Body: Decodable { var name: String }
             let body = try request.decodeJSON(Body.self)
             let album: PhotoLibrary.Album
             do {
                 album = try library.createAlbum(userID: user.id, name: body.name)
             } catch let error as AlbumNameError {
-                throw HTTPError.validation([.init(field: "name", message: error.message(viewer.language))])
+                throw HTTPError.validation([.init(field: "name", message: error.message(member.viewer.language))])
             }
             return .json(status: .created) { Self.write(album, to: &$0) }
         }
-        router.post(Self.base + "/{id}/albums") { request in
-            let viewer = auth.viewer(for: request)
-            let photo = try find(request, viewer: viewer)
-            try auth.verifyCSRF(request, viewer: viewer)
+        api.post(Self.base + "/{id}/albums") { request, member in
+            let photo = try find(request, member.user)
             struct Body: Decodable { var albumId: Int64; var remove: Bool? }
             let body = try request.decodeJSON(Body.self)
             guard try library.setMembership(photo, albumID: body.albumId, member: body.remove != true) else {
@@ -153,23 +148,23 @@ struct PhotoAPI: Sendable {
             let albums = try library.albums(of: photo)
             return .json { json in json.object { $0.field("albumIds", albums) } }
         }
-        router.get(Self.base + "/{id}") { request in
-            let photo = try find(request)
+        api.get(Self.base + "/{id}") { request, member in
+            let photo = try find(request, member.user)
             // A client waiting for thumbnailReady gets it made even if the pool was full when it was uploaded.
             queue.submit([photo], kinds: [.thumbnail])
             let versions = try library.versions(of: photo)
             return .json { json in write(photo, versions: versions, to: &json) }
         }
-        router.get(Self.base + "/{id}/thumbnail") { request in try derivative(.thumbnail, request) }
-        router.get(Self.base + "/{id}/rendition") { request in try derivative(.rendition, request) }
-        router.get(Self.base + "/{id}/original") { request in
-            let photo = try find(request)
+        api.get(Self.base + "/{id}/thumbnail") { request, member in try derivative(.thumbnail, request, member.user) }
+        api.get(Self.base + "/{id}/rendition") { request, member in try derivative(.rendition, request, member.user) }
+        api.get(Self.base + "/{id}/original") { request, member in
+            let photo = try find(request, member.user)
             return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
                              mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
                              download: request.query["download"] != nil ? Self.downloadName(photo, edited: false) : nil)
         }
-        router.get(Self.base + "/{id}/download") { request in
-            let photo = try find(request)
+        api.get(Self.base + "/{id}/download") { request, member in
+            let photo = try find(request, member.user)
             guard let version = photo.current else {
                 return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
                                  mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
@@ -180,10 +175,8 @@ struct PhotoAPI: Sendable {
             return Self.file(path, size: size, mediaType: Self.mediaType(version.format), etag: "\"\(version.sha256.prefix(16))\"",
                              request: request, download: Self.downloadName(photo, edited: true))
         }
-        router.post(Self.base + "/{id}/versions") { request in
-            let viewer = auth.viewer(for: request)
-            let photo = try find(request, viewer: viewer)
-            try auth.verifyCSRF(request, viewer: viewer)
+        api.post(Self.base + "/{id}/versions") { request, member in
+            let photo = try find(request, member.user)
             struct Body: Decodable { var operations: [EditCodec.Operation] }
             let body = try request.decodeJSON(Body.self)
             let edits = try Self.edits(body.operations)
@@ -194,18 +187,14 @@ struct PhotoAPI: Sendable {
                 return .json(status: .created) { json in write(updated, versions: versions, to: &json) }
             }
         }
-        router.post(Self.base + "/{id}/revert") { request in
-            let viewer = auth.viewer(for: request)
-            let photo = try find(request, viewer: viewer)
-            try auth.verifyCSRF(request, viewer: viewer)
+        api.post(Self.base + "/{id}/revert") { request, member in
+            let photo = try find(request, member.user)
             let updated = try library.revert(photo)
             let versions = try library.versions(of: updated)
             return .json { json in write(updated, versions: versions, to: &json) }
         }
-        router.delete(Self.base + "/{id}") { request in
-            let viewer = auth.viewer(for: request)
-            let photo = try find(request, viewer: viewer)
-            try auth.verifyCSRF(request, viewer: viewer)
+        api.delete(Self.base + "/{id}") { request, member in
+            let photo = try find(request, member.user)
             try library.delete(photo)
             return .noContent
         }
@@ -271,16 +260,15 @@ struct PhotoAPI: Sendable {
         }
     }
 
-    func find(_ request: Request, viewer: Viewer? = nil) throws -> Photo {
-        let user = try auth.requireUser(viewer ?? auth.viewer(for: request))
+    func find(_ request: Request, _ user: User) throws -> Photo {
         let id = try request.parameter("id", as: Int64.self)
         guard let photo = try library.photo(id: id, userID: user.id) else { throw HTTPError.notFound("No such photo.") }
         return photo
     }
 
     /// A cached derivative is served at once; one still to be made is made on the work pool.
-    func derivative(_ kind: PhotoLibrary.DerivativeKind, _ request: Request) throws -> Response {
-        let photo = try find(request)
+    func derivative(_ kind: PhotoLibrary.DerivativeKind, _ request: Request, _ user: User) throws -> Response {
+        let photo = try find(request, user)
         let serve: @Sendable () throws -> Response = { [library] in
             let file = try library.derivative(kind, of: photo)
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0

@@ -31,14 +31,14 @@ struct GuestbookApp: MiniApp {
         try database.read { db in try db.query("SELECT id, text FROM guestbook_entries ORDER BY id").map { (try $0.get("id"), try $0.get("text")) } }
     }
 
-    func routes(_ router: inout Router, context: AppContext) {
-        router.get("/guestbook") { request in
+    func routes(_ routes: inout AppRoutes, context: AppContext) {
+        routes.pages.anyone.get("") { _, viewer in
             let entries = try Self.entries(context.database)
-            return context.authenticator.viewer(for: request).page(title: context.settings[Self.greeting]) {
+            return viewer.page(title: context.settings[Self.greeting]) {
                 ul { for entry in entries { li(.id("entry-\(entry.id)")) { entry.text } } }
             }
         }
-        router.get("/api/v1/guestbook/entries") { _ in
+        routes.api.anyone.get("/entries") { _, _ in
             let entries = try Self.entries(context.database)
             return .json { json in
                 json.object { json in

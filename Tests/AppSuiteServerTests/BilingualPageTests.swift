@@ -119,11 +119,13 @@ final class PageSite {
 
         // The member registers through the form and takes a Chinese nickname.
         let form = try Self.request(server, "GET", "/register", cookies: member.cookies)
-        member.cookies["presession"] = try #require(form.setCookies["presession"]) as String
+        let presessionCookie: String = try #require(form.setCookies["presession"])
+        member.cookies["presession"] = presessionCookie
         let registered = try Self.request(server, "POST", "/register", cookies: member.cookies,
                                           form: [("username", "reader"), ("password", "correct horse battery"),
                                                  ("csrf_token", try Self.csrf(form))])
-        member.cookies["sid"] = try #require(registered.setCookies["sid"], "register: \(registered.status)") as String
+        let sidCookie: String = try #require(registered.setCookies["sid"], "register: \(registered.status)")
+        member.cookies["sid"] = sidCookie
         var token = try Self.csrf(try Self.request(server, "GET", "/me", cookies: member.cookies))
         try Self.expectRedirect(try Self.request(server, "POST", "/me/profile", cookies: member.cookies,
                                                  form: [("nickname", "影迷小王"), ("csrf_token", token)]))
@@ -173,7 +175,8 @@ final class PageSite {
         formReplies.append(("toast after deleting a comment", try Self.follow(deleted, server: server, cookies: member.cookies, language: "en")))
         var anonymous = visitor.cookies
         let compose = try Self.request(server, "GET", "/movies/reviews/\(review)/compose", cookies: anonymous)
-        anonymous["presession"] = try #require(compose.setCookies["presession"]) as String
+        let anonymousPresession: String = try #require(compose.setCookies["presession"])
+        anonymous["presession"] = anonymousPresession
         try Self.expectRedirect(try Self.request(server, "POST", "/movies/reviews/\(review)/comments", cookies: anonymous,
                                                  form: [("text", "路过，看完很想去看这部电影。"), ("csrf_token", try Self.csrf(compose))]))
         let favorited = try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english,

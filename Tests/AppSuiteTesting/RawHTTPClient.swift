@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A tiny blocking HTTP/1.1 client on a raw socket, so tests control every byte (slow senders, bad bodies).
 public struct RawHTTPClient {

@@ -35,8 +35,24 @@ public struct Authenticator: Sendable {
     public var preSessionCookieName: String { (usesSecureCookies ? "__Host-" : "") + Self.preSessionCookie }
 
     /// Resolves the session (cookie first, then bearer), the language (`?lang=`, then the `lang` cookie,
-    /// then `Accept-Language`) and the CSRF token. Never throws: a broken session is just signed out.
-    public func viewer(for request: Request) -> Viewer {
+    /// then `Accept-Language`) and the CSRF token. A token that names no live session is signed out; a
+    /// database that cannot be read throws its ``StorageError`` (a `503` when it is busy), so a failing
+    /// database is never mistaken for "signed out".
+    public func viewer(for request: Request) throws -> Viewer {
+        if let token = request.cookies[sessionCookieName], let found = try identity.currentUser(token: token) {
+            return viewer(for: request, session: (found.session, found.user, token, false))
+        }
+        if let bearer = request.bearerToken, let found = try identity.currentUser(token: bearer) {
+            return viewer(for: request, session: (found.session, found.user, bearer, true))
+        }
+        return viewer(for: request, session: nil)
+    }
+
+    /// The viewer of `request` as if it carried no credentials: for pages that must render when the
+    /// database cannot be read (the error page).
+    public func signedOutViewer(for request: Request) -> Viewer { viewer(for: request, session: nil) }
+
+    private func viewer(for request: Request, session resolved: (session: Session, user: User, token: String, isBearer: Bool)?) -> Viewer {
         let cookies = request.cookies
         var pending: [Cookie] = []
 
@@ -44,15 +60,6 @@ public struct Authenticator: Sendable {
         if let queryLanguage { pending.append(cookie(Self.languageCookie, queryLanguage.code, maxAge: 365 * 86_400, httpOnly: false)) }
         let language = Language.negotiate(
             acceptLanguage: request.headers["Accept-Language"], override: queryLanguage?.code ?? cookies[Self.languageCookie])
-
-        var token = cookies[sessionCookieName]
-        var isBearer = false
-        var resolved = token.flatMap { try? identity.currentUser(token: $0) }
-        if resolved == nil, let bearer = request.bearerToken {
-            token = bearer
-            isBearer = true
-            resolved = try? identity.currentUser(token: bearer)
-        }
 
         let csrfToken: String
         if let session = resolved?.session {
@@ -77,8 +84,8 @@ public struct Authenticator: Sendable {
 
         let query = request.query.pairs.filter { $0.name != "lang" }.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }
         return Viewer(
-            language: language, user: resolved?.user, session: resolved?.session, token: resolved == nil ? nil : token,
-            isBearer: isBearer && resolved != nil, csrfToken: csrfToken, theme: Theme(cookie: cookies[Self.themeCookie]),
+            language: language, user: resolved?.user, session: resolved?.session, token: resolved?.token,
+            isBearer: resolved?.isBearer ?? false, csrfToken: csrfToken, theme: Theme(cookie: cookies[Self.themeCookie]),
             currentURL: request.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
             cookies: pending, flash: flash)
     }
@@ -86,11 +93,13 @@ public struct Authenticator: Sendable {
     /// The signed-in user, or `401` problem (API) — pages should check ``Viewer/isSignedIn`` and redirect
     /// to ``Viewer/loginURL`` instead.
     public func requireUser(_ viewer: Viewer) throws(HTTPError) -> User {
-        guard let user = viewer.user else {
-            throw HTTPError(.unauthorized, detail: viewer.language == .zh ? "请先登录。" : "Sign in first.",
-                            headers: ["WWW-Authenticate": "Bearer"])
-        }
+        guard let user = viewer.user else { throw signInRequired(viewer) }
         return user
+    }
+
+    /// The `401` an API request without a valid session gets (RFC 6750 §3: `WWW-Authenticate: Bearer`).
+    public func signInRequired(_ viewer: Viewer) -> HTTPError {
+        HTTPError(.unauthorized, detail: viewer.language == .zh ? "请先登录。" : "Sign in first.", headers: ["WWW-Authenticate": "Bearer"])
     }
 
     /// Throws `403` when a state-changing request lacks a valid CSRF token (rules in the type's comment).

@@ -1,6 +1,6 @@
 import AppSuiteAPI
 import Foundation
-public import HTTPServer
+import HTTPServer
 import Imaging
 import WebUI
 
@@ -10,49 +10,39 @@ struct IdentityAPI: Sendable {
     let avatars: AvatarStore
     var identity: IdentityService { auth.identity }
 
-    func register(into router: inout Router) {
-        router.post(APIPath.register) { request in try signIn(request, creating: true) }
-        router.post(APIPath.login) { request in try signIn(request, creating: false) }
-        router.post(APIPath.logout) { request in
-            let viewer = auth.viewer(for: request)
-            try auth.verifyCSRF(request, viewer: viewer)
+    /// Registering, logging in and logging out are open to everyone; the rest needs a session.
+    func register(into api: inout RouteGroup<SessionGuard>) {
+        api.anyone.post(APIPath.register) { request, viewer in try signIn(request, viewer, creating: true) }
+        api.anyone.post(APIPath.login) { request, viewer in try signIn(request, viewer, creating: false) }
+        api.anyone.post(APIPath.logout) { _, viewer in
             if let token = viewer.token { try identity.logOut(token: token) }
             var response = Response.noContent
             response.setCookie(auth.clearedSessionCookie())
             return response
         }
-        router.get(APIPath.me) { request in
-            let user = try auth.requireUser(auth.viewer(for: request))
-            return .json { Self.write(user, to: &$0) }
-        }
-        router.patch(APIPath.me) { request in
-            let viewer = auth.viewer(for: request)
-            let user = try auth.requireUser(viewer)
-            try auth.verifyCSRF(request, viewer: viewer)
+        api.get(APIPath.me) { _, member in .json { Self.write(member.user, to: &$0) } }
+        api.patch(APIPath.me) { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             struct Body: Decodable { var nickname: String }
             let body = try request.decodeJSON(Body.self)
             let updated = try mapped(viewer) { try identity.updateProfile(userID: user.id, nickname: body.nickname) }
             return .json { Self.write(updated, to: &$0) }
         }
-        router.put(APIPath.password) { request in
-            let viewer = auth.viewer(for: request)
-            _ = try auth.requireUser(viewer)
-            try auth.verifyCSRF(request, viewer: viewer)
+        api.put(APIPath.password) { request, member in
+            let (viewer, session) = (member.viewer, member.session)
             struct Body: Decodable { var currentPassword: String; var newPassword: String }
             let body = try request.decodeJSON(Body.self)
             // argon2id (verify the current password, hash the new one) runs on the work pool.
             return .offloaded(key: request.clientAddress) {
                 try mapped(viewer) {
-                    try identity.changePassword(session: viewer.session!, current: body.currentPassword, new: body.newPassword,
+                    try identity.changePassword(session: session, current: body.currentPassword, new: body.newPassword,
                                                 clientAddress: request.clientAddress)
                 }
                 return .noContent
             }
         }
-        router.put(APIPath.avatar) { request in
-            let viewer = auth.viewer(for: request)
-            let user = try auth.requireUser(viewer)
-            try auth.verifyCSRF(request, viewer: viewer)
+        api.put(APIPath.avatar) { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             guard let upload = request.uploadedFiles.first(where: { $0.fieldName == "avatar" }) else {
                 throw HTTPError.validation([.init(field: "avatar", message: "Send the picture as the multipart field 'avatar'.")])
             }
@@ -63,9 +53,7 @@ struct IdentityAPI: Sendable {
 
     /// Register (`201`) or log in (`200`): `{"token","user","expiresAt"}` plus the session cookie. The
     /// password hashing (argon2id) runs on the work pool, keyed by the client address.
-    private func signIn(_ request: Request, creating: Bool) throws -> Response {
-        let viewer = auth.viewer(for: request)
-        try auth.verifyCSRF(request, viewer: viewer)
+    private func signIn(_ request: Request, _ viewer: Viewer, creating: Bool) throws -> Response {
         let credentials = try request.decodeJSON(Credentials.self)
         return .offloaded(key: request.clientAddress) { try signIn(request, creating: creating, viewer: viewer, credentials: credentials) }
     }

@@ -9,32 +9,27 @@ struct IdentityPages: Sendable {
     let api: IdentityAPI
     var identity: IdentityService { auth.identity }
 
-    func register(into router: inout Router) {
-        router.get("/login") { request in
-            let viewer = auth.viewer(for: request)
+    /// Logging in, registering and logging out are open to everyone; the account pages need a session.
+    func register(into pages: inout RouteGroup<SessionGuard>) {
+        pages.anyone.get("/login") { request, viewer in
             if viewer.isSignedIn { return viewer.redirect(to: Self.safeNext(request.query["next"])) }
             return credentialsPage(viewer, mode: .logIn, next: request.query["next"])
         }
-        router.post("/login") { request in try submitCredentials(request, mode: .logIn) }
-        router.get("/register") { request in
-            let viewer = auth.viewer(for: request)
+        pages.anyone.post("/login") { request, viewer in submitCredentials(request, viewer, mode: .logIn) }
+        pages.anyone.get("/register") { request, viewer in
             if viewer.isSignedIn { return viewer.redirect(to: "/") }
             return credentialsPage(viewer, mode: .register, next: request.query["next"])
         }
-        router.post("/register") { request in try submitCredentials(request, mode: .register) }
-        router.post("/logout") { request in
-            let viewer = auth.viewer(for: request)
-            try auth.verifyCSRF(request, viewer: viewer)
+        pages.anyone.post("/register") { request, viewer in submitCredentials(request, viewer, mode: .register) }
+        pages.anyone.post("/logout") { _, viewer in
             if let token = viewer.token { try identity.logOut(token: token) }
             var response = viewer.redirect(to: "/", flash: Toast(IdentityText.loggedOut(viewer.language), kind: .success))
             response.setCookie(auth.clearedSessionCookie())
             return response
         }
-        router.get("/me") { request in profilePage(auth.viewer(for: request)) }
-        router.post("/me/profile") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
-            try auth.verifyCSRF(request, viewer: viewer)
+        pages.get("/me") { _, member in profilePage(member.viewer) }
+        pages.post("/me/profile") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             let nickname = request.form()["nickname"] ?? ""
             do {
                 try identity.updateProfile(userID: user.id, nickname: nickname)
@@ -43,10 +38,8 @@ struct IdentityPages: Sendable {
             }
             return viewer.redirect(to: "/me", flash: Toast(IdentityText.profileSaved(viewer.language), kind: .success))
         }
-        router.post("/me/avatar") { request in
-            let viewer = auth.viewer(for: request)
-            guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
-            try auth.verifyCSRF(request, viewer: viewer)
+        pages.post("/me/avatar") { request, member in
+            let (viewer, user) = (member.viewer, member.user)
             // Errors come back through a redirect too, so reloading /me never re-posts the upload.
             guard let upload = request.uploadedFiles.first(where: { $0.fieldName == "avatar" && $0.size > 0 }) else {
                 return viewer.redirect(to: "/me", flash: Toast(IdentityText.chooseAvatar(viewer.language), kind: .error))
@@ -58,15 +51,9 @@ struct IdentityPages: Sendable {
             }
             return viewer.redirect(to: "/me", flash: Toast(IdentityText.avatarSaved(viewer.language), kind: .success))
         }
-        router.get("/me/password") { request in
-            let viewer = auth.viewer(for: request)
-            guard viewer.isSignedIn else { return viewer.redirect(to: viewer.loginURL) }
-            return passwordPage(viewer)
-        }
-        router.post("/me/password") { request in
-            let viewer = auth.viewer(for: request)
-            guard let session = viewer.session else { return viewer.redirect(to: viewer.loginURL) }
-            try auth.verifyCSRF(request, viewer: viewer)
+        pages.get("/me/password") { _, member in passwordPage(member.viewer) }
+        pages.post("/me/password") { request, member in
+            let (viewer, session) = (member.viewer, member.session)
             let form = request.form()
             // argon2id (verify the current password, hash the new one) runs on the work pool.
             return .offloaded(key: request.clientAddress) {
@@ -86,9 +73,7 @@ struct IdentityPages: Sendable {
     enum Mode { case logIn, register }
 
     /// Registers or logs in; the password hashing (argon2id) runs on the work pool, keyed by the client address.
-    private func submitCredentials(_ request: Request, mode: Mode) throws -> Response {
-        let viewer = auth.viewer(for: request)
-        try auth.verifyCSRF(request, viewer: viewer)
+    private func submitCredentials(_ request: Request, _ viewer: Viewer, mode: Mode) -> Response {
         return .offloaded(key: request.clientAddress) { try signIn(request, mode: mode, viewer: viewer) }
     }
 

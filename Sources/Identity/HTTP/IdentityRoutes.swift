@@ -13,8 +13,14 @@ public struct IdentityRoutes: Sendable {
         pages = IdentityPages(auth: authenticator, api: api)
     }
 
-    public func register(into router: inout Router) {
-        api.register(into: &router)
-        pages.register(into: &router)
+    /// Mounts `/api/v1/auth/…`, `/api/v1/me…` and the pages `/login`, `/register`, `/logout`, `/me…`, all
+    /// behind `sessionGuard`.
+    public func register(into router: inout Router, guard sessionGuard: SessionGuard) {
+        var apiRoutes = RouteGroup(prefix: "/api/v1", kind: .api, guard: sessionGuard)
+        api.register(into: &apiRoutes)
+        router.mount(apiRoutes)
+        var pageRoutes = RouteGroup(prefix: "", kind: .pages, guard: sessionGuard)
+        pages.register(into: &pageRoutes)
+        router.mount(pageRoutes)
     }
 }
