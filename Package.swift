@@ -47,7 +47,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "PhotoStudio",
-            dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Imaging", "CSodium"],
+            dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Imaging"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
 
         .target(

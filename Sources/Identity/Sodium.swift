@@ -21,6 +21,14 @@ enum Sodium {
         _ = initialised
     }
 
+    /// SHA-256 of `bytes` (`crypto_hash_sha256`): 32 bytes.
+    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        ensureInitialized()
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+        bytes.withUnsafeBufferPointer { input in _ = crypto_hash_sha256(&digest, input.baseAddress, UInt64(input.count)) }
+        return digest
+    }
+
     /// `count` bytes from libsodium's CSPRNG (`randombytes_buf`, getrandom(2) on Linux).
     static func randomBytes(_ count: Int) -> [UInt8] {
         ensureInitialized()

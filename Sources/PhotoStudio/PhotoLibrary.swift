@@ -1,5 +1,5 @@
-import CSodium
 public import Foundation
+import Identity
 public import Imaging
 public import Storage
 import WebUI
@@ -193,7 +193,7 @@ public struct PhotoLibrary: Sendable {
         do {
             info = try Imaging.probe(bytes, limits: limits)
         } catch { throw IngestError.from(error) }
-        let sha = Self.sha256Hex(bytes)
+        let sha = ContentHash.sha256Hex(bytes)
         if let existing = try? photo(sha256: sha, userID: userID) {
             return IngestResult(photo: existing, isDuplicate: true)
         }
@@ -480,7 +480,7 @@ public struct PhotoLibrary: Sendable {
             throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
         }
         let image = try Imaging.edit([UInt8](data), plan.edits, limits: limits)
-        let sha = Self.sha256Hex(image.bytes)
+        let sha = ContentHash.sha256Hex(image.bytes)
         let now = Int64(Date().timeIntervalSince1970)
         return try writeWithBlob(image.bytes, sha: sha) { db in
             let row = try db.queryFirst("""
@@ -600,22 +600,6 @@ public struct PhotoLibrary: Sendable {
         cleaned = cleaned.trimmingCharacters(in: .whitespaces)
         if cleaned.isEmpty { return "photo" }
         return String(cleaned.prefix(120))
-    }
-
-    public static func sha256Hex(_ bytes: [UInt8]) -> String {
-        _ = sodium_init()
-        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
-        bytes.withUnsafeBufferPointer { input in
-            _ = crypto_hash_sha256(&digest, input.baseAddress, UInt64(input.count))
-        }
-        let hex: [Character] = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(64)
-        for byte in digest {
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 15)])
-        }
-        return text
     }
 }
 
