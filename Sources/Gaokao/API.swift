@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import Foundation
 import HTTPServer
 import Identity
@@ -339,14 +340,6 @@ struct GaokaoAPI: Sendable {
 
     // MARK: profile
 
-    struct ProfileBody: Decodable {
-        var province: String?
-        var year: Int?
-        var category: String?
-        var batch: String?
-        var score: Int?
-    }
-
     func getProfile(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         let data = try store.data()
@@ -359,7 +352,7 @@ struct GaokaoAPI: Sendable {
     func putProfile(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         try authenticator.verifyCSRF(request, viewer: viewer)
-        let body = try request.decodeJSON(ProfileBody.self)
+        let body = try request.decodeJSON(GaokaoProfileInput.self)
         let data = try store.data()
         let input = ProfileInput(province: body.province, year: body.year.map(String.init), category: body.category,
                                  batch: body.batch, score: body.score.map(String.init))

@@ -1,4 +1,5 @@
 import CSodium
+public import AppSuiteAPI
 public import Foundation
 public import Imaging
 public import Storage
@@ -493,15 +494,8 @@ public struct PhotoLibrary: Sendable {
 
 /// The edit list as stored and as the API speaks it: `[{"op":"rotate","degrees":90}, …]`.
 public enum EditCodec {
-    public struct Operation: Codable, Sendable {
-        public var op: String
-        public var degrees: Int?
-        public var direction: String?
-        public var x: Int?
-        public var y: Int?
-        public var width: Int?
-        public var height: Int?
-    }
+    /// One step as the API and the stored edit lists write it.
+    public typealias Operation = PhotoEditOperation
 
     /// Turns decoded API operations into edits, or names the first one that is malformed.
     public static func edits(_ operations: [Operation]) -> Result<[ImageEdit], ImagingError> {

@@ -29,8 +29,7 @@ struct IdentityAPI: Sendable {
             let viewer = auth.viewer(for: request)
             let user = try auth.requireUser(viewer)
             try auth.verifyCSRF(request, viewer: viewer)
-            struct Body: Decodable { var nickname: String }
-            let body = try request.decodeJSON(Body.self)
+            let body = try request.decodeJSON(NicknameChange.self)
             let updated = try mapped(viewer) { try identity.updateProfile(userID: user.id, nickname: body.nickname) }
             return .json { Self.write(updated, to: &$0) }
         }
@@ -38,8 +37,7 @@ struct IdentityAPI: Sendable {
             let viewer = auth.viewer(for: request)
             _ = try auth.requireUser(viewer)
             try auth.verifyCSRF(request, viewer: viewer)
-            struct Body: Decodable { var currentPassword: String; var newPassword: String }
-            let body = try request.decodeJSON(Body.self)
+            let body = try request.decodeJSON(PasswordChange.self)
             // argon2id (verify the current password, hash the new one) runs on the work pool.
             return .offloaded(key: request.clientAddress) {
                 try mapped(viewer) {
