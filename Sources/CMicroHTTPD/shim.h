@@ -11,15 +11,16 @@
 /// `MHD_start_daemon` is variadic, which Swift cannot call: this wrapper passes the integer options
 /// through one `MHD_OPTION_ARRAY` and the two notification callbacks (function pointers, which the
 /// array's `intptr_t` slots cannot carry portably) as their own options, and our percent-decoder for the
-/// URL and query (`unescape`). All callbacks share `context`.
+/// URL and query (`unescape`). All callbacks, the accept policy `accept` included, share `context`.
 static inline struct MHD_Daemon *CMicroHTTPD_start(unsigned int flags, uint16_t port,
+                                                   MHD_AcceptPolicyCallback accept,
                                                    MHD_AccessHandlerCallback handler,
                                                    MHD_RequestCompletedCallback completed,
                                                    MHD_NotifyConnectionCallback connectionNotified,
                                                    size_t (*unescape)(void *, struct MHD_Connection *, char *),
                                                    void *context,
                                                    struct MHD_OptionItem *options) {
-    return MHD_start_daemon(flags, port, NULL, NULL, handler, context,
+    return MHD_start_daemon(flags, port, accept, context, handler, context,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_NOTIFY_CONNECTION, connectionNotified, context,
                             MHD_OPTION_UNESCAPE_CALLBACK, unescape, context,
@@ -54,5 +55,11 @@ static inline int CMicroHTTPD_socket(struct MHD_Connection *connection) {
 static inline void *CMicroHTTPD_socketContext(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+/// `MHD_get_connection_info` is variadic: the size in bytes of the request line and header block as received
+/// (through the empty line), for the header syntax check; 0 when unknown.
+static inline size_t CMicroHTTPD_requestHeaderSize(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
 }
 #endif

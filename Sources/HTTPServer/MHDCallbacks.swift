@@ -46,6 +46,7 @@ let requestCompleted: MHD_RequestCompletedCallback = { context, connection, requ
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
     requestContext.pointee = nil
     state.connection?.set(.awaitingHeaders(since: monotonicNanoseconds()))
+    if state.isOffloaded { core.offloads.withLock { $0.count -= 1 } }
     core.requestsInFlight.subtract(1, ordering: .releasing)
 }
 
@@ -54,7 +55,8 @@ let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, so
     guard let context, let connection, let socketContext else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
-        let state = ConnectionState(socket: CMicroHTTPD_socket(connection))
+        let address = CMicroHTTPD_clientAddress(connection).map(ConnectionFairness.addressKey) ?? ""
+        let state = ConnectionState(socket: CMicroHTTPD_socket(connection), address: address)
         core.watchdog.register(state)
         socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
     } else if let pointer = socketContext.pointee {
@@ -62,6 +64,14 @@ let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, so
         core.watchdog.unregister(state)
         socketContext.pointee = nil
     }
+}
+
+/// `MHD_AcceptPolicyCallback`: refuses a connection whose address already holds its share of the slots
+/// (``ConnectionFairness``); libmicrohttpd then closes it without an answer.
+let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
+    guard let context, let address else { return .YES }
+    let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+    return core.watchdog.admits(ConnectionFairness.addressKey(address)) ? .YES : .NO
 }
 
 /// Percent-decodes the URL path and query arguments in place (libmicrohttpd's `MHD_OPTION_UNESCAPE_CALLBACK`),
@@ -108,7 +118,7 @@ extension ServerCore {
         let contentType = headers["Content-Type"]
         let declaredLength = headers["Content-Length"].flatMap { Int($0) }
         state.declaredLength = declaredLength
-        if let problem = framingProblem(headers) {
+        if let problem = HeaderSyntax.problem(connection, requestStart: method) ?? framingProblem(headers) {
             state.rejection = problem
         } else if let path = url, case let match = responder.router.match(HTTPMethod(rawValue: String(cString: method)), String(cString: path)),
                   !match.isFound {
@@ -201,9 +211,9 @@ extension ServerCore {
     /// call queues it. A refused submission (pool full, key over quota) resumes at once with its 503/429.
     private func suspend(_ connection: OpaquePointer, for key: String, placeholder: Response, request: Request, state: RequestState,
                          method: UnsafePointer<CChar>, url: UnsafePointer<CChar>) -> MHD_Result {
-        let isOpen = suspensions.withLock { suspensions in
-            if !suspensions.isClosed { suspensions.count += 1 }
-            return !suspensions.isClosed
+        let isOpen = offloads.withLock { offloads in
+            if !offloads.isClosed { offloads.count += 1 }
+            return !offloads.isClosed
         }
         guard isOpen else {
             var response = responder.errorResponse(for: Self.stopping, request: request)
@@ -212,10 +222,11 @@ extension ServerCore {
         }
         let slot = OffloadSlot(connection: connection)
         state.offload = slot
+        state.isOffloaded = true
         MHD_suspend_connection(connection)
         do {
             try workPool.submit(key: key) { [self] in
-                let isClosed = suspensions.withLock { $0.isClosed }
+                let isClosed = offloads.withLock { $0.isClosed }
                 var response = isClosed
                     ? responder.errorResponse(for: Self.stopping, request: request) : responder.complete(placeholder, for: request)
                 responder.finish(&response, for: request)
@@ -232,7 +243,6 @@ extension ServerCore {
     private func resume(_ slot: OffloadSlot, with response: Response) {
         slot.response.withLock { $0 = response }
         MHD_resume_connection(slot.connection)
-        suspensions.withLock { $0.count -= 1 }
     }
 
     /// The answer to offloaded work that a stop past its grace period will not run.

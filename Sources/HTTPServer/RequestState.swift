@@ -15,6 +15,8 @@ final class RequestState {
     var headers = HTTPHeaders()
     /// Set while the request's offloaded work runs; holds its response once the connection is resumed.
     var offload: OffloadSlot?
+    /// True once the request was offloaded: its completion is counted in `ServerCore.offloads`.
+    var isOffloaded = false
 
     init(connection: ConnectionState?) { self.connection = connection }
 

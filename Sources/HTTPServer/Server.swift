@@ -32,6 +32,7 @@ public final class Server: Sendable {
     /// Binds and starts the worker threads. Throws when the address is invalid or the port is taken.
     public func start() throws(ServerError) {
         try FileManager.default.createDirectoryIfNeeded(configuration.uploadDirectory)
+        raiseOpenFileLimit()
         var address = try SocketAddress(host: configuration.host, port: configuration.port)
         let options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threadCount, ptr_value: nil),
@@ -52,8 +53,8 @@ public final class Server: Sendable {
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]
             return items.withUnsafeMutableBufferPointer { buffer in
-                CMicroHTTPD_start(flags, configuration.port, accessHandler, requestCompleted, connectionNotified, unescapeURL,
-                                  context, buffer.baseAddress)
+                CMicroHTTPD_start(flags, configuration.port, acceptPolicy, accessHandler, requestCompleted, connectionNotified,
+                                  unescapeURL, context, buffer.baseAddress)
             }
         }
         guard let daemon else {
@@ -80,14 +81,27 @@ public final class Server: Sendable {
         while core.requestsInFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        core.suspensions.withLock { $0.isClosed = true }
-        while core.suspensions.withLock({ $0.count }) > 0 { Thread.sleep(forTimeInterval: 0.01) }
+        core.offloads.withLock { $0.isClosed = true }
+        while core.offloads.withLock({ $0.count }) > 0 { Thread.sleep(forTimeInterval: 0.01) }
         MHD_stop_daemon(daemon)
         if listenSocket >= 0 { close(listenSocket) }
         core.watchdog.stop()
     }
 
     deinit { stop() }
+
+    /// Every connection takes a descriptor, and so do the database, uploads and files being sent: the soft
+    /// `RLIMIT_NOFILE` is raised (up to the hard limit) to the connection limit plus 256. When the hard limit
+    /// is lower, that is logged: connections beyond it would fail at accept.
+    private func raiseOpenFileLimit() {
+        let needed = rlim_t(configuration.connectionLimit + 256)
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < needed else { return }
+        limit.rlim_cur = min(needed, limit.rlim_max)
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) != 0 || limit.rlim_cur < needed {
+            logError("the open-file limit is \(limit.rlim_cur), below the \(needed) that \(configuration.connectionLimit) connections need")
+        }
+    }
 }
 
 /// Why a server could not start.
@@ -110,15 +124,17 @@ final class ServerCore: Sendable {
     let watchdog: ConnectionWatchdog
     let workPool: WorkPool
     let requestsInFlight = Atomic<Int>(0)
-    /// Connections suspended for offloaded work. Once `isClosed` (a stop past its grace period) no
-    /// connection is suspended any more, so the count only falls and the daemon can stop when it is 0.
-    let suspensions = Mutex<(isClosed: Bool, count: Int)>((false, 0))
+    /// Offloaded requests not yet completed (suspended, or resumed and still sending). Once `isClosed` (a stop
+    /// past its grace period) no connection is suspended any more, so the count only falls, and the daemon
+    /// stops when it is 0: libmicrohttpd must not stop with a connection suspended, and a resumed one still
+    /// has its answer to send.
+    let offloads = Mutex<(isClosed: Bool, count: Int)>((false, 0))
 
     init(responder: Responder, configuration: ServerConfiguration, workPool: WorkPool) {
         self.responder = responder
         self.configuration = configuration
         self.workPool = workPool
-        watchdog = ConnectionWatchdog(headerTimeout: configuration.headerTimeout, minimumBodyRate: configuration.minimumBodyRate)
+        watchdog = ConnectionWatchdog(configuration: configuration)
     }
 }
 

@@ -33,9 +33,17 @@ public struct ServerConfiguration: Sendable {
     public var headerTimeout: Duration = .seconds(10)
     /// After `headerTimeout`, a body must keep arriving at least this fast (bytes per second) on average.
     public var minimumBodyRate = 1024
-    /// Open connections at most (`MHD_OPTION_CONNECTION_LIMIT`), and per client address.
+    /// Open connections at most (`MHD_OPTION_CONNECTION_LIMIT`), and per client address (an IPv4 address or
+    /// an IPv6 /64). From half the limit on, the per-address limit shrinks towards
+    /// `minimumPerAddressConnectionLimit`, connections still waiting for a request close after
+    /// `pressureHeaderTimeout`, and above seven eighths the waiting connections of the addresses holding the
+    /// most are closed (``ConnectionFairness``). The server raises its open-file limit to fit at start.
     public var connectionLimit = 1024
     public var perAddressConnectionLimit = 128
+    /// The per-address limit at full pressure: enough for a browser's usual 6 parallel connections.
+    public var minimumPerAddressConnectionLimit = 8
+    /// `headerTimeout` while at least half of `connectionLimit` is in use.
+    public var pressureHeaderTimeout: Duration = .seconds(2)
     /// How long a graceful stop waits for requests in flight before closing their connections. A handler
     /// that is still running then is waited for (threads cannot be interrupted), but its client gets no answer.
     public var shutdownGracePeriod: Duration = .seconds(10)

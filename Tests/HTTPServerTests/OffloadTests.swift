@@ -142,7 +142,7 @@ import HTTPTestSupport
             server.stop()
             stopped.signal()
         }
-        #expect(Self.waitUntil { server.core.suspensions.withLock { $0.isClosed } })
+        #expect(Self.waitUntil { server.core.offloads.withLock { $0.isClosed } })
         gate.open()
         stopped.wait()
         requests.waitForAll(2)

@@ -13,8 +13,22 @@ public struct RawHTTPClient {
 
     public let socket: Int32
 
-    public init(port: UInt16, receiveTimeout: Int = 10) throws {
+    /// Connects to 127.0.0.1:`port`; `source` binds the client's end first (e.g. `127.0.0.5`: any 127/8
+    /// address works on Linux without setup), to act as another client address.
+    public init(port: UInt16, receiveTimeout: Int = 10, from source: String? = nil) throws {
         socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                _ = Foundation.close(socket)
+                throw POSIXError(.EADDRNOTAVAIL)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -28,6 +42,13 @@ public struct RawHTTPClient {
     }
 
     public func close() { _ = Foundation.close(socket) }
+
+    /// True once the server has closed or reset the connection, without waiting.
+    public var isClosedByPeer: Bool {
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
 
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
