@@ -534,10 +534,10 @@ public enum EditCodec {
     public static func operations(_ edits: [ImageEdit]) -> [Operation] {
         edits.map { edit in
             switch edit {
-            case let .rotate(degrees): Operation(op: "rotate", degrees: degrees)
-            case let .flip(horizontal): Operation(op: "flip", direction: horizontal ? "horizontal" : "vertical")
-            case let .crop(x, y, width, height): Operation(op: "crop", x: x, y: y, width: width, height: height)
-            case let .resize(width, height): Operation(op: "resize", width: width, height: height)
+            case let .rotate(degrees): Operation.rotate(degrees: degrees)
+            case let .flip(horizontal): Operation.flip(vertical: !horizontal)
+            case let .crop(x, y, width, height): Operation.crop(x: x, y: y, width: width, height: height)
+            case let .resize(width, height): Operation.resize(width: width, height: height)
             }
         }
     }
