@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Tests only: reads rendered pages as a browser would (the bilingual page test).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // MARK: platform
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "AppSuiteAPI"], swiftSettings: upcoming),
@@ -80,7 +82,7 @@ let package = Package(
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
-            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport"],
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport", "CLibXML2"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteCLITests",
@@ -88,7 +90,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
-            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "HTTPTestSupport"],
+            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "WebUI", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "HTTPTestSupport"],

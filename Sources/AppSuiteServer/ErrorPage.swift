@@ -10,25 +10,47 @@ struct ErrorPage: Sendable {
     func render(_ error: HTTPError, _ request: Request) -> Response {
         let viewer = authenticator.viewer(for: request)
         let language = viewer.language
-        let (title, message) = Self.text(for: error.status.code, language)
-        return viewer.page(title: title, back: BackLink(href: "/", label: Strings.home(language)), status: error.status) {
-            errorState(language: language, title: title, message: message ?? error.detail,
+        let (title, message) = Self.words(for: error.status.code)
+        return viewer.page(title: title(language), back: BackLink(href: "/", label: Strings.home(language)), status: error.status) {
+            errorState(language: language, title: title(language), message: message?(language) ?? error.detail,
                        retryHref: error.status.code >= 500 && request.method == .get ? viewer.currentURL : nil)
             div(.class("form-actions")) { button(Strings.home(language), style: .secondary, href: "/") }
         }
     }
 
-    static func text(for status: Int, _ language: Language) -> (String, String?) {
-        let zh = language == .zh
+    /// The title and message for `status`; no message: the page shows the error's own detail.
+    static func words(for status: Int) -> (LocalizedText, LocalizedText?) {
         switch status {
-        case 403: return (zh ? "无法完成操作" : "Not allowed", zh ? "页面已过期或来源不可信，请返回刷新后重试。" : "The page expired or the request did not come from this site. Go back, reload and try again.")
-        case 404: return (Strings.notFound(language), zh ? "找不到这个页面，它可能已被删除或地址有误。" : "This page does not exist. It may have been removed, or the address is wrong.")
-        case 405: return (zh ? "不支持的操作" : "Not supported", zh ? "这个页面不支持这种请求。" : "This page does not accept this kind of request.")
-        case 413: return (zh ? "内容太大" : "Too large", zh ? "提交的内容或文件超过了大小上限，请换一个更小的文件。" : "What you sent is larger than the limit. Try a smaller file.")
-        case 429: return (zh ? "操作太频繁" : "Too many attempts", zh ? "请稍后再试。" : "Please wait a moment and try again.")
-        case 431: return (zh ? "请求头太大" : "Headers too large", zh ? "浏览器发送的 Cookie 太多，请清除本站 Cookie 后重试。" : "Your browser sent too many cookies. Clear this site's cookies and try again.")
-        case 500...: return (Strings.error(language), zh ? "服务器暂时无法处理这个请求，请稍后重试。" : "The server could not handle this request. Please try again in a moment.")
-        default: return (Strings.error(language), nil)
+        case 400: (ErrorText.badRequest, ErrorText.badRequestMessage)
+        case 401: (ErrorText.unauthorized, ErrorText.unauthorizedMessage)
+        case 403: (ErrorText.forbidden, ErrorText.forbiddenMessage)
+        case 404: (Strings.notFound, ErrorText.notFoundMessage)
+        case 405: (ErrorText.methodNotAllowed, ErrorText.methodNotAllowedMessage)
+        case 413: (ErrorText.tooLarge, ErrorText.tooLargeMessage)
+        case 429: (ErrorText.tooManyRequests, ErrorText.tooManyRequestsMessage)
+        case 431: (ErrorText.headersTooLarge, ErrorText.headersTooLargeMessage)
+        case 500...: (Strings.error, ErrorText.serverErrorMessage)
+        default: (Strings.error, nil)
         }
     }
+}
+
+/// The error page's words, Chinese first.
+enum ErrorText {
+    static let badRequest = LocalizedText(zh: "请求无效", en: "Bad request")
+    static let badRequestMessage = LocalizedText(zh: "地址或表单中有无效的内容，请返回重试。", en: "Something in the address or the form is not valid. Go back and try again.")
+    static let unauthorized = LocalizedText(zh: "需要登录", en: "Log in first")
+    static let unauthorizedMessage = LocalizedText(zh: "请先登录再继续。", en: "Log in to continue.")
+    static let forbidden = LocalizedText(zh: "无法完成操作", en: "Not allowed")
+    static let forbiddenMessage = LocalizedText(zh: "页面已过期或来源不可信，请返回刷新后重试。", en: "The page expired or the request did not come from this site. Go back, reload and try again.")
+    static let notFoundMessage = LocalizedText(zh: "找不到这个页面，它可能已被删除或地址有误。", en: "This page does not exist. It may have been removed, or the address is wrong.")
+    static let methodNotAllowed = LocalizedText(zh: "不支持的操作", en: "Not supported")
+    static let methodNotAllowedMessage = LocalizedText(zh: "这个页面不支持这种请求。", en: "This page does not accept this kind of request.")
+    static let tooLarge = LocalizedText(zh: "内容太大", en: "Too large")
+    static let tooLargeMessage = LocalizedText(zh: "提交的内容或文件超过了大小上限，请换一个更小的文件。", en: "What you sent is larger than the limit. Try a smaller file.")
+    static let tooManyRequests = LocalizedText(zh: "操作太频繁", en: "Too many attempts")
+    static let tooManyRequestsMessage = LocalizedText(zh: "请稍后再试。", en: "Please wait a moment and try again.")
+    static let headersTooLarge = LocalizedText(zh: "请求头太大", en: "Headers too large")
+    static let headersTooLargeMessage = LocalizedText(zh: "浏览器发送的 Cookie 太多，请清除本站 Cookie 后重试。", en: "Your browser sent too many cookies. Clear this site's cookies and try again.")
+    static let serverErrorMessage = LocalizedText(zh: "服务器暂时无法处理这个请求，请稍后重试。", en: "The server could not handle this request. Please try again in a moment.")
 }

@@ -6,27 +6,23 @@ import Foundation
 import WebUI
 
 extension CommentError: HTTPErrorConvertible {
+    /// The API's problem; its detail is the Chinese text of ``message(_:)``.
     public var httpError: HTTPError {
         switch self {
-        case .emptyText: .validation([.init(field: "text", message: "评论内容不能为空。")])
-        case .tooLong(let max): .validation([.init(field: "text", message: "评论不能超过 \(max) 个字。")])
+        case .emptyText, .tooLong: .validation([.init(field: "text", message: text(.zh))])
         case .loginRequired:
-            HTTPError(.unauthorized, detail: "请先登录。", headers: ["WWW-Authenticate": "Bearer"])
+            HTTPError(.unauthorized, detail: text(.zh), headers: ["WWW-Authenticate": "Bearer"])
         case .notFound: .notFound()
-        case .notYours: .forbidden("只能修改或删除自己的评论。")
-        case .parentNotFound: .validation([.init(field: "parentId", message: "要回复的评论不存在或已删除。")])
+        case .notYours: .forbidden(text(.zh))
+        case .parentNotFound: .validation([.init(field: "parentId", message: text(.zh))])
         case .rateLimited(let retryAfter):
-            HTTPError(.tooManyRequests, detail: "评论太频繁了，请稍后再试。", headers: ["Retry-After": String(retryAfter)])
+            HTTPError(.tooManyRequests, detail: text(.zh), headers: ["Retry-After": String(retryAfter)])
         case .spam(let reason):
-            HTTPError(.unprocessableContent, title: "Spam check failed",
-                      detail: reason == .linkFlood ? "链接太多。" : "请不要重复发送相同的内容。",
+            HTTPError(.unprocessableContent, title: "Spam check failed", detail: text(.zh),
                       type: "urn:appsuite:problem:spam-" + reason.rawValue)
-        case .badCursor: .badRequest("cursor 无效。")
+        case .badCursor: .badRequest(text(.zh))
         }
     }
-
-    /// A short message for a page toast.
-    public var message: String { httpError.detail ?? httpError.errors.first?.message ?? httpError.title }
 }
 
 /// The anonymous device cookie: rate limits and the repeated-text check for visitors who are not signed in

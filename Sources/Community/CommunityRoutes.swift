@@ -105,11 +105,11 @@ public struct CommunityRoutes: Sendable {
             let code = try favorites.shareCode(subject)
             let info = try database.read { try directory.info(subject, db: $0) }
             let link = Self.absoluteURL(request, "/s/" + code)
-            return viewer.page(title: "分享", back: BackLink(href: info?.path ?? "/", label: Strings.back(viewer.language)), tabs: []) {
+            return viewer.page(title: CommunityText.share(viewer.language), back: BackLink(href: info?.path ?? "/", label: Strings.back(viewer.language)), tabs: []) {
                 listGroup(header: info?.title) {
                     listRow { p(.class("share-link"), .id("share-link")) { link } }
                 }
-                p(.class("list-footer")) { "复制上面的链接发给朋友。" }
+                p(.class("list-footer")) { CommunityText.copyLinkHint(viewer.language) }
             }
         }
         router.get("/s/{code}") { request in

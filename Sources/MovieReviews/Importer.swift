@@ -1,6 +1,7 @@
 public import AppHost
 public import Foundation
 public import Storage
+import WebUI
 
 /// `appsuite import movies PATH`: films, long reviews and short comments, upserted by their ids, so a
 /// second run changes nothing.

@@ -3,6 +3,7 @@ import Community
 import HTTPServer
 import Identity
 import Storage
+import WebUI
 
 /// `/api/v1/movies/…`: reviews feed and detail, films search and detail with paged short comments,
 /// comments on reviews (via the community target).
@@ -11,8 +12,6 @@ struct MovieAPI: Sendable {
     let comments: CommentStore
     let favorites: FavoriteStore
     let authenticator: Authenticator
-
-    static let ratingLabels = [1: "很差", 2: "较差", 3: "还行", 4: "推荐", 5: "力荐"]
 
     func register(into router: inout Router) {
         let store = self.store
@@ -120,7 +119,7 @@ struct MovieAPI: Sendable {
                 json.field("posterUrl", "/movies/posters/\(percentEncode(review.filmID)).svg")
             }
             json.field("rating", review.rating)
-            json.field("ratingLabel", review.rating.flatMap { ratingLabels[$0] })
+            json.field("ratingLabel", review.rating.flatMap { MovieText.ratingWords[$0]?.zh })
             json.field("publishedAt", iso8601(review.publishedAt))
             json.field("featured", review.featured)
             json.field("usefulCount", review.useful)

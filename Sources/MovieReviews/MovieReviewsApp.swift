@@ -14,8 +14,7 @@ public struct MovieReviewsApp: MiniApp {
     public init() {}
 
     public var manifest: AppManifest {
-        AppManifest(id: Self.id, title: LocalizedText(zh: "影评", en: "Movie Reviews"),
-                    summary: LocalizedText(zh: "影评、电影库和短评", en: "Reviews, films and short comments"),
+        AppManifest(id: Self.id, title: MovieText.appTitle, summary: MovieText.summary,
                     icon: .film, tint: .orange)
     }
 

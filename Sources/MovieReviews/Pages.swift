@@ -17,10 +17,10 @@ struct MoviePages: Sendable {
     let assets: AppAssets
 
     static let tabs = [
-        TabItem(id: "feed", href: "/movies", icon: .home, label: LocalizedText(zh: "首页", en: "Home")),
-        TabItem(id: "reviews", href: "/movies/reviews", icon: .star, label: LocalizedText(zh: "影评", en: "Reviews")),
-        TabItem(id: "films", href: "/movies/films", icon: .film, label: LocalizedText(zh: "电影", en: "Films")),
-        TabItem(id: "more", href: "/movies/more", icon: .grid, label: LocalizedText(zh: "更多", en: "More")),
+        TabItem(id: "feed", href: "/movies", icon: .home, label: MovieText.home),
+        TabItem(id: "reviews", href: "/movies/reviews", icon: .star, label: MovieText.reviews),
+        TabItem(id: "films", href: "/movies/films", icon: .film, label: MovieText.films),
+        TabItem(id: "more", href: "/movies/more", icon: .grid, label: MovieText.more),
     ]
 
     func register(into router: inout Router) {
@@ -58,10 +58,12 @@ struct MoviePages: Sendable {
         return response
     }
 
+    /// A page of the app; `trailing` nil puts the 中文/English switch in the nav bar.
     func page(_ viewer: Viewer, title: String, back: BackLink? = nil, tab: String?, tabs: [TabItem] = MoviePages.tabs,
-              status: HTTPStatus = .ok, bodyClass: String? = nil, trailing: [Node] = [],
+              status: HTTPStatus = .ok, bodyClass: String? = nil, trailing: [Node]? = nil,
               @HTMLBuilder content: () -> [Node]) -> Response {
-        viewer.page(title: title, back: back, tabs: tabs, activeTab: tab, status: status, trailing: trailing,
+        viewer.page(title: title, back: back, tabs: tabs, activeTab: tab, status: status,
+                    trailing: trailing ?? [languageSwitch(viewer.language, currentURL: viewer.currentURL)],
                     bodyClass: ["mv", bodyClass].compactMap { $0 }.joined(separator: " "),
                     stylesheets: [assets.url("movies.css")], scripts: [assets.url("movies.js")], content: content)
     }
@@ -76,18 +78,19 @@ struct MoviePages: Sendable {
         let page = try store.feed(cursor: cursor, limit: 20)
         let banner = cursor == nil ? page.items.first(where: \.featured) : nil
         let counts = try commentCounts(page.items)
-        return self.page(viewer, title: "影评", back: Self.launcher, tab: "feed") {
+        let l = viewer.language
+        return self.page(viewer, title: MovieText.appTitle(l), back: Self.launcher, tab: "feed") {
             if let banner {
                 a(.class("mv-banner"), .href("/movies/reviews/\(banner.id)")) {
                     img(.class("mv-banner-img"), .src(Self.posterURL(banner.filmID)), .alt(""), .width(200), .height(280))
                     span(.class("mv-banner-text")) {
-                        span(.class("mv-banner-tag")) { "精选影评" }
+                        span(.class("mv-banner-tag")) { MovieText.featuredReview(l) }
                         span(.class("mv-banner-title")) { banner.title }
-                        span(.class("mv-banner-film")) { "《\(banner.filmTitle)》 · \(banner.author)" }
+                        span(.class("mv-banner-film")) { MovieText.filmTitle(banner.filmTitle)(l) + " · " + banner.author }
                     }
                 }
             }
-            reviewList(page.items, counts: counts, more: page.nextCursor.map { "/movies?cursor=\($0)" }, refresh: "/movies")
+            reviewList(page.items, counts: counts, more: page.nextCursor.map { "/movies?cursor=\($0)" }, refresh: "/movies", language: l)
         }
     }
 
@@ -95,9 +98,11 @@ struct MoviePages: Sendable {
         let viewer = authenticator.viewer(for: request)
         let page = try store.newestReviews(cursor: request.query["cursor"], limit: 20)
         let counts = try commentCounts(page.items)
-        return self.page(viewer, title: "影评", back: Self.launcher, tab: "reviews") {
-            sectionHeader("最新影评")
-            reviewList(page.items, counts: counts, more: page.nextCursor.map { "/movies/reviews?cursor=\($0)" }, refresh: "/movies/reviews")
+        let l = viewer.language
+        return self.page(viewer, title: MovieText.reviews(l), back: Self.launcher, tab: "reviews") {
+            sectionHeader(MovieText.latestReviews(l))
+            reviewList(page.items, counts: counts, more: page.nextCursor.map { "/movies/reviews?cursor=\($0)" }, refresh: "/movies/reviews",
+                       language: l)
         }
     }
 
@@ -108,55 +113,60 @@ struct MoviePages: Sendable {
     }
 
     @HTMLBuilder
-    func reviewList(_ reviews: [Review], counts: [Int64: Int], more: String?, refresh: String) -> [Node] {
+    func reviewList(_ reviews: [Review], counts: [Int64: Int], more: String?, refresh: String, language l: Language) -> [Node] {
         if reviews.isEmpty {
-            emptyState(icon: .film, title: "还没有影评", message: "导入数据后这里会显示影评。")
+            emptyState(icon: .film, title: MovieText.noReviews(l), message: MovieText.noReviewsMessage(l))
         } else {
             ul(.class("mv-list"), .role("list"), .attribute("data-list", "reviews"), .attribute("data-refresh", refresh)) {
-                for review in reviews { reviewCell(review, commentCount: counts[review.id] ?? 0) }
+                for review in reviews { reviewCell(review, commentCount: counts[review.id] ?? 0, language: l) }
             }
             if let more {
-                div(.class("mv-more")) { a(.classes("btn", "btn-secondary", "mv-more-link"), .href(more), .attribute("data-more", "reviews")) { "加载更多" } }
+                div(.class("mv-more")) { moreLink(more, kind: "reviews", l) }
             } else {
-                p(.class("mv-end")) { "没有更多了" }
+                p(.class("mv-end")) { MovieText.end(l) }
             }
         }
     }
 
-    func reviewCell(_ review: Review, commentCount: Int) -> Node {
+    /// "加载更多": a plain link to the next page; movies.js loads it in place and then shows `data-end`.
+    func moreLink(_ href: String, kind: String, _ l: Language) -> Node {
+        a(.classes("btn", "btn-secondary", "mv-more-link"), .href(href), .attribute("data-more", kind), .attribute("data-end", MovieText.end(l))) {
+            MovieText.loadMore(l)
+        }
+    }
+
+    func reviewCell(_ review: Review, commentCount: Int, language l: Language) -> Node {
         li(.class("mv-cell")) {
             a(.class("mv-cell-link"), .href("/movies/reviews/\(review.id)")) {
                 div(.class("mv-cell-main")) {
                     div(.class("mv-byline")) {
                         img(.class("mv-avatar"), .src(Self.avatarURL(review.author)), .alt(""), .width(28), .height(28))
                         span(.class("mv-user")) { review.author }
-                        span(.class("mv-film")) { "评《\(review.filmTitle)》" }
+                        span(.class("mv-film")) { MovieText.reviewOf(review.filmTitle)(l) }
                     }
-                    stars(review.rating)
+                    stars(review.rating, language: l)
                     h3(.class("mv-title")) { review.title }
                     p(.class("mv-summary")) { review.summary }
                     span(.class("mv-meta")) {
-                        if review.featured { span(.class("mv-featured")) { "精选" } }
-                        span { BeijingTime.format(review.publishedAt, withTime: false) }
-                        span { "评论 \(commentCount)" }
+                        if review.featured { span(.class("mv-featured")) { MovieText.featured(l) } }
+                        span { BeijingTime.numericDate(review.publishedAt) }
+                        span { MovieText.commentCount(commentCount)(l) }
                     }
                 }
-                img(.class("mv-poster"), .src(Self.posterURL(review.filmID)), .alt("《\(review.filmTitle)》海报"), .width(72), .height(100),
+                img(.class("mv-poster"), .src(Self.posterURL(review.filmID)), .alt(MovieText.poster(review.filmTitle)(l)), .width(72), .height(100),
                     .loading("lazy"), .attribute("data-fallback", "poster"))
             }
         }
     }
 
-    static let ratingLabels = MovieAPI.ratingLabels
-
     /// Five stars, filled to `rating` (1–5); "未评分" when there is none.
-    func stars(_ rating: Int?, small: Bool = false) -> Node {
-        guard let rating, rating > 0 else { return span(.classes("mv-stars", "is-unrated")) { "未评分" } }
-        let label = "\(rating) 星" + (Self.ratingLabels[rating].map { " \($0)" } ?? "")
+    func stars(_ rating: Int?, small: Bool = false, language l: Language) -> Node {
+        guard let rating, rating > 0 else { return span(.classes("mv-stars", "is-unrated")) { MovieText.unrated(l) } }
+        let label = MovieText.stars(rating)(l)
         return span(.classes("mv-stars", small ? "is-small" : nil), .role("img"), .ariaLabel(label), .title(label)) {
             span(.class("mv-stars-on")) { String(repeating: "★", count: min(rating, 5)) }
             span(.class("mv-stars-off")) { String(repeating: "★", count: max(0, 5 - rating)) }
-            if let word = Self.ratingLabels[rating], !small { span(.class("mv-stars-word")) { word } }
+            if let word = MovieText.ratingWords[rating], !small { span(.class("mv-stars-word")) { word(l) } }
         }
     }
 
@@ -172,13 +182,14 @@ struct MoviePages: Sendable {
         let subject = MovieReviewsApp.subject(review.id)
         let count = try comments.count(subject)
         let isFavorite = try viewer.user.map { try favorites.contains(subject, userID: $0.id) } ?? false
+        let l = viewer.language
         let fontControls: [Node] = [
             WebUI.button(.classes("nav-action", "nav-action-text", "mv-font"), .type("button"), .attribute("data-font-step", "-1"),
-                         .ariaLabel("缩小字号"), .title("缩小字号")) { "A−" },
+                         .ariaLabel(MovieText.smallerText(l)), .title(MovieText.smallerText(l))) { "A−" },
             WebUI.button(.classes("nav-action", "nav-action-text", "mv-font"), .type("button"), .attribute("data-font-step", "1"),
-                         .ariaLabel("放大字号"), .title("放大字号")) { "A+" },
+                         .ariaLabel(MovieText.largerText(l)), .title(MovieText.largerText(l))) { "A+" },
         ]
-        return self.page(viewer, title: "影评", back: BackLink(href: "/movies", label: "首页"), tab: nil, tabs: [],
+        return self.page(viewer, title: MovieText.review(l), back: BackLink(href: "/movies", label: MovieText.home(l)), tab: nil, tabs: [],
                          bodyClass: "mv-has-bottombar", trailing: fontControls) {
             article(.class("mv-review"), .attribute("data-review", String(review.id)),
                     .attribute("data-prev", neighbours.previous.map { "/movies/reviews/\($0)" } ?? ""),
@@ -189,20 +200,17 @@ struct MoviePages: Sendable {
                     div(.class("mv-review-who")) {
                         span(.class("mv-user")) { review.author }
                         span(.class("mv-review-time")) {
-                            span(.attribute("datetime", iso8601(review.publishedAt))) { BeijingTime.format(review.publishedAt) }
-                            " 北京时间"
+                            span(.attribute("datetime", iso8601(review.publishedAt))) { BeijingTime.dateTime(review.publishedAt) }
+                            " " + MovieText.beijingTime(l)
                         }
                     }
                 }
                 div(.class("mv-review-film")) {
-                    a(.class("mv-review-poster"), .href(Self.posterURL(review.filmID)), .attribute("data-overlay", "poster"),
-                      .ariaLabel("查看大图")) {
-                        img(.class("mv-poster"), .src(Self.posterURL(review.filmID)), .alt("《\(review.filmTitle)》海报"), .width(72), .height(100))
-                    }
+                    posterLink(review.filmID, title: review.filmTitle, large: false, l)
                     div {
-                        a(.class("mv-film-link"), .href("/movies/films/\(percentEncode(review.filmID))")) { "《\(review.filmTitle)》" }
-                        div { stars(review.rating) }
-                        if let useful = review.useful { span(.class("mv-meta")) { "\(useful) 人觉得有用" } }
+                        a(.class("mv-film-link"), .href("/movies/films/\(percentEncode(review.filmID))")) { MovieText.filmTitle(review.filmTitle)(l) }
+                        div { stars(review.rating, language: l) }
+                        if let useful = review.useful { span(.class("mv-meta")) { MovieText.foundHelpful(useful)(l) } }
                     }
                 }
                 div(.classes("mv-body", "mv-font-3"), .attribute("data-body", "")) {
@@ -210,12 +218,12 @@ struct MoviePages: Sendable {
                         p { String(paragraph) }
                     }
                 }
-                nav(.class("mv-pager"), .ariaLabel("切换影评")) {
+                nav(.class("mv-pager"), .ariaLabel(MovieText.otherReviews(l))) {
                     if let previous = neighbours.previous {
-                        a(.class("mv-prev"), .href("/movies/reviews/\(previous)"), .rel("prev")) { "‹ 上一篇" }
+                        a(.class("mv-prev"), .href("/movies/reviews/\(previous)"), .rel("prev")) { MovieText.previous(l) }
                     } else { span {} }
                     if let next = neighbours.next {
-                        a(.class("mv-next"), .href("/movies/reviews/\(next)"), .rel("next")) { "下一篇 ›" }
+                        a(.class("mv-next"), .href("/movies/reviews/\(next)"), .rel("next")) { MovieText.next(l) }
                     } else { span {} }
                 }
             }
@@ -223,31 +231,42 @@ struct MoviePages: Sendable {
         }
     }
 
+    /// The poster thumbnail that opens the full poster (movies.js shows it in an overlay named `data-label`).
+    func posterLink(_ filmID: String, title: String, large: Bool, _ l: Language) -> Node {
+        a(.class("mv-review-poster"), .href(Self.posterURL(filmID)), .attribute("data-overlay", "poster"),
+          .attribute("data-label", MovieText.posterLabel(l)), .ariaLabel(MovieText.viewPoster(l))) {
+            if large {
+                img(.classes("mv-poster", "is-large"), .src(Self.posterURL(filmID)), .alt(MovieText.poster(title)(l)), .width(110), .height(154))
+            } else {
+                img(.class("mv-poster"), .src(Self.posterURL(filmID)), .alt(MovieText.poster(title)(l)), .width(72), .height(100))
+            }
+        }
+    }
+
     func bottomBar(review: Review, viewer: Viewer, count: Int, isFavorite: Bool) -> Node {
         let path = "/movies/reviews/\(review.id)"
+        let l = viewer.language
         return div(.class("mv-bottombar")) {
-            a(.classes("mv-bar-item", "mv-bar-compose"), .href(path + "/compose")) { "写评论…" }
-            a(.classes("mv-bar-item", "mv-bar-comments"), .href(path + "/comments"), .ariaLabel("评论 \(count) 条")) {
-                Node.unsafeRaw(Self.commentIcon)
+            a(.classes("mv-bar-item", "mv-bar-compose"), .href(path + "/compose")) { MovieText.writeCommentEllipsis(l) }
+            a(.classes("mv-bar-item", "mv-bar-comments"), .href(path + "/comments"), .ariaLabel(MovieText.commentsLabel(count)(l))) {
+                Graphics.commentIcon
                 span(.classes("badge", "tint-red", "mv-badge"), .attribute("data-count", String(count))) { String(count) }
             }
             if viewer.isSignedIn {
                 postForm(action: path + "/favorite", csrfToken: viewer.csrfToken, attributes: [.class("mv-bar-form")]) {
                     WebUI.button(.classes("mv-bar-item", "mv-fav", isFavorite ? "is-on" : nil), .type("submit"),
                                  .attribute("aria-pressed", isFavorite ? "true" : "false"),
-                                 .ariaLabel(isFavorite ? "取消收藏" : "收藏")) { icon(.heart) }
+                                 .ariaLabel((isFavorite ? MovieText.unfavorite : MovieText.favorite)(l))) { icon(.heart) }
                 }
             } else {
-                a(.classes("mv-bar-item", "mv-fav"), .href("/login?next=" + percentEncode(path)), .ariaLabel("收藏（需登录）")) { icon(.heart) }
+                a(.classes("mv-bar-item", "mv-fav"), .href("/login?next=" + percentEncode(path)), .ariaLabel(MovieText.favoriteNeedsLogin(l))) { icon(.heart) }
             }
-            a(.classes("mv-bar-item", "mv-share"), .href("/share/movies/\(review.id)"), .ariaLabel("分享"),
+            a(.classes("mv-bar-item", "mv-share"), .href("/share/movies/\(review.id)"), .ariaLabel(Strings.share(l)),
               .attribute("data-share", "/api/v1/shares/movies/\(review.id)"), .attribute("data-title", review.title),
+              .attribute("data-copied", MovieText.linkCopied(l)),
               .attribute("data-login", viewer.isSignedIn ? "" : "/login?next=" + percentEncode(path))) { icon(.share) }
         }
     }
-
-    /// A speech bubble, drawn for this app (the shell has no comment icon); a constant, so `unsafeRaw` is safe.
-    static let commentIcon = #"<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"><path d="M4 5.5h16a1 1 0 0 1 1 1V16a1 1 0 0 1-1 1h-9l-5 4v-4H4a1 1 0 0 1-1-1V6.5a1 1 0 0 1 1-1z"/></svg>"#
 
     // MARK: comments
 
@@ -256,28 +275,27 @@ struct MoviePages: Sendable {
         guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
         let path = "/movies/reviews/\(review.id)"
         let page = try comments.page(MovieReviewsApp.subject(review.id), cursor: request.query["cursor"], limit: 20)
-        return self.page(viewer, title: "评论", back: BackLink(href: path, label: "影评"), tab: nil, tabs: [], bodyClass: "mv-has-bottombar") {
+        let l = viewer.language
+        return self.page(viewer, title: MovieText.comments(l), back: BackLink(href: path, label: MovieText.review(l)), tab: nil, tabs: [],
+                         bodyClass: "mv-has-bottombar") {
             a(.class("mv-comments-head"), .href(path)) {
                 span(.class("mv-comments-title")) { review.title }
-                span(.class("mv-meta")) { "共 \(page.total) 条评论" }
+                span(.class("mv-meta")) { MovieText.totalComments(page.total)(l) }
             }
             if page.items.isEmpty && request.query["cursor"] == nil {
-                emptyState(icon: .info, title: "还没有评论", message: "来写第一条评论吧。")
+                emptyState(icon: .info, title: MovieText.noComments(l), message: MovieText.firstComment(l))
             } else {
                 ul(.class("mv-comments"), .role("list"), .attribute("data-list", "comments"), .attribute("data-refresh", path + "/comments")) {
                     for comment in page.items { commentItem(comment, reviewPath: path, viewer: viewer) }
                 }
                 if let next = page.nextCursor {
-                    div(.class("mv-more")) {
-                        a(.classes("btn", "btn-secondary", "mv-more-link"), .href(path + "/comments?cursor=" + next),
-                          .attribute("data-more", "comments")) { "加载更多" }
-                    }
+                    div(.class("mv-more")) { moreLink(path + "/comments?cursor=" + next, kind: "comments", l) }
                 } else {
-                    p(.class("mv-end")) { "没有更多了" }
+                    p(.class("mv-end")) { MovieText.end(l) }
                 }
             }
             div(.class("mv-bottombar")) {
-                a(.classes("mv-bar-item", "mv-bar-compose", "is-wide"), .href(path + "/compose")) { "写评论" }
+                a(.classes("mv-bar-item", "mv-bar-compose", "is-wide"), .href(path + "/compose")) { MovieText.writeComment(l) }
             }
         }
     }
@@ -291,11 +309,12 @@ struct MoviePages: Sendable {
         let replies = try comments.replies(root: root.id, cursor: request.query["cursor"], limit: 50)
         root.replies = replies.items
         root.replyCount = 0
-        return self.page(viewer, title: "回复", back: BackLink(href: path + "/comments", label: "评论"), tab: nil, tabs: []) {
+        let l = viewer.language
+        return self.page(viewer, title: MovieText.replies(l), back: BackLink(href: path + "/comments", label: MovieText.comments(l)), tab: nil, tabs: []) {
             ul(.class("mv-comments"), .role("list")) { commentItem(root, reviewPath: path, viewer: viewer) }
             if let next = replies.nextCursor {
                 div(.class("mv-more")) {
-                    a(.classes("btn", "btn-secondary"), .href(path + "/comments/\(root.id)?cursor=" + next)) { "更多回复" }
+                    a(.classes("btn", "btn-secondary"), .href(path + "/comments/\(root.id)?cursor=" + next)) { MovieText.moreReplies(l) }
                 }
             }
         }
@@ -312,37 +331,39 @@ struct MoviePages: Sendable {
                 }
             }
             if comment.replyCount > comment.replies.count {
-                a(.class("mv-all-replies"), .href(reviewPath + "/comments/\(comment.id)")) { "查看全部 \(comment.replyCount) 条回复" }
+                a(.class("mv-all-replies"), .href(reviewPath + "/comments/\(comment.id)")) { MovieText.allReplies(comment.replyCount)(viewer.language) }
             }
         }
     }
 
     @HTMLBuilder
     func commentBody(_ comment: Comment, reviewPath: String, viewer: Viewer) -> [Node] {
+        let l = viewer.language
         if comment.isDeleted {
-            p(.class("mv-deleted")) { "该评论已删除" }
+            p(.class("mv-deleted")) { MovieText.deletedComment(l) }
         } else {
+            let author = CommunityText.authorName(comment, l)
             div(.class("mv-comment-head")) {
                 if comment.userID == nil {
-                    span(.classes("mv-avatar", "mv-avatar-anon"), .ariaHidden) { "匿" }
+                    span(.classes("mv-avatar", "mv-avatar-anon"), .ariaHidden) { MovieText.anonymousInitial(l) }
                 } else {
                     img(.class("mv-avatar"), .src(Self.avatarURL("u\(comment.userID ?? 0)")), .alt(""), .width(28), .height(28))
                 }
-                span(.class("mv-user")) { comment.authorName }
-                if let name = comment.replyToName { span(.class("mv-reply-to")) { "回复 @\(name)" } }
-                span(.class("mv-comment-time")) { BeijingTime.format(comment.createdAt) + (comment.editedAt != nil ? " · 已编辑" : "") }
+                span(.class("mv-user")) { author }
+                if let name = CommunityText.replyToName(comment, l) { span(.class("mv-reply-to")) { MovieText.replyingTo(name)(l) } }
+                span(.class("mv-comment-time")) { BeijingTime.dateTime(comment.createdAt) + (comment.editedAt != nil ? " · " + MovieText.edited(l) : "") }
             }
-            a(.class("mv-comment-tap"), .href(reviewPath + "/compose?parent=\(comment.id)"), .ariaLabel("回复 \(comment.authorName)")) {
+            a(.class("mv-comment-tap"), .href(reviewPath + "/compose?parent=\(comment.id)"), .ariaLabel(MovieText.replyTo(author)(l))) {
                 p(.class("mv-comment-text")) { comment.text }
             }
             div(.class("mv-comment-actions")) {
-                a(.class("mv-reply-link"), .href(reviewPath + "/compose?parent=\(comment.id)")) { "回复" }
+                a(.class("mv-reply-link"), .href(reviewPath + "/compose?parent=\(comment.id)")) { MovieText.reply(l) }
                 if let user = viewer.user, user.id == comment.userID {
-                    a(.class("mv-reply-link"), .href("/movies/comments/\(comment.id)/edit")) { "编辑" }
-                    postForm(action: "/movies/comments/\(comment.id)/delete", csrfToken: viewer.csrfToken, confirm: "删除这条评论？",
+                    a(.class("mv-reply-link"), .href("/movies/comments/\(comment.id)/edit")) { Strings.edit(l) }
+                    postForm(action: "/movies/comments/\(comment.id)/delete", csrfToken: viewer.csrfToken, confirm: MovieText.deleteConfirm(l),
                              attributes: [.class("mv-inline-form")]) {
                         input(.type("hidden"), .name("back"), .value(reviewPath + "/comments"))
-                        WebUI.button(.class("mv-delete"), .type("submit")) { "删除" }
+                        WebUI.button(.class("mv-delete"), .type("submit")) { Strings.delete(l) }
                     }
                 }
             }
@@ -360,23 +381,26 @@ struct MoviePages: Sendable {
             parent = try comments.comment(parentID)
             guard let found = parent, found.subject == MovieReviewsApp.subject(review.id), !found.isDeleted else { throw HTTPError.notFound() }
         }
-        return self.page(viewer, title: parent == nil ? "写评论" : "回复", back: BackLink(href: path + "/comments", label: "取消"), tab: nil,
+        let l = viewer.language
+        let parentName = parent.map { CommunityText.authorName($0, l) }
+        return self.page(viewer, title: (parent == nil ? MovieText.writeComment : MovieText.reply)(l),
+                         back: BackLink(href: path + "/comments", label: Strings.cancel(l)), tab: nil,
                          tabs: [], status: error == nil ? .ok : .unprocessableContent) {
             postForm(action: path + "/comments", csrfToken: viewer.csrfToken, attributes: [.class("mv-compose"), .id("compose")]) {
-                if let parent {
+                if let parent, let parentName {
                     input(.type("hidden"), .name("parent"), .value(String(parent.id)))
-                    p(.class("mv-compose-parent")) { "回复 @\(parent.authorName)：" + String(parent.text.prefix(60)) }
+                    p(.class("mv-compose-parent")) { MovieText.quotedReply(parentName, String(parent.text.prefix(60)))(l) }
                 } else {
-                    p(.class("mv-compose-parent")) { "评论《\(review.title)》" }
+                    p(.class("mv-compose-parent")) { MovieText.commentOn(review.title)(l) }
                 }
-                formGroup(footer: viewer.isSignedIn ? nil : "未登录时将以“匿名用户”发表；回复、收藏和分享需要登录。") {
-                    formField(label: "评论", name: "text", type: .textarea, value: text, error: error,
-                              placeholder: parent == nil ? "写下你对这篇影评的看法…" : "回复 @\(parent?.authorName ?? "")…",
+                formGroup(footer: viewer.isSignedIn ? nil : MovieText.anonymousNotice(l)) {
+                    formField(label: MovieText.comment(l), name: "text", type: .textarea, value: text, error: error,
+                              placeholder: parentName.map { MovieText.replyPlaceholder($0)(l) } ?? MovieText.commentPlaceholder(l),
                               required: true, maxLength: 2000, autofocus: true)
                 }
                 div(.class("mv-compose-actions")) {
-                    a(.classes("btn", "btn-secondary", "mv-cancel"), .href(path + "/comments")) { "取消" }
-                    WebUI.button(.classes("btn", "btn-primary", "mv-submit"), .type("submit")) { "发表" }
+                    a(.classes("btn", "btn-secondary", "mv-cancel"), .href(path + "/comments")) { Strings.cancel(l) }
+                    WebUI.button(.classes("btn", "btn-primary", "mv-submit"), .type("submit")) { MovieText.post(l) }
                 }
             }
         }
@@ -399,11 +423,11 @@ struct MoviePages: Sendable {
         do {
             let comment = try comments.post(MovieReviewsApp.subject(id), author: author, text: text, parentID: parentID,
                                             address: request.clientAddress)
-            var response = viewer.redirect(to: path + "/comments#comment-\(comment.id)", flash: Toast("评论已发表", kind: .success))
+            var response = viewer.redirect(to: path + "/comments#comment-\(comment.id)", flash: Toast(MovieText.posted(viewer.language), kind: .success))
             if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
             return response
         } catch let error as CommentError {
-            var response = try composePage(request, text: text, error: error.message)
+            var response = try composePage(request, text: text, error: error.message(viewer.language))
             if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
             return response
         }
@@ -415,7 +439,7 @@ struct MoviePages: Sendable {
         let back = request.form()["back"].flatMap { $0.hasPrefix("/movies/") && !$0.hasPrefix("//") ? $0 : nil } ?? "/movies"
         guard let user = viewer.user else { return viewer.redirect(to: "/login?next=" + percentEncode(back)) }
         try comments.delete(try request.parameter("id", as: Int64.self), userID: user.id)
-        return viewer.redirect(to: back, flash: Toast("评论已删除", kind: .success))
+        return viewer.redirect(to: back, flash: Toast(MovieText.deleted(viewer.language), kind: .success))
     }
 
     /// Editing one's own comment: the compose form prefilled; the comment is marked 已编辑.
@@ -426,16 +450,17 @@ struct MoviePages: Sendable {
         let back = "/movies/reviews/\(comment.subject.item)/comments"
         guard let user = viewer.user else { return viewer.redirect(to: viewer.loginURL) }
         guard user.id == comment.userID else { throw CommentError.notYours }
-        return self.page(viewer, title: "编辑评论", back: BackLink(href: back, label: "取消"), tab: nil, tabs: [],
+        let l = viewer.language
+        return self.page(viewer, title: MovieText.editComment(l), back: BackLink(href: back, label: Strings.cancel(l)), tab: nil, tabs: [],
                          status: error == nil ? .ok : .unprocessableContent) {
             postForm(action: "/movies/comments/\(comment.id)/edit", csrfToken: viewer.csrfToken, attributes: [.class("mv-compose")]) {
                 formGroup {
-                    formField(label: "评论", name: "text", type: .textarea, value: text ?? comment.text, error: error,
+                    formField(label: MovieText.comment(l), name: "text", type: .textarea, value: text ?? comment.text, error: error,
                               required: true, maxLength: 2000, autofocus: true)
                 }
                 div(.class("mv-compose-actions")) {
-                    a(.classes("btn", "btn-secondary", "mv-cancel"), .href(back)) { "取消" }
-                    WebUI.button(.classes("btn", "btn-primary", "mv-submit"), .type("submit")) { "保存" }
+                    a(.classes("btn", "btn-secondary", "mv-cancel"), .href(back)) { Strings.cancel(l) }
+                    WebUI.button(.classes("btn", "btn-primary", "mv-submit"), .type("submit")) { Strings.save(l) }
                 }
             }
         }
@@ -449,9 +474,10 @@ struct MoviePages: Sendable {
         let text = request.form()["text"] ?? ""
         do {
             let comment = try comments.edit(id, userID: user.id, text: text)
-            return viewer.redirect(to: "/movies/reviews/\(comment.subject.item)/comments#comment-\(id)", flash: Toast("已保存", kind: .success))
+            return viewer.redirect(to: "/movies/reviews/\(comment.subject.item)/comments#comment-\(id)",
+                                   flash: Toast(MovieText.saved(viewer.language), kind: .success))
         } catch let error as CommentError where error != .notYours && error != .notFound {
-            return try editPage(request, text: text, error: error.message)
+            return try editPage(request, text: text, error: error.message(viewer.language))
         }
     }
 
@@ -464,10 +490,10 @@ struct MoviePages: Sendable {
         let subject = MovieReviewsApp.subject(id)
         if try favorites.contains(subject, userID: user.id) {
             try favorites.remove(subject, userID: user.id)
-            return viewer.redirect(to: path, flash: Toast("已取消收藏"))
+            return viewer.redirect(to: path, flash: Toast(MovieText.unfavorited(viewer.language)))
         }
         try favorites.add(subject, userID: user.id)
-        return viewer.redirect(to: path, flash: Toast("已收藏", kind: .success))
+        return viewer.redirect(to: path, flash: Toast(MovieText.favorited(viewer.language), kind: .success))
     }
 
     // MARK: films
@@ -476,19 +502,20 @@ struct MoviePages: Sendable {
         let viewer = authenticator.viewer(for: request)
         let query = request.query["q"] ?? ""
         let page = try store.films(query: query, cursor: request.query["cursor"], limit: 20)
-        return self.page(viewer, title: "电影", back: Self.launcher, tab: "films") {
+        let l = viewer.language
+        return self.page(viewer, title: MovieText.films(l), back: Self.launcher, tab: "films") {
             form(.class("mv-search"), .method("get"), .action("/movies/films"), .role("search")) {
-                input(.class("field-input"), .type("search"), .name("q"), .value(query), .placeholder("搜索片名或导演"),
-                      .ariaLabel("搜索电影"), .attribute("enterkeyhint", "search"))
-                WebUI.button(.classes("btn", "btn-primary"), .type("submit")) { "搜索" }
+                input(.class("field-input"), .type("search"), .name("q"), .value(query), .placeholder(MovieText.searchPlaceholder(l)),
+                      .ariaLabel(MovieText.searchFilms(l)), .attribute("enterkeyhint", "search"))
+                WebUI.button(.classes("btn", "btn-primary"), .type("submit")) { Strings.search(l) }
             }
             if page.items.isEmpty {
-                emptyState(icon: .search, title: "没有找到电影", message: query.isEmpty ? nil : "换个关键词试试。")
+                emptyState(icon: .search, title: MovieText.noFilms(l), message: query.isEmpty ? nil : MovieText.tryAnotherSearch(l))
             } else {
                 ul(.classes("list-group", "mv-films"), .role("list"), .attribute("data-list", "films")) {
                     for film in page.items {
                         listCell(title: film.title,
-                                 subtitle: [film.year.map(String.init), film.genres?.replacingOccurrences(of: "|", with: " / ")]
+                                 subtitle: [film.year.map(String.init), film.genres.map { MovieText.genres($0, l) }]
                                     .compactMap { $0 }.joined(separator: " · "),
                                  detail: film.rating.map { String(format: "%.1f", $0) },
                                  href: "/movies/films/\(percentEncode(film.id))",
@@ -496,10 +523,7 @@ struct MoviePages: Sendable {
                     }
                 }
                 if let next = page.nextCursor {
-                    div(.class("mv-more")) {
-                        a(.classes("btn", "btn-secondary", "mv-more-link"),
-                          .href("/movies/films?q=\(percentEncode(query))&cursor=\(next)"), .attribute("data-more", "films")) { "加载更多" }
-                    }
+                    div(.class("mv-more")) { moreLink("/movies/films?q=\(percentEncode(query))&cursor=\(next)", kind: "films", l) }
                 }
             }
         }
@@ -515,36 +539,35 @@ struct MoviePages: Sendable {
         let reviewCount = try store.reviewCount(ofFilm: film.id)
         let average = try store.averageStars(film: film.id)
         let base = "/movies/films/\(percentEncode(film.id))"
-        return self.page(viewer, title: film.title, back: BackLink(href: "/movies/films", label: "电影"), tab: "films") {
+        let l = viewer.language
+        return self.page(viewer, title: film.title, back: BackLink(href: "/movies/films", label: MovieText.films(l)), tab: "films") {
             div(.class("mv-film-head")) {
-                a(.class("mv-review-poster"), .href(Self.posterURL(film.id)), .attribute("data-overlay", "poster"), .ariaLabel("查看大图")) {
-                    img(.classes("mv-poster", "is-large"), .src(Self.posterURL(film.id)), .alt("《\(film.title)》海报"), .width(110), .height(154))
-                }
+                posterLink(film.id, title: film.title, large: true, l)
                 div(.class("mv-film-info")) {
                     h1(.class("mv-film-title")) { film.title }
                     if let original = film.originalTitle { p(.class("mv-meta")) { original } }
                     p(.class("mv-meta")) {
-                        [film.year.map(String.init), film.genres?.replacingOccurrences(of: "|", with: " / "),
-                         film.runtime.map { "\($0) 分钟" }].compactMap { $0 }.joined(separator: " · ")
+                        [film.year.map(String.init), film.genres.map { MovieText.genres($0, l) },
+                         film.runtime.map { MovieText.minutes($0)(l) }].compactMap { $0 }.joined(separator: " · ")
                     }
                     if let rating = film.rating {
                         div(.class("mv-film-rating")) {
                             span(.class("mv-score")) { String(format: "%.1f", rating) }
-                            stars(Int((rating / 2).rounded()), small: true)
-                            if let count = film.ratingCount { span(.class("mv-meta")) { "\(count) 人评分" } }
+                            stars(Int((rating / 2).rounded()), small: true, language: l)
+                            if let count = film.ratingCount { span(.class("mv-meta")) { MovieText.ratingCount(count)(l) } }
                         }
                     } else {
-                        p(.class("mv-meta")) { "暂无评分" }
+                        p(.class("mv-meta")) { MovieText.noRating(l) }
                     }
                 }
             }
             dl(.class("mv-film-facts")) {
-                if let directors = film.directors { dt { "导演" }; dd { directors.replacingOccurrences(of: "|", with: " / ") } }
-                if let actors = film.actors { dt { "主演" }; dd { actors.replacingOccurrences(of: "|", with: " / ") } }
-                if let date = film.releaseDate { dt { "上映" }; dd { date } }
-                if let regions = film.regions { dt { "地区" }; dd { regions.replacingOccurrences(of: "|", with: " / ") } }
-                if let languages = film.languages { dt { "语言" }; dd { languages.replacingOccurrences(of: "|", with: " / ") } }
-                if let average { dt { "短评均分" }; dd { String(format: "%.2f 星（%d 条有星评价）", average.average, average.count) } }
+                if let directors = film.directors { dt { MovieText.directors(l) }; dd { directors.replacingOccurrences(of: "|", with: " / ") } }
+                if let actors = film.actors { dt { MovieText.cast(l) }; dd { actors.replacingOccurrences(of: "|", with: " / ") } }
+                if let date = film.releaseDate { dt { MovieText.released(l) }; dd { date } }
+                if let regions = film.regions { dt { MovieText.regions(l) }; dd { regions.replacingOccurrences(of: "|", with: " / ") } }
+                if let languages = film.languages { dt { MovieText.languages(l) }; dd { languages.replacingOccurrences(of: "|", with: " / ") } }
+                if let average { dt { MovieText.shortAverage(l) }; dd { MovieText.averageStars(average.average, count: average.count)(l) } }
             }
             if let summary = film.summary {
                 div(.class("mv-film-summary")) {
@@ -552,17 +575,20 @@ struct MoviePages: Sendable {
                 }
             }
             if !reviews.isEmpty {
-                sectionHeader("影评 \(reviewCount)", actionLabel: reviewCount > reviews.count ? "全部" : nil,
+                sectionHeader(MovieText.reviewsHeader(reviewCount)(l), actionLabel: reviewCount > reviews.count ? MovieText.all(l) : nil,
                               actionHref: reviewCount > reviews.count ? "/movies/reviews" : nil)
                 ul(.class("mv-list"), .role("list")) {
-                    for review in reviews { reviewCell(review, commentCount: (try? comments.count(MovieReviewsApp.subject(review.id))) ?? 0) }
+                    for review in reviews {
+                        reviewCell(review, commentCount: (try? comments.count(MovieReviewsApp.subject(review.id))) ?? 0, language: l)
+                    }
                 }
             }
-            sectionHeader("短评 \(total)")
-            segmentedControl([Segment(id: "hot", href: base + "?sort=hot#short", label: "热门"),
-                              Segment(id: "new", href: base + "?sort=new#short", label: "最新")], selected: sort.rawValue, label: "排序")
+            sectionHeader(MovieText.shortReviewsHeader(total)(l))
+            segmentedControl([Segment(id: "hot", href: base + "?sort=hot#short", label: MovieText.popular(l)),
+                              Segment(id: "new", href: base + "?sort=new#short", label: MovieText.newest(l))],
+                             selected: sort.rawValue, label: MovieText.sort(l))
             if page.items.isEmpty {
-                p(.class("mv-end"), .id("short")) { "还没有短评" }
+                p(.class("mv-end"), .id("short")) { MovieText.noShortReviews(l) }
             } else {
                 ul(.class("mv-comments"), .role("list"), .id("short"), .attribute("data-list", "short")) {
                     for comment in page.items {
@@ -570,21 +596,18 @@ struct MoviePages: Sendable {
                             div(.class("mv-comment-head")) {
                                 img(.class("mv-avatar"), .src(Self.avatarURL(comment.author)), .alt(""), .width(28), .height(28))
                                 span(.class("mv-user")) { comment.author }
-                                stars(comment.rating, small: true)
+                                stars(comment.rating, small: true, language: l)
                             }
                             p(.class("mv-comment-text")) { comment.content }
                             div(.class("mv-comment-actions")) {
-                                span(.class("mv-comment-time")) { BeijingTime.format(comment.createdAt) }
-                                span(.class("mv-votes")) { "有用 \(comment.votes ?? 0)" }
+                                span(.class("mv-comment-time")) { BeijingTime.dateTime(comment.createdAt) }
+                                span(.class("mv-votes")) { MovieText.helpful(comment.votes ?? 0)(l) }
                             }
                         }
                     }
                 }
                 if let next = page.nextCursor {
-                    div(.class("mv-more")) {
-                        a(.classes("btn", "btn-secondary", "mv-more-link"), .href(base + "?sort=\(sort.rawValue)&cursor=\(next)#short"),
-                          .attribute("data-more", "short")) { "加载更多" }
-                    }
+                    div(.class("mv-more")) { moreLink(base + "?sort=\(sort.rawValue)&cursor=\(next)#short", kind: "short", l) }
                 }
             }
         }
@@ -603,42 +626,45 @@ struct MoviePages: Sendable {
             }
             return titles
         }
-        return self.page(viewer, title: "更多", back: Self.launcher, tab: "more") {
+        let l = viewer.language
+        return self.page(viewer, title: MovieText.more(l), back: Self.launcher, tab: "more") {
             if let user = viewer.user {
-                listGroup(header: "账号") {
+                listGroup(header: MovieText.account(l)) {
                     listCell(title: user.nickname, subtitle: "@" + user.username, href: "/me")
-                    listFormCell(title: Strings.logOut(viewer.language), action: "/logout", csrfToken: viewer.csrfToken, destructive: true)
+                    listFormCell(title: Strings.logOut(l), action: "/logout", csrfToken: viewer.csrfToken, destructive: true)
                 }
-                listGroup(header: "我的收藏") {
+                listGroup(header: MovieText.myFavorites(l)) {
                     if let mine, !mine.items.isEmpty {
                         for favorite in mine.items {
-                            listCell(title: favorite.info.title, subtitle: favorite.subject.app == MovieReviewsApp.id ? "影评" : favorite.subject.app,
+                            listCell(title: favorite.info.title,
+                                     subtitle: favorite.subject.app == MovieReviewsApp.id ? MovieText.review(l) : favorite.subject.app,
                                      href: favorite.info.path)
                         }
                     } else {
-                        listRow { p(.class("mv-meta")) { "还没有收藏。在影评页点 ♡ 收藏。" } }
+                        listRow { p(.class("mv-meta")) { MovieText.noFavorites(l) } }
                     }
                 }
-                listGroup(header: "我的评论") {
+                listGroup(header: MovieText.myComments(l)) {
                     if let myComments, !myComments.items.isEmpty {
                         for comment in myComments.items {
                             let info = titles[comment.subject]
-                            listCell(title: comment.text, subtitle: (info?.title ?? comment.subject.description) + " · " + BeijingTime.format(comment.createdAt),
+                            listCell(title: comment.text,
+                                     subtitle: (info?.title ?? comment.subject.description) + " · " + BeijingTime.dateTime(comment.createdAt),
                                      href: comment.subject.app == MovieReviewsApp.id
                                         ? "/movies/reviews/\(comment.subject.item)/comments#comment-\(comment.id)" : info?.path)
                         }
                     } else {
-                        listRow { p(.class("mv-meta")) { "还没有评论。" } }
+                        listRow { p(.class("mv-meta")) { MovieText.noMyComments(l) } }
                     }
                 }
             } else {
-                listGroup(header: "账号", footer: "登录后可以回复评论、收藏和分享影评。") {
-                    listCell(title: Strings.logIn(viewer.language), href: "/login?next=" + percentEncode("/movies/more"), image: .icon(.person, .blue))
-                    listCell(title: Strings.register(viewer.language), href: "/register?next=" + percentEncode("/movies/more"), image: .icon(.plus, .green))
+                listGroup(header: MovieText.account(l), footer: MovieText.loginBenefits(l)) {
+                    listCell(title: Strings.logIn(l), href: "/login?next=" + percentEncode("/movies/more"), image: .icon(.person, .blue))
+                    listCell(title: Strings.register(l), href: "/register?next=" + percentEncode("/movies/more"), image: .icon(.plus, .green))
                 }
             }
-            listGroup(header: "关于") {
-                listRow { p(.class("mv-meta")) { "影评与短评来自豆瓣公开数据集（作者已匿名化），版权归原作者所有，仅作演示。" } }
+            listGroup(header: MovieText.about(l)) {
+                listRow { p(.class("mv-meta")) { MovieText.aboutData(l) } }
             }
         }
     }

@@ -31,7 +31,10 @@
 //   `vbscript:` URL, or a `data:` URL (except `data:image/…` in `src`/`poster`), renders as `#`.
 //   Browsers' normalisation (leading spaces/controls, embedded tabs/newlines, case) is applied
 //   before the check. See `sanitizedURL(_:allowDataImage:)`.
-// - `Node.unsafeRaw` is the single escape hatch, used for the SVG icon constants only.
+// - `Node.unsafeRaw` is the single escape hatch, used for the SVG icon constants only. Pictures
+//   drawn from data (avatars, posters) use the SVG elements (`SVG.document`, SVG.swift) instead.
+//
+// Times shown to people are Beijing time, formatted in one place: `BeijingTime`.
 //
 // CSP
 //

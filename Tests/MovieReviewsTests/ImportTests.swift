@@ -3,6 +3,7 @@ import Foundation
 @testable import MovieReviews
 import Storage
 import Testing
+import WebUI
 
 @Suite struct ImportTests {
     @Test func importsEveryRowIdempotentlyWithProgress() throws {
@@ -45,8 +46,8 @@ import Testing
     @Test func beijingTimeIsStoredAsUTC() throws {
         // 2016-05-08 09:33:33 in Beijing is 01:33:33 UTC.
         #expect(BeijingTime.parse("2016-05-08 09:33:33") == 1_462_671_213)
-        #expect(BeijingTime.format(1_462_671_213) == "2016-05-08 09:33")
-        #expect(BeijingTime.format(BeijingTime.parse("2019-03-08 00:51:47")!) == "2019-03-08 00:51")
+        #expect(BeijingTime.dateTime(1_462_671_213) == "2016-05-08 09:33")
+        #expect(BeijingTime.dateTime(BeijingTime.parse("2019-03-08 00:51:47")!) == "2019-03-08 00:51")
     }
 
     @Test func duplicatesAndLabelledSpamAreKeptButNotListed() throws {

@@ -176,7 +176,7 @@ struct IdentityPages: Sendable {
                 div(.class("profile-names")) {
                     p(.class("profile-nickname"), .attribute("data-current-user", user.username)) { user.nickname }
                     p(.class("profile-username")) { "@" + user.username }
-                    p(.class("profile-joined")) { IdentityText.joined(language) + " " + Self.date(user.createdAt, language) }
+                    p(.class("profile-joined")) { IdentityText.joined(language) + " " + BeijingTime.date(user.createdAt, language) }
                 }
             }
             postForm(action: "/me/profile", csrfToken: viewer.csrfToken, attributes: [.id("profile-form")]) {
@@ -239,14 +239,5 @@ struct IdentityPages: Sendable {
             !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
         else { return "/" }
         return next
-    }
-
-    /// A date in Beijing time: `2026年11月29日` or `29 Nov 2026`.
-    static func date(_ seconds: Int64, _ language: Language) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "Asia/Shanghai")
-        formatter.locale = Locale(identifier: language == .zh ? "zh_CN" : "en_GB")
-        formatter.dateFormat = language == .zh ? "yyyy年M月d日" : "d MMM yyyy"
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 }

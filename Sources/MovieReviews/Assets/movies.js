@@ -53,7 +53,7 @@
       var nextLink = doc.querySelector("a[data-more=" + kind + "]");
       var holder = link.parentNode;
       if (nextLink) { link.href = nextLink.href; link.removeAttribute("aria-busy"); }
-      else { holder.textContent = ""; var end = document.createElement("p"); end.className = "mv-end"; end.textContent = "没有更多了"; holder.appendChild(end); }
+      else { holder.textContent = ""; var end = document.createElement("p"); end.className = "mv-end"; end.textContent = link.getAttribute("data-end") || ""; holder.appendChild(end); }
     }).catch(function () { window.location.href = link.href; });
   }
 
@@ -121,10 +121,11 @@
     var overlay = document.createElement("div");
     overlay.className = "mv-overlay";
     overlay.setAttribute("role", "dialog");
-    overlay.setAttribute("aria-label", "海报");
+    var label = link.getAttribute("data-label") || "";
+    overlay.setAttribute("aria-label", label);
     var img = document.createElement("img");
     img.src = link.getAttribute("href");
-    img.alt = "海报";
+    img.alt = label;
     overlay.appendChild(img);
     overlay.addEventListener("click", function () { overlay.remove(); });
     document.body.appendChild(overlay);
@@ -154,7 +155,7 @@
         return navigator.share({ title: title, url: url }).catch(function () {});
       }
       if (navigator.clipboard && navigator.clipboard.writeText) {
-        return navigator.clipboard.writeText(url).then(function () { toast("链接已复制：" + url); }, function () { toast(url); });
+        return navigator.clipboard.writeText(url).then(function () { toast((link.getAttribute("data-copied") || "") + url); }, function () { toast(url); });
       }
       toast(url);
     }).catch(function () {});

@@ -1,0 +1,56 @@
+public import WebUI
+
+/// The community target's own words, Chinese first: what its share page says, how an anonymous
+/// author is called, and why a comment was refused (shown on an app's compose form and as the API's
+/// problem detail).
+public enum CommunityText {
+    /// The name shown for a comment posted without an account. Stored as its Chinese form in
+    /// `author_name` (``CommentStore/anonymousName``) and translated when shown.
+    public static let anonymous = LocalizedText(zh: CommentStore.anonymousName, en: "Anonymous")
+    public static let share = LocalizedText(zh: "分享", en: "Share")
+    public static let copyLinkHint = LocalizedText(zh: "复制上面的链接发给朋友。", en: "Copy the link above and send it to a friend.")
+
+    /// The author's name as a page shows it: a comment without an account is "Anonymous" in English.
+    public static func authorName(_ comment: Comment, _ language: Language) -> String {
+        comment.userID == nil && comment.authorName == CommentStore.anonymousName ? anonymous(language) : comment.authorName
+    }
+
+    /// The name a reply answers, translated the same way (an anonymous comment can be answered).
+    public static func replyToName(_ comment: Comment, _ language: Language) -> String? {
+        comment.replyToName.map { $0 == CommentStore.anonymousName ? anonymous(language) : $0 }
+    }
+
+    static let emptyText = LocalizedText(zh: "评论内容不能为空。", en: "Write something first.")
+    static func tooLong(_ maximum: Int) -> LocalizedText {
+        LocalizedText(zh: "评论不能超过 \(maximum) 个字。", en: "A comment can have at most \(maximum) characters.")
+    }
+    static let loginRequired = LocalizedText(zh: "请先登录。", en: "Log in first.")
+    static let notFound = LocalizedText(zh: "评论不存在。", en: "This comment does not exist.")
+    static let notYours = LocalizedText(zh: "只能修改或删除自己的评论。", en: "You can only edit or delete your own comments.")
+    static let parentNotFound = LocalizedText(zh: "要回复的评论不存在或已删除。", en: "The comment you are replying to is gone.")
+    static let rateLimited = LocalizedText(zh: "评论太频繁了，请稍后再试。", en: "You are commenting too fast. Please wait a moment.")
+    static let linkFlood = LocalizedText(zh: "链接太多。", en: "Too many links.")
+    static let repeatedText = LocalizedText(zh: "请不要重复发送相同的内容。", en: "Please don't post the same text again.")
+    static let badCursor = LocalizedText(zh: "cursor 无效。", en: "The cursor is not valid.")
+}
+
+extension CommentError {
+    /// Why the comment was refused, in `language`: for the form that posted it.
+    public func message(_ language: Language) -> String { text(language) }
+
+    /// The refusal in words; ``httpError`` carries its Chinese form.
+    func text(_ language: Language) -> String {
+        switch self {
+        case .emptyText: CommunityText.emptyText(language)
+        case .tooLong(let maximum): CommunityText.tooLong(maximum)(language)
+        case .loginRequired: CommunityText.loginRequired(language)
+        case .notFound: CommunityText.notFound(language)
+        case .notYours: CommunityText.notYours(language)
+        case .parentNotFound: CommunityText.parentNotFound(language)
+        case .rateLimited: CommunityText.rateLimited(language)
+        case .spam(.linkFlood): CommunityText.linkFlood(language)
+        case .spam(.repeatedText): CommunityText.repeatedText(language)
+        case .badCursor: CommunityText.badCursor(language)
+        }
+    }
+}

