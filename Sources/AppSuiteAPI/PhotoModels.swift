@@ -40,7 +40,7 @@ public struct PhotoEditOperation: Codable, Sendable, Equatable {
 
 /// A photo of the signed-in user's library. Sizes are pixels of the upright picture.
 public struct PhotoItem: Codable, Sendable, Equatable {
-    /// A saved edit: the whole edit list from the original, and the rendered picture's size and format.
+    /// A saved edit: the edit list applied to its base, and the rendered picture's size and format.
     public struct Version: Codable, Sendable, Equatable {
         public var id: Int64
         public var width: Int
@@ -48,15 +48,20 @@ public struct PhotoItem: Codable, Sendable, Equatable {
         /// The rendered file's format (`jpeg`, `png`, `webp` …).
         public var format: String
         public var createdAt: Date
-        /// Applied to the original in this order.
+        /// The version whose picture `operations` apply to; nil when they apply to the original (a long edit
+        /// history starts again from an earlier version's picture).
+        public var baseVersionId: Int64?
+        /// Applied to the base in this order, merged and simplified by the server.
         public var operations: [PhotoEditOperation]
 
-        public init(id: Int64, width: Int, height: Int, format: String, createdAt: Date, operations: [PhotoEditOperation]) {
+        public init(id: Int64, width: Int, height: Int, format: String, createdAt: Date, baseVersionId: Int64?,
+                    operations: [PhotoEditOperation]) {
             self.id = id
             self.width = width
             self.height = height
             self.format = format
             self.createdAt = createdAt
+            self.baseVersionId = baseVersionId
             self.operations = operations
         }
     }
@@ -93,6 +98,12 @@ public struct PhotoItem: Codable, Sendable, Equatable {
     public var displayHeight: Int
     /// The version shown instead of the original; nil when the original is shown.
     public var currentVersionId: Int64?
+    /// Whether the thumbnail is already made (it is made in the background after an upload; until then
+    /// `thumbnailURL` makes it on request).
+    public var thumbnailReady: Bool
+    /// Why the original's pixels cannot be shown (a readable header over data that does not decode); nil when
+    /// nothing is wrong or a version is shown.
+    public var problem: String?
     /// Paths of the images on this server; thumbnail and rendition carry `?v=` (the content's hash) and may be cached for a year.
     public var thumbnailURL: String
     public var renditionURL: String
@@ -103,8 +114,8 @@ public struct PhotoItem: Codable, Sendable, Equatable {
 
     public init(id: Int64, filename: String, width: Int, height: Int, format: String, colorSpace: String, orientation: Int,
                 hasAlpha: Bool, pageCount: Int, takenAt: String?, camera: String?, fileSize: Int, sha256: String, createdAt: Date,
-                duplicate: Bool?, displayWidth: Int, displayHeight: Int, currentVersionId: Int64?, thumbnailURL: String,
-                renditionURL: String, originalURL: String, versions: [Version]?) {
+                duplicate: Bool?, displayWidth: Int, displayHeight: Int, currentVersionId: Int64?, thumbnailReady: Bool,
+                problem: String?, thumbnailURL: String, renditionURL: String, originalURL: String, versions: [Version]?) {
         self.id = id
         self.filename = filename
         self.width = width
@@ -123,6 +134,8 @@ public struct PhotoItem: Codable, Sendable, Equatable {
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
         self.currentVersionId = currentVersionId
+        self.thumbnailReady = thumbnailReady
+        self.problem = problem
         self.thumbnailURL = thumbnailURL
         self.renditionURL = renditionURL
         self.originalURL = originalURL

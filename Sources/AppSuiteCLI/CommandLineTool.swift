@@ -18,7 +18,7 @@ public enum CommandLineTool {
         appsuite \(AppSuite.version): one server for the AppSuite mini apps
 
         Usage:
-          appsuite serve [--host 127.0.0.1] [--port 8080] [--data-dir var] [--threads N]
+          appsuite serve [--host 127.0.0.1] [--port 8080] [--data-dir var] [--threads N] [--public-url URL]
           appsuite import <app|all> <path> [--data-dir var]
         \(commandUsage)\
           appsuite --help | --version
@@ -36,6 +36,8 @@ public enum CommandLineTool {
           --threads N         worker threads (default 2 × cores, at least 4)
           --secure-cookies B  mark cookies Secure, when served over HTTPS (default false)
           --access-log B      one line per request on stderr (default true)
+          --public-url URL    where people reach the server, e.g. https://apps.example.com: the start
+                              of every absolute link (default http://<host>:<port>; never the Host header)
         \(settingList)\
 
         Exit codes: 0 success, 64 usage, 65 bad data, 66 missing input,

@@ -5,6 +5,7 @@ import HTTPServer
 import Identity
 import Imaging
 import Storage
+public import WebUI
 
 /// The composition root: opens storage, runs every module's migrations, wires identity and the apps into
 /// one router, collects the apps' subject resolvers and jobs, and runs the HTTP server and the job
@@ -24,6 +25,7 @@ public final class AppSuite: Sendable {
     /// The platform's jobs and every app's, started with the server.
     public let scheduler: JobScheduler
     private let server: Server
+    private let publicURLSource: PublicURLSource
 
     /// - Parameters:
     ///   - apps: the apps to serve; nil serves ``AppCatalog/installed``.
@@ -69,10 +71,13 @@ public final class AppSuite: Sendable {
         subjects = SubjectDirectory(Dictionary(apps.compactMap { app in app.subjects.map { (app.manifest.id, $0) } },
                                                uniquingKeysWith: { first, _ in first }))
 
+        let publicURLSource = PublicURLSource(configuration: configuration)
+        self.publicURLSource = publicURLSource
         var router = Router()
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router)
         Launcher(authenticator: authenticator, apps: apps.map(\.manifest)).register(into: &router)
-        CommunityRoutes(database: database, authenticator: authenticator, directory: subjects).register(into: &router)
+        CommunityRoutes(database: database, authenticator: authenticator, directory: subjects,
+                        publicURL: { publicURLSource.current }).register(into: &router)
         var jobs = [Self.sessionPurge(authenticator.identity)]
         for app in apps {
             let context = Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
@@ -94,11 +99,15 @@ public final class AppSuite: Sendable {
     /// Starts serving, then the job scheduler. Throws when the address is taken or invalid.
     public func start() throws(AppSuiteError) {
         do { try server.start() } catch { throw .cannotListen(error.description) }
+        publicURLSource.listening(on: server.port)
         scheduler.start()
     }
 
     /// The port actually bound (useful with port 0).
     public var port: UInt16 { server.port }
+
+    /// Where absolute links point: `--public-url`, or `http://<host>:<port>` of the listening address.
+    public var publicURL: PublicURL { publicURLSource.current }
 
     /// Graceful stop: no new job runs and the running ones finish; requests in flight finish, then connections
     /// close; then the work pool runs what apps queued on it and its threads end.

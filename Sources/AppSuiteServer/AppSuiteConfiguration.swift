@@ -1,5 +1,6 @@
 public import AppHost
 public import Foundation
+public import WebUI
 
 /// How one AppSuite server runs. Resolved from flags, then `APPSUITE_*` environment variables, then defaults
 /// (DESIGN.md "Configuration").
@@ -16,10 +17,14 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     /// The apps' declared settings (``MiniApp/settings``), validated.
     public var settings = AppSettings()
 
+    /// The address people reach the server at; every absolute link starts with it. Nil: `http://<host>:<port>`
+    /// of the listening address. Set it when a proxy or TLS terminator is in front (``PublicURL``).
+    public var publicURL: PublicURL?
+
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
-    public static let optionNames: Set<String> = ["host", "port", "data-dir", "threads", "secure-cookies", "access-log"]
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "threads", "secure-cookies", "access-log", "public-url"]
 
     /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
     public static func optionNames(apps: [any MiniApp]) -> Set<String> {
@@ -27,8 +32,8 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     }
 
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
-    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`) over the defaults,
-    /// and the same for every setting `apps` declare (secrets from the environment only).
+    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`)
+    /// over the defaults, and the same for every setting `apps` declare (secrets from the environment only).
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
     public static func resolve(options: [String: String], environment: [String: String],
                                apps: [any MiniApp] = AppCatalog.installed) throws(ConfigurationError) -> AppSuiteConfiguration {
@@ -51,6 +56,13 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
         }
         if let secure = value("secure-cookies") { configuration.usesSecureCookies = try boolean("secure-cookies", secure) }
         if let log = value("access-log") { configuration.isAccessLogEnabled = try boolean("access-log", log) }
+        if let url = value("public-url") {
+            do {
+                configuration.publicURL = try PublicURL(parsing: url)
+            } catch {
+                throw .invalid("public-url", url, "an absolute http(s) URL without path, query or fragment, e.g. https://apps.example.com (\(error))")
+            }
+        }
         var settings: [String: String] = [:]
         for setting in apps.flatMap(\.settings) {
             guard let text = setting.isSecret ? environment[setting.environmentName] : value(setting.name) else { continue }

@@ -11,7 +11,7 @@ struct ErrorPage: Sendable {
         let viewer = authenticator.viewer(for: request)
         let language = viewer.language
         let (title, message) = Self.words(for: error.status.code)
-        return viewer.page(title: title(language), back: BackLink(href: "/", label: Strings.home(language)), status: error.status) {
+        return viewer.page(title: title(language), back: BackLink(href: "/", label: Strings.home(language)), error: error) {
             errorState(language: language, title: title(language), message: message?(language) ?? error.detail,
                        retryHref: error.status.code >= 500 && request.method == .get ? viewer.currentURL : nil)
             div(.class("form-actions")) { button(Strings.home(language), style: .secondary, href: "/") }

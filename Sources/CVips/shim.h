@@ -11,11 +11,19 @@
 
 /// Why: `vips_image_new_from_buffer` is variadic. Opens an image from memory for
 /// header access only (nothing is decoded until pixels are asked for), with
-/// sequential access and the given `fail_on` level. The buffer is not copied:
-/// it must outlive the returned image.
+/// sequential access and the given `fail_on` level. `unlimited` (HEIF/AVIF only:
+/// no other loader has the option) lifts libheif's own 16384×16384 header
+/// limit, so the caller learns the real size and applies its own pixel limit.
+/// The buffer is not copied: it must outlive the returned image.
 static inline VipsImage *
-appsuite_vips_open_buffer(const void *buf, size_t len, VipsFailOn fail_on)
+appsuite_vips_open_buffer(const void *buf, size_t len, VipsFailOn fail_on, gboolean unlimited)
 {
+	if (unlimited)
+		return vips_image_new_from_buffer(buf, len, "",
+			"access", VIPS_ACCESS_SEQUENTIAL,
+			"fail_on", fail_on,
+			"unlimited", TRUE,
+			NULL);
 	return vips_image_new_from_buffer(buf, len, "",
 		"access", VIPS_ACCESS_SEQUENTIAL,
 		"fail_on", fail_on,
@@ -26,8 +34,14 @@ appsuite_vips_open_buffer(const void *buf, size_t len, VipsFailOn fail_on)
 /// `appsuite_vips_open_buffer`, reading from a VipsSource (e.g. a file opened
 /// with `vips_source_new_from_file`, which does not parse `[options]` in names).
 static inline VipsImage *
-appsuite_vips_open_source(VipsSource *source, VipsFailOn fail_on)
+appsuite_vips_open_source(VipsSource *source, VipsFailOn fail_on, gboolean unlimited)
 {
+	if (unlimited)
+		return vips_image_new_from_source(source, "",
+			"access", VIPS_ACCESS_SEQUENTIAL,
+			"fail_on", fail_on,
+			"unlimited", TRUE,
+			NULL);
 	return vips_image_new_from_source(source, "",
 		"access", VIPS_ACCESS_SEQUENTIAL,
 		"fail_on", fail_on,
@@ -98,14 +112,16 @@ appsuite_vips_flatten_white(VipsImage *in, VipsImage **out)
 	return result;
 }
 
-/// Why: `vips_jpegsave_buffer` is variadic. JPEG with quality `q`, optimised
-/// Huffman tables, and all metadata stripped when `strip` is true.
+/// Why: `vips_jpegsave_buffer` is variadic. JPEG with quality `q`, Huffman
+/// tables optimised when `optimize` is true (libjpeg then holds every DCT
+/// coefficient of the picture, about 2 bytes per sample, until the end), and
+/// all metadata stripped when `strip` is true.
 static inline int
-appsuite_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int q, gboolean strip)
+appsuite_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int q, gboolean optimize, gboolean strip)
 {
 	return vips_jpegsave_buffer(in, buf, len,
 		"Q", q,
-		"optimize_coding", TRUE,
+		"optimize_coding", optimize,
 		"strip", strip,
 		NULL);
 }
@@ -137,26 +153,6 @@ static inline int
 appsuite_vips_cast_uchar(VipsImage *in, VipsImage **out)
 {
 	return vips_cast(in, out, VIPS_FORMAT_UCHAR, NULL);
-}
-
-/// Why: `vips_image_new_from_buffer` is variadic. Like `appsuite_vips_open_buffer`
-/// but with random access, for edits (rotation reads the image out of order).
-/// Only the first page is opened. The buffer must outlive the image.
-static inline VipsImage *
-appsuite_vips_open_buffer_random(const void *buf, size_t len, VipsFailOn fail_on)
-{
-	return vips_image_new_from_buffer(buf, len, "",
-		"access", VIPS_ACCESS_RANDOM,
-		"fail_on", fail_on,
-		NULL);
-}
-
-/// Why: `vips_autorot` is variadic. Rotates/mirrors pixels upright by the EXIF
-/// orientation (all of 1–8) and removes the tag.
-static inline int
-appsuite_vips_autorot(VipsImage *in, VipsImage **out)
-{
-	return vips_autorot(in, out, NULL);
 }
 
 /// Why: `vips_rot` is variadic. Rotates by a multiple of 90° clockwise.

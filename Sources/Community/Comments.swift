@@ -1,4 +1,5 @@
 public import Storage
+public import WebUI
 import Foundation
 
 /// Who writes a comment: a signed-in user (by id, with the nickname shown at the time), or an anonymous
@@ -81,6 +82,8 @@ public struct CommentPolicy: Sendable {
 public enum CommentError: Error, Sendable, Equatable {
     case emptyText
     case tooLong(max: Int)
+    /// A character ``UserText`` refuses in multi-line text (control, bidirectional control, invisible).
+    case invalidCharacters(UserText.Refusal)
     case loginRequired
     case notFound
     case notYours
@@ -306,6 +309,7 @@ public struct CommentStore: Sendable {
     func validate(_ text: String) throws(CommentError) {
         if text.allSatisfy({ $0.isWhitespace }) { throw .emptyText }
         if text.count > policy.maxLength { throw .tooLong(max: policy.maxLength) }
+        if let refusal = UserText.refusal(text, lines: .multiple) { throw .invalidCharacters(refusal) }
     }
 
     func checkLimits(_ db: any SQLExecutor, author: CommentAuthor, subject: Subject, key: String, now: Int64) throws {
@@ -355,7 +359,7 @@ public struct CommentStore: Sendable {
         return count
     }
 
-    /// Would the content rules (links, length) accept this text? For checking real data.
+    /// Would the content rules (links, length, characters) accept this text? For checking real data.
     public func contentProblem(_ text: String) -> CommentError? {
         do { try validate(text) } catch { return error }
         return Self.linkCount(text) > policy.maxLinks ? .spam(.linkFlood) : nil

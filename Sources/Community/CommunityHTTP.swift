@@ -3,24 +3,27 @@ public import HTTPServer
 public import Identity
 import Storage
 import Foundation
-import WebUI
+public import WebUI
 
 extension CommentError: HTTPErrorConvertible {
-    /// The API's problem; its detail is the Chinese text of ``message(_:)``.
-    public var httpError: HTTPError {
+    /// The HTTP form with Chinese messages; handlers that know the viewer's language use ``httpError(_:)``.
+    public var httpError: HTTPError { httpError(.zh) }
+
+    /// Maps each case to its status in one place: content rules → 422 naming the field `text`, replies without
+    /// login → 401, someone else's comment → 403, rate limits → 429 with `Retry-After`.
+    public func httpError(_ language: Language) -> HTTPError {
+        let message = message(language)
         switch self {
-        case .emptyText, .tooLong: .validation([.init(field: "text", message: text(.zh))])
-        case .loginRequired:
-            HTTPError(.unauthorized, detail: text(.zh), headers: ["WWW-Authenticate": "Bearer"])
-        case .notFound: .notFound()
-        case .notYours: .forbidden(text(.zh))
-        case .parentNotFound: .validation([.init(field: "parentId", message: text(.zh))])
+        case .emptyText, .tooLong, .invalidCharacters: return .validation([.init(field: "text", message: message)])
+        case .loginRequired: return HTTPError(.unauthorized, detail: message, headers: ["WWW-Authenticate": "Bearer"])
+        case .notFound: return .notFound()
+        case .notYours: return .forbidden(message)
+        case .parentNotFound: return .validation([.init(field: "parentId", message: message)])
         case .rateLimited(let retryAfter):
-            HTTPError(.tooManyRequests, detail: text(.zh), headers: ["Retry-After": String(retryAfter)])
+            return HTTPError(.tooManyRequests, detail: message, headers: ["Retry-After": String(retryAfter)])
         case .spam(let reason):
-            HTTPError(.unprocessableContent, title: "Spam check failed", detail: text(.zh),
-                      type: "urn:appsuite:problem:spam-" + reason.rawValue)
-        case .badCursor: .badRequest(text(.zh))
+            return HTTPError(.unprocessableContent, title: "Spam check failed", detail: message, type: "urn:appsuite:problem:spam-" + reason.rawValue)
+        case .badCursor: return .badRequest(message)
         }
     }
 }
@@ -64,6 +67,11 @@ public enum CommunityJSON {
             }
         }
     }
+
+    /// A comment's text as a request carries it (``CommentPolicy/maxLength`` characters, ``UserText`` rules).
+    public static let textSchema = JSONSchema.string(
+        description: "1–2000 characters; line breaks and tabs allowed; no other control characters, bidirectional controls or invisible characters",
+        minLength: 1, maxLength: CommentPolicy().maxLength)
 }
 
 /// The comment endpoints an app mounts under its own items: list and post. The app decides whether
@@ -98,24 +106,30 @@ public struct CommentsEndpoint: Sendable {
         try authenticator.verifyCSRF(request, viewer: viewer)
         let device = CommunityDevice.id(for: request, isSecure: authenticator.usesSecureCookies)
         let author: CommentAuthor = viewer.user.map { .user(id: $0.id, name: $0.nickname) } ?? .anonymous(device: device.id)
-        let comment = try store.post(subject, author: author, text: body.text, parentID: body.parentId, address: request.clientAddress)
+        let comment: Comment
+        do {
+            comment = try store.post(subject, author: author, text: body.text, parentID: body.parentId, address: request.clientAddress)
+        } catch let error as CommentError {
+            throw error.httpError(viewer.language)
+        }
         var response = Response.json(status: .created) { CommunityJSON.write(comment, to: &$0) }
         if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
         viewer.apply(to: &response)
         return response
     }
 
-    public static func operations(path: String, tag: String) -> [APIOperation] {
+    /// The two operations at `path`, whose item is named by path parameter `item` (e.g. `{id}`, an integer).
+    public static func operations(path: String, tag: String, item: APIOperation.Parameter) -> [APIOperation] {
         [
             APIOperation(.get, path, summary: "Comments, newest first, each with its first replies", tag: tag,
-                         parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
+                         parameters: [item, .init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
                          responses: [.init(200, "A page", schema: .ref(CommunityCommentPage.self)),
                                      .init(404, "No such item", schema: .reference("Problem"))]),
             APIOperation(.post, path, summary: "Post a comment (anonymous allowed) or a reply (login required)", tag: tag,
-                         requestBody: .ref(NewComment.self),
+                         parameters: [item], requestBody: .ref(NewComment.self),
                          responses: [.init(201, "Created", schema: .ref(CommunityComment.self)),
                                      .init(401, "A reply needs login", schema: .reference("Problem")),
-                                     .init(422, "Empty, too long or spam", schema: .reference("Problem")),
+                                     .init(422, "Empty, too long, refused characters or spam", schema: .reference("Problem")),
                                      .init(429, "Too many comments", schema: .reference("Problem"))]),
         ]
     }

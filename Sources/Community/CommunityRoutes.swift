@@ -3,20 +3,26 @@ public import HTTPServer
 public import Identity
 public import Storage
 import Foundation
-import WebUI
+public import WebUI
 
 /// The community target's own routes, composed by the server next to the apps': favourites
 /// (`/api/v1/favorites…`), edit/delete of one's comments (`/api/v1/comments/{id}`), share codes
 /// (`/api/v1/shares/{app}/{itemId}`), the share page `/share/{app}/{itemId}` and short links `/s/{code}`.
+/// Absolute links (the link to copy, `og:url`, `og:image`) start with the configured public URL, never with
+/// the request's `Host` header.
 public struct CommunityRoutes: Sendable {
     public let database: any Database
     public let authenticator: Authenticator
     public let directory: SubjectDirectory
+    /// The server's public base URL, read when a link is written (the default names the bound port).
+    public let publicURL: @Sendable () -> PublicURL
 
-    public init(database: any Database, authenticator: Authenticator, directory: SubjectDirectory) {
+    public init(database: any Database, authenticator: Authenticator, directory: SubjectDirectory,
+                publicURL: @escaping @Sendable () -> PublicURL) {
         self.database = database
         self.authenticator = authenticator
         self.directory = directory
+        self.publicURL = publicURL
     }
 
     public func register(into router: inout Router) {
@@ -25,6 +31,7 @@ public struct CommunityRoutes: Sendable {
         let authenticator = self.authenticator
         let directory = self.directory
         let database = self.database
+        let publicURL = self.publicURL
 
         router.get("/api/v1/favorites") { request in
             let viewer = authenticator.viewer(for: request)
@@ -68,7 +75,12 @@ public struct CommunityRoutes: Sendable {
             let user = try authenticator.requireUser(viewer)
             try authenticator.verifyCSRF(request, viewer: viewer)
             let body = try request.decodeJSON(CommentEdit.self)
-            let comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: user.id, text: body.text)
+            let comment: Comment
+            do {
+                comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: user.id, text: body.text)
+            } catch let error as CommentError {
+                throw error.httpError(viewer.language)
+            }
             return .json { CommunityJSON.write(comment, to: &$0, withReplies: false) }
         }
         router.delete("/api/v1/comments/{id}") { request in
@@ -104,7 +116,7 @@ public struct CommunityRoutes: Sendable {
             let subject = Subject(app: try request.parameter("app"), item: try request.parameter("itemId"))
             let code = try favorites.shareCode(subject)
             let info = try database.read { try directory.info(subject, db: $0) }
-            let link = Self.absoluteURL(request, "/s/" + code)
+            let link = publicURL().absolute("/s/" + code)
             return viewer.page(title: CommunityText.share(viewer.language), back: BackLink(href: info?.path ?? "/", label: Strings.back(viewer.language)), tabs: []) {
                 listGroup(header: info?.title) {
                     listRow { p(.class("share-link"), .id("share-link")) { link } }
@@ -115,17 +127,15 @@ public struct CommunityRoutes: Sendable {
         router.get("/s/{code}") { request in
             guard let subject = try favorites.subject(forShareCode: try request.parameter("code")),
                   let info = try database.read({ try directory.info(subject, db: $0) }) else { throw HTTPError.notFound() }
-            return Self.openGraphPage(info, url: Self.absoluteURL(request, info.path))
+            return Self.openGraphPage(info, publicURL: publicURL())
         }
     }
 
-    static func absoluteURL(_ request: Request, _ path: String) -> String {
-        let host = request.headers["Host"] ?? "127.0.0.1"
-        return (request.isSecure ? "https://" : "http://") + host + path
-    }
-
     /// A tiny document with Open Graph tags for link previews that sends browsers on to the item's page.
-    static func openGraphPage(_ info: SubjectInfo, url: String) -> Response {
+    /// Open Graph wants absolute URLs: the page and a path-only image are made absolute with `publicURL`.
+    static func openGraphPage(_ info: SubjectInfo, publicURL: PublicURL) -> Response {
+        let url = publicURL.absolute(info.path)
+        let image = info.imageURL.map { $0.hasPrefix("/") ? publicURL.absolute($0) : $0 }
         let document = Node.element("html", [.lang("zh-CN")], [
             Node.element("head", [], fragment {
                 Node.element("meta", [.attribute("charset", "utf-8")])
@@ -137,7 +147,7 @@ public struct CommunityRoutes: Sendable {
                     Node.element("meta", [.attribute("property", "og:description"), .content(summary)])
                     Node.element("meta", [.name("description"), .content(summary)])
                 }
-                if let image = info.imageURL { Node.element("meta", [.attribute("property", "og:image"), .content(image)]) }
+                if let image { Node.element("meta", [.attribute("property", "og:image"), .content(image)]) }
                 Node.element("meta", [.attribute("http-equiv", "refresh"), .content("0; url=" + info.path)])
             }),
             Node.element("body", [], [a(.href(info.path)) { info.title }]),
@@ -150,8 +160,8 @@ public struct CommunityRoutes: Sendable {
         JSONSchema.component(CommunityComment.self, overriding: ["text": .string(description: "verbatim; null when deleted")]),
         JSONSchema.component(CommunityComment.Author.self),
         JSONSchema.component(CommunityCommentPage.self),
-        JSONSchema.component(NewComment.self, overriding: ["text": .string(description: "1–2,000 characters, at most two links", minLength: 1, maxLength: 2_000)]),
-        JSONSchema.component(CommentEdit.self, overriding: ["text": .string(description: "1–2,000 characters, at most two links", minLength: 1, maxLength: 2_000)]),
+        JSONSchema.component(NewComment.self, overriding: ["text": CommunityJSON.textSchema]),
+        JSONSchema.component(CommentEdit.self, overriding: ["text": CommunityJSON.textSchema]),
         JSONSchema.component(CommunityFavorite.self),
         JSONSchema.component(CommunityFavoritePage.self),
         JSONSchema.component(FavoriteStatus.self),
@@ -174,7 +184,8 @@ public struct CommunityRoutes: Sendable {
                      requiresAuthentication: true),
         APIOperation(.patch, "/api/v1/comments/{id}", summary: "Edit my comment", tag: "Community",
                      parameters: [.init("id", in: .path, schema: .integer())], requestBody: .ref(CommentEdit.self),
-                     responses: [.init(200, "Edited", schema: .ref(CommunityComment.self)), .init(403, "Not yours", schema: .reference("Problem"))],
+                     responses: [.init(200, "Edited", schema: .ref(CommunityComment.self)), .init(403, "Not yours", schema: .reference("Problem")),
+                                 .init(422, "Empty, too long, refused characters or too many links", schema: .reference("Problem"))],
                      requiresAuthentication: true),
         APIOperation(.delete, "/api/v1/comments/{id}", summary: "Delete my comment (a placeholder stays while it has replies)",
                      tag: "Community", parameters: [.init("id", in: .path, schema: .integer())],

@@ -43,6 +43,7 @@ extension CommentError {
         switch self {
         case .emptyText: CommunityText.emptyText(language)
         case .tooLong(let maximum): CommunityText.tooLong(maximum)(language)
+        case .invalidCharacters(let refusal): refusal.message(language)
         case .loginRequired: CommunityText.loginRequired(language)
         case .notFound: CommunityText.notFound(language)
         case .notYours: CommunityText.notYours(language)

@@ -15,7 +15,12 @@ struct Query {
         return value
     }
 
-    func int(_ name: String) -> Int? { text(name).flatMap { Int($0) } }
+    /// Integer parameters (years, scores, lines, limits) are whole numbers in this range, or absent: nothing
+    /// larger means anything here, and the bound keeps arithmetic and loops over years finite (schemathesis:
+    /// `year=-9223372036854775808` overflowed `year - 1` and stopped the server; `year=774394` looped for minutes).
+    static let integers = 0...100_000
+
+    func int(_ name: String) -> Int? { text(name).flatMap { Int($0) }.flatMap { Self.integers.contains($0) ? $0 : nil } }
 }
 
 /// The `/api/v1/gaokao/…` handlers: JSON written with `JSONWriter`, errors as RFC 9457 problems.
@@ -54,7 +59,10 @@ struct GaokaoAPI: Sendable {
 
     private func requiredInt(_ query: Query, _ name: String, language: Language) throws(HTTPError) -> Int {
         guard let value = query.int(name) else {
-            throw .validation([.init(field: name, message: language == .zh ? "\(name) 须为整数。" : "\(name) must be an integer.")])
+            let range = Query.integers
+            throw .validation([.init(field: name, message: language == .zh
+                ? "\(name) 须为 \(range.lowerBound)–\(range.upperBound) 之间的整数。"
+                : "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")])
         }
         return value
     }

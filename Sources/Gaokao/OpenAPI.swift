@@ -6,7 +6,9 @@ enum GaokaoOpenAPI {
     static let tag = "Gaokao 豹考通"
 
     static func q(_ name: String, _ description: String, required: Bool = false, integer: Bool = false) -> APIOperation.Parameter {
-        .init(name, in: .query, required: required, schema: integer ? .integer() : .string(), description: description)
+        .init(name, in: .query, required: required,
+              schema: integer ? .integer(minimum: Query.integers.lowerBound, maximum: Query.integers.upperBound) : .string(),
+              description: description)
     }
 
     static let province = q("province", "生源地 (home province), e.g. 河南", required: true)

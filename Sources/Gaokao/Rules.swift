@@ -34,7 +34,7 @@ extension GaokaoData {
     /// is new that year gets the merged batches every reform province has (本科批, 专科批).
     public func batches(province: String, year: Int, category: String) -> [String] {
         let lines = controlLines(province: province)
-        for candidate in stride(from: year, through: ExamYears.range.lowerBound, by: -1) {
+        for candidate in stride(from: Swift.min(year, ExamYears.range.upperBound), through: ExamYears.range.lowerBound, by: -1) {
             let found = Set(lines.filter { $0.year == candidate && $0.category == category }.map(\.batchStd))
                 .filter { BatchNames.ordinary.contains($0) }
             if !found.isEmpty { return found.sorted { BatchNames.order($0) < BatchNames.order($1) } }

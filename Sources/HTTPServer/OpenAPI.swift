@@ -3,10 +3,11 @@
 /// A JSON Schema (2020-12, as OpenAPI 3.1 uses it) for request and response bodies.
 public indirect enum JSONSchema: Sendable {
     case string(format: String? = nil, description: String? = nil, minLength: Int? = nil, maxLength: Int? = nil)
-    case integer(description: String? = nil)
+    case integer(description: String? = nil, minimum: Int? = nil, maximum: Int? = nil)
     case number(description: String? = nil)
     case boolean
-    case array(JSONSchema)
+    /// `maxItems`: the most items a client may send (the server refuses more).
+    case array(JSONSchema, maxItems: Int? = nil)
     case object([(name: String, schema: JSONSchema)], required: [String] = [])
     /// A schema under `#/components/schemas/`.
     case reference(String)
@@ -21,18 +22,21 @@ public indirect enum JSONSchema: Sendable {
                 if let description { json.field("description", description) }
                 if let minLength { json.field("minLength", minLength) }
                 if let maxLength { json.field("maxLength", maxLength) }
-            case .integer(let description):
+            case .integer(let description, let minimum, let maximum):
                 json.field("type", "integer")
                 if let description { json.field("description", description) }
+                if let minimum { json.field("minimum", minimum) }
+                if let maximum { json.field("maximum", maximum) }
             case .number(let description):
                 json.field("type", "number")
                 if let description { json.field("description", description) }
             case .boolean:
                 json.field("type", "boolean")
-            case .array(let items):
+            case .array(let items, let maxItems):
                 json.field("type", "array")
                 json.key("items")
                 items.write(to: &json)
+                if let maxItems { json.field("maxItems", maxItems) }
             case .object(let properties, let required):
                 json.field("type", "object")
                 json.object("properties") { json in
@@ -77,11 +81,13 @@ public struct APIOperation: Sendable {
         public var description: String
         public var schema: JSONSchema?
         public var mediaType: String
-        public init(_ status: Int, _ description: String, schema: JSONSchema? = nil, mediaType: String = "application/json") {
+        /// `mediaType` nil: `application/problem+json` for 4xx and 5xx (every error is an RFC 9457 problem),
+        /// `application/json` otherwise.
+        public init(_ status: Int, _ description: String, schema: JSONSchema? = nil, mediaType: String? = nil) {
             self.status = status
             self.description = description
             self.schema = schema
-            self.mediaType = mediaType
+            self.mediaType = mediaType ?? (status >= 400 ? "application/problem+json" : "application/json")
         }
     }
 

@@ -1,3 +1,5 @@
+public import WebUI
+
 /// Everything Identity reports to its callers. The HTTP layer maps these to statuses in one
 /// place; ``messageKey`` and ``message(_:)`` give the text a page or a problem+json `detail`
 /// shows, in Chinese (first) or English.
@@ -25,8 +27,9 @@ public enum IdentityError: Error, Sendable, Hashable {
     case usernameTaken
     /// Nickname length outside 1…``Nickname/maximumLength`` characters.
     case nicknameLength(maximum: Int)
-    /// Nickname has control or bidirectional-override characters.
-    case nicknameInvalidCharacters
+    /// Nickname has a character ``UserText`` refuses (control, line break, bidirectional control,
+    /// invisible); the refusal names the first one.
+    case nicknameInvalidCharacters(UserText.Refusal)
     /// An avatar path that is not a server-generated relative path (ASVS 5.3.2).
     case invalidAvatarPath
 
@@ -109,8 +112,8 @@ public enum IdentityError: Error, Sendable, Hashable {
             return zh ? "这个用户名已被使用。" : "This username is already taken."
         case .nicknameLength(let maximum):
             return zh ? "昵称需要 1–\(maximum) 个字符。" : "The nickname needs 1–\(maximum) characters."
-        case .nicknameInvalidCharacters:
-            return zh ? "昵称不能包含控制字符。" : "The nickname must not contain control characters."
+        case .nicknameInvalidCharacters(let refusal):
+            return zh ? "昵称：" + refusal.message.zh : "Nickname: " + refusal.message.en
         case .invalidAvatarPath:
             return zh ? "头像文件无效。" : "The avatar file is not valid."
         case .invalidCredentials:

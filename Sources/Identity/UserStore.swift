@@ -132,7 +132,7 @@ public struct UserStore: Sendable {
 
     /// Sets the nickname, stored verbatim after ``Nickname/validate(_:)``.
     /// - Throws: ``IdentityError/nicknameLength(maximum:)``,
-    ///   ``IdentityError/nicknameInvalidCharacters``, ``IdentityError/userNotFound``.
+    ///   ``IdentityError/nicknameInvalidCharacters(_:)``, ``IdentityError/userNotFound``.
     @discardableResult
     public func updateProfile(userID: Int64, nickname: String, now: Int64) throws -> User {
         try Nickname.validate(nickname)

@@ -1,4 +1,5 @@
 import Foundation
+import WebUI
 
 /// Username rules and the comparison key (ASVS 5.0 2.2.1: positive validation).
 ///
@@ -97,40 +98,22 @@ public enum Username {
 ///
 /// - 1…32 user-perceived characters (grapheme clusters), and at most 128 Unicode scalars;
 ///   not only whitespace.
-/// - No control characters (Cc, including newlines and tabs), no line/paragraph separators,
-///   and no bidirectional embedding/override/isolate controls (U+202A–U+202E,
-///   U+2066–U+2069), which can make a name display as something else ("Trojan Source").
-/// - No invisible characters: format characters (Cf: zero-width space and joiners outside emoji,
-///   LRM/RLM, soft hyphen …) and blank fillers (U+115F, U+1160, U+3164, U+FFA0, U+2800) — they let
-///   a name look empty or impersonate another (`\u{200F}admin`).
+/// - The characters of single-line ``UserText``, the rule every stored user text follows: no control
+///   characters or line breaks, no bidirectional controls ("Trojan Source": `evil\u{202E}gpj.exe`), no
+///   invisible characters (`\u{200F}admin`).
 /// - Everything else — emoji, CJK, quotes, `<`, `;` — is allowed and kept as typed.
 public enum Nickname {
     public static let maximumLength = 32
     public static let maximumScalars = 128
 
     /// - Throws: ``IdentityError/nicknameLength(maximum:)`` or
-    ///   ``IdentityError/nicknameInvalidCharacters``.
+    ///   ``IdentityError/nicknameInvalidCharacters(_:)`` with the first refused character.
     public static func validate(_ nickname: String) throws(IdentityError) {
         guard nickname.utf8.count <= maximumScalars * 4,
               nickname.unicodeScalars.count <= maximumScalars,
               (1...maximumLength).contains(nickname.count),
               !nickname.allSatisfy(\.isWhitespace)
         else { throw .nicknameLength(maximum: maximumLength) }
-        for character in nickname {
-            // ZWJ (U+200D) and variation selectors are part of emoji sequences such as 👨‍👩‍👧: allowed there only.
-            let isEmojiSequence = character.unicodeScalars.count > 1 && character.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0xFF }
-            for scalar in character.unicodeScalars {
-                switch scalar.properties.generalCategory {
-                case .control, .lineSeparator, .paragraphSeparator: throw .nicknameInvalidCharacters
-                case .format where !(isEmojiSequence && (scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value))):
-                    throw .nicknameInvalidCharacters
-                default: break
-                }
-                switch scalar.value {
-                case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: throw .nicknameInvalidCharacters
-                default: continue
-                }
-            }
-        }
+        if let refusal = UserText.refusal(nickname, lines: .single) { throw .nicknameInvalidCharacters(refusal) }
     }
 }

@@ -77,9 +77,18 @@ extension Imaging {
     /// profile (CMYK without one through libvips' built-in CMYK profile), applies `edits` in order and
     /// encodes the result with metadata stripped (so no orientation tag remains on upright pixels).
     ///
+    /// The list is first reduced by `canonical` (5,000 flips are no work at all); what remains may have at
+    /// most `maximumEditSteps` steps, so no list, however long, builds a deep libvips pipeline.
+    ///
+    /// Memory: the file is decoded line by line (sequential access) through crops, resizes and mirrors;
+    /// the EXIF turn joins the first turn of the list, and crops run before the turn that precedes them
+    /// (mapped back into the unturned picture), so a turn holds only what is kept. The picture a turn
+    /// needs whole is held in memory up to `editMemoryBudget` bytes, in a temporary file beyond.
+    ///
     /// - Parameter format: nil picks PNG for pictures with alpha and JPEG (quality 90) otherwise.
     /// - Throws: the `probe` errors for bad input (checked on the header first), `.invalidArgument` for an
-    ///   edit that does not fit, `.unreadable` for a truncated or corrupt file.
+    ///   edit that does not fit or more than `maximumEditSteps` steps, `.unreadable` for a truncated or
+    ///   corrupt file.
     public static func edit(
         _ data: [UInt8], _ edits: [ImageEdit], format: OutputFormat? = nil, limits: ImageLimits = ImageLimits()
     ) throws(ImagingError) -> EncodedImage {
@@ -93,20 +102,77 @@ extension Imaging {
                 try checkPixels(header, limits: limits)
                 info = describe(header, sniff: raw)
             }
-            _ = try plan(edits, width: info.width, height: info.height, limits: limits)
-            guard let base = raw.baseAddress,
-                let loaded = OwnedImage(taking: appsuite_vips_open_buffer_random(base, raw.count, VIPS_FAIL_ON_ERROR))
-            else {
-                throw .unreadable(detail: Vips.takeError(fallback: "cannot open the image"))
+            let steps = try canonical(edits, width: info.width, height: info.height, limits: limits)
+            guard steps.count <= maximumEditSteps else {
+                throw .invalidArgument("\(steps.count) crop, resize, rotate and flip steps remain after merging; the limit is \(maximumEditSteps)")
             }
-            var image = try apply(loaded, "autorotate") { appsuite_vips_autorot($0, $1) }
-            image = try toSRGB(image)
-            for edit in edits {
+            // The same steps from the pixels as stored: the EXIF turn first, then the list.
+            let exif = QuarterTurn(orientation: info.orientation)
+            let stored = exif.turns % 2 == 1 ? (width: info.height, height: info.width) : (width: info.width, height: info.height)
+            let run = executionOrder(try canonical(exif.edits + steps, width: stored.width, height: stored.height, limits: limits),
+                                     width: stored.width, height: stored.height)
+            var image = try toSRGB(try openHeader(raw))
+            var isSequential = true
+            for edit in run {
+                // A turn reads its input out of order: hold that input first (decoding it, once).
+                if isSequential, case .rotate = edit {
+                    image = try hold(image, input: info)
+                    isSequential = false
+                }
                 image = try apply(image, edit)
             }
             let chosen = format ?? (image.hasAlpha ? .png : .jpeg(quality: 90))
-            return try encode(image, as: chosen)
+            return try encode(image, as: chosen, input: info)
         }
+    }
+
+    /// Most bytes of decoded pixels `edit` holds in memory for a turn; a larger picture goes to a
+    /// temporary file (which the operating system pages in and out as it likes).
+    public static let editMemoryBudget = 64 << 20
+
+    /// Decodes `image` into memory (up to `editMemoryBudget`) or a temporary file, so that it can be read
+    /// in any order. `input` names the file in a failure (this is where a sequential decode stops).
+    static func hold(_ image: consuming OwnedImage, input: ImageInfo) throws(ImagingError) -> OwnedImage {
+        let bytes = image.width * image.height * image.bands * Int(vips_format_sizeof(vips_image_get_format(image.pointer)))
+        if bytes <= editMemoryBudget {
+            guard let held = OwnedImage(taking: vips_image_copy_memory(image.pointer)) else { throw .unreadable(detail: input.pixelDataFailure) }
+            return held
+        }
+        guard let file = OwnedImage(taking: vips_image_new_temp_file("%s.v")) else {
+            throw .processingFailed(detail: "no temporary file for a \(image.width)×\(image.height) picture")
+        }
+        guard vips_image_write(image.pointer, file.pointer) == 0 else { throw .unreadable(detail: input.pixelDataFailure) }
+        return file
+    }
+
+    /// `canonical` steps in the order `edit` runs them: in each run of steps between resizes, the crop goes
+    /// before the turn, mapped back into the unturned picture (the same pixels, fewer of them turned).
+    static func executionOrder(_ steps: [ImageEdit], width: Int, height: Int) -> [ImageEdit] {
+        var order: [ImageEdit] = []
+        var turn = QuarterTurn()
+        var size = (width: width, height: height)  // before `turn`
+        func flushTurn() {
+            order += turn.edits
+            size = turn.size(width: size.width, height: size.height)
+            turn = QuarterTurn()
+        }
+        for step in steps {
+            switch step {
+            case .rotate, .flip:
+                turn = turn.then(step)
+            case let .crop(x, y, w, h):
+                let turned = turn.size(width: size.width, height: size.height)
+                let r = turn.inverse.map((x, y, w, h), width: turned.width, height: turned.height)
+                order.append(.crop(x: r.x, y: r.y, width: r.w, height: r.h))
+                size = (r.w, r.h)
+            case let .resize(w, h):
+                flushTurn()
+                order.append(step)
+                size = (w, h)
+            }
+        }
+        flushTurn()
+        return order
     }
 
     /// Runs one libvips operation on `input`, taking ownership of its output.
@@ -116,7 +182,7 @@ extension Imaging {
     ) throws(ImagingError) -> OwnedImage {
         var output: UnsafeMutablePointer<VipsImage>?
         guard body(input.pointer, &output) == 0, let result = OwnedImage(taking: output) else {
-            throw .processingFailed(detail: "\(what): " + Vips.takeError(fallback: "failed"))
+            throw .processingFailed(detail: "\(what) failed on a \(input.width)×\(input.height) picture")
         }
         return result
     }

@@ -43,6 +43,14 @@ public enum ImageFormat: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The name people know, e.g. "JPEG" (for other formats, the loader's name).
+    public var label: String {
+        switch self {
+        case let .other(loader): loader
+        default: description.uppercased()
+        }
+    }
+
     /// The usual file extension without the dot, e.g. "jpg".
     public var fileExtension: String {
         switch self {
@@ -111,6 +119,9 @@ public struct ImageInfo: Sendable, Hashable {
 
     /// Width × height as stored, before orientation (the same product).
     public var pixelCount: Int { width * height }
+
+    /// Why decoding failed after this header was read: the pixel data is truncated or corrupt.
+    var pixelDataFailure: String { "\(format.label) \(width)×\(height): the pixel data cannot be decoded" }
 
     public init(
         format: ImageFormat, width: Int, height: Int, orientation: Int, hasAlpha: Bool,

@@ -56,7 +56,9 @@ public enum Imaging {
                 // warnings only clutter the server's log. VIPS_WARNING (any value) silences them.
                 setenv("VIPS_WARNING", "0", 0)
                 if vips_init("appsuite") != 0 {
-                    let detail = Vips.takeError(fallback: "vips_init failed")
+                    // No other libvips call can run before this one has finished, so the error text is ours.
+                    let text = String(cString: vips_error_buffer())
+                    let detail = text.isEmpty ? "vips_init failed" : text.split(whereSeparator: \.isNewline).joined(separator: "; ")
                     current = .failed(detail)
                     return detail
                 }
@@ -94,18 +96,17 @@ public enum Imaging {
     /// The format is detected from the content, not from the path's extension.
     public static func probe(contentsOf path: String, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> ImageInfo {
         try start()
-        guard let source = OwnedSource(taking: vips_source_new_from_file(path)) else {
-            throw .fileNotReadable(path: path, detail: Vips.takeError(fallback: "cannot open"))
-        }
+        let source = try openSource(path)
         let length = Int(vips_source_length(source.pointer))
         if length == 0 { throw .emptyInput }
         if length > 0 { try checkByteCount(length, limits: limits) }
-        guard let loader = vips_foreign_find_load_source(source.pointer) else {
-            throw .unsupportedFormat(detail: Vips.takeError(fallback: "not a known image format"))
+        guard let found = vips_foreign_find_load_source(source.pointer) else {
+            throw .unsupportedFormat(detail: "no decoder recognises the content")
         }
-        try refuseBlocked(loader)
-        guard let image = OwnedImage(taking: appsuite_vips_open_source(source.pointer, VIPS_FAIL_ON_ERROR)) else {
-            throw .unreadable(detail: Vips.takeError(fallback: "cannot read the header"))
+        try refuseBlocked(found)
+        let loader = Loader(found, sniff: nil)
+        guard let image = OwnedImage(taking: appsuite_vips_open_source(source.pointer, VIPS_FAIL_ON_ERROR, loader.isHEIF ? 1 : 0)) else {
+            throw .unreadable(detail: "\(loader.format.label): the header cannot be read")
         }
         let info = describe(image, sniff: nil)
         try checkPixels(image, limits: limits)
@@ -157,8 +158,8 @@ public enum Imaging {
             var output: UnsafeMutablePointer<VipsImage>?
             let status = appsuite_vips_thumbnail_buffer(
                 raw.baseAddress, raw.count, &output, Int32(maxWidth), Int32(maxHeight),
-                crop.vips, upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN, linear, exportProfile, "fail_on=error")
-            return try finishThumbnail(status: status, output, as: format)
+                crop.vips, upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN, linear, exportProfile, loaderOptions(input))
+            return try finishThumbnail(status: status, output, as: format, input: input)
         }
     }
 
@@ -174,24 +175,39 @@ public enum Imaging {
         }
         try validate(format)
         let input = try probe(contentsOf: path, limits: limits)
-        guard let source = OwnedSource(taking: vips_source_new_from_file(path)) else {
-            throw .fileNotReadable(path: path, detail: Vips.takeError(fallback: "cannot open"))
-        }
+        let source = try openSource(path)
         let linear: Int32 = input.colorSpace == .cmyk && input.hasColorProfile ? 1 : 0
         let exportProfile: String? = input.hasColorProfile ? "srgb" : nil
         var output: UnsafeMutablePointer<VipsImage>?
         let status = appsuite_vips_thumbnail_source(
             source.pointer, &output, Int32(maxWidth), Int32(maxHeight),
-            crop.vips, upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN, linear, exportProfile, "fail_on=error")
-        return try finishThumbnail(status: status, output, as: format)
+            crop.vips, upscale ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN, linear, exportProfile, loaderOptions(input))
+        return try finishThumbnail(status: status, output, as: format, input: input)
+    }
+
+    /// Loader options for `vips_thumbnail*`: strict decoding (8.14.1's thumbnail does not pass its own
+    /// `fail_on` on, so truncated input would come out half grey), and `unlimited` for HEIF/AVIF like
+    /// the header read (see `Loader.isHEIF`).
+    static func loaderOptions(_ input: ImageInfo) -> String {
+        input.format == .heif || input.format == .avif ? "fail_on=error,unlimited=true" : "fail_on=error"
+    }
+
+    /// Opens a file for reading; the reason it cannot be opened is found by asking the file system.
+    static func openSource(_ path: String) throws(ImagingError) -> OwnedSource {
+        guard let source = OwnedSource(taking: vips_source_new_from_file(path)) else {
+            let detail = access(path, F_OK) != 0 ? "no such file" : access(path, R_OK) != 0 ? "permission denied" : "cannot be opened"
+            throw .fileNotReadable(path: path, detail: detail)
+        }
+        return source
     }
 
     /// Checks a `vips_thumbnail*` result, converts it to 8-bit sRGB when needed and encodes it.
+    /// The header of `input` was read before, so a failure here is in the pixel data.
     static func finishThumbnail(
-        status: Int32, _ output: UnsafeMutablePointer<VipsImage>?, as format: OutputFormat
+        status: Int32, _ output: UnsafeMutablePointer<VipsImage>?, as format: OutputFormat, input: ImageInfo
     ) throws(ImagingError) -> EncodedImage {
         guard status == 0, let thumb = OwnedImage(taking: output) else {
-            throw .unreadable(detail: Vips.takeError(fallback: "thumbnail failed"))
+            throw .unreadable(detail: input.pixelDataFailure)
         }
         guard thumb.width >= 1, thumb.height >= 1 else {
             throw .processingFailed(detail: "libvips produced a \(thumb.width)×\(thumb.height) image")
@@ -205,11 +221,11 @@ public enum Imaging {
             guard appsuite_vips_colourspace_srgb(thumb.pointer, &converted) == 0,
                 let srgb = OwnedImage(taking: converted)
             else {
-                throw .processingFailed(detail: Vips.takeError(fallback: "conversion to sRGB failed"))
+                throw .processingFailed(detail: "conversion of the \(thumb.width)×\(thumb.height) thumbnail to sRGB failed")
             }
-            return try encode(srgb, as: format)
+            return try encode(srgb, as: format, input: input)
         }
-        return try encode(thumb, as: format)
+        return try encode(thumb, as: format, input: input)
     }
 
     /// Largest thumbnail box side accepted.
@@ -226,12 +242,13 @@ public enum Imaging {
     /// from "a loader recognised it but the header is broken".
     static func openHeader(_ raw: UnsafeRawBufferPointer) throws(ImagingError) -> OwnedImage {
         guard let base = raw.baseAddress, raw.count > 0 else { throw .emptyInput }
-        guard let loader = vips_foreign_find_load_buffer(base, raw.count) else {
-            throw .unsupportedFormat(detail: Vips.takeError(fallback: "not a known image format"))
+        guard let found = vips_foreign_find_load_buffer(base, raw.count) else {
+            throw .unsupportedFormat(detail: "no decoder recognises the content")
         }
-        try refuseBlocked(loader)
-        guard let image = OwnedImage(taking: appsuite_vips_open_buffer(base, raw.count, VIPS_FAIL_ON_ERROR)) else {
-            throw .unreadable(detail: Vips.takeError(fallback: "cannot read the header"))
+        try refuseBlocked(found)
+        let loader = Loader(found, sniff: raw)
+        guard let image = OwnedImage(taking: appsuite_vips_open_buffer(base, raw.count, VIPS_FAIL_ON_ERROR, loader.isHEIF ? 1 : 0)) else {
+            throw .unreadable(detail: "\(loader.format.label): the header cannot be read")
         }
         return image
     }
@@ -260,7 +277,7 @@ public enum Imaging {
         let upright = (1...8).contains(orientation) ? orientation : 1
         let swap = upright >= 5
         return ImageInfo(
-            format: format(loader: loader, image: image, sniff: sniff),
+            format: format(loader: loader, heifCompression: image.string("heif-compression"), sniff: sniff),
             width: swap ? image.height : image.width,
             height: swap ? image.width : image.height,
             orientation: upright,
@@ -306,8 +323,9 @@ public enum Imaging {
         return value.isEmpty ? nil : String(value.prefix(120))
     }
 
-    /// Maps a loader nickname ("jpegload_buffer", "heifload_source" …) to a format.
-    static func format(loader: String, image: borrowing OwnedImage, sniff: UnsafeRawBufferPointer?) -> ImageFormat {
+    /// Maps a loader nickname ("jpegload_buffer", "heifload_source" …) to a format; HEIF and AVIF are told
+    /// apart by the decoder's `heif-compression` field when the header has been read, else by the brand.
+    static func format(loader: String, heifCompression: String?, sniff: UnsafeRawBufferPointer?) -> ImageFormat {
         var base = Substring(loader)
         for suffix in ["_buffer", "_source"] where base.hasSuffix(suffix) {
             base = base.dropLast(suffix.count)
@@ -319,7 +337,7 @@ public enum Imaging {
         case "gifload": return .gif
         case "tiffload": return .tiff
         case "heifload":
-            if let compression = image.string("heif-compression") {
+            if let compression = heifCompression {
                 return compression == "av1" ? .avif : .heif
             }
             return isAVIFBrand(sniff) ? .avif : .heif
@@ -360,32 +378,35 @@ public enum Imaging {
         }
     }
 
-    /// Encodes with metadata stripped; JPEG gets alpha flattened onto white first.
-    static func encode(_ image: borrowing OwnedImage, as format: OutputFormat) throws(ImagingError) -> EncodedImage {
+    /// Encodes with metadata stripped; JPEG gets alpha flattened onto white first. `input` is the image
+    /// the pixels come from (they are decoded lazily, while saving).
+    static func encode(_ image: borrowing OwnedImage, as format: OutputFormat, input: ImageInfo) throws(ImagingError) -> EncodedImage {
         if case .jpeg = format, image.hasAlpha {
             var flat: UnsafeMutablePointer<VipsImage>?
             guard appsuite_vips_flatten_white(image.pointer, &flat) == 0, let flattened = OwnedImage(taking: flat) else {
-                throw .processingFailed(detail: Vips.takeError(fallback: "flatten failed"))
+                throw .processingFailed(detail: "flattening the alpha of a \(image.width)×\(image.height) picture onto white failed")
             }
-            return try save(flattened, as: format)
+            return try save(flattened, as: format, input: input)
         }
-        return try save(image, as: format)
+        return try save(image, as: format, input: input)
     }
 
-    private static func save(_ image: borrowing OwnedImage, as format: OutputFormat) throws(ImagingError) -> EncodedImage {
+    private static func save(_ image: borrowing OwnedImage, as format: OutputFormat, input: ImageInfo) throws(ImagingError) -> EncodedImage {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let status: Int32 =
             switch format {
-            case let .jpeg(quality): appsuite_vips_jpegsave_buffer(image.pointer, &buffer, &length, Int32(quality), 1)
+            case let .jpeg(quality):
+                // Optimised Huffman tables save ~5 % but hold all coefficients: only within the edit budget.
+                appsuite_vips_jpegsave_buffer(image.pointer, &buffer, &length, Int32(quality),
+                                              image.width * image.height * image.bands * 2 <= editMemoryBudget ? 1 : 0, 1)
             case .png: appsuite_vips_pngsave_buffer(image.pointer, &buffer, &length, 1)
             case let .webp(quality): appsuite_vips_webpsave_buffer(image.pointer, &buffer, &length, Int32(quality), 1)
             }
         guard status == 0 else {
             if let buffer { g_free(buffer) }
-            // Pixels are decoded lazily while saving, so a truncated or corrupt
-            // input fails here, with the loader's message.
-            throw .unreadable(detail: Vips.takeError(fallback: "encoding failed"))
+            // Pixels are decoded lazily while saving, so a truncated or corrupt input fails here.
+            throw .unreadable(detail: input.pixelDataFailure)
         }
         let bytes = Vips.takeBuffer(buffer, count: length)
         return EncodedImage(bytes: bytes, width: image.width, height: image.height, format: format.imageFormat)

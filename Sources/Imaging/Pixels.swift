@@ -38,13 +38,14 @@ extension Imaging {
         return try data.withBytes { raw throws(ImagingError) -> DecodedPixels in
             let image = try openHeader(raw)
             try checkPixels(image, limits: limits)
+            let info = describe(image, sniff: raw)
             var cast: UnsafeMutablePointer<VipsImage>?
             guard appsuite_vips_cast_uchar(image.pointer, &cast) == 0, let bytesImage = OwnedImage(taking: cast) else {
-                throw .processingFailed(detail: Vips.takeError(fallback: "cast failed"))
+                throw .processingFailed(detail: "casting a \(image.width)×\(image.height) picture to 8 bits failed")
             }
             var size = 0
             guard let memory = vips_image_write_to_memory(bytesImage.pointer, &size) else {
-                throw .unreadable(detail: Vips.takeError(fallback: "decode failed"))
+                throw .unreadable(detail: info.pixelDataFailure)
             }
             let bytes = Vips.takeBuffer(memory, count: size)
             return DecodedPixels(

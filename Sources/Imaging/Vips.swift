@@ -24,10 +24,7 @@ struct OwnedImage: ~Copyable {
     func string(_ field: String) -> String? {
         guard vips_image_get_typeof(pointer, field) != 0 else { return nil }
         var value: UnsafePointer<CChar>?
-        guard vips_image_get_string(pointer, field, &value) == 0, let value else {
-            vips_error_clear()
-            return nil
-        }
+        guard vips_image_get_string(pointer, field, &value) == 0, let value else { return nil }
         return String(cString: value)
     }
 
@@ -46,17 +43,27 @@ struct OwnedSource: ~Copyable {
     deinit { g_object_unref(pointer) }
 }
 
-enum Vips {
-    /// libvips' error text for the call that just failed, then clears it.
-    /// (The buffer is process-wide in libvips 8.14; text from a failure on
-    /// another thread at the same instant can appear in it too.)
-    static func takeError(fallback: String = "unknown libvips error") -> String {
-        let text = String(cString: vips_error_buffer())
-        vips_error_clear()
-        let trimmed = text.split(whereSeparator: \.isNewline).joined(separator: "; ")
-        return trimmed.isEmpty ? fallback : trimmed
+/// The loader libvips chose for an input (`vips_foreign_find_load_*`), described from its type alone.
+struct Loader {
+    /// The operation's nickname, e.g. "jpegload_buffer" or "heifload_source".
+    let nickname: String
+    let format: ImageFormat
+
+    init(_ typeName: UnsafePointer<CChar>, sniff: UnsafeRawBufferPointer?) {
+        nickname = vips_nickname_find(g_type_from_name(typeName)).map { String(cString: $0) } ?? String(cString: typeName)
+        format = Imaging.format(loader: nickname, heifCompression: nil, sniff: sniff)
     }
 
+    /// HEIF and AVIF are opened with `unlimited` (see the shim): our own pixel limit applies instead of
+    /// libheif's, which would refuse a 17000×17000 header without saying its size.
+    var isHEIF: Bool { format == .heif || format == .avif }
+}
+
+/// libvips 8.14 keeps one error buffer for the whole process (`vips_error_buffer`; no per-thread
+/// variant exists), so the text found there after a failure may be another thread's. Nothing here reads
+/// it: a failure is told apart by which call failed and described from what the caller knows (the
+/// format, the size, the step). The one exception is `Imaging.start`, before any other call can run.
+enum Vips {
     /// Whether libvips refuses to run the operation with this nickname
     /// (`vips_block_untrusted_set` / `vips_operation_block_set`).
     static func isBlocked(_ nickname: UnsafePointer<CChar>) -> Bool {

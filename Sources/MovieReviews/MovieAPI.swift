@@ -167,7 +167,8 @@ struct MovieAPI: Sendable {
             APIOperation(.get, "/api/v1/movies/films/{id}", summary: "A film with its short comments (sort=hot|new, paged)", tag: "Movies",
                          parameters: page + [.init("id", in: .path), .init("sort", in: .query)],
                          responses: [.init(200, "The film", schema: .ref(MovieFilmDetail.self)), .init(404, "No such film", schema: .reference("Problem"))]),
-        ] + CommentsEndpoint.operations(path: "/api/v1/movies/reviews/{id}/comments", tag: "Movies")
+        ] + CommentsEndpoint.operations(path: "/api/v1/movies/reviews/{id}/comments", tag: "Movies",
+                                        item: .init("id", in: .path, schema: .integer()))
     }()
 
     /// The movie models (`AppSuiteAPI`), as components of the document.

@@ -26,7 +26,7 @@ struct PhotoImporter: DataImporter {
             if relative.hasPrefix(basePath + "/") { relative.removeFirst(basePath.count + 1) }
             progress(ImportProgress(done: index, total: files.count, item: relative))
             do throws(IngestError) {
-                let result = try library.add(fileAt: file.path, filename: file.lastPathComponent, userID: userID)
+                let result = try library.add(fileAt: file.path, filename: file.lastPathComponent, userID: userID, check: .decode)
                 if result.isDuplicate { duplicates += 1 } else { imported += 1 }
             } catch {
                 skipped.append((relative, error.message))

@@ -3,6 +3,7 @@ public import AppSuiteAPI
 public import Foundation
 public import Imaging
 public import Storage
+import WebUI
 
 /// One photo of one account: the original's facts plus the version the viewer shows.
 public struct Photo: Sendable, Hashable {
@@ -24,6 +25,9 @@ public struct Photo: Sendable, Hashable {
     public var camera: String?
     public var fileSize: Int
     public var createdAt: Int64
+    /// Why its thumbnail and rendition cannot be made (a header that read fine over pixel data that does
+    /// not decode), found after an upload that checked only the header; nil when nothing went wrong.
+    public var problem: String?
     /// The version shown instead of the original, nil when the original is shown.
     public var current: PhotoVersion?
 
@@ -35,19 +39,25 @@ public struct Photo: Sendable, Hashable {
     public var isAnimated: Bool { current == nil && pageCount > 1 && (format == "gif" || format == "webp") }
 }
 
-/// A saved edit: the edit list applied to the original, and the rendered result.
+/// A saved edit: the edit list applied to its base (the original, or an earlier version's file when
+/// the list would otherwise grow past `Imaging.maximumEditSteps`), and the rendered result.
 public struct PhotoVersion: Sendable, Hashable {
     public var id: Int64
     public var photoID: Int64
     public var sha256: String
+    /// In `Imaging.canonical` form (rows saved before it may hold the list as it was sent).
     public var operations: [ImageEdit]
+    /// The version whose file `operations` apply to; nil when they apply to the original.
+    public var baseVersionID: Int64?
     public var width: Int
     public var height: Int
     public var format: String
     public var createdAt: Int64
 }
 
-/// Why a file was not added to a library. `message` is for people; `code` for programs.
+/// Why a file was not added to a library. `message` is for people; `code` for programs, chosen from
+/// which check failed (never from libvips' error text, which is process-wide and may be another
+/// request's).
 public struct IngestError: Error, Sendable, CustomStringConvertible {
     public var code: String
     public var message: String
@@ -59,9 +69,6 @@ public struct IngestError: Error, Sendable, CustomStringConvertible {
         case .tooManyBytes: IngestError(code: "too-large", message: error.description)
         case .tooManyPixels: IngestError(code: "too-many-pixels", message: error.description)
         case .unsupportedFormat: IngestError(code: "unsupported", message: "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)")
-        case .unreadable(let detail) where detail.contains("Security limit exceeded"):
-            // libheif refuses HEIF/AVIF headers over 16384×16384 itself, before any decode.
-            IngestError(code: "too-many-pixels", message: "image has too many pixels: \(detail)")
         case .unreadable(let detail): IngestError(code: "corrupt", message: "corrupt or truncated image: \(detail)")
         default: IngestError(code: "unreadable", message: error.description)
         }
@@ -146,13 +153,30 @@ public struct PhotoLibrary: Sendable {
                 ) WITHOUT ROWID;
                 CREATE INDEX photos_album_items_by_photo ON photos_album_items(photo_id);
                 """),
+            Migration(module: "photos", version: 3, name: "version_base", sql: """
+                ALTER TABLE photos_versions ADD COLUMN base_version_id INTEGER REFERENCES photos_versions(id);
+                """),
+            Migration(module: "photos", version: 4, name: "photo_problem", sql: """
+                ALTER TABLE photos_photos ADD COLUMN problem TEXT;
+                """),
         ]
     }
 
     // MARK: adding
 
+    /// How much of a file `add` checks before storing it.
+    public enum Check: Sendable {
+        /// The header only (type from the content, pixel and byte limits): an upload answers as soon as the
+        /// original is stored, and its thumbnail and rendition are made afterwards (`makeDerivatives`),
+        /// which records a `problem` if the pixel data does not decode.
+        case header
+        /// The header, then the whole file decoded strictly while making the thumbnail: a truncated or
+        /// corrupt file is refused and nothing is stored (imports, which report what they skipped).
+        case decode
+    }
+
     /// Adds a file from disk (an upload's temporary file or a file being imported).
-    public func add(fileAt path: String, filename: String, userID: Int64) throws(IngestError) -> IngestResult {
+    public func add(fileAt path: String, filename: String, userID: Int64, check: Check) throws(IngestError) -> IngestResult {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         guard let size else { throw IngestError(code: "unreadable", message: "cannot read the file") }
         if size == 0 { throw IngestError.from(.emptyInput) }
@@ -160,13 +184,12 @@ public struct PhotoLibrary: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw IngestError(code: "unreadable", message: "cannot read the file")
         }
-        return try add([UInt8](data), filename: filename, userID: userID)
+        return try add([UInt8](data), filename: filename, userID: userID, check: check)
     }
 
-    /// Validates and adds encoded bytes. The header is checked (type from the content, pixel limit)
-    /// before any decoding; then the thumbnail is made, which decodes the whole file strictly, so a
-    /// truncated or corrupt file is refused and nothing is stored.
-    public func add(_ bytes: [UInt8], filename: String, userID: Int64) throws(IngestError) -> IngestResult {
+    /// Validates and adds encoded bytes: the header is checked (type from the content, pixel limit)
+    /// before any decoding; with `.decode` the thumbnail is made too, which decodes the whole file.
+    public func add(_ bytes: [UInt8], filename: String, userID: Int64, check: Check) throws(IngestError) -> IngestResult {
         let info: ImageInfo
         do {
             info = try Imaging.probe(bytes, limits: limits)
@@ -175,16 +198,17 @@ public struct PhotoLibrary: Sendable {
         if let existing = try? photo(sha256: sha, userID: userID) {
             return IngestResult(photo: existing, isDuplicate: true)
         }
-        let thumbnail: EncodedImage
-        do {
-            thumbnail = try Imaging.thumbnail(bytes, maxWidth: Self.thumbnailSide, maxHeight: Self.thumbnailSide,
-                                              format: Self.derivativeFormat(hasAlpha: info.hasAlpha), limits: limits)
-        } catch { throw IngestError.from(error) }
-        do {
-            try storeBlob(bytes, sha: sha)
+        if check == .decode {
+            let thumbnail: EncodedImage
+            do {
+                thumbnail = try Imaging.thumbnail(bytes, maxWidth: Self.thumbnailSide, maxHeight: Self.thumbnailSide,
+                                                  format: Self.derivativeFormat(hasAlpha: info.hasAlpha), limits: limits)
+            } catch { throw IngestError.from(error) }
             try? write(thumbnail.bytes, to: derivedURL(sha: sha, kind: .thumbnail, hasAlpha: info.hasAlpha))
+        }
+        do {
             let now = Int64(Date().timeIntervalSince1970)
-            let photo = try database.write { db -> Photo in
+            let photo = try writeWithBlob(bytes, sha: sha) { db -> Photo in
                 if let row = try db.queryFirst("SELECT id FROM photos_photos WHERE user_id = ? AND sha256 = ?", userID, sha) {
                     // Another request stored the same bytes a moment ago.
                     return try Self.loadPhoto(db, id: try row.get("id", as: Int64.self), userID: userID)!
@@ -274,12 +298,10 @@ public struct PhotoLibrary: Sendable {
         try albums(userID: userID).first { $0.id == id }
     }
 
-    /// Creates an album (1–40 characters, unique per account) or returns the existing one of that name.
+    /// Creates an album (``AlbumName`` rules, unique per account) or returns the existing one of that name.
+    /// - Throws: ``AlbumNameError`` for a name the rules refuse; storage errors.
     public func createAlbum(userID: Int64, name: String) throws -> Album {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...40).contains(trimmed.count), !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
-            throw IngestError(code: "album-name", message: "an album name has 1–40 characters")
-        }
+        let trimmed = try AlbumName.validated(name)
         return try database.write { db in
             try db.execute("INSERT INTO photos_albums (user_id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (user_id, name) DO NOTHING",
                            userID, trimmed, Int64(Date().timeIntervalSince1970))
@@ -329,31 +351,104 @@ public struct PhotoLibrary: Sendable {
 
     static func derivativeFormat(hasAlpha: Bool) -> OutputFormat { hasAlpha ? .webp(quality: 85) : .jpeg(quality: 82) }
 
-    /// The cached derivative of what the viewer shows, made (with `vips_thumbnail`) when missing.
-    /// Returns the file, its media type and an ETag.
-    public func derivative(_ kind: DerivativeKind, of photo: Photo) throws -> (path: String, mediaType: String, etag: String) {
+    /// Where a derivative of what the viewer shows is (or will be) cached, its media type and ETag.
+    /// Pictures with alpha get WebP derivatives, others JPEG.
+    func derivativeFile(_ kind: DerivativeKind, of photo: Photo) -> (url: URL, hasAlpha: Bool, mediaType: String, etag: String) {
         let sha = photo.displaySHA
         let alpha = photo.current.map { $0.format == "png" } ?? photo.hasAlpha
-        let url = derivedURL(sha: sha, kind: kind, hasAlpha: alpha)
-        let mediaType = alpha ? "image/webp" : "image/jpeg"
-        let etag = "\"\(sha.prefix(16))-\(kind.rawValue)\""
-        if FileManager.default.fileExists(atPath: url.path) { return (url.path, mediaType, etag) }
-        let source = originalURL(sha: sha).path
+        return (derivedURL(sha: sha, kind: kind, hasAlpha: alpha), alpha, alpha ? "image/webp" : "image/jpeg",
+                "\"\(sha.prefix(16))-\(kind.rawValue)\"")
+    }
+
+    /// Whether the derivative is cached, so serving it needs no image work.
+    public func hasDerivative(_ kind: DerivativeKind, of photo: Photo) -> Bool {
+        FileManager.default.fileExists(atPath: derivativeFile(kind, of: photo).url.path)
+    }
+
+    /// The cached derivative of what the viewer shows, made (with `vips_thumbnail`) when missing.
+    /// Returns the file, its media type and an ETag.
+    ///
+    /// - Throws: `IngestError` "corrupt" when the original's pixel data does not decode (recorded as the
+    ///   photo's `problem`, so pages can say so without trying again), "missing" when its file is gone.
+    public func derivative(_ kind: DerivativeKind, of photo: Photo) throws -> (path: String, mediaType: String, etag: String) {
+        let file = derivativeFile(kind, of: photo)
+        if FileManager.default.fileExists(atPath: file.url.path) { return (file.url.path, file.mediaType, file.etag) }
+        if photo.current == nil, let problem = photo.problem { throw IngestError(code: "corrupt", message: problem) }
+        let source = originalURL(sha: photo.displaySHA).path
         guard FileManager.default.fileExists(atPath: source) else {
             throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
         }
         let side = kind == .thumbnail ? Self.thumbnailSide : Self.renditionSide
         // Streamed from disk with shrink-on-load: a 100-megapixel original never sits in memory.
-        let image = try Imaging.thumbnail(contentsOf: source, maxWidth: side, maxHeight: side,
-                                          format: Self.derivativeFormat(hasAlpha: alpha), limits: limits)
-        try write(image.bytes, to: url)
-        return (url.path, mediaType, etag)
+        let image: EncodedImage
+        do {
+            image = try Imaging.thumbnail(contentsOf: source, maxWidth: side, maxHeight: side,
+                                          format: Self.derivativeFormat(hasAlpha: file.hasAlpha), limits: limits)
+        } catch {
+            // A file removed while it was read (its photo deleted meanwhile) is not a corrupt one.
+            guard FileManager.default.fileExists(atPath: source) else {
+                throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
+            }
+            let refusal = IngestError.from(error)
+            if photo.current == nil, refusal.code == "corrupt" {
+                // Matched on owner and bytes too: an id can be reused once its photo is deleted.
+                try database.write { db in
+                    try db.execute("UPDATE photos_photos SET problem = ? WHERE id = ? AND user_id = ? AND sha256 = ?",
+                                   refusal.message, photo.id, photo.userID, photo.sha256)
+                }
+            }
+            throw refusal
+        }
+        try write(image.bytes, to: file.url)
+        return (file.url.path, file.mediaType, file.etag)
     }
 
-    func storeBlob(_ bytes: [UInt8], sha: String) throws {
+
+
+    /// Runs `body` in a write transaction with the blob `sha` on disk: a blob is put in place inside the
+    /// transaction that inserts the row using it, and `collect` removes a file only inside a write
+    /// transaction that finds no row using it. SQLite's write lock (across processes too) orders the
+    /// two, so a delete can never remove the file of a row another request is adding. The bytes are
+    /// staged to a temporary file first, so the lock is held for a rename, not for writing megabytes.
+    /// If the transaction fails, a blob it placed is collected again.
+    func writeWithBlob<T>(_ bytes: [UInt8], sha: String, _ body: (any SQLExecutor) throws -> T) throws -> T {
         let url = originalURL(sha: sha)
-        if FileManager.default.fileExists(atPath: url.path) { return }
-        try write(bytes, to: url)
+        var staged: URL?
+        if !FileManager.default.fileExists(atPath: url.path) {
+            let file = directory.appendingPathComponent("staging/\(UUID().uuidString)")
+            try write(bytes, to: file)
+            staged = file
+        }
+        defer { if let staged { try? FileManager.default.removeItem(at: staged) } }
+        do {
+            return try database.write { db in
+                if !FileManager.default.fileExists(atPath: url.path) {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    let moved = staged.map { rename($0.path, url.path) == 0 } ?? false
+                    if !moved { try write(bytes, to: url) }
+                }
+                return try body(db)
+            }
+        } catch {
+            try? collect([sha])
+            throw error
+        }
+    }
+
+    /// Removes the files (original or version, and their thumbnails and renditions) of the blobs in
+    /// `shas` that no photo or version row uses, re-checked inside a write transaction (see `writeWithBlob`).
+    func collect(_ shas: Set<String>) throws {
+        try database.write { db in
+            for sha in shas {
+                let inPhotos: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE sha256 = ?", sha) ?? 0
+                let inVersions: Int = try db.scalar("SELECT COUNT(*) FROM photos_versions WHERE sha256 = ?", sha) ?? 0
+                guard inPhotos + inVersions == 0 else { continue }
+                try? FileManager.default.removeItem(at: originalURL(sha: sha))
+                for kind in [DerivativeKind.thumbnail, .rendition] {
+                    for alpha in [false, true] { try? FileManager.default.removeItem(at: derivedURL(sha: sha, kind: kind, hasAlpha: alpha)) }
+                }
+            }
+        }
     }
 
     /// Writes through a temporary file and a rename, so a reader never sees half a file.
@@ -364,26 +459,67 @@ public struct PhotoLibrary: Sendable {
 
     // MARK: edits
 
-    /// Renders the current version's edits plus `operations` from the original and makes the result
-    /// the current version. The original and every earlier version stay.
+    /// Most operations one edit may send (`maxItems` in the API document). The editor sends at most five.
+    public static let maximumOperations = 20
+
+    /// Applies `operations` (at most `maximumOperations`, in the coordinates of what the viewer shows) on
+    /// top of the current version and makes the result the current version. The original and every
+    /// earlier version stay. The current version's list and the new one are merged (`Imaging.canonical`)
+    /// and rendered from the current version's base, so the picture is encoded once from the original;
+    /// only when the merged list would pass `Imaging.maximumEditSteps` does the new version start from
+    /// the current version's file instead. Either way one edit's libvips pipeline is short.
+    ///
+    /// - Throws: `ImagingError.invalidArgument` for too many operations or one that does not fit (its
+    ///   number counts from 1 in `operations`), `IngestError` "missing" when the base file is gone.
     public func saveVersion(of photo: Photo, operations: [ImageEdit]) throws -> Photo {
-        let all = (photo.current?.operations ?? []) + operations
-        guard let data = FileManager.default.contents(atPath: originalURL(sha: photo.sha256).path) else {
-            throw IngestError(code: "missing", message: "the original of photo \(photo.id) is missing")
+        guard operations.count <= Self.maximumOperations else {
+            throw ImagingError.invalidArgument("an edit has at most \(Self.maximumOperations) operations, not \(operations.count)")
         }
-        let image = try Imaging.edit([UInt8](data), all, limits: limits)
+        _ = try Imaging.plan(operations, width: photo.displayWidth, height: photo.displayHeight, limits: limits)
+        let plan = try editPlan(photo, operations)
+        guard let data = FileManager.default.contents(atPath: originalURL(sha: plan.sourceSHA).path) else {
+            throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
+        }
+        let image = try Imaging.edit([UInt8](data), plan.edits, limits: limits)
         let sha = Self.sha256Hex(image.bytes)
-        try storeBlob(image.bytes, sha: sha)
         let now = Int64(Date().timeIntervalSince1970)
-        return try database.write { db in
+        return try writeWithBlob(image.bytes, sha: sha) { db in
             let row = try db.queryFirst("""
-                INSERT INTO photos_versions (photo_id, sha256, operations, width, height, format, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
-                """, photo.id, sha, EditCodec.encode(all), image.width, image.height, image.format.description, now)
+                INSERT INTO photos_versions (photo_id, sha256, operations, width, height, format, created_at, base_version_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                """, photo.id, sha, EditCodec.encode(plan.edits), image.width, image.height, image.format.description, now,
+                plan.baseVersionID)
             let versionID = try row!.get("id", as: Int64.self)
             try db.execute("UPDATE photos_photos SET current_version_id = ? WHERE id = ?", versionID, photo.id)
             return try Self.loadPhoto(db, id: photo.id, userID: photo.userID)!
         }
+    }
+
+    /// What `saveVersion` renders: `edits` applied to the file `sourceSHA`, recorded as based on `baseVersionID`.
+    struct EditPlan {
+        var sourceSHA: String
+        var baseVersionID: Int64?
+        var edits: [ImageEdit]
+    }
+
+    func editPlan(_ photo: Photo, _ operations: [ImageEdit]) throws -> EditPlan {
+        guard let current = photo.current else {
+            return EditPlan(sourceSHA: photo.sha256, baseVersionID: nil,
+                            edits: try Imaging.canonical(operations, width: photo.width, height: photo.height, limits: limits))
+        }
+        var base = (sha: photo.sha256, width: photo.width, height: photo.height)
+        if let baseID = current.baseVersionID {
+            guard let version = try database.read({ db in
+                try db.queryFirst("SELECT * FROM photos_versions WHERE id = ? AND photo_id = ?", baseID, photo.id).map(Self.decodeVersion)
+            }) else { throw IngestError(code: "missing", message: "version \(baseID) of photo \(photo.id) is missing") }
+            base = (version.sha256, version.width, version.height)
+        }
+        let merged = try Imaging.canonical(current.operations + operations, width: base.width, height: base.height, limits: limits)
+        if merged.count <= Imaging.maximumEditSteps {
+            return EditPlan(sourceSHA: base.sha, baseVersionID: current.baseVersionID, edits: merged)
+        }
+        return EditPlan(sourceSHA: current.sha256, baseVersionID: current.id,
+                        edits: try Imaging.canonical(operations, width: current.width, height: current.height, limits: limits))
     }
 
     /// Shows the original again; the versions stay in the history.
@@ -394,33 +530,22 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
-    /// Deletes the photo and its versions; files no other row uses are removed.
+    /// Deletes the photo and its versions, then `collect`s their files (those no other row uses).
     public func delete(_ photo: Photo) throws {
-        let shas = try database.write { db -> [String] in
+        let shas = try database.write { db -> Set<String> in
             let versionSHAs = try db.query("SELECT sha256 FROM photos_versions WHERE photo_id = ?", photo.id)
                 .map { try $0.get("sha256", as: String.self) }
             try db.execute("DELETE FROM photos_photos WHERE id = ? AND user_id = ?", photo.id, photo.userID)
-            var unused: [String] = []
-            for sha in Set([photo.sha256] + versionSHAs) {
-                let inPhotos: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE sha256 = ?", sha) ?? 0
-                let inVersions: Int = try db.scalar("SELECT COUNT(*) FROM photos_versions WHERE sha256 = ?", sha) ?? 0
-                if inPhotos + inVersions == 0 { unused.append(sha) }
-            }
-            return unused
+            return Set([photo.sha256] + versionSHAs)
         }
-        for sha in shas {
-            try? FileManager.default.removeItem(at: originalURL(sha: sha))
-            for kind in [DerivativeKind.thumbnail, .rendition] {
-                for alpha in [false, true] { try? FileManager.default.removeItem(at: derivedURL(sha: sha, kind: kind, hasAlpha: alpha)) }
-            }
-        }
+        try collect(shas)
     }
 
     // MARK: rows
 
     static let selectPhoto = """
         SELECT p.*, v.id AS v_id, v.sha256 AS v_sha256, v.operations AS v_operations, v.width AS v_width,
-               v.height AS v_height, v.format AS v_format, v.created_at AS v_created_at
+               v.height AS v_height, v.format AS v_format, v.created_at AS v_created_at, v.base_version_id AS v_base_version_id
         FROM photos_photos p LEFT JOIN photos_versions v ON v.id = p.current_version_id
         """
 
@@ -434,7 +559,7 @@ public struct PhotoLibrary: Sendable {
             current = PhotoVersion(
                 id: versionID, photoID: try row.get("id"), sha256: try row.get("v_sha256"),
                 operations: EditCodec.decode(try row.get("v_operations", as: String.self)),
-                width: try row.get("v_width"), height: try row.get("v_height"), format: try row.get("v_format"),
+                baseVersionID: try row.get("v_base_version_id"), width: try row.get("v_width"), height: try row.get("v_height"), format: try row.get("v_format"),
                 createdAt: try row.get("v_created_at"))
         }
         return Photo(
@@ -443,13 +568,14 @@ public struct PhotoLibrary: Sendable {
             height: try row.get("height"), orientation: try row.get("orientation"), colorSpace: try row.get("color_space"),
             hasAlpha: try row.get("has_alpha"), pageCount: try row.get("page_count"), takenAt: try row.get("taken_at"),
             camera: try row.get("camera"), fileSize: try row.get("file_size"), createdAt: try row.get("created_at"),
-            current: current)
+            problem: try row.get("problem"), current: current)
     }
 
     static func decodeVersion(_ row: Row) throws -> PhotoVersion {
         PhotoVersion(
             id: try row.get("id"), photoID: try row.get("photo_id"), sha256: try row.get("sha256"),
-            operations: EditCodec.decode(try row.get("operations", as: String.self)), width: try row.get("width"),
+            operations: EditCodec.decode(try row.get("operations", as: String.self)),
+            baseVersionID: try row.get("base_version_id"), width: try row.get("width"),
             height: try row.get("height"), format: try row.get("format"), createdAt: try row.get("created_at"))
     }
 
@@ -464,11 +590,13 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
-    /// The last path component, without control characters, slashes or leading dots, at most 120
-    /// characters; "photo" when nothing is left. Only ever shown or used in Content-Disposition.
+    /// The last path component without the characters single-line ``UserText`` refuses (control,
+    /// bidirectional and invisible characters: a name comes from the device, so they are dropped rather than
+    /// the photo refused), quotes, slashes or leading dots, at most 120 characters; "photo" when nothing is
+    /// left. Only ever shown or used in Content-Disposition.
     public static func cleanFilename(_ name: String) -> String {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        var cleaned = String(last.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) && $0 != "\"" })
+        var cleaned = UserText.removingRefused(last, lines: .single).replacingOccurrences(of: "\"", with: "")
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
         cleaned = cleaned.trimmingCharacters(in: .whitespaces)
         if cleaned.isEmpty { return "photo" }
@@ -497,8 +625,17 @@ public enum EditCodec {
     /// One step as the API and the stored edit lists write it.
     public typealias Operation = PhotoEditOperation
 
-    /// Turns decoded API operations into edits, or names the first one that is malformed.
+    /// Turns decoded API operations into edits, or names the first one that is malformed. More than
+    /// `PhotoLibrary.maximumOperations` are refused here, before any work is queued.
     public static func edits(_ operations: [Operation]) -> Result<[ImageEdit], ImagingError> {
+        guard operations.count <= PhotoLibrary.maximumOperations else {
+            return .failure(.invalidArgument("an edit has at most \(PhotoLibrary.maximumOperations) operations, not \(operations.count)"))
+        }
+        return convert(operations)
+    }
+
+    /// `edits` without the limit on their number (a stored list may be longer than one request's).
+    static func convert(_ operations: [Operation]) -> Result<[ImageEdit], ImagingError> {
         var edits: [ImageEdit] = []
         for (index, operation) in operations.enumerated() {
             let step = "operation \(index + 1) (\(operation.op))"
@@ -550,7 +687,7 @@ public enum EditCodec {
 
     static func decode(_ text: String) -> [ImageEdit] {
         guard let operations = try? JSONDecoder().decode([Operation].self, from: Data(text.utf8)),
-            case let .success(edits) = edits(operations)
+            case let .success(edits) = convert(operations)
         else { return [] }
         return edits
     }

@@ -24,6 +24,10 @@ enum PhotoText {
     static let albumEmpty = LocalizedText(zh: "这个相册还没有照片", en: "This album is empty")
     static let albumEmptyMessage = LocalizedText(zh: "在照片的全屏页面选择“加入相册”。", en: "Open a photo and choose “Add to album”.")
     static let more = LocalizedText(zh: "加载更多", en: "Load more")
+    /// A grid tile whose thumbnail is still being made.
+    static let processing = LocalizedText(zh: "处理中…", en: "Processing…")
+    /// A grid tile whose original's pixels do not decode.
+    static let broken = LocalizedText(zh: "无法显示", en: "Can't display")
     static let previous = LocalizedText(zh: "上一张", en: "Previous")
     static let next = LocalizedText(zh: "下一张", en: "Next")
     static let zoomIn = LocalizedText(zh: "放大", en: "Zoom in")
@@ -51,6 +55,8 @@ enum PhotoText {
     static let height = LocalizedText(zh: "高", en: "Height")
     static let versions = LocalizedText(zh: "版本", en: "Versions")
     static let original = LocalizedText(zh: "原图", en: "Original")
+    /// "(from v2)": a version made from an earlier version's file rather than from the original.
+    static func basedOn(_ number: Int, _ language: Language) -> String { language == .zh ? "（基于 v\(number)）" : "(from v\(number))" }
     static let animated = LocalizedText(zh: "动图：全屏播放动画，缩略图为第一帧。", en: "Animated: plays full screen; the thumbnail is frame 1.")
     static let animatedEdit = LocalizedText(zh: "这是动图：编辑后保存的新版本是静态图（第一帧），原动图保留。",
                                             en: "This is an animation: a saved edit is a still picture (frame 1); the animated original is kept.")
@@ -75,6 +81,7 @@ enum PhotoText {
 struct PhotoPages: Sendable {
     let auth: Authenticator
     let library: PhotoLibrary
+    let queue: DerivativeQueue
     static let assets = AppAssets(appID: "photos", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
     static let pageSize = 60
 
@@ -96,9 +103,8 @@ struct PhotoPages: Sendable {
             do {
                 let album = try library.createAlbum(userID: user.id, name: request.form()["name"] ?? "")
                 return viewer.redirect(to: "/photos?album=\(album.id)")
-            } catch let error as IngestError {
-                let message = viewer.language == .zh ? "相册名称为 1–40 个字符。" : error.message
-                return viewer.redirect(to: "/photos", flash: Toast(message, kind: .error))
+            } catch let error as AlbumNameError {
+                return viewer.redirect(to: "/photos", flash: Toast(error.message(viewer.language), kind: .error))
             }
         }
         router.post("/photos/{id}/albums") { request in
@@ -123,21 +129,27 @@ struct PhotoPages: Sendable {
             guard !files.isEmpty else {
                 return viewer.redirect(to: "/photos", flash: Toast(zh ? "请选择要上传的图片。" : "Choose pictures to upload.", kind: .error))
             }
-            var added = 0
-            var problems: [String] = []
-            for file in files {
-                do throws(IngestError) {
-                    let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: user.id)
-                    if !result.isDuplicate { added += 1 } else {
-                        problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：已在相册中" : ": already in the library"))
+            let userID = user.id
+            // Headers checked and originals stored on the work pool; thumbnails follow there too.
+            return .offloaded(key: DerivativeQueue.key(userID: userID)) {
+                var added: [Photo] = []
+                var problems: [String] = []
+                for file in files {
+                    do throws(IngestError) {
+                        let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: userID, check: .header)
+                        if !result.isDuplicate { added.append(result.photo) } else {
+                            problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：已在相册中" : ": already in the library"))
+                        }
+                    } catch {
+                        problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：" + PhotoText.reason(error) : ": " + error.message))
                     }
-                } catch {
-                    problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：" + PhotoText.reason(error) : ": " + error.message))
                 }
+                queue.submit(added, kinds: [.thumbnail, .rendition])
+                let count = added.count
+                var message = zh ? "已添加 \(count) 张照片" : "Added \(count) photo\(count == 1 ? "" : "s")"
+                if !problems.isEmpty { message += (zh ? "；未添加：" : "; not added: ") + problems.joined(separator: "; ") }
+                return viewer.redirect(to: "/photos", flash: Toast(message, kind: problems.isEmpty ? .success : (count > 0 ? .info : .error)))
             }
-            var message = zh ? "已添加 \(added) 张照片" : "Added \(added) photo\(added == 1 ? "" : "s")"
-            if !problems.isEmpty { message += (zh ? "；未添加：" : "; not added: ") + problems.joined(separator: "; ") }
-            return viewer.redirect(to: "/photos", flash: Toast(message, kind: problems.isEmpty ? .success : (added > 0 ? .info : .error)))
         }
         router.get("/photos/{id}") { request in
             let viewer = auth.viewer(for: request)
@@ -157,16 +169,22 @@ struct PhotoPages: Sendable {
             let photo = try find(request, user)
             try auth.verifyCSRF(request, viewer: viewer)
             let form = request.form()
+            let back = "/photos/\(photo.id)/edit"
+            let edits: [ImageEdit]
             do {
-                let edits = try Self.edits(from: form)
+                edits = try Self.edits(from: form)
                 guard !edits.isEmpty else { throw HTTPError.validation([.init(field: "operations", message: viewer.language == .zh ? "没有要保存的修改。" : "Nothing to save.")]) }
-                _ = try library.saveVersion(of: photo, operations: edits)
             } catch let error as HTTPError {
-                return viewer.redirect(to: "/photos/\(photo.id)/edit", flash: Toast(error.errors.first?.message ?? error.detail ?? error.title, kind: .error))
-            } catch let error as ImagingError {
-                return viewer.redirect(to: "/photos/\(photo.id)/edit", flash: Toast(error.description, kind: .error))
+                return viewer.redirect(to: back, flash: Toast(error.errors.first?.message ?? error.detail ?? error.title, kind: .error))
             }
-            return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.saved(viewer.language), kind: .success))
+            return .offloaded(key: DerivativeQueue.key(userID: photo.userID)) {
+                do {
+                    queue.submit([try library.saveVersion(of: photo, operations: edits)], kinds: [.thumbnail, .rendition])
+                } catch let error as ImagingError {
+                    return viewer.redirect(to: back, flash: Toast(error.description, kind: .error))
+                }
+                return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.saved(viewer.language), kind: .success))
+            }
         }
         router.post("/photos/{id}/revert") { request in
             let viewer = auth.viewer(for: request)
@@ -235,6 +253,11 @@ struct PhotoPages: Sendable {
         let page = try library.list(userID: user.id, album: album?.id, limit: Self.pageSize, before: cursor)
         let albums = try library.albums(userID: user.id)
         let context = album.map { "?album=\($0.id)" } ?? ""
+        defer {
+            // Thumbnails still missing (an upload a moment ago, or a cache that was cleared) are queued
+            // once the page, with its placeholders, is made.
+            queue.submit(page.items, kinds: [.thumbnail])
+        }
         return viewer.page(
             title: PhotoText.title(language), back: BackLink(href: "/", label: Strings.home(language)), activeTab: "home",
             bodyClass: "photos-app", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
@@ -269,8 +292,7 @@ struct PhotoPages: Sendable {
                     for photo in page.items {
                         li(.class("photo-cell")) {
                             a(.class("photo-link"), .href("/photos/\(photo.id)" + context), .attribute("data-photo-id", String(photo.id))) {
-                                img(.class("photo-thumb"), .src(Self.thumbnailURL(photo)), .alt(photo.filename), .loading("lazy"),
-                                    .decoding("async"), .width(photo.displayWidth), .height(photo.displayHeight))
+                                tile(photo, language)
                             }
                         }
                     }
@@ -290,6 +312,26 @@ struct PhotoPages: Sendable {
                     div(.class("form-actions")) { button(PhotoText.newAlbum(language), style: .secondary) }
                 }
             }
+        }
+    }
+
+    /// A grid tile: the thumbnail, or a placeholder until it exists (photos.js swaps the picture in when
+    /// it is ready; without JS a reload shows it), or a note that the original's pixels do not decode.
+    func tile(_ photo: Photo, _ language: Language) -> Node {
+        if library.hasDerivative(.thumbnail, of: photo) {
+            return img(.class("photo-thumb"), .src(Self.thumbnailURL(photo)), .alt(photo.filename), .loading("lazy"),
+                       .decoding("async"), .width(photo.displayWidth), .height(photo.displayHeight))
+        }
+        if photo.current == nil, let problem = photo.problem {
+            return span(.classes("photo-placeholder", "is-broken"), .title(problem)) {
+                span(.class("photo-placeholder-text")) { PhotoText.broken(language) }
+                span(.class("photo-placeholder-name")) { photo.filename }
+            }
+        }
+        return span(.class("photo-placeholder"), .attribute("data-pending", Self.thumbnailURL(photo)), .attribute("data-alt", photo.filename),
+                    .attribute("data-broken", PhotoText.broken(language))) {
+            span(.class("photo-placeholder-text")) { PhotoText.processing(language) }
+            span(.class("photo-placeholder-name")) { photo.filename }
         }
     }
 
@@ -321,6 +363,9 @@ struct PhotoPages: Sendable {
                     .width(photo.displayWidth), .height(photo.displayHeight), .attribute("draggable", "false"))
             }
             if photo.isAnimated { p(.class("viewer-note")) { PhotoText.animated(language) } }
+            if photo.current == nil, let problem = photo.problem {
+                p(.classes("viewer-note", "is-broken"), .id("photo-problem")) { PhotoText.broken(language) + ": " + problem }
+            }
             div(.class("viewer-nav")) {
                 navButton(id: "photo-prev", target: position.newer, context: context, label: PhotoText.previous(language), symbol: .chevronLeft)
                 div(.class("viewer-zoom")) {
@@ -364,7 +409,9 @@ struct PhotoPages: Sendable {
                     listCell(title: PhotoText.original(language), detail: "\(photo.width)×\(photo.height)",
                              href: "/api/v1/photos/\(photo.id)/original", accessory: photo.current == nil ? .check : .none)
                     for (index, version) in versions.enumerated() {
-                        listCell(title: "v\(index + 1) · " + version.operations.map(\.description).joined(separator: ", "),
+                        let base = version.baseVersionID.flatMap { id in versions.firstIndex { $0.id == id } }
+                            .map { " " + PhotoText.basedOn($0 + 1, language) } ?? ""
+                        listCell(title: "v\(index + 1)\(base) · " + version.operations.map(\.description).joined(separator: ", "),
                                  detail: "\(version.width)×\(version.height)", accessory: photo.current?.id == version.id ? .check : .none)
                     }
                 }

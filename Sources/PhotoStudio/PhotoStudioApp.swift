@@ -49,8 +49,9 @@ public struct PhotoStudioApp: MiniApp {
 
     public func routes(_ router: inout Router, context: AppContext) {
         let library = library(context)
-        PhotoAPI(auth: context.authenticator, library: library).register(into: &router)
-        PhotoPages(auth: context.authenticator, library: library).register(into: &router)
+        let queue = DerivativeQueue(library: library, pool: context.workPool)
+        PhotoAPI(auth: context.authenticator, library: library, queue: queue).register(into: &router)
+        PhotoPages(auth: context.authenticator, library: library, queue: queue).register(into: &router)
     }
 
     public var apiOperations: [APIOperation] { PhotoAPI.operations }
@@ -77,9 +78,12 @@ extension IngestError: HTTPErrorConvertible {
 }
 
 /// `/api/v1/photos…`: the JSON API. Every route needs a signed-in user; another user's photo is a 404.
+/// Image work (storing uploads, edits, thumbnails and renditions not cached yet) runs on the work pool
+/// under the user's key while the connection waits (`Response.offloaded`).
 struct PhotoAPI: Sendable {
     let auth: Authenticator
     let library: PhotoLibrary
+    let queue: DerivativeQueue
 
     static let base = "/api/v1/photos"
 
@@ -92,37 +96,8 @@ struct PhotoAPI: Sendable {
             guard !files.isEmpty else {
                 throw HTTPError.validation([.init(field: "file", message: "Send one or more images as the multipart field 'file'.")])
             }
-            var added: [(Photo, Bool)] = []
-            var failed: [(String, IngestError)] = []
-            for file in files {
-                do throws(IngestError) {
-                    let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: user.id)
-                    added.append((result.photo, result.isDuplicate))
-                } catch {
-                    failed.append((PhotoLibrary.cleanFilename(file.filename), error))
-                }
-            }
-            if added.isEmpty, failed.count == 1 { throw failed[0].1.httpError }
-            if added.isEmpty {
-                throw HTTPError.validation(failed.map { .init(field: $0.0, message: $0.1.message) },
-                                           detail: "None of the \(failed.count) files is a usable image.")
-            }
-            return .json(status: .created) { json in
-                json.object {
-                    $0.array("items") { list in
-                        for (photo, duplicate) in added { Self.write(photo, duplicate: duplicate, to: &list) }
-                    }
-                    $0.array("errors") { list in
-                        for (name, error) in failed {
-                            list.object {
-                                $0.field("filename", name)
-                                $0.field("code", error.code)
-                                $0.field("detail", error.message)
-                            }
-                        }
-                    }
-                }
-            }
+            let userID = user.id
+            return .offloaded(key: DerivativeQueue.key(userID: userID)) { try upload(files, userID: userID) }
         }
         router.get(Self.base) { request in
             let user = try auth.requireUser(auth.viewer(for: request))
@@ -140,9 +115,10 @@ struct PhotoAPI: Sendable {
                 album = id
             }
             let page = try library.list(userID: user.id, album: album, limit: limit, before: cursor)
+            queue.submit(page.items, kinds: [.thumbnail])
             return .json(capacity: 512 * page.items.count + 64) { json in
                 json.object {
-                    $0.array("items") { list in for photo in page.items { Self.write(photo, to: &list) } }
+                    $0.array("items") { list in for photo in page.items { write(photo, to: &list) } }
                     $0.field("nextCursor", page.next.map(String.init))
                 }
             }
@@ -162,8 +138,8 @@ struct PhotoAPI: Sendable {
             let album: PhotoLibrary.Album
             do {
                 album = try library.createAlbum(userID: user.id, name: body.name)
-            } catch let error as IngestError {
-                throw HTTPError.validation([.init(field: "name", message: error.message)])
+            } catch let error as AlbumNameError {
+                throw HTTPError.validation([.init(field: "name", message: error.message(viewer.language))])
             }
             return .json(status: .created) { Self.write(album, to: &$0) }
         }
@@ -180,8 +156,10 @@ struct PhotoAPI: Sendable {
         }
         router.get(Self.base + "/{id}") { request in
             let photo = try find(request)
+            // A client waiting for thumbnailReady gets it made even if the pool was full when it was uploaded.
+            queue.submit([photo], kinds: [.thumbnail])
             let versions = try library.versions(of: photo)
-            return .json { json in Self.write(photo, versions: versions, to: &json) }
+            return .json { json in write(photo, versions: versions, to: &json) }
         }
         router.get(Self.base + "/{id}/thumbnail") { request in try derivative(.thumbnail, request) }
         router.get(Self.base + "/{id}/rendition") { request in try derivative(.rendition, request) }
@@ -209,9 +187,12 @@ struct PhotoAPI: Sendable {
             try auth.verifyCSRF(request, viewer: viewer)
             let body = try request.decodeJSON(NewPhotoVersion.self)
             let edits = try Self.edits(body.operations)
-            let updated = try saveVersion(photo, edits)
-            let versions = try library.versions(of: updated)
-            return .json(status: .created) { json in Self.write(updated, versions: versions, to: &json) }
+            return .offloaded(key: DerivativeQueue.key(userID: photo.userID)) {
+                let updated = try saveVersion(photo, edits)
+                queue.submit([updated], kinds: [.thumbnail, .rendition])
+                let versions = try library.versions(of: updated)
+                return .json(status: .created) { json in write(updated, versions: versions, to: &json) }
+            }
         }
         router.post(Self.base + "/{id}/revert") { request in
             let viewer = auth.viewer(for: request)
@@ -219,7 +200,7 @@ struct PhotoAPI: Sendable {
             try auth.verifyCSRF(request, viewer: viewer)
             let updated = try library.revert(photo)
             let versions = try library.versions(of: updated)
-            return .json { json in Self.write(updated, versions: versions, to: &json) }
+            return .json { json in write(updated, versions: versions, to: &json) }
         }
         router.delete(Self.base + "/{id}") { request in
             let viewer = auth.viewer(for: request)
@@ -227,6 +208,43 @@ struct PhotoAPI: Sendable {
             try auth.verifyCSRF(request, viewer: viewer)
             try library.delete(photo)
             return .noContent
+        }
+    }
+
+    /// Stores the uploaded files after checking their headers (on the work pool) and queues their
+    /// thumbnails and renditions. One file refused alone is its own problem; all refused is a 422.
+    func upload(_ files: [UploadedFile], userID: Int64) throws -> Response {
+        var added: [(Photo, Bool)] = []
+        var failed: [(String, IngestError)] = []
+        for file in files {
+            do throws(IngestError) {
+                let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: userID, check: .header)
+                added.append((result.photo, result.isDuplicate))
+            } catch {
+                failed.append((PhotoLibrary.cleanFilename(file.filename), error))
+            }
+        }
+        if added.isEmpty, failed.count == 1 { throw failed[0].1.httpError }
+        if added.isEmpty {
+            throw HTTPError.validation(failed.map { .init(field: $0.0, message: $0.1.message) },
+                                       detail: "None of the \(failed.count) files is a usable image.")
+        }
+        queue.submit(added.map(\.0), kinds: [.thumbnail, .rendition])
+        return .json(status: .created) { json in
+            json.object {
+                $0.array("items") { list in
+                    for (photo, duplicate) in added { write(photo, duplicate: duplicate, to: &list) }
+                }
+                $0.array("errors") { list in
+                    for (name, error) in failed {
+                        list.object {
+                            $0.field("filename", name)
+                            $0.field("code", error.code)
+                            $0.field("detail", error.message)
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -260,11 +278,16 @@ struct PhotoAPI: Sendable {
         return photo
     }
 
+    /// A cached derivative is served at once; one still to be made is made on the work pool.
     func derivative(_ kind: PhotoLibrary.DerivativeKind, _ request: Request) throws -> Response {
         let photo = try find(request)
-        let file = try library.derivative(kind, of: photo)
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-        return Self.file(file.path, size: size, mediaType: file.mediaType, etag: file.etag, request: request, download: nil)
+        let serve: @Sendable () throws -> Response = { [library] in
+            let file = try library.derivative(kind, of: photo)
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            return Self.file(file.path, size: size, mediaType: file.mediaType, etag: file.etag, request: request, download: nil)
+        }
+        if library.hasDerivative(kind, of: photo) { return try serve() }
+        return .offloaded(key: DerivativeQueue.key(userID: photo.userID), serve)
     }
 
     /// A stored file with an ETag; `304` when the client has it. URLs that carry `?v=` (the content's hash)
@@ -312,7 +335,7 @@ struct PhotoAPI: Sendable {
         return stem + "." + fileExtension(photo.format)
     }
 
-    static func write(_ photo: Photo, duplicate: Bool? = nil, versions: [PhotoVersion]? = nil, to json: inout JSONWriter) {
+    func write(_ photo: Photo, duplicate: Bool? = nil, versions: [PhotoVersion]? = nil, to json: inout JSONWriter) {
         json.object {
             $0.field("id", photo.id)
             $0.field("filename", photo.filename)
@@ -333,9 +356,11 @@ struct PhotoAPI: Sendable {
             $0.field("displayHeight", photo.displayHeight)
             $0.field("currentVersionId", photo.current?.id)
             let v = "?v=" + photo.displaySHA.prefix(16)
-            $0.field("thumbnailURL", base + "/\(photo.id)/thumbnail" + v)
-            $0.field("renditionURL", base + "/\(photo.id)/rendition" + v)
-            $0.field("originalURL", base + "/\(photo.id)/original")
+            $0.field("thumbnailReady", library.hasDerivative(.thumbnail, of: photo))
+            $0.field("problem", photo.current == nil ? photo.problem : nil)
+            $0.field("thumbnailURL", Self.base + "/\(photo.id)/thumbnail" + v)
+            $0.field("renditionURL", Self.base + "/\(photo.id)/rendition" + v)
+            $0.field("originalURL", Self.base + "/\(photo.id)/original")
             if let versions {
                 $0.array("versions") { list in
                     for version in versions {
@@ -345,6 +370,7 @@ struct PhotoAPI: Sendable {
                             $0.field("height", version.height)
                             $0.field("format", version.format)
                             $0.field("createdAt", iso8601(version.createdAt))
+                            $0.field("baseVersionId", version.baseVersionID)
                             $0.array("operations") { ops in
                                 for op in EditCodec.operations(version.operations) {
                                     ops.object {
@@ -415,7 +441,7 @@ struct PhotoAPI: Sendable {
                      parameters: [idParameter], responses: [imageBytes], requiresAuthentication: true),
         APIOperation(.get, base + "/{id}/download", summary: "The current version as an attachment with a sensible name", tag: "Photos",
                      parameters: [idParameter], responses: [imageBytes], requiresAuthentication: true),
-        APIOperation(.post, base + "/{id}/versions", summary: "Save a new version: operations apply to the current version, upright coordinates", tag: "Photos",
+        APIOperation(.post, base + "/{id}/versions", summary: "Save a new version: at most \(PhotoLibrary.maximumOperations) operations, applied to the current version in its upright coordinates", tag: "Photos",
                      parameters: [idParameter], requestBody: .ref(NewPhotoVersion.self),
                      responses: [.init(201, "The photo with its new current version", schema: .ref(PhotoItem.self)),
                                  .init(422, "An operation does not fit", schema: problem, mediaType: "application/problem+json")],
@@ -445,9 +471,13 @@ struct PhotoAPI: Sendable {
         JSONSchema.component(PhotoUploadResult.Failure.self),
         JSONSchema.component(PhotoAlbum.self),
         JSONSchema.component(PhotoAlbumList.self),
-        JSONSchema.component(NewPhotoAlbum.self, overriding: ["name": .string(description: "1–40 characters", minLength: 1, maxLength: 40)]),
+        JSONSchema.component(NewPhotoAlbum.self, overriding: [
+            "name": .string(description: "1–40 characters; no control, bidirectional or invisible characters", minLength: 1, maxLength: 40),
+        ]),
         JSONSchema.component(PhotoAlbumChange.self),
         JSONSchema.component(PhotoAlbumMembership.self),
-        JSONSchema.component(NewPhotoVersion.self),
+        JSONSchema.component(NewPhotoVersion.self, overriding: [
+            "operations": .array(.ref(PhotoEditOperation.self), maxItems: PhotoLibrary.maximumOperations),
+        ]),
     ]
 }

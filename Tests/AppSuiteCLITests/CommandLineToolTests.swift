@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import AppSuiteCLI
 @testable import AppSuiteServer
+import WebUI
 
 @Suite struct CommandLineToolTests {
     @Test func argumentsSplitOptionsFlagsAndWords() throws {
@@ -27,6 +28,40 @@ import Testing
             try AppSuiteConfiguration.resolve(options: ["port": "80000"], environment: [:])
         }
         #expect(throws: ConfigurationError.self) { try AppSuiteConfiguration.resolve(options: ["threads": "0"], environment: [:]) }
+    }
+
+    @Test func publicURLIsValidatedAndDefaultsToTheListeningAddress() throws {
+        #expect(try AppSuiteConfiguration.resolve(options: [:], environment: [:]).publicURL == nil)
+        let flag = try AppSuiteConfiguration.resolve(options: ["public-url": "HTTPS://Apps.Example.com/"],
+                                                     environment: ["APPSUITE_PUBLIC_URL": "http://other.example"])
+        #expect(flag.publicURL?.origin == "https://apps.example.com")
+        let environment = try AppSuiteConfiguration.resolve(options: [:], environment: ["APPSUITE_PUBLIC_URL": "http://[::1]:8443"])
+        #expect(environment.publicURL?.absolute("/s/abc") == "http://[::1]:8443/s/abc")
+        for bad in ["apps.example.com", "//apps.example.com", "ftp://apps.example.com", "https://apps.example.com/app",
+                    "https://apps.example.com/?x=1", "https://apps.example.com?", "https://apps.example.com/#top",
+                    "https://user:pw@apps.example.com", "https://", "https://apps example.com", "https://例子.中国",
+                    "https://apps.example.com:0", "https://apps.example.com:70000", "javascript:alert(1)"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try AppSuiteConfiguration.resolve(options: ["public-url": bad], environment: [:]) }
+        }
+        do {
+            _ = try AppSuiteConfiguration.resolve(options: ["public-url": "https://apps.example.com/app"], environment: [:])
+        } catch {
+            #expect(error.description == "--public-url 'https://apps.example.com/app' is not valid; expected an absolute http(s) URL "
+                    + "without path, query or fragment, e.g. https://apps.example.com (no path other than /)")
+        }
+        #expect(CommandLineTool.run(["serve", "--public-url", "https://evil.example/x"], environment: [:]) == ExitCode.usage.rawValue)
+
+        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var configuration = AppSuiteConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.dataDirectory = data
+        configuration.isAccessLogEnabled = false
+        let suite = try AppSuite(configuration: configuration, apps: [])
+        try suite.start()
+        defer { suite.stop() }
+        #expect(suite.publicURL.origin == "http://127.0.0.1:\(suite.port)")
     }
 
     @Test func exitCodesTellFailuresApart() {
@@ -102,5 +137,37 @@ import Testing
         #expect(ProgressBar.line(label: "import gaokao", done: 45, total: 100, detail: "scores.csv")
                 == "import gaokao [##########--------------]  45%  45/100 scores.csv")
         #expect(ProgressBar.line(label: "import", done: 7, total: nil, detail: "") == "import 7 ")
+    }
+}
+
+/// `appsuite serve` on a fatal signal: one line on stderr, then it dies of that signal (so a supervisor sees a
+/// failure and restarts it). Runs the built `appsuite` binary.
+@Suite struct FatalSignalTests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/appsuite")
+
+    @Test(arguments: [(SIGSEGV, "SIGSEGV"), (SIGABRT, "SIGABRT"), (SIGBUS, "SIGBUS"), (SIGILL, "SIGILL"), (SIGFPE, "SIGFPE")])
+    func serveLogsAFatalSignalAndDiesOfIt(_ number: Int32, _ name: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build appsuite first")
+        let data = NSTemporaryDirectory() + "fatal-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--port", "0", "--data-dir", data, "--access-log", "false"]
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        var output = Data()
+        while !String(decoding: output, as: UTF8.self).contains("listening on") {
+            let chunk = stderr.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "serve ended early: \(String(decoding: output, as: UTF8.self))")
+            output += chunk
+        }
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+        output += stderr.fileHandleForReading.readDataToEndOfFile()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == number)
+        #expect(String(decoding: output, as: UTF8.self).contains("appsuite: fatal signal \(name) (\(number)): the server stops now"))
     }
 }

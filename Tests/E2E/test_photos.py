@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -322,6 +323,9 @@ def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot
     toast = driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
     assert "已添加 1 张" in toast and "text_not_image.jpg：不是支持的图片格式" in toast and "已在相册中" in toast, toast
     screenshot("photos-11-upload-result")
+    # The upload answered before its thumbnail existed: the tile is a placeholder until photos.js swaps it in.
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child img.photo-thumb"), 60,
+             "the uploaded photo's thumbnail never replaced its placeholder")
     assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")[0].get_attribute("alt") == "png_palette_trns.png"
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open uploaded")
     assert label(driver) == "1/35"
@@ -332,4 +336,44 @@ def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot
     driver.execute_script("window.confirm = function () { return true; };")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete")
     assert label(driver) == "1/34"
+    assert "照片已删除" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
+
+
+def test_grid_placeholders_until_thumbnails_exist(signed_in, photo_server, photo_user, screenshot):
+    """Thumbnails are made on the work pool: while one is missing its tile is a placeholder (in the HTML, so
+    without JS too), the grid queues it, and photos.js shows it once the API says it is ready."""
+    driver = signed_in
+    shutil.rmtree(photo_user["root"] / "data" / "apps" / "photos" / "derived")
+    driver.get(photo_server.base_url + "/photos")
+    pending = driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-placeholder[data-pending]")
+    assert len(pending) == 34, f"{len(pending)} placeholders"
+    assert "处理中" in pending[0].text
+    screenshot("photos-15-grid-placeholders")
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#photo-grid img.photo-thumb")) == 34, 120,
+             "thumbnails did not replace the placeholders")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-placeholder")
+    assert image_size(driver, "#photo-grid img[alt='Landscape_6.jpg']")[0] > 0
+    screenshot("photos-16-grid-thumbnails-made")
+
+
+def test_truncated_upload_is_kept_and_marked(signed_in, photo_server, screenshot):
+    """A file whose header reads but whose pixels do not is stored (the upload checks the header only);
+    the pool finds it does not decode and the tile says so."""
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    driver.find_element(By.ID, "photo-files").send_keys(str(PHOTOS / "edge" / "truncated_image.png"))
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
+    assert "已添加 1 张" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child .photo-placeholder.is-broken"), 60,
+             "the truncated upload was never marked")
+    tile = driver.find_element(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child .photo-placeholder")
+    assert "无法显示" in tile.text and "truncated_image.png" in tile.text
+    assert "PNG 640×480" in tile.get_attribute("title")
+    screenshot("photos-17-grid-broken-tile")
+    driver.get(photo_server.base_url + "/photos")
+    assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child .photo-placeholder.is-broken:not([data-pending])")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open broken")
+    assert "PNG 640×480: the pixel data cannot be decoded" in driver.find_element(By.ID, "photo-problem").text
+    driver.execute_script("window.confirm = function () { return true; };")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete broken")
     assert "照片已删除" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")

@@ -1,6 +1,7 @@
 import Foundation
 import Identity
 import Testing
+import WebUI
 
 @Suite("PasswordHasher")
 struct PasswordHasherTests {
@@ -165,7 +166,8 @@ struct PasswordPolicyTests {
         let errors: [IdentityError] = [
             .passwordTooShort(minimum: 8), .passwordTooLong(maximum: 256), .passwordTooCommon,
             .passwordMatchesUsername, .usernameLength(minimum: 3, maximum: 32), .usernameInvalidCharacters,
-            .usernameTaken, .nicknameLength(maximum: 32), .nicknameInvalidCharacters, .invalidAvatarPath,
+            .usernameTaken, .nicknameLength(maximum: 32),
+            .nicknameInvalidCharacters(UserText.Refusal(kind: .bidiControl, scalar: "\u{202E}", position: 5)), .invalidAvatarPath,
             .invalidCredentials, .tooManyAttempts(retryAfter: 61), .userNotFound, .hashingFailed,
             .serverSecret("x"),
         ]

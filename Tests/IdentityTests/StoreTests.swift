@@ -2,6 +2,7 @@ import Identity
 import Storage
 import Synchronization
 import Testing
+import WebUI
 
 /// A clock the test moves by hand (UTC seconds).
 final class FakeClock: Sendable {
@@ -174,7 +175,7 @@ struct UserStoreTests {
             #expect(try users.user(id: grace.id)?.nickname == nickname)
         }
         #expect(try database.read { db in try db.scalar("SELECT count(*) FROM users", as: Int.self) } == 1)
-        #expect(throws: IdentityError.nicknameInvalidCharacters) {
+        #expect(throws: IdentityError.nicknameInvalidCharacters(UserText.Refusal(kind: .lineBreak, scalar: "\n", position: 5))) {
             try users.updateProfile(userID: grace.id, nickname: "line\nbreak", now: now)
         }
         #expect(throws: IdentityError.userNotFound) {

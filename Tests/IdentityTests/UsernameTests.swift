@@ -1,5 +1,6 @@
 import Identity
 import Testing
+import WebUI
 
 @Suite("Username and Nickname")
 struct UsernameTests {
@@ -62,9 +63,20 @@ struct UsernameTests {
 
     @Test("nicknames: control, bidi override, empty, blank and too long are refused")
     func nicknameRefused() {
-        #expect(throws: IdentityError.nicknameInvalidCharacters) { try Nickname.validate("a\nb") }
-        #expect(throws: IdentityError.nicknameInvalidCharacters) { try Nickname.validate("evil\u{202E}gpj.exe") }
-        #expect(throws: IdentityError.nicknameInvalidCharacters) { try Nickname.validate("nul\u{0}x") }
+        #expect(throws: IdentityError.nicknameInvalidCharacters(.init(kind: .lineBreak, scalar: "\n", position: 2))) {
+            try Nickname.validate("a\nb")
+        }
+        #expect(throws: IdentityError.nicknameInvalidCharacters(.init(kind: .bidiControl, scalar: "\u{202E}", position: 5))) {
+            try Nickname.validate("evil\u{202E}gpj.exe")
+        }
+        #expect(throws: IdentityError.nicknameInvalidCharacters(.init(kind: .control, scalar: "\u{0}", position: 4))) {
+            try Nickname.validate("nul\u{0}x")
+        }
+        #expect(throws: IdentityError.nicknameInvalidCharacters(.init(kind: .invisible, scalar: "\u{200B}", position: 1))) {
+            try Nickname.validate("\u{200B}admin")
+        }
+        #expect(IdentityError.nicknameInvalidCharacters(.init(kind: .bidiControl, scalar: "\u{202E}", position: 5)).message(.chinese)
+                == "昵称：第 5 个字符是文字方向控制符（U+202E），它会让文字的显示顺序与实际内容不同，请删除后再试。")
         #expect(throws: IdentityError.nicknameLength(maximum: 32)) { try Nickname.validate("") }
         #expect(throws: IdentityError.nicknameLength(maximum: 32)) { try Nickname.validate("   ") }
         #expect(throws: IdentityError.nicknameLength(maximum: 32)) { try Nickname.validate(String(repeating: "长", count: 33)) }

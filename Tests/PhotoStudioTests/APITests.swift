@@ -39,6 +39,12 @@ final class PhotoServer {
 
     /// POSTs files as multipart field `file`.
     func upload(_ files: [(name: String, bytes: [UInt8])], token: String?) throws -> RawHTTPClient.Reply {
+        let (headers, body) = Self.multipart(files)
+        return try request("POST", "/api/v1/photos", token: token, headers: headers, body: body)
+    }
+
+    /// The headers and body of a multipart upload of `files` as field `file`.
+    static func multipart(_ files: [(name: String, bytes: [UInt8])]) -> (headers: [String: String], body: [UInt8]) {
         let boundary = "----photos-test-boundary-7d1f"
         var body: [UInt8] = []
         for file in files {
@@ -47,7 +53,21 @@ final class PhotoServer {
             body += Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)
-        return try request("POST", "/api/v1/photos", token: token, headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)"], body: body)
+        return (["Content-Type": "multipart/form-data; boundary=\(boundary)"], body)
+    }
+
+    /// Waits (up to 60 s) until every photo in `token`'s library has its thumbnail or a `problem`: the
+    /// work pool makes them after the upload has answered. Returns the last listing.
+    @discardableResult
+    func waitForThumbnails(token: String) throws -> [[String: Any]] {
+        var items: [[String: Any]] = []
+        for _ in 0..<1_200 {
+            items = try Self.json(try request("GET", "/api/v1/photos?limit=200", token: token))["items"] as? [[String: Any]] ?? []
+            if items.allSatisfy({ $0["thumbnailReady"] as? Bool == true || $0["problem"] is String }) { return items }
+            usleep(50_000)
+        }
+        Issue.record("thumbnails still missing after 60 s: \(items)")
+        return items
     }
 
     static func json(_ reply: RawHTTPClient.Reply) throws -> [String: Any] {
@@ -152,6 +172,7 @@ final class PhotoServer {
         let alice = try server.register("alice")
         #expect(try server.request("GET", "/photos", token: nil).status == 303)
         _ = try server.upload([("a.jpg", try corpus("orientation/Landscape_1.jpg")), ("b.jpg", try corpus("orientation/Landscape_2.jpg"))], token: alice)
+        try server.waitForThumbnails(token: alice)
         let grid = try server.request("GET", "/photos", token: alice)
         #expect(grid.status == 200 && grid.text.contains("photo-grid") && grid.text.contains("loading=\"lazy\""))
         let list = try PhotoServer.json(try server.request("GET", "/api/v1/photos", token: alice))
@@ -179,5 +200,40 @@ final class PhotoServer {
         let bad = try server.request("POST", "/photos/\(ids[0])/versions", token: alice,
                                      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array("crop_x=0&crop_y=0&crop_w=5000&crop_h=1".utf8))
         #expect(bad.status == 303 && bad.headers["location"] == "/photos/\(ids[0])/edit")
+    }
+
+    @Test("5,000 flips: 422 naming the limit (API and page form), nothing saved, the server still answers; maxItems documented")
+    func fiveThousandFlips() throws {
+        try #require(Corpus.available)
+        let server = try PhotoServer()
+        let alice = try server.register("alice")
+        let upload = try PhotoServer.json(try server.upload([("chelsea.png", try corpus("ordinary/chelsea.png"))], token: alice))
+        let id = try #require((upload["items"] as? [[String: Any]])?.first?["id"] as? Int)
+        let flips = "[" + Array(repeating: #"{"op":"flip"}"#, count: 5_000).joined(separator: ",") + "]"
+        let refused = try server.request("POST", "/api/v1/photos/\(id)/versions", token: alice, headers: ["Content-Type": "application/json"],
+                                         body: Array(#"{"operations":\#(flips)}"#.utf8))
+        #expect(refused.status == 422 && refused.text.contains("at most 20 operations, not 5000"), "\(refused.status) \(refused.text)")
+        let form = "operations=" + (flips.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let page = try server.request("POST", "/photos/\(id)/versions", token: alice,
+                                      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(form.utf8))
+        #expect(page.status == 303 && page.headers["location"] == "/photos/\(id)/edit")
+        let meta = try PhotoServer.json(try server.request("GET", "/api/v1/photos/\(id)", token: alice))
+        #expect((meta["versions"] as? [Any])?.isEmpty == true)
+        #expect(try server.request("GET", "/healthz", token: nil).status == 200)
+        // Twenty flips are allowed and merge into nothing but one stored step at most.
+        let twenty = "[" + Array(repeating: #"{"op":"flip","direction":"vertical"}"#, count: 19).joined(separator: ",") + #",{"op":"rotate","degrees":90}]"#
+        let saved = try server.request("POST", "/api/v1/photos/\(id)/versions", token: alice, headers: ["Content-Type": "application/json"],
+                                       body: Array(#"{"operations":\#(twenty)}"#.utf8))
+        #expect(saved.status == 201, "\(saved.text)")
+        let ops = (try PhotoServer.json(saved)["versions"] as? [[String: Any]])?.first?["operations"] as? [[String: Any]]
+        #expect(ops?.count == 2, "19 vertical flips and a turn are one turn and one flip: \(String(describing: ops))")
+
+        let document = try PhotoServer.json(try server.request("GET", "/api/openapi.json", token: nil))
+        let post = ((document["paths"] as? [String: Any])?["/api/v1/photos/{id}/versions"] as? [String: Any])?["post"] as? [String: Any]
+        let body = (((post?["requestBody"] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+        #expect(body?["$ref"] as? String == "#/components/schemas/NewPhotoVersion")
+        let schema = ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["NewPhotoVersion"] as? [String: Any]
+        let operations = (schema?["properties"] as? [String: Any])?["operations"] as? [String: Any]
+        #expect(operations?["maxItems"] as? Int == 20, "\(String(describing: operations))")
     }
 }

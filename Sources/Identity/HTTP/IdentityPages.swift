@@ -74,7 +74,7 @@ struct IdentityPages: Sendable {
                     try identity.changePassword(session: session, current: form["current_password"] ?? "", new: form["new_password"] ?? "",
                                                 clientAddress: request.clientAddress)
                 } catch let error as IdentityError {
-                    return passwordPage(viewer, status: error.httpError.status, error: error)
+                    return passwordPage(viewer, error: error)
                 }
                 return viewer.redirect(to: "/me", flash: Toast(IdentityText.passwordChanged(viewer.language), kind: .success))
             }
@@ -117,9 +117,8 @@ struct IdentityPages: Sendable {
         let isLogIn = mode == .logIn
         let title = isLogIn ? Strings.logIn(language) : Strings.register(language)
         let message = error?.message(viewer.identityLanguage)
-        let status = error.map { $0.httpError.status } ?? .ok
         return viewer.page(
-            title: title, back: BackLink(href: "/", label: Strings.home(language)), activeTab: "me", status: status,
+            title: title, back: BackLink(href: "/", label: Strings.home(language)), activeTab: "me", error: error?.httpError,
             trailing: [languageSwitch(language, currentURL: viewer.currentURL)]
         ) {
             div(.class("auth-hero")) {
@@ -209,13 +208,13 @@ struct IdentityPages: Sendable {
         }
     }
 
-    private func passwordPage(_ viewer: Viewer, status: HTTPStatus = .ok, error: IdentityError? = nil) -> Response {
+    private func passwordPage(_ viewer: Viewer, error: IdentityError? = nil) -> Response {
         let language = viewer.language
         let message = error?.message(viewer.identityLanguage)
         let isCurrentWrong = error == .invalidCredentials
         return viewer.page(
             title: IdentityText.changePassword(language), back: BackLink(href: "/me", label: Strings.me(language)), activeTab: "me",
-            status: status
+            error: error?.httpError
         ) {
             postForm(action: "/me/password", csrfToken: viewer.csrfToken, attributes: [.id("password-form")]) {
                 if let message, error?.field == nil, !isCurrentWrong { p(.class("form-error"), .role("alert")) { message } }

@@ -36,9 +36,12 @@ public struct Viewer: Sendable {
     public var loginURL: String { "/login?next=" + percentEncode(currentURL) }
 
     /// A complete page in the mobile shell. `tabs` default to the suite's 首页 / 我的 bar.
+    ///
+    /// A page that answers an error passes it as `error`: the page gets its status and its headers, so a
+    /// throttled form is a `429` with `Retry-After` like the API's answer (RFC 9110 §10.2.3, RFC 6585 §4).
     public func page(
         title: String, back: BackLink? = nil, tabs: [TabItem] = SuiteTabs.all, activeTab: String? = nil,
-        status: HTTPStatus = .ok, toasts: [Toast] = [], largeTitle: Bool = false, trailing: [Node] = [],
+        status: HTTPStatus = .ok, error: HTTPError? = nil, toasts: [Toast] = [], largeTitle: Bool = false, trailing: [Node] = [],
         description: String? = nil, bodyClass: String? = nil, stylesheets: [String] = [], scripts: [String] = [],
         @HTMLBuilder content: () -> [Node]
     ) -> Response {
@@ -47,7 +50,8 @@ public struct Viewer: Sendable {
             activeTab: activeTab, user: userSummary, csrfToken: csrfToken, toasts: (flash.map { [$0] } ?? []) + toasts,
             bodyClass: bodyClass, description: description, theme: theme, currentURL: currentURL,
             stylesheets: stylesheets, scripts: scripts)
-        var response = Response.html(Shell.documentBytes(context, content: content), status: status)
+        var response = Response.html(Shell.documentBytes(context, content: content), status: error?.status ?? status)
+        for (name, value) in error?.headers ?? HTTPHeaders() { response.headers.set(name, value) }
         response.headers.set("Cache-Control", "no-store")
         apply(to: &response)
         return response

@@ -15,6 +15,7 @@
       fetch(link.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         doc.querySelectorAll("#photo-grid > li").forEach(function (li) { grid.appendChild(document.importNode(li, true)); });
+        watchPendingTiles();
         var next = doc.getElementById("photo-more");
         var wrap = link.parentNode;
         if (next) { link.href = next.href; } else { wrap.parentNode.removeChild(wrap); observer.disconnect(); }
@@ -26,6 +27,42 @@
     }, { rootMargin: "600px" });
     var more = document.getElementById("photo-more");
     if (more) observer.observe(more);
+  }
+
+  // ---- Grid: tiles whose thumbnail is still being made ask the API every 2 s (a few at a time, for
+  // up to 3 minutes) and show the picture once it exists. One watcher at a time; pages loaded by the
+  // infinite scroll start it again if it had stopped.
+  var watching = false;
+  function watchPendingTiles() {
+    var grid = document.getElementById("photo-grid");
+    if (!grid || !window.fetch || watching) return;
+    watching = true;
+    var rounds = 0;
+    function check() {
+      var pending = grid.querySelectorAll(".photo-placeholder[data-pending]");
+      if (!pending.length || ++rounds > 90) { watching = false; return; }
+      var batch = Array.prototype.slice.call(pending, 0, 6);
+      Promise.all(batch.map(function (tile) {
+        var id = tile.parentNode.getAttribute("data-photo-id");
+        return fetch("/api/v1/photos/" + id, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : null; })
+          .then(function (photo) {
+            if (!photo) return;
+            if (photo.thumbnailReady) {
+              var img = document.createElement("img");
+              img.className = "photo-thumb";
+              img.alt = tile.getAttribute("data-alt") || "";
+              img.src = tile.getAttribute("data-pending");
+              tile.parentNode.replaceChild(img, tile);
+            } else if (photo.problem) {
+              tile.removeAttribute("data-pending");
+              tile.classList.add("is-broken");
+              tile.title = photo.problem;
+              tile.firstChild.textContent = tile.getAttribute("data-broken");
+            }
+          }).catch(function () {});
+      })).then(function () { setTimeout(check, 2000); });
+    }
+    setTimeout(check, 1500);
   }
 
   // ---- Viewer
@@ -272,6 +309,6 @@
     source.src = stage.getAttribute("data-src");
   }
 
-  function start() { setUpGrid(); setUpViewer(); setUpEditor(); }
+  function start() { setUpGrid(); watchPendingTiles(); setUpViewer(); setUpEditor(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

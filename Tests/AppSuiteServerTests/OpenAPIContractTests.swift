@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+@testable import AppSuiteServer
+
+/// Issue 8 item 9, by kind: the document served at `/api/openapi.json` declares every `{name}` of every path
+/// template as a required path parameter (and no other), and documents every error response as
+/// `application/problem+json`, the type the server sends.
+@Suite struct OpenAPIContractTests {
+    static func document() throws -> [String: [String: [String: Any]]] {
+        let server = try TestServer()
+        let reply = try server.get("/api/openapi.json")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
+        return try #require(document["paths"] as? [String: [String: [String: Any]]])
+    }
+
+    static func templateNames(_ path: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = path[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[rest.index(after: open)..<close]).replacingOccurrences(of: "...", with: ""))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    @Test func everyPathTemplateParameterIsDeclared() throws {
+        let paths = try Self.document()
+        #expect(paths["/api/v1/movies/reviews/{id}/comments"] != nil)
+        var checked = 0
+        for (path, operations) in paths {
+            for (method, operation) in operations {
+                let parameters = operation["parameters"] as? [[String: Any]] ?? []
+                let declared = parameters.filter { $0["in"] as? String == "path" }
+                let names = Set(declared.compactMap { $0["name"] as? String })
+                #expect(names == Self.templateNames(path), "\(method.uppercased()) \(path) declares path parameters \(names.sorted())")
+                for parameter in declared { #expect(parameter["required"] as? Bool == true, "\(method) \(path) \(parameter)") }
+                checked += 1
+            }
+        }
+        #expect(checked > 30)
+    }
+
+    @Test func everyErrorResponseIsDocumentedAsProblemJSON() throws {
+        var errors = 0
+        for (path, operations) in try Self.document() {
+            for (method, operation) in operations {
+                let responses = try #require(operation["responses"] as? [String: [String: Any]])
+                for (status, response) in responses where status == "default" || (Int(status) ?? 0) >= 400 {
+                    guard let content = response["content"] as? [String: Any] else { continue }
+                    #expect(Array(content.keys) == ["application/problem+json"], "\(method.uppercased()) \(path) \(status): \(content.keys)")
+                    errors += 1
+                }
+            }
+        }
+        #expect(errors > 60)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import HTTPTestSupport
+import Testing
+
+/// What schemathesis found (issue 8 item 9, contract fuzzing): one GET with `year=-9223372036854775808` and a
+/// `line` overflowed `year - 1` and stopped the whole server; `options?year=774394` looped over every year down
+/// to 2014 for minutes. Integer query parameters are whole numbers 0…100000 (422 otherwise), and the batch
+/// lookup never starts after the last exam year.
+@Suite("Gaokao integer bounds")
+struct IntegerBoundsTests {
+    let http = HTTPTests()
+
+    @Test("the exact inputs: 422 at once, and the server keeps serving")
+    func foundByFuzzing() throws {
+        let fixture = try GaokaoFixture.get()
+        let overflow = try http.get("/api/v1/gaokao/prediction", [("province", "江苏"), ("year", "-9223372036854775808"), ("category", "物理类"),
+                                                                  ("batch", "本科批"), ("school", "x"), ("line", "300")])
+        #expect(overflow.status == 422)
+        #expect(overflow.text.contains(#""field":"year""#))
+        let hang = try http.get("/api/v1/gaokao/options", [("category", "综合"), ("province", "广东"), ("year", "774394")],
+                                headers: ["Accept-Language": "en"])
+        #expect(hang.status == 422)
+        #expect(hang.text.contains("year must be a whole number from 0 to 100000"))
+        for (name, value) in [("score", "-1"), ("score", "100001"), ("year", "99999999999999999999")] {
+            let reply = try http.get("/api/v1/gaokao/rank", [("province", "河南"), ("year", "2023"), ("category", "理科"), (name, value)])
+            #expect(reply.status == 422, "\(name)=\(value)")
+        }
+        // The largest year allowed answers at once: the batch lookup starts at the last exam year.
+        let far = try http.get("/api/v1/gaokao/options", [("province", "广东"), ("year", "100000")])
+        #expect(far.status == 200)
+        #expect(try RawHTTPClient.request(port: fixture.port, "GET", "/healthz").status == 200)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Imaging
+@testable import PhotoStudio
+import Storage
+import Testing
+
+/// Issue 8 item 1: 5,000 flips in one edit, or about 4,000 stored ones, overflowed the stack inside libvips.
+@Suite(.serialized) struct VersionChainTests {
+    @Test("5,000 flips in one edit are refused before any image work, naming the limit")
+    func fiveThousandFlipsRefused() throws {
+        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
+        let fixture = try Fixture()
+        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
+        #expect(throws: ImagingError.invalidArgument("an edit has at most 20 operations, not 5000")) {
+            try fixture.library.saveVersion(of: photo, operations: Array(repeating: .flip(horizontal: true), count: 5_000))
+        }
+        #expect(try fixture.library.versions(of: photo).isEmpty)
+    }
+
+    /// Saves a small version, then overwrites its stored list with `operations` as a row written before
+    /// the lists were merged could hold it.
+    func storedVersion(_ fixture: Fixture, _ photo: Photo, operations: [ImageEdit]) throws -> Photo {
+        let saved = try fixture.library.saveVersion(of: photo, operations: [.flip(horizontal: true)])
+        let version = try #require(saved.current)
+        try fixture.database.write { db in
+            try db.execute("UPDATE photos_versions SET operations = ? WHERE id = ?", EditCodec.encode(operations), version.id)
+        }
+        return try #require(try fixture.library.photo(id: photo.id, userID: photo.userID))
+    }
+
+    @Test("a photo with 4,000 stored turns and flips is still editable, from the original")
+    func thousandsOfStoredTurns() throws {
+        try #require(Corpus.available)
+        let fixture = try Fixture()
+        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
+        var stored: [ImageEdit] = []
+        for index in 0..<4_000 { stored.append(index % 3 == 0 ? .rotate(degrees: 90) : .flip(horizontal: index % 2 == 0)) }
+        let legacy = try storedVersion(fixture, photo, operations: stored)
+        #expect(legacy.current?.operations.count == 4_000)
+        let edited = try fixture.library.saveVersion(of: legacy, operations: [.rotate(degrees: 90)])
+        let current = try #require(edited.current)
+        #expect(current.baseVersionID == nil, "a short merged list renders from the original")
+        #expect(current.operations == (try Imaging.canonical(stored + [.rotate(degrees: 90)], width: photo.width, height: photo.height)))
+        #expect(current.operations.count <= 2)
+        let expected = try Imaging.edit([UInt8](try Data(contentsOf: Corpus.url("ordinary/chelsea.png"))), current.operations)
+        #expect(current.width == expected.width && current.height == expected.height)
+        #expect(try Data(contentsOf: fixture.library.originalURL(sha: current.sha256)) == Data(expected.bytes))
+    }
+
+    @Test("a stored list that stays long after merging: the next version starts from the current version's file")
+    func longStoredListRebases() throws {
+        try #require(Corpus.available)
+        let fixture = try Fixture()
+        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
+        var stored: [ImageEdit] = []
+        for index in 0..<2_000 {
+            stored += [.crop(x: 1, y: 1, width: photo.width - 2, height: photo.height - 2), .resize(width: photo.width, height: photo.height - index % 2)]
+        }
+        let legacy = try storedVersion(fixture, photo, operations: stored)
+        let previous = try #require(legacy.current)
+        let edited = try fixture.library.saveVersion(of: legacy, operations: [.rotate(degrees: 90)])
+        let current = try #require(edited.current)
+        #expect(current.baseVersionID == previous.id)
+        #expect(current.operations == [.rotate(degrees: 90)])
+        #expect(current.width == previous.height && current.height == previous.width)
+        // And the one after merges with it, still from the same base.
+        let next = try #require(try fixture.library.saveVersion(of: edited, operations: [.rotate(degrees: 90)]).current)
+        #expect(next.baseVersionID == previous.id && next.operations == [.rotate(degrees: 180)])
+    }
+
+    @Test("40 edits in a row that cannot merge: every list stays within the step limit, sizes stay right")
+    func longChainOfRequests() throws {
+        try #require(Corpus.available)
+        let fixture = try Fixture()
+        var photo = try fixture.library.add(fileAt: Corpus.url("edge/tiny_1x1.png").path, filename: "tiny.png", userID: fixture.alice, check: .decode).photo
+        photo = try fixture.library.saveVersion(of: photo, operations: [.resize(width: 64, height: 48)])
+        var rebased = 0
+        for index in 0..<40 {
+            // Shrink by a pixel and grow back: two resizes that must both run.
+            let edits: [ImageEdit] = [.resize(width: 63, height: 47), .resize(width: 64, height: 48 + index % 2), .rotate(degrees: 90)]
+            let before = photo
+            photo = try fixture.library.saveVersion(of: photo, operations: edits)
+            let current = try #require(photo.current)
+            #expect(current.operations.count <= Imaging.maximumEditSteps)
+            #expect(current.width == 48 + index % 2 && current.height == 64, "edit \(index + 1)")
+            if current.baseVersionID == before.current?.id { rebased += 1 }
+        }
+        #expect(rebased >= 3, "a chain of 40 × 3 steps has to start again from a version's file several times")
+        #expect(try fixture.library.versions(of: photo).count == 41)
+    }
+}
