@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // MARK: platform
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib"], swiftSettings: upcoming),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "AppSuiteAPI"], swiftSettings: upcoming),
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: upcoming),
         .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: upcoming),
         .target(name: "WebUI", dependencies: [], resources: [.copy("Assets")], swiftSettings: upcoming),
@@ -38,20 +38,20 @@ let package = Package(
             dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI"],
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community"], swiftSettings: upcoming),
-        .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI"], swiftSettings: upcoming),
+        .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"], swiftSettings: upcoming),
 
         // MARK: apps
         .target(
             name: "MovieReviews",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "PhotoStudio",
-            dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Imaging"],
+            dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Imaging", "AppSuiteAPI"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
 
         .target(
-            name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI"],
+            name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         // MARK: composition and command line
         .target(
@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "AppSuiteTesting", dependencies: ["AppSuiteServer", "AppHost", "HTTPServer", "AppSuiteAPI"],
             path: "Tests/AppSuiteTesting", swiftSettings: upcoming),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AppSuiteTesting"], swiftSettings: upcoming),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
@@ -100,7 +100,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",
-            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "WebUI", "AppSuiteTesting"],
+            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "WebUI", "AppSuiteTesting", "AppSuiteAPI"],
             swiftSettings: upcoming),
     ]
 )

@@ -38,7 +38,8 @@ public protocol MiniApp: Sendable {
     func routes(_ routes: inout AppRoutes, context: AppContext)
     /// One entry per API route, for `/api/openapi.json` (a test checks none is missing).
     var apiOperations: [APIOperation] { get }
-    /// Named schemas of its API bodies, the document's `components.schemas` (refer to one as `.reference(name)`).
+    /// Its wire models (`AppSuiteAPI`) as the document's `components.schemas`, each made with
+    /// `JSONSchema.component(Model.self)`, nested models included; operations refer to one as `.ref(Model.self)`.
     var apiSchemas: [(String, JSONSchema)] { get }
     /// The importer for `appsuite import {id} PATH`, if the app has data to import.
     func importer(context: AppContext) -> (any DataImporter)?

@@ -1,4 +1,10 @@
-/// Every API path, shared by the server's routes and the client SDK so the two cannot drift.
+import Foundation
+
+/// Every API path, shared by the server's routes and the client SDK so the two cannot drift (a contract test
+/// in `APIContractTests` fails when a route the server mounts is not one of these).
+///
+/// Paths with `{name}` segments are templates, the same pattern the server's router and `/api/openapi.json`
+/// use; ``filled(_:_:)`` turns one into a request path.
 public enum APIPath {
     public static let health = "/healthz"
     public static let openAPI = "/api/openapi.json"
@@ -8,4 +14,86 @@ public enum APIPath {
     public static let me = "/api/v1/me"
     public static let password = "/api/v1/me/password"
     public static let avatar = "/api/v1/me/avatar"
+
+    /// Fills the `{name}` segments of `template` with `values`, each percent-encoded as one path segment
+    /// (`filled(Movies.review, ["id": 42])` → `/api/v1/movies/reviews/42`). A segment without a value stays
+    /// as it is, which the server answers `404`.
+    public static func filled(_ template: String, _ values: [String: any CustomStringConvertible & Sendable]) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        let segments = template.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+            guard segment.hasPrefix("{"), segment.hasSuffix("}"), let value = values[String(segment.dropFirst().dropLast())] else {
+                return String(segment)
+            }
+            let text = value.description
+            return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        }
+        return segments.joined(separator: "/")
+    }
+
+    /// What several apps share: favourites, comment edits and replies, share links.
+    public enum Community {
+        /// `GET`: my favourites, newest first (``CommunityFavoritePage``).
+        public static let favorites = "/api/v1/favorites"
+        /// `PUT` adds (``FavoriteStatus``), `DELETE` removes the favourite of item `{itemId}` of app `{app}`.
+        public static let favorite = "/api/v1/favorites/{app}/{itemId}"
+        /// `PATCH` (``CommentEdit`` → ``CommunityComment``) and `DELETE` one of my comments.
+        public static let comment = "/api/v1/comments/{id}"
+        /// `GET`: every reply under top-level comment `{id}` (``CommunityCommentPage``).
+        public static let replies = "/api/v1/comments/{id}/replies"
+        /// `PUT`: the stable short link of an item (``ShareLink``).
+        public static let share = "/api/v1/shares/{app}/{itemId}"
+    }
+
+    /// 影评 Movie Reviews.
+    public enum Movies {
+        /// `GET`: the review feed (``MovieReviewPage``).
+        public static let reviews = "/api/v1/movies/reviews"
+        /// `GET`: one review with its body (``MovieReviewDetail``).
+        public static let review = "/api/v1/movies/reviews/{id}"
+        /// `GET` (``CommunityCommentPage``) and `POST` (``NewComment`` → ``CommunityComment``) comments on a review.
+        public static let reviewComments = "/api/v1/movies/reviews/{id}/comments"
+        /// `GET`: the film library (``MovieFilmPage``).
+        public static let films = "/api/v1/movies/films"
+        /// `GET`: one film with a page of its short comments (``MovieFilmDetail``).
+        public static let film = "/api/v1/movies/films/{id}"
+    }
+
+    /// 豹考通 Gaokao. Every route but the profile is a `GET` with query parameters.
+    public enum Gaokao {
+        public static let provinces = "/api/v1/gaokao/provinces"
+        public static let options = "/api/v1/gaokao/options"
+        public static let rank = "/api/v1/gaokao/rank"
+        public static let equivalentScore = "/api/v1/gaokao/equivalent-score"
+        public static let controlLines = "/api/v1/gaokao/control-lines"
+        public static let admissionLines = "/api/v1/gaokao/admission-lines"
+        public static let prediction = "/api/v1/gaokao/prediction"
+        public static let recommendations = "/api/v1/gaokao/recommendations"
+        /// `GET` and `PUT` (``GaokaoProfileInput`` → ``GaokaoSavedProfile``) 我的高考.
+        public static let profile = "/api/v1/gaokao/profile"
+    }
+
+    /// 图片处理器 Photo Studio. Every route needs a signed-in user.
+    public enum Photos {
+        /// `GET` the library (``PhotoPage``), `POST` multipart field `file` to upload (``PhotoUploadResult``).
+        public static let photos = "/api/v1/photos"
+        /// `GET` (``PhotoAlbumList``) and `POST` (``NewPhotoAlbum`` → ``PhotoAlbum``) albums.
+        public static let albums = "/api/v1/photos/albums"
+        /// `GET` (``PhotoItem`` with versions) and `DELETE` one photo.
+        public static let photo = "/api/v1/photos/{id}"
+        /// `POST` ``PhotoAlbumChange`` → ``PhotoAlbumMembership``.
+        public static let photoAlbums = "/api/v1/photos/{id}/albums"
+        /// Image bytes: the 512-px thumbnail.
+        public static let thumbnail = "/api/v1/photos/{id}/thumbnail"
+        /// Image bytes: the 2048-px screen rendition.
+        public static let rendition = "/api/v1/photos/{id}/rendition"
+        /// Image bytes: the original as uploaded.
+        public static let original = "/api/v1/photos/{id}/original"
+        /// Image bytes: the current version as an attachment.
+        public static let download = "/api/v1/photos/{id}/download"
+        /// `POST` ``NewPhotoVersion`` → ``PhotoItem``.
+        public static let versions = "/api/v1/photos/{id}/versions"
+        /// `POST` → ``PhotoItem`` showing the original again.
+        public static let revert = "/api/v1/photos/{id}/revert"
+    }
 }

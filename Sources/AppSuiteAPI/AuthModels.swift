@@ -2,8 +2,12 @@ public import Foundation
 
 /// The body of `POST /api/v1/auth/register` and `POST /api/v1/auth/login`.
 public struct Credentials: Codable, Sendable, Equatable {
+    /// Letters (Chinese included), digits, `_ . -`; 3–32 columns, a Chinese character counting 2. Surrounding
+    /// spaces are ignored.
     public var username: String
+    /// 8–256 characters, not one of the very common passwords.
     public var password: String
+
     public init(username: String, password: String) {
         self.username = username
         self.password = password
@@ -14,8 +18,9 @@ public struct Credentials: Codable, Sendable, Equatable {
 public struct UserProfile: Codable, Sendable, Equatable {
     public var id: Int64
     public var username: String
+    /// The name shown next to the user's comments (1–32 characters); the username until changed.
     public var nickname: String
-    /// Path of the avatar image on the server (`/media/avatars/…`), nil when none was uploaded.
+    /// Path of the avatar image on the server (`/media/avatars/…`, 256×256 JPEG), nil when none was uploaded.
     public var avatarURL: String?
     /// When the account was created.
     public var createdAt: Date
@@ -29,44 +34,40 @@ public struct UserProfile: Codable, Sendable, Equatable {
     }
 }
 
-/// The answer to a successful login: a bearer token for `Authorization: Bearer …` and the user.
+/// The answer to a successful login or registration: a bearer token for `Authorization: Bearer …` and the user.
+/// The same token is also set as the session cookie.
 public struct LoginResponse: Codable, Sendable, Equatable {
+    /// 256 random bits, base64url; only its hash is stored on the server.
     public var token: String
     public var user: UserProfile
-    /// When the token stops working unless it is used (sliding expiry).
+    /// When the token stops working unless it is used (30 days, sliding; 90 days at most).
     public var expiresAt: Date
-}
 
-/// `GET /healthz`.
-public struct HealthStatus: Codable, Sendable, Equatable {
-    public var status: String
-}
-
-/// An RFC 9457 problem document, as every API error is sent.
-public struct Problem: Codable, Sendable, Equatable, Error {
-    public struct FieldError: Codable, Sendable, Equatable {
-        public var field: String
-        public var message: String
+    public init(token: String, user: UserProfile, expiresAt: Date) {
+        self.token = token
+        self.user = user
+        self.expiresAt = expiresAt
     }
-    public var type: String
-    public var title: String
-    public var status: Int
-    public var detail: String?
-    public var instance: String?
-    public var errors: [FieldError]?
 }
 
-/// JSON coding that matches the server: dates are ISO 8601 strings in UTC (`2026-11-29T10:00:00Z`).
-public enum APICoding {
-    public static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
+/// The body of `PATCH /api/v1/me`.
+public struct NicknameChange: Codable, Sendable, Equatable {
+    /// 1–32 characters, no control or invisible characters.
+    public var nickname: String
 
-    public static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
+    public init(nickname: String) {
+        self.nickname = nickname
+    }
+}
+
+/// The body of `PUT /api/v1/me/password`. A wrong current password is `401`; the user's other sessions end.
+public struct PasswordChange: Codable, Sendable, Equatable {
+    public var currentPassword: String
+    /// 8–256 characters, not one of the very common passwords.
+    public var newPassword: String
+
+    public init(currentPassword: String, newPassword: String) {
+        self.currentPassword = currentPassword
+        self.newPassword = newPassword
     }
 }

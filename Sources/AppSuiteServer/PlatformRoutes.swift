@@ -20,8 +20,7 @@ struct PlatformRoutes: Sendable {
         }
         let document = OpenAPIDocument.render(
             title: "AppSuite", version: AppSuite.version, operations: Self.operations(apps: apps),
-            schemas: [("Problem", Self.problemSchema), ("HealthStatus", .object([("status", .string())], required: ["status"]))]
-                + IdentityRoutes.apiSchemas + CommunityRoutes.apiSchemas + apps.flatMap(\.apiSchemas))
+            schemas: Self.schemas(apps: apps))
         router.get(APIPath.openAPI) { _ in .json(document) }
 
         let assets = StaticFiles(directory: WebAssets.directory.path)
@@ -37,13 +36,17 @@ struct PlatformRoutes: Sendable {
     static func operations(apps: [any MiniApp]) -> [APIOperation] {
         [
             APIOperation(.get, APIPath.health, summary: "Liveness and database check", tag: "Platform",
-                         responses: [.init(200, "Serving", schema: .reference("HealthStatus"))]),
+                         responses: [.init(200, "Serving", schema: .ref(HealthStatus.self))]),
             APIOperation(.get, APIPath.openAPI, summary: "This document", tag: "Platform", responses: [.init(200, "OpenAPI 3.1")]),
         ] + IdentityRoutes.apiOperations + CommunityRoutes.apiOperations + apps.flatMap(\.apiOperations)
     }
 
-    static let problemSchema = JSONSchema.object([
-        ("type", .string(format: "uri-reference")), ("title", .string()), ("status", .integer()), ("detail", .string()),
-        ("instance", .string()), ("errors", .array(.object([("field", .string()), ("message", .string())], required: ["field", "message"]))),
-    ], required: ["type", "title", "status"])
+    /// Every component schema: the platform's models, identity's, the community's and each app's.
+    static func schemas(apps: [any MiniApp]) -> [(String, JSONSchema)] {
+        [
+            JSONSchema.component(Problem.self, overriding: ["type": .string(format: "uri-reference")]),
+            JSONSchema.component(Problem.FieldError.self),
+            JSONSchema.component(HealthStatus.self),
+        ] + IdentityRoutes.apiSchemas + CommunityRoutes.apiSchemas + apps.flatMap(\.apiSchemas)
+    }
 }

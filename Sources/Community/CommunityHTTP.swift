@@ -1,3 +1,4 @@
+import AppSuiteAPI
 public import HTTPServer
 public import Identity
 import Storage
@@ -71,20 +72,6 @@ public enum CommunityJSON {
     public static let textSchema = JSONSchema.string(
         description: "1–2000 characters; line breaks and tabs allowed; no other control characters, bidirectional controls or invisible characters",
         minLength: 1, maxLength: CommentPolicy().maxLength)
-
-    public static let commentSchema = JSONSchema.object([
-        ("id", .integer()), ("rootId", .nullable(.integer())), ("parentId", .nullable(.integer())),
-        ("replyTo", .nullable(.string(description: "whom a reply to a reply answers"))),
-        ("author", .object([("name", .nullable(.string())), ("anonymous", .boolean), ("userId", .nullable(.integer()))])),
-        ("text", .nullable(.string(description: "verbatim; null when deleted"))), ("deleted", .boolean), ("edited", .boolean),
-        ("createdAt", .string(format: "date-time")), ("replyCount", .integer()), ("replies", .array(.reference("Comment"))),
-    ], required: ["id", "author", "text", "deleted", "createdAt"])
-}
-
-/// What a comment POST carries.
-struct NewComment: Decodable {
-    var text: String
-    var parentId: Int64?
 }
 
 /// The comment endpoints an app mounts under its own items: list and post. The app decides whether
@@ -135,12 +122,11 @@ public struct CommentsEndpoint: Sendable {
         [
             APIOperation(.get, path, summary: "Comments, newest first, each with its first replies", tag: tag,
                          parameters: [item, .init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
-                         responses: [.init(200, "A page", schema: .object([
-                             ("items", .array(.reference("Comment"))), ("nextCursor", .nullable(.string())), ("total", .integer()),
-                         ], required: ["items", "nextCursor", "total"])), .init(404, "No such item", schema: .reference("Problem"))]),
+                         responses: [.init(200, "A page", schema: .ref(CommunityCommentPage.self)),
+                                     .init(404, "No such item", schema: .reference("Problem"))]),
             APIOperation(.post, path, summary: "Post a comment (anonymous allowed) or a reply (login required)", tag: tag,
-                         parameters: [item], requestBody: .object([("text", CommunityJSON.textSchema), ("parentId", .integer())], required: ["text"]),
-                         responses: [.init(201, "Created", schema: .reference("Comment")),
+                         parameters: [item], requestBody: .ref(NewComment.self),
+                         responses: [.init(201, "Created", schema: .ref(CommunityComment.self)),
                                      .init(401, "A reply needs login", schema: .reference("Problem")),
                                      .init(422, "Empty, too long, refused characters or spam", schema: .reference("Problem")),
                                      .init(429, "Too many comments", schema: .reference("Problem"))]),

@@ -1,3 +1,4 @@
+import AppSuiteAPI
 public import HTTPServer
 public import Identity
 public import Storage
@@ -66,7 +67,7 @@ public struct CommunityRoutes: Sendable {
             return .noContent
         }
         api.patch("/comments/{id}") { request, member in
-            let body = try request.decodeJSON(NewComment.self)
+            let body = try request.decodeJSON(CommentEdit.self)
             let comment: Comment
             do {
                 comment = try comments.edit(try request.parameter("id", as: Int64.self), userID: member.user.id, text: body.text)
@@ -140,16 +141,27 @@ public struct CommunityRoutes: Sendable {
         return .html("<!DOCTYPE html>\n" + render(document))
     }
 
-    public static let apiSchemas: [(String, JSONSchema)] = [("Comment", CommunityJSON.commentSchema)]
+    /// The community models (`AppSuiteAPI`), as components of the document.
+    public static let apiSchemas: [(String, JSONSchema)] = [
+        JSONSchema.component(CommunityComment.self, overriding: ["text": .string(description: "verbatim; null when deleted")]),
+        JSONSchema.component(CommunityComment.Author.self),
+        JSONSchema.component(CommunityCommentPage.self),
+        JSONSchema.component(NewComment.self, overriding: ["text": CommunityJSON.textSchema]),
+        JSONSchema.component(CommentEdit.self, overriding: ["text": CommunityJSON.textSchema]),
+        JSONSchema.component(CommunityFavorite.self),
+        JSONSchema.component(CommunityFavoritePage.self),
+        JSONSchema.component(FavoriteStatus.self),
+        JSONSchema.component(ShareLink.self),
+    ]
 
     public static let apiOperations: [APIOperation] = [
         APIOperation(.get, "/api/v1/favorites", summary: "My favourites across apps, newest first", tag: "Community",
                      parameters: [.init("app", in: .query), .init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
-                     responses: [.init(200, "A page of favourites"), .init(401, "Login required", schema: .reference("Problem"))],
+                     responses: [.init(200, "A page of favourites", schema: .ref(CommunityFavoritePage.self)), .init(401, "Login required", schema: .reference("Problem"))],
                      requiresAuthentication: true),
         APIOperation(.put, "/api/v1/favorites/{app}/{itemId}", summary: "Add a favourite (idempotent)", tag: "Community",
                      parameters: [.init("app", in: .path), .init("itemId", in: .path)],
-                     responses: [.init(200, "Saved"), .init(401, "Login required", schema: .reference("Problem")),
+                     responses: [.init(200, "Saved", schema: .ref(FavoriteStatus.self)), .init(401, "Login required", schema: .reference("Problem")),
                                  .init(404, "No such item", schema: .reference("Problem"))],
                      requiresAuthentication: true),
         APIOperation(.delete, "/api/v1/favorites/{app}/{itemId}", summary: "Remove a favourite", tag: "Community",
@@ -157,8 +169,8 @@ public struct CommunityRoutes: Sendable {
                      responses: [.init(204, "Removed"), .init(401, "Login required", schema: .reference("Problem"))],
                      requiresAuthentication: true),
         APIOperation(.patch, "/api/v1/comments/{id}", summary: "Edit my comment", tag: "Community",
-                     parameters: [.init("id", in: .path, schema: .integer())], requestBody: .object([("text", CommunityJSON.textSchema)], required: ["text"]),
-                     responses: [.init(200, "Edited", schema: .reference("Comment")), .init(403, "Not yours", schema: .reference("Problem")),
+                     parameters: [.init("id", in: .path, schema: .integer())], requestBody: .ref(CommentEdit.self),
+                     responses: [.init(200, "Edited", schema: .ref(CommunityComment.self)), .init(403, "Not yours", schema: .reference("Problem")),
                                  .init(422, "Empty, too long, refused characters or too many links", schema: .reference("Problem"))],
                      requiresAuthentication: true),
         APIOperation(.delete, "/api/v1/comments/{id}", summary: "Delete my comment (a placeholder stays while it has replies)",
@@ -169,10 +181,10 @@ public struct CommunityRoutes: Sendable {
                      tag: "Community",
                      parameters: [.init("id", in: .path, schema: .integer()), .init("limit", in: .query, schema: .integer()),
                                   .init("cursor", in: .query)],
-                     responses: [.init(200, "{items, nextCursor, total}"), .init(404, "No such top-level comment", schema: .reference("Problem"))]),
+                     responses: [.init(200, "The replies", schema: .ref(CommunityCommentPage.self)), .init(404, "No such top-level comment", schema: .reference("Problem"))]),
         APIOperation(.put, "/api/v1/shares/{app}/{itemId}", summary: "The stable short link of an item", tag: "Community",
                      parameters: [.init("app", in: .path), .init("itemId", in: .path)],
-                     responses: [.init(200, "{code, url}"), .init(401, "Login required", schema: .reference("Problem"))],
+                     responses: [.init(200, "The link", schema: .ref(ShareLink.self)), .init(401, "Login required", schema: .reference("Problem"))],
                      requiresAuthentication: true),
     ]
 }

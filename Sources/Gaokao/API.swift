@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import Foundation
 import HTTPServer
 import Identity
@@ -346,14 +347,6 @@ struct GaokaoAPI: Sendable {
 
     // MARK: profile
 
-    struct ProfileBody: Decodable {
-        var province: String?
-        var year: Int?
-        var category: String?
-        var batch: String?
-        var score: Int?
-    }
-
     func getProfile(_ request: Request, _ viewer: Viewer) throws -> Response {
         let data = try store.data()
         guard let profile = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data) else {
@@ -363,7 +356,7 @@ struct GaokaoAPI: Sendable {
     }
 
     func putProfile(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let body = try request.decodeJSON(ProfileBody.self)
+        let body = try request.decodeJSON(GaokaoProfileInput.self)
         let data = try store.data()
         let input = ProfileInput(province: body.province, year: body.year.map(String.init), category: body.category,
                                  batch: body.batch, score: body.score.map(String.init))

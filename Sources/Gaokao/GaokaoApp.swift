@@ -35,5 +35,7 @@ public struct GaokaoApp: MiniApp {
 
     public var apiOperations: [APIOperation] { GaokaoOpenAPI.operations }
 
+    public var apiSchemas: [(String, JSONSchema)] { GaokaoOpenAPI.schemas }
+
     public var commands: [any AppCommand] { [GaokaoCommand()] }
 }

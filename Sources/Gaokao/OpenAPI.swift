@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import HTTPServer
 
 /// The OpenAPI entries of every `/api/v1/gaokao/…` route.
@@ -17,44 +18,63 @@ enum GaokaoOpenAPI {
     static let noData = APIOperation.Outcome(404, "No data for this query (problem+json, type urn:appsuite:problem:gaokao-no-data)", mediaType: "application/problem+json")
     static let invalid = APIOperation.Outcome(422, "Missing or invalid parameter (problem+json naming the field)", mediaType: "application/problem+json")
 
-    static let profileSchema: JSONSchema = .object([
-        ("province", .string()), ("year", .integer()), ("category", .string()), ("batch", .string()), ("score", .integer()),
-    ], required: ["province", "year", "category", "batch", "score"])
-
     static let operations: [APIOperation] = [
         APIOperation(.get, "/api/v1/gaokao/provinces", summary: "Provinces with exam model, total score and data coverage", tag: tag,
-                     responses: [.init(200, "The 31 provinces")]),
+                     responses: [.init(200, "The 31 provinces", schema: .ref(GaokaoProvinceList.self))]),
         APIOperation(.get, "/api/v1/gaokao/options", summary: "科类, 批次 and maximum score offered for a province and year", tag: tag,
-                     parameters: [province, year, q("category", "科类 to list batches for")], responses: [.init(200, "Options"), invalid]),
+                     parameters: [province, year, q("category", "科类 to list batches for")], responses: [.init(200, "Options", schema: .ref(GaokaoOptions.self)), invalid]),
         APIOperation(.get, "/api/v1/gaokao/rank", summary: "一分一段: score → rank (位次) with 同分人数", tag: tag,
                      parameters: [province, year, category, q("score", "total score", required: true, integer: true)],
-                     responses: [.init(200, "rank, rankBest, sameScoreCount, candidates"), noData, invalid]),
+                     responses: [.init(200, "The rank", schema: .ref(GaokaoRank.self)), noData, invalid]),
         APIOperation(.get, "/api/v1/gaokao/equivalent-score", summary: "等位分: the score at the same rank in another year", tag: tag,
                      parameters: [province, category, q("score", "score in fromYear", required: true, integer: true),
                                   q("fromYear", "year of the score", required: true, integer: true),
                                   q("toYear", "year to convert to", required: true, integer: true)],
-                     responses: [.init(200, "score, rank"), noData, invalid]),
+                     responses: [.init(200, "The equivalent score", schema: .ref(GaokaoEquivalentScore.self)), noData, invalid]),
         APIOperation(.get, "/api/v1/gaokao/control-lines", summary: "省控线 of a province (year, 科类, 批次 optional = 不限)", tag: tag,
                      parameters: [province, q("year", "exam year", integer: true), q("category", "科类"), q("batch", "批次")],
-                     responses: [.init(200, "items: year, category, batch, score"), invalid]),
+                     responses: [.init(200, "The lines, newest year first", schema: .ref(GaokaoControlLines.self)), invalid]),
         APIOperation(.get, "/api/v1/gaokao/admission-lines", summary: "投档线 of a school in a home province", tag: tag,
                      parameters: [province, q("school", "school name, 学校标识码 or 院校代码", required: true), q("year", "exam year", integer: true),
                                   q("category", "科类"), q("batch", "批次")],
-                     responses: [.init(200, "items with minScore, minRank, avgScore, planCount, note"), invalid]),
+                     responses: [.init(200, "The lines, newest year first", schema: .ref(GaokaoAdmissionLines.self)), invalid]),
         APIOperation(.get, "/api/v1/gaokao/prediction", summary: "投档线预测: risky/stable/safe line, method and years used", tag: tag,
                      parameters: [province, year, category, batch, q("school", "school name or code", required: true),
                                   q("line", "a known past line when the data has none", integer: true),
                                   q("lineYear", "the year of `line` (default year − 1)", integer: true)],
-                     responses: [.init(200, "risky, stable, safe, method, years, groups"), noData, invalid]),
+                     responses: [.init(200, "The prediction", schema: .ref(GaokaoPrediction.self)), noData, invalid]),
         APIOperation(.get, "/api/v1/gaokao/recommendations", summary: "学校推荐: 冲/稳/保 schools with probability", tag: tag,
                      parameters: [province, year, category, batch, q("score", "total score", required: true, integer: true),
                                   q("tendency", "冒险, 稳妥, 保守 or empty for the 3:4:3 mix"),
                                   q("targetProvince", "campus province (empty = 不限)"), q("limit", "at most this many (default 30)", integer: true)],
-                     responses: [.init(200, "items: school, predictedRank, predictedScore, gap, probability, bucket, method"), invalid]),
+                     responses: [.init(200, "The schools", schema: .ref(GaokaoRecommendations.self)), invalid]),
         APIOperation(.get, "/api/v1/gaokao/profile", summary: "我的高考 (account, or the cookie when signed out)", tag: tag,
-                     responses: [.init(200, "The profile", schema: profileSchema), .init(404, "No profile yet", mediaType: "application/problem+json")]),
+                     responses: [.init(200, "The profile", schema: .ref(GaokaoSavedProfile.self)), .init(404, "No profile yet", mediaType: "application/problem+json")]),
         APIOperation(.put, "/api/v1/gaokao/profile", summary: "Save 我的高考; the score is checked against the province/year total", tag: tag,
-                     requestBody: profileSchema,
-                     responses: [.init(200, "Saved", schema: profileSchema), .init(422, "Invalid field with the allowed range", mediaType: "application/problem+json")]),
+                     requestBody: .ref(GaokaoProfileInput.self),
+                     responses: [.init(200, "Saved", schema: .ref(GaokaoSavedProfile.self)), .init(422, "Invalid field with the allowed range", mediaType: "application/problem+json")]),
+    ]
+
+    /// The Gaokao models (`AppSuiteAPI`), as components of the document.
+    static let schemas: [(String, JSONSchema)] = [
+        JSONSchema.component(GaokaoProvince.self),
+        JSONSchema.component(GaokaoProvinceList.self),
+        JSONSchema.component(GaokaoOptions.self),
+        JSONSchema.component(GaokaoRank.self),
+        JSONSchema.component(GaokaoEquivalentScore.self),
+        JSONSchema.component(GaokaoControlLine.self),
+        JSONSchema.component(GaokaoControlLines.self),
+        JSONSchema.component(GaokaoAdmissionLine.self),
+        JSONSchema.component(GaokaoAdmissionLines.self),
+        JSONSchema.component(GaokaoPrediction.self, overriding: ["method": .string(description: "rank, lineDifference, userLine or lastYear")]),
+        JSONSchema.component(GaokaoPrediction.Group.self, overriding: ["method": .string(description: "rank, lineDifference, userLine or lastYear")]),
+        JSONSchema.component(GaokaoRecommendation.self, overriding: [
+            "probability": .number(description: "estimated 录取概率, 0–1"),
+            "bucketCode": .string(description: "risky, stable or safe"),
+            "method": .string(description: "rank, lineDifference, userLine or lastYear"),
+        ]),
+        JSONSchema.component(GaokaoRecommendations.self),
+        JSONSchema.component(GaokaoSavedProfile.self, overriding: ["storedIn": .string(description: "account or cookie")]),
+        JSONSchema.component(GaokaoProfileInput.self),
     ]
 }

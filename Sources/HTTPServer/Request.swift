@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import Foundation
 
 /// One HTTP request as a handler sees it: fully received, limits already enforced.
@@ -67,15 +68,16 @@ public struct Request: Sendable {
         return value
     }
 
-    /// Decodes a JSON body. Errors are 415 for another content type and 400 naming the problem
-    /// (the offending key path and what was wrong) for malformed or mistyped JSON.
+    /// Decodes a JSON body with the API's coding (``APICoding``: ISO 8601 dates, keys as the model names them),
+    /// the same the responses and the client SDK use. Errors are 415 for another content type and 400 naming
+    /// the problem (the offending key path and what was wrong) for malformed or mistyped JSON.
     public func decodeJSON<T: Decodable>(_ type: T.Type) throws(HTTPError) -> T {
         guard contentType == "application/json" || contentType?.hasSuffix("+json") == true else {
             throw HTTPError(.unsupportedMediaType, detail: "Send the body as application/json.")
         }
         guard case .bytes(let bytes) = body, !bytes.isEmpty else { throw .badRequest("The request body is empty.") }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(bytes))
+            return try APICoding.makeDecoder().decode(T.self, from: Data(bytes))
         } catch let error as DecodingError {
             throw HTTPError(.badRequest, title: "Malformed JSON", detail: Self.describe(error), type: "urn:appsuite:problem:malformed-json")
         } catch {

@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import Community
 import HTTPServer
 import Identity
@@ -155,16 +156,30 @@ struct MovieAPI: Sendable {
         return [
             APIOperation(.get, "/api/v1/movies/reviews", summary: "Review feed: featured first, then newest (sort=new: newest only)",
                          tag: "Movies", parameters: page + [.init("sort", in: .query)],
-                         responses: [.init(200, "{items, nextCursor}")]),
+                         responses: [.init(200, "A page of reviews", schema: .ref(MovieReviewPage.self))]),
             APIOperation(.get, "/api/v1/movies/reviews/{id}", summary: "A review with its body and neighbours", tag: "Movies",
                          parameters: [.init("id", in: .path, schema: .integer())],
-                         responses: [.init(200, "The review"), .init(404, "No such review", schema: .reference("Problem"))]),
+                         responses: [.init(200, "The review", schema: .ref(MovieReviewDetail.self)), .init(404, "No such review", schema: .reference("Problem"))]),
             APIOperation(.get, "/api/v1/movies/films", summary: "Film library, searchable by title or director", tag: "Movies",
-                         parameters: page + [.init("query", in: .query)], responses: [.init(200, "{items, nextCursor}")]),
+                         parameters: page + [.init("query", in: .query)], responses: [.init(200, "A page of films", schema: .ref(MovieFilmPage.self))]),
             APIOperation(.get, "/api/v1/movies/films/{id}", summary: "A film with its short comments (sort=hot|new, paged)", tag: "Movies",
                          parameters: page + [.init("id", in: .path), .init("sort", in: .query)],
-                         responses: [.init(200, "The film"), .init(404, "No such film", schema: .reference("Problem"))]),
+                         responses: [.init(200, "The film", schema: .ref(MovieFilmDetail.self)), .init(404, "No such film", schema: .reference("Problem"))]),
         ] + CommentsEndpoint.operations(path: "/api/v1/movies/reviews/{id}/comments", tag: "Movies",
                                         item: .init("id", in: .path, schema: .integer()))
     }()
+
+    /// The movie models (`AppSuiteAPI`), as components of the document.
+    static let schemas: [(String, JSONSchema)] = [
+        JSONSchema.component(MovieReview.self, overriding: ["rating": .integer(description: "stars, 1–5")]),
+        JSONSchema.component(MovieReview.Author.self),
+        JSONSchema.component(MovieReview.Film.self),
+        JSONSchema.component(MovieReviewDetail.self, overriding: ["rating": .integer(description: "stars, 1–5")]),
+        JSONSchema.component(MovieReviewPage.self),
+        JSONSchema.component(MovieFilm.self, overriding: ["rating": .number(description: "Douban average, 0–10")]),
+        JSONSchema.component(MovieFilmDetail.self, overriding: ["rating": .number(description: "Douban average, 0–10")]),
+        JSONSchema.component(MovieFilmPage.self),
+        JSONSchema.component(MovieShortComment.self, overriding: ["rating": .integer(description: "stars, 1–5")]),
+        JSONSchema.component(MovieShortCommentPage.self),
+    ]
 }

@@ -35,6 +35,8 @@ public struct MovieReviewsApp: MiniApp {
 
     public var apiOperations: [APIOperation] { MovieAPI.operations }
 
+    public var apiSchemas: [(String, JSONSchema)] { MovieAPI.schemas }
+
     /// How favourites, "my comments" and share links describe a review.
     public var subjects: SubjectResolver? {
         SubjectResolver { db, item in

@@ -1,3 +1,4 @@
+public import AppSuiteAPI
 public import Foundation
 import Identity
 public import Imaging
@@ -605,15 +606,8 @@ public struct PhotoLibrary: Sendable {
 
 /// The edit list as stored and as the API speaks it: `[{"op":"rotate","degrees":90}, …]`.
 public enum EditCodec {
-    public struct Operation: Codable, Sendable {
-        public var op: String
-        public var degrees: Int?
-        public var direction: String?
-        public var x: Int?
-        public var y: Int?
-        public var width: Int?
-        public var height: Int?
-    }
+    /// One step as the API and the stored edit lists write it.
+    public typealias Operation = PhotoEditOperation
 
     /// Turns decoded API operations into edits, or names the first one that is malformed. More than
     /// `PhotoLibrary.maximumOperations` are refused here, before any work is queued.
@@ -661,10 +655,10 @@ public enum EditCodec {
     public static func operations(_ edits: [ImageEdit]) -> [Operation] {
         edits.map { edit in
             switch edit {
-            case let .rotate(degrees): Operation(op: "rotate", degrees: degrees)
-            case let .flip(horizontal): Operation(op: "flip", direction: horizontal ? "horizontal" : "vertical")
-            case let .crop(x, y, width, height): Operation(op: "crop", x: x, y: y, width: width, height: height)
-            case let .resize(width, height): Operation(op: "resize", width: width, height: height)
+            case let .rotate(degrees): Operation.rotate(degrees: degrees)
+            case let .flip(horizontal): Operation.flip(vertical: !horizontal)
+            case let .crop(x, y, width, height): Operation.crop(x: x, y: y, width: width, height: height)
+            case let .resize(width, height): Operation.resize(width: width, height: height)
             }
         }
     }

@@ -1,4 +1,5 @@
 public import AppHost
+import AppSuiteAPI
 import Foundation
 public import HTTPServer
 import Identity
@@ -55,6 +56,8 @@ public struct PhotoStudioApp: MiniApp {
     }
 
     public var apiOperations: [APIOperation] { PhotoAPI.operations }
+
+    public var apiSchemas: [(String, JSONSchema)] { PhotoAPI.schemas }
 
     public var commands: [any AppCommand] { [PhotoTool()] }
 
@@ -128,8 +131,7 @@ struct PhotoAPI: Sendable {
         }
         api.post(Self.base + "/albums") { request, member in
             let user = member.user
-            struct Body: Decodable { var name: String }
-            let body = try request.decodeJSON(Body.self)
+            let body = try request.decodeJSON(NewPhotoAlbum.self)
             let album: PhotoLibrary.Album
             do {
                 album = try library.createAlbum(userID: user.id, name: body.name)
@@ -140,8 +142,7 @@ struct PhotoAPI: Sendable {
         }
         api.post(Self.base + "/{id}/albums") { request, member in
             let photo = try find(request, member.user)
-            struct Body: Decodable { var albumId: Int64; var remove: Bool? }
-            let body = try request.decodeJSON(Body.self)
+            let body = try request.decodeJSON(PhotoAlbumChange.self)
             guard try library.setMembership(photo, albumID: body.albumId, member: body.remove != true) else {
                 throw HTTPError.notFound("No such album.")
             }
@@ -177,8 +178,7 @@ struct PhotoAPI: Sendable {
         }
         api.post(Self.base + "/{id}/versions") { request, member in
             let photo = try find(request, member.user)
-            struct Body: Decodable { var operations: [EditCodec.Operation] }
-            let body = try request.decodeJSON(Body.self)
+            let body = try request.decodeJSON(NewPhotoVersion.self)
             let edits = try Self.edits(body.operations)
             return .offloaded(key: DerivativeQueue.key(userID: photo.userID)) {
                 let updated = try saveVersion(photo, edits)
@@ -389,70 +389,83 @@ struct PhotoAPI: Sendable {
 
     // MARK: OpenAPI
 
-    static let albumSchema = JSONSchema.object([("id", .integer()), ("name", .string()), ("count", .integer())])
-
     static let problem = JSONSchema.reference("Problem")
-    static let photoSchema = JSONSchema.object([
-        ("id", .integer()), ("filename", .string()), ("width", .integer(description: "upright width of the original")),
-        ("height", .integer(description: "upright height of the original")), ("format", .string()), ("colorSpace", .string()),
-        ("orientation", .integer(description: "EXIF orientation 1–8 of the original")), ("hasAlpha", .boolean),
-        ("pageCount", .integer()), ("takenAt", .nullable(.string())), ("camera", .nullable(.string())),
-        ("fileSize", .integer()), ("sha256", .string()), ("createdAt", .string(format: "date-time")),
-        ("displayWidth", .integer()), ("displayHeight", .integer()), ("currentVersionId", .nullable(.integer())),
-        ("thumbnailReady", .boolean), ("problem", .nullable(.string(description: "why the original's pixels cannot be shown"))),
-        ("thumbnailURL", .string()), ("renditionURL", .string()), ("originalURL", .string()),
-    ])
-    static let operationSchema = JSONSchema.object([
-        ("op", .string(description: "rotate | flip | crop | resize")), ("degrees", .integer(description: "rotate: multiple of 90, clockwise")),
-        ("direction", .string(description: "flip: horizontal | vertical")), ("x", .integer()), ("y", .integer()),
-        ("width", .integer()), ("height", .integer()),
-    ], required: ["op"])
+    /// A picture in its own format (JPEG, or WebP with alpha, for derivatives; the original's type otherwise).
+    static let imageBytes = APIOperation.Outcome(200, "Image bytes", schema: .string(format: "binary"), mediaType: "image/*")
     static let idParameter = APIOperation.Parameter("id", in: .path, schema: .integer())
 
     static let operations: [APIOperation] = [
         APIOperation(.post, base, summary: "Upload one or more photos (multipart field 'file')", tag: "Photos",
                      requestBody: .object([("file", .array(.string(format: "binary")))]), requestMediaType: "multipart/form-data",
-                     responses: [.init(201, "Added (duplicates answer the existing photo)", schema: .object([("items", .array(photoSchema)), ("errors", .array(.object([("filename", .string()), ("code", .string()), ("detail", .string())])))])),
+                     responses: [.init(201, "Added (duplicates answer the existing photo)", schema: .ref(PhotoUploadResult.self)),
                                  .init(413, "Too large", schema: problem, mediaType: "application/problem+json"),
                                  .init(422, "Not a usable image", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.get, base, summary: "The library, newest first (keyset-paged)", tag: "Photos",
                      parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query),
                                   .init("album", in: .query, schema: .integer(), description: "only this album's photos")],
-                     responses: [.init(200, "A page", schema: .object([("items", .array(photoSchema)), ("nextCursor", .nullable(.string()))]))],
+                     responses: [.init(200, "A page", schema: .ref(PhotoPage.self))],
                      requiresAuthentication: true),
         APIOperation(.get, base + "/albums", summary: "The account's albums", tag: "Photos",
-                     responses: [.init(200, "Albums", schema: .object([("items", .array(albumSchema))]))], requiresAuthentication: true),
+                     responses: [.init(200, "Albums", schema: .ref(PhotoAlbumList.self))], requiresAuthentication: true),
         APIOperation(.post, base + "/albums", summary: "Create an album (or return the one of that name)", tag: "Photos",
-                     requestBody: .object([("name", .string(description: "1–40 characters; no control, bidirectional or invisible characters"))], required: ["name"]),
-                     responses: [.init(201, "The album", schema: albumSchema),
+                     requestBody: .ref(NewPhotoAlbum.self),
+                     responses: [.init(201, "The album", schema: .ref(PhotoAlbum.self)),
                                  .init(422, "Invalid name", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.post, base + "/{id}/albums", summary: "Add the photo to an album, or remove it with remove: true", tag: "Photos",
-                     parameters: [idParameter], requestBody: .object([("albumId", .integer()), ("remove", .boolean)], required: ["albumId"]),
-                     responses: [.init(200, "The photo's albums", schema: .object([("albumIds", .array(.integer()))])),
+                     parameters: [idParameter], requestBody: .ref(PhotoAlbumChange.self),
+                     responses: [.init(200, "The photo's albums", schema: .ref(PhotoAlbumMembership.self)),
                                  .init(404, "No such photo or album", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.get, base + "/{id}", summary: "A photo's metadata and versions", tag: "Photos", parameters: [idParameter],
-                     responses: [.init(200, "The photo", schema: photoSchema), .init(404, "No such photo", schema: problem, mediaType: "application/problem+json")],
+                     responses: [.init(200, "The photo", schema: .ref(PhotoItem.self)), .init(404, "No such photo", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.get, base + "/{id}/thumbnail", summary: "512-px thumbnail of what the viewer shows (JPEG, or WebP with alpha)", tag: "Photos",
-                     parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "image/jpeg")], requiresAuthentication: true),
+                     parameters: [idParameter], responses: [imageBytes], requiresAuthentication: true),
         APIOperation(.get, base + "/{id}/rendition", summary: "2048-px screen rendition", tag: "Photos",
-                     parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "image/jpeg")], requiresAuthentication: true),
+                     parameters: [idParameter], responses: [imageBytes], requiresAuthentication: true),
         APIOperation(.get, base + "/{id}/original", summary: "The original, byte for byte", tag: "Photos",
-                     parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "application/octet-stream")], requiresAuthentication: true),
+                     parameters: [idParameter], responses: [imageBytes], requiresAuthentication: true),
         APIOperation(.get, base + "/{id}/download", summary: "The current version as an attachment with a sensible name", tag: "Photos",
-                     parameters: [idParameter], responses: [.init(200, "Image bytes", mediaType: "application/octet-stream")], requiresAuthentication: true),
+                     parameters: [idParameter], responses: [imageBytes], requiresAuthentication: true),
         APIOperation(.post, base + "/{id}/versions", summary: "Save a new version: at most \(PhotoLibrary.maximumOperations) operations, applied to the current version in its upright coordinates", tag: "Photos",
-                     parameters: [idParameter],
-                     requestBody: .object([("operations", .array(operationSchema, maxItems: PhotoLibrary.maximumOperations))], required: ["operations"]),
-                     responses: [.init(201, "The photo with its new current version", schema: photoSchema),
+                     parameters: [idParameter], requestBody: .ref(NewPhotoVersion.self),
+                     responses: [.init(201, "The photo with its new current version", schema: .ref(PhotoItem.self)),
                                  .init(422, "An operation does not fit", schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.post, base + "/{id}/revert", summary: "Show the original again (versions are kept)", tag: "Photos",
-                     parameters: [idParameter], responses: [.init(200, "The photo", schema: photoSchema)], requiresAuthentication: true),
+                     parameters: [idParameter], responses: [.init(200, "The photo", schema: .ref(PhotoItem.self))], requiresAuthentication: true),
         APIOperation(.delete, base + "/{id}", summary: "Delete a photo and its versions", tag: "Photos",
                      parameters: [idParameter], responses: [.init(204, "Deleted")], requiresAuthentication: true),
+    ]
+
+    /// The photo models (`AppSuiteAPI`), as components of the document.
+    static let schemas: [(String, JSONSchema)] = [
+        JSONSchema.component(PhotoItem.self, overriding: [
+            "width": .integer(description: "upright width of the original, pixels"),
+            "height": .integer(description: "upright height of the original, pixels"),
+            "orientation": .integer(description: "EXIF orientation 1–8 of the original"),
+            "fileSize": .integer(description: "bytes of the original"),
+        ]),
+        JSONSchema.component(PhotoItem.Version.self),
+        JSONSchema.component(PhotoEditOperation.self, overriding: [
+            "op": .string(description: "rotate | flip | crop | resize"),
+            "degrees": .integer(description: "rotate: multiple of 90, clockwise"),
+            "direction": .string(description: "flip: horizontal | vertical"),
+        ]),
+        JSONSchema.component(PhotoPage.self),
+        JSONSchema.component(PhotoUploadResult.self),
+        JSONSchema.component(PhotoUploadResult.Failure.self),
+        JSONSchema.component(PhotoAlbum.self),
+        JSONSchema.component(PhotoAlbumList.self),
+        JSONSchema.component(NewPhotoAlbum.self, overriding: [
+            "name": .string(description: "1–40 characters; no control, bidirectional or invisible characters", minLength: 1, maxLength: 40),
+        ]),
+        JSONSchema.component(PhotoAlbumChange.self),
+        JSONSchema.component(PhotoAlbumMembership.self),
+        JSONSchema.component(NewPhotoVersion.self, overriding: [
+            "operations": .array(.ref(PhotoEditOperation.self), maxItems: PhotoLibrary.maximumOperations),
+        ]),
     ]
 }

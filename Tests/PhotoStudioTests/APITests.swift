@@ -180,7 +180,9 @@ extension TestServer {
 
         let document = try server.request("GET", "/api/openapi.json", token: nil).json()
         let post = ((document["paths"] as? [String: Any])?["/api/v1/photos/{id}/versions"] as? [String: Any])?["post"] as? [String: Any]
-        let schema = (((post?["requestBody"] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+        let body = (((post?["requestBody"] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+        #expect(body?["$ref"] as? String == "#/components/schemas/NewPhotoVersion")
+        let schema = ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["NewPhotoVersion"] as? [String: Any]
         let operations = (schema?["properties"] as? [String: Any])?["operations"] as? [String: Any]
         #expect(operations?["maxItems"] as? Int == 20, "\(String(describing: operations))")
     }

@@ -1,4 +1,5 @@
 import AppHost
+import AppSuiteAPI
 import AppSuiteServer
 import AppSuiteTesting
 import Foundation

@@ -23,15 +23,13 @@ struct IdentityAPI: Sendable {
         api.get(APIPath.me) { _, member in .json { Self.write(member.user, to: &$0) } }
         api.patch(APIPath.me) { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            struct Body: Decodable { var nickname: String }
-            let body = try request.decodeJSON(Body.self)
+            let body = try request.decodeJSON(NicknameChange.self)
             let updated = try mapped(viewer) { try identity.updateProfile(userID: user.id, nickname: body.nickname) }
             return .json { Self.write(updated, to: &$0) }
         }
         api.put(APIPath.password) { request, member in
             let (viewer, session) = (member.viewer, member.session)
-            struct Body: Decodable { var currentPassword: String; var newPassword: String }
-            let body = try request.decodeJSON(Body.self)
+            let body = try request.decodeJSON(PasswordChange.self)
             // argon2id (verify the current password, hash the new one) runs on the work pool.
             return .offloaded(key: request.clientAddress) {
                 try mapped(viewer) {

@@ -16,7 +16,9 @@ public struct SessionGuard: RouteGuard {
 
     public func visitor(for request: Request, route: RouteInfo) throws -> Viewer {
         let viewer = try authenticator.viewer(for: request)
-        try authenticator.verifyCSRF(request, viewer: viewer)
+        // A signed-out request to a route that needs a user changes nothing: it gets the sign-in answer
+        // (401 or the login page), not a CSRF refusal that would hide what is really missing.
+        if route.access == .anyone || viewer.isSignedIn { try authenticator.verifyCSRF(request, viewer: viewer) }
         return viewer
     }
 

@@ -1,0 +1,486 @@
+/// A province as 豹考通 knows it (`GET /api/v1/gaokao/provinces`).
+public struct GaokaoProvince: Codable, Sendable, Equatable {
+    /// Short name, the `province` of every other query (`河南`).
+    public var name: String
+    /// GB/T 2260 code (`41`).
+    public var code: String
+    /// `3+3`, `3+1+2` or `文理分科`.
+    public var examModel: String
+    /// First exam year under the new model; nil for provinces still on 文/理.
+    public var reformYear: Int?
+    /// The nominal total score now, points (750; 上海 660; 海南 900).
+    public var totalScore: Int
+    /// Years with a 一分一段表, ascending.
+    public var rankTableYears: [Int]
+    /// Whether 投档线 of schools are imported for students from this province.
+    public var hasAdmissionLines: Bool
+
+    public init(name: String, code: String, examModel: String, reformYear: Int?, totalScore: Int, rankTableYears: [Int],
+                hasAdmissionLines: Bool) {
+        self.name = name
+        self.code = code
+        self.examModel = examModel
+        self.reformYear = reformYear
+        self.totalScore = totalScore
+        self.rankTableYears = rankTableYears
+        self.hasAdmissionLines = hasAdmissionLines
+    }
+}
+
+/// The 31 provinces.
+public struct GaokaoProvinceList: Codable, Sendable, Equatable {
+    public var items: [GaokaoProvince]
+
+    public init(items: [GaokaoProvince]) {
+        self.items = items
+    }
+}
+
+/// What a student of a province and year can choose (`GET /api/v1/gaokao/options?province=&year=&category=`).
+public struct GaokaoOptions: Codable, Sendable, Equatable {
+    public var province: String
+    public var year: Int
+    /// 科类 offered that year (`理科`, `文科`, `物理类`, `历史类`, `综合`).
+    public var categories: [String]
+    /// The 科类 the batches are for: the one asked for when offered, else the first.
+    public var category: String
+    /// 批次 of that 科类, in the order a student fills them.
+    public var batches: [String]
+    /// The total score that year, points.
+    public var maxScore: Int
+
+    public init(province: String, year: Int, categories: [String], category: String, batches: [String], maxScore: Int) {
+        self.province = province
+        self.year = year
+        self.categories = categories
+        self.category = category
+        self.batches = batches
+        self.maxScore = maxScore
+    }
+}
+
+/// 一分一段: where a score falls in a year's score–rank table (`GET /api/v1/gaokao/rank`).
+public struct GaokaoRank: Codable, Sendable, Equatable {
+    public var province: String
+    public var year: Int
+    public var category: String
+    /// The score asked about, points.
+    public var score: Int
+    /// 位次: candidates with this score or better (the band's cumulative count).
+    public var rank: Int
+    /// The best rank in the score's band.
+    public var rankBest: Int
+    /// 同分人数: candidates in the band.
+    public var sameScoreCount: Int
+    /// The band's scores (one score, except the aggregated top and tail bands).
+    public var scoreLow: Int
+    public var scoreHigh: Int
+    /// Candidates in the whole table.
+    public var candidates: Int
+    /// True when the score lies above the top band or below the last one (the answer is clamped).
+    public var outsideTable: Bool
+
+    public init(province: String, year: Int, category: String, score: Int, rank: Int, rankBest: Int, sameScoreCount: Int,
+                scoreLow: Int, scoreHigh: Int, candidates: Int, outsideTable: Bool) {
+        self.province = province
+        self.year = year
+        self.category = category
+        self.score = score
+        self.rank = rank
+        self.rankBest = rankBest
+        self.sameScoreCount = sameScoreCount
+        self.scoreLow = scoreLow
+        self.scoreHigh = scoreHigh
+        self.candidates = candidates
+        self.outsideTable = outsideTable
+    }
+}
+
+/// 等位分: the score at the same rank in another year (`GET /api/v1/gaokao/equivalent-score`).
+public struct GaokaoEquivalentScore: Codable, Sendable, Equatable {
+    public var province: String
+    /// The 科类 of the score asked about.
+    public var category: String
+    public var fromYear: Int
+    public var toYear: Int
+    /// The score asked about, in `fromYear`, points.
+    public var fromScore: Int
+    /// Its rank in `fromYear`.
+    public var rank: Int
+    /// The score at that rank in `toYear`, points.
+    public var score: Int
+    /// The 科类 of `toYear` used (differs across the reform: 理科 → 物理类).
+    public var toCategory: String
+    /// Set when the conversion crosses the reform, in the viewer's language; nil otherwise.
+    public var warning: String?
+
+    public init(province: String, category: String, fromYear: Int, toYear: Int, fromScore: Int, rank: Int, score: Int,
+                toCategory: String, warning: String?) {
+        self.province = province
+        self.category = category
+        self.fromYear = fromYear
+        self.toYear = toYear
+        self.fromScore = fromScore
+        self.rank = rank
+        self.score = score
+        self.toCategory = toCategory
+        self.warning = warning
+    }
+}
+
+/// One 省控线: the minimum score of a batch.
+public struct GaokaoControlLine: Codable, Sendable, Equatable {
+    public var year: Int
+    public var category: String
+    /// The batch as published.
+    public var batch: String
+    /// The batch in the normalised vocabulary (`本科普通批` → `本科批`).
+    public var batchStd: String
+    /// Points.
+    public var score: Int
+
+    public init(year: Int, category: String, batch: String, batchStd: String, score: Int) {
+        self.year = year
+        self.category = category
+        self.batch = batch
+        self.batchStd = batchStd
+        self.score = score
+    }
+}
+
+/// 省控线 of a province (`GET /api/v1/gaokao/control-lines`), newest year first.
+public struct GaokaoControlLines: Codable, Sendable, Equatable {
+    public var province: String
+    public var items: [GaokaoControlLine]
+
+    public init(province: String, items: [GaokaoControlLine]) {
+        self.province = province
+        self.items = items
+    }
+}
+
+/// One 投档线: a school (or 院校专业组) × year × 科类 × 批次 × 招生类型. Points and ranks are nil where
+/// the source publishes none.
+public struct GaokaoAdmissionLine: Codable, Sendable, Equatable {
+    public var year: Int
+    public var category: String
+    /// The batch as published.
+    public var batch: String
+    /// 招生类型 (`普通类`, `中外合作` …).
+    public var enrollType: String
+    /// The school's name.
+    public var school: String
+    /// 学校标识码 (10 digits).
+    public var moeCode: String?
+    /// 院校专业组 code.
+    public var group: String?
+    /// 最低分, points.
+    public var minScore: Int?
+    /// 最低位次.
+    public var minRank: Int?
+    /// 平均分, points.
+    public var avgScore: Double?
+    /// 最高分, points.
+    public var maxScore: Int?
+    /// 计划数: places planned.
+    public var planCount: Int?
+    /// The batch's 省控线 that year, points.
+    public var controlLine: Int?
+    /// 线差: minScore − controlLine, points.
+    public var lineDiff: Int?
+    /// How ties at the line were broken, as published.
+    public var tieBreak: String?
+    /// A note on the score, as published.
+    public var note: String?
+    /// Which source the row comes from (see the data's SOURCES.md).
+    public var source: String
+
+    public init(year: Int, category: String, batch: String, enrollType: String, school: String, moeCode: String?, group: String?,
+                minScore: Int?, minRank: Int?, avgScore: Double?, maxScore: Int?, planCount: Int?, controlLine: Int?, lineDiff: Int?,
+                tieBreak: String?, note: String?, source: String) {
+        self.year = year
+        self.category = category
+        self.batch = batch
+        self.enrollType = enrollType
+        self.school = school
+        self.moeCode = moeCode
+        self.group = group
+        self.minScore = minScore
+        self.minRank = minRank
+        self.avgScore = avgScore
+        self.maxScore = maxScore
+        self.planCount = planCount
+        self.controlLine = controlLine
+        self.lineDiff = lineDiff
+        self.tieBreak = tieBreak
+        self.note = note
+        self.source = source
+    }
+}
+
+/// 投档线 of a school for students of a province (`GET /api/v1/gaokao/admission-lines`).
+public struct GaokaoAdmissionLines: Codable, Sendable, Equatable {
+    public var province: String
+    /// Whether the data covers this province at all (an empty list then means "no such school here").
+    public var covered: Bool
+    public var items: [GaokaoAdmissionLine]
+
+    public init(province: String, covered: Bool, items: [GaokaoAdmissionLine]) {
+        self.province = province
+        self.covered = covered
+        self.items = items
+    }
+}
+
+/// How a line was predicted.
+public enum GaokaoPredictionMethod: ExtensibleEnum {
+    /// 位次法: past 最低位次 converted to this year's scores with this year's 一分一段表.
+    case rank
+    /// 线差法: past 线差 added to this year's 省控线.
+    case lineDifference
+    /// The line the student entered, converted with 等位分.
+    case userLine
+    /// The same as last year's line.
+    case lastYear
+    /// A method this build does not know.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "rank": self = .rank
+        case "lineDifference": self = .lineDifference
+        case "userLine": self = .userLine
+        case "lastYear": self = .lastYear
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .rank: "rank"
+        case .lineDifference: "lineDifference"
+        case .userLine: "userLine"
+        case .lastYear: "lastYear"
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// 投档线预测 of a school (`GET /api/v1/gaokao/prediction`): three lines, risky ≤ stable ≤ safe, in points.
+public struct GaokaoPrediction: Codable, Sendable, Equatable {
+    /// The prediction of one 院校专业组 of the school.
+    public struct Group: Codable, Sendable, Equatable {
+        /// The school with its group (`复旦大学 (01组)`); nil when the series has no name.
+        public var school: String?
+        public var group: String?
+        public var risky: Int
+        public var stable: Int
+        public var safe: Int
+        public var method: GaokaoPredictionMethod
+        /// The data years used, newest first.
+        public var years: [Int]
+
+        public init(school: String?, group: String?, risky: Int, stable: Int, safe: Int, method: GaokaoPredictionMethod, years: [Int]) {
+            self.school = school
+            self.group = group
+            self.risky = risky
+            self.stable = stable
+            self.safe = safe
+            self.method = method
+            self.years = years
+        }
+    }
+
+    /// The school as asked for.
+    public var school: String
+    /// 冒险: the lowest line worth trying, points.
+    public var risky: Int
+    /// 稳妥: the expected line, points.
+    public var stable: Int
+    /// 保守: a line that should be safe, points.
+    public var safe: Int
+    public var method: GaokaoPredictionMethod
+    /// The method in the viewer's language.
+    public var methodLabel: String
+    /// The data years used, newest first.
+    public var years: [Int]
+    /// The predicted 最低位次 (rank method only).
+    public var predictedRank: Int?
+    /// The 院校专业组 of the main prediction, when the school has groups.
+    public var group: String?
+    /// Every group's prediction (empty or one entry when the school has no groups).
+    public var groups: [Group]
+
+    public init(school: String, risky: Int, stable: Int, safe: Int, method: GaokaoPredictionMethod, methodLabel: String, years: [Int],
+                predictedRank: Int?, group: String?, groups: [Group]) {
+        self.school = school
+        self.risky = risky
+        self.stable = stable
+        self.safe = safe
+        self.method = method
+        self.methodLabel = methodLabel
+        self.years = years
+        self.predictedRank = predictedRank
+        self.group = group
+        self.groups = groups
+    }
+}
+
+/// 冲 / 稳 / 保.
+public enum GaokaoBucket: ExtensibleEnum {
+    /// 冲: a reach.
+    case risky
+    /// 稳: a match.
+    case stable
+    /// 保: a safety.
+    case safe
+    /// A bucket this build does not know.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "risky": self = .risky
+        case "stable": self = .stable
+        case "safe": self = .safe
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .risky: "risky"
+        case .stable: "stable"
+        case .safe: "safe"
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// One recommended school (or 院校专业组).
+public struct GaokaoRecommendation: Codable, Sendable, Equatable {
+    public var school: String
+    /// 院校专业组 code.
+    public var group: String?
+    /// 学校标识码.
+    public var moeCode: String?
+    /// The predicted 最低位次 (rank method only).
+    public var predictedRank: Int?
+    /// The predicted line, points.
+    public var predictedScore: Int
+    /// The student's score − the predicted line, points (positive: above the line).
+    public var gap: Int
+    /// Estimated 录取概率, 0…1 in steps of 0.01: an estimate, not a promise.
+    public var probability: Double
+    /// The bucket as the app shows it (`冲`, `稳`, `保`).
+    public var bucket: String
+    public var bucketCode: GaokaoBucket
+    public var method: GaokaoPredictionMethod
+    /// The data years used, newest first.
+    public var years: [Int]
+
+    public init(school: String, group: String?, moeCode: String?, predictedRank: Int?, predictedScore: Int, gap: Int,
+                probability: Double, bucket: String, bucketCode: GaokaoBucket, method: GaokaoPredictionMethod, years: [Int]) {
+        self.school = school
+        self.group = group
+        self.moeCode = moeCode
+        self.predictedRank = predictedRank
+        self.predictedScore = predictedScore
+        self.gap = gap
+        self.probability = probability
+        self.bucket = bucket
+        self.bucketCode = bucketCode
+        self.method = method
+        self.years = years
+    }
+}
+
+/// 学校推荐 (`GET /api/v1/gaokao/recommendations`): 冲/稳/保 schools for a score, 3:4:3 unless a tendency is asked for.
+public struct GaokaoRecommendations: Codable, Sendable, Equatable {
+    /// The student's rank that year; nil without a 一分一段表.
+    public var candidateRank: Int?
+    /// Schools considered in the batch before bucketing.
+    public var considered: Int
+    public var items: [GaokaoRecommendation]
+
+    public init(candidateRank: Int?, considered: Int, items: [GaokaoRecommendation]) {
+        self.candidateRank = candidateRank
+        self.considered = considered
+        self.items = items
+    }
+}
+
+/// Where 我的高考 is kept.
+public enum GaokaoProfileStorage: ExtensibleEnum {
+    /// With the signed-in account.
+    case account
+    /// In a cookie of the signed-out browser.
+    case cookie
+    /// A place this build does not know.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "account": self = .account
+        case "cookie": self = .cookie
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .account: "account"
+        case .cookie: "cookie"
+        case .unknown(let value): value
+        }
+    }
+}
+
+/// 我的高考 as saved (`GET` and `PUT /api/v1/gaokao/profile`), with what the data says about it.
+public struct GaokaoSavedProfile: Codable, Sendable, Equatable {
+    /// 生源地.
+    public var province: String
+    /// Exam year.
+    public var year: Int
+    /// 科类.
+    public var category: String
+    /// 批次.
+    public var batch: String
+    /// Total score, points.
+    public var score: Int
+    /// The total score possible that year, points.
+    public var maxScore: Int
+    /// The score's 位次 that year; nil without a 一分一段表.
+    public var rank: Int?
+    public var storedIn: GaokaoProfileStorage
+
+    public init(province: String, year: Int, category: String, batch: String, score: Int, maxScore: Int, rank: Int?,
+                storedIn: GaokaoProfileStorage) {
+        self.province = province
+        self.year = year
+        self.category = category
+        self.batch = batch
+        self.score = score
+        self.maxScore = maxScore
+        self.rank = rank
+        self.storedIn = storedIn
+    }
+}
+
+/// The body of `PUT /api/v1/gaokao/profile`. Every field is needed; a missing or invalid one is a `422` naming
+/// it (the score is checked against the province's total that year), not a `400`.
+public struct GaokaoProfileInput: Codable, Sendable, Equatable {
+    public var province: String?
+    public var year: Int?
+    public var category: String?
+    public var batch: String?
+    /// Points, 0…the year's total.
+    public var score: Int?
+
+    public init(province: String?, year: Int?, category: String?, batch: String?, score: Int?) {
+        self.province = province
+        self.year = year
+        self.category = category
+        self.batch = batch
+        self.score = score
+    }
+}

@@ -1,0 +1,248 @@
+public import Foundation
+
+/// One edit step of a version, in the upright coordinates of the picture it applies to (`op` names the step;
+/// only that step's fields are set). Build one with ``rotate(degrees:)``, ``flip(vertical:)``,
+/// ``crop(x:y:width:height:)`` or ``resize(width:height:)``.
+public struct PhotoEditOperation: Codable, Sendable, Equatable {
+    /// `rotate`, `flip`, `crop` or `resize`; another value is a `422`.
+    public var op: String
+    /// rotate: clockwise, a multiple of 90.
+    public var degrees: Int?
+    /// flip: `horizontal` (the default) or `vertical`.
+    public var direction: String?
+    /// crop: the left and top edge, pixels.
+    public var x: Int?
+    public var y: Int?
+    /// crop: the size kept; resize: the new size, pixels.
+    public var width: Int?
+    public var height: Int?
+
+    public init(op: String, degrees: Int? = nil, direction: String? = nil, x: Int? = nil, y: Int? = nil, width: Int? = nil,
+                height: Int? = nil) {
+        self.op = op
+        self.degrees = degrees
+        self.direction = direction
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public static func rotate(degrees: Int) -> PhotoEditOperation { PhotoEditOperation(op: "rotate", degrees: degrees) }
+    public static func flip(vertical: Bool = false) -> PhotoEditOperation {
+        PhotoEditOperation(op: "flip", direction: vertical ? "vertical" : "horizontal")
+    }
+    public static func crop(x: Int, y: Int, width: Int, height: Int) -> PhotoEditOperation {
+        PhotoEditOperation(op: "crop", x: x, y: y, width: width, height: height)
+    }
+    public static func resize(width: Int, height: Int) -> PhotoEditOperation { PhotoEditOperation(op: "resize", width: width, height: height) }
+}
+
+/// A photo of the signed-in user's library. Sizes are pixels of the upright picture.
+public struct PhotoItem: Codable, Sendable, Equatable {
+    /// A saved edit: the edit list applied to its base, and the rendered picture's size and format.
+    public struct Version: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var width: Int
+        public var height: Int
+        /// The rendered file's format (`jpeg`, `png`, `webp` …).
+        public var format: String
+        public var createdAt: Date
+        /// The version whose picture `operations` apply to; nil when they apply to the original (a long edit
+        /// history starts again from an earlier version's picture).
+        public var baseVersionId: Int64?
+        /// Applied to the base in this order, merged and simplified by the server.
+        public var operations: [PhotoEditOperation]
+
+        public init(id: Int64, width: Int, height: Int, format: String, createdAt: Date, baseVersionId: Int64?,
+                    operations: [PhotoEditOperation]) {
+            self.id = id
+            self.width = width
+            self.height = height
+            self.format = format
+            self.createdAt = createdAt
+            self.baseVersionId = baseVersionId
+            self.operations = operations
+        }
+    }
+
+    public var id: Int64
+    /// The uploaded file's name, cleaned (for display and downloads only).
+    public var filename: String
+    /// The original's upright size.
+    public var width: Int
+    public var height: Int
+    /// The original's format (`jpeg`, `png`, `webp`, `gif`, `heif`, `avif`, `tiff`).
+    public var format: String
+    /// The original's colour space: `rgb`, `gray`, `cmyk`, or libvips' name for another (`lab` …).
+    public var colorSpace: String
+    /// EXIF orientation of the original, 1–8 (1 when it has none).
+    public var orientation: Int
+    public var hasAlpha: Bool
+    /// Frames of an animation or pages of a multi-page file; 1 for a still picture.
+    public var pageCount: Int
+    /// EXIF `DateTimeOriginal` (else `DateTime`) as written in the file (`2019:07:14 18:03:22`); nil when absent.
+    public var takenAt: String?
+    /// EXIF make and model; nil when absent.
+    public var camera: String?
+    /// The original's size in bytes.
+    public var fileSize: Int
+    /// SHA-256 of the original's bytes, hex.
+    public var sha256: String
+    /// When it was added to the library.
+    public var createdAt: Date
+    /// In an upload's answer only: true when the library already held these exact bytes (the existing photo is answered).
+    public var duplicate: Bool?
+    /// The size of what the viewer shows: the current version's, else the original's.
+    public var displayWidth: Int
+    public var displayHeight: Int
+    /// The version shown instead of the original; nil when the original is shown.
+    public var currentVersionId: Int64?
+    /// Whether the thumbnail is already made (it is made in the background after an upload; until then
+    /// `thumbnailURL` makes it on request).
+    public var thumbnailReady: Bool
+    /// Why the original's pixels cannot be shown (a readable header over data that does not decode); nil when
+    /// nothing is wrong or a version is shown.
+    public var problem: String?
+    /// Paths of the images on this server; thumbnail and rendition carry `?v=` (the content's hash) and may be cached for a year.
+    public var thumbnailURL: String
+    public var renditionURL: String
+    public var originalURL: String
+    /// Every saved version, oldest first: in the answers about one photo (`GET /api/v1/photos/{id}`, a new version,
+    /// a revert), nil in lists and uploads.
+    public var versions: [Version]?
+
+    public init(id: Int64, filename: String, width: Int, height: Int, format: String, colorSpace: String, orientation: Int,
+                hasAlpha: Bool, pageCount: Int, takenAt: String?, camera: String?, fileSize: Int, sha256: String, createdAt: Date,
+                duplicate: Bool?, displayWidth: Int, displayHeight: Int, currentVersionId: Int64?, thumbnailReady: Bool,
+                problem: String?, thumbnailURL: String, renditionURL: String, originalURL: String, versions: [Version]?) {
+        self.id = id
+        self.filename = filename
+        self.width = width
+        self.height = height
+        self.format = format
+        self.colorSpace = colorSpace
+        self.orientation = orientation
+        self.hasAlpha = hasAlpha
+        self.pageCount = pageCount
+        self.takenAt = takenAt
+        self.camera = camera
+        self.fileSize = fileSize
+        self.sha256 = sha256
+        self.createdAt = createdAt
+        self.duplicate = duplicate
+        self.displayWidth = displayWidth
+        self.displayHeight = displayHeight
+        self.currentVersionId = currentVersionId
+        self.thumbnailReady = thumbnailReady
+        self.problem = problem
+        self.thumbnailURL = thumbnailURL
+        self.renditionURL = renditionURL
+        self.originalURL = originalURL
+        self.versions = versions
+    }
+}
+
+/// A keyset page of the library, newest first (`?limit=1…200&cursor=&album=`).
+public struct PhotoPage: Codable, Sendable, Equatable {
+    public var items: [PhotoItem]
+    /// Pass as `cursor` for the next page; nil on the last page.
+    public var nextCursor: String?
+
+    public init(items: [PhotoItem], nextCursor: String?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+}
+
+/// The answer to an upload of one or more files (multipart field `file`): the photos added and the files refused.
+/// When every file is refused the answer is a problem instead (`413` or `422`).
+public struct PhotoUploadResult: Codable, Sendable, Equatable {
+    /// A file that was not added.
+    public struct Failure: Codable, Sendable, Equatable {
+        /// The file's name as sent, cleaned.
+        public var filename: String
+        /// Why, for programs (`empty`, `unsupported`, `corrupt`, `too-large`, `too-many-pixels` …).
+        public var code: String
+        /// Why, for people.
+        public var detail: String
+
+        public init(filename: String, code: String, detail: String) {
+            self.filename = filename
+            self.code = code
+            self.detail = detail
+        }
+    }
+
+    public var items: [PhotoItem]
+    public var errors: [Failure]
+
+    public init(items: [PhotoItem], errors: [Failure]) {
+        self.items = items
+        self.errors = errors
+    }
+}
+
+/// An album of the signed-in user.
+public struct PhotoAlbum: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+    /// Photos in it.
+    public var count: Int
+
+    public init(id: Int64, name: String, count: Int) {
+        self.id = id
+        self.name = name
+        self.count = count
+    }
+}
+
+/// The user's albums (`GET /api/v1/photos/albums`).
+public struct PhotoAlbumList: Codable, Sendable, Equatable {
+    public var items: [PhotoAlbum]
+
+    public init(items: [PhotoAlbum]) {
+        self.items = items
+    }
+}
+
+/// The body of `POST /api/v1/photos/albums`: creates the album, or answers the one of that name.
+public struct NewPhotoAlbum: Codable, Sendable, Equatable {
+    /// 1–40 characters.
+    public var name: String
+
+    public init(name: String) {
+        self.name = name
+    }
+}
+
+/// The body of `POST /api/v1/photos/{id}/albums`: puts the photo into an album, or takes it out with `remove: true`.
+public struct PhotoAlbumChange: Codable, Sendable, Equatable {
+    public var albumId: Int64
+    /// True removes; nil or false adds.
+    public var remove: Bool?
+
+    public init(albumId: Int64, remove: Bool? = nil) {
+        self.albumId = albumId
+        self.remove = remove
+    }
+}
+
+/// The albums a photo is in, after a change.
+public struct PhotoAlbumMembership: Codable, Sendable, Equatable {
+    public var albumIds: [Int64]
+
+    public init(albumIds: [Int64]) {
+        self.albumIds = albumIds
+    }
+}
+
+/// The body of `POST /api/v1/photos/{id}/versions`: edits applied to what the viewer shows now.
+public struct NewPhotoVersion: Codable, Sendable, Equatable {
+    /// At least one step.
+    public var operations: [PhotoEditOperation]
+
+    public init(operations: [PhotoEditOperation]) {
+        self.operations = operations
+    }
+}

@@ -1,0 +1,83 @@
+public import Foundation
+
+/// `GET /healthz`: `ok` once the database answers (anything else is a `500` problem).
+public struct HealthStatus: Codable, Sendable, Equatable {
+    public var status: String
+
+    public init(status: String) {
+        self.status = status
+    }
+}
+
+/// An RFC 9457 problem document (`application/problem+json`), as every API error is sent.
+public struct Problem: Codable, Sendable, Equatable, Error {
+    /// One invalid input field of a `422` (the `errors` extension member).
+    public struct FieldError: Codable, Sendable, Equatable {
+        /// The field as the client sent it: a JSON key, a query parameter or a multipart field (`password`, `score`).
+        public var field: String
+        /// What is wrong with it, in the viewer's language.
+        public var message: String
+
+        public init(field: String, message: String) {
+            self.field = field
+            self.message = message
+        }
+    }
+
+    /// A URI naming the kind of problem (`urn:appsuite:problem:validation`), `about:blank` when the status says it all.
+    public var type: String
+    /// A short summary of the kind (`Not Found`, `Validation failed`).
+    public var title: String
+    /// The HTTP status code, repeated.
+    public var status: Int
+    /// What went wrong this time, for a person.
+    public var detail: String?
+    /// The request path the problem is about, when the server names it.
+    public var instance: String?
+    /// The invalid fields of a `422`.
+    public var errors: [FieldError]?
+
+    public init(type: String, title: String, status: Int, detail: String? = nil, instance: String? = nil, errors: [FieldError]? = nil) {
+        self.type = type
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.instance = instance
+        self.errors = errors
+    }
+}
+
+/// JSON coding that matches the server, for request and response bodies alike: keys as the models name them
+/// (camelCase), dates as ISO 8601 strings in UTC without fractions (`2026-11-29T10:00:00Z`). The server's
+/// `Request.decodeJSON` decodes every request body with ``makeDecoder()``.
+public enum APICoding {
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
+
+/// A string value from a fixed vocabulary that a newer server may extend: a value this build does not know
+/// decodes as the type's `unknown` case (keeping the text) instead of failing the whole response.
+public protocol ExtensibleEnum: Codable, Sendable, Equatable, RawRepresentable where RawValue == String {
+    /// Never fails: an unknown value becomes the `unknown` case.
+    init(rawValue: String)
+}
+
+extension ExtensibleEnum {
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

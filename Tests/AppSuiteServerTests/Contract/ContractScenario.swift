@@ -1,0 +1,249 @@
+import AppHost
+import AppSuiteAPI
+import AppSuiteTesting
+import Foundation
+import HTTPServer
+@testable import AppSuiteServer
+
+/// One run of every API operation against a real AppSuite (ephemeral port, temporary data directory) with the
+/// real Gaokao and Movie Reviews data imported and real photos uploaded: each success and the main error
+/// answers, every body sent built from its `AppSuiteAPI` request model and every answer decoded strictly
+/// into its model. Runs once; the tests in ``APIContractTests`` read what it recorded.
+enum ContractScenario {
+    static let shared: Result<ContractRun, ContractFailure> = {
+        do { return .success(try run()) } catch let failure as ContractFailure { return .failure(failure) } catch {
+            return .failure(ContractFailure("the contract run could not start: \(error)"))
+        }
+    }()
+
+    static func run() throws -> ContractRun {
+        let server = try TestServer(importing: [.gaokao, .movies])
+        let client = ContractClient(server: server)
+        let users = try accounts(client)
+        movies(client, users)
+        gaokao(client, users.alice)
+        try photos(client, users.alice, bob: users.bob)
+        client.call("GET", APIPath.health, as: HealthStatus.self)
+        client.problem("POST", APIPath.health, status: 405)
+        client.problem("POST", APIPath.openAPI, status: 405)
+        let document = client.document() ?? Data()
+        let routes = server.suite.router.registered
+            .filter { $0.pattern.hasPrefix("/api/") || $0.pattern == APIPath.health }
+            .map { "\($0.method.rawValue) \($0.pattern)" }
+        return client.run(routes: routes, document: document)
+    }
+
+    static func file(_ relative: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: SharedDataSet.photos.url(relative))) }
+
+    // MARK: accounts
+
+    struct Users {
+        var alice: String
+        var bob: String
+    }
+
+    static func accounts(_ client: ContractClient) throws -> Users {
+        let password = "correct horse battery"
+        let credentials = Credentials(username: "contract_alice", password: password)
+        guard let alice = client.call("POST", APIPath.register, body: .model(credentials), status: 201, as: LoginResponse.self),
+              let bob = client.call("POST", APIPath.register, body: .model(Credentials(username: "contract_bob", password: password)),
+                                    status: 201, as: LoginResponse.self),
+              let carol = client.call("POST", APIPath.register, body: .model(Credentials(username: "contract_carol", password: password)),
+                                      status: 201, as: LoginResponse.self)
+        else { throw ContractFailure("cannot register the contract users: \(client.failures)") }
+        client.problem("POST", APIPath.register, body: .model(credentials), status: 409)
+        client.problem("POST", APIPath.register, body: .model(Credentials(username: "contract_dan", password: "short")), status: 422)
+        client.problem("POST", APIPath.register, body: .raw(Array(#"{"username":"#.utf8), contentType: "application/json"), status: 400)
+
+        client.call("POST", APIPath.login, body: .model(credentials), as: LoginResponse.self)
+        client.problem("POST", APIPath.login, body: .model(Credentials(username: "contract_alice", password: "not the password")), status: 401)
+
+        client.call("GET", APIPath.me, token: alice.token, as: UserProfile.self)
+        client.problem("GET", APIPath.me, status: 401)
+        client.call("PATCH", APIPath.me, body: .model(NicknameChange(nickname: "爱丽丝")), token: alice.token, as: UserProfile.self)
+        client.problem("PATCH", APIPath.me, body: .model(NicknameChange(nickname: "\u{200B}")), token: alice.token, status: 422)
+        client.problem("PATCH", APIPath.me, body: .raw(Array(#"{"nickname":7}"#.utf8), contentType: "application/json"), token: alice.token,
+                       status: 400)
+        client.problem("PATCH", APIPath.me, body: .raw(Array("nickname=x".utf8), contentType: "application/x-www-form-urlencoded"),
+                       token: alice.token, status: 415)
+        let picture = try file("edge/tiny_1x1.png")
+        client.call("PUT", APIPath.avatar, body: .files([("avatar", "me.png", try file("ordinary/astronaut.png"))]), token: alice.token,
+                    as: UserProfile.self)
+        client.problem("PUT", APIPath.avatar, body: .files([("picture", "me.png", picture)]), token: alice.token, status: 422)
+
+        let change = PasswordChange(currentPassword: password, newPassword: "another horse battery")
+        client.problem("PUT", APIPath.password, body: .model(PasswordChange(currentPassword: "not the password", newPassword: "x y z w v u")),
+                       token: carol.token, status: 401)
+        client.noContent("PUT", APIPath.password, body: .model(change), token: carol.token)
+        client.problem("POST", APIPath.logout, status: 403)
+        client.noContent("POST", APIPath.logout, token: carol.token)
+        return Users(alice: alice.token, bob: bob.token)
+    }
+
+    // MARK: movie reviews and the community
+
+    static func movies(_ client: ContractClient, _ users: Users) {
+        let feed = client.call("GET", APIPath.Movies.reviews, query: [("limit", "3")], as: MovieReviewPage.self)
+        if let cursor = feed?.nextCursor {
+            client.call("GET", APIPath.Movies.reviews, query: [("limit", "3"), ("cursor", cursor)], as: MovieReviewPage.self)
+        }
+        client.call("GET", APIPath.Movies.reviews, query: [("sort", "new"), ("limit", "2")], as: MovieReviewPage.self)
+        client.problem("DELETE", APIPath.Movies.reviews, status: 405)
+        guard let review = feed?.items.first else { return }
+        let item: ContractClient.Values = ["id": review.id]
+        let subject: ContractClient.Values = ["app": "movies", "itemId": review.id]
+
+        client.call("PUT", APIPath.Community.favorite, subject, token: users.alice, as: FavoriteStatus.self)
+        client.problem("PUT", APIPath.Community.favorite, ["app": "movies", "itemId": 1], token: users.alice, status: 404)
+        client.problem("PUT", APIPath.Community.favorite, subject, status: 401)
+        client.call("GET", APIPath.Community.favorites, query: [("app", "movies")], token: users.alice, as: CommunityFavoritePage.self)
+        client.problem("GET", APIPath.Community.favorites, status: 401)
+        client.call("GET", APIPath.Movies.review, item, token: users.alice, as: MovieReviewDetail.self)
+        client.call("GET", APIPath.Movies.review, item, as: MovieReviewDetail.self)
+        client.problem("GET", APIPath.Movies.review, ["id": 1], status: 404)
+        client.problem("GET", APIPath.Movies.review, ["id": "abc"], status: 404)
+        client.noContent("DELETE", APIPath.Community.favorite, subject, token: users.alice)
+        client.problem("DELETE", APIPath.Community.favorite, subject, status: 401)
+        client.call("PUT", APIPath.Community.share, subject, token: users.alice, as: ShareLink.self)
+        client.problem("PUT", APIPath.Community.share, subject, status: 401)
+
+        let comments = APIPath.Movies.reviewComments
+        guard let root = client.call("POST", comments, item, body: .model(NewComment(text: "唢呐一响，泪目。")), token: users.alice, status: 201,
+                                     as: CommunityComment.self),
+              let reply = client.call("POST", comments, item, body: .model(NewComment(text: "同感，结尾太好了。", parentId: root.id)),
+                                      token: users.bob, status: 201, as: CommunityComment.self),
+              let answer = client.call("POST", comments, item, body: .model(NewComment(text: "谢谢！", parentId: reply.id)),
+                                       token: users.alice, status: 201, as: CommunityComment.self)
+        else { return }
+        client.call("POST", comments, item, body: .model(NewComment(text: "路过，好片。")), status: 201, as: CommunityComment.self)
+        client.problem("POST", comments, item, body: .model(NewComment(text: "匿名回复", parentId: root.id)), status: 401)
+        client.problem("POST", comments, item, body: .model(NewComment(text: "   ")), token: users.bob, status: 422)
+        client.problem("POST", comments, ["id": 1], body: .model(NewComment(text: "没有这篇影评")), token: users.bob, status: 404)
+        client.call("GET", comments, item, query: [("limit", "5")], as: CommunityCommentPage.self)
+        client.problem("GET", comments, ["id": 1], status: 404)
+        client.call("GET", APIPath.Community.replies, ["id": root.id], as: CommunityCommentPage.self)
+        client.problem("GET", APIPath.Community.replies, ["id": reply.id], status: 404)
+        client.call("PATCH", APIPath.Community.comment, ["id": root.id], body: .model(CommentEdit(text: "唢呐一响，泪目（改）。")), token: users.alice,
+                    as: CommunityComment.self)
+        client.problem("PATCH", APIPath.Community.comment, ["id": root.id], body: .model(CommentEdit(text: "不是我的")), token: users.bob,
+                       status: 403)
+        client.problem("DELETE", APIPath.Community.comment, ["id": root.id], token: users.bob, status: 403)
+        client.noContent("DELETE", APIPath.Community.comment, ["id": answer.id], token: users.alice)
+
+        let films = client.call("GET", APIPath.Movies.films, query: [("query", "百鸟朝凤")], as: MovieFilmPage.self)
+        if let next = client.call("GET", APIPath.Movies.films, query: [("limit", "2")], as: MovieFilmPage.self)?.nextCursor {
+            client.call("GET", APIPath.Movies.films, query: [("limit", "2"), ("cursor", next)], as: MovieFilmPage.self)
+        }
+        client.problem("POST", APIPath.Movies.films, status: 405)
+        client.call("GET", APIPath.Movies.film, ["id": films?.items.first?.id ?? review.film.id], as: MovieFilmDetail.self)
+        // 阿丽塔：战斗天使 (1652592): a film with 480 short comments in the data.
+        let film: ContractClient.Values = ["id": "1652592"]
+        let detail = client.call("GET", APIPath.Movies.film, film, query: [("limit", "3")], as: MovieFilmDetail.self)
+        if let cursor = detail?.comments.nextCursor {
+            client.call("GET", APIPath.Movies.film, film, query: [("limit", "3"), ("cursor", cursor)], as: MovieFilmDetail.self)
+        }
+        client.call("GET", APIPath.Movies.film, film, query: [("sort", "new"), ("limit", "3")], as: MovieFilmDetail.self)
+        client.problem("GET", APIPath.Movies.film, ["id": "no-such-film"], status: 404)
+    }
+
+    // MARK: gaokao
+
+    static func gaokao(_ client: ContractClient, _ token: String) {
+        client.call("GET", APIPath.Gaokao.provinces, as: GaokaoProvinceList.self)
+        client.problem("POST", APIPath.Gaokao.provinces, status: 405)
+        client.call("GET", APIPath.Gaokao.options, query: [("province", "四川"), ("year", "2020"), ("category", "理科")], as: GaokaoOptions.self)
+        client.problem("GET", APIPath.Gaokao.options, query: [("province", "四川")], status: 422)
+        client.call("GET", APIPath.Gaokao.rank, query: [("province", "河南"), ("year", "2023"), ("category", "理科"), ("score", "600")],
+                    as: GaokaoRank.self)
+        client.problem("GET", APIPath.Gaokao.rank, query: [("province", "新疆"), ("year", "2023"), ("category", "理科"), ("score", "600")],
+                       status: 404)
+        client.problem("GET", APIPath.Gaokao.rank, query: [("province", "河南"), ("year", "2023")], status: 422)
+        let equivalent = APIPath.Gaokao.equivalentScore
+        client.call("GET", equivalent, query: [("province", "河南"), ("category", "理科"), ("score", "600"), ("fromYear", "2023"), ("toYear", "2022")],
+                    as: GaokaoEquivalentScore.self)
+        client.call("GET", equivalent, query: [("province", "河北"), ("category", "理科"), ("score", "600"), ("fromYear", "2020"), ("toYear", "2021")],
+                    as: GaokaoEquivalentScore.self)
+        client.problem("GET", equivalent, query: [("province", "火星"), ("category", "理科"), ("score", "600"), ("fromYear", "2020"), ("toYear", "2021")],
+                       status: 422)
+        client.call("GET", APIPath.Gaokao.controlLines, query: [("province", "河南"), ("year", "2023")], as: GaokaoControlLines.self)
+        client.problem("GET", APIPath.Gaokao.controlLines, status: 422)
+        client.call("GET", APIPath.Gaokao.admissionLines,
+                    query: [("province", "四川"), ("school", "10610"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批")],
+                    as: GaokaoAdmissionLines.self)
+        client.problem("GET", APIPath.Gaokao.admissionLines, query: [("province", "四川")], status: 422)
+        let prediction = APIPath.Gaokao.prediction
+        client.call("GET", prediction, query: [("province", "上海"), ("year", "2023"), ("category", "综合"), ("batch", "本科批"), ("school", "复旦大学")],
+                    as: GaokaoPrediction.self)
+        client.call("GET", prediction,
+                    query: [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "589")],
+                    as: GaokaoPrediction.self)
+        client.problem("GET", prediction, query: [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学")],
+                       status: 404)
+        client.problem("GET", prediction,
+                       query: [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "800")],
+                       status: 422)
+        let recommendations = APIPath.Gaokao.recommendations
+        client.call("GET", recommendations, query: [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("score", "600")],
+                    as: GaokaoRecommendations.self)
+        client.problem("GET", recommendations, query: [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("score", "900")],
+                       status: 422)
+
+        let profile = APIPath.Gaokao.profile
+        client.problem("GET", profile, token: token, status: 404)
+        client.call("PUT", profile, body: .model(GaokaoProfileInput(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 600)),
+                    token: token, as: GaokaoSavedProfile.self)
+        client.call("GET", profile, token: token, as: GaokaoSavedProfile.self)
+        client.call("PUT", profile, body: .model(GaokaoProfileInput(province: "海南", year: 2023, category: "综合", batch: "本科批", score: 880)),
+                    as: GaokaoSavedProfile.self)
+        client.problem("PUT", profile, body: .model(GaokaoProfileInput(province: "上海", year: 2024, category: "综合", batch: "本科批", score: 700)),
+                       token: token, status: 422)
+        client.problem("PUT", profile, body: .model(GaokaoProfileInput(province: nil, year: nil, category: nil, batch: nil, score: nil)),
+                       token: token, status: 422)
+    }
+
+    // MARK: photos
+
+    static func photos(_ client: ContractClient, _ token: String, bob: String) throws {
+        let photos = APIPath.Photos.photos
+        let jpeg = try file("ordinary/22-canon_tags.jpg")
+        let notAnImage = try file("edge/text_not_image.jpg")
+        client.problem("GET", photos, status: 401)
+        guard let upload = client.call("POST", photos, body: .files([("file", "22-canon_tags.jpg", jpeg), ("file", "text.jpg", notAnImage)]),
+                                       token: token, status: 201, as: PhotoUploadResult.self),
+              let photo = upload.items.first
+        else { return }
+        client.call("POST", photos, body: .files([("file", "again.jpg", jpeg)]), token: token, status: 201, as: PhotoUploadResult.self)
+        client.problem("POST", photos, body: .files([("file", "text.jpg", notAnImage)]), token: token, status: 422)
+        client.problem("POST", photos, body: .files([("picture", "a.jpg", jpeg)]), token: token, status: 422)
+        client.call("GET", photos, query: [("limit", "1")], token: token, as: PhotoPage.self)
+        client.problem("GET", photos, query: [("cursor", "yesterday")], token: token, status: 422)
+
+        guard let album = client.call("POST", APIPath.Photos.albums, body: .model(NewPhotoAlbum(name: "旅行")), token: token, status: 201,
+                                      as: PhotoAlbum.self)
+        else { return }
+        client.problem("POST", APIPath.Photos.albums, body: .model(NewPhotoAlbum(name: "")), token: token, status: 422)
+        client.call("GET", APIPath.Photos.albums, token: token, as: PhotoAlbumList.self)
+        client.problem("GET", APIPath.Photos.albums, status: 401)
+        let id: ContractClient.Values = ["id": photo.id]
+        let missing: ContractClient.Values = ["id": photo.id + 1_000_000]
+        client.call("POST", APIPath.Photos.photoAlbums, id, body: .model(PhotoAlbumChange(albumId: album.id)), token: token,
+                    as: PhotoAlbumMembership.self)
+        client.problem("POST", APIPath.Photos.photoAlbums, id, body: .model(PhotoAlbumChange(albumId: album.id + 1_000, remove: true)),
+                       token: token, status: 404)
+
+        client.call("POST", APIPath.Photos.versions, id, body: .model(NewPhotoVersion(operations: [.rotate(degrees: 90), .flip()])), token: token,
+                    status: 201, as: PhotoItem.self)
+        client.problem("POST", APIPath.Photos.versions, id, body: .model(NewPhotoVersion(operations: [.rotate(degrees: 45)])), token: token,
+                       status: 422)
+        client.call("GET", APIPath.Photos.photo, id, token: token, as: PhotoItem.self)
+        client.problem("GET", APIPath.Photos.photo, id, token: bob, status: 404)
+        for template in [APIPath.Photos.thumbnail, APIPath.Photos.rendition, APIPath.Photos.original, APIPath.Photos.download] {
+            client.bytes(template, id, token: token, mediaType: "image/")
+            client.problem("GET", template, missing, token: token, status: 404)
+        }
+        client.call("POST", APIPath.Photos.revert, id, token: token, as: PhotoItem.self)
+        client.problem("POST", APIPath.Photos.revert, missing, token: token, status: 404)
+        client.noContent("DELETE", APIPath.Photos.photo, id, token: token)
+        client.problem("DELETE", APIPath.Photos.photo, id, token: token, status: 404)
+    }
+}
