@@ -73,31 +73,34 @@ let package = Package(
             name: "bench-thumbnails", dependencies: ["Imaging"], path: "bench/thumbnails/tool", swiftSettings: upcoming),
 
         // MARK: tests
-        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport", swiftSettings: upcoming),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport", "AppSuiteAPI"], swiftSettings: upcoming),
+        // The test harness: a real suite with chosen apps over a socket or in process, shared data, helpers.
+        .target(
+            name: "AppSuiteTesting", dependencies: ["AppSuiteServer", "AppHost", "HTTPServer", "AppSuiteAPI"],
+            path: "Tests/AppSuiteTesting", swiftSettings: upcoming),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "HTTPTestSupport"], swiftSettings: upcoming),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost"], swiftSettings: upcoming),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
-            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "HTTPTestSupport", "CLibXML2"],
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "AppSuiteTesting", "CLibXML2"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteCLITests",
-            dependencies: ["AppSuiteCLI", "AppSuiteServer", "AppHost", "Community", "HTTPServer", "Identity", "Storage", "WebUI", "HTTPTestSupport"],
+            dependencies: ["AppSuiteCLI", "AppSuiteServer", "AppHost", "Community", "HTTPServer", "Identity", "Storage", "WebUI", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
-            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "WebUI", "HTTPTestSupport"],
+            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "WebUI", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
-            name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "HTTPTestSupport"],
+            name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",
-            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "WebUI", "HTTPTestSupport", "AppSuiteAPI"],
+            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "WebUI", "AppSuiteTesting", "AppSuiteAPI"],
             swiftSettings: upcoming),
     ]
 )

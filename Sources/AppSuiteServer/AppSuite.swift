@@ -1,7 +1,7 @@
 public import AppHost
 import Community
 import Foundation
-import HTTPServer
+public import HTTPServer
 import Identity
 import Imaging
 import Storage
@@ -24,6 +24,9 @@ public final class AppSuite: Sendable {
     let subjects: SubjectDirectory
     /// The platform's jobs and every app's, started with the server.
     public let scheduler: JobScheduler
+    /// What the server answers requests with: routing, error pages, default headers, gzip. Tests hand it
+    /// requests directly, without a socket (its `configuration` has the upload folder and body limits).
+    public let responder: Responder
     private let server: Server
     private let publicURLSource: PublicURLSource
 
@@ -94,9 +97,8 @@ public final class AppSuite: Sendable {
 
         let serverConfiguration = Self.serverConfiguration(configuration)
         let errorPage = ErrorPage(authenticator: authenticator)
-        server = Server(configuration: serverConfiguration,
-                        responder: Responder(router: router, configuration: serverConfiguration, errorPage: errorPage.render),
-                        workPool: workPool)
+        responder = Responder(router: router, configuration: serverConfiguration, errorPage: errorPage.render)
+        server = Server(configuration: serverConfiguration, responder: responder, workPool: workPool)
     }
 
     /// Starts serving, then the job scheduler. Throws when the address is taken or invalid.

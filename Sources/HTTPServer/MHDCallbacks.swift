@@ -131,7 +131,7 @@ extension ServerCore {
                                                    maximumFileSize: configuration.maximumUploadSize) {
                 state.multipart = parser
             } else {
-                state.rejection = .badRequest("The multipart body has no valid boundary parameter.")
+                state.rejection = .multipartWithoutBoundary
             }
         } else if let declaredLength, declaredLength > configuration.maximumBodySize {
             state.rejection = Self.tooLarge(limit: configuration.maximumBodySize)
@@ -195,7 +195,7 @@ extension ServerCore {
         if let rejection = state.rejection {
             response = responder.errorResponse(for: rejection, request: request)
         } else if let parser = state.multipart, !parser.isComplete {
-            response = responder.errorResponse(for: HTTPError.badRequest("The multipart body ended before its closing boundary."), request: request)
+            response = responder.errorResponse(for: HTTPError.multipartUnfinished, request: request)
         } else {
             (request, response) = responder.route(request)
             if let offload = response.offload {

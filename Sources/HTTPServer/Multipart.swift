@@ -6,6 +6,37 @@ public struct MultipartForm: Sendable {
     public var files: [UploadedFile]
 }
 
+extension MultipartForm {
+    /// Parses a whole body held in memory the way the server parses one while it streams in, for requests
+    /// made without a socket (tests hand them to ``Responder/respond(to:)``). Files are written to `directory`
+    /// (it must exist) and are the caller's to delete; a file over `maximumFileSize` bytes is refused.
+    /// - Throws: the `HTTPError` the server answers: 400 for a missing boundary or a malformed or unfinished
+    ///   body, 413 for a file, field or part count over its limit. No file is left behind then.
+    public init(parsing body: [UInt8], contentType: String, directory: String, maximumFileSize: Int) throws(HTTPError) {
+        guard let parser = MultipartParser(contentType: contentType, directory: directory, maximumFileSize: maximumFileSize) else {
+            throw .multipartWithoutBoundary
+        }
+        let failure: MultipartParser.Failure? = body.withUnsafeBytes { bytes in
+            do throws(MultipartParser.Failure) { try parser.feed(bytes) } catch { return error }
+            return nil
+        }
+        if let failure {
+            for path in parser.temporaryPaths { unlink(path) }
+            throw ServerCore.multipartProblem(failure)
+        }
+        guard parser.isComplete else {
+            for path in parser.temporaryPaths { unlink(path) }
+            throw .multipartUnfinished
+        }
+        self.init(fields: parser.fields, files: parser.files)
+    }
+}
+
+extension HTTPError {
+    static let multipartWithoutBoundary = HTTPError.badRequest("The multipart body has no valid boundary parameter.")
+    static let multipartUnfinished = HTTPError.badRequest("The multipart body ended before its closing boundary.")
+}
+
 /// A file part written to a server-chosen temporary path. The server deletes the temporary file when the
 /// request ends, so a handler that keeps it must move or copy it first. `filename` is the client's name
 /// for it: metadata only, never part of a path.

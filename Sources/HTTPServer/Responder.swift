@@ -92,8 +92,9 @@ public struct Responder: Sendable {
         return response
     }
 
-    /// Default headers, then gzip for large textual bodies the client accepts.
-    func finish(_ response: inout Response, for request: Request) {
+    /// Default headers, then gzip for large textual bodies the client accepts. ``respond(to:)`` does it; a
+    /// caller that answers with ``errorResponse(for:request:)`` itself (a request refused before routing) calls it.
+    public func finish(_ response: inout Response, for request: Request) {
         for (name, value) in configuration.defaultHeaders where !response.headers.contains(name) {
             response.headers.add(name, value)
         }

@@ -1,4 +1,5 @@
 import AppHost
+import AppSuiteTesting
 import Foundation
 import Testing
 @testable import AppSuiteCLI
@@ -51,17 +52,8 @@ import WebUI
         }
         #expect(CommandLineTool.run(["serve", "--public-url", "https://evil.example/x"], environment: [:]) == ExitCode.usage.rawValue)
 
-        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        var configuration = AppSuiteConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.dataDirectory = data
-        configuration.isAccessLogEnabled = false
-        let suite = try AppSuite(configuration: configuration, apps: [])
-        try suite.start()
-        defer { suite.stop() }
-        #expect(suite.publicURL.origin == "http://127.0.0.1:\(suite.port)")
+        let server = try TestServer(apps: [])
+        #expect(server.suite.publicURL.origin == "http://127.0.0.1:\(server.port)")
     }
 
     @Test func exitCodesTellFailuresApart() {
@@ -76,24 +68,15 @@ import WebUI
     }
 
     @Test func importOfAnUnknownAppIsAUsageError() throws {
-        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let data = TemporaryDirectory("cli")
         let folder = NSTemporaryDirectory()
-        #expect(CommandLineTool.run(["import", "nosuchapp", folder, "--data-dir", data], environment: [:]) == ExitCode.usage.rawValue)
-        #expect(CommandLineTool.run(["import", "all", folder, "--data-dir", data], environment: [:]) == 0)
+        #expect(CommandLineTool.run(["import", "nosuchapp", folder, "--data-dir", data.path], environment: [:]) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["import", "all", folder, "--data-dir", data.path], environment: [:]) == 0)
     }
 
     @Test func serveFailsClearlyWhenThePortIsTaken() throws {
-        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        var configuration = AppSuiteConfiguration()
-        configuration.port = 0
-        configuration.dataDirectory = data
-        configuration.isAccessLogEnabled = false
-        let running = try AppSuite(configuration: configuration)
-        try running.start()
-        defer { running.stop() }
-        let code = CommandLineTool.run(["serve", "--port", String(running.port), "--data-dir", data], environment: [:])
+        let running = try TestServer()
+        let code = CommandLineTool.run(["serve", "--port", String(running.port), "--data-dir", running.dataDirectory], environment: [:])
         #expect(code == ExitCode.unavailable.rawValue)
     }
 
@@ -111,11 +94,10 @@ import WebUI
         #expect(CommandLineTool.run(["import", "all", "--photos-password", "x", "/no/such/folder"], environment: [:])
                 == ExitCode.usage.rawValue, "a secret is not a flag")
 
-        let data = NSTemporaryDirectory() + "cli-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        #expect(CommandLineTool.run(["gaokao", "backtest", "--data-dir", data], environment: [:]) == ExitCode.dataError.rawValue,
+        let data = TemporaryDirectory("cli")
+        #expect(CommandLineTool.run(["gaokao", "backtest", "--data-dir", data.path], environment: [:]) == ExitCode.dataError.rawValue,
                 "nothing imported")
-        #expect(FileManager.default.fileExists(atPath: data + "/appsuite.sqlite"), "the command opened the suite's database in --data-dir")
+        #expect(FileManager.default.fileExists(atPath: data.path + "/appsuite.sqlite"), "the command opened the suite's database in --data-dir")
     }
 
     @Test func catalogNamesDoNotCollide() {
@@ -149,11 +131,10 @@ import WebUI
     @Test(arguments: [(SIGSEGV, "SIGSEGV"), (SIGABRT, "SIGABRT"), (SIGBUS, "SIGBUS"), (SIGILL, "SIGILL"), (SIGFPE, "SIGFPE")])
     func serveLogsAFatalSignalAndDiesOfIt(_ number: Int32, _ name: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build appsuite first")
-        let data = NSTemporaryDirectory() + "fatal-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let data = TemporaryDirectory("fatal")
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--port", "0", "--data-dir", data, "--access-log", "false"]
+        process.arguments = ["serve", "--port", "0", "--data-dir", data.path, "--access-log", "false"]
         let stderr = Pipe()
         process.standardError = stderr
         try process.run()

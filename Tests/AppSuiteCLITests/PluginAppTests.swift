@@ -1,10 +1,10 @@
 import AppHost
+import AppSuiteTesting
 @testable import AppSuiteCLI
 @testable import AppSuiteServer
 import Community
 import Foundation
 import HTTPServer
-import HTTPTestSupport
 import Identity
 import Storage
 import Testing
@@ -107,28 +107,23 @@ struct GuestbookCommand: AppCommand {
 
 @Suite struct PluginAppTests {
     @Test func anAppFromATestTargetPlugsInWhole() throws {
-        let directory = NSTemporaryDirectory() + "plugin-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = TemporaryDirectory("plugin")
         let apps: [any MiniApp] = [GuestbookApp()]
 
         // The command line: its command (opening the suite's database), its help line, its setting.
-        #expect(CommandLineTool.run(["guestbook", "add", "你好，世界", "--data-dir", directory], environment: [:], apps: apps) == 0)
-        #expect(CommandLineTool.run(["guestbook", "remove", "--data-dir", directory], environment: [:], apps: apps) == ExitCode.usage.rawValue)
+        #expect(CommandLineTool.run(["guestbook", "add", "你好，世界", "--data-dir", directory.path], environment: [:], apps: apps) == 0)
+        #expect(CommandLineTool.run(["guestbook", "remove", "--data-dir", directory.path], environment: [:], apps: apps) == ExitCode.usage.rawValue)
         let help = CommandLineTool.usage(apps: apps)
         #expect(help.contains("  appsuite guestbook add TEXT [--data-dir var]\n"))
         #expect(help.contains("  guestbook Guestbook tools: add an entry\n"))
         #expect(help.contains("  --guestbook-greeting TEXT  the heading of the guestbook (default 欢迎留言)\n"))
-        #expect(CommandLineTool.run(["import", "all", directory, "--guestbook-greeting", "", "--data-dir", directory], environment: [:], apps: apps)
+        #expect(CommandLineTool.run(["import", "all", directory.path, "--guestbook-greeting", "", "--data-dir", directory.path], environment: [:], apps: apps)
                 == ExitCode.usage.rawValue, "an empty greeting is refused before anything runs")
 
         // The server: settings from the environment, a fixed clock for the job.
-        let configuration = try AppSuiteConfiguration.resolve(
-            options: ["data-dir": directory, "port": "0", "access-log": "false"],
-            environment: ["APPSUITE_GUESTBOOK_GREETING": "Sign here"], apps: apps)
         let clock = FixedClock(Date(timeIntervalSince1970: 1_717_200_000))
-        let suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock)
-        try suite.start()
-        defer { suite.stop() }
+        let server = try TestServer(apps: apps, clock: clock, directory: directory, environment: ["APPSUITE_GUESTBOOK_GREETING": "Sign here"])
+        let suite = server.suite
 
         // The job was due at start; then once a minute of the suite's clock.
         suite.scheduler.waitUntilIdle()
@@ -140,18 +135,18 @@ struct GuestbookCommand: AppCommand {
         }
         #expect(beats.map(\.0) == [1_717_200_000, 1_717_200_060] && beats.map(\.1) == [1, 1])
 
-        let page = try RawHTTPClient.request(port: suite.port, "GET", "/guestbook")
+        let page = try server.get("/guestbook")
         #expect(page.status == 200)
         #expect(page.text.contains("Sign here") && page.text.contains(#"<li id="entry-1">你好，世界</li>"#))
-        let launcher = try RawHTTPClient.request(port: suite.port, "GET", "/")
+        let launcher = try server.get("/")
         #expect(launcher.text.contains(#"href="/guestbook""#))
 
-        let api = try RawHTTPClient.request(port: suite.port, "GET", "/api/v1/guestbook/entries")
-        let items = try #require((try JSONSerialization.jsonObject(with: Data(api.body)) as? [String: Any])?["items"] as? [[String: Any]])
+        let api = try server.get("/api/v1/guestbook/entries")
+        let items = try #require(try api.json()["items"] as? [[String: Any]])
         #expect(items.count == 1 && items.first?["text"] as? String == "你好，世界")
 
-        let openAPI = try RawHTTPClient.request(port: suite.port, "GET", "/api/openapi.json")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(openAPI.body)) as? [String: Any])
+        let openAPI = try server.get("/api/openapi.json")
+        let document = try openAPI.json()
         let paths = try #require(document["paths"] as? [String: Any])
         let operation = try #require((paths["/api/v1/guestbook/entries"] as? [String: Any])?["get"] as? [String: Any])
         #expect(operation["summary"] as? String == "Every entry, oldest first")
@@ -159,14 +154,11 @@ struct GuestbookCommand: AppCommand {
         #expect(schemas["GuestbookEntries"] != nil)
 
         // Community finds the app's items through its resolver: a favourite gets the entry's title and page.
-        let register = try RawHTTPClient.request(port: suite.port, "POST", "/api/v1/auth/register", headers: ["Content-Type": "application/json"],
-                                                 body: Array(#"{"username":"visitor","password":"correct horse battery"}"#.utf8))
-        let token = try #require((try JSONSerialization.jsonObject(with: Data(register.body)) as? [String: Any])?["token"] as? String)
-        let bearer = ["Authorization": "Bearer " + token]
-        #expect(try RawHTTPClient.request(port: suite.port, "PUT", "/api/v1/favorites/guestbook/1", headers: bearer).status == 200)
-        #expect(try RawHTTPClient.request(port: suite.port, "PUT", "/api/v1/favorites/guestbook/2", headers: bearer).status == 404)
-        let favorites = try RawHTTPClient.request(port: suite.port, "GET", "/api/v1/favorites", headers: bearer)
-        let favorite = try #require(((try JSONSerialization.jsonObject(with: Data(favorites.body)) as? [String: Any])?["items"] as? [[String: Any]])?.first)
+        let visitor = try server.register("visitor")
+        #expect(try server.request("PUT", "/api/v1/favorites/guestbook/1", headers: visitor.bearer).status == 200)
+        #expect(try server.request("PUT", "/api/v1/favorites/guestbook/2", headers: visitor.bearer).status == 404)
+        let favorites = try server.get("/api/v1/favorites", headers: visitor.bearer)
+        let favorite = try #require((try favorites.json()["items"] as? [[String: Any]])?.first)
         #expect(favorite["title"] as? String == "你好，世界" && favorite["url"] as? String == "/guestbook#entry-1")
     }
 }

@@ -1,7 +1,7 @@
 import AppSuiteAPI
+import AppSuiteTesting
 import Foundation
 import HTTPServer
-import HTTPTestSupport
 import Testing
 @testable import AppSuiteServer
 
@@ -10,7 +10,7 @@ import Testing
         let server = try TestServer()
         let health = try server.get("/healthz")
         #expect(health.status == 200)
-        #expect(try APICoding.makeDecoder().decode(HealthStatus.self, from: Data(health.body)).status == "ok")
+        #expect(try health.decode(HealthStatus.self).status == "ok")
         let openAPI = try server.get("/api/openapi.json")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(openAPI.body)) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
@@ -32,16 +32,15 @@ import Testing
 
     @Test func registerLogInMeLogOut() throws {
         let server = try TestServer()
-        let decoder = APICoding.makeDecoder()
         let registered = try server.send("POST", "/api/v1/auth/register", json: #"{"username":"小明2008","password":"correct horse battery"}"#)
         #expect(registered.status == 201)
-        let first = try decoder.decode(LoginResponse.self, from: Data(registered.body))
+        let first = try registered.decode(LoginResponse.self)
         #expect(first.user.username == "小明2008")
         #expect(first.user.nickname == "小明2008")
 
         let login = try server.send("POST", "/api/v1/auth/login", json: #"{"username":"小明2008","password":"correct horse battery"}"#)
         #expect(login.status == 200)
-        let session = try decoder.decode(LoginResponse.self, from: Data(login.body))
+        let session = try login.decode(LoginResponse.self)
         #expect(session.token != first.token, "a login always issues a new session id")
         #expect(session.expiresAt.timeIntervalSinceNow > 29 * 86_400)
         let cookie = try #require(login.headers["set-cookie"])
@@ -50,10 +49,10 @@ import Testing
 
         let me = try server.get("/api/v1/me", headers: ["Authorization": "Bearer \(session.token)"])
         #expect(me.status == 200)
-        #expect(try decoder.decode(UserProfile.self, from: Data(me.body)) == session.user)
+        #expect(try me.decode(UserProfile.self) == session.user)
         #expect(try server.get("/api/v1/me").status == 401)
 
-        let logout = try RawHTTPClient.request(port: server.port, "POST", "/api/v1/auth/logout", headers: ["Authorization": "Bearer \(session.token)"])
+        let logout = try server.request("POST", "/api/v1/auth/logout", token: session.token)
         #expect(logout.status == 204)
         #expect(try server.get("/api/v1/me", headers: ["Authorization": "Bearer \(session.token)"]).status == 401,
                 "logout invalidates the token on the server")
@@ -63,7 +62,7 @@ import Testing
 
     @Test func aStaleCookieDoesNotHideAValidBearerToken() throws {
         let server = try TestServer()
-        let token = try server.register("zhengyu")
+        let token = try server.register("zhengyu").token
         let me = try server.get("/api/v1/me", headers: ["Authorization": "Bearer \(token)", "Cookie": "sid=garbage"])
         #expect(me.status == 200)
     }
@@ -77,7 +76,7 @@ import Testing
     @Test(arguments: ["\u{200B}", "\u{3164}", "\u{200F}admin\u{200E}", "a\u{00AD}b"])
     func invisibleNicknamesAreRefused(nickname: String) throws {
         let server = try TestServer()
-        let token = try server.register("hanmei")
+        let token = try server.register("hanmei").token
         let body = String(decoding: try JSONSerialization.data(withJSONObject: ["nickname": nickname]), as: UTF8.self)
         #expect(try server.send("PATCH", "/api/v1/me", json: body, headers: ["Authorization": "Bearer \(token)"]).status == 422)
     }
@@ -133,11 +132,11 @@ import Testing
     @Test(arguments: [#"<img src=x onerror=alert(1)>"#, #"'); DROP TABLE users;--"#, "小明 😀 \"&amp;\""])
     func nicknameIsStoredVerbatimAndEscapedOnPages(nickname: String) throws {
         let server = try TestServer()
-        let token = try server.register("zhaolei")
+        let token = try server.register("zhaolei").token
         let body = try JSONSerialization.data(withJSONObject: ["nickname": nickname])
         let changed = try server.send("PATCH", "/api/v1/me", json: String(decoding: body, as: UTF8.self), headers: ["Authorization": "Bearer \(token)"])
         #expect(changed.status == 200, "\(changed.text)")
-        let me = try APICoding.makeDecoder().decode(UserProfile.self, from: Data(changed.body))
+        let me = try changed.decode(UserProfile.self)
         #expect(me.nickname == nickname)
         let page = try server.get("/me", headers: ["Cookie": "sid=\(token)"])
         let escaped = nickname.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -148,20 +147,18 @@ import Testing
     }
 
     static func avatarUpload(_ server: TestServer, token: String, file: [UInt8]) throws -> RawHTTPClient.Reply {
-        var body = Array("--b\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
-        body += file + Array("\r\n--b--\r\n".utf8)
-        return try RawHTTPClient.request(port: server.port, "PUT", "/api/v1/me/avatar",
-            headers: ["Authorization": "Bearer \(token)", "Content-Type": "multipart/form-data; boundary=b", "Accept-Language": "en"], body: body)
+        try server.upload("/api/v1/me/avatar", method: "PUT", files: [MultipartFile(field: "avatar", filename: "me.png", contentType: "image/png", bytes: file)],
+                          token: token, headers: ["Accept-Language": "en"])
     }
 
     @Test func avatarUploadIsReencodedToASquareJPEG() throws {
         let server = try TestServer()
-        let token = try server.register("sunli")
+        let token = try server.register("sunli").token
         // A 48×40 gradient PNG made with zlib: a real image with a non-square aspect.
         let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAADAAAAAoCAIAAAA35e4mAAAO60lEQVR42g3OMcsBAQCA4VvcIKVkYLmFQVdKBpZbGHSlZGC5hUFKycByC71JKRnOcguDrpQMLLe4QUrJwHILg5SS4fyJ73t+wSMIAj4Bv0BQICwQFZAEYgIJgaRAWiAroAjkBAoCRYGyQFVAE6gJNARaAh2BnoAu0BcYCowFpgIzAVNgLrAUWAlsBHYCtsBe4CBwErgI3ARcgbvAU+At8BX4CQiCiE/ELxIUCYtERSSRmEhCJCmSFsmKKCI5kYJIUaQsUhXRRGoiDZGWSEekJ6KL9EWGImORqchMxBSZiyxFViIbkZ2ILbIXOYicRC4iNxFX5C7yFHmLfEV+4n8ogC+AP0AwQDhANIAUIBYgESAZIB0gG0AJkAtQCFAMUA5QDaAFqAVoBGgF6AToBdAD9AMMA4wDTAPMApgB5gGWAVYBNgF2AewA+wCHAKcAlwC3AG6Ae4BngHeAb4Bf4D8UwhfCHyIYIhwiGkIKEQuRCJEMkQ6RDaGEyIUohCiGKIeohtBC1EI0QrRCdEL0Qugh+iGGIcYhpiFmIcwQ8xDLEKsQmxC7EHaIfYhDiFOIS4hbCDfEPcQzxDvEN8Qv9B+K4IvgjxCMEI4QjSBFiEVIREhGSEfIRlAi5CIUIhQjlCNUI2gRahEaEVoROhF6EfQI/QjDCOMI0wizCGaEeYRlhFWETYRdBDvCPsIhwinCJcItghvhHuEZ4R3hG+EX+Q9J+CT8EkGJsERUQpKISSQkkhJpiayEIpGTKEgUJcoSVQlNoibRkGhJdCR6ErpEX2IoMZaYSswkTIm5xFJiJbGR2EnYEnuJg8RJ4iJxk3Al7hJPibfEV+In/Yfi+OL44wTjhONE40hxYnEScZJx0nGycZQ4uTiFOMU45TjVOFqcWpxGnFacTpxeHD1OP84wzjjONM4sjhlnHmcZZxVnE2cXx46zj3OIc4pziXOL48a5x3nGecf5xvnF/0MyPhm/TFAmLBOVkWRiMgmZpExaJiujyORkCjJFmbJMVUaTqck0ZFoyHZmejC7TlxnKjGWmMjMZU2Yus5RZyWxkdjK2zF7mIHOSucjcZFyZu8xT5i3zlfnJ/6EUvhT+FMEU4RTRFFKKWIpEimSKdIpsCiVFLkUhRTFFOUU1hZailqKRopWik6KXQk/RTzFMMU4xTTFLYaaYp1imWKXYpNilsFPsUxxSnFJcUtxSuCnuKZ4p3im+KX6p/1AGXwZ/hmCGcIZoBilDLEMiQzJDOkM2g5Ihl6GQoZihnKGaQctQy9DI0MrQydDLoGfoZxhmGGeYZphlMDPMMywzrDJsMuwy2Bn2GQ4ZThkuGW4Z3Az3DM8M7wzfDL/Mf0jBp+BXCCqEFaIKkkJMIaGQVEgrZBUUhZxCQaGoUFaoKmgKNYWGQkuho9BT0BX6CkOFscJUYaZgKswVlgorhY3CTsFW2CscFE4KF4WbgqtwV3gqvBW+Cj/lP5THl8efJ5gnnCeaR8oTy5PIk8yTzpPNo+TJ5SnkKeYp56nm0fLU8jTytPJ08vTy6Hn6eYZ5xnmmeWZ5zDzzPMs8qzybPLs8dp59nkOeU55LnlseN889zzPPO883zy//H1LxqfhVgiphlaiKpBJTSagkVdIqWRVFJadSUCmqlFWqKppKTaWh0lLpqPRUdJW+ylBlrDJVmamYKnOVpcpKZaOyU7FV9ioHlZPKReWm4qrcVZ4qb5Wvyk/9D5XwlfCXCJYIl4iWkErESiRKJEukS2RLKCVyJQoliiXKJaoltBK1Eo0SrRKdEr0Seol+iWGJcYlpiVkJs8S8xLLEqsSmxK6EXWJf4lDiVOJS4lbCLXEv8SzxLvEt8Sv9hyr4KvgrBCuEK0QrSBViFRIVkhXSFbIVlAq5CoUKxQrlCtUKWoVahUaFVoVOhV4FvUK/wrDCuMK0wqyCWWFeYVlhVWFTYVfBrrCvcKhwqnCpcKvgVrhXeFZ4V/hW+FX+Qxo+Db9GUCOsEdWQNGIaCY2kRlojq6Fo5DQKGkWNskZVQ9OoaTQ0WhodjZ6GrtHXGGqMNaYaMw1TY66x1FhpbDR2GrbGXuOgcdK4aNw0XI27xlPjrfHV+Gn/oTq+Ov46wTrhOtE6Up1YnUSdZJ10nWwdpU6uTqFOsU65TrWOVqdWp1GnVadTp1dHr9OvM6wzrjOtM6tj1pnXWdZZ1dnU2dWx6+zrHOqc6lzq3Oq4de51nnXedb51fvX/UBNfE3+TYJNwk2gTqUmsSaJJskm6SbaJ0iTXpNCk2KTcpNpEa1Jr0mjSatJp0muiN+k3GTYZN5k2mTUxm8ybLJusmmya7JrYTfZNDk1OTS5Nbk3cJvcmzybvJt8mv+Z/qI2vjb9NsE24TbSN1CbWJtEm2SbdJttGaZNrU2hTbFNuU22jtam1abRptem06bXR2/TbDNuM20zbzNqYbeZtlm1WbTZtdm3sNvs2hzanNpc2tzZum3ubZ5t3m2+bX/s/1MXXxd8l2CXcJdpF6hLrkuiS7JLuku2idMl1KXQpdil3qXbRutS6NLq0unS69LroXfpdhl3GXaZdZl3MLvMuyy6rLpsuuy52l32XQ5dTl0uXWxe3y73Ls8u7y7fLr/sf0vHp+HWCOmGdqI6kE9NJ6CR10jpZHUUnp1PQKeqUdao6mk5Np6HT0uno9HR0nb7OUGesM9WZ6Zg6c52lzkpno7PTsXX2Ogedk85F56bj6tx1njpvna/OT/8PDfAN8A8IDggPiA6QBsQGJAYkB6QHZAcoA3IDCgOKA8oDqgO0AbUBjQGtAZ0BvQH6gP6A4YDxgOmA2QBzwHzAcsBqwGbAboA9YD/gMOA04DLgNsAdcB/wHPAe8B3wG/yHRvhG+EcER4RHREdII2IjEiOSI9IjsiOUEbkRhRHFEeUR1RHaiNqIxojWiM6I3gh9RH/EcMR4xHTEbIQ5Yj5iOWI1YjNiN8IesR9xGHEacRlxG+GOuI94jniP+I74jf5DE3wT/BOCE8ITohOkCbEJiQnJCekJ2QnKhNyEwoTihPKE6gRtQm1CY0JrQmdCb4I+oT9hOGE8YTphNsGcMJ+wnLCasJmwm2BP2E84TDhNuEy4TXAn3Cc8J7wnfCf8Jv8hA5+B3yBoEDaIGkgGMYOEQdIgbZA1UAxyBgWDokHZoGqgGdQMGgYtg45Bz0A36BsMDcYGU4OZgWkwN1garAw2BjsD22BvcDA4GVwMbgauwd3gafA2+Br8jP+Qic/EbxI0CZtETSSTmEnCJGmSNsmaKCY5k4JJ0aRsUjXRTGomDZOWScekZ6Kb9E2GJmOTqcnMxDSZmyxNViYbk52JbbI3OZicTC4mNxPX5G7yNHmbfE1+5n9ogW+Bf0FwQXhBdIG0ILYgsSC5IL0gu0BZkFtQWFBcUF5QXaAtqC1oLGgt6CzoLdAX9BcMF4wXTBfMFpgL5guWC1YLNgt2C+wF+wWHBacFlwW3Be6C+4LngveC74Lf4j9k4bPwWwQtwhZRC8kiZpGwSFqkLbIWikXOomBRtChbVC00i5pFw6Jl0bHoWegWfYuhxdhiajGzMC3mFkuLlcXGYmdhW+wtDhYni4vFzcK1uFs8Ld4WX4uf9R9a41vjXxNcE14TXSOtia1JrEmuSa/JrlHW5NYU1hTXlNdU12hramsaa1prOmt6a/Q1/TXDNeM10zWzNeaa+ZrlmtWazZrdGnvNfs1hzWnNZc1tjbvmvua55r3mu+a3/g9t8W3xbwluCW+JbpG2xLYktiS3pLdktyhbclsKW4pbyluqW7QttS2NLa0tnS29LfqW/pbhlvGW6ZbZFnPLfMtyy2rLZstui71lv+Ww5bTlsuW2xd1y3/Lc8t7y3fLb/odsfDZ+m6BN2CZqI9nEbBI2SZu0TdZGscnZFGyKNmWbqo1mU7Np2LRsOjY9G92mbzO0GdtMbWY2ps3cZmmzstnY7Gxsm73NweZkc7G52bg2d5unzdvma/Oz/0MOPge/Q9Ah7BB1kBxiDgmHpEPaIeugOOQcCg5Fh7JD1UFzqDk0HFoOHYeeg+7Qdxg6jB2mDjMH02HusHRYOWwcdg62w97h4HByuDjcHFyHu8PT4e3wdfg5/6EjviP+I8Ej4SPRI9KR2JHEkeSR9JHsEeVI7kjhSPFI+Uj1iHakdqRxpHWkc6R3RD/SPzI8Mj4yPTI7Yh6ZH1keWR3ZHNkdsY/sjxyOnI5cjtyOuEfuR55H3ke+R37H/9AZ3xn/meCZ8JnoGelM7EziTPJM+kz2jHImd6ZwpnimfKZ6RjtTO9M40zrTOdM7o5/pnxmeGZ+ZnpmdMc/MzyzPrM5szuzO2Gf2Zw5nTmcuZ25n3DP3M88z7zPfM7/zf+iK74r/SvBK+Er0inQldiVxJXklfSV7RbmSu1K4UrxSvlK9ol2pXWlcaV3pXOld0a/0rwyvjK9Mr8yumFfmV5ZXVlc2V3ZX7Cv7K4crpyuXK7cr7pX7leeV95Xvld/1P+Tic/G7BF3CLlEXySXmknBJuqRdsi6KS86l4FJ0KbtUXTSXmkvDpeXScem56C59l6HL2GXqMnMxXeYuS5eVy8Zl52K77F0OLieXi8vNxXW5uzxd3i5fl5/7H3rge+B/EHwQfhB9ID2IPUg8SD5IP8g+UB7kHhQeFB+UH1QfaA9qDxoPWg86D3oP9Af9B8MH4wfTB7MH5oP5g+WD1YPNg90D+8H+weHB6cHlwe2B++D+4Png/eD74Pf4D73wvfC/CL4Iv4i+kF7EXiReJF+kX2RfKC9yLwovii/KL6ovtBe1F40XrRedF70X+ov+i+GL8Yvpi9kL88X8xfLF6sXmxe6F/WL/4vDi9OLy4vbCfXF/8XzxfvF98Xv9hz74Pvg/BD+EP0Q/SB9iHxIfkh/SH7IflA+5D4UPxQ/lD9UP2ofah8aH1ofOh94H/UP/w/DD+MP0w+yD+WH+Yflh9WHzYffB/rD/cPhw+nD5cPvgfrh/eH54f/h++H3+Qx4+D79H0CPsEfWQPGIeCY+kR9oj66F45DwKHkWPskfVQ/OoeTQ8Wh4dj56H7tH3GHqMPaYeMw/TY+6x9Fh5bDx2HrbH3uPgcfK4eNw8XI+7x9Pj7fH1+Hn8Abj9n1diR/eQAAAAAElFTkSuQmCC"))
         let reply = try Self.avatarUpload(server, token: token, file: [UInt8](png))
         #expect(reply.status == 200, "\(reply.text)")
-        let user = try APICoding.makeDecoder().decode(UserProfile.self, from: Data(reply.body))
+        let user = try reply.decode(UserProfile.self)
         let url = try #require(user.avatarURL)
         let image = try server.get(url)
         #expect(image.status == 200)
@@ -170,14 +167,14 @@ import Testing
 
         // A second upload replaces the file; the old one is no longer served.
         let again = try Self.avatarUpload(server, token: token, file: [UInt8](png))
-        let second = try APICoding.makeDecoder().decode(UserProfile.self, from: Data(again.body))
+        let second = try again.decode(UserProfile.self)
         #expect(second.avatarURL != url)
         #expect(try server.get(url).status == 404)
     }
 
     @Test func unusableAvatarsGetAPlainReason() throws {
         let server = try TestServer()
-        let token = try server.register("sunmei")
+        let token = try server.register("sunmei").token
         let text = try Self.avatarUpload(server, token: token, file: Array("not an image".utf8))
         #expect(text.status == 422)
         #expect(text.text.contains("not a picture we can read"))

@@ -1,7 +1,7 @@
 import AppHost
+import AppSuiteTesting
 import Foundation
 import HTTPServer
-import HTTPTestSupport
 import Storage
 import Testing
 @testable import AppSuiteServer
@@ -12,7 +12,7 @@ import Testing
 /// signed in, renders in Chinese without error; in English no CJK character is left outside data (a
 /// film title, a school or province name, a review, a nickname … as stored in the database), nor in the
 /// toasts and form errors of a few POSTs.
-@Suite(.serialized) struct BilingualPageTests {
+@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos)) struct BilingualPageTests {
     @Test func everyPageInEnglishShowsNoChineseButDataAndEveryPageRendersInChinese() throws {
         let site = try PageSite()
         let mask = try ContentMask(site.content())
@@ -83,8 +83,8 @@ final class PageSite {
         var isInPageLanguage = true
     }
 
-    let suite: AppSuite
-    let dataDirectory: String
+    let server: TestServer
+    var suite: AppSuite { server.suite }
     let visitor: Visitor
     private(set) var member: Visitor
     /// Pages that answered a POST (a toast after a redirect, a form error, an error page), by what was sent.
@@ -106,22 +106,10 @@ final class PageSite {
     }
 
     init() throws {
-        let gaokao = TestData.folder("gaokao"), movies = TestData.folder("movies"), photos = TestData.folder("photos")
-        for folder in [gaokao, movies, photos] {
-            try #require(FileManager.default.fileExists(atPath: folder.path), "real data missing at \(folder.path) (set APPSUITE_SHARED_DATA)")
-        }
-        dataDirectory = NSTemporaryDirectory() + "bilingual-\(UUID().uuidString)"
-        var configuration = AppSuiteConfiguration()
-        configuration.port = 0
-        configuration.dataDirectory = dataDirectory
-        configuration.isAccessLogEnabled = false
-        suite = try AppSuite(configuration: configuration)
-        for (id, folder) in [("gaokao", gaokao), ("movies", movies)] {
-            _ = try #require(suite.importer(for: id)).importData(from: folder) { _ in }
-        }
-        try suite.start()
+        let server = try TestServer(importing: [.gaokao, .movies])
+        self.server = server
         // The first gaokao request builds the in-memory snapshot: wait for it once, with time to spare.
-        let warm = try RawHTTPClient(port: suite.port, receiveTimeout: 120)
+        let warm = try RawHTTPClient(port: server.port, receiveTimeout: 120)
         defer { warm.close() }
         warm.send("GET /api/v1/gaokao/provinces HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         try #require(warm.readReply()?.status == 200)
@@ -130,44 +118,43 @@ final class PageSite {
         member = Visitor(name: "signed in", cookies: ["gk_welcomed": "1"])
 
         // The member registers through the form and takes a Chinese nickname.
-        let form = try Self.request(suite.port, "GET", "/register", cookies: member.cookies)
+        let form = try Self.request(server, "GET", "/register", cookies: member.cookies)
         let presessionCookie: String = try #require(form.setCookies["presession"])
         member.cookies["presession"] = presessionCookie
-        let registered = try Self.request(suite.port, "POST", "/register", cookies: member.cookies,
+        let registered = try Self.request(server, "POST", "/register", cookies: member.cookies,
                                           form: [("username", "reader"), ("password", "correct horse battery"),
                                                  ("csrf_token", try Self.csrf(form))])
         let sidCookie: String = try #require(registered.setCookies["sid"], "register: \(registered.status)")
         member.cookies["sid"] = sidCookie
-        var token = try Self.csrf(try Self.request(suite.port, "GET", "/me", cookies: member.cookies))
-        try Self.expectRedirect(try Self.request(suite.port, "POST", "/me/profile", cookies: member.cookies,
+        var token = try Self.csrf(try Self.request(server, "GET", "/me", cookies: member.cookies))
+        try Self.expectRedirect(try Self.request(server, "POST", "/me/profile", cookies: member.cookies,
                                                  form: [("nickname", "影迷小王"), ("csrf_token", token)]))
-        token = try Self.csrf(try Self.request(suite.port, "GET", "/me", cookies: member.cookies))
+        token = try Self.csrf(try Self.request(server, "GET", "/me", cookies: member.cookies))
 
         // 我的高考: a 四川 理科 student of 2020, where school lines exist.
-        try Self.expectRedirect(try Self.request(suite.port, "POST", "/gaokao/profile", cookies: member.cookies, form: [
+        try Self.expectRedirect(try Self.request(server, "POST", "/gaokao/profile", cookies: member.cookies, form: [
             ("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("score", "600"), ("csrf_token", token),
         ]))
 
         // A review with comments, an anonymous comment, a favourite and a share link; a film with short reviews.
-        let feed = try Self.request(suite.port, "GET", "/movies", cookies: member.cookies).text
+        let feed = try Self.request(server, "GET", "/movies", cookies: member.cookies).text
         let reviewID = try #require(Self.first(#"/movies/reviews/(\d+)"#, in: feed))
         review = reviewID
-        let reviewPage = try Self.request(suite.port, "GET", "/movies/reviews/\(review)", cookies: member.cookies).text
+        let reviewPage = try Self.request(server, "GET", "/movies/reviews/\(review)", cookies: member.cookies).text
         _ = reviewPage
         // The film with the most short reviews (the feed's films may have none).
-        film = try #require(try suite.database.read { db in
+        film = try #require(try server.suite.database.read { db in
             try db.scalar("SELECT film_id FROM movies_comments WHERE listed = 1 GROUP BY film_id ORDER BY count(*) DESC LIMIT 1", as: String.self)
         })
         // A thread: a comment, a reply, a reply to the reply ("replying to @…"), then a second comment with a
         // reply; the first comment edited, the second deleted (its placeholder stays). Five posts: a minute's limit.
         let english = member.cookies.merging(["lang": "en"]) { $1 }
-        let port = suite.port
         var log: [(String, RawHTTPClient.Reply)] = []
         func post(_ text: String, parent: String? = nil, label: String? = nil) throws -> String {
             var fields = [("text", text), ("csrf_token", token)]
             if let parent { fields.append(("parent", parent)) }
-            let posted = try Self.request(port, "POST", "/movies/reviews/\(reviewID)/comments", cookies: english, form: fields)
-            if let label { log.append((label, try Self.follow(posted, port: port, cookies: english, language: "en"))) }
+            let posted = try Self.request(server, "POST", "/movies/reviews/\(reviewID)/comments", cookies: english, form: fields)
+            if let label { log.append((label, try Self.follow(posted, server: server, cookies: english, language: "en"))) }
             return try #require(Self.first(#"#comment-(\d+)"#, in: posted.headers["location"] ?? ""), "comment: \(posted.status) \(posted.text.prefix(300))")
         }
         comment = try post("这篇影评写得真好，谢谢分享！", label: "toast after posting a comment")
@@ -176,61 +163,55 @@ final class PageSite {
         let doomed = try post("我再补充一点：配乐也很好。")
         _ = try post("说得对！", parent: doomed)
         formReplies = log
-        let sixth = try Self.request(suite.port, "POST", "/movies/reviews/\(review)/comments", cookies: english,
+        let sixth = try Self.request(server, "POST", "/movies/reviews/\(review)/comments", cookies: english,
                                      form: [("text", Self.typed[2]), ("csrf_token", token)])
         try #require(sixth.status == 422 && sixth.text.contains("commenting too fast"), "\(sixth.status)")
         formReplies.append(("a sixth comment within a minute", sixth))
-        let edited = try Self.request(suite.port, "POST", "/movies/comments/\(comment)/edit", cookies: english,
+        let edited = try Self.request(server, "POST", "/movies/comments/\(comment)/edit", cookies: english,
                                       form: [("text", "这篇影评写得真好，谢谢分享！（补充：值得二刷）"), ("csrf_token", token)])
-        formReplies.append(("toast after editing a comment", try Self.follow(edited, port: suite.port, cookies: member.cookies, language: "en")))
-        let deleted = try Self.request(suite.port, "POST", "/movies/comments/\(doomed)/delete", cookies: english,
+        formReplies.append(("toast after editing a comment", try Self.follow(edited, server: server, cookies: member.cookies, language: "en")))
+        let deleted = try Self.request(server, "POST", "/movies/comments/\(doomed)/delete", cookies: english,
                                        form: [("back", "/movies/reviews/\(review)/comments"), ("csrf_token", token)])
-        formReplies.append(("toast after deleting a comment", try Self.follow(deleted, port: suite.port, cookies: member.cookies, language: "en")))
+        formReplies.append(("toast after deleting a comment", try Self.follow(deleted, server: server, cookies: member.cookies, language: "en")))
         var anonymous = visitor.cookies
-        let compose = try Self.request(suite.port, "GET", "/movies/reviews/\(review)/compose", cookies: anonymous)
+        let compose = try Self.request(server, "GET", "/movies/reviews/\(review)/compose", cookies: anonymous)
         let anonymousPresession: String = try #require(compose.setCookies["presession"])
         anonymous["presession"] = anonymousPresession
-        try Self.expectRedirect(try Self.request(suite.port, "POST", "/movies/reviews/\(review)/comments", cookies: anonymous,
+        try Self.expectRedirect(try Self.request(server, "POST", "/movies/reviews/\(review)/comments", cookies: anonymous,
                                                  form: [("text", "路过，看完很想去看这部电影。"), ("csrf_token", try Self.csrf(compose))]))
-        let favorited = try Self.request(suite.port, "POST", "/movies/reviews/\(review)/favorite", cookies: english,
+        let favorited = try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english,
                                          form: [("csrf_token", token)])
-        formReplies.append(("toast after adding a favourite", try Self.follow(favorited, port: suite.port, cookies: member.cookies, language: "en")))
-        let share = try Self.request(suite.port, "GET", "/share/movies/\(review)", cookies: member.cookies).text
+        formReplies.append(("toast after adding a favourite", try Self.follow(favorited, server: server, cookies: member.cookies, language: "en")))
+        let share = try Self.request(server, "GET", "/share/movies/\(review)", cookies: member.cookies).text
         shareCode = try #require(Self.first(#"/s/([A-Za-z0-9_-]+)"#, in: share))
 
         // A photo (uploaded over the API with the same account) in an album with a Chinese name.
-        let login = try Self.request(suite.port, "POST", "/api/v1/auth/login",
-                                     json: #"{"username":"reader","password":"correct horse battery"}"#)
-        let bearer = try #require(TestServer.jsonField("token", in: login.text))
-        let picture = try Data(contentsOf: photos.appendingPathComponent("ordinary/rocket.jpg"))
-        let upload = try Self.upload(suite.port, name: "火箭.jpg", bytes: [UInt8](picture), bearer: bearer)
+        let bearer = try server.logIn("reader").token
+        let picture = try Data(contentsOf: SharedDataSet.photos.url("ordinary/rocket.jpg"))
+        let upload = try server.upload("/api/v1/photos", files: [MultipartFile(filename: "火箭.jpg", contentType: "image/jpeg", bytes: [UInt8](picture))],
+                                       token: bearer)
         photo = try #require(Self.first(#""id":(\d+)"#, in: upload.text), "upload: \(upload.status) \(upload.text)")
-        let created = try Self.request(suite.port, "POST", "/photos/albums", cookies: member.cookies, form: [("name", "旅行"), ("csrf_token", token)])
+        let created = try Self.request(server, "POST", "/photos/albums", cookies: member.cookies, form: [("name", "旅行"), ("csrf_token", token)])
         album = try #require(Self.first(#"album=(\d+)"#, in: created.headers["location"] ?? ""), "album: \(created.status)")
-        try Self.expectRedirect(try Self.request(suite.port, "POST", "/photos/\(photo)/albums", cookies: member.cookies,
+        try Self.expectRedirect(try Self.request(server, "POST", "/photos/\(photo)/albums", cookies: member.cookies,
                                                  form: [("album", album), ("csrf_token", token)]))
 
         // Forms answered with a page: their errors must be in the page's language too.
         formReplies += [
-            ("empty comment", try Self.request(suite.port, "POST", "/movies/reviews/\(review)/comments", cookies: english,
+            ("empty comment", try Self.request(server, "POST", "/movies/reviews/\(review)/comments", cookies: english,
                                                 form: [("text", " "), ("csrf_token", token)])),
-            ("empty edit", try Self.request(suite.port, "POST", "/movies/comments/\(comment)/edit", cookies: english,
+            ("empty edit", try Self.request(server, "POST", "/movies/comments/\(comment)/edit", cookies: english,
                                              form: [("text", ""), ("csrf_token", token)])),
-            ("我的高考 out of range", try Self.request(suite.port, "POST", "/gaokao/profile", cookies: english, form: [
+            ("我的高考 out of range", try Self.request(server, "POST", "/gaokao/profile", cookies: english, form: [
                 ("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("score", "9999"), ("csrf_token", token),
             ])),
-            ("bad nickname", try Self.request(suite.port, "POST", "/me/profile", cookies: english, form: [("nickname", ""), ("csrf_token", token)])),
-            ("wrong password", try Self.request(suite.port, "POST", "/me/password", cookies: english, form: [
+            ("bad nickname", try Self.request(server, "POST", "/me/profile", cookies: english, form: [("nickname", ""), ("csrf_token", token)])),
+            ("wrong password", try Self.request(server, "POST", "/me/password", cookies: english, form: [
                 ("current_password", "not my password"), ("new_password", "another horse battery"), ("csrf_token", token),
             ])),
-            ("a form without its CSRF token", try Self.request(suite.port, "POST", "/movies/reviews/\(review)/favorite", cookies: english, form: [])),
-            ("a POST to a page that only answers GET", try Self.request(suite.port, "POST", "/gaokao/about", cookies: english, form: [])),
+            ("a form without its CSRF token", try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english, form: [])),
+            ("a POST to a page that only answers GET", try Self.request(server, "POST", "/gaokao/about", cookies: english, form: [])),
         ]
-    }
-
-    deinit {
-        suite.stop()
-        try? FileManager.default.removeItem(atPath: dataDirectory)
     }
 
     /// The pages to walk: every page route with the member's content, the states that show other words
@@ -314,11 +295,11 @@ final class PageSite {
     // MARK: HTTP
 
     func get(_ path: String, as visitor: Visitor, language: String) throws -> RawHTTPClient.Reply {
-        try Self.request(suite.port, "GET", path, cookies: visitor.cookies.merging(["lang": language]) { $1 })
+        try Self.request(server, "GET", path, cookies: visitor.cookies.merging(["lang": language]) { $1 })
     }
 
-    static func request(_ port: UInt16, _ method: String, _ path: String, cookies: [String: String] = [:],
-                        form: [(String, String)]? = nil, json: String? = nil) throws -> RawHTTPClient.Reply {
+    static func request(_ server: TestServer, _ method: String, _ path: String, cookies: [String: String] = [:],
+                        form: [(String, String)]? = nil) throws -> RawHTTPClient.Reply {
         var headers: [String: String] = [:]
         if !cookies.isEmpty { headers["Cookie"] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         var body: [UInt8] = []
@@ -326,27 +307,15 @@ final class PageSite {
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text }
             body = Array(form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
-        } else if let json {
-            headers["Content-Type"] = "application/json"
-            body = Array(json.utf8)
         }
-        return try RawHTTPClient.request(port: port, method, path, headers: headers, body: body)
-    }
-
-    static func upload(_ port: UInt16, name: String, bytes: [UInt8], bearer: String) throws -> RawHTTPClient.Reply {
-        let boundary = "----bilingual-boundary-3f9a"
-        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
-        body += bytes + Array("\r\n--\(boundary)--\r\n".utf8)
-        return try RawHTTPClient.request(port: port, "POST", "/api/v1/photos", headers: [
-            "Authorization": "Bearer \(bearer)", "Content-Type": "multipart/form-data; boundary=\(boundary)",
-        ], body: body)
+        return try server.request(method, path, headers: headers, body: body)
     }
 
     /// The page a POST redirected to, with the one-time message it carries.
-    static func follow(_ reply: RawHTTPClient.Reply, port: UInt16, cookies: [String: String], language: String) throws -> RawHTTPClient.Reply {
+    static func follow(_ reply: RawHTTPClient.Reply, server: TestServer, cookies: [String: String], language: String) throws -> RawHTTPClient.Reply {
         let location = try #require(reply.headers["location"], "no redirect: \(reply.status)")
         let flash = try #require(reply.setCookies["flash"], "no message after \(location)")
-        return try request(port, "GET", location, cookies: cookies.merging(["lang": language, "flash": flash]) { $1 })
+        return try request(server, "GET", location, cookies: cookies.merging(["lang": language, "flash": flash]) { $1 })
     }
 
     static func expectRedirect(_ reply: RawHTTPClient.Reply, sourceLocation: SourceLocation = #_sourceLocation) throws {

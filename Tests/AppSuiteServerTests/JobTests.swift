@@ -1,4 +1,5 @@
 import AppHost
+import AppSuiteTesting
 @testable import AppSuiteServer
 import Foundation
 import Storage
@@ -8,7 +9,7 @@ import Testing
 @Suite struct JobTests {
     @Test func expiredSessionsArePurgedByThePlatformJob() throws {
         let clock = FixedClock(Date(timeIntervalSince1970: 1_717_200_000))
-        let server = try TestServer(apps: [], clock: clock.clock)
+        let server = try TestServer(apps: [], clock: clock)
         #expect(server.suite.scheduler.jobs.map(\.name) == ["sessions.purge"])
         try server.register("early")
         clock.advance(by: 31 * 86_400)  // more than 30 days idle: expired

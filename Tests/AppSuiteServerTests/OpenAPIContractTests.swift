@@ -1,5 +1,5 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 @testable import AppSuiteServer
 

@@ -1,5 +1,5 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 @testable import AppSuiteServer
 
@@ -93,7 +93,7 @@ import Testing
     @Test(arguments: ["//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "https://evil.example", "javascript:alert(1)", "evil.example"])
     func loginNeverRedirectsOffSite(next: String) throws {
         let server = try TestServer()
-        let token = try server.register("wuhao")
+        let token = try server.register("wuhao").token
         let form = try server.get("/login")
         let preSession = try #require(form.setCookies["presession"])
         let csrf = try #require(TestServer.csrfToken(in: form.text))

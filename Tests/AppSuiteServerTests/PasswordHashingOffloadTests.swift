@@ -1,5 +1,5 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 @testable import AppSuiteServer
 @testable import HTTPServer
@@ -9,7 +9,7 @@ import Testing
 @Suite struct PasswordHashingOffloadTests {
     @Test func registerLogInAndPasswordChangeAreOffloadedPerClientAddress() throws {
         let server = try TestServer(apps: [])
-        let token = try server.register("offload01")
+        let token = try server.register("offload01").token
         let page = try server.get("/register")
         let preSession = try #require(page.setCookies["presession"])
         let csrf = try #require(TestServer.csrfToken(in: page.text))

@@ -1,5 +1,5 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 @testable import AppSuiteServer
 
@@ -66,7 +66,7 @@ import Testing
 
     @Test func passwordChangeFormAndAPI() throws {
         let server = try TestServer(apps: [])
-        let token = try server.register("sunqi")
+        let token = try server.register("sunqi").token
         let session = "sid=" + token
         let form = try Self.form(server, "/me/password", cookie: session)
         let page = try Self.untilThrottled {
@@ -75,7 +75,7 @@ import Testing
         }
         try Self.expectRetryAfter(page, "POST /me/password", html: true)
 
-        let other = try server.register("zhouba")
+        let other = try server.register("zhouba").token
         let api = try Self.untilThrottled {
             try server.send("PUT", "/api/v1/me/password", json: #"{"currentPassword":"not my password","newPassword":"another good passphrase"}"#,
                             headers: ["Authorization": "Bearer " + other])

@@ -1,6 +1,6 @@
+import AppSuiteTesting
 import Foundation
 import HTTPServer
-import HTTPTestSupport
 import Testing
 @testable import AppSuiteServer
 
@@ -23,15 +23,15 @@ import Testing
 
     @Test func everyUnsafeRouteIsGuardedAndRefusesACookieRequestWithoutCSRFToken() throws {
         let server = try TestServer()
-        let token = try server.register("walker")
+        let token = try server.register("walker").token
         let routes = server.suite.router.registered.filter { !$0.method.isSafe }
         #expect(routes.count >= 30)
         for route in routes {
             #expect(route.access != nil, "\(route.method) \(route.pattern) is mounted without the session guard")
             let path = Self.concrete(route.pattern)
-            let form = try RawHTTPClient.request(port: server.port, route.method.rawValue, path,
-                                                 headers: ["Cookie": "sid=\(token)", "Content-Type": "application/x-www-form-urlencoded"],
-                                                 body: Array("x=1".utf8))
+            let form = try server.request(route.method.rawValue, path,
+                                          headers: ["Cookie": "sid=\(token)", "Content-Type": "application/x-www-form-urlencoded"],
+                                          body: Array("x=1".utf8))
             #expect(form.status == 403, "\(route.method) \(path) with a session cookie and no CSRF token answered \(form.status)")
             let json = try server.send(route.method.rawValue, path, json: "{}", headers: ["Cookie": "sid=\(token)"])
             #expect(json.status == 403, "\(route.method) \(path) as cookie JSON without a CSRF token answered \(json.status)")

@@ -1,6 +1,6 @@
+import AppSuiteTesting
 import Foundation
 import HTTPServer
-import HTTPTestSupport
 import Storage
 import Testing
 @testable import AppHost
@@ -11,7 +11,7 @@ import Testing
 @Suite struct StorageFailureTests {
     @Test func aSessionThatCannotBeReadIsAnErrorNotASignedOutVisitor() throws {
         let server = try TestServer()
-        let token = try server.register("reader")
+        let token = try server.register("reader").token
         #expect(try server.get("/api/v1/me", headers: ["Authorization": "Bearer \(token)"]).status == 200)
         try server.suite.database.write { db in try db.executeScript("ALTER TABLE sessions RENAME TO sessions_moved") }
         let me = try server.get("/api/v1/me", headers: ["Authorization": "Bearer \(token)"])

@@ -1,5 +1,6 @@
 import AppHost
 @testable import AppSuiteServer
+import AppSuiteTesting
 import Foundation
 import Gaokao
 import Synchronization
@@ -21,7 +22,7 @@ struct CommandTests {
         }
     }
 
-    @Test("backtest prints the per-province table from the imported data")
+    @Test("backtest prints the per-province table from the imported data", .requires(.gaokao))
     func backtest() throws {
         let fixture = try GaokaoFixture.get()
         let output = Lines()
@@ -32,17 +33,13 @@ struct CommandTests {
 
     @Test("without imported data or with other words it fails with a reason and exit code")
     func failures() throws {
-        let directory = NSTemporaryDirectory() + "gaokao-command-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        var configuration = AppSuiteConfiguration()
-        configuration.dataDirectory = directory
-        let suite = try AppSuite(configuration: configuration, apps: [GaokaoApp()])
+        let server = try TestServer(apps: [GaokaoApp()], transport: .inProcess)
         let output = Lines()
         #expect(throws: CommandFailure(.dataError, "nothing imported; run `appsuite import gaokao PATH` first")) {
-            try GaokaoCommand().run(invocation(["timing"], suite: suite, output: output))
+            try GaokaoCommand().run(invocation(["timing"], suite: server.suite, output: output))
         }
-        #expect(throws: CommandFailure.self) { try GaokaoCommand().run(invocation(["backtest", "now"], suite: suite, output: output)) }
-        #expect(try GaokaoCommand().run(invocation(["--help"], suite: suite, output: output)) == .success)
+        #expect(throws: CommandFailure.self) { try GaokaoCommand().run(invocation(["backtest", "now"], suite: server.suite, output: output)) }
+        #expect(try GaokaoCommand().run(invocation(["--help"], suite: server.suite, output: output)) == .success)
         #expect(output.text.contains("appsuite gaokao timing"))
     }
 }

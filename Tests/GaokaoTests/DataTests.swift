@@ -1,11 +1,12 @@
 import Foundation
 import AppHost
+import AppSuiteTesting
 import Gaokao
 import Storage
 import Testing
 
 /// Real values from shared/data/gaokao, checked against the CSV rows by hand (row quoted in each test).
-@Suite("Gaokao data and algorithms")
+@Suite("Gaokao data and algorithms", .requires(.gaokao))
 struct DataTests {
     var data: GaokaoData { get throws { try GaokaoFixture.get().data } }
 

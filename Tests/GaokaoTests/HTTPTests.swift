@@ -1,13 +1,12 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 
 /// The API contract and the pages over real HTTP, on the fixture's server with the real data.
-@Suite("Gaokao over HTTP")
+@Suite("Gaokao over HTTP", .requires(.gaokao))
 struct HTTPTests {
     func get(_ path: String, _ query: [(String, String)] = [], headers: [String: String] = [:]) throws -> RawHTTPClient.Reply {
-        let fixture = try GaokaoFixture.get()
-        return try RawHTTPClient.request(port: fixture.port, "GET", path + Self.encode(query), headers: headers)
+        try GaokaoFixture.get().server.get(path + Self.encode(query), headers: headers)
     }
 
     static func encode(_ query: [(String, String)]) -> String {
@@ -17,19 +16,15 @@ struct HTTPTests {
         return "?" + query.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed)!)" }.joined(separator: "&")
     }
 
-    func json(_ reply: RawHTTPClient.Reply) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
-    }
-
     @Test("GET rank and equivalent-score")
     func rank() throws {
         let reply = try get("/api/v1/gaokao/rank", [("province", "河南"), ("year", "2023"), ("category", "理科"), ("score", "600")])
         #expect(reply.status == 200)
-        let body = try json(reply)
+        let body = try reply.json()
         #expect(body["rank"] as? Int == 21_690)
         #expect(body["sameScoreCount"] as? Int == 669)
-        let equivalent = try json(try get("/api/v1/gaokao/equivalent-score",
-                                          [("province", "河南"), ("category", "理科"), ("score", "600"), ("fromYear", "2023"), ("toYear", "2022")]))
+        let equivalent = try get("/api/v1/gaokao/equivalent-score",
+                                 [("province", "河南"), ("category", "理科"), ("score", "600"), ("fromYear", "2023"), ("toYear", "2022")]).json()
         #expect(equivalent["score"] as? Int == 589)
         let missing = try get("/api/v1/gaokao/rank", [("province", "新疆"), ("year", "2023"), ("category", "理科"), ("score", "600")])
         #expect(missing.status == 404)
@@ -41,20 +36,20 @@ struct HTTPTests {
 
     @Test("GET control-lines, admission-lines, prediction, recommendations")
     func queries() throws {
-        let lines = try json(try get("/api/v1/gaokao/control-lines", [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批")]))
+        let lines = try get("/api/v1/gaokao/control-lines", [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批")]).json()
         let items = try #require(lines["items"] as? [[String: Any]])
         #expect(items.count == 1)
         #expect(items.first?["score"] as? Int == 514)
-        let none = try json(try get("/api/v1/gaokao/control-lines", [("province", "河南"), ("year", "2024"), ("category", "理科")]))
+        let none = try get("/api/v1/gaokao/control-lines", [("province", "河南"), ("year", "2024"), ("category", "理科")]).json()
         #expect((none["items"] as? [Any])?.isEmpty == true)
 
-        let school = try json(try get("/api/v1/gaokao/admission-lines",
-                                      [("province", "四川"), ("school", "10610"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批")]))
+        let school = try get("/api/v1/gaokao/admission-lines",
+                             [("province", "四川"), ("school", "10610"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批")]).json()
         let rows = try #require(school["items"] as? [[String: Any]])
         #expect(rows.contains { $0["minScore"] as? Int == 638 && $0["minRank"] as? Int == 8_497 && $0["enrollType"] as? String == "普通类" })
 
-        let prediction = try json(try get("/api/v1/gaokao/prediction",
-                                          [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("school", "四川大学")]))
+        let prediction = try get("/api/v1/gaokao/prediction",
+                                 [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("school", "四川大学")]).json()
         #expect(prediction["risky"] as? Int == 636)
         #expect(prediction["stable"] as? Int == 637)
         #expect(prediction["safe"] as? Int == 638)
@@ -64,16 +59,16 @@ struct HTTPTests {
         let unknown = try get("/api/v1/gaokao/prediction",
                               [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学")])
         #expect(unknown.status == 404)
-        let entered = try json(try get("/api/v1/gaokao/prediction",
-                                       [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "589")]))
+        let entered = try get("/api/v1/gaokao/prediction",
+                              [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "589")]).json()
         #expect(entered["method"] as? String == "userLine")
         let outOfRange = try get("/api/v1/gaokao/prediction",
                                  [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "800")])
         #expect(outOfRange.status == 422)
         #expect(outOfRange.text.contains("0–750") || outOfRange.text.contains("0 and 750"))
 
-        let picks = try json(try get("/api/v1/gaokao/recommendations",
-                                     [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("score", "600"), ("tendency", "稳妥")]))
+        let picks = try get("/api/v1/gaokao/recommendations",
+                            [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("score", "600"), ("tendency", "稳妥")]).json()
         let picked = try #require(picks["items"] as? [[String: Any]])
         #expect(!picked.isEmpty)
         #expect(picked.allSatisfy { $0["bucket"] as? String == "稳" && $0["probability"] is Double && $0["method"] as? String == "rank" })
@@ -82,17 +77,14 @@ struct HTTPTests {
 
     @Test("PUT profile: 422 names the field and the allowed range; 200 sets the cookie when signed out")
     func profile() throws {
-        let fixture = try GaokaoFixture.get()
-        let bad = try RawHTTPClient.request(
-            port: fixture.port, "PUT", "/api/v1/gaokao/profile", headers: ["Content-Type": "application/json", "Accept-Language": "zh-CN"],
-            body: Array(#"{"province":"上海","year":2024,"category":"综合","batch":"本科批","score":700}"#.utf8))
+        let server = try GaokaoFixture.get().server
+        let bad = try server.send("PUT", "/api/v1/gaokao/profile", json: #"{"province":"上海","year":2024,"category":"综合","batch":"本科批","score":700}"#,
+                                  headers: ["Accept-Language": "zh-CN"])
         #expect(bad.status == 422)
         #expect(bad.headers["content-type"]?.hasPrefix("application/problem+json") == true)
         #expect(bad.text.contains("\"field\":\"score\""))
         #expect(bad.text.contains("0–660"))
-        let good = try RawHTTPClient.request(
-            port: fixture.port, "PUT", "/api/v1/gaokao/profile", headers: ["Content-Type": "application/json"],
-            body: Array(#"{"province":"四川","year":2020,"category":"理科","batch":"本科一批","score":600}"#.utf8))
+        let good = try server.send("PUT", "/api/v1/gaokao/profile", json: #"{"province":"四川","year":2020,"category":"理科","batch":"本科一批","score":600}"#)
         #expect(good.status == 200)
         #expect(good.text.contains("\"rank\":26236"))
         #expect(good.text.contains("\"storedIn\":\"cookie\""))
@@ -101,27 +93,22 @@ struct HTTPTests {
 
     @Test("我的高考 on the account: bearer PUT and GET; a cookie-session page POST without the CSRF token is refused")
     func accountProfile() throws {
-        let fixture = try GaokaoFixture.get()
-        let name = "gk" + String(UUID().uuidString.prefix(6)).lowercased()
-        let registered = try RawHTTPClient.request(
-            port: fixture.port, "POST", "/api/v1/auth/register", headers: ["Content-Type": "application/json"],
-            body: Array(#"{"username":"\#(name)","password":"correct horse battery"}"#.utf8))
-        #expect(registered.status == 201)
-        let token = try #require(try json(registered)["token"] as? String)
-        let auth = ["Authorization": "Bearer " + token]
+        let server = try GaokaoFixture.get().server
+        let account = try server.register("gk", unique: true)
+        let token = account.token
+        let auth = account.bearer
         #expect(try get("/api/v1/gaokao/profile", headers: auth).status == 404)
-        let saved = try RawHTTPClient.request(
-            port: fixture.port, "PUT", "/api/v1/gaokao/profile", headers: auth.merging(["Content-Type": "application/json"]) { $1 },
-            body: Array(#"{"province":"海南","year":2023,"category":"综合","batch":"本科批","score":880}"#.utf8))
+        let saved = try server.send("PUT", "/api/v1/gaokao/profile", json: #"{"province":"海南","year":2023,"category":"综合","batch":"本科批","score":880}"#,
+                                    token: token)
         #expect(saved.status == 200)
         #expect(saved.text.contains("\"storedIn\":\"account\""))
         #expect(saved.setCookies["gk_profile"] == nil)
-        let read = try json(try get("/api/v1/gaokao/profile", headers: auth))
+        let read = try get("/api/v1/gaokao/profile", headers: auth).json()
         #expect(read["province"] as? String == "海南")
         #expect(read["score"] as? Int == 880)
         #expect(read["maxScore"] as? Int == 900)
-        let forged = try RawHTTPClient.request(
-            port: fixture.port, "POST", "/gaokao/profile",
+        let forged = try server.request(
+            "POST", "/gaokao/profile",
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "sid=" + token],
             body: Array("province=%E6%B2%B3%E5%8D%97&year=2023&category=%E7%90%86%E7%A7%91&batch=%E6%9C%AC%E7%A7%91%E4%B8%80%E6%89%B9&score=600".utf8))
         #expect(forged.status == 403)

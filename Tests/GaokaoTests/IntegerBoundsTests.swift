@@ -1,12 +1,12 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 
 /// What schemathesis found (issue 8 item 9, contract fuzzing): one GET with `year=-9223372036854775808` and a
 /// `line` overflowed `year - 1` and stopped the whole server; `options?year=774394` looped over every year down
 /// to 2014 for minutes. Integer query parameters are whole numbers 0…100000 (422 otherwise), and the batch
 /// lookup never starts after the last exam year.
-@Suite("Gaokao integer bounds")
+@Suite("Gaokao integer bounds", .requires(.gaokao))
 struct IntegerBoundsTests {
     let http = HTTPTests()
 
@@ -28,6 +28,6 @@ struct IntegerBoundsTests {
         // The largest year allowed answers at once: the batch lookup starts at the last exam year.
         let far = try http.get("/api/v1/gaokao/options", [("province", "广东"), ("year", "100000")])
         #expect(far.status == 200)
-        #expect(try RawHTTPClient.request(port: fixture.port, "GET", "/healthz").status == 200)
+        #expect(try fixture.server.get("/healthz").status == 200)
     }
 }

@@ -1,7 +1,7 @@
+import AppSuiteTesting
 import Foundation
 import Testing
 @testable import HTTPServer
-import HTTPTestSupport
 
 /// Connection slots under pressure: the per-address cap shrinks, waiting connections time out sooner, and the
 /// heaviest addresses' waiting connections are shed so new clients find a slot.
@@ -64,17 +64,12 @@ import HTTPTestSupport
         #expect(key("::ffff:198.51.100.7") == "198.51.100.7")
     }
 
-    static func waitUntil(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<2000 where !condition() { Thread.sleep(forTimeInterval: 0.005) }
-        return condition()
-    }
-
     /// Opens a connection from `source` and waits until the server has either counted it or closed it;
     /// a counted one then starts a request it never finishes (slow loris). Nil when it was refused.
     static func slowConnection(port: UInt16, from source: String, watchdog: ConnectionWatchdog) throws -> RawHTTPClient? {
         let before = watchdog.openCount(from: source)
         let client = try RawHTTPClient(port: port, from: source)
-        _ = waitUntil { watchdog.openCount(from: source) > before || client.isClosedByPeer }
+        _ = wait(until: { watchdog.openCount(from: source) > before || client.isClosedByPeer }, timeout: .seconds(10))
         guard !client.isClosedByPeer else {
             client.close()
             return nil
@@ -103,7 +98,7 @@ import HTTPTestSupport
                 }
             }
             watchdog.sweep(now: monotonicNanoseconds())
-            #expect(Self.waitUntil { watchdog.openCount() <= 35 }, "the last eighth of the slots is free again")
+            #expect(wait(until: { watchdog.openCount() <= 35 }, timeout: .seconds(10)), "the last eighth of the slots is free again")
             let held = attackers.map { watchdog.openCount(from: $0) }
             #expect(held.allSatisfy { $0 <= 16 }, "\(held)")
             #expect(held.suffix(5).allSatisfy { $0 <= 4 }, "addresses arriving under pressure get the minimum share: \(held)")
@@ -146,7 +141,7 @@ import HTTPTestSupport
             // 10 of 20 is half: now the 30 s time-out applies.
             clients.append(try #require(try Self.slowConnection(port: server.port, from: "127.0.0.3", watchdog: watchdog)))
             watchdog.sweep(now: monotonicNanoseconds() + 45_000_000_000)
-            #expect(Self.waitUntil { watchdog.openCount() == 0 })
+            #expect(wait(until: { watchdog.openCount() == 0 }, timeout: .seconds(10)))
             #expect(clients.allSatisfy { $0.isClosedByPeer })
         }
     }

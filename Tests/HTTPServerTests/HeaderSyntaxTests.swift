@@ -1,6 +1,6 @@
+import AppSuiteTesting
 import Testing
 @testable import HTTPServer
-import HTTPTestSupport
 
 /// Header fields that RFC 9110 §5 and RFC 9112 §5 forbid are refused with 400 and the connection closed,
 /// whatever libmicrohttpd lets through; well-formed but unusual fields are still served.

@@ -1,8 +1,8 @@
+import AppSuiteTesting
 import Foundation
 import Synchronization
 import Testing
 @testable import HTTPServer
-import HTTPTestSupport
 
 /// The real server on 127.0.0.1 and an ephemeral port, driven byte by byte through raw sockets.
 @Suite(.serialized) struct LiveServerTests {
@@ -22,10 +22,6 @@ import HTTPTestSupport
             return .text("\(request.form()["title"] ?? "") \(file.filename) \(file.size) \(bytes)")
         }
         router.get("/big") { _ in .text(String(repeating: "AppSuite 豹考通 ", count: 2000)) }
-        router.get("/slow") { _ in
-            Thread.sleep(forTimeInterval: 1)
-            return .text("finished")
-        }
         router.get("/query") { request in .text("\(request.query["q"] ?? "-")|\(request.query.values("t").joined(separator: ","))") }
         return router
     }
@@ -120,9 +116,8 @@ import HTTPTestSupport
             #expect(reply.status == 200)
             #expect(reply.text == "照片 猫.jpg 20000 20000")
             // Temporary files are gone once the request ends.
-            Thread.sleep(forTimeInterval: 0.1)
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: server.configuration.uploadDirectory)
-            #expect(leftovers.filter { $0.hasPrefix("upload-") }.isEmpty)
+            let leftovers = { try FileManager.default.contentsOfDirectory(atPath: server.configuration.uploadDirectory) }
+            #expect(try wait(until: { try leftovers().filter { $0.hasPrefix("upload-") }.isEmpty }))
 
             let tooBig = [UInt8](repeating: 1, count: 70 * 1024)
             let declared = try #require(try RawHTTPClient.exchange(port: server.port,
@@ -276,7 +271,13 @@ import HTTPTestSupport
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.isAccessLogEnabled = false
-        let server = Server(configuration: configuration, responder: Responder(router: Self.makeRouter(), configuration: configuration))
+        let gate = Gate()
+        var router = Self.makeRouter()
+        router.get("/slow") { _ in
+            gate.pass()
+            return .text("finished")
+        }
+        let server = Server(configuration: configuration, responder: Responder(router: router, configuration: configuration))
         try server.start()
         let port = server.port
         let result = Mutex<String?>(nil)
@@ -286,9 +287,21 @@ import HTTPTestSupport
             result.withLock { $0 = reply?.text }
             done.signal()
         }
-        Thread.sleep(forTimeInterval: 0.3)
-        server.stop()
+        #expect(gate.waitUntilEntered(), "the request is in flight")
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.stop()
+            stopped.signal()
+        }
+        // Stopping has begun once new connections are refused; the request is still held at the gate.
+        #expect(wait(until: {
+            guard let probe = try? RawHTTPClient(port: port) else { return true }
+            probe.close()
+            return false
+        }))
+        gate.open()
         done.wait()
+        stopped.wait()
         #expect(result.withLock { $0 } == "finished")
         #expect(throws: (any Error).self) { _ = try RawHTTPClient(port: port) }
     }

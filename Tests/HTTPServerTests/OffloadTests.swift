@@ -1,9 +1,9 @@
+import AppSuiteTesting
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
 @testable import HTTPServer
-import HTTPTestSupport
 
 /// Offloaded work on a live server: the connection is suspended while the work pool runs it, so cheap
 /// requests keep flowing. Slow work waits at a ``Gate`` the test opens, so nothing here depends on timing.
@@ -43,11 +43,6 @@ import HTTPTestSupport
         subscript(path: String) -> RawHTTPClient.Reply? { replies.withLock { $0[path] ?? nil } }
     }
 
-    static func waitUntil(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<2000 where !condition() { Thread.sleep(forTimeInterval: 0.01) }
-        return condition()
-    }
-
     @Test func aCheapRequestIsAnsweredWhileSlowWorkHoldsEveryRequestThread() throws {
         let gate = Gate()
         // Four slow requests, twice the two request threads, all running at once on a four-thread pool.
@@ -75,7 +70,7 @@ import HTTPTestSupport
             requests.get("/work/a", port: server.port)
             #expect(gate.waitUntilEntered())
             requests.get("/work/a?second", port: server.port)
-            #expect(Self.waitUntil { pool.queuedCount == 1 })
+            #expect(wait(until: { pool.queuedCount == 1 }))
             let overQuota = try #require(try RawHTTPClient.exchange(port: server.port, "GET /work/a?third HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n"))
             #expect(overQuota.status == 429)
             #expect(overQuota.headers["retry-after"] == "2")
@@ -136,13 +131,13 @@ import HTTPTestSupport
         requests.get("/work/running", port: server.port)
         #expect(gate.waitUntilEntered())
         requests.get("/work/queued", port: server.port)
-        #expect(Self.waitUntil { pool.queuedCount == 1 })
+        #expect(wait(until: { pool.queuedCount == 1 }))
         let stopped = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             server.stop()
             stopped.signal()
         }
-        #expect(Self.waitUntil { server.core.offloads.withLock { $0.isClosed } })
+        #expect(wait(until: { server.core.offloads.withLock { $0.isClosed } }))
         gate.open()
         stopped.wait()
         requests.waitForAll(2)

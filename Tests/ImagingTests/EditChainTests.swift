@@ -1,3 +1,4 @@
+import AppSuiteTesting
 import CVips
 import Foundation
 import Testing
@@ -54,9 +55,8 @@ import Testing
         return edits
     }
 
-    @Test("turns, flips and crops merged give the same pixels as applied one by one")
+    @Test("turns, flips and crops merged give the same pixels as applied one by one", .requires(.photos))
     func mergedListsAreExact() throws {
-        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
         let start = try smallPicture()
         var random = Seeded(state: 8)
         for round in 0..<40 {
@@ -70,9 +70,8 @@ import Testing
         }
     }
 
-    @Test("with resizes: every resize kept, nothing moved across one, the same pixels")
+    @Test("with resizes: every resize kept, nothing moved across one, the same pixels", .requires(.photos))
     func mergedListsWithResizes() throws {
-        try #require(Corpus.available)
         let start = try smallPicture()
         var random = Seeded(state: 21)
         for round in 0..<20 {
@@ -106,9 +105,8 @@ import Testing
         }
     }
 
-    @Test("5,000 flips and a turn: one turn of work, no crash")
+    @Test("5,000 flips and a turn: one turn of work, no crash", .requires(.photos))
     func fiveThousandFlips() throws {
-        try #require(Corpus.available)
         let start = try smallPicture()
         let edits = Array(repeating: ImageEdit.flip(horizontal: true), count: 5_000) + [.rotate(degrees: 90)]
         let result = try Imaging.decodePixels(try Imaging.edit(start, edits, format: .png).bytes)
@@ -117,9 +115,8 @@ import Testing
         #expect(result.bytes == turned.bytes)
     }
 
-    @Test("a list that stays long after merging is refused, not run")
+    @Test("a list that stays long after merging is refused, not run", .requires(.photos))
     func tooManySteps() throws {
-        try #require(Corpus.available)
         let start = try smallPicture()
         var edits: [ImageEdit] = []
         for index in 0..<Imaging.maximumEditSteps / 2 + 1 {
@@ -147,9 +144,8 @@ import Testing
         #expect(Imaging.executionOrder(merged, width: 40, height: 30) == [.crop(x: 0, y: 20, width: 5, height: 10), .rotate(degrees: 90)])
     }
 
-    @Test("the 99.6-megapixel scan turned a quarter: held in a temporary file, not in memory; a small picture in memory")
+    @Test("the 99.6-megapixel scan turned a quarter: held in a temporary file, not in memory; a small picture in memory", .requires(.photos))
     func bigTurnIsHeldOnDisc() throws {
-        try #require(Corpus.available)
         let scan = try Corpus.bytes("edge/huge_rgb_9643x10328.jpg")
         let turned = try Imaging.edit(scan, [.rotate(degrees: 90)])
         #expect(turned.width == 10328 && turned.height == 9643 && turned.format == .jpeg)

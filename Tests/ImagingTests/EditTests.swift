@@ -1,9 +1,10 @@
+import AppSuiteTesting
 import Foundation
 import Testing
 @testable import Imaging
 
 /// `Imaging.edit` on the real corpus: upright first, then sRGB, then the edit list.
-@Suite struct EditTests {
+@Suite(.requires(.photos)) struct EditTests {
     /// Edits an upright corpus file and decodes the result.
     func edited(_ file: String, _ edits: [ImageEdit], format: OutputFormat? = .png) throws -> DecodedPixels {
         let encoded = try Imaging.edit(try Corpus.bytes(file), edits, format: format)
@@ -12,7 +13,6 @@ import Testing
 
     @Test("every orientation 0–8 comes out as the same upright picture", arguments: ["Landscape", "Portrait"])
     func orientations(shape: String) throws {
-        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
         let (w, h) = shape == "Landscape" ? (180, 120) : (120, 180)
         let reference = try edited("orientation/\(shape)_1.jpg", [.resize(width: w, height: h)])
         for n in [0, 2, 3, 4, 5, 6, 7, 8] {
@@ -24,7 +24,6 @@ import Testing
 
     @Test("a crop on a mirrored or rotated orientation selects the region the user saw")
     func cropsInDisplayedCoordinates() throws {
-        try #require(Corpus.available)
         let crop = ImageEdit.crop(x: 900, y: 100, width: 600, height: 400)
         let reference = try edited("orientation/Landscape_1.jpg", [crop, .resize(width: 150, height: 100)])
         for n in [2, 4, 5, 6, 7, 8] {
@@ -34,7 +33,6 @@ import Testing
     }
 
     @Test func rotateAndFlipMatchPixelMaths() throws {
-        try #require(Corpus.available)
         let small = try edited("ordinary/chelsea.png", [.resize(width: 90, height: 60)])
         let rotated = try edited("ordinary/chelsea.png", [.resize(width: 90, height: 60), .rotate(degrees: 90)])
         #expect(rotated.width == 60 && rotated.height == 90)
@@ -46,7 +44,6 @@ import Testing
     }
 
     @Test func resizeGivesExactSidesAndRefusesZero() throws {
-        try #require(Corpus.available)
         let image = try Imaging.edit(try Corpus.bytes("ordinary/jolla.jpg"), [.resize(width: 333, height: 111)])
         #expect(image.width == 333 && image.height == 111 && image.format == .jpeg)
         #expect(throws: ImagingError.self) { try Imaging.edit(try Corpus.bytes("ordinary/jolla.jpg"), [.resize(width: 0, height: 10)]) }
@@ -58,7 +55,6 @@ import Testing
 
     @Test("CMYK without a profile and grey look like the sRGB original")
     func cmykAndGrayMatchTheReference() throws {
-        try #require(Corpus.available)
         let reference = try edited("ordinary/giunchedi_portrait.jpg", [.resize(width: 80, height: 53)])
         let cmyk = try edited("edge/cmyk_orientation6_giunchedi.jpg", [.rotate(degrees: -90), .resize(width: 80, height: 53)])
         #expect(cmyk.bands == 3)
@@ -73,7 +69,6 @@ import Testing
 
     @Test("Adobe RGB is converted through its profile, not just stripped")
     func adobeRGBIsConverted() throws {
-        try #require(Corpus.available)
         let raw = try Corpus.bytes("ordinary/rocket.jpg")
         let managed = try Imaging.decodePixels(try Imaging.edit(raw, [], format: .png).bytes)
         let unmanaged = try Imaging.decodePixels(raw)
@@ -85,7 +80,6 @@ import Testing
 
     @Test("alpha is kept in PNG and flattened onto white in JPEG")
     func alpha() throws {
-        try #require(Corpus.available)
         let png = try edited("edge/png_rgba_blackbug.png", [.resize(width: 256, height: 192)], format: nil)
         #expect(png.bands == 4)
         #expect(png.pixel(x: 0, y: 0).last == 0)
@@ -98,7 +92,6 @@ import Testing
 
     @Test("16-bit PNG keeps its colours (same picture as the 8-bit palette PNG)")
     func sixteenBit() throws {
-        try #require(Corpus.available)
         let deep = try edited("edge/png16_rgb_sample.png", [])
         let indexed = try edited("edge/png_palette_indexed.png", [])
         #expect(deep.bands == 3 && deep.width == 290)
@@ -109,7 +102,6 @@ import Testing
 
     @Test("HEIC with container rotation and EXIF 6 is rotated exactly once")
     func heicRotatedOnce() throws {
-        try #require(Corpus.available)
         let raw = try Corpus.bytes("edge/heic_iphone13_irot270_exif6.heic")
         let info = try Imaging.probe(raw)
         #expect(info.width == 3024 && info.height == 4032)
@@ -119,7 +111,6 @@ import Testing
 
     @Test("animated GIF thumbnails are frame 1; extremes never give 0-pixel sides")
     func animationAndExtremes() throws {
-        try #require(Corpus.available)
         let gif = try Imaging.thumbnail(try Corpus.bytes("edge/gif_animated_loop3.gif"), maxWidth: 256, maxHeight: 256)
         #expect(gif.width == 256 && gif.height == 197)
         let info = try Imaging.probe(try Corpus.bytes("edge/gif_animated_loop3.gif"))
@@ -133,7 +124,6 @@ import Testing
     }
 
     @Test func cameraAndDateFromEXIF() throws {
-        try #require(Corpus.available)
         let info = try Imaging.probe(try Corpus.bytes("ordinary/canon_hdr_NO.jpg"))
         #expect(info.camera == "Canon PowerShot SX60 HS")
         #expect(info.dateTaken == "2015:02:09 22:47:44")
@@ -141,7 +131,6 @@ import Testing
     }
 
     @Test func fileThumbnailMatchesBufferThumbnail() throws {
-        try #require(Corpus.available)
         let fromFile = try Imaging.thumbnail(contentsOf: Corpus.path("orientation/Portrait_7.jpg"), maxWidth: 256, maxHeight: 256)
         #expect(fromFile.width == 171 && fromFile.height == 256)
         #expect(throws: ImagingError.self) {

@@ -1,9 +1,10 @@
+import AppSuiteTesting
 import Foundation
 import Synchronization
 import Testing
 @testable import Imaging
 
-@Suite("probe on the photo corpus", .enabled(if: Corpus.available, "needs ../shared/data/photos"))
+@Suite("probe on the photo corpus", .requires(.photos))
 struct CorpusProbeTests {
     // SOURCES.md: every Landscape_N displays 1800×1200 and every Portrait_N 1200×1800;
     // 5–8 are stored with width and height swapped; orientation 0 is invalid and reads as 1.

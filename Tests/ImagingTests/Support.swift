@@ -1,18 +1,14 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 @testable import Imaging
 
-/// The shared photo corpus (`shared/data/photos`, described by its SOURCES.md; located by `TestData`).
-/// Tests that need it are skipped when it is absent.
+/// The shared photo corpus (`SharedDataSet.photos`, described by its SOURCES.md). Suites that need it
+/// carry `.requires(.photos)` and are skipped when it is absent.
 enum Corpus {
-    static let photos = TestData.folder("photos")
-
-    static let available = FileManager.default.fileExists(atPath: photos.appendingPathComponent("SOURCES.md").path)
-
-    static func path(_ relative: String) -> String { photos.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { SharedDataSet.photos.url(relative).path }
 
     static func bytes(_ relative: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: photos.appendingPathComponent(relative)))
+        [UInt8](try Data(contentsOf: SharedDataSet.photos.url(relative)))
     }
 }
 

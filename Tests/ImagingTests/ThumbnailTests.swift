@@ -1,7 +1,8 @@
+import AppSuiteTesting
 import Testing
 @testable import Imaging
 
-@Suite("thumbnails of the photo corpus", .enabled(if: Corpus.available, "needs ../shared/data/photos"))
+@Suite("thumbnails of the photo corpus", .requires(.photos))
 struct CorpusThumbnailTests {
     /// Decoded thumbnail of a corpus file.
     func thumb(

@@ -1,9 +1,11 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 
-@Suite struct MovieAPITests {
-    let server = MovieServer.shared
+@Suite(.requires(.movies)) struct MovieAPITests {
+    let server: TestServer
+
+    init() throws { server = try TestServer.shared(importing: .movies) }
 
     @Test func feedPagesToTheEndWithoutDuplicatesFeaturedFirst() throws {
         var cursor: String?
@@ -12,7 +14,7 @@ import Testing
         repeat {
             let reply = try server.get("/api/v1/movies/reviews?limit=20" + (cursor.map { "&cursor=" + $0 } ?? ""))
             #expect(reply.status == 200)
-            let object = try JSON.object(reply)
+            let object = try reply.json()
             let items = try #require(object["items"] as? [[String: Any]])
             #expect(items.count <= 20)
             ids += items.compactMap { $0["id"] as? Int }
@@ -29,7 +31,7 @@ import Testing
         let source = try #require(try SharedData.rows("reviews.csv").first { $0["review_id"] == "7883050" })
         let reply = try server.get("/api/v1/movies/reviews/7883050")
         #expect(reply.status == 200)
-        let object = try JSON.object(reply)
+        let object = try reply.json()
         #expect(object["body"] as? String == source["body"])
         #expect(object["title"] as? String == source["title"])
         let page = try server.get("/movies/reviews/7883050")
@@ -53,7 +55,7 @@ import Testing
     }
 
     @Test func filmSearchAndShortCommentsPagedBothOrders() throws {
-        let search = try JSON.object(try server.get("/api/v1/movies/films?query=" + "惊奇队长".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
+        let search = try server.get("/api/v1/movies/films?query=" + "惊奇队长".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).json()
         let items = try #require(search["items"] as? [[String: Any]])
         #expect(items.first?["id"] as? String == "26213252")
         let listed = try SharedData.rows("comments.csv").filter {
@@ -67,7 +69,7 @@ import Testing
             repeat {
                 let reply = try server.get("/api/v1/movies/films/26213252?sort=\(sort)&limit=50" + (cursor.map { "&cursor=" + $0 } ?? ""))
                 #expect(reply.status == 200)
-                let comments = try #require(try JSON.object(reply)["comments"] as? [String: Any])
+                let comments = try #require(try reply.json()["comments"] as? [String: Any])
                 total = comments["total"] as? Int ?? -1
                 let page = try #require(comments["items"] as? [[String: Any]])
                 seen += page.compactMap { $0["id"] as? String }
@@ -88,7 +90,7 @@ import Testing
         let path = "/api/v1/movies/reviews/7885559/comments"
         let posted = try server.send("POST", path, json: #"{"text":"匿名说一句：唢呐声里的告别"}"#, headers: ["Cookie": "cdev=" + String(repeating: "a1", count: 16)])
         #expect(posted.status == 201)
-        let comment = try JSON.object(posted)
+        let comment = try posted.json()
         let id = try #require(comment["id"] as? Int)
         #expect((comment["author"] as? [String: Any])?["anonymous"] as? Bool == true)
 
@@ -98,48 +100,48 @@ import Testing
         #expect(try server.send("PUT", "/api/v1/shares/movies/7885559", json: "{}").status == 401)
         #expect(try server.get("/api/v1/favorites").status == 401)
 
-        let token = try server.register("mvreply")
+        let token = try server.register("mvreply", unique: true).token
         let ok = try server.send("POST", path, json: #"{"text":"同意，结尾很动人","parentId":\#(id)}"#, token: token)
         #expect(ok.status == 201)
-        let first = try JSON.object(ok)
+        let first = try ok.json()
         #expect(first["rootId"] as? Int == id)
         #expect(first["replyTo"] is NSNull)
         // A reply to the reply is stored under the same root and says whom it answers.
         let deeper = try server.send("POST", path, json: #"{"text":"再回复一层","parentId":\#(first["id"] as? Int ?? 0)}"#, token: token)
         #expect(deeper.status == 201)
-        let second = try JSON.object(deeper)
+        let second = try deeper.json()
         #expect(second["rootId"] as? Int == id)
         #expect(second["replyTo"] as? String != nil)
 
         #expect(try server.send("PUT", "/api/v1/favorites/movies/7885559", json: "{}", token: token).status == 200)
         #expect(try server.send("PUT", "/api/v1/favorites/movies/7885559", json: "{}", token: token).status == 200)
-        #expect(try JSON.object(try server.get("/api/v1/movies/reviews/7885559", token: token))["favorite"] as? Bool == true)
-        #expect(try JSON.object(try server.get("/api/v1/movies/reviews/7885559"))["favorite"] is NSNull)
+        #expect(try server.get("/api/v1/movies/reviews/7885559", token: token).json()["favorite"] as? Bool == true)
+        #expect(try server.get("/api/v1/movies/reviews/7885559").json()["favorite"] is NSNull)
         #expect(try server.send("PUT", "/api/v1/favorites/movies/999", json: "{}", token: token).status == 404)
-        let favourites = try JSON.object(try server.get("/api/v1/favorites", token: token))
+        let favourites = try server.get("/api/v1/favorites", token: token).json()
         let list = try #require(favourites["items"] as? [[String: Any]])
         #expect(list.count == 1)
         #expect(list.first?["url"] as? String == "/movies/reviews/7885559")
         #expect(try server.send("DELETE", "/api/v1/favorites/movies/7885559", json: "", token: token).status == 204)
-        #expect((try JSON.object(try server.get("/api/v1/favorites", token: token))["items"] as? [Any])?.isEmpty == true)
+        #expect((try server.get("/api/v1/favorites", token: token).json()["items"] as? [Any])?.isEmpty == true)
 
-        let share = try JSON.object(try server.send("PUT", "/api/v1/shares/movies/7885559", json: "{}", token: token))
+        let share = try server.send("PUT", "/api/v1/shares/movies/7885559", json: "{}", token: token).json()
         let url = try #require(share["url"] as? String)
-        let again = try JSON.object(try server.send("PUT", "/api/v1/shares/movies/7885559", json: "{}", token: token))
+        let again = try server.send("PUT", "/api/v1/shares/movies/7885559", json: "{}", token: token).json()
         #expect(again["url"] as? String == url)
         let og = try server.get(url)
         #expect(og.status == 200)
         #expect(og.text.contains(#"property="og:title""#))
         #expect(og.text.contains("/movies/reviews/7885559"))
 
-        let listed = try JSON.object(try server.get(path))
+        let listed = try server.get(path).json()
         let top = try #require((listed["items"] as? [[String: Any]])?.first { $0["id"] as? Int == id })
         #expect((top["replies"] as? [Any])?.count == 2)
         #expect(top["replyCount"] as? Int == 2)
-        let replies = try JSON.object(try server.get("/api/v1/comments/\(id)/replies?limit=1"))
+        let replies = try server.get("/api/v1/comments/\(id)/replies?limit=1").json()
         #expect((replies["items"] as? [Any])?.count == 1)
         let rest = try #require(replies["nextCursor"] as? String)
-        let second2 = try JSON.object(try server.get("/api/v1/comments/\(id)/replies?limit=1&cursor=" + rest))
+        let second2 = try server.get("/api/v1/comments/\(id)/replies?limit=1&cursor=" + rest).json()
         #expect(((second2["items"] as? [[String: Any]])?.first?["id"] as? Int) == second["id"] as? Int)
         #expect(second2["nextCursor"] is NSNull)
     }
@@ -167,12 +169,12 @@ import Testing
         let emoji = try #require(comments.first { $0["comment_id"] == "c000185" }?["content"])
         let angle = try #require(comments.first { $0["comment_id"] == "c000898" }?["content"])
         let text = "<script>alert('x')</script> " + angle + " " + emoji
-        let token = try server.register("mvemoji")
+        let token = try server.register("mvemoji", unique: true).token
         let path = "/api/v1/movies/reviews/7887414/comments"
         let posted = try server.send("POST", path, json: #"{"text":\#(JSON.string(text))}"#, token: token)
         #expect(posted.status == 201)
-        #expect(try JSON.object(posted)["text"] as? String == text)
-        let listed = try JSON.object(try server.get(path))
+        #expect(try posted.json()["text"] as? String == text)
+        let listed = try server.get(path).json()
         #expect((listed["items"] as? [[String: Any]])?.contains { $0["text"] as? String == text } == true)
         let page = try server.get("/movies/reviews/7887414/comments")
         #expect(page.text.contains("&lt;script&gt;alert('x')&lt;/script&gt;"))
@@ -182,21 +184,21 @@ import Testing
     }
 
     @Test func editAndDeleteOwnCommentsOverTheAPIAndPages() throws {
-        let owner = try server.register("mvowner")
-        let other = try server.register("mvother")
-        let reviewID = try #require((try JSON.object(try server.get("/api/v1/movies/reviews?limit=1&cursor=10"))["items"] as? [[String: Any]])?.first?["id"] as? Int)
+        let owner = try server.register("mvowner", unique: true).token
+        let other = try server.register("mvother", unique: true).token
+        let reviewID = try #require((try server.get("/api/v1/movies/reviews?limit=1&cursor=10").json()["items"] as? [[String: Any]])?.first?["id"] as? Int)
         let comments = "/api/v1/movies/reviews/\(reviewID)/comments"
-        let root = try JSON.object(try server.send("POST", comments, json: #"{"text":"原来的评论"}"#, token: owner))
+        let root = try server.send("POST", comments, json: #"{"text":"原来的评论"}"#, token: owner).json()
         let rootID = try #require(root["id"] as? Int)
         #expect(try server.send("POST", comments, json: #"{"text":"别人的回复","parentId":\#(rootID)}"#, token: other).status == 201)
-        let before = try JSON.object(try server.get(comments))["total"] as? Int
+        let before = try server.get(comments).json()["total"] as? Int
         #expect(try server.send("PATCH", "/api/v1/comments/\(rootID)", json: #"{"text":"改过了"}"#, token: other).status == 403)
-        let edited = try JSON.object(try server.send("PATCH", "/api/v1/comments/\(rootID)", json: #"{"text":"改过了"}"#, token: owner))
+        let edited = try server.send("PATCH", "/api/v1/comments/\(rootID)", json: #"{"text":"改过了"}"#, token: owner).json()
         #expect(edited["text"] as? String == "改过了")
         #expect(edited["edited"] as? Bool == true)
         #expect(try server.get("/movies/reviews/\(reviewID)/comments").text.contains("已编辑"))
         #expect(try server.send("DELETE", "/api/v1/comments/\(rootID)", json: "", token: owner).status == 204)
-        let after = try JSON.object(try server.get(comments))
+        let after = try server.get(comments).json()
         #expect(after["total"] as? Int == (before ?? 0) - 1)
         let placeholder = try #require((after["items"] as? [[String: Any]])?.first { $0["id"] as? Int == rootID })
         #expect(placeholder["deleted"] as? Bool == true)
@@ -207,10 +209,10 @@ import Testing
     }
 
     @Test func longThreadsShowThreeRepliesAndLinkToTheRest() throws {
-        let token = try server.register("mvthread")
+        let token = try server.register("mvthread", unique: true).token
         let comments = "/api/v1/movies/reviews/7891448/comments"
         #expect(try server.get(comments).status == 200)
-        let root = try #require(try JSON.object(try server.send("POST", comments, json: #"{"text":"楼主"}"#, token: token))["id"] as? Int)
+        let root = try #require(try server.send("POST", comments, json: #"{"text":"楼主"}"#, token: token).json()["id"] as? Int)
         for index in 1...4 {
             #expect(try server.send("POST", comments, json: #"{"text":"第\#(index)条回复","parentId":\#(root)}"#, token: token).status == 201)
         }
@@ -220,6 +222,6 @@ import Testing
         let thread = try server.get("/movies/reviews/7891448/comments/\(root)")
         #expect(thread.status == 200)
         #expect(thread.text.components(separatedBy: #"class="mv-reply""#).count - 1 == 4)
-        #expect(try JSON.object(try server.get(comments))["total"] as? Int == 5)
+        #expect(try server.get(comments).json()["total"] as? Int == 5)
     }
 }

@@ -1,3 +1,4 @@
+import AppSuiteTesting
 import Community
 import Foundation
 import Storage
@@ -23,7 +24,7 @@ import Testing
         Array(try SharedData.rows("comments.csv").compactMap { $0["content"] }.prefix(count))
     }
 
-    @Test func keysetPagesHaveNoDuplicatesOrGapsWhileCommentsArrive() throws {
+    @Test(.requires(.movies)) func keysetPagesHaveNoDuplicatesOrGapsWhileCommentsArrive() throws {
         let database = try Self.database()
         let store = CommentStore(database: database, policy: Self.relaxed())
         let subject = Subject(app: "movies", item: "7885559")
@@ -58,7 +59,7 @@ import Testing
         #expect(seen.first.map { $0 >= original.last! } == true)
     }
 
-    @Test func totalAndListComeFromOneSnapshotWhileCommentsArrive() throws {
+    @Test(.requires(.movies)) func totalAndListComeFromOneSnapshotWhileCommentsArrive() throws {
         let database = try Self.database()
         let store = CommentStore(database: database, policy: Self.relaxed())
         let subject = Subject(app: "movies", item: "7889015")
@@ -73,7 +74,7 @@ import Testing
         }
     }
 
-    @Test func totalEqualsWhatPagingToTheEndShowsAfterDeletes() throws {
+    @Test(.requires(.movies)) func totalEqualsWhatPagingToTheEndShowsAfterDeletes() throws {
         let database = try Self.database()
         let store = CommentStore(database: database, policy: Self.relaxed())
         let subject = Subject(app: "movies", item: "7887414")
@@ -135,7 +136,7 @@ import Testing
         #expect(throws: CommentError.notYours) { try store.edit(first.id, userID: 2, text: "不是我的") }
     }
 
-    @Test func rateLimitsRepeatedTextAndLinkFloods() throws {
+    @Test(.requires(.movies)) func rateLimitsRepeatedTextAndLinkFloods() throws {
         let clock = Atomic<Int64>(1_700_000_000)
         let store = CommentStore(database: try Self.database(), now: { clock.load(ordering: .relaxed) })
         let subject = Subject(app: "movies", item: "7885559")
@@ -163,7 +164,7 @@ import Testing
         #expect(throws: CommentError.spam(.repeatedText)) { try store.post(subject, author: .user(id: 20, name: "u"), text: "好看好看好看") }
     }
 
-    @Test func anonymousCommentsAreCappedPerAddressWhateverTheCookie() throws {
+    @Test(.requires(.movies)) func anonymousCommentsAreCappedPerAddressWhateverTheCookie() throws {
         var policy = CommentPolicy()
         policy.anonymousPerAddressPerHour = 4
         let store = CommentStore(database: try Self.database(), policy: policy)
@@ -178,7 +179,7 @@ import Testing
         try store.post(subject, author: .anonymous(device: "x"), text: texts[7], address: "10.0.0.2")
     }
 
-    @Test func contentRulesAcceptEveryRealComment() throws {
+    @Test(.requires(.movies)) func contentRulesAcceptEveryRealComment() throws {
         // No false positives on the 8,026 real comments, including the 22 the DMR authors labelled spam:
         // those look like normal text (research §3.4), so content rules alone do not catch them.
         let store = CommentStore(database: try Self.database())

@@ -1,3 +1,4 @@
+import AppSuiteTesting
 import Foundation
 import FoundationXML
 @testable import MovieReviews
@@ -10,7 +11,7 @@ import Testing
         return try document.nodes(forXPath: "//*[local-name()='text']").map { $0.stringValue ?? "" }
     }
 
-    @Test func everyFilmsPosterIsWellFormedAndShowsItsTitle() throws {
+    @Test(.requires(.movies)) func everyFilmsPosterIsWellFormedAndShowsItsTitle() throws {
         let films = try SharedData.rows("movies.csv")
         #expect(films.count > 2_000)
         for film in films {

@@ -1,6 +1,6 @@
+import AppSuiteTesting
 import Community
 import Foundation
-import HTTPTestSupport
 import Testing
 import WebUI
 
@@ -34,35 +34,35 @@ import WebUI
         #expect(try store.comment(root.id)?.text == "第一行\n第二行\r\n\t缩进")
     }
 
-    @Test func apiAndPageSayWhatIsRefusedAndWhyInBothLanguages() throws {
-        let server = MovieServer.shared
-        let token = try server.register("mvhidden")
+    @Test(.requires(.movies)) func apiAndPageSayWhatIsRefusedAndWhyInBothLanguages() throws {
+        let server = try TestServer.shared(importing: .movies)
+        let token = try server.register("mvhidden", unique: true).token
         let path = "/api/v1/movies/reviews/7885559/comments"
-        let kept = try JSON.object(try server.send("POST", path, json: #"{"text":"可以改的评论"}"#, token: token))
+        let kept = try server.send("POST", path, json: #"{"text":"可以改的评论"}"#, token: token).json()
         let keptID = try #require(kept["id"] as? Int)
         for input in Self.inputs {
             let body = #"{"text":\#(JSON.string(input.text))}"#
             let zh = try server.send("POST", path, json: body, token: token)
             #expect(zh.status == 422)
             #expect(zh.headers["content-type"]?.hasPrefix("application/problem+json") == true)
-            let zhDetail = try #require(try JSON.object(zh)["detail"] as? String)
+            let zhDetail = try #require(try zh.json()["detail"] as? String)
             #expect(zhDetail.contains(input.codePoint) && zhDetail.contains("请删除后再试"), "\(zhDetail)")
             let en = try server.send("POST", path, json: body, token: token, headers: ["Accept-Language": "en"])
-            let enDetail = try #require(try JSON.object(en)["detail"] as? String)
+            let enDetail = try #require(try en.json()["detail"] as? String)
             #expect(enDetail.contains("(\(input.codePoint))") && enDetail.hasSuffix("remove it and try again."), "\(enDetail)")
             let edit = try server.send("PATCH", "/api/v1/comments/\(keptID)", json: body, token: token, headers: ["Accept-Language": "en"])
             #expect(edit.status == 422)
-            #expect(try JSON.object(edit)["detail"] as? String == enDetail)
+            #expect(try edit.json()["detail"] as? String == enDetail)
 
             // The page form (bearer requests need no CSRF token) answers 422 with the message next to the field.
             let form = "text=" + input.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-            let page = try RawHTTPClient.request(port: server.port, "POST", "/movies/reviews/7885559/comments",
-                                                 headers: ["Authorization": "Bearer " + token, "Content-Type": "application/x-www-form-urlencoded"],
-                                                 body: Array(form.utf8))
+            let page = try server.request("POST", "/movies/reviews/7885559/comments",
+                                          headers: ["Authorization": "Bearer " + token, "Content-Type": "application/x-www-form-urlencoded"],
+                                          body: Array(form.utf8))
             #expect(page.status == 422)
             #expect(page.text.contains("（\(input.codePoint)）"))
         }
-        let listed = try JSON.object(try server.get(path + "?limit=100"))
+        let listed = try server.get(path + "?limit=100").json()
         let texts = (listed["items"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
         #expect(!texts.contains { text in Self.inputs.contains { $0.text == text } })
         #expect(texts.contains("可以改的评论"))

@@ -1,4 +1,5 @@
 import AppHost
+import AppSuiteTesting
 import Foundation
 @testable import MovieReviews
 import Storage
@@ -6,7 +7,7 @@ import Testing
 import WebUI
 
 @Suite struct ImportTests {
-    @Test func importsEveryRowIdempotentlyWithProgress() throws {
+    @Test(.requires(.movies)) func importsEveryRowIdempotentlyWithProgress() throws {
         let database = try SQLiteDatabase.temporary()
         try Migrator.migrate(database, MovieReviewsApp().migrations())
         let importer = MovieImporter(database: database)
@@ -25,7 +26,7 @@ import WebUI
         #expect(counts == [2_704, 302, 8_026])
     }
 
-    @Test func textSurvivesByteForByte() throws {
+    @Test(.requires(.movies)) func textSurvivesByteForByte() throws {
         let database = try SQLiteDatabase.temporary()
         try Migrator.migrate(database, MovieReviewsApp().migrations())
         _ = try MovieImporter(database: database).importData(from: SharedData.movies) { _ in }
@@ -50,7 +51,7 @@ import WebUI
         #expect(BeijingTime.dateTime(BeijingTime.parse("2019-03-08 00:51:47")!) == "2019-03-08 00:51")
     }
 
-    @Test func duplicatesAndLabelledSpamAreKeptButNotListed() throws {
+    @Test(.requires(.movies)) func duplicatesAndLabelledSpamAreKeptButNotListed() throws {
         let database = try SQLiteDatabase.temporary()
         try Migrator.migrate(database, MovieReviewsApp().migrations())
         _ = try MovieImporter(database: database).importData(from: SharedData.movies) { _ in }

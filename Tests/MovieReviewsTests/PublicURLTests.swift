@@ -1,6 +1,6 @@
 import AppSuiteServer
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 import WebUI
 
@@ -17,10 +17,10 @@ import WebUI
         return try #require(client.readReply())
     }
 
-    @Test func hostHeaderNeverReachesShareLinksOrOpenGraph() throws {
-        let server = MovieServer.shared
-        let token = try server.register("mvhost")
-        let share = try JSON.object(try server.send("PUT", "/api/v1/shares/movies/7885559", json: "{}", token: token))
+    @Test(.requires(.movies)) func hostHeaderNeverReachesShareLinksOrOpenGraph() throws {
+        let server = try TestServer.shared(importing: .movies)
+        let token = try server.register("mvhost", unique: true).token
+        let share = try server.send("PUT", "/api/v1/shares/movies/7885559", json: "{}", token: token).json()
         let path = try #require(share["url"] as? String)
 
         let origin = "http://127.0.0.1:\(server.port)"
@@ -36,14 +36,7 @@ import WebUI
         #expect(sharePage.text.contains(origin + path))
 
         // A configured public URL (a second suite on the same imported data) is what links carry.
-        var configuration = AppSuiteConfiguration()
-        configuration.port = 0
-        configuration.dataDirectory = server.dataDirectory
-        configuration.isAccessLogEnabled = false
-        configuration.publicURL = try PublicURL(parsing: "https://apps.example.com/")
-        let behindProxy = try AppSuite(configuration: configuration)
-        try behindProxy.start()
-        defer { behindProxy.stop() }
+        let behindProxy = try TestServer(directory: server.directory, options: ["public-url": "https://apps.example.com/"])
         let proxied = try Self.get(behindProxy.port, path, host: "evil.example")
         #expect(!proxied.text.contains("evil.example"))
         #expect(proxied.text.contains(#"<meta property="og:url" content="https://apps.example.com/movies/reviews/7885559">"#))

@@ -1,6 +1,6 @@
+import AppSuiteTesting
 import Foundation
 import Synchronization
-import HTTPTestSupport
 import Imaging
 @testable import PhotoStudio
 import Testing
@@ -9,22 +9,21 @@ import Testing
 /// original in 9 of 300 runs (the delete decided the blob was unused, Bob's upload saw the file still
 /// there and skipped writing it, then the delete removed it).
 @Suite(.serialized) struct BlobRaceTests {
-    @Test("300 runs of delete vs. upload of the same bytes: the survivor's original and rendition always answer")
+    @Test("300 runs of delete vs. upload of the same bytes: the survivor's original and rendition always answer", .requires(.photos))
     func deleteRacesUpload() throws {
-        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
-        let server = try PhotoServer()
-        let alice = try server.register("alice")
-        let bob = try server.register("bob")
+        let server = try TestServer()
+        let alice = try server.register("alice").token
+        let bob = try server.register("bob").token
         let bytes = [UInt8](try Data(contentsOf: Corpus.url("ordinary/chelsea.png")))
         func uploadedID(_ reply: RawHTTPClient.Reply) throws -> Int {
-            try #require((try PhotoServer.json(reply)["items"] as? [[String: Any]])?.first?["id"] as? Int, "\(reply.status) \(reply.text)")
+            try #require((try reply.json()["items"] as? [[String: Any]])?.first?["id"] as? Int, "\(reply.status) \(reply.text)")
         }
         let port = server.port
-        let (uploadHeaders, uploadBody) = PhotoServer.multipart([("chelsea.png", bytes)])
+        let (uploadHeaders, uploadBody) = TestServer.multipart(TestServer.photoFiles([("chelsea.png", bytes)]))
         var generator = SystemRandomNumberGenerator()
         var lost: [String] = []
         for run in 0..<300 {
-            let alicesID = try uploadedID(try server.upload([("chelsea.png", bytes)], token: alice))
+            let alicesID = try uploadedID(try server.uploadPhotos([("chelsea.png", bytes)], token: alice))
             // Spread the delete over the upload's few milliseconds of work, so every interleaving occurs.
             let delay = UInt32.random(in: 0...12_000, using: &generator)
             let replies = Mutex<[Int: RawHTTPClient.Reply]>([:])
@@ -57,9 +56,8 @@ import Testing
         #expect(left.isEmpty, "\(left)")
     }
 
-    @Test("50 runs of delete vs. saving an edit with the same result: the survivor's version file stays")
+    @Test("50 runs of delete vs. saving an edit with the same result: the survivor's version file stays", .requires(.photos))
     func deleteRacesSaveVersion() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let path = Corpus.url("ordinary/chelsea.png").path
         let library = fixture.library

@@ -1,5 +1,5 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Testing
 
 /// Issue 8 item 3: an upload answers once the original is stored and its header checked; thumbnails and
@@ -7,12 +7,11 @@ import Testing
 @Suite(.serialized) struct DeferredDerivativeTests {
     func corpus(_ relative: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: Corpus.url(relative))) }
 
-    @Test("a missing thumbnail is a placeholder on the grid (no JS needed), then made by the pool and shown")
+    @Test("a missing thumbnail is a placeholder on the grid (no JS needed), then made by the pool and shown", .requires(.photos))
     func placeholderUntilTheThumbnailExists() throws {
-        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
-        let server = try PhotoServer()
-        let alice = try server.register("alice")
-        let upload = try PhotoServer.json(try server.upload([("Landscape_3.jpg", try corpus("orientation/Landscape_3.jpg"))], token: alice))
+        let server = try TestServer()
+        let alice = try server.register("alice").token
+        let upload = try server.uploadPhotos([("Landscape_3.jpg", try corpus("orientation/Landscape_3.jpg"))], token: alice).json()
         let item = try #require((upload["items"] as? [[String: Any]])?.first)
         #expect(item["thumbnailReady"] is Bool && item["problem"] is NSNull)
         let id = try #require(item["id"] as? Int)
@@ -22,7 +21,7 @@ import Testing
         func derivedFiles() -> [String] {
             (FileManager.default.enumerator(atPath: derived.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".jpg") }.sorted()
         }
-        for _ in 0..<600 where derivedFiles().count < 2 { usleep(50_000) }
+        _ = wait(until: { derivedFiles().count >= 2 }, timeout: .seconds(30))
         #expect(derivedFiles().map { $0.suffix(6) } == ["-r.jpg", "-t.jpg"])
 
         // Clear the cache, as a new upload looks before the pool gets to it.
@@ -36,12 +35,11 @@ import Testing
         #expect(again.contains(#"class="photo-thumb" src="/api/v1/photos/\#(id)/thumbnail?v="#) && !again.contains("photo-placeholder"))
     }
 
-    @Test("a file whose header reads but whose pixels do not: accepted, then marked, shown as such, refused as a thumbnail")
+    @Test("a file whose header reads but whose pixels do not: accepted, then marked, shown as such, refused as a thumbnail", .requires(.photos))
     func truncatedUploadIsMarked() throws {
-        try #require(Corpus.available)
-        let server = try PhotoServer()
-        let alice = try server.register("alice")
-        let upload = try server.upload([("truncated.png", try corpus("edge/truncated_image.png"))], token: alice)
+        let server = try TestServer()
+        let alice = try server.register("alice").token
+        let upload = try server.uploadPhotos([("truncated.png", try corpus("edge/truncated_image.png"))], token: alice)
         #expect(upload.status == 201, "\(upload.text)")
         let listed = try server.waitForThumbnails(token: alice)
         #expect(listed.first?["thumbnailReady"] as? Bool == false)
@@ -59,11 +57,10 @@ import Testing
         #expect(try server.request("DELETE", "/api/v1/photos/\(id)", token: alice).status == 204)
     }
 
-    @Test("34 uploads at once, more than one account may queue: polling a photo's metadata gets the rest made")
+    @Test("34 uploads at once, more than one account may queue: polling a photo's metadata gets the rest made", .requires(.photos))
     func moreUploadsThanTheQueueHolds() throws {
-        try #require(Corpus.available)
-        let server = try PhotoServer()
-        let alice = try server.register("alice")
+        let server = try TestServer()
+        let alice = try server.register("alice").token
         var files: [(name: String, bytes: [UInt8])] = []
         for folder in ["orientation", "ordinary"] {
             for name in try FileManager.default.contentsOfDirectory(atPath: Corpus.url(folder).path).sorted() {
@@ -71,19 +68,19 @@ import Testing
             }
         }
         #expect(files.count == 34)
-        let upload = try server.upload(files, token: alice)
+        let upload = try server.uploadPhotos(files, token: alice)
         #expect(upload.status == 201)
-        let ids = (try PhotoServer.json(upload)["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+        let ids = (try upload.json()["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
         #expect(ids.count == 34)
         // As photos.js does: ask each waiting photo again until its thumbnail is ready (bounded).
         var waiting = Set(ids)
-        for _ in 0..<600 where !waiting.isEmpty {
+        _ = try wait(until: {
             for id in waiting {
-                let photo = try PhotoServer.json(try server.request("GET", "/api/v1/photos/\(id)", token: alice))
+                let photo = try server.request("GET", "/api/v1/photos/\(id)", token: alice).json()
                 if photo["thumbnailReady"] as? Bool == true { waiting.remove(id) }
             }
-            if !waiting.isEmpty { usleep(100_000) }
-        }
+            return waiting.isEmpty
+        }, timeout: .seconds(120), every: .milliseconds(100))
         #expect(waiting.isEmpty, "no thumbnail for \(waiting.sorted())")
     }
 }

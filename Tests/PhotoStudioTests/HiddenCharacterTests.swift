@@ -1,5 +1,5 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 @testable import PhotoStudio
 import Testing
 import WebUI
@@ -37,19 +37,19 @@ struct HiddenCharacterTests {
 
     @Test("the album API answers 422 with the reason in the viewer's language")
     func albumAPI() throws {
-        let server = try PhotoServer()
-        let token = try server.register("hidden")
+        let server = try TestServer()
+        let token = try server.register("hidden").token
         let body = Array(#"{"name":"旅行\u202Egpj"}"#.utf8)
         let headers = ["Content-Type": "application/json", "Accept-Language": "en"]
         let refused = try server.request("POST", "/api/v1/photos/albums", token: token, headers: headers, body: body)
         #expect(refused.status == 422)
-        let errors = try #require(try PhotoServer.json(refused)["errors"] as? [[String: Any]])
+        let errors = try #require(try refused.json()["errors"] as? [[String: Any]])
         #expect(errors.first?["field"] as? String == "name")
         #expect(errors.first?["message"] as? String
                 == "Album name: Character 3 is a text-direction control (U+202E), which makes text display in a different order from what it holds; remove it and try again.")
         let zh = try server.request("POST", "/api/v1/photos/albums", token: token, headers: ["Content-Type": "application/json"], body: body)
-        #expect(try PhotoServer.json(zh)["detail"] as? String == "相册名称：第 3 个字符是文字方向控制符（U+202E），它会让文字的显示顺序与实际内容不同，请删除后再试。")
-        let albums = try PhotoServer.json(try server.request("GET", "/api/v1/photos/albums", token: token))
+        #expect(try zh.json()["detail"] as? String == "相册名称：第 3 个字符是文字方向控制符（U+202E），它会让文字的显示顺序与实际内容不同，请删除后再试。")
+        let albums = try server.request("GET", "/api/v1/photos/albums", token: token).json()
         #expect((albums["items"] as? [Any])?.isEmpty == true)
     }
 }

@@ -1,19 +1,17 @@
 import AppHost
 import AppSuiteAPI
 import AppSuiteServer
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Identity
 import Imaging
 @testable import PhotoStudio
 import Storage
 import Testing
 
-/// The shared photo corpus (located by `TestData`). Tests fail (never skip) when it is missing.
+/// The shared photo corpus (`SharedDataSet.photos`). Tests that read it carry `.requires(.photos)`.
 enum Corpus {
-    static let photos = TestData.folder("photos")
-    static let available = FileManager.default.fileExists(atPath: photos.appendingPathComponent("SOURCES.md").path)
-    static func url(_ relative: String) -> URL { photos.appendingPathComponent(relative) }
+    static func url(_ relative: String) -> URL { SharedDataSet.photos.url(relative) }
 }
 
 /// A library on a temporary SQLite database and folder, with two users.
@@ -52,9 +50,8 @@ final class Fixture {
 }
 
 @Suite(.serialized) struct LibraryTests {
-    @Test("importing ordinary/ and orientation/: all upright, facts read, idempotent")
+    @Test("importing ordinary/ and orientation/: all upright, facts read, idempotent", .requires(.photos))
     func importFolders() throws {
-        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
         let fixture = try Fixture()
         var progressCalls = 0
         let first = try fixture.importer().importData(from: Corpus.url("orientation")) { _ in progressCalls += 1 }
@@ -89,9 +86,8 @@ final class Fixture {
         #expect(fixture.storedOriginals == 34)
     }
 
-    @Test("the edge corpus: bad files refused with a reason and nothing stored, the rest accepted")
+    @Test("the edge corpus: bad files refused with a reason and nothing stored, the rest accepted", .requires(.photos))
     func edgeCorpus() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let expectedRefusals: [String: String] = [
             "zero_byte.jpg": "empty", "one_byte.jpg": "unsupported", "text_not_image.jpg": "unsupported",
@@ -139,9 +135,8 @@ final class Fixture {
         #expect(strip.width == 512 && strip.height == 1)
     }
 
-    @Test("duplicates are stored once; another user's photo is invisible")
+    @Test("duplicates are stored once; another user's photo is invisible", .requires(.photos))
     func duplicatesAndPrivacy() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let path = Corpus.url("ordinary/coffee.png").path
         let first = try fixture.library.add(fileAt: path, filename: "coffee.png", userID: fixture.alice, check: .decode)
@@ -158,9 +153,8 @@ final class Fixture {
         #expect(fixture.storedOriginals == 0)
     }
 
-    @Test("hostile file names are only display names")
+    @Test("hostile file names are only display names", .requires(.photos))
     func hostileNames() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let result = try fixture.library.add(fileAt: Corpus.url("edge/tiny_1x1.png").path, filename: "../../../etc/passwd\u{0}\n.png", userID: fixture.alice, check: .decode)
         #expect(result.photo.filename == "passwd.png")
@@ -169,9 +163,8 @@ final class Fixture {
         #expect(!FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("../etc").path))
     }
 
-    @Test("keyset pages: newest first, no gaps or repeats")
+    @Test("keyset pages: newest first, no gaps or repeats", .requires(.photos))
     func paging() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         _ = try fixture.importer().importData(from: Corpus.url("orientation")) { _ in }
         var seen: [Int64] = []
@@ -190,9 +183,8 @@ final class Fixture {
         #expect(last.index == 18 && last.older == nil)
     }
 
-    @Test("versions: rendered from the original in upright coordinates, original kept, revert")
+    @Test("versions: rendered from the original in upright coordinates, original kept, revert", .requires(.photos))
     func versions() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let photo = try fixture.library.add(fileAt: Corpus.url("orientation/Landscape_5.jpg").path, filename: "Landscape_5.jpg", userID: fixture.alice, check: .decode).photo
         let rotated = try fixture.library.saveVersion(of: photo, operations: [.rotate(degrees: 90)])
@@ -212,9 +204,8 @@ final class Fixture {
         #expect(throws: ImagingError.self) { try fixture.library.saveVersion(of: reverted, operations: [.crop(x: 1700, y: 0, width: 200, height: 10)]) }
     }
 
-    @Test("the pixel and byte limits are configurable and checked before decoding")
+    @Test("the pixel and byte limits are configurable and checked before decoding", .requires(.photos))
     func configurableLimits() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let strict = PhotoLibrary(database: fixture.database, directory: fixture.directory,
                                   limits: ImageLimits(maximumPixels: 2_000_000, maximumBytes: 1_000_000))
@@ -245,9 +236,8 @@ final class Fixture {
         }
     }
 
-    @Test("AVIF/HEIF container transforms are applied once, by the decoder")
+    @Test("AVIF/HEIF container transforms are applied once, by the decoder", .requires(.photos))
     func containerTransforms() throws {
-        try #require(Corpus.available)
         for name in ["avif_irot1_imir0.avif", "avif_irot0_imir1.avif"] {
             let info = try Imaging.probe(contentsOf: Corpus.url("edge/\(name)").path)
             #expect(info.width == 640 && info.height == 427 && info.orientation == 1, "\(name)")
@@ -256,9 +246,8 @@ final class Fixture {
         #expect(p3.width == 3024 && p3.height == 4032 && p3.orientation == 1)
     }
 
-    @Test("albums: per account, membership, album-scoped paging and n/N")
+    @Test("albums: per account, membership, album-scoped paging and n/N", .requires(.photos))
     func albums() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         _ = try fixture.importer().importData(from: Corpus.url("orientation")) { _ in }
         let all = try fixture.library.list(userID: fixture.alice, limit: 100, before: nil).items

@@ -1,20 +1,19 @@
+import AppSuiteTesting
 import Foundation
-import HTTPTestSupport
 import Synchronization
 import Testing
 
 /// Issue 8 item 11: under concurrent uploads of bad files, 5–7 of 96 refusals carried another request's
 /// reason (libvips' error buffer is process-wide), and the code was chosen by searching that text.
 @Suite(.serialized) struct RefusalTests {
-    @Test("96 concurrent bad uploads: each refusal has the status, code and reason the same file gets alone")
+    @Test("96 concurrent bad uploads: each refusal has the status, code and reason the same file gets alone", .requires(.photos))
     func concurrentRefusalsKeepTheirOwnReasons() throws {
-        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
-        let server = try PhotoServer()
-        let token = try server.register("alice")
+        let server = try TestServer()
+        let token = try server.register("alice").token
         let names = ["corrupt_header.jpg", "text_not_image.jpg", "one_byte.jpg", "bomb_avif_17000x17000.avif",
                      "bomb_png_65536x65536.png", "bomb_gif_65535x65535.gif", "tiff_float64_2page_unsupported.tif", "zero_byte.jpg"]
         let uploads = try names.map { name in
-            PhotoServer.multipart([(name, [UInt8](try Data(contentsOf: Corpus.url("edge/\(name)"))))])
+            TestServer.multipart(TestServer.photoFiles([(name, [UInt8](try Data(contentsOf: Corpus.url("edge/\(name)"))))]))
         }
         @Sendable func outcome(_ reply: RawHTTPClient.Reply?) -> String {
             guard let reply, let object = try? JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any] else { return "no answer" }
@@ -38,7 +37,7 @@ import Testing
         for run in 0..<96 {
             #expect(results[run] == alone[run % names.count], "run \(run) (\(names[run % names.count]))")
         }
-        let library = try PhotoServer.json(try server.request("GET", "/api/v1/photos", token: token))
+        let library = try server.request("GET", "/api/v1/photos", token: token).json()
         #expect((library["items"] as? [Any])?.isEmpty == true, "nothing refused was stored")
     }
 }

@@ -1,11 +1,12 @@
 import AppHost
+import AppSuiteTesting
 import Foundation
 import Imaging
 @testable import PhotoStudio
 import Testing
 
 /// `appsuite photo …` (PhotoTool) on corpus files: upright outputs, exit codes, clear errors.
-@Suite struct ToolTests {
+@Suite(.requires(.photos)) struct ToolTests {
     final class Output: @unchecked Sendable {
         var lines: [String] = []
         var errors: [String] = []
@@ -21,7 +22,6 @@ import Testing
     var temporary: String { NSTemporaryDirectory() + "photo-tool-\(UUID().uuidString)" }
 
     @Test func thumbnailRotateCropResizeAreUpright() throws {
-        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
         let directory = temporary
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -52,7 +52,6 @@ import Testing
     }
 
     @Test func errorsHaveExitCodes() throws {
-        try #require(Corpus.available)
         #expect(run([]).code == 64)
         #expect(run(["--help"]).code == 0)
         #expect(run(["rotate", "in.jpg"]).code == 64)

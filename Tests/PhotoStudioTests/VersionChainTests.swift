@@ -1,3 +1,4 @@
+import AppSuiteTesting
 import Foundation
 import Imaging
 @testable import PhotoStudio
@@ -6,9 +7,8 @@ import Testing
 
 /// Issue 8 item 1: 5,000 flips in one edit, or about 4,000 stored ones, overflowed the stack inside libvips.
 @Suite(.serialized) struct VersionChainTests {
-    @Test("5,000 flips in one edit are refused before any image work, naming the limit")
+    @Test("5,000 flips in one edit are refused before any image work, naming the limit", .requires(.photos))
     func fiveThousandFlipsRefused() throws {
-        try #require(Corpus.available, "the photo corpus is missing; set APPSUITE_SHARED_DATA")
         let fixture = try Fixture()
         let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
         #expect(throws: ImagingError.invalidArgument("an edit has at most 20 operations, not 5000")) {
@@ -28,9 +28,8 @@ import Testing
         return try #require(try fixture.library.photo(id: photo.id, userID: photo.userID))
     }
 
-    @Test("a photo with 4,000 stored turns and flips is still editable, from the original")
+    @Test("a photo with 4,000 stored turns and flips is still editable, from the original", .requires(.photos))
     func thousandsOfStoredTurns() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
         var stored: [ImageEdit] = []
@@ -47,9 +46,8 @@ import Testing
         #expect(try Data(contentsOf: fixture.library.originalURL(sha: current.sha256)) == Data(expected.bytes))
     }
 
-    @Test("a stored list that stays long after merging: the next version starts from the current version's file")
+    @Test("a stored list that stays long after merging: the next version starts from the current version's file", .requires(.photos))
     func longStoredListRebases() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
         var stored: [ImageEdit] = []
@@ -68,9 +66,8 @@ import Testing
         #expect(next.baseVersionID == previous.id && next.operations == [.rotate(degrees: 180)])
     }
 
-    @Test("40 edits in a row that cannot merge: every list stays within the step limit, sizes stay right")
+    @Test("40 edits in a row that cannot merge: every list stays within the step limit, sizes stay right", .requires(.photos))
     func longChainOfRequests() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         var photo = try fixture.library.add(fileAt: Corpus.url("edge/tiny_1x1.png").path, filename: "tiny.png", userID: fixture.alice, check: .decode).photo
         photo = try fixture.library.saveVersion(of: photo, operations: [.resize(width: 64, height: 48)])

@@ -1,11 +1,12 @@
 import AppSuiteAPI
+import AppSuiteTesting
 import Foundation
 import HTTPServer
 import Testing
 
 /// Issue 9 item 3: the wire models in `AppSuiteAPI` are the API. ``ContractScenario`` runs every operation on
 /// real data once; these tests hold the server, the models and `/api/openapi.json` to each other.
-@Suite(.enabled(if: ContractScenario.dataAvailable, "needs the shared data sets (gaokao, movies, photos) in ../shared/data or $APPSUITE_SHARED_DATA"))
+@Suite(.requires(.gaokao), .requires(.movies), .requires(.photos))
 struct APIContractTests {
     func run() throws -> ContractRun { try ContractScenario.shared.get() }
 

@@ -1,7 +1,7 @@
 import AppSuiteAPI
+import AppSuiteTesting
 import Foundation
 import HTTPServer
-import HTTPTestSupport
 
 /// What one contract run saw: every exchange by route, every failure, and the shape of every model met.
 struct ContractRun: Sendable {
@@ -53,12 +53,12 @@ final class ContractClient {
 
     typealias Values = [String: any CustomStringConvertible & Sendable]
 
-    let port: UInt16
+    let server: TestServer
     private(set) var exchanges: [ContractRun.Exchange] = []
     private(set) var failures: [String] = []
     private(set) var shapes: [String: ModelShape] = [:]
 
-    init(port: UInt16) { self.port = port }
+    init(server: TestServer) { self.server = server }
 
     /// Expects `status` (2xx) with a JSON body of `model`; returns the decoded model.
     @discardableResult
@@ -149,18 +149,14 @@ final class ContractClient {
             bytes = raw
             headers["Content-Type"] = contentType
         case .files(let files):
-            let boundary = "----contract-boundary-5c2e"
-            for file in files {
-                bytes += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\n".utf8)
-                bytes += Array("Content-Type: application/octet-stream\r\n\r\n".utf8) + file.bytes + Array("\r\n".utf8)
-            }
-            bytes += Array("--\(boundary)--\r\n".utf8)
-            headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
+            let multipart = TestServer.multipart(files.map { MultipartFile(field: $0.field, filename: $0.filename, bytes: $0.bytes) })
+            bytes = multipart.body
+            headers.merge(multipart.headers) { $1 }
         }
         exchanges.append(ContractRun.Exchange(method: method, template: template, status: status, answer: answer, requestModel: requestModel))
         let reply: RawHTTPClient.Reply
         do {
-            reply = try RawHTTPClient.request(port: port, method, path, headers: headers, body: bytes)
+            reply = try server.request(method, path, headers: headers, body: bytes)
         } catch {
             failures.append("\(method) \(path): no answer (\(error))")
             return nil

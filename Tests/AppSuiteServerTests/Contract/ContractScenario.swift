@@ -1,8 +1,8 @@
 import AppHost
 import AppSuiteAPI
+import AppSuiteTesting
 import Foundation
 import HTTPServer
-import HTTPTestSupport
 @testable import AppSuiteServer
 
 /// One run of every API operation against a real AppSuite (ephemeral port, temporary data directory) with the
@@ -10,12 +10,6 @@ import HTTPTestSupport
 /// answers, every body sent built from its `AppSuiteAPI` request model and every answer decoded strictly
 /// into its model. Runs once; the tests in ``APIContractTests`` read what it recorded.
 enum ContractScenario {
-    /// The shared data sets the run needs.
-    static let dataAvailable: Bool = {
-        let files = ["gaokao/score_rank.csv", "movies/reviews.csv", "photos/ordinary/22-canon_tags.jpg"]
-        return files.allSatisfy { FileManager.default.fileExists(atPath: TestData.root.appendingPathComponent($0).path) }
-    }()
-
     static let shared: Result<ContractRun, ContractFailure> = {
         do { return .success(try run()) } catch let failure as ContractFailure { return .failure(failure) } catch {
             return .failure(ContractFailure("the contract run could not start: \(error)"))
@@ -23,12 +17,8 @@ enum ContractScenario {
     }()
 
     static func run() throws -> ContractRun {
-        let server = try TestServer()
-        for app in ["gaokao", "movies"] {
-            guard let importer = server.suite.importer(for: app) else { throw ContractFailure("no \(app) importer") }
-            _ = try importer.importData(from: TestData.folder(app)) { _ in }
-        }
-        let client = ContractClient(port: server.port)
+        let server = try TestServer(importing: [.gaokao, .movies])
+        let client = ContractClient(server: server)
         let users = try accounts(client)
         movies(client, users)
         gaokao(client, users.alice)
@@ -43,7 +33,7 @@ enum ContractScenario {
         return client.run(routes: routes, document: document)
     }
 
-    static func file(_ relative: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: TestData.folder("photos").appendingPathComponent(relative))) }
+    static func file(_ relative: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: SharedDataSet.photos.url(relative))) }
 
     // MARK: accounts
 

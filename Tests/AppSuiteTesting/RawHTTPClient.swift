@@ -2,13 +2,29 @@ import Foundation
 
 /// A tiny blocking HTTP/1.1 client on a raw socket, so tests control every byte (slow senders, bad bodies).
 public struct RawHTTPClient {
+    /// One response, from a socket or in process (``TestServer/Transport``).
     public struct Reply: Sendable {
         public var status: Int
-        public var headers: [String: String]  // lower-cased names
+        /// Lower-cased names; of a repeated field, the last value.
+        public var headers: [String: String]
         public var body: [UInt8]
         /// Cookies set by the reply (`Set-Cookie` name → value; a deleted cookie maps to "").
-        public var setCookies: [String: String] = [:]
+        public var setCookies: [String: String]
         public var text: String { String(decoding: body, as: UTF8.self) }
+
+        /// A reply from its status code, its header fields in the order received and its body.
+        public init(status: Int, fields: [(name: String, value: String)], body: [UInt8]) {
+            self.status = status
+            self.body = body
+            headers = [:]
+            setCookies = [:]
+            for (name, value) in fields {
+                headers[name.lowercased()] = value
+                if name.lowercased() == "set-cookie", let pair = value.split(separator: ";").first, let equals = pair.firstIndex(of: "=") {
+                    setCookies[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                }
+            }
+        }
     }
 
     public let socket: Int32
@@ -81,19 +97,11 @@ public struct RawHTTPClient {
         guard let end = headerEnd else { return nil }
         let head = String(decoding: data[..<(end - 4)], as: UTF8.self).split(separator: "\r\n")
         let status = Int(head[0].split(separator: " ")[1]) ?? 0
-        var headers: [String: String] = [:]
-        var cookies: [String: String] = [:]
-        for line in head.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers[name] = value
-            if name == "set-cookie", let pair = value.split(separator: ";").first, let equals = pair.firstIndex(of: "=") {
-                cookies[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
+        let fields = head.dropFirst().compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        let body = Array(data[end...].prefix(contentLength ?? Int.max))
-        return Reply(status: status, headers: headers, body: body, setCookies: cookies)
+        return Reply(status: status, fields: fields, body: Array(data[end...].prefix(contentLength ?? Int.max)))
     }
 
     /// One complete request and its reply on a fresh connection.

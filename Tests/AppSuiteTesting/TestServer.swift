@@ -1,0 +1,88 @@
+public import AppHost
+public import AppSuiteServer
+public import Foundation
+
+/// A real AppSuite for a test: the apps it asks for (nil: the installed ones, `[]`: the bare platform),
+/// a fresh temporary data directory, a ``FixedClock`` that only the test moves, and optionally the real
+/// data sets imported before it starts. Requests go over a socket or in process (``Transport``); the
+/// helpers in this target (``get(_:token:headers:)``, ``register(_:unique:password:)`` …) work the same on both.
+///
+/// A server stops and its data directory goes when the last reference does; ``shared(importing:)``
+/// keeps one per data set for the whole process instead, so a large import runs once.
+public final class TestServer: Sendable {
+    /// How requests reach the suite.
+    public enum Transport: Sendable {
+        /// libmicrohttpd on 127.0.0.1 and an ephemeral port, through ``RawHTTPClient``: everything a client
+        /// meets, including the transport's rules (body and header limits, header syntax, time-outs).
+        case socket
+        /// Straight to the suite's `Responder`, no socket: routing, handlers (offloaded work runs inline),
+        /// error pages, default headers and gzip, but none of the transport's rules above; test those over
+        /// ``socket``.
+        case inProcess
+    }
+
+    public let suite: AppSuite
+    public let transport: Transport
+    /// The suite's time (identity, the apps, the job scheduler); ``FixedClock/advance(by:)`` moves it.
+    public let clock: FixedClock
+    /// Holds the data directory; removed with everything in it when the server goes.
+    public let directory: TemporaryDirectory
+    /// What each data set's import reported, for the sets given as `importing`.
+    public let imports: [SharedDataSet: ImportSummary]
+
+    /// Builds the suite, imports `importing`, then starts it: the server on a free port (``Transport/socket``)
+    /// or only the job scheduler (``Transport/inProcess``).
+    /// - Parameters:
+    ///   - clock: defaults to the current time in whole seconds, standing still from then on.
+    ///   - options, environment: flags (`["photos-max-megapixels": "1"]`) and `APPSUITE_*` variables, resolved
+    ///     as `appsuite serve` resolves them; the data directory, port 0 and no access log always win.
+    /// - Throws: ``TestFailure`` for a missing data set (tests that import one carry `.requires(_:)`), or
+    ///   the suite's own configuration, start-up and import errors.
+    public init(apps: [any MiniApp]? = nil, transport: Transport = .socket, clock: FixedClock = TestServer.now(),
+                importing: [SharedDataSet] = [], directory: TemporaryDirectory = TemporaryDirectory(),
+                options: [String: String] = [:], environment: [String: String] = [:]) throws {
+        self.transport = transport
+        self.clock = clock
+        self.directory = directory
+        let fixed = options.merging(["data-dir": directory.path, "port": "0", "access-log": "false"]) { $1 }
+        let configuration = try AppSuiteConfiguration.resolve(options: fixed, environment: environment, apps: apps ?? AppCatalog.installed)
+        suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock)
+        var imports: [SharedDataSet: ImportSummary] = [:]
+        for data in importing {
+            guard data.isAvailable else { throw TestFailure(data.missingReason) }
+            guard let importer = suite.importer(for: data.appID) else { throw TestFailure("no installed app imports \(data.rawValue)") }
+            imports[data] = try importer.importData(from: data.folder) { _ in }
+        }
+        self.imports = imports
+        switch transport {
+        case .socket: try suite.start()
+        case .inProcess: suite.scheduler.start()
+        }
+    }
+
+    deinit { suite.stop() }
+
+    /// A ``FixedClock`` at the current time, whole seconds (Identity counts whole seconds).
+    public static func now() -> FixedClock { FixedClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))) }
+
+    /// The bound port over ``Transport/socket``; 0 in process.
+    public var port: UInt16 { suite.port }
+
+    public var dataDirectory: String { directory.path }
+}
+
+/// A fresh path under the system's temporary folder, not created yet (AppSuite creates its data directory
+/// itself, mode 0700), and removed with everything in it when this goes away.
+public final class TemporaryDirectory: Sendable {
+    public let path: String
+
+    public init(_ prefix: String = "appsuite-test") { path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// A harness step that could not be done, with the reason and what the server answered.
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
