@@ -370,6 +370,17 @@ public struct PhotoLibrary: Sendable {
     /// - Throws: `IngestError` "corrupt" when the original's pixel data does not decode (recorded as the
     ///   photo's `problem`, so pages can say so without trying again), "missing" when its file is gone.
     public func derivative(_ kind: DerivativeKind, of photo: Photo) throws -> (path: String, mediaType: String, etag: String) {
+        try derivative(kind, of: photo) { source, side, format throws(ImagingError) in
+            // Streamed from disk with shrink-on-load: a 100-megapixel original never sits in memory.
+            try Imaging.thumbnail(contentsOf: source, maxWidth: side, maxHeight: side, format: format, limits: limits)
+        }
+    }
+
+    /// `derivative` with its streamed decode of the blob passed in (`source` path, box side in pixels, format),
+    /// so a test can put a delete or an upload at the moment libvips reads the file.
+    func derivative(_ kind: DerivativeKind, of photo: Photo,
+                    streaming decode: (_ source: String, _ side: Int, _ format: OutputFormat) throws(ImagingError) -> EncodedImage
+    ) throws -> (path: String, mediaType: String, etag: String) {
         let file = derivativeFile(kind, of: photo)
         if FileManager.default.fileExists(atPath: file.url.path) { return (file.url.path, file.mediaType, file.etag) }
         if photo.current == nil, let problem = photo.problem { throw IngestError(code: "corrupt", message: problem) }
@@ -378,11 +389,9 @@ public struct PhotoLibrary: Sendable {
             throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
         }
         let side = kind == .thumbnail ? Self.thumbnailSide : Self.renditionSide
-        // Streamed from disk with shrink-on-load: a 100-megapixel original never sits in memory.
         let image: EncodedImage
         do {
-            image = try Imaging.thumbnail(contentsOf: source, maxWidth: side, maxHeight: side,
-                                          format: Self.derivativeFormat(hasAlpha: file.hasAlpha), limits: limits)
+            image = try decode(source, side, Self.derivativeFormat(hasAlpha: file.hasAlpha))
         } catch {
             // A file removed while it was read (its photo deleted meanwhile) is not a corrupt one.
             guard FileManager.default.fileExists(atPath: source) else {
