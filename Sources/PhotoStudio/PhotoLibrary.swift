@@ -411,8 +411,13 @@ public struct PhotoLibrary: Sendable {
     /// where no file can change: only a failure of these bytes is the photo's lasting `problem`, recorded so it
     /// is not tried again.
     func decodeInMemory(_ photo: Photo, source: String, side: Int, format: OutputFormat) throws -> EncodedImage {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            guard FileManager.default.fileExists(atPath: source) else { throw Self.missing(photo) }
+        // Told apart by the read's own error: the file may be gone now and stored again a moment later.
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: source))
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw Self.missing(photo)
+        } catch {
             throw IngestError(code: "storage", message: "the stored file of photo \(photo.id) cannot be read")
         }
         do {
