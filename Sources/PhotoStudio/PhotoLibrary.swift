@@ -198,17 +198,21 @@ public struct PhotoLibrary: Sendable {
         if let existing = try? photo(sha256: sha, userID: userID) {
             return IngestResult(photo: existing, isDuplicate: true)
         }
+        // With `.decode`, the thumbnail made while checking is staged now and put in place in the transaction
+        // that stores the row (see `place`).
+        var thumbnail: (bytes: [UInt8], staged: URL?)?
         if check == .decode {
-            let thumbnail: EncodedImage
             do {
-                thumbnail = try Imaging.thumbnail(bytes, maxWidth: Self.thumbnailSide, maxHeight: Self.thumbnailSide,
+                let image = try Imaging.thumbnail(bytes, maxWidth: Self.thumbnailSide, maxHeight: Self.thumbnailSide,
                                                   format: Self.derivativeFormat(hasAlpha: info.hasAlpha), limits: limits)
+                thumbnail = (image.bytes, try? stage(image.bytes))
             } catch { throw IngestError.from(error) }
-            try? write(thumbnail.bytes, to: derivedURL(sha: sha, kind: .thumbnail, hasAlpha: info.hasAlpha))
         }
+        defer { if let staged = thumbnail?.staged { try? FileManager.default.removeItem(at: staged) } }
         do {
             let now = Int64(Date().timeIntervalSince1970)
             let photo = try writeWithBlob(bytes, sha: sha) { db -> Photo in
+                if let thumbnail { try? move(thumbnail.staged, thumbnail.bytes, to: derivedURL(sha: sha, kind: .thumbnail, hasAlpha: info.hasAlpha)) }
                 if let row = try db.queryFirst("SELECT id FROM photos_photos WHERE user_id = ? AND sha256 = ?", userID, sha) {
                     // Another request stored the same bytes a moment ago.
                     return try Self.loadPhoto(db, id: try row.get("id", as: Int64.self), userID: userID)!
@@ -369,26 +373,57 @@ public struct PhotoLibrary: Sendable {
     /// Returns the file, its media type and an ETag.
     ///
     /// - Throws: `IngestError` "corrupt" when the original's pixel data does not decode (recorded as the
-    ///   photo's `problem`, so pages can say so without trying again), "missing" when its file is gone.
+    ///   photo's `problem`, so pages can say so without trying again; only after `decodeInMemory` confirms
+    ///   it), "missing" when its file is gone (its photo deleted meanwhile), "storage" when it cannot be read.
     public func derivative(_ kind: DerivativeKind, of photo: Photo) throws -> (path: String, mediaType: String, etag: String) {
+        try derivative(kind, of: photo) { source, side, format throws(ImagingError) in
+            // Streamed from disk with shrink-on-load: a 100-megapixel original never sits in memory.
+            try Imaging.thumbnail(contentsOf: source, maxWidth: side, maxHeight: side, format: format, limits: limits)
+        }
+    }
+
+    /// `derivative` with its streamed decode of the blob passed in (`source` path, box side in pixels, format),
+    /// so a test can put a delete or an upload at the moment libvips reads the file.
+    func derivative(_ kind: DerivativeKind, of photo: Photo,
+                    streaming decode: (_ source: String, _ side: Int, _ format: OutputFormat) throws(ImagingError) -> EncodedImage
+    ) throws -> (path: String, mediaType: String, etag: String) {
         let file = derivativeFile(kind, of: photo)
         if FileManager.default.fileExists(atPath: file.url.path) { return (file.url.path, file.mediaType, file.etag) }
         if photo.current == nil, let problem = photo.problem { throw IngestError(code: "corrupt", message: problem) }
         let source = originalURL(sha: photo.displaySHA).path
-        guard FileManager.default.fileExists(atPath: source) else {
-            throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
-        }
+        guard FileManager.default.fileExists(atPath: source) else { throw Self.missing(photo) }
         let side = kind == .thumbnail ? Self.thumbnailSide : Self.renditionSide
-        // Streamed from disk with shrink-on-load: a 100-megapixel original never sits in memory.
+        let format = Self.derivativeFormat(hasAlpha: file.hasAlpha)
         let image: EncodedImage
         do {
-            image = try Imaging.thumbnail(contentsOf: source, maxWidth: side, maxHeight: side,
-                                          format: Self.derivativeFormat(hasAlpha: file.hasAlpha), limits: limits)
+            image = try decode(source, side, format)
         } catch {
-            // A file removed while it was read (its photo deleted meanwhile) is not a corrupt one.
-            guard FileManager.default.fileExists(atPath: source) else {
-                throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
-            }
+            image = try decodeInMemory(photo, source: source, side: side, format: format)
+        }
+        guard try place(image.bytes, of: photo.displaySHA, at: file.url) else { throw Self.missing(photo) }
+        return (file.url.path, file.mediaType, file.etag)
+    }
+
+    /// The second try after the streamed decode of `source` failed, which says little: libvips opens the
+    /// file by name again and again while it decodes, so a delete whose `collect` removes the blob meanwhile
+    /// fails the read, even when an upload of the same bytes has stored the blob again by now (and SQLite
+    /// may have given that upload's row the id, owner and hash of `photo`); running out of file descriptors
+    /// or memory passes too. Here the blob is read whole (at most `limits.maximumBytes`) and decoded in memory,
+    /// where no file can change: only a failure of these bytes is the photo's lasting `problem`, recorded so it
+    /// is not tried again.
+    func decodeInMemory(_ photo: Photo, source: String, side: Int, format: OutputFormat) throws -> EncodedImage {
+        // Told apart by the read's own error: the file may be gone now and stored again a moment later.
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: source))
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw Self.missing(photo)
+        } catch {
+            throw IngestError(code: "storage", message: "the stored file of photo \(photo.id) cannot be read")
+        }
+        do {
+            return try Imaging.thumbnail([UInt8](data), maxWidth: side, maxHeight: side, format: format, limits: limits)
+        } catch {
             let refusal = IngestError.from(error)
             if photo.current == nil, refusal.code == "corrupt" {
                 // Matched on owner and bytes too: an id can be reused once its photo is deleted.
@@ -399,11 +434,39 @@ public struct PhotoLibrary: Sendable {
             }
             throw refusal
         }
-        try write(image.bytes, to: file.url)
-        return (file.url.path, file.mediaType, file.etag)
     }
 
+    static func missing(_ photo: Photo) -> IngestError {
+        IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")
+    }
 
+    /// Puts a derivative of the blob `sha` at `url`: staged first, then renamed inside a write transaction
+    /// that finds a row using `sha` — the re-check `collect` makes before removing the blob's files. So a
+    /// derivative finished after its photo was deleted is dropped (false) rather than left behind without
+    /// its blob, and a reader never sees half a file.
+    func place(_ bytes: [UInt8], of sha: String, at url: URL) throws -> Bool {
+        let staged = try stage(bytes)
+        defer { try? FileManager.default.removeItem(at: staged) }
+        return try database.write { db in
+            guard try Self.isUsed(sha, db) else { return false }
+            try move(staged, bytes, to: url)
+            return true
+        }
+    }
+
+    /// Writes `bytes` to a new file under `staging/`, on the same file system as the blobs and derivatives.
+    func stage(_ bytes: [UInt8]) throws -> URL {
+        let file = directory.appendingPathComponent("staging/\(UUID().uuidString)")
+        try write(bytes, to: file)
+        return file
+    }
+
+    /// Renames the staged copy of `bytes` to `url`, or writes them there if the rename fails.
+    func move(_ staged: URL?, _ bytes: [UInt8], to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let moved = staged.map { rename($0.path, url.path) == 0 } ?? false
+        if !moved { try write(bytes, to: url) }
+    }
 
     /// Runs `body` in a write transaction with the blob `sha` on disk: a blob is put in place inside the
     /// transaction that inserts the row using it, and `collect` removes a file only inside a write
@@ -413,20 +476,11 @@ public struct PhotoLibrary: Sendable {
     /// If the transaction fails, a blob it placed is collected again.
     func writeWithBlob<T>(_ bytes: [UInt8], sha: String, _ body: (any SQLExecutor) throws -> T) throws -> T {
         let url = originalURL(sha: sha)
-        var staged: URL?
-        if !FileManager.default.fileExists(atPath: url.path) {
-            let file = directory.appendingPathComponent("staging/\(UUID().uuidString)")
-            try write(bytes, to: file)
-            staged = file
-        }
+        let staged = FileManager.default.fileExists(atPath: url.path) ? nil : try stage(bytes)
         defer { if let staged { try? FileManager.default.removeItem(at: staged) } }
         do {
             return try database.write { db in
-                if !FileManager.default.fileExists(atPath: url.path) {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    let moved = staged.map { rename($0.path, url.path) == 0 } ?? false
-                    if !moved { try write(bytes, to: url) }
-                }
+                if !FileManager.default.fileExists(atPath: url.path) { try move(staged, bytes, to: url) }
                 return try body(db)
             }
         } catch {
@@ -435,14 +489,19 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
+    /// Whether a photo or version row uses the blob `sha`.
+    static func isUsed(_ sha: String, _ db: any SQLExecutor) throws -> Bool {
+        let inPhotos: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE sha256 = ?", sha) ?? 0
+        let inVersions: Int = try db.scalar("SELECT COUNT(*) FROM photos_versions WHERE sha256 = ?", sha) ?? 0
+        return inPhotos + inVersions > 0
+    }
+
     /// Removes the files (original or version, and their thumbnails and renditions) of the blobs in
-    /// `shas` that no photo or version row uses, re-checked inside a write transaction (see `writeWithBlob`).
+    /// `shas` that no photo or version row uses, re-checked inside a write transaction (see `writeWithBlob`
+    /// and `place`).
     func collect(_ shas: Set<String>) throws {
         try database.write { db in
-            for sha in shas {
-                let inPhotos: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos WHERE sha256 = ?", sha) ?? 0
-                let inVersions: Int = try db.scalar("SELECT COUNT(*) FROM photos_versions WHERE sha256 = ?", sha) ?? 0
-                guard inPhotos + inVersions == 0 else { continue }
+            for sha in shas where try !Self.isUsed(sha, db) {
                 try? FileManager.default.removeItem(at: originalURL(sha: sha))
                 for kind in [DerivativeKind.thumbnail, .rendition] {
                     for alpha in [false, true] { try? FileManager.default.removeItem(at: derivedURL(sha: sha, kind: kind, hasAlpha: alpha)) }
