@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A signed-in user as the API answered register or log in: the bearer token and the session cookie
 /// it set, which carry the same session.

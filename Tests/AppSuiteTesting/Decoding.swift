@@ -1,5 +1,5 @@
-public import AppSuiteAPI
-public import Foundation
+import AppSuiteAPI
+import Foundation
 
 extension RawHTTPClient.Reply {
     /// The body as a JSON object.

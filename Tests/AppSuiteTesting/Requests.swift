@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Requests as tests write them, over the server's ``TestServer/Transport``. `token` adds
 /// `Authorization: Bearer`; `headers` are sent as given (a `Cookie` for a cookie session).

@@ -1,6 +1,6 @@
 public import AppHost
 public import AppSuiteServer
-public import Foundation
+import Foundation
 
 /// A real AppSuite for a test: the apps it asks for (nil: the installed ones, `[]`: the bare platform),
 /// a fresh temporary data directory, a ``FixedClock`` that only the test moves, and optionally the real

@@ -11,7 +11,6 @@ final class GaokaoFixture: Sendable {
     let server: TestServer
     let store: GaokaoStore
     let data: GaokaoData
-    let importSummary: ImportSummary
 
     static let shared: Result<GaokaoFixture, TestFailure> = {
         do { return .success(try GaokaoFixture()) } catch let error as TestFailure { return .failure(error) } catch {
@@ -23,8 +22,7 @@ final class GaokaoFixture: Sendable {
 
     private init() throws {
         server = try TestServer.shared(importing: .gaokao)
-        guard let summary = server.imports[.gaokao] else { throw TestFailure("the shared server did not import gaokao") }
-        importSummary = summary
+        guard server.imports[.gaokao] != nil else { throw TestFailure("the shared server did not import gaokao") }
         store = GaokaoStore(database: server.suite.database)
         data = try store.data()
         // Warm the server's own snapshot once, before the HTTP tests run in parallel.
@@ -36,9 +34,4 @@ final class GaokaoFixture: Sendable {
 
     var suite: AppSuite { server.suite }
     var database: any Database { suite.database }
-
-    func importAgain() throws -> ImportSummary {
-        guard let importer = suite.importer(for: "gaokao") else { throw TestFailure("no gaokao importer") }
-        return try importer.importData(from: SharedDataSet.gaokao.folder) { _ in }
-    }
 }

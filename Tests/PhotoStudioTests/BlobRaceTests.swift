@@ -96,9 +96,8 @@ import Testing
     // present, took its failed read for pixel data that cannot be decoded, and recorded that as the problem of the
     // photo with that id, owner and hash: Bob's new photo, whose rendition then answered 422 for good.
 
-    @Test("a blob removed while it is read and stored again by a re-upload: no problem recorded, the rendition is made")
+    @Test("a blob removed while it is read and stored again by a re-upload: no problem recorded, the rendition is made", .requires(.photos))
     func readFailedByDeleteAndReuploadIsNoProblem() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let (library, bob) = (fixture.library, fixture.bob)
         let path = Corpus.url("ordinary/chelsea.png").path
@@ -119,9 +118,8 @@ import Testing
         #expect((rendition.format, rendition.width, rendition.height) == (.jpeg, 451, 300))
     }
 
-    @Test("a derivative finished after its photo was deleted is dropped, unless another photo uses the same bytes")
+    @Test("a derivative finished after its photo was deleted is dropped, unless another photo uses the same bytes", .requires(.photos))
     func derivativeOfDeletedPhotoIsDropped() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let library = fixture.library
         let path = Corpus.url("ordinary/chelsea.png").path
@@ -150,9 +148,8 @@ import Testing
         #expect(Self.files(in: derived).isEmpty && fixture.storedOriginals == 0)
     }
 
-    @Test("100 runs of a rendition made while its photo is deleted and uploaded again: never recorded as a problem")
+    @Test("100 runs of a rendition made while its photo is deleted and uploaded again: never recorded as a problem", .requires(.photos))
     func renditionRacesDeleteAndReupload() throws {
-        try #require(Corpus.available)
         let fixture = try Fixture()
         let (library, bob) = (fixture.library, fixture.bob)
         let path = Corpus.url("ordinary/chelsea.png").path
