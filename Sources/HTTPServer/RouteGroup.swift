@@ -49,7 +49,7 @@ public protocol RouteGuard: Sendable {
     /// the login page for pages.
     func signInRequired(_ visitor: Visitor, request: Request, route: RouteInfo) -> Response
     /// Runs on every response a handler of the group returns (e.g. to set the visitor's pending cookies).
-    func finish(_ response: inout Response, visitor: Visitor)
+    func finish(_ response: inout Response, visitor: Visitor, route: RouteInfo)
 }
 
 /// Routes under one path prefix that share a ``RouteGuard``: `/{app}` for an app's pages,
@@ -90,7 +90,7 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
             } else {
                 response = routeGuard.signInRequired(visitor, request: request, route: route)
             }
-            routeGuard.finish(&response, visitor: visitor)
+            routeGuard.finish(&response, visitor: visitor, route: route)
             return response
         }))
     }
@@ -103,7 +103,7 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
         routes.append((route, { request in
             let visitor = try routeGuard.visitor(for: request, route: route)
             var response = try handler(request, visitor)
-            routeGuard.finish(&response, visitor: visitor)
+            routeGuard.finish(&response, visitor: visitor, route: route)
             return response
         }))
     }

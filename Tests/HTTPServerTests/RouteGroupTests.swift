@@ -17,7 +17,7 @@ private struct HeaderGuard: RouteGuard {
         route.kind == .api ? .problem(HTTPError(.unauthorized)) : .redirect(to: "/login")
     }
 
-    func finish(_ response: inout Response, visitor: Visitor) { response.headers.set("X-Guarded", "yes") }
+    func finish(_ response: inout Response, visitor: Visitor, route: RouteInfo) { response.headers.set("X-Guarded", route.kind.rawValue) }
 }
 
 @Suite struct RouteGroupTests {
@@ -64,8 +64,8 @@ private struct HeaderGuard: RouteGuard {
     }
 
     @Test func theGuardFinishesEveryResponseOfItsGroupOnly() {
-        #expect(respond(.get, "/api/v1/notes/public").2.headers["X-Guarded"] == "yes")
-        #expect(respond(.get, "/notes").2.headers["X-Guarded"] == "yes")
+        #expect(respond(.get, "/api/v1/notes/public").2.headers["X-Guarded"] == "api")
+        #expect(respond(.get, "/notes").2.headers["X-Guarded"] == "pages")
         #expect(respond(.get, "/healthz").2.headers["X-Guarded"] == nil)
     }
 

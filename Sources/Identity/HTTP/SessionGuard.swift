@@ -8,7 +8,7 @@ public import HTTPServer
 /// refuses an unsafe method without a valid CSRF token when the request is cookie-authenticated (`403`,
 /// rules in ``Authenticator``), and — on routes that need a user — answers a signed-out request with `401`
 /// and `WWW-Authenticate: Bearer` (API) or a `303` to `/login?next=…` (pages; for a form post, `next` is
-/// the page the form was on). Every response of the group gets the viewer's pending cookies.
+/// the page the form was on). Every page response of the group gets the viewer's pending cookies.
 public struct SessionGuard: RouteGuard {
     public let authenticator: Authenticator
 
@@ -50,7 +50,10 @@ public struct SessionGuard: RouteGuard {
         return "/" + (route.pattern.split(separator: "/").first.map(String.init) ?? "")
     }
 
-    public func finish(_ response: inout Response, visitor viewer: Viewer) {
+    /// Pages get the viewer's pending cookies (a new pre-session CSRF cookie, a language choice, a consumed
+    /// flash); API answers set only what their handler sets.
+    public func finish(_ response: inout Response, visitor viewer: Viewer, route: RouteInfo) {
+        guard route.kind == .pages else { return }
         for cookie in viewer.cookies where !response.headers.values("Set-Cookie").contains(where: { $0.hasPrefix(cookie.name + "=") }) {
             response.setCookie(cookie)
         }
