@@ -77,5 +77,5 @@ extension Attribute {
 
     /// Renders as nothing; what `when(false)` returns.
     static let omitted = Attribute("", nil)
-    var isOmitted: Bool { name.description.isEmpty }
+    var isOmitted: Bool { name.isEmpty }
 }

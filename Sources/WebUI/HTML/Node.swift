@@ -2,40 +2,51 @@
 // `render(_:)`. Escaping happens in exactly one place, the renderer (Render.swift).
 
 /// An element name. Built only from a `StaticString`, so a tag name can never come from input.
+/// Kept as that `StaticString`: making an element copies no characters and allocates nothing.
 public struct TagName: Sendable, Hashable, CustomStringConvertible {
-    public let description: String
+    let name: StaticString
     /// Void elements have no content and no closing tag (HTML Living Standard §13.1.2).
     /// Decided once here, not per render.
     let isVoid: Bool
 
     public init(_ name: StaticString) {
-        self.description = name.description
-        switch description {
-        case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr":
-            isVoid = true
-        default:
-            isVoid = false
-        }
+        self.name = name
+        isVoid = name.isOne(of: Self.voidElements)
     }
+
+    static let voidElements: [StaticString] = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ]
+
+    public var description: String { name.description }
+    public static func == (lhs: TagName, rhs: TagName) -> Bool { lhs.name.bytesEqual(rhs.name) }
+    public func hash(into hasher: inout Hasher) { name.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) } }
 }
 
 /// An attribute name. Built only from a `StaticString`, so a name can never come from input
-/// (an attacker-controlled name is an XSS no value escaping can fix).
+/// (an attacker-controlled name is an XSS no value escaping can fix). Kept as that `StaticString`.
 public struct AttributeName: Sendable, Hashable, CustomStringConvertible {
-    public let description: String
+    let name: StaticString
     /// Attributes whose value is a URL; the renderer neutralises `javascript:` and friends there.
     let isURL: Bool
     /// URL attributes that may hold an inline `data:image/…` picture (`src`, `poster`).
     let allowsDataImage: Bool
 
     public init(_ name: StaticString) {
-        self.description = name.description
-        switch description {
-        case "href", "action", "formaction", "cite", "xlink:href": (isURL, allowsDataImage) = (true, false)
-        case "src", "poster": (isURL, allowsDataImage) = (true, true)
-        default: (isURL, allowsDataImage) = (false, false)
-        }
+        self.name = name
+        if name.isOne(of: Self.urlAttributes) { (isURL, allowsDataImage) = (true, false) }
+        else if name.isOne(of: Self.mediaAttributes) { (isURL, allowsDataImage) = (true, true) }
+        else { (isURL, allowsDataImage) = (false, false) }
     }
+
+    static let urlAttributes: [StaticString] = ["href", "action", "formaction", "cite", "xlink:href"]
+    static let mediaAttributes: [StaticString] = ["src", "poster"]
+
+    public var description: String { name.description }
+    /// The empty name of ``Attribute/omitted``.
+    var isEmpty: Bool { name.byteCount == 0 }
+    public static func == (lhs: AttributeName, rhs: AttributeName) -> Bool { lhs.name.bytesEqual(rhs.name) }
+    public func hash(into hasher: inout Hasher) { name.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) } }
 }
 
 /// One attribute: a fixed name and a `String` value, or no value for a boolean attribute.
@@ -65,4 +76,21 @@ public enum Node: Sendable, Hashable {
     public static func element(_ tag: StaticString, _ attributes: [Attribute] = [], _ children: [Node] = []) -> Node {
         .element(tag: TagName(tag), attributes: attributes, children: children)
     }
+}
+
+extension StaticString {
+    /// Byte-wise equality. A `StaticString` holds either a pointer or a single scalar; `withUTF8Buffer` reads both.
+    func bytesEqual(_ other: StaticString) -> Bool {
+        withUTF8Buffer { mine in other.withUTF8Buffer { theirs in mine.elementsEqual(theirs) } }
+    }
+
+    /// Whether the bytes equal those of one of `names`.
+    func isOne(of names: [StaticString]) -> Bool {
+        withUTF8Buffer { mine in
+            names.contains { name in name.withUTF8Buffer { $0.count == mine.count && $0.elementsEqual(mine) } }
+        }
+    }
+
+    /// The length in bytes, whichever representation.
+    var byteCount: Int { withUTF8Buffer { $0.count } }
 }

@@ -25,16 +25,17 @@ enum HTMLRenderer {
         switch node {
         case .text(let text):
             escapeText(text, into: &out)
-        case .unsafeRaw(let markup):
-            out.append(contentsOf: markup.utf8)
+        case .unsafeRaw(var markup):
+            markup.withUTF8 { out.append(contentsOf: $0) }
         case .element(let tag, let attributes, let children):
             out.append(UInt8(ascii: "<"))
-            out.append(contentsOf: tag.description.utf8)
+            tag.name.withUTF8Buffer { out.append(contentsOf: $0) }
             for attribute in attributes where !attribute.isOmitted {
                 out.append(UInt8(ascii: " "))
-                out.append(contentsOf: attribute.name.description.utf8)
+                attribute.name.name.withUTF8Buffer { out.append(contentsOf: $0) }
                 guard let value = attribute.value else { continue }
-                out.append(contentsOf: "=\"".utf8)
+                out.append(UInt8(ascii: "="))
+                out.append(UInt8(ascii: "\""))
                 if attribute.name.isURL {
                     escapeAttribute(sanitizedURL(value, allowDataImage: attribute.name.allowsDataImage), into: &out)
                 } else {
@@ -45,8 +46,9 @@ enum HTMLRenderer {
             out.append(UInt8(ascii: ">"))
             if tag.isVoid { return }
             for child in children { append(child, to: &out) }
-            out.append(contentsOf: "</".utf8)
-            out.append(contentsOf: tag.description.utf8)
+            out.append(UInt8(ascii: "<"))
+            out.append(UInt8(ascii: "/"))
+            tag.name.withUTF8Buffer { out.append(contentsOf: $0) }
             out.append(UInt8(ascii: ">"))
         }
     }
