@@ -10,7 +10,12 @@ extension Attribute {
     public static func `class`(_ value: String) -> Attribute { Attribute("class", value) }
     /// `class` from several names, skipping empty ones: `.classes("cell", isActive ? "is-active" : nil)`.
     public static func classes(_ names: String?...) -> Attribute {
-        Attribute("class", names.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " "))
+        var value = ""
+        for case let name? in names where !name.isEmpty {
+            if !value.isEmpty { value.append(" ") }
+            value.append(name)
+        }
+        return Attribute("class", value)
     }
     public static func id(_ value: String) -> Attribute { Attribute("id", value) }
     /// A link target. `javascript:`, `vbscript:` and `data:` URLs render as `#` (see `sanitizedURL`).

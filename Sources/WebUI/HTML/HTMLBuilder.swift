@@ -13,12 +13,21 @@ public enum HTMLBuilder {
     public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
     public static func buildExpression(_ node: Node?) -> [Node] { node.map { [$0] } ?? [] }
 
-    public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+    public static func buildBlock(_ parts: [Node]...) -> [Node] { joined(parts) }
     public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
     public static func buildEither(first part: [Node]) -> [Node] { part }
     public static func buildEither(second part: [Node]) -> [Node] { part }
-    public static func buildArray(_ parts: [[Node]]) -> [Node] { parts.flatMap { $0 } }
+    public static func buildArray(_ parts: [[Node]]) -> [Node] { joined(parts) }
     public static func buildLimitedAvailability(_ part: [Node]) -> [Node] { part }
+
+    /// The parts in order, in one array of the right size (a block of one part is that part, not a copy).
+    static func joined(_ parts: [[Node]]) -> [Node] {
+        if parts.count == 1 { return parts[0] }
+        var nodes: [Node] = []
+        nodes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { nodes.append(contentsOf: part) }
+        return nodes
+    }
 }
 
 /// Collects nodes with the builder outside an element: `let body = fragment { … }`.

@@ -11,12 +11,12 @@ public struct TagName: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ name: StaticString) {
         self.name = name
-        isVoid = name.isOne(of: Self.voidElements)
+        isVoid = Self.voidElements.contains(name)
     }
 
-    static let voidElements: [StaticString] = [
+    static let voidElements = NameSet([
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-    ]
+    ])
 
     public var description: String { name.description }
     public static func == (lhs: TagName, rhs: TagName) -> Bool { lhs.name.bytesEqual(rhs.name) }
@@ -34,13 +34,13 @@ public struct AttributeName: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ name: StaticString) {
         self.name = name
-        if name.isOne(of: Self.urlAttributes) { (isURL, allowsDataImage) = (true, false) }
-        else if name.isOne(of: Self.mediaAttributes) { (isURL, allowsDataImage) = (true, true) }
+        if Self.urlAttributes.contains(name) { (isURL, allowsDataImage) = (true, false) }
+        else if Self.mediaAttributes.contains(name) { (isURL, allowsDataImage) = (true, true) }
         else { (isURL, allowsDataImage) = (false, false) }
     }
 
-    static let urlAttributes: [StaticString] = ["href", "action", "formaction", "cite", "xlink:href"]
-    static let mediaAttributes: [StaticString] = ["src", "poster"]
+    static let urlAttributes = NameSet(["href", "action", "formaction", "cite", "xlink:href"])
+    static let mediaAttributes = NameSet(["src", "poster"])
 
     public var description: String { name.description }
     /// The empty name of ``Attribute/omitted``.
@@ -78,17 +78,36 @@ public enum Node: Sendable, Hashable {
     }
 }
 
+/// A fixed set of names. `contains` runs for every element and attribute made (thousands per page), so a
+/// table of (first byte, length) pairs answers most names at once; a hit is confirmed byte for byte.
+struct NameSet: Sendable {
+    private let names: [StaticString]
+    /// Bit `n` of entry `b`: some name starts with byte `b` and is `n` bytes long (63 for 63 or more).
+    private let lengthsByFirstByte: [UInt64]
+
+    init(_ names: [StaticString]) {
+        self.names = names
+        var table = [UInt64](repeating: 0, count: 256)
+        for name in names {
+            name.withUTF8Buffer { bytes in
+                if let first = bytes.first { table[Int(first)] |= 1 << UInt64(Swift.min(bytes.count, 63)) }
+            }
+        }
+        lengthsByFirstByte = table
+    }
+
+    func contains(_ name: StaticString) -> Bool {
+        let candidate = name.withUTF8Buffer { bytes in
+            bytes.first.map { lengthsByFirstByte[Int($0)] & (1 << UInt64(Swift.min(bytes.count, 63))) != 0 } ?? false
+        }
+        return candidate && names.contains { $0.bytesEqual(name) }
+    }
+}
+
 extension StaticString {
     /// Byte-wise equality. A `StaticString` holds either a pointer or a single scalar; `withUTF8Buffer` reads both.
     func bytesEqual(_ other: StaticString) -> Bool {
         withUTF8Buffer { mine in other.withUTF8Buffer { theirs in mine.elementsEqual(theirs) } }
-    }
-
-    /// Whether the bytes equal those of one of `names`.
-    func isOne(of names: [StaticString]) -> Bool {
-        withUTF8Buffer { mine in
-            names.contains { name in name.withUTF8Buffer { $0.count == mine.count && $0.elementsEqual(mine) } }
-        }
     }
 
     /// The length in bytes, whichever representation.
