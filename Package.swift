@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "AppSuiteCLITests", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
-            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "HTTPTestSupport"],
+            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "Identity", "HTTPServer", "HTTPTestSupport"],
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "HTTPTestSupport"],

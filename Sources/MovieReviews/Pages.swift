@@ -101,9 +101,11 @@ struct MoviePages: Sendable {
         }
     }
 
+    /// The comment badge of each review, in one query (`CommentStore.counts`).
     func commentCounts(_ reviews: [Review]) throws -> [Int64: Int] {
+        let totals = try comments.counts(reviews.map { MovieReviewsApp.subject($0.id) })
         var counts: [Int64: Int] = [:]
-        for review in reviews { counts[review.id] = try comments.count(MovieReviewsApp.subject(review.id)) }
+        for review in reviews { counts[review.id] = totals[MovieReviewsApp.subject(review.id)] ?? 0 }
         return counts
     }
 
@@ -512,6 +514,7 @@ struct MoviePages: Sendable {
         let page = try store.shortComments(film: film.id, sort: sort, cursor: request.query["cursor"], limit: 20)
         let total = try store.shortCommentCount(film: film.id)
         let reviews = try store.reviews(ofFilm: film.id, limit: 5)
+        let reviewCounts = (try? commentCounts(reviews)) ?? [:]
         let reviewCount = try store.reviewCount(ofFilm: film.id)
         let average = try store.averageStars(film: film.id)
         let base = "/movies/films/\(percentEncode(film.id))"
@@ -555,7 +558,7 @@ struct MoviePages: Sendable {
                 sectionHeader("影评 \(reviewCount)", actionLabel: reviewCount > reviews.count ? "全部" : nil,
                               actionHref: reviewCount > reviews.count ? "/movies/reviews" : nil)
                 ul(.class("mv-list"), .role("list")) {
-                    for review in reviews { reviewCell(review, commentCount: (try? comments.count(MovieReviewsApp.subject(review.id))) ?? 0) }
+                    for review in reviews { reviewCell(review, commentCount: reviewCounts[review.id] ?? 0) }
                 }
             }
             sectionHeader("短评 \(total)")
