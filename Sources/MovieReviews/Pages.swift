@@ -207,11 +207,7 @@ struct MoviePages: Sendable {
                         if let useful = review.useful { span(.class("mv-meta")) { "\(useful) 人觉得有用" } }
                     }
                 }
-                div(.classes("mv-body", "mv-font-3"), .attribute("data-body", "")) {
-                    for paragraph in (review.body ?? "").split(separator: "\n", omittingEmptySubsequences: true) {
-                        p { String(paragraph) }
-                    }
-                }
+                div(.classes("mv-body", "mv-font-3"), .attribute("data-body", "")) { paragraphs(review.body ?? "") }
                 nav(.class("mv-pager"), .ariaLabel("切换影评")) {
                     if let previous = neighbours.previous {
                         a(.class("mv-prev"), .href("/movies/reviews/\(previous)"), .rel("prev")) { "‹ 上一篇" }
@@ -550,9 +546,7 @@ struct MoviePages: Sendable {
                 if let average { dt { "短评均分" }; dd { String(format: "%.2f 星（%d 条有星评价）", average.average, average.count) } }
             }
             if let summary = film.summary {
-                div(.class("mv-film-summary")) {
-                    for paragraph in summary.split(separator: "\n", omittingEmptySubsequences: true) { p { String(paragraph) } }
-                }
+                div(.class("mv-film-summary")) { paragraphs(summary) }
             }
             if !reviews.isEmpty {
                 sectionHeader("影评 \(reviewCount)", actionLabel: reviewCount > reviews.count ? "全部" : nil,

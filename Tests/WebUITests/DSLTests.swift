@@ -48,6 +48,38 @@ struct DSLTests {
         #expect(Node.text("<") != Node.unsafeRaw("<"))
     }
 
+    @Test("void elements and URL attributes are recognised by their exact bytes, whatever the name")
+    func nameSetsMatchExactNames() {
+        for name: StaticString in ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"] {
+            #expect(TagName(name).isVoid, "\(name)")
+        }
+        // Same first byte and length as a void element, or one byte more or less: not void.
+        for name: StaticString in ["bb", "bra", "b", "ima", "inpu", "inputs", "sourcf", "a", "div", "span", "textarea", "select"] {
+            #expect(!TagName(name).isVoid, "\(name)")
+        }
+        for name: StaticString in ["href", "action", "formaction", "cite", "xlink:href"] {
+            #expect(AttributeName(name).isURL && !AttributeName(name).allowsDataImage, "\(name)")
+        }
+        for name: StaticString in ["src", "poster"] { #expect(AttributeName(name).isURL && AttributeName(name).allowsDataImage) }
+        for name: StaticString in ["hreg", "srcset", "class", "id", "alt", "actions", "cité", "h", ""] {
+            #expect(!AttributeName(name).isURL, "\(name)")
+        }
+        #expect(TagName("img") == TagName("img") && TagName("img") != TagName("im") && AttributeName("") == Attribute.omitted.name)
+        #expect(render(a(.href("javascript:alert(1)"), .attribute("data-href", "javascript:x")) { "x" })
+                == "<a href=\"#\" data-href=\"javascript:x\">x</a>")
+    }
+
+    @Test("paragraphs: one <p> per line, empty lines dropped, cut as a Character split would cut")
+    func paragraphsSplitLines() {
+        #expect(render(paragraphs("一\n\n二 <b>\n")) == "<p>一</p><p>二 &lt;b&gt;</p>")
+        #expect(render(paragraphs("")) == "")
+        #expect(render(paragraphs("\n\n")) == "")
+        for text in ["a\r\nb\nc", "\r\n", "x\n\u{301}y", "甲\n乙\r\n\n丙\n", "\nz"] {
+            let reference = text.split(separator: "\n", omittingEmptySubsequences: true).map { line in p { String(line) } }
+            #expect(paragraphs(text) == reference, "\(text.debugDescription)")
+        }
+    }
+
     @Test func iconsAreConstantDecorativeSVG() {
         for symbol in Icon.allCases {
             let svg = render(icon(symbol))
