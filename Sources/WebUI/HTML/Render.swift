@@ -79,15 +79,18 @@ enum HTMLRenderer {
         }
     }
 
-    /// Copies `text` as UTF-8, replacing each byte `entity` names; runs without such bytes are copied
-    /// in one block (most text has none).
+    /// Copies `text` as UTF-8, replacing each byte `entity` names (all of them below `?`); runs without such
+    /// bytes are copied in one block (most text has none).
     @inline(__always)
     private static func escape(_ text: String, into out: inout [UInt8], entity: (UInt8) -> StaticString?) {
         var text = text
         text.withUTF8 { buffer in
             var start = 0
             for index in 0..<buffer.count {
-                guard let replacement = entity(buffer[index]) else { continue }
+                // Every escaped character (`"` `&` `'` `<` `>`) is below `?`: letters, most punctuation and all of
+                // UTF-8's multi-byte sequences skip the lookup.
+                let byte = buffer[index]
+                guard byte < UInt8(ascii: "?"), let replacement = entity(byte) else { continue }
                 if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index])) }
                 out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                 start = index + 1
