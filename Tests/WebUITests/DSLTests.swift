@@ -69,6 +69,36 @@ struct DSLTests {
                 == "<a href=\"#\" data-href=\"javascript:x\">x</a>")
     }
 
+    @Test("element functions and named attributes carry the flags their names get from the name sets")
+    func knownNamesAgreeWithTheNameSets() {
+        let elements: [Node] = [
+            div(), span(), p(), a(), h1(), h2(), h3(), h4(), ul(), ol(), li(), nav(), header(), main(), footer(), section(),
+            article(), aside(), form(), button(), label(), select(), option(), optgroup(), textarea(), fieldset(), legend(),
+            table(), thead(), tbody(), tfoot(), tr(), th(), td(), caption(), strong(), em(), small(), code(), pre(), figure(),
+            figcaption(), details(), summary(), dl(), dt(), dd(), blockquote(), output(), progress(), meter(), noscript(),
+            picture(), input(), img(), br(), hr(), source(), wbr(),
+        ]
+        #expect(elements.count == 59)
+        for node in elements {
+            guard case .element(let tag, _, _) = node else { Issue.record("not an element"); continue }
+            #expect(tag.isVoid == TagName(tag.name).isVoid, "\(tag)")
+        }
+        let attributes: [Attribute] = [
+            .class("x"), .classes("x"), .id("x"), .href("x"), .src("x"), .alt("x"), .title("x"), .type("x"), .name("x"),
+            .value("x"), .placeholder("x"), .action("x"), .method("x"), .for("x"), .rel("x"), .lang("x"), .role("x"),
+            .ariaLabel("x"), .ariaCurrent("x"), .ariaDescribedBy("x"), .ariaHidden, .tabindex(1), .autocomplete("x"),
+            .inputmode("x"), .enterkeyhint("x"), .minlength(1), .maxlength(1), .min("x"), .max("x"), .step("x"), .pattern("x"),
+            .accept("x"), .enctype("x"), .rows(1), .width(1), .height(1), .loading("x"), .decoding("x"), .datetime("x"),
+            .content("x"), .media("x"), .sizes("x"), .target("x"), .disabled, .required, .autofocus, .checked, .selected,
+            .multiple, .readonly, .hidden, .novalidate, .open, .defer, Attribute.omitted,
+        ]
+        for attribute in attributes {
+            let computed = AttributeName(attribute.name.name)
+            #expect(attribute.name.isURL == computed.isURL && attribute.name.allowsDataImage == computed.allowsDataImage, "\(attribute.name)")
+        }
+        #expect(Attribute.href("x").name.isURL && Attribute.src("x").name.allowsDataImage && !Attribute.class("x").name.isURL)
+    }
+
     @Test("paragraphs: one <p> per line, empty lines dropped, cut as a Character split would cut")
     func paragraphsSplitLines() {
         #expect(render(paragraphs("一\n\n二 <b>\n")) == "<p>一</p><p>二 &lt;b&gt;</p>")

@@ -7,9 +7,9 @@
 ///     }
 @resultBuilder
 public enum HTMLBuilder {
-    public static func buildExpression(_ text: String) -> [Node] { [.text(text)] }
+    public static func buildExpression(_ text: consuming String) -> [Node] { [.text(text)] }
     public static func buildExpression(_ text: Substring) -> [Node] { [.text(String(text))] }
-    public static func buildExpression(_ node: Node) -> [Node] { [node] }
+    public static func buildExpression(_ node: consuming Node) -> [Node] { [node] }
     public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
     public static func buildExpression(_ node: Node?) -> [Node] { node.map { [$0] } ?? [] }
 

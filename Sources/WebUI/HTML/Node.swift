@@ -14,6 +14,13 @@ public struct TagName: Sendable, Hashable, CustomStringConvertible {
         isVoid = Self.voidElements.contains(name)
     }
 
+    /// For the element functions of this module, which know their tag (checked in debug builds and by a test).
+    init(_ name: StaticString, isVoid: Bool) {
+        assert(isVoid == Self.voidElements.contains(name), "\(name): isVoid must be \(!isVoid)")
+        self.name = name
+        self.isVoid = isVoid
+    }
+
     static let voidElements = NameSet([
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
     ])
@@ -39,6 +46,14 @@ public struct AttributeName: Sendable, Hashable, CustomStringConvertible {
         else { (isURL, allowsDataImage) = (false, false) }
     }
 
+    /// A name that is not a URL attribute, for the named constructors of this module (checked in debug builds
+    /// and by a test).
+    init(plain name: StaticString) {
+        assert(!Self.urlAttributes.contains(name) && !Self.mediaAttributes.contains(name), "\(name) is a URL attribute")
+        self.name = name
+        (isURL, allowsDataImage) = (false, false)
+    }
+
     static let urlAttributes = NameSet(["href", "action", "formaction", "cite", "xlink:href"])
     static let mediaAttributes = NameSet(["src", "poster"])
 
@@ -56,8 +71,14 @@ public struct Attribute: Sendable, Hashable {
     /// `nil` renders a bare boolean attribute (`disabled`); any string renders `name="escaped"`.
     public let value: String?
 
-    public init(_ name: StaticString, _ value: String?) {
+    public init(_ name: StaticString, _ value: consuming String?) {
         self.name = AttributeName(name)
+        self.value = value
+    }
+
+    /// An attribute whose name is not a URL attribute (``AttributeName/init(plain:)``).
+    init(plain name: StaticString, _ value: consuming String?) {
+        self.name = AttributeName(plain: name)
         self.value = value
     }
 }
@@ -97,19 +118,27 @@ struct NameSet: Sendable {
     }
 
     func contains(_ name: StaticString) -> Bool {
-        let candidate = name.withUTF8Buffer { bytes in
-            bytes.first.map { lengthsByFirstByte[Int($0)] & (1 << UInt64(Swift.min(bytes.count, 63))) != 0 } ?? false
+        if name.hasPointerRepresentation {
+            let count = name.utf8CodeUnitCount
+            guard count > 0, lengthsByFirstByte[Int(name.utf8Start.pointee)] & (1 << UInt64(Swift.min(count, 63))) != 0 else {
+                return false
+            }
         }
-        return candidate && names.contains { $0.bytesEqual(name) }
+        return names.contains { $0.bytesEqual(name) }
     }
 }
 
 extension StaticString {
     /// Byte-wise equality. A `StaticString` holds either a pointer or a single scalar; `withUTF8Buffer` reads both.
     func bytesEqual(_ other: StaticString) -> Bool {
-        withUTF8Buffer { mine in other.withUTF8Buffer { theirs in mine.elementsEqual(theirs) } }
+        if hasPointerRepresentation, other.hasPointerRepresentation {
+            let count = utf8CodeUnitCount
+            guard count == other.utf8CodeUnitCount else { return false }
+            return utf8Start == other.utf8Start || (0..<count).allSatisfy { utf8Start[$0] == other.utf8Start[$0] }
+        }
+        return withUTF8Buffer { mine in other.withUTF8Buffer { theirs in mine.elementsEqual(theirs) } }
     }
 
     /// The length in bytes, whichever representation.
-    var byteCount: Int { withUTF8Buffer { $0.count } }
+    var byteCount: Int { hasPointerRepresentation ? utf8CodeUnitCount : withUTF8Buffer { $0.count } }
 }

@@ -36,12 +36,14 @@ struct HTMLWriter: ~Copyable {
 
     deinit { start.deallocate() }
 
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(by: 1) }
         start[count] = byte
         count += 1
     }
 
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         if count + bytes.count > capacity { grow(by: bytes.count) }
@@ -49,7 +51,14 @@ struct HTMLWriter: ~Copyable {
         count += bytes.count
     }
 
-    mutating func append(_ text: StaticString) { text.withUTF8Buffer { append($0) } }
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        if text.hasPointerRepresentation {
+            append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        } else {
+            text.withUTF8Buffer { append($0) }
+        }
+    }
 
     func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { body(UnsafeBufferPointer(start: start, count: count)) }
 
@@ -123,20 +132,26 @@ enum HTMLRenderer {
     /// bytes are copied in one block (most text has none).
     @inline(__always)
     private static func escape(_ text: String, into out: inout HTMLWriter, entity: (UInt8) -> StaticString?) {
-        var text = text
-        text.withUTF8 { buffer in
-            var start = 0
-            for index in 0..<buffer.count {
-                // Every escaped character (`"` `&` `'` `<` `>`) is below `?`: letters, most punctuation and all of
-                // UTF-8's multi-byte sequences skip the lookup.
-                let byte = buffer[index]
-                guard byte < UInt8(ascii: "?"), let replacement = entity(byte) else { continue }
-                if start < index { out.append(UnsafeBufferPointer(rebasing: buffer[start..<index])) }
-                out.append(replacement)
-                start = index + 1
-            }
-            if start < buffer.count { out.append(UnsafeBufferPointer(rebasing: buffer[start...])) }
+        // Native strings are contiguous UTF-8, read in place (`withUTF8` would need a mutable copy).
+        if text.utf8.withContiguousStorageIfAvailable({ escape($0, into: &out, entity: entity) }) == nil {
+            var text = text
+            text.withUTF8 { escape($0, into: &out, entity: entity) }
         }
+    }
+
+    @inline(__always)
+    private static func escape(_ buffer: UnsafeBufferPointer<UInt8>, into out: inout HTMLWriter, entity: (UInt8) -> StaticString?) {
+        var start = 0
+        for index in 0..<buffer.count {
+            // Every escaped character (`"` `&` `'` `<` `>`) is below `?`: letters, most punctuation and all of
+            // UTF-8's multi-byte sequences skip the lookup.
+            let byte = buffer[index]
+            guard byte < UInt8(ascii: "?"), let replacement = entity(byte) else { continue }
+            if start < index { out.append(UnsafeBufferPointer(rebasing: buffer[start..<index])) }
+            out.append(replacement)
+            start = index + 1
+        }
+        if start < buffer.count { out.append(UnsafeBufferPointer(rebasing: buffer[start...])) }
     }
 }
 
