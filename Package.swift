@@ -93,7 +93,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
-            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "WebUI", "AppSuiteTesting"],
+            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "Identity", "HTTPServer", "WebUI", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],

@@ -192,6 +192,40 @@ public struct CommentStore: Sendable {
         }
     }
 
+    /// The visible totals of many subjects at once, for lists that show a badge per row: one query per app
+    /// among `subjects` (per 256 items) however many rows there are; 0 for a subject without comments.
+    public func counts(_ subjects: [Subject]) throws -> [Subject: Int] {
+        var counts: [Subject: Int] = [:]
+        var itemsByApp: [String: [String]] = [:]
+        for subject in subjects where counts.updateValue(0, forKey: subject) == nil {
+            itemsByApp[subject.app, default: []].append(subject.item)
+        }
+        try database.read { db in
+            for (app, items) in itemsByApp {
+                for start in stride(from: 0, to: items.count, by: Self.countsPerQuery) {
+                    let chunk = items[start..<min(start + Self.countsPerQuery, items.count)]
+                    // The list is padded (repeating its last item) to a power of two, so that a few fixed
+                    // statements serve every length and stay prepared.
+                    let shape = Self.countsSQL.firstIndex { $0.width >= chunk.count }!
+                    let padding = Array(repeating: SQLValue.text(chunk.last!), count: Self.countsSQL[shape].width - chunk.count)
+                    let arguments = [SQLValue.text(app)] + chunk.map { SQLValue.text($0) } + padding
+                    for row in try db.query(Self.countsSQL[shape].sql, arguments) {
+                        counts[Subject(app: app, item: try row.get(0))] = try row.get(1)
+                    }
+                }
+            }
+        }
+        return counts
+    }
+
+    static let countsPerQuery = 256
+    /// `… item IN (?, …)` with 1, 2, 4 … ``countsPerQuery`` placeholders.
+    static let countsSQL: [(width: Int, sql: String)] = (0...8).map { power in
+        let width = 1 << power
+        let list = Array(repeating: "?", count: width).joined(separator: ", ")
+        return (width, "SELECT item, visible FROM community_counts WHERE app = ? AND item IN (\(list))")
+    }
+
     /// A user's own comments across apps, newest first.
     public func comments(byUser userID: Int64, cursor: String?, limit: Int) throws -> (items: [Comment], nextCursor: String?) {
         let before = try Self.decodeCursor(cursor) ?? Int64.max

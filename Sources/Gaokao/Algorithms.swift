@@ -375,11 +375,9 @@ extension GaokaoData {
             if let targetProvince, campusProvince(of: series) != targetProvince { continue }
             considered += 1
             let points = table == nil ? [] : rankPoints(series, before: year, configuration: configuration)
-            let ranks = points.map(\.rank)
-            let years = points.map(\.year)
-            if let candidate, let table, !ranks.isEmpty {
-                let scores = ranks.map { Self.score(in: table, rank: $0) }
-                let schoolRank = Double(ranks.reduce(0, +)) / Double(ranks.count)
+            if let candidate, let table, !points.isEmpty {
+                // Most schools fall outside every band: bucket first, then compute what a pick shows.
+                let schoolRank = Double(points.reduce(0) { $0 + $1.rank }) / Double(points.count)
                 let candidateRank = Double(candidate.rank)
                 let delta = (schoolRank - candidateRank) / candidateRank
                 let bucket: Bucket
@@ -387,12 +385,13 @@ extension GaokaoData {
                 else if configuration.stableRankRange.contains(delta) { bucket = .stable }
                 else if configuration.safeRankRange.contains(delta) { bucket = .safe }
                 else { continue }
+                let scores = points.map { Self.score(in: table, rank: $0.rank) }
                 let predicted = roundHalfUp(weightedMean(scores, configuration.weights))
                 let item = Recommendation(
                     series: series, predictedRank: roundHalfUp(schoolRank), predictedScore: predicted, gap: score - predicted,
                     probability: admissionProbability(schoolRank: schoolRank, candidateRank: candidateRank, configuration: configuration),
                     bucket: bucket, method: .rank,
-                    years: years)
+                    years: points.map(\.year))
                 buckets[bucket, default: []].append((schoolRank, item))
             } else if let line = lineCache[series.batch] ?? {
                 let found = controlLine(province: province, year: year, category: category, batch: series.batch)

@@ -48,6 +48,33 @@ public struct SchoolSeries: Sendable, Hashable {
     }
 }
 
+/// A home province's 投档线 and the lists its pickers offer, derived once per snapshot instead of per request.
+struct ProvinceAdmissions: Sendable {
+    var lines: [AdmissionLine] = []
+    /// Newest first.
+    var years: [Int] = []
+    /// 科类, sorted.
+    var categories: [String] = []
+    /// `batch_std` values in ``BatchNames`` order, by 科类; the key `nil` holds those of every 科类.
+    var batches: [String?: [String]] = [:]
+    /// School names as published, sorted.
+    var schoolNames: [String] = []
+
+    init(lines: [AdmissionLine]) {
+        self.lines = lines
+        years = Set(lines.map(\.year)).sorted(by: >)
+        categories = Set(lines.map(\.category)).sorted()
+        func ordered(_ values: Set<String>) -> [String] {
+            values.sorted { (BatchNames.order($0), $0) < (BatchNames.order($1), $1) }
+        }
+        var byCategory: [String: Set<String>] = [:]
+        for line in lines { byCategory[line.category, default: []].insert(line.batchStd) }
+        batches[nil] = ordered(Set(lines.map(\.batchStd)))
+        for (category, values) in byCategory { batches[category] = ordered(values) }
+        schoolNames = Set(lines.map(\.schoolName)).sorted()
+    }
+}
+
 /// An immutable, in-memory copy of the imported data, built once per import (``GaokaoStore``) so that
 /// queries and recommendations run without touching SQLite.
 public struct GaokaoData: Sendable {
@@ -56,8 +83,9 @@ public struct GaokaoData: Sendable {
     let tables: [YearKey: ScoreTable]
     let controlLines: [YearKey: [ControlLine]]
     let controlLineProvinces: [String: [ControlLine]]
-    public let admissionLines: [AdmissionLine]
-    let admissionByProvince: [String: [Int]]
+    let admissions: [String: ProvinceAdmissions]
+    /// Home provinces that have school lines, in province-code order (上海, 浙江, 湖南, 四川 in the current data).
+    public let admissionProvinces: [String]
     let series: [BatchKey: [SchoolSeries]]
     public let universities: [String: University]
     let universityByName: [String: String]
@@ -98,10 +126,10 @@ public struct GaokaoData: Sendable {
         self.controlLines = lines
         self.controlLineProvinces = byProvince
 
-        self.admissionLines = admissionLines
-        var admissionByProvince: [String: [Int]] = [:]
-        for (index, line) in admissionLines.enumerated() { admissionByProvince[line.province, default: []].append(index) }
-        self.admissionByProvince = admissionByProvince
+        var admissionsByProvince: [String: [AdmissionLine]] = [:]
+        for line in admissionLines { admissionsByProvince[line.province, default: []].append(line) }
+        self.admissions = admissionsByProvince.mapValues { ProvinceAdmissions(lines: $0) }
+        self.admissionProvinces = self.provinces.map(\.name).filter { admissionsByProvince[$0] != nil }
 
         struct SeriesKey: Hashable {
             var batch: BatchKey
@@ -235,15 +263,14 @@ public struct GaokaoData: Sendable {
     /// Every 省控线 of a province.
     public func controlLines(province: String) -> [ControlLine] { controlLineProvinces[province] ?? [] }
 
-    /// The 投档线 rows of a home province.
-    public func admissionLines(province: String) -> [AdmissionLine] {
-        (admissionByProvince[province] ?? []).map { admissionLines[$0] }
-    }
+    /// The 投档线 rows of a home province, in import order (school name, year).
+    public func admissionLines(province: String) -> [AdmissionLine] { admissions[province]?.lines ?? [] }
 
-    /// Home provinces that have school lines (四川, 浙江, 上海, 湖南 in the current data).
-    public var admissionProvinces: [String] {
-        provinces.map(\.name).filter { admissionByProvince[$0] != nil }
-    }
+    /// The years with school lines in a home province, newest first.
+    public func admissionYears(province: String) -> [Int] { admissions[province]?.years ?? [] }
+
+    /// The 科类 with school lines in a home province, sorted.
+    public func admissionCategories(province: String) -> [String] { admissions[province]?.categories ?? [] }
 
     /// The schools filed in `province`/`category`/`batchStd`, one series per school or 院校专业组.
     public func schoolSeries(province: String, category: String, batchStd: String) -> [SchoolSeries] {
@@ -251,9 +278,7 @@ public struct GaokaoData: Sendable {
     }
 
     /// The school names with lines in `province`, sorted, for the searchable picker.
-    public func schoolNames(province: String) -> [String] {
-        Array(Set(admissionLines(province: province).map(\.schoolName))).sorted()
-    }
+    public func schoolNames(province: String) -> [String] { admissions[province]?.schoolNames ?? [] }
 
     /// A school of the MOE list by 学校标识码, 5-digit 院校代码 or exact name.
     public func university(matching text: String) -> University? {

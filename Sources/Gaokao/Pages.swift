@@ -273,9 +273,8 @@ struct GaokaoPages: Sendable {
         let profile = try currentProfile(viewer, request, data)
         let covered = data.admissionProvinces
         let province = data.province(named: query.text("province") ?? profile?.province ?? covered.first ?? Self.defaultProvince)?.name ?? Self.defaultProvince
-        let lines = data.admissionLines(province: province)
-        let years = Array(Set(lines.map(\.year))).sorted(by: >)
-        let categories = Array(Set(lines.map(\.category))).sorted()
+        let years = data.admissionYears(province: province)
+        let categories = data.admissionCategories(province: province)
         let category = query.text("category").flatMap { categories.contains($0) ? $0 : nil }
         let batches = data.admissionBatches(province: province, category: category)
         let batch = query.text("batch").flatMap { batches.contains($0) ? $0 : nil }

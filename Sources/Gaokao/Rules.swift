@@ -50,9 +50,8 @@ extension GaokaoData {
         }
     }
 
-    /// The batches with school lines in a home province and 科类.
+    /// The batches with school lines in a home province and 科类 (any 科类 when nil), in batch order.
     public func admissionBatches(province: String, category: String?) -> [String] {
-        let lines = admissionLines(province: province).filter { category == nil || $0.category == category }
-        return Set(lines.map(\.batchStd)).sorted { (BatchNames.order($0), $0) < (BatchNames.order($1), $1) }
+        admissions[province]?.batches[category] ?? []
     }
 }

@@ -69,15 +69,26 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
 }
 
 /// Percent-encodes a query or form component: everything but unreserved characters (RFC 3986 §2.3).
+/// A component that needs no escape is returned as it is.
 public func percentEncode(_ string: String) -> String {
-    let hex = Array("0123456789ABCDEF".utf8)
-    var output = [UInt8]()
-    for byte in string.utf8 {
+    func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case 48...57, 65...90, 97...122, UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        case 48...57, 65...90, 97...122, UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+    func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10 }
+    let utf8 = string.utf8
+    guard !utf8.allSatisfy(isUnreserved) else { return string }
+    var output = [UInt8]()
+    output.reserveCapacity(utf8.count * 3)
+    for byte in utf8 {
+        if isUnreserved(byte) {
             output.append(byte)
-        default:
-            output.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        } else {
+            output.append(UInt8(ascii: "%"))
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 15))
         }
     }
     return String(decoding: output, as: UTF8.self)

@@ -24,11 +24,13 @@ struct MovieAPI: Sendable {
             let page = request.query["sort"] == "new"
                 ? try store.newestReviews(cursor: request.query["cursor"], limit: limit)
                 : try store.feed(cursor: request.query["cursor"], limit: limit)
-            let counts = try page.items.map { try comments.count(MovieReviewsApp.subject($0.id)) }
+            let counts = try comments.counts(page.items.map { MovieReviewsApp.subject($0.id) })
             return .json(capacity: 16 * 1024) { json in
                 json.object { json in
                     json.array("items") { list in
-                        for (review, count) in zip(page.items, counts) { Self.write(review, commentCount: count, to: &list) }
+                        for review in page.items {
+                            Self.write(review, commentCount: counts[MovieReviewsApp.subject(review.id)] ?? 0, to: &list)
+                        }
                     }
                     json.field("nextCursor", page.nextCursor)
                 }

@@ -106,9 +106,11 @@ struct MoviePages: Sendable {
         }
     }
 
+    /// The comment badge of each review, in one query (`CommentStore.counts`).
     func commentCounts(_ reviews: [Review]) throws -> [Int64: Int] {
+        let totals = try comments.counts(reviews.map { MovieReviewsApp.subject($0.id) })
         var counts: [Int64: Int] = [:]
-        for review in reviews { counts[review.id] = try comments.count(MovieReviewsApp.subject(review.id)) }
+        for review in reviews { counts[review.id] = totals[MovieReviewsApp.subject(review.id)] ?? 0 }
         return counts
     }
 
@@ -212,11 +214,7 @@ struct MoviePages: Sendable {
                         if let useful = review.useful { span(.class("mv-meta")) { MovieText.foundHelpful(useful)(l) } }
                     }
                 }
-                div(.classes("mv-body", "mv-font-3"), .attribute("data-body", "")) {
-                    for paragraph in (review.body ?? "").split(separator: "\n", omittingEmptySubsequences: true) {
-                        p { String(paragraph) }
-                    }
-                }
+                div(.classes("mv-body", "mv-font-3"), .attribute("data-body", "")) { paragraphs(review.body ?? "") }
                 nav(.class("mv-pager"), .ariaLabel(MovieText.otherReviews(l))) {
                     if let previous = neighbours.previous {
                         a(.class("mv-prev"), .href("/movies/reviews/\(previous)"), .rel("prev")) { MovieText.previous(l) }
@@ -521,6 +519,7 @@ struct MoviePages: Sendable {
         let page = try store.shortComments(film: film.id, sort: sort, cursor: request.query["cursor"], limit: 20)
         let total = try store.shortCommentCount(film: film.id)
         let reviews = try store.reviews(ofFilm: film.id, limit: 5)
+        let reviewCounts = (try? commentCounts(reviews)) ?? [:]
         let reviewCount = try store.reviewCount(ofFilm: film.id)
         let average = try store.averageStars(film: film.id)
         let base = "/movies/films/\(percentEncode(film.id))"
@@ -555,17 +554,13 @@ struct MoviePages: Sendable {
                 if let average { dt { MovieText.shortAverage(l) }; dd { MovieText.averageStars(average.average, count: average.count)(l) } }
             }
             if let summary = film.summary {
-                div(.class("mv-film-summary")) {
-                    for paragraph in summary.split(separator: "\n", omittingEmptySubsequences: true) { p { String(paragraph) } }
-                }
+                div(.class("mv-film-summary")) { paragraphs(summary) }
             }
             if !reviews.isEmpty {
                 sectionHeader(MovieText.reviewsHeader(reviewCount)(l), actionLabel: reviewCount > reviews.count ? MovieText.all(l) : nil,
                               actionHref: reviewCount > reviews.count ? "/movies/reviews" : nil)
                 ul(.class("mv-list"), .role("list")) {
-                    for review in reviews {
-                        reviewCell(review, commentCount: (try? comments.count(MovieReviewsApp.subject(review.id))) ?? 0, language: l)
-                    }
+                    for review in reviews { reviewCell(review, commentCount: reviewCounts[review.id] ?? 0, language: l) }
                 }
             }
             sectionHeader(MovieText.shortReviewsHeader(total)(l))

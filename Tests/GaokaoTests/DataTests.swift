@@ -180,6 +180,29 @@ struct DataTests {
         #expect(failure.errors.first?.field == "category")
     }
 
+    // admission_lines.csv: 四川 理科 rows carry nine batch_std values; 2,169 schools over 2015–2020.
+    @Test("投档线 pickers (years, 科类, batches, schools) come from the snapshot and match its rows")
+    func admissionPickers() throws {
+        let data = try data
+        #expect(data.admissionBatches(province: "四川", category: "理科") == [
+            "本科提前批", "本科一批", "本科二批", "本科三批", "本科批", "专科提前批", "专科批", "国家专项计划本科批", "高校专项计划本科批",
+        ])
+        #expect(data.admissionYears(province: "四川") == [2020, 2019, 2018, 2017, 2016, 2015])
+        #expect(data.admissionCategories(province: "湖南") == ["体育(文)", "体育(理)", "文科", "理科"])
+        #expect(data.schoolNames(province: "四川").count == 2_169)
+        #expect(data.admissionBatches(province: "河南", category: nil).isEmpty)
+        #expect(data.admissionYears(province: "河南").isEmpty)
+        for province in data.admissionProvinces {
+            let lines = data.admissionLines(province: province)
+            #expect(data.admissionYears(province: province) == Set(lines.map(\.year)).sorted(by: >))
+            #expect(data.schoolNames(province: province) == Set(lines.map(\.schoolName)).sorted())
+            for category in [nil] + data.admissionCategories(province: province) {
+                let batches = Set(lines.filter { category == nil || $0.category == category }.map(\.batchStd))
+                #expect(Set(data.admissionBatches(province: province, category: category)) == batches)
+            }
+        }
+    }
+
     @Test("no-data states are ordinary empty results")
     func noData() throws {
         let data = try data

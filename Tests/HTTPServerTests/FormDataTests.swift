@@ -19,6 +19,9 @@ import Testing
     @Test func percentEncodeRoundTrips() {
         let text = "河南 理科&a=b/c?😀"
         #expect(FormData.parse(urlEncoded: "x=" + percentEncode(text))["x"] == text)
+        #expect(percentEncode("四川 a-b") == "%E5%9B%9B%E5%B7%9D%20a-b")
+        #expect(percentEncode("Az09-._~") == "Az09-._~")
+        #expect(percentEncode("") == "")
     }
 
     @Test func cookiesParseAndRender() {

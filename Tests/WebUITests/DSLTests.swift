@@ -48,6 +48,68 @@ struct DSLTests {
         #expect(Node.text("<") != Node.unsafeRaw("<"))
     }
 
+    @Test("void elements and URL attributes are recognised by their exact bytes, whatever the name")
+    func nameSetsMatchExactNames() {
+        for name: StaticString in ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"] {
+            #expect(TagName(name).isVoid, "\(name)")
+        }
+        // Same first byte and length as a void element, or one byte more or less: not void.
+        for name: StaticString in ["bb", "bra", "b", "ima", "inpu", "inputs", "sourcf", "a", "div", "span", "textarea", "select"] {
+            #expect(!TagName(name).isVoid, "\(name)")
+        }
+        for name: StaticString in ["href", "action", "formaction", "cite", "xlink:href"] {
+            #expect(AttributeName(name).isURL && !AttributeName(name).allowsDataImage, "\(name)")
+        }
+        for name: StaticString in ["src", "poster"] { #expect(AttributeName(name).isURL && AttributeName(name).allowsDataImage) }
+        for name: StaticString in ["hreg", "srcset", "class", "id", "alt", "actions", "cité", "h", ""] {
+            #expect(!AttributeName(name).isURL, "\(name)")
+        }
+        #expect(TagName("img") == TagName("img") && TagName("img") != TagName("im") && AttributeName("") == Attribute.omitted.name)
+        #expect(render(a(.href("javascript:alert(1)"), .attribute("data-href", "javascript:x")) { "x" })
+                == "<a href=\"#\" data-href=\"javascript:x\">x</a>")
+    }
+
+    @Test("element functions and named attributes carry the flags their names get from the name sets")
+    func knownNamesAgreeWithTheNameSets() {
+        let elements: [Node] = [
+            div(), span(), p(), a(), h1(), h2(), h3(), h4(), ul(), ol(), li(), nav(), header(), main(), footer(), section(),
+            article(), aside(), form(), button(), label(), select(), option(), optgroup(), textarea(), fieldset(), legend(),
+            table(), thead(), tbody(), tfoot(), tr(), th(), td(), caption(), strong(), em(), small(), code(), pre(), figure(),
+            figcaption(), details(), summary(), dl(), dt(), dd(), blockquote(), output(), progress(), meter(), noscript(),
+            picture(), input(), img(), br(), hr(), source(), wbr(),
+        ]
+        #expect(elements.count == 59)
+        for node in elements {
+            guard case .element(let tag, _, _) = node else { Issue.record("not an element"); continue }
+            #expect(tag.isVoid == TagName(tag.name).isVoid, "\(tag)")
+        }
+        let attributes: [Attribute] = [
+            .class("x"), .classes("x"), .id("x"), .href("x"), .src("x"), .alt("x"), .title("x"), .type("x"), .name("x"),
+            .value("x"), .placeholder("x"), .action("x"), .method("x"), .for("x"), .rel("x"), .lang("x"), .role("x"),
+            .ariaLabel("x"), .ariaCurrent("x"), .ariaDescribedBy("x"), .ariaHidden, .tabindex(1), .autocomplete("x"),
+            .inputmode("x"), .enterkeyhint("x"), .minlength(1), .maxlength(1), .min("x"), .max("x"), .step("x"), .pattern("x"),
+            .accept("x"), .enctype("x"), .rows(1), .width(1), .height(1), .loading("x"), .decoding("x"), .datetime("x"),
+            .content("x"), .media("x"), .sizes("x"), .target("x"), .disabled, .required, .autofocus, .checked, .selected,
+            .multiple, .readonly, .hidden, .novalidate, .open, .defer, Attribute.omitted,
+        ]
+        for attribute in attributes {
+            let computed = AttributeName(attribute.name.name)
+            #expect(attribute.name.isURL == computed.isURL && attribute.name.allowsDataImage == computed.allowsDataImage, "\(attribute.name)")
+        }
+        #expect(Attribute.href("x").name.isURL && Attribute.src("x").name.allowsDataImage && !Attribute.class("x").name.isURL)
+    }
+
+    @Test("paragraphs: one <p> per line, empty lines dropped, cut as a Character split would cut")
+    func paragraphsSplitLines() {
+        #expect(render(paragraphs("一\n\n二 <b>\n")) == "<p>一</p><p>二 &lt;b&gt;</p>")
+        #expect(render(paragraphs("")) == "")
+        #expect(render(paragraphs("\n\n")) == "")
+        for text in ["a\r\nb\nc", "\r\n", "x\n\u{301}y", "甲\n乙\r\n\n丙\n", "\nz"] {
+            let reference = text.split(separator: "\n", omittingEmptySubsequences: true).map { line in p { String(line) } }
+            #expect(paragraphs(text) == reference, "\(text.debugDescription)")
+        }
+    }
+
     @Test func iconsAreConstantDecorativeSVG() {
         for symbol in Icon.allCases {
             let svg = render(icon(symbol))

@@ -7,18 +7,27 @@
 ///     }
 @resultBuilder
 public enum HTMLBuilder {
-    public static func buildExpression(_ text: String) -> [Node] { [.text(text)] }
+    public static func buildExpression(_ text: consuming String) -> [Node] { [.text(text)] }
     public static func buildExpression(_ text: Substring) -> [Node] { [.text(String(text))] }
-    public static func buildExpression(_ node: Node) -> [Node] { [node] }
+    public static func buildExpression(_ node: consuming Node) -> [Node] { [node] }
     public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
     public static func buildExpression(_ node: Node?) -> [Node] { node.map { [$0] } ?? [] }
 
-    public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+    public static func buildBlock(_ parts: [Node]...) -> [Node] { joined(parts) }
     public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
     public static func buildEither(first part: [Node]) -> [Node] { part }
     public static func buildEither(second part: [Node]) -> [Node] { part }
-    public static func buildArray(_ parts: [[Node]]) -> [Node] { parts.flatMap { $0 } }
+    public static func buildArray(_ parts: [[Node]]) -> [Node] { joined(parts) }
     public static func buildLimitedAvailability(_ part: [Node]) -> [Node] { part }
+
+    /// The parts in order, in one array of the right size (a block of one part is that part, not a copy).
+    static func joined(_ parts: [[Node]]) -> [Node] {
+        if parts.count == 1 { return parts[0] }
+        var nodes: [Node] = []
+        nodes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { nodes.append(contentsOf: part) }
+        return nodes
+    }
 }
 
 /// Collects nodes with the builder outside an element: `let body = fragment { … }`.

@@ -17,24 +17,75 @@ public func render(_ node: Node) -> String { render([node]) }
 
 /// Appends the UTF-8 of the rendered nodes to `out`: the fast path for writing a response body.
 public func render(_ nodes: [Node], into out: inout [UInt8]) {
-    for node in nodes { HTMLRenderer.append(node, to: &out) }
+    var writer = HTMLWriter(capacity: Swift.max(4096, out.capacity - out.count))
+    for node in nodes { HTMLRenderer.append(node, to: &writer) }
+    writer.withBytes { out.append(contentsOf: $0) }
+}
+
+/// The renderer's output: one growing allocation written through a pointer. A page is thousands of
+/// appends of a few bytes each, where `Array.append(contentsOf:)` costs more per call than the copy.
+struct HTMLWriter: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(by: 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(by: bytes.count) }
+        (start + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        if text.hasPointerRepresentation {
+            append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        } else {
+            text.withUTF8Buffer { append($0) }
+        }
+    }
+
+    func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { body(UnsafeBufferPointer(start: start, count: count)) }
+
+    private mutating func grow(by extra: Int) {
+        capacity = Swift.max(capacity * 2, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.initialize(from: start, count: count)
+        start.deallocate()
+        start = grown
+    }
 }
 
 enum HTMLRenderer {
-    static func append(_ node: Node, to out: inout [UInt8]) {
+    static func append(_ node: Node, to out: inout HTMLWriter) {
         switch node {
         case .text(let text):
             escapeText(text, into: &out)
-        case .unsafeRaw(let markup):
-            out.append(contentsOf: markup.utf8)
+        case .unsafeRaw(var markup):
+            markup.withUTF8 { out.append($0) }
         case .element(let tag, let attributes, let children):
             out.append(UInt8(ascii: "<"))
-            out.append(contentsOf: tag.description.utf8)
+            out.append(tag.name)
             for attribute in attributes where !attribute.isOmitted {
                 out.append(UInt8(ascii: " "))
-                out.append(contentsOf: attribute.name.description.utf8)
+                out.append(attribute.name.name)
                 guard let value = attribute.value else { continue }
-                out.append(contentsOf: "=\"".utf8)
+                out.append("=\"")
                 if attribute.name.isURL {
                     escapeAttribute(sanitizedURL(value, allowDataImage: attribute.name.allowsDataImage), into: &out)
                 } else {
@@ -45,14 +96,14 @@ enum HTMLRenderer {
             out.append(UInt8(ascii: ">"))
             if tag.isVoid { return }
             for child in children { append(child, to: &out) }
-            out.append(contentsOf: "</".utf8)
-            out.append(contentsOf: tag.description.utf8)
+            out.append("</")
+            out.append(tag.name)
             out.append(UInt8(ascii: ">"))
         }
     }
 
     /// Text content: `&` `<` `>`.
-    static func escapeText(_ text: String, into out: inout [UInt8]) {
+    static func escapeText(_ text: String, into out: inout HTMLWriter) {
         escape(text, into: &out) { byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"
@@ -64,7 +115,7 @@ enum HTMLRenderer {
     }
 
     /// Double-quoted attribute values: `&` `"` `'` `<` `>`.
-    static func escapeAttribute(_ value: String, into out: inout [UInt8]) {
+    static func escapeAttribute(_ value: String, into out: inout HTMLWriter) {
         escape(value, into: &out) { byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"
@@ -77,21 +128,30 @@ enum HTMLRenderer {
         }
     }
 
-    /// Copies `text` as UTF-8, replacing each byte `entity` names; runs without such bytes are copied
-    /// in one block (most text has none).
+    /// Copies `text` as UTF-8, replacing each byte `entity` names (all of them below `?`); runs without such
+    /// bytes are copied in one block (most text has none).
     @inline(__always)
-    private static func escape(_ text: String, into out: inout [UInt8], entity: (UInt8) -> StaticString?) {
-        var text = text
-        text.withUTF8 { buffer in
-            var start = 0
-            for index in 0..<buffer.count {
-                guard let replacement = entity(buffer[index]) else { continue }
-                if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index])) }
-                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                start = index + 1
-            }
-            if start < buffer.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...])) }
+    private static func escape(_ text: String, into out: inout HTMLWriter, entity: (UInt8) -> StaticString?) {
+        // Native strings are contiguous UTF-8, read in place (`withUTF8` would need a mutable copy).
+        if text.utf8.withContiguousStorageIfAvailable({ escape($0, into: &out, entity: entity) }) == nil {
+            var text = text
+            text.withUTF8 { escape($0, into: &out, entity: entity) }
         }
+    }
+
+    @inline(__always)
+    private static func escape(_ buffer: UnsafeBufferPointer<UInt8>, into out: inout HTMLWriter, entity: (UInt8) -> StaticString?) {
+        var start = 0
+        for index in 0..<buffer.count {
+            // Every escaped character (`"` `&` `'` `<` `>`) is below `?`: letters, most punctuation and all of
+            // UTF-8's multi-byte sequences skip the lookup.
+            let byte = buffer[index]
+            guard byte < UInt8(ascii: "?"), let replacement = entity(byte) else { continue }
+            if start < index { out.append(UnsafeBufferPointer(rebasing: buffer[start..<index])) }
+            out.append(replacement)
+            start = index + 1
+        }
+        if start < buffer.count { out.append(UnsafeBufferPointer(rebasing: buffer[start...])) }
     }
 }
 

@@ -163,6 +163,28 @@ public func sectionHeader(_ title: String, actionLabel: String? = nil, actionHre
     }
 }
 
+// MARK: - Text
+
+/// Stored text as one `<p>` per line, empty lines dropped (reviews, summaries). Lines end at a line feed,
+/// except inside a "\r\n" pair, exactly as splitting by `Character` would cut them; the cut is made on
+/// the UTF-8 bytes, without walking grapheme clusters.
+public func paragraphs(_ text: String) -> [Node] {
+    var nodes: [Node] = []
+    var text = text
+    text.withUTF8 { bytes in
+        func line(_ range: Range<Int>) -> Node {
+            p { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        }
+        var start = 0
+        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r")) {
+            if index > start { nodes.append(line(start..<index)) }
+            start = index + 1
+        }
+        if bytes.count > start { nodes.append(line(start..<bytes.count)) }
+    }
+    return nodes
+}
+
 // MARK: - States
 
 /// A link-shaped action for states and sheets.

@@ -56,11 +56,14 @@ public enum Icon: String, Sendable, CaseIterable, Hashable {
 
     /// The complete `<svg>` element, decorative (`aria-hidden`): pair it with visible text or an
     /// `aria-label` on the control.
-    public var svg: String {
-        #"<svg class="icon icon-"# + rawValue
+    public var svg: String { Self.svgs[self] ?? "" }
+
+    /// Every icon's `<svg>`, put together once.
+    private static let svgs: [Icon: String] = Dictionary(uniqueKeysWithValues: allCases.map { icon in
+        (icon, #"<svg class="icon icon-"# + icon.rawValue
             + #"" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">"#
-            + shapes + "</svg>"
-    }
+            + icon.shapes + "</svg>")
+    })
 }
 
 /// An icon as a node: `icon(.heart)`.
