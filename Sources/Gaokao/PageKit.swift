@@ -70,5 +70,12 @@ enum Kit {
 
     static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
 
-    static func years(_ years: [Int]) -> String { years.sorted().map(String.init).joined(separator: "、") }
+    static func years(_ years: [Int]) -> String {
+        var text = ""
+        for year in years.sorted() {
+            if !text.isEmpty { text += "、" }
+            text += String(year)
+        }
+        return text
+    }
 }
