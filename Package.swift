@@ -72,7 +72,7 @@ let package = Package(
 
         // MARK: tests
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport", swiftSettings: upcoming),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestSupport"], swiftSettings: upcoming),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CZlib", "HTTPTestSupport"], swiftSettings: upcoming),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "HTTPTestSupport"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
