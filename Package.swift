@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "AppSuiteTesting", dependencies: ["AppSuiteServer", "AppHost", "HTTPServer", "AppSuiteAPI"],
             path: "Tests/AppSuiteTesting", swiftSettings: upcoming),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CZlib", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),

@@ -273,15 +273,23 @@ extension GaokaoData {
     /// 最低分 within ``PredictionConfiguration/rankConsistencyTolerance`` (when both are published).
     func rankPoints(_ series: SchoolSeries, before year: Int, configuration: PredictionConfiguration) -> [(year: Int, rank: Int)] {
         var result: [(year: Int, rank: Int)] = []
+        forEachRankPoint(series, before: year, configuration: configuration) { result.append(($0, $1)) }
+        return result
+    }
+
+    /// ``rankPoints(_:before:configuration:)`` one at a time, newest first, without building the array.
+    @inline(__always)
+    func forEachRankPoint(_ series: SchoolSeries, before year: Int, configuration: PredictionConfiguration, _ body: (Int, Int) -> Void) {
+        var count = 0
         for point in series.points.reversed() where point.year < year {
             guard let rank = point.minRank else { continue }
             if let tolerance = configuration.rankConsistencyTolerance, let score = point.minScore {
                 guard let own = point.ownYearScore, abs(own - score) <= tolerance else { continue }
             }
-            result.append((point.year, rank))
-            if result.count == configuration.yearsUsed { break }
+            body(point.year, rank)
+            count += 1
+            if count == configuration.yearsUsed { break }
         }
-        return result
     }
 
     /// 位次法 only (research §4 E, first method).
@@ -374,10 +382,12 @@ extension GaokaoData {
         for series in all {
             if let targetProvince, campusProvince(of: series) != targetProvince { continue }
             considered += 1
-            let points = table == nil ? [] : rankPoints(series, before: year, configuration: configuration)
-            if let candidate, let table, !points.isEmpty {
-                // Most schools fall outside every band: bucket first, then compute what a pick shows.
-                let schoolRank = Double(points.reduce(0) { $0 + $1.rank }) / Double(points.count)
+            var rankSum = 0
+            var rankCount = 0
+            if table != nil { forEachRankPoint(series, before: year, configuration: configuration) { rankSum += $1; rankCount += 1 } }
+            if let candidate, let table, rankCount > 0 {
+                // Most schools fall outside every band: bucket on the mean rank first, then compute what a pick shows.
+                let schoolRank = Double(rankSum) / Double(rankCount)
                 let candidateRank = Double(candidate.rank)
                 let delta = (schoolRank - candidateRank) / candidateRank
                 let bucket: Bucket
@@ -385,6 +395,7 @@ extension GaokaoData {
                 else if configuration.stableRankRange.contains(delta) { bucket = .stable }
                 else if configuration.safeRankRange.contains(delta) { bucket = .safe }
                 else { continue }
+                let points = rankPoints(series, before: year, configuration: configuration)
                 let scores = points.map { Self.score(in: table, rank: $0.rank) }
                 let predicted = roundHalfUp(weightedMean(scores, configuration.weights))
                 let item = Recommendation(

@@ -78,18 +78,22 @@ public func percentEncode(_ string: String) -> String {
         }
     }
     func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10 }
-    let utf8 = string.utf8
-    guard !utf8.allSatisfy(isUnreserved) else { return string }
-    var output = [UInt8]()
-    output.reserveCapacity(utf8.count * 3)
-    for byte in utf8 {
-        if isUnreserved(byte) {
-            output.append(byte)
-        } else {
-            output.append(UInt8(ascii: "%"))
-            output.append(hexDigit(byte >> 4))
-            output.append(hexDigit(byte & 15))
+    func encode(_ bytes: some Collection<UInt8>) -> String? {
+        guard !bytes.allSatisfy(isUnreserved) else { return nil }
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count * 3)
+        for byte in bytes {
+            if isUnreserved(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 15))
+            }
         }
+        return String(decoding: output, as: UTF8.self)
     }
-    return String(decoding: output, as: UTF8.self)
+    // Native strings hand out their UTF-8 in place; walking `utf8` byte by byte costs several times more.
+    let encoded = string.utf8.withContiguousStorageIfAvailable { encode($0) } ?? encode(string.utf8)
+    return encoded ?? string
 }

@@ -2,10 +2,14 @@ import CZlib
 
 /// gzip (RFC 1952) with zlib, for textual responses.
 enum Gzip {
-    /// Compresses `bytes` at `level` (1 fastest … 9 smallest); nil if zlib fails.
-    static func compress(_ bytes: [UInt8], level: Int32 = 5) -> [UInt8]? {
+    /// Compresses `bytes` at `level` (1 fastest … 9 smallest); nil if zlib fails. The window is as large as the
+    /// input needs (a match cannot reach back further than the input's start) and the hash table sized to it:
+    /// zlib clears both for every stream, which for a 5 kB page cost more than compressing it.
+    static func compress(_ bytes: [UInt8], level: Int32) -> [UInt8]? {
+        var windowBits: Int32 = 9
+        while windowBits < 15, 1 << windowBits < bytes.count { windowBits += 1 }
         var stream = z_stream()
-        guard CZlib_deflateInitGzip(&stream, level) == Z_OK else { return nil }
+        guard CZlib_deflateInitGzip(&stream, level, windowBits, max(1, windowBits - 7)) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
         let result: Int32 = bytes.withUnsafeBufferPointer { input in

@@ -159,7 +159,9 @@ public struct JSONWriter: Sendable {
             var start = 0
             for index in 0..<buffer.count {
                 let byte = buffer[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                // Above `\` nothing needs escaping: lower-case letters and every byte of a multi-byte character
+                // are done with one comparison.
+                guard byte <= 0x5C, byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
                 if start < index { storage.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index])) }
                 appendEscaped(byte)
                 start = index + 1

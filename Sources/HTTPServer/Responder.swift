@@ -103,7 +103,9 @@ public struct Responder: Sendable {
             Gzip.isCompressible(response.headers["Content-Type"])
         else { return }
         response.headers.add("Vary", "Accept-Encoding")
-        guard Gzip.isAccepted(request.headers["Accept-Encoding"]), let compressed = Gzip.compress(bytes) else { return }
+        guard Gzip.isAccepted(request.headers["Accept-Encoding"]),
+            let compressed = Gzip.compress(bytes, level: configuration.compressionLevel)
+        else { return }
         response.body = .bytes(compressed)
         response.headers.set("Content-Encoding", "gzip")
     }

@@ -49,6 +49,11 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration = .seconds(10)
     /// Bodies at least this large (bytes) of a textual type are gzip-compressed when the client accepts it.
     public var compressionMinimumSize = 1024
+    /// zlib level (1 fastest … 9 smallest) for those bodies, compressed on every request. Level 1 costs about a
+    /// third of level 5 (zlib's default 6 more still) for 5–10 % more bytes: the movies feed (33 kB) is 9.6 kB at
+    /// level 1, 9.0 kB at level 5, measured with callgrind in bench/pages' setting. Static files are compressed
+    /// once, at level 9.
+    public var compressionLevel: Int32 = 1
     /// One line per request on stderr.
     public var isAccessLogEnabled = true
     /// Added to every response that does not set them itself (security headers, CSP …).

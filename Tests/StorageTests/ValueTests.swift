@@ -137,6 +137,22 @@ struct ValueTests {
         #expect(try row.get("c29", as: Int.self) == 29)
         #expect(try row.get("c0", as: Int.self) == 0)
         #expect(throws: StorageError.self) { try row.get("c30", as: Int.self) }
+        for (index, name) in columns.enumerated() { #expect(try row.get(name, as: Int.self) == index) }
+        // A repeated name is the first column of that name, however wide the result. ASCII names are exact; other
+        // names compare as Swift strings do (canonically equivalent spellings are the same name).
+        for width in [1, 3, 12, 13, 40] {
+            for names in [(0..<width).map { "c\($0 % 5)" } + ["x", "X"], (0..<width).map { "列\($0 % 5)" } + ["x", "X", "é", "e\u{301}"]] {
+                let sql = "SELECT " + names.enumerated().map { "\($0.offset) AS \"\($0.element)\"" }.joined(separator: ", ")
+                let wide = try #require(try db.read { try $0.queryFirst(sql) })
+                let prefix = names[0].hasPrefix("c") ? "c" : "列"
+                for offset in 0..<min(width, 5) { #expect(try wide.get("\(prefix)\(offset)", as: Int.self) == offset) }
+                #expect(try wide.get("x", as: Int.self) == width && wide.get("X", as: Int.self) == width + 1)
+                #expect(wide["\(prefix)5"] == nil && wide[prefix] == nil && wide["xx"] == nil && wide["\u{212A}"] == nil)
+                if names.count > width + 2 {
+                    #expect(try wide.get("é", as: Int.self) == width + 2 && wide.get("e\u{301}", as: Int.self) == width + 2)
+                }
+            }
+        }
     }
 
     @Test func cachedStatementSeesSchemaChanges() throws {

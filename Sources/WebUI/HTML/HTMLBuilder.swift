@@ -7,27 +7,41 @@
 ///     }
 @resultBuilder
 public enum HTMLBuilder {
-    public static func buildExpression(_ text: consuming String) -> [Node] { [.text(text)] }
-    public static func buildExpression(_ text: Substring) -> [Node] { [.text(String(text))] }
-    public static func buildExpression(_ node: consuming Node) -> [Node] { [node] }
+    // A single node stays a `Node` until its block collects it: a block makes one array, not one per statement.
+    public static func buildExpression(_ text: consuming String) -> Node { .text(text) }
+    public static func buildExpression(_ text: Substring) -> Node { .text(String(text)) }
+    public static func buildExpression(_ node: consuming Node) -> Node { node }
     public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
     public static func buildExpression(_ node: Node?) -> [Node] { node.map { [$0] } ?? [] }
 
-    public static func buildBlock(_ parts: [Node]...) -> [Node] { joined(parts) }
+    public static func buildBlock() -> [Node] { [] }
+    public static func buildPartialBlock(first: consuming Node) -> [Node] {
+        var nodes: [Node] = []
+        nodes.reserveCapacity(4)
+        nodes.append(first)
+        return nodes
+    }
+    public static func buildPartialBlock(first: consuming [Node]) -> [Node] { first }
+    public static func buildPartialBlock(accumulated: consuming [Node], next: consuming Node) -> [Node] {
+        accumulated.append(next)
+        return accumulated
+    }
+    public static func buildPartialBlock(accumulated: consuming [Node], next: consuming [Node]) -> [Node] {
+        if accumulated.isEmpty { return next }
+        accumulated.append(contentsOf: next)
+        return accumulated
+    }
     public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
     public static func buildEither(first part: [Node]) -> [Node] { part }
     public static func buildEither(second part: [Node]) -> [Node] { part }
-    public static func buildArray(_ parts: [[Node]]) -> [Node] { joined(parts) }
-    public static func buildLimitedAvailability(_ part: [Node]) -> [Node] { part }
-
-    /// The parts in order, in one array of the right size (a block of one part is that part, not a copy).
-    static func joined(_ parts: [[Node]]) -> [Node] {
+    public static func buildArray(_ parts: [[Node]]) -> [Node] {
         if parts.count == 1 { return parts[0] }
         var nodes: [Node] = []
         nodes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for part in parts { nodes.append(contentsOf: part) }
         return nodes
     }
+    public static func buildLimitedAvailability(_ part: [Node]) -> [Node] { part }
 }
 
 /// Collects nodes with the builder outside an element: `let body = fragment { … }`.

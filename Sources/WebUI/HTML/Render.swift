@@ -104,7 +104,7 @@ enum HTMLRenderer {
 
     /// Text content: `&` `<` `>`.
     static func escapeText(_ text: String, into out: inout HTMLWriter) {
-        escape(text, into: &out) { byte in
+        escape(text, into: &out, marked: 1 << 38 | 1 << 60 | 1 << 62) { byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"
             case UInt8(ascii: "<"): "&lt;"
@@ -116,7 +116,7 @@ enum HTMLRenderer {
 
     /// Double-quoted attribute values: `&` `"` `'` `<` `>`.
     static func escapeAttribute(_ value: String, into out: inout HTMLWriter) {
-        escape(value, into: &out) { byte in
+        escape(value, into: &out, marked: 1 << 34 | 1 << 38 | 1 << 39 | 1 << 60 | 1 << 62) { byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"
             case UInt8(ascii: "\""): "&quot;"
@@ -128,25 +128,26 @@ enum HTMLRenderer {
         }
     }
 
-    /// Copies `text` as UTF-8, replacing each byte `entity` names (all of them below `?`); runs without such
-    /// bytes are copied in one block (most text has none).
+    /// Copies `text` as UTF-8, replacing each byte `entity` names (all of them below 64, and marked by their bit in
+    /// `marked`); runs without such bytes are copied in one block (most text has none).
     @inline(__always)
-    private static func escape(_ text: String, into out: inout HTMLWriter, entity: (UInt8) -> StaticString?) {
+    private static func escape(_ text: String, into out: inout HTMLWriter, marked: UInt64, entity: (UInt8) -> StaticString?) {
         // Native strings are contiguous UTF-8, read in place (`withUTF8` would need a mutable copy).
-        if text.utf8.withContiguousStorageIfAvailable({ escape($0, into: &out, entity: entity) }) == nil {
+        if text.utf8.withContiguousStorageIfAvailable({ escape($0, into: &out, marked: marked, entity: entity) }) == nil {
             var text = text
-            text.withUTF8 { escape($0, into: &out, entity: entity) }
+            text.withUTF8 { escape($0, into: &out, marked: marked, entity: entity) }
         }
     }
 
     @inline(__always)
-    private static func escape(_ buffer: UnsafeBufferPointer<UInt8>, into out: inout HTMLWriter, entity: (UInt8) -> StaticString?) {
+    private static func escape(
+        _ buffer: UnsafeBufferPointer<UInt8>, into out: inout HTMLWriter, marked: UInt64, entity: (UInt8) -> StaticString?
+    ) {
         var start = 0
         for index in 0..<buffer.count {
-            // Every escaped character (`"` `&` `'` `<` `>`) is below `?`: letters, most punctuation and all of
-            // UTF-8's multi-byte sequences skip the lookup.
+            // Every escaped character (`"` `&` `'` `<` `>`) is below 64: bit `byte` of `marked` says whether it is one.
             let byte = buffer[index]
-            guard byte < UInt8(ascii: "?"), let replacement = entity(byte) else { continue }
+            guard byte < 64, marked & (1 << UInt64(byte)) != 0, let replacement = entity(byte) else { continue }
             if start < index { out.append(UnsafeBufferPointer(rebasing: buffer[start..<index])) }
             out.append(replacement)
             start = index + 1
