@@ -16,7 +16,7 @@ let package = Package(
     products: [
         .executable(name: "appsuite", targets: ["appsuite"]),
         .library(name: "AppSuiteAPI", targets: ["AppSuiteAPI"]),
-        .library(name: "AppSuiteClient", targets: ["AppSuiteClient"]),
+        .library(name: "AppSuiteClient", type: .static, targets: ["AppSuiteClient"]),
     ],
     targets: [
         // MARK: C system libraries (module.modulemap + shim.h only)
@@ -64,6 +64,12 @@ let package = Package(
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
+
+        // MARK: examples
+        // The SDK in use: signs in, prints a Gaokao rank and the movie feed (scripts/example runs it in CI).
+        .executableTarget(
+            name: "appsuite-cli-client", dependencies: ["AppSuiteClient", "AppSuiteAPI"], path: "Examples/appsuite-cli-client",
+            swiftSettings: upcoming),
 
         // MARK: benchmarks
         .executableTarget(
