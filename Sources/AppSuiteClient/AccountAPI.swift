@@ -7,6 +7,7 @@ extension AppSuiteClient {
     /// The signed-in user's own account.
     public var me: Me { Me(client: self) }
 
+    /// The methods of ``AppSuiteClient/auth``.
     public struct Auth: Sendable {
         let client: AppSuiteClient
 
@@ -58,6 +59,7 @@ extension AppSuiteClient {
         }
     }
 
+    /// The methods of ``AppSuiteClient/me``; each needs a signed-in user (a `401` problem otherwise).
     public struct Me: Sendable {
         let client: AppSuiteClient
 

@@ -27,12 +27,15 @@ public final class AppSuiteClient: Sendable {
         /// `User-Agent`.
         public var userAgent = "AppSuiteClient/1"
 
+        /// The defaults for the server at `baseURL`.
         public init(baseURL: URL) {
             self.baseURL = baseURL
         }
     }
 
+    /// How the client talks to the server; fixed for the client's life.
     public let configuration: Configuration
+    /// What sends the requests.
     public let transport: any HTTPTransport
     /// The signed-in user and the stream of session changes.
     public let session: AppSuiteSession
@@ -64,6 +67,7 @@ public struct RetryPolicy: Sendable {
     /// A `Retry-After` longer than this (seconds) is not waited for: the problem is thrown at once. 30.
     public var maximumDelay: TimeInterval = 30
 
+    /// A policy; the defaults are the client's.
     public init(maximumAttempts: Int = 3, initialDelay: TimeInterval = 0.5, maximumDelay: TimeInterval = 30) {
         self.maximumAttempts = maximumAttempts
         self.initialDelay = initialDelay

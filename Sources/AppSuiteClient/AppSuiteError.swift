@@ -24,6 +24,7 @@ public enum AppSuiteError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// An answer the client cannot use.
     public struct UnexpectedResponse: Sendable, Equatable {
+        /// The HTTP status.
         public var status: Int
         /// The media type sent, nil without `Content-Type`.
         public var mediaType: String?
@@ -32,6 +33,7 @@ public enum AppSuiteError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The first 512 bytes of the body as text, for logs.
         public var bodyPrefix: String
 
+        /// An unexpected response as described.
         public init(status: Int, mediaType: String?, reason: String, bodyPrefix: String) {
             self.status = status
             self.mediaType = mediaType
@@ -44,10 +46,12 @@ public enum AppSuiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct DecodingFailure: Sendable, Equatable {
         /// The model's type name (`MovieReviewPage`).
         public var model: String
+        /// The HTTP status of the answer.
         public var status: Int
         /// The decoder's account: the coding path and what was wrong there.
         public var message: String
 
+        /// A decoding failure as described.
         public init(model: String, status: Int, message: String) {
             self.model = model
             self.status = status
@@ -75,6 +79,7 @@ public enum AppSuiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// request's language.
     public var fieldErrors: [Problem.FieldError] { problem?.errors ?? [] }
 
+    /// One line for logs: the status and title of a problem, or the kind of failure and its message.
     public var description: String {
         switch self {
         case .problem(let problem): "\(problem.status) \(problem.title)" + (problem.detail.map { ": " + $0 } ?? "")

@@ -5,6 +5,7 @@ extension AppSuiteClient {
     /// app's id (`movies`) and its id within the app (a review's id).
     public var community: Community { Community(client: self) }
 
+    /// The methods of ``AppSuiteClient/community``.
     public struct Community: Sendable {
         let client: AppSuiteClient
 

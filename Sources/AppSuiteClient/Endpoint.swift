@@ -7,6 +7,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// The path template with `{name}` segments.
     public let path: String
 
+    /// `method` (upper case) on the `APIPath` template `path`.
     public init(_ method: String, _ path: String) {
         self.method = method
         self.path = path
@@ -15,6 +16,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// Whether sending it twice does what sending it once does (RFC 9110 §9.2.2): only these are retried.
     public var isIdempotent: Bool { ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(method) }
 
+    /// `GET /api/v1/movies/reviews/{id}`, as the coverage test compares it with the OpenAPI document.
     public var description: String { method + " " + path }
 }
 

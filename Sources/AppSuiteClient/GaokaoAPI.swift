@@ -6,6 +6,7 @@ extension AppSuiteClient {
     /// scores in points.
     public var gaokao: Gaokao { Gaokao(client: self) }
 
+    /// The methods of ``AppSuiteClient/gaokao``.
     public struct Gaokao: Sendable {
         let client: AppSuiteClient
 

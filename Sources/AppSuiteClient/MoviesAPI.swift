@@ -4,6 +4,7 @@ extension AppSuiteClient {
     /// 影评 Movie Reviews: the review feed, the film library and comments on reviews. Reading needs no sign-in.
     public var movies: Movies { Movies(client: self) }
 
+    /// The methods of ``AppSuiteClient/movies``.
     public struct Movies: Sendable {
         let client: AppSuiteClient
 

@@ -8,6 +8,7 @@
 /// Throws ``AppSuiteError``; a server that answers the cursor it was sent as the next one (a loop) is an
 /// ``AppSuiteError/unexpectedResponse(_:)``. Cancelling the iterating task stops it with ``AppSuiteError/cancelled``.
 public struct PagedSequence<Element: Sendable>: AsyncSequence, Sendable {
+    /// What iterating throws.
     public typealias Failure = AppSuiteError
     /// One page: its items and the cursor of the next, nil on the last.
     typealias Fetch = @Sendable (_ cursor: String?) async throws(AppSuiteError) -> (items: [Element], nextCursor: String?)
@@ -18,9 +19,12 @@ public struct PagedSequence<Element: Sendable>: AsyncSequence, Sendable {
         self.fetch = fetch
     }
 
+    /// An iterator from the first page.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(fetch: fetch) }
 
+    /// Walks the pages; not to be shared between tasks.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        /// What ``next()`` throws.
         public typealias Failure = AppSuiteError
         let fetch: Fetch
         var buffer: [Element] = []
@@ -28,6 +32,7 @@ public struct PagedSequence<Element: Sendable>: AsyncSequence, Sendable {
         var cursor: String?
         var started = false
 
+        /// The next item, fetching the next page when needed; nil after the last page.
         public mutating func next() async throws(AppSuiteError) -> Element? {
             while index == buffer.count {
                 if started && cursor == nil { return nil }

@@ -6,6 +6,7 @@ extension AppSuiteClient {
     /// (a `401` problem otherwise).
     public var photos: Photos { Photos(client: self) }
 
+    /// The methods of ``AppSuiteClient/photos``.
     public struct Photos: Sendable {
         let client: AppSuiteClient
 
@@ -44,6 +45,7 @@ extension AppSuiteClient {
 
         /// An image's bytes with their media type.
         public struct Image: Sendable {
+            /// The bytes as sent.
             public var data: Data
             /// `image/jpeg`, `image/webp` …
             public var mediaType: String

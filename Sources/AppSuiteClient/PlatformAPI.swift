@@ -5,6 +5,7 @@ extension AppSuiteClient {
     /// What belongs to no app: health and the API's own description.
     public var platform: Platform { Platform(client: self) }
 
+    /// The methods of ``AppSuiteClient/platform``.
     public struct Platform: Sendable {
         let client: AppSuiteClient
 

@@ -6,6 +6,7 @@ public enum SessionState: Sendable, Equatable {
     case signedIn(UserProfile)
     case signedOut(SignOutReason)
 
+    /// The user when signed in.
     public var user: UserProfile? {
         if case .signedIn(let user) = self { return user }
         return nil
@@ -32,6 +33,7 @@ public final class AppSuiteSession: Sendable {
         var observers: [UUID: AsyncStream<SessionState>.Continuation] = [:]
     }
 
+    /// Where the session is kept between launches.
     public let store: any TokenStore
     private let inner: Locked<Inner>
 
@@ -54,6 +56,7 @@ public final class AppSuiteSession: Sendable {
     /// The signed-in user, nil when signed out.
     public var user: UserProfile? { state.user }
 
+    /// Whether there is a user (the server may still have ended the session; the next `401` tells).
     public var isSignedIn: Bool { user != nil }
 
     /// When the token stops working unless used (the server slides it at each use; this is the login's answer).

@@ -18,16 +18,21 @@ public protocol TokenStore: Sendable {
 public final class InMemoryTokenStore: TokenStore {
     private let session = Locked<LoginResponse?>(nil)
 
+    /// An empty store.
     public init() {}
 
+    /// The session saved since launch, if any.
     public func load() -> LoginResponse? { session.withLock { $0 } }
+    /// Keeps `session` until the process ends.
     public func save(_ session: LoginResponse) { self.session.withLock { $0 = session } }
+    /// Forgets the session.
     public func remove() { session.withLock { $0 = nil } }
 }
 
 /// Keeps the session as JSON in one file, readable and writable by its owner only (mode 0600), replaced
 /// atomically. For command-line tools and Linux; on iOS and macOS prefer ``KeychainTokenStore``.
 public final class FileTokenStore: TokenStore {
+    /// The file holding the session's JSON.
     public let url: URL
 
     /// - Parameter url: the file; its folder is created when missing (mode 0700).
@@ -35,11 +40,15 @@ public final class FileTokenStore: TokenStore {
         self.url = url
     }
 
+    /// The saved session, nil when the file does not exist.
+    /// - Throws: the file's read error, or a `DecodingError` for a file that is not a session.
     public func load() throws -> LoginResponse? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try APICoding.makeDecoder().decode(LoginResponse.self, from: Data(contentsOf: url))
     }
 
+    /// Writes a new file beside the old one (mode 0600) and renames it over it.
+    /// - Throws: the file system's error.
     public func save(_ session: LoginResponse) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -55,6 +64,7 @@ public final class FileTokenStore: TokenStore {
         }
     }
 
+    /// Deletes the file; no error when it does not exist.
     public func remove() throws {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         try FileManager.default.removeItem(at: url)

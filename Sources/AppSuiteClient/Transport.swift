@@ -14,9 +14,11 @@ public struct HTTPRequest: Sendable {
 
     /// `GET`, `POST`, `PUT`, `PATCH` or `DELETE`.
     public var method: String
+    /// The absolute URL with the query.
     public var url: URL
     /// Header fields by name, as sent.
     public var headers: [String: String]
+    /// The body (empty for `GET` and `DELETE`).
     public var body: Body
     /// Seconds without progress after which the transport gives up (``TransportFailure/Kind/timedOut``).
     public var timeout: TimeInterval
@@ -24,6 +26,7 @@ public struct HTTPRequest: Sendable {
     /// metrics and test transports.
     public var endpoint: Endpoint
 
+    /// A request as described.
     public init(method: String, url: URL, headers: [String: String], body: Body, timeout: TimeInterval, endpoint: Endpoint) {
         self.method = method
         self.url = url
@@ -36,11 +39,14 @@ public struct HTTPRequest: Sendable {
 
 /// A complete HTTP response: status, header fields and the whole body.
 public struct HTTPResponse: Sendable {
+    /// The HTTP status code.
     public var status: Int
     /// Header fields by lower-cased name (`content-type`).
     public var headers: [String: String]
+    /// The whole body.
     public var body: Data
 
+    /// A response; header names are lower-cased here.
     public init(status: Int, headers: [String: String], body: Data) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
@@ -59,9 +65,12 @@ public struct HTTPResponse: Sendable {
 
 /// How far an upload has got: body bytes handed to the network so far and in all.
 public struct UploadProgress: Sendable, Equatable {
+    /// Body bytes sent so far.
     public var bytesSent: Int64
+    /// The body's length, 0 while unknown.
     public var totalBytes: Int64
 
+    /// Progress as described.
     public init(bytesSent: Int64, totalBytes: Int64) {
         self.bytesSent = bytesSent
         self.totalBytes = totalBytes
@@ -87,6 +96,7 @@ public protocol HTTPTransport: Sendable {
 
 /// No complete response: the network failed or the server broke off.
 public struct TransportFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, as the client tells the cases apart.
     public enum Kind: Sendable, Equatable {
         /// No connection could be made (refused, unknown host, offline).
         case cannotConnect
@@ -102,14 +112,17 @@ public struct TransportFailure: Error, Sendable, Equatable, CustomStringConverti
         case other
     }
 
+    /// The kind of failure.
     public var kind: Kind
     /// The underlying library's own words.
     public var message: String
 
+    /// A failure of `kind` described by `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// `kind: message`.
     public var description: String { "\(kind): \(message)" }
 }

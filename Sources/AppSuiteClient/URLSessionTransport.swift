@@ -32,6 +32,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.invalidateAndCancel() }
 
+    /// Sends `request` on the session: `from:` data or `fromFile:` uploads, so progress is reported for both.
+    /// - Throws: ``TransportFailure`` or `CancellationError` (the rules of ``HTTPTransport``).
     public func send(_ request: HTTPRequest, progress: UploadProgressHandler?) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
