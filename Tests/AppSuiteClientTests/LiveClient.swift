@@ -50,3 +50,15 @@ func failure<Value>(_ body: () async throws(AppSuiteError) -> Value) async -> Ap
         return error
     }
 }
+
+/// Checks `condition` every 5 ms until it holds, sleeping the task rather than its thread (the harness's
+/// `wait(until:)` blocks a thread of the small cooperative pool, which the request being waited for may need).
+/// False after 20 s: the limit turns a hang into a failure, it measures nothing.
+func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}

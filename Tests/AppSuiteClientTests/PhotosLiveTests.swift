@@ -38,6 +38,9 @@ import Testing
         #expect(png.width == 512 && png.height == 512 && png.format == "png")
         let again = try await photos.upload([UploadFile(data: canonBytes, filename: "again.jpg")])
         #expect(again.items.map(\.id) == [photo.id] && again.items.first?.duplicate == true)
+        let named = try await photos.upload([UploadFile(data: try Data(contentsOf: astronaut) + [0], filename: "海边 旅行.png")])
+        #expect(named.items.map(\.filename) == ["海边 旅行.png"] && named.items.first?.duplicate == false)
+        try await photos.delete(try #require(named.items.first).id)
         let refused = await failure { () async throws(AppSuiteError) in try await photos.upload([UploadFile(file: notAnImage)]) }
         #expect(refused?.status == 422)
 
