@@ -128,3 +128,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 }
+
+/// A client that goes away ends the streams of its session, so a task observing it finishes.
+@Suite struct SessionLifetimeTests {
+    @Test(.timeLimit(.minutes(1))) func releasingTheClientEndsItsSessionStreams() async {
+        var client: AppSuiteClient? = AppSuiteClient(baseURL: URL(string: "http://127.0.0.1:9")!)
+        let stream = client!.session.changes()
+        let observer = Task {
+            var states: [SessionState] = []
+            for await state in stream { states.append(state) }
+            return states
+        }
+        #expect(client?.session.state == .signedOut(.notSignedIn))
+        client = nil
+        #expect(await observer.value == [.signedOut(.notSignedIn)])
+    }
+}
