@@ -169,6 +169,29 @@ import Testing
         #expect(server.received.first?.method == "PUT")
     }
 
+    @Test func aMultipartBodyStreamsTheFileAndNoNameCanBreakItsHeaders() async throws {
+        let server = try FaultServer { _ in FaultServer.response(201, "application/json", #"{"items":[],"errors":[]}"#) }
+        defer { server.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-upload-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let bytes = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try bytes.write(to: file)
+        let hostile = UploadFile(file: file, filename: "a\"b\r\nContent-Type: text/html.jpg", contentType: "image/jpeg\r\nX-Evil: 1")
+        let last = Mutex<UploadProgress?>(nil)
+        _ = try await client(server).photos.upload([hostile]) { progress in last.withLock { $0 = progress } }
+        let request = try #require(server.received.first)
+        let type = try #require(request.headers["content-type"])
+        #expect(type.hasPrefix("multipart/form-data; boundary=AppSuiteClient-"))
+        let boundary = "--" + String(type.dropFirst("multipart/form-data; boundary=".count))
+        var expected = Array((boundary + "\r\n").utf8)
+        expected += Array("Content-Disposition: form-data; name=\"file\"; filename=\"a%22b%0D%0AContent-Type: text/html.jpg\"\r\n".utf8)
+        expected += Array("Content-Type: image/jpeg%0D%0AX-Evil: 1\r\n\r\n".utf8)
+        expected += Array(bytes)
+        expected += Array(("\r\n" + boundary + "--\r\n").utf8)
+        #expect(request.body == expected)
+        #expect(last.withLock { $0 } == UploadProgress(bytesSent: Int64(expected.count), totalBytes: Int64(expected.count)))
+    }
+
     @Test func retriesStopAfterTheLastAttempt() async throws {
         let server = try FaultServer { _ in
             FaultServer.response(429, "application/problem+json", #"{"type":"about:blank","title":"Too Many Requests","status":429}"#,
