@@ -90,6 +90,26 @@ import Testing
         #expect(expected.count == 13)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
+
+    @Test func cancellingAnUploadMidwayEndsItAsCancelled() async throws {
+        let server = try liveServer()
+        let client = server.client()
+        try await client.auth.register(username: uniqueName("photo"), password: TestServer.password)
+        let folder = SharedDataSet.photos.url("ordinary")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { UploadFile(file: folder.appendingPathComponent($0)) }
+        #expect(files.count >= 10)
+        // Eight times: URLSession on Linux used to trap when a file upload was cancelled while it read ahead.
+        for _ in 0..<8 {
+            let sent = Mutex<Int64>(0)
+            let upload = Task { try await client.photos.upload(files) { progress in sent.withLock { $0 = progress.bytesSent } } }
+            #expect(await eventually { sent.withLock { $0 } > 0 })
+            upload.cancel()
+            let result = await upload.result
+            guard case .failure(let error) = result else { Issue.record("the upload finished before it was cancelled"); return }
+            #expect(error as? AppSuiteError == .cancelled)
+        }
+        #expect(try await client.photos.library().items.count <= files.count, "the server answers after the broken uploads")
+    }
 }
 
 private typealias Photos = AppSuiteClient.Photos
