@@ -14,7 +14,8 @@ import Foundation
 /// - no proxy from the environment (`http_proxy` …), which would hide the real target from the policy;
 /// - the body limit counted while receiving (the transfer stops at the first byte too many), and at most 64 KiB
 ///   of response header fields;
-/// - gzip and deflate bodies decoded; TLS peers verified against the system's CA store.
+/// - compressed bodies decoded (gzip, deflate, br, zstd: what libcurl offers); TLS peers verified against the
+///   system's CA store (a self-signed certificate is a ``OutboundHTTPError/transport(_:)`` error).
 public final class CurlHTTPClient: HTTPClient {
     /// Sent as `User-Agent` unless the request names its own.
     public let userAgent: String

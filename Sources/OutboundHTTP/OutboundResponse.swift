@@ -6,7 +6,7 @@ public struct OutboundResponse: Sendable {
     /// The final answer's header fields in the order received (names as sent, values trimmed). The body is
     /// already decoded, so a `Content-Encoding` field describes the bytes on the wire, not ``body``.
     public let headers: [(name: String, value: String)]
-    /// The content, decoded from gzip/deflate when the server compressed it; at most the request's
+    /// The content, decoded when the server compressed it (gzip, deflate, br, zstd: what libcurl offers); at most the request's
     /// ``OutboundRequest/maxResponseBytes``.
     public let body: [UInt8]
 

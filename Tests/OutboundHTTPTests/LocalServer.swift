@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPServer
 import Synchronization
@@ -85,7 +86,7 @@ final class LocalServer: Sendable {
 
 /// A TCP listener on 127.0.0.1 that never accepts: the kernel completes the handshake, then nothing is ever
 /// answered, as with a hung server.
-final class StalledServer {
+final class StalledServer: Sendable {
     let socketDescriptor: Int32
     let port: UInt16
 
@@ -111,4 +112,106 @@ final class StalledServer {
     }
 
     deinit { close(socketDescriptor) }
+}
+
+/// A TCP server on 127.0.0.1 that reads each request's head, then closes its first `drops` connections without
+/// a word (libcurl: "Empty reply from server") and answers later ones with `reply` as it is. Counts connections.
+final class RawReplyServer: Sendable {
+    let port: UInt16
+    private let listener: StalledServer
+    private let accepted = LocalServer.Hits()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(drops: Int = 0, reply: [UInt8] = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8)) throws {
+        listener = try StalledServer()
+        port = listener.port
+        let descriptor = listener.socketDescriptor
+        Thread { [accepted, done] in
+            while true {
+                let connection = accept(descriptor, nil, nil)
+                guard connection >= 0 else { break }
+                let index = accepted.add("connections")
+                var request = [UInt8]()
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while !request.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+                    let count = read(connection, &buffer, buffer.count)
+                    guard count > 0 else { break }
+                    request += buffer[0..<count]
+                }
+                if index > drops {
+                    _ = reply.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+                }
+                close(connection)
+            }
+            done.signal()
+        }.start()
+    }
+
+    var connections: Int { accepted.count("connections") }
+
+    /// Stops accepting and waits for the thread.
+    func stop() {
+        shutdown(listener.socketDescriptor, Int32(SHUT_RDWR))
+        done.wait()
+    }
+}
+
+/// `openssl s_server` on 127.0.0.1 with a fresh self-signed certificate for `localhost`, serving one connection.
+final class SelfSignedTLSServer {
+    let port: UInt16
+    private let process = Process()
+    private let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("outbound-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let key = directory.appendingPathComponent("key.pem").path
+        let certificate = directory.appendingPathComponent("cert.pem").path
+        do {
+            try Self.run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=localhost",
+                          "-days", "1", "-keyout", key, "-out", certificate])
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = ["s_server", "-accept", "127.0.0.1:0", "-cert", certificate, "-key", key, "-www", "-naccept", "1"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Its first lines on stdout: "Using default temp DH parameters", then "ACCEPT 127.0.0.1:43031".
+        var text = ""
+        var port: UInt16?
+        while port == nil, text.utf8.count < 4096 {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            let accept = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().first { $0.hasPrefix("ACCEPT") }
+            port = accept?.split(separator: ":").last.flatMap { UInt16($0) }
+        }
+        guard let port else {
+            process.terminate()
+            try? FileManager.default.removeItem(at: directory)
+            throw POSIXError(.EIO)
+        }
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw POSIXError(.EIO) }
+    }
 }
