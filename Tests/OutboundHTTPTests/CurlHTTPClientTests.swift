@@ -173,6 +173,19 @@ import Testing
         #expect(seeOther.header("X-Method") == "GET")
     }
 
+    @Test func credentialsStayWithTheirHostOnRedirect() throws {
+        let server = try LocalServer()
+        let elsewhere = "http://localhost:\(server.port)/echo".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        for (location, seen) in [("%2Fecho", "Bearer secret"), (elsewhere, "-")] {
+            var request = local(server, "/to?location=\(location)")
+            request.headers = [("Authorization", "Bearer secret")]
+            request.maxRedirects = 1
+            let response = try client.send(request)
+            #expect(response.header("X-Method") == "GET")
+            #expect(response.header("X-Seen-Authorization") == seen, "\(location)")
+        }
+    }
+
     @Test(arguments: ["file:///etc/passwd", "ftp://127.0.0.1/", "gopher://127.0.0.1/", "dict://127.0.0.1:11211/"])
     func redirectsToOtherSchemesAreRefused(location: String) throws {
         let server = try LocalServer()

@@ -78,6 +78,7 @@ final class LocalServer: Sendable {
         headers.set("X-Seen-Test", request.headers["X-Test"] ?? "-")
         headers.set("X-Seen-Agent", request.headers["User-Agent"] ?? "-")
         headers.set("X-Seen-Type", request.headers["Content-Type"] ?? "-")
+        headers.set("X-Seen-Authorization", request.headers["Authorization"] ?? "-")
         headers.set("Content-Type", "application/octet-stream")
         let body: [UInt8] = if case .bytes(let bytes) = request.body { bytes } else { [] }
         return Response(status: HTTPStatus(201, "Created"), headers: headers, body: .bytes(body))
