@@ -299,6 +299,30 @@ final class Bodies: Sendable {
         #expect(server.connections == 3)
     }
 
+    static let keepAlive = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)
+
+    @Test func oneClientKeepsItsConnectionAlive() throws {
+        let server = try RawReplyServer(reply: Self.keepAlive)
+        defer { server.stop() }
+        var request = OutboundRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
+        request.addressPolicy = .any
+        for _ in 0..<3 { #expect(try client.send(request).body == Array("ok".utf8)) }
+        #expect(server.requests == 3)
+        #expect(server.connections == 1)
+    }
+
+    @Test func aConnectionOpenedUnderAnyNeverCarriesAPublicOnlyRequest() throws {
+        let server = try RawReplyServer(reply: Self.keepAlive)
+        defer { server.stop() }
+        var request = OutboundRequest(url: URL(string: "http://localhost:\(server.port)/")!)
+        request.addressPolicy = .any
+        #expect(try client.send(request).status == 200)
+        request.addressPolicy = .publicOnly
+        let error = try #require(throws: OutboundHTTPError.self) { try client.send(request) }
+        #expect(error == .forbiddenAddress("127.0.0.1") || error == .forbiddenAddress("::1"))
+        #expect(server.requests == 1)
+    }
+
     @Test func aSelfSignedCertificateIsRefused() throws {
         let server = try SelfSignedTLSServer()
         var request = OutboundRequest(url: URL(string: "https://localhost:\(server.port)/")!)
