@@ -75,7 +75,11 @@ struct CurlTransfer {
 
         var list: UnsafeMutablePointer<curl_slist>?
         var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
-        if !request.headers.contains(where: { $0.name.lowercased() == "expect" }) { lines.append("Expect:") }
+        // libcurl's own fields that the request did not ask for: `Expect: 100-continue` (a wait on servers that
+        // ignore it) and `Content-Type: application/x-www-form-urlencoded` on every body.
+        for name in ["Expect", "Content-Type"] where !request.headers.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            lines.append("\(name):")
+        }
         for line in lines {
             guard let longer = curl_slist_append(list, line) else {
                 curl_slist_free_all(list)

@@ -42,6 +42,8 @@ import Testing
         let emptyPost = try client.send(local(server, "/echo", method: "POST"))
         #expect(emptyPost.status == 201)
         #expect(emptyPost.body.isEmpty)
+        let untyped = try client.send(local(server, "/echo", method: "POST", body: Array("a=1".utf8)))
+        #expect(untyped.header("X-Seen-Type") == "-")
         let head = try client.send(local(server, "/status/200", method: "HEAD"))
         #expect(head.status == 200)
         #expect(head.body.isEmpty)
