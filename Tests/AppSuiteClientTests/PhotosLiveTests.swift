@@ -99,9 +99,18 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { UploadFile(file: folder.appendingPathComponent($0)) }
         #expect(files.count >= 10)
         // Eight times: URLSession on Linux used to trap when a file upload was cancelled while it read ahead.
+        // The progress handler cancels at once (on URLSession's queue): waiting for a pool thread to do it lets a
+        // loaded machine finish the upload first.
         for _ in 0..<8 {
             let sent = Mutex<Int64>(0)
-            let upload = Task { try await client.photos.upload(files) { progress in sent.withLock { $0 = progress.bytesSent } } }
+            let task = Mutex<Task<PhotoUploadResult, any Error>?>(nil)
+            let upload = Task {
+                try await client.photos.upload(files) { progress in
+                    sent.withLock { $0 = progress.bytesSent }
+                    task.withLock { $0 }?.cancel()
+                }
+            }
+            task.withLock { $0 = upload }
             #expect(await eventually { sent.withLock { $0 } > 0 })
             upload.cancel()
             let result = await upload.result
