@@ -106,6 +106,23 @@ import Testing
         #expect(try await laptop.me.profile().username == name)
     }
 
+    @Test func loggingOutOfASessionTheServerAlreadyEndedIsNoError() async throws {
+        let server = try liveServer()
+        let store = InMemoryTokenStore()
+        let phone = server.client(tokenStore: store)
+        let name = uniqueName("sdk")
+        try await phone.auth.register(username: name, password: TestServer.password)
+        let laptop = server.client()
+        try await laptop.auth.logIn(username: name, password: TestServer.password)
+        try await laptop.me.changePassword(current: TestServer.password, new: "another horse battery")
+
+        try await phone.auth.logOut()
+        #expect(phone.session.state == .signedOut(.loggedOut))
+        #expect(store.load() == nil)
+        try await phone.auth.logOut()
+        #expect(phone.session.state == .signedOut(.loggedOut), "logging out signed out changes nothing")
+    }
+
     @Test func aFileTokenStoreRestoresTheSessionAndDropsAnExpiredOne() async throws {
         let server = try liveServer()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-store-" + UUID().uuidString)
