@@ -5,11 +5,11 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Photo Studio on the live server with real photos: an upload with progress, the library paged, albums,
+/// Photo Studio on a live server of its own with real photos: an upload with progress, the library paged, albums,
 /// versions, every image kind, revert and delete.
-@Suite(.requires(.gaokao), .requires(.movies), .requires(.photos)) struct PhotosLiveTests {
+@Suite(.requires(.photos)) struct PhotosLiveTests {
     @Test func uploadEditAndDeleteRealPhotos() async throws {
-        let server = try liveServer()
+        let server = try TestServer()
         let recorder = RecordingTransport()
         let client = server.client(recorder: recorder)
         try await client.auth.register(username: uniqueName("photo"), password: TestServer.password)
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func cancellingAnUploadMidwayEndsItAsCancelled() async throws {
-        let server = try liveServer()
+        let server = try TestServer()
         let client = server.client()
         try await client.auth.register(username: uniqueName("photo"), password: TestServer.password)
         let folder = SharedDataSet.photos.url("ordinary")
