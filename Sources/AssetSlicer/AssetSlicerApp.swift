@@ -1,5 +1,6 @@
 public import AppHost
 public import Storage
+import Foundation
 import WebUI
 
 /// Asset Slicer 切图: turns a design (PNG exports, SVG, PDF or PSD) into @1x/@2x/@3x slices, an AppIcon
@@ -17,7 +18,11 @@ public struct AssetSlicerApp: MiniApp {
 
     public func migrations() -> [Migration] { [] }
 
-    public func routes(_ routes: inout AppRoutes, context: AppContext) {}
+    public func routes(_ routes: inout AppRoutes, context: AppContext) {
+        let jobs = SlicerJobs(directory: context.dataDirectory.appendingPathComponent("jobs"), pool: context.workPool)
+        routes.serve(SlicerPages.assets)
+        SlicerPages(jobs: jobs, clock: context.clock).register(into: &routes.pages)
+    }
 
     public var commands: [any AppCommand] { [SliceCommand()] }
 }

@@ -72,7 +72,8 @@ public enum SliceJob {
             findings += set.findings
         }
         if outputs.isEmpty && design.slices.isEmpty && request.appIcon == nil && request.launchImage == nil {
-            throw .noSlices("\(request.input.lastPathComponent) holds no slices")
+            let reasons = design.notes.prefix(3).map { "\($0.subject): \($0.message)" }
+            throw .noSlices(([request.input.lastPathComponent + " holds no slices"] + reasons).joined(separator: "; "))
         }
         return SliceResult(catalog: catalog, slices: outputs, findings: findings)
     }
