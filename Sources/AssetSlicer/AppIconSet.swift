@@ -1,4 +1,5 @@
 public import Imaging
+import WebUI
 
 /// The app icon sizes Xcode asks for, made from one square master.
 ///
@@ -35,7 +36,8 @@ public struct AppIconSet: Sendable {
         }
         if master.width < 1024 {
             findings.append(LintFinding(rule: "upscale", level: .warning, subject: origin,
-                                        message: "\(master.width) px master is enlarged to 1024 px; draw it at 1024 or as vector"))
+                                        message: LocalizedText(zh: "\(master.width) px 的原图被放大到 1024 px；请给 1024 px 或矢量原图",
+                                                               en: "\(master.width) px master is enlarged to 1024 px; draw it at 1024 or as vector")))
         }
         var opaque = master
         if master.hasTransparency {
@@ -43,10 +45,11 @@ public struct AppIconSet: Sendable {
                            master.pixel(x: 0, y: master.height - 1), master.pixel(x: master.width - 1, y: master.height - 1)]
             if corners.allSatisfy({ $0[3] < 128 }) {
                 findings.append(LintFinding(rule: "icon-corners", level: .warning, subject: origin,
-                                            message: "transparent corners look like rounded corners; iOS rounds the square itself"))
+                                            message: LocalizedText(zh: "四角透明，像是画了圆角；iOS 会自己给方形图标加圆角",
+                                                                   en: "transparent corners look like rounded corners; iOS rounds the square itself")))
             }
             findings.append(LintFinding(rule: "icon-alpha", level: .warning, subject: origin,
-                                        message: "the 1024 icon may not have alpha; flattened onto white"))
+                                        message: LocalizedText(zh: "1024 图标不能有透明通道；已铺白底", en: "the 1024 icon may not have alpha; flattened onto white")))
             opaque = Imaging.flattened(master, red: 255, green: 255, blue: 255)
         }
         var icons: [Icon] = []
@@ -106,7 +109,8 @@ public struct LaunchImageSet: Sendable {
             let cover = max(Double(device.width) / Double(master.width), Double(device.height) / Double(master.height))
             if cover > 1 {
                 findings.append(LintFinding(rule: "upscale", level: .warning, subject: origin,
-                                            message: "\(master.width)×\(master.height) px is enlarged for \(device.width)×\(device.height)"))
+                                            message: LocalizedText(zh: "\(master.width)×\(master.height) px 的原图被放大用于 \(device.width)×\(device.height)",
+                                                                   en: "\(master.width)×\(master.height) px is enlarged for \(device.width)×\(device.height)")))
             }
             let width = max(device.width, Int((Double(master.width) * cover).rounded()))
             let height = max(device.height, Int((Double(master.height) * cover).rounded()))

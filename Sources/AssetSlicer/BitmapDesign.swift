@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import WebUI
 
 /// Reads bitmap exports: a folder of PNG (and JPEG) files, or one such file. `name@2x.png` is at scale 2,
 /// `name@3x.png` at 3, a name without a suffix at the design scale; the files of one name are one slice.
@@ -30,13 +31,14 @@ enum BitmapDesign {
                 format = info.format == .png ? .png : info.format == .jpeg ? .jpeg : .other
                 image = try Imaging.decodeRGBA(bytes, limits: limits.image)
             } catch {
-                notes.append(LintFinding(rule: "read", level: .error, subject: shown, message: "not read: \(error)"))
+                notes.append(LintFinding(rule: "read", level: .error, subject: shown, message: LocalizedText(zh: "无法读取：\(error)", en: "not read: \(error)")))
                 continue
             }
             if byName[name] == nil { order.append(name) }
             var entry = byName[name] ?? (shown, format, [:])
             if entry.images[scale] != nil {
-                notes.append(LintFinding(rule: "read", level: .warning, subject: shown, message: "a second file for \(name) at @\(scale)x; the first one is used"))
+                notes.append(LintFinding(rule: "read", level: .warning, subject: shown, message: LocalizedText(
+                    zh: "\(name) 在 @\(scale)x 有第二个文件；用第一个", en: "a second file for \(name) at @\(scale)x; the first one is used")))
                 continue
             }
             entry.images[scale] = image

@@ -1,4 +1,5 @@
 import Foundation
+public import WebUI
 
 /// One finding of the design lint: which rule, how serious, about which slice, what to do.
 public struct LintFinding: Sendable, Hashable {
@@ -17,11 +18,12 @@ public struct LintFinding: Sendable, Hashable {
     public var level: Level
     /// The slice (or file) it is about.
     public var subject: String
-    public var message: String
+    /// What is wrong, in Chinese and English (the command line prints the English).
+    public var message: LocalizedText
     /// A fix, e.g. the suggested name.
     public var suggestion: String?
 
-    public init(rule: String, level: Level, subject: String, message: String, suggestion: String? = nil) {
+    public init(rule: String, level: Level, subject: String, message: LocalizedText, suggestion: String? = nil) {
         self.rule = rule
         self.level = level
         self.subject = subject
@@ -32,7 +34,7 @@ public struct LintFinding: Sendable, Hashable {
     /// `error  name      确定按钮: …  → img_que_ding_an_niu`
     public var line: String {
         "\(level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
-            + "\(rule.padding(toLength: 14, withPad: " ", startingAt: 0))\(subject): \(message)"
+            + "\(rule.padding(toLength: 14, withPad: " ", startingAt: 0))\(subject): \(message.en)"
             + (suggestion.map { " → \($0)" } ?? "")
     }
 }

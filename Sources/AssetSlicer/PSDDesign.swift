@@ -2,6 +2,7 @@ import CMagickWand
 import Foundation
 import Imaging
 import Synchronization
+import WebUI
 
 /// Reads a Photoshop file through ImageMagick's PSD coder (MagickWand): every named layer is a slice
 /// (its name is the slice name), placed where the layer sits on the canvas; the merged picture and
@@ -51,7 +52,7 @@ enum PSDDesign {
             let width = Int(MagickGetImageWidth(wand)), height = Int(MagickGetImageHeight(wand))
             guard !label.hasPrefix("</"), !label.isEmpty else { continue }
             guard width >= 1, height >= 1, width * height > 1 || x != 0 || y != 0 else {
-                notes.append(LintFinding(rule: "read", level: .warning, subject: "\(name), layer \"\(label)\"", message: "an empty layer; skipped"))
+                notes.append(LintFinding(rule: "read", level: .warning, subject: "\(name), layer \"\(label)\"", message: LocalizedText(zh: "空图层；已跳过", en: "an empty layer; skipped")))
                 continue
             }
             guard width <= limits.maximumSide, height <= limits.maximumSide else {

@@ -4,6 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 import Imaging
+import WebUI
 
 /// Reads an SVG design: every element with an `id` none of whose ancestors has one (outside `<defs>` and
 /// other non-rendered containers) is a slice named by its id. librsvg measures each element
@@ -49,11 +50,11 @@ final class SVGDesign {
             var failure: UnsafeMutablePointer<GError>?
             guard rsvg_handle_get_geometry_for_element(opened, "#" + id, &ink, &logical, &failure) != 0 else {
                 notes.append(LintFinding(rule: "read", level: .error, subject: "\(file)#\(id)",
-                                         message: "cannot be measured: \(takeMessage(failure) ?? "librsvg gives no size")"))
+                                         message: LocalizedText("cannot be measured: \(takeMessage(failure) ?? "librsvg gives no size")")))
                 continue
             }
             guard ink.width > 0, ink.height > 0 else {
-                notes.append(LintFinding(rule: "read", level: .warning, subject: "\(file)#\(id)", message: "draws nothing; skipped"))
+                notes.append(LintFinding(rule: "read", level: .warning, subject: "\(file)#\(id)", message: LocalizedText(zh: "不绘制任何内容；已跳过", en: "draws nothing; skipped")))
                 continue
             }
             let side = Double(limits.maximumSide)

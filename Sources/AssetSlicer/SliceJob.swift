@@ -1,5 +1,6 @@
 public import Foundation
 import Imaging
+import WebUI
 
 /// One slicing run: which design, the options, and the optional app icon and launch masters.
 public struct SliceRequest: Sendable {
@@ -55,7 +56,7 @@ public enum SliceJob {
                 outputs.append(output)
             } catch let error {
                 guard case .unreadableDesign = error else { throw error }
-                findings.append(LintFinding(rule: "read", level: .error, subject: slice.origin, message: error.description))
+                findings.append(LintFinding(rule: "read", level: .error, subject: slice.origin, message: LocalizedText(error.description)))
             }
             progress(index + 1, design.slices.count)
         }
@@ -72,7 +73,7 @@ public enum SliceJob {
             findings += set.findings
         }
         if outputs.isEmpty && design.slices.isEmpty && request.appIcon == nil && request.launchImage == nil {
-            let reasons = design.notes.prefix(3).map { "\($0.subject): \($0.message)" }
+            let reasons = design.notes.prefix(3).map { "\($0.subject): \($0.message.en)" }
             throw .noSlices(([request.input.lastPathComponent + " holds no slices"] + reasons).joined(separator: "; "))
         }
         return SliceResult(catalog: catalog, slices: outputs, findings: findings)

@@ -21,7 +21,7 @@ public enum SliceReport {
                     td { finding.rule }
                     td { finding.subject }
                     td {
-                        finding.message
+                        finding.message.en
                         if let suggestion = finding.suggestion { " → "; code { suggestion } }
                     }
                 }

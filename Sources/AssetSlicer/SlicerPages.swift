@@ -34,6 +34,19 @@ enum SlicerText {
     static let chooseDesign = LocalizedText(zh: "请选择设计稿文件。", en: "Choose a design file.")
     static let reload = LocalizedText(zh: "刷新", en: "Refresh")
 
+    static let error = LocalizedText(zh: "错误", en: "error")
+    static let warning = LocalizedText(zh: "警告", en: "warning")
+    /// The rules by their ids (``LintFinding/rule``).
+    static let rules: [String: LocalizedText] = [
+        "name": LocalizedText(zh: "命名", en: "name"), "kind": LocalizedText(zh: "类型前缀", en: "kind"),
+        "state": LocalizedText(zh: "状态后缀", en: "state"), "odd-size": LocalizedText(zh: "奇数尺寸", en: "odd size"),
+        "tap-target": LocalizedText(zh: "点击区域", en: "tap target"), "tab-size": LocalizedText(zh: "标签栏图标", en: "tab icons"),
+        "missing-state": LocalizedText(zh: "缺少状态", en: "missing state"), "not-png": LocalizedText(zh: "非 PNG", en: "not PNG"),
+        "icon-alpha": LocalizedText(zh: "图标透明", en: "icon alpha"), "icon-corners": LocalizedText(zh: "图标圆角", en: "icon corners"),
+        "upscale": LocalizedText(zh: "放大", en: "upscale"), "design-width": LocalizedText(zh: "设计稿宽度", en: "design width"),
+        "read": LocalizedText(zh: "读取", en: "read"),
+    ]
+
     static func done(_ slices: Int, _ errors: Int, _ warnings: Int, _ language: Language) -> String {
         language == .zh ? "\(slices) 个切图；\(errors) 个错误，\(warnings) 个警告"
             : "\(slices) slice\(slices == 1 ? "" : "s"); \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
@@ -230,6 +243,25 @@ struct SlicerPages: Sendable {
         }
     }
 
+    /// The findings as a list that fits a phone: level and rule, the slice, the message and the fix.
+    func findingsList(_ findings: [LintFinding], _ language: Language) -> Node {
+        ul(.class("slicer-lint")) {
+            for finding in findings {
+                li(.class("lint-" + finding.level.rawValue)) {
+                    div(.class("lint-head")) {
+                        span(.class("lint-level")) { (finding.level == .error ? SlicerText.error : SlicerText.warning)(language) }
+                        span(.class("lint-rule")) { SlicerText.rules[finding.rule]?(language) ?? finding.rule }
+                        span(.class("lint-subject")) { finding.subject }
+                    }
+                    p(.class("lint-message")) {
+                        finding.message(language)
+                        if let suggestion = finding.suggestion { " → "; code { suggestion } }
+                    }
+                }
+            }
+        }
+    }
+
     func jobPage(_ viewer: Viewer, _ job: SlicerJobs.Job) -> Response {
         let language = viewer.language
         var pending = false
@@ -259,7 +291,7 @@ struct SlicerPages: Sendable {
                 if summary.findings.isEmpty {
                     p(.class("slicer-clean")) { SlicerText.clean(language) }
                 } else {
-                    div(.class("slicer-scroll")) { SliceReport.findingsTable(summary.findings) }
+                    findingsList(summary.findings, language)
                 }
                 sectionHeader(SlicerText.slices(language))
                 ul(.class("slicer-grid")) {

@@ -24,7 +24,7 @@ import Testing
             return page.text.contains("Assets.zip")
         })
         #expect(page.text.contains("7 个切图；2 个错误，3 个警告"))
-        #expect(page.text.contains("img_que_ding_an_niu") && page.text.contains("tab icons of unequal size"))
+        #expect(page.text.contains("img_que_ding_an_niu") && page.text.contains("标签栏图标尺寸不一：25×25 pt: tab_home_nor, tab_home_selected; 30×30 pt: tab_me_nor"))
         let preview = try server.get(location + "/preview/btn_sure_nor.png", token: account.token)
         #expect(preview.status == 200 && preview.headers["content-type"] == "image/png")
         #expect(Array(preview.body.prefix(4)) == [0x89, 0x50, 0x4e, 0x47])

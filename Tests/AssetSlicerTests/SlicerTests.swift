@@ -3,6 +3,7 @@ import AppHost
 import Foundation
 import Imaging
 import Testing
+import WebUI
 
 @Suite struct SlicerTests {
     static let svg = """
@@ -50,13 +51,14 @@ import Testing
         #expect(rules.contains("error name home.svg#确定 按钮"))
         #expect(result.findings.first { $0.rule == "name" }?.suggestion == "img_que_ding_an_niu")
         #expect(rules.contains("error tab-size tab bar"))
-        #expect(result.findings.first { $0.rule == "tab-size" }?.message == "tab icons of unequal size: 25×25 pt: tab_home_nor, tab_home_selected; 30×30 pt: tab_me_nor")
+        #expect(result.findings.first { $0.rule == "tab-size" }?.message.en == "tab icons of unequal size: 25×25 pt: tab_home_nor, tab_home_selected; 30×30 pt: tab_me_nor")
         #expect(rules.contains("warning missing-state tab_me"))
         #expect(rules.contains("warning tap-target home.svg#btn_sure_nor"))
         #expect(!rules.contains { $0.contains("design-width") }, "750 px is an @2x design")
         let stated3 = try SliceJob.lint(SliceRequest(input: files.url("home.svg"), options: SliceOptions(designScale: 3)))
         let width = try #require(stated3.first { $0.rule == "design-width" })
-        #expect(width.message.contains("looks like an @2x design (375 pt), try --design-scale 2"))
+        #expect(width.message.en.contains("looks like an @2x design (375 pt), try --design-scale 2"))
+        #expect(width.message.zh == "设计稿宽 750 px，按 @3x 是 250 pt，不是手机屏宽；看起来是 @2x 设计稿（375 pt），请选 @2x（--design-scale 2）")
     }
 
     @Test func pngFolderDownscalesInLinearLightAndLeavesOutUpscales() throws {
@@ -76,7 +78,7 @@ import Testing
         let padded = try Imaging.decodeRGBA(odd.files[1].image.bytes)
         #expect(padded.pixel(x: 45, y: 0)[3] == 0 && padded.pixel(x: 44, y: 0) == [0, 255, 0, 255], "one transparent column on the right")
         #expect(result.findings.contains { $0.rule == "odd-size" && $0.subject == "pngs/bg_odd.png" || $0.subject == "bg_odd.png" })
-        #expect(result.findings.contains { $0.rule == "upscale" && $0.message.hasPrefix("@3x would enlarge the @2x bitmap") })
+        #expect(result.findings.contains { $0.rule == "upscale" && $0.message.en.hasPrefix("@3x would enlarge the @2x bitmap") })
         let stripes = try #require(result.slices.first { $0.name == "img_stripes" })
         let half = try Imaging.decodeRGBA(try #require(stripes.files.first { $0.scale == 1 }).image.bytes)
         #expect(half.width == 1 && half.height == 1)

@@ -78,7 +78,8 @@ def test_tile_upload_lint_slices_and_zip(designer, server, screenshot, tmp_path)
     summary = driver.find_element(By.CSS_SELECTOR, ".slicer-summary").text
     assert summary == "6 个切图；1 个错误，2 个警告", summary
     lint = driver.find_element(By.CSS_SELECTOR, ".slicer-lint").text
-    assert "img_que_ding_an_niu" in lint and "icon-alpha" not in lint
+    assert "名称“确定 按钮”不是小写英文 → img_que_ding_an_niu" in lint, lint
+    assert "点击区域" in lint and "已用透明像素补到 44×44 pt" in lint, lint
     names = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".slicer-grid code")]
     assert names == ["btn_sure_nor", "btn_sure_pressed", "tab_home_nor", "tab_home_selected", "img_que_ding_an_niu", "img_banner"], names
 
