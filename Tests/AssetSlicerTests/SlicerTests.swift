@@ -86,6 +86,23 @@ import WebUI
         #expect((180...195).contains(grey), "linear-light mean of black and white is sRGB 188, got \(grey)")
     }
 
+    @Test func jpegOnlyForOpaquePicturesWhereItIsMuchSmaller() throws {
+        let files = try Fixtures()
+        try FileManager.default.createDirectory(atPath: files.path("pngs"), withIntermediateDirectories: true)
+        // Photographic noise: PNG is large, JPEG small. The same picture as an icon stays PNG.
+        try files.run("convert", ["-size", "300x300", "plasma:red-blue", "-seed", "7", "pngs/img_photo@3x.png"])
+        try files.run("cp", ["pngs/img_photo@3x.png", "pngs/ico_photo@3x.png"])
+        let options = SliceOptions(designScale: 3, jpegWhereSmaller: true)
+        let result = try SliceJob.run(SliceRequest(input: files.url("pngs"), options: options))
+        let photo = try #require(result.slices.first { $0.name == "img_photo" })
+        #expect(photo.files.map(\.fileName) == ["img_photo.jpg", "img_photo@2x.jpg", "img_photo@3x.jpg"])
+        #expect(photo.files.allSatisfy { $0.image.format == .jpeg })
+        let icon = try #require(result.slices.first { $0.name == "ico_photo" })
+        #expect(icon.files.allSatisfy { $0.image.format == .png })
+        let plain = try SliceJob.run(SliceRequest(input: files.url("pngs"), options: SliceOptions(designScale: 3)))
+        #expect(plain.slices.allSatisfy { $0.files.allSatisfy { $0.image.format == .png } }, "PNG unless --jpeg")
+    }
+
     @Test func premultipliedResizeKeepsNoFringeFromTransparentPixels() throws {
         // Opaque red next to fully transparent green: a straight-alpha resize would bleed green into the edge.
         var pixels: [UInt8] = []
