@@ -45,12 +45,11 @@ final class SVGDesign {
         var notes: [LintFinding] = []
         let scale = Double(designScale)
         for id in outline.ids {
-            var ink = RsvgRectangle()
-            var logical = RsvgRectangle()
-            var failure: UnsafeMutablePointer<GError>?
-            guard rsvg_handle_get_geometry_for_element(opened, "#" + id, &ink, &logical, &failure) != 0 else {
-                notes.append(LintFinding(rule: "read", level: .error, subject: "\(file)#\(id)",
-                                         message: LocalizedText("cannot be measured: \(takeMessage(failure) ?? "librsvg gives no size")")))
+            let ink: RsvgRectangle
+            switch measure(opened, id: id, canvasWidth: outline.canvasWidth, canvasHeight: outline.canvasHeight) {
+            case let .success(rectangle): ink = rectangle
+            case let .failure(message):
+                notes.append(LintFinding(rule: "read", level: .error, subject: "\(file)#\(id)", message: LocalizedText("cannot be measured: \(message)")))
                 continue
             }
             guard ink.width > 0, ink.height > 0 else {
@@ -99,6 +98,24 @@ final class SVGDesign {
             throw .unreadableDesign(file: file, layer: nil, detail: "cannot be drawn: \(takeMessage(error) ?? "librsvg failed")")
         }
         return canvas.image()
+    }
+
+    struct MeasureFailure: Error { let message: String }
+
+    /// The ink rectangle of element `id` in user units of the document (design pixels): measured in a
+    /// viewport the size of the canvas, so its position is where the design places it.
+    static func measure(_ handle: UnsafeMutablePointer<RsvgHandle>, id: String, canvasWidth: Double?, canvasHeight: Double?) -> Result<RsvgRectangle, MeasureFailure> {
+        var ink = RsvgRectangle(), logical = RsvgRectangle()
+        var failure: UnsafeMutablePointer<GError>?
+        let measured: gboolean
+        if let width = canvasWidth, let height = canvasHeight {
+            var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
+            measured = rsvg_handle_get_geometry_for_layer(handle, "#" + id, &viewport, &ink, &logical, &failure)
+        } else {
+            measured = rsvg_handle_get_geometry_for_element(handle, "#" + id, &ink, &logical, &failure)
+        }
+        guard measured != 0 else { return .failure(MeasureFailure(message: takeMessage(failure) ?? "librsvg gives no size")) }
+        return .success(ink)
     }
 
     /// The message of a GError, which is freed.

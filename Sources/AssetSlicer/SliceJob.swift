@@ -26,7 +26,8 @@ public struct SliceRequest: Sendable {
     }
 }
 
-/// What a run made: the catalog's files, the slices written and every lint finding.
+/// What a run made: the catalog's files (with `spec.html` and `spec.png` for an SVG design), the slices
+/// written and every lint finding.
 public struct SliceResult: Sendable {
     public var catalog: AssetCatalog
     public var slices: [SliceOutput]
@@ -59,6 +60,18 @@ public enum SliceJob {
                 findings.append(LintFinding(rule: "read", level: .error, subject: slice.origin, message: LocalizedText(error.description)))
             }
             progress(index + 1, design.slices.count)
+        }
+        if request.input.pathExtension.lowercased() == "svg" {
+            do {
+                let data = try DesignReader.contents(request.input, limits: request.options.limits)
+                for (path, bytes) in try SpecSheet.make(data, file: request.input.lastPathComponent, designScale: request.options.designScale,
+                                                        limits: request.options.limits) {
+                    catalog.files[path] = bytes
+                }
+            } catch {
+                findings.append(LintFinding(rule: "read", level: .warning, subject: request.input.lastPathComponent,
+                                            message: LocalizedText(zh: "无法生成标注：\(error)", en: "no spec sheet: \(error)")))
+            }
         }
         if let icon = request.appIcon {
             let master = try DesignReader.master(icon, side: 1024, limits: request.options.limits)

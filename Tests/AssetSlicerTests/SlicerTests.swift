@@ -160,6 +160,28 @@ import WebUI
         #expect(thrice.pixel(x: 27, y: 40) == [0, 0, 0, 255] && thrice.pixel(x: 2, y: 2)[3] == 0)
     }
 
+    @Test func specSheetListsTextsColoursSizesAndEdgeDistances() throws {
+        let files = try Fixtures()
+        try files.write("login.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 1334">
+              <rect width="750" height="1334" fill="#ffffff"/>
+              <text id="txt_title" x="48" y="200" font-size="36" fill="#333333">登录 Sign in</text>
+              <g fill="#1e88e5" opacity="0.5"><text x="48" y="1200" style="font-size:28px">忘记<tspan>密码</tspan></text></g>
+              <g id="btn_login_nor"><rect x="48" y="600" width="654" height="88" rx="12" fill="#1e88e5"/></g>
+            </svg>
+            """)
+        let result = try SliceJob.run(SliceRequest(input: files.url("login.svg")))
+        let html = String(decoding: try #require(result.catalog.files["spec.html"]), as: UTF8.self)
+        #expect(html.contains("<td>登录 Sign in</td><td>36 px / 18 pt</td><td>#333333 · RGB(51, 51, 51) · 100%</td>"))
+        #expect(html.contains("<td>忘记密码</td><td>28 px / 14 pt</td><td>#1E88E5 · RGB(30, 136, 229) · 50%</td><td>x 24 / y 600</td>"))
+        #expect(html.contains("<td>btn_login_nor</td><td>654×88 px / 327×44 pt</td><td>24 / 300 / 24 / 323</td>"), "edges in points")
+        let picture = try Imaging.decodeRGBA(try #require(result.catalog.files["spec.png"]))
+        #expect(picture.width == 375 && picture.height == 667, "the design at @1x")
+        #expect(picture.pixel(x: 200, y: 322) == [30, 136, 229, 255], "the button drawn where the spec says")
+        let button = try #require(result.slices.first { $0.name == "btn_login_nor" })
+        #expect(button.pointWidth == 327 && button.pointHeight == 44)
+    }
+
     @Test func unreadableDesignsNameTheFile() throws {
         let files = try Fixtures()
         try files.write("broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"a\">")
