@@ -37,18 +37,20 @@ final class CairoCanvas {
         let stride = Int(cairo_image_surface_get_stride(surface))
         var out = [UInt8](repeating: 0, count: width * height * 4)
         guard let data = cairo_image_surface_get_data(surface) else { return RGBAImage(width: width, height: height, pixels: out) }
-        for row in 0..<height {
-            let line = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-            for column in 0..<width {
-                let word = line[column]
-                let alpha = Int(word >> 24)
-                guard alpha > 0 else { continue }
-                let index = (row * width + column) * 4
-                let channels = [Int((word >> 16) & 0xff), Int((word >> 8) & 0xff), Int(word & 0xff)]
-                for band in 0..<3 {
-                    out[index + band] = UInt8(min(255, (channels[band] * 255 + alpha / 2) / alpha))
+        out.withUnsafeMutableBufferPointer { pixels in
+            for row in 0..<height {
+                let line = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+                for column in 0..<width {
+                    let word = line[column]
+                    let alpha = Int(word >> 24)
+                    guard alpha > 0 else { continue }
+                    let index = (row * width + column) * 4
+                    func straight(_ shift: UInt32) -> UInt8 { UInt8(min(255, (Int((word >> shift) & 0xff) * 255 + alpha / 2) / alpha)) }
+                    pixels[index] = straight(16)
+                    pixels[index + 1] = straight(8)
+                    pixels[index + 2] = straight(0)
+                    pixels[index + 3] = UInt8(alpha)
                 }
-                out[index + 3] = UInt8(alpha)
             }
         }
         return RGBAImage(width: width, height: height, pixels: out)

@@ -37,6 +37,18 @@ public struct RGBAImage: Sendable, Hashable {
         return false
     }
 
+    /// Whether the picture has at most 256 distinct RGBA values (so a palette PNG can hold it exactly).
+    public var fitsPalette: Bool {
+        var seen = Set<UInt32>(minimumCapacity: 257)
+        return pixels.withUnsafeBytes { raw in
+            for word in raw.bindMemory(to: UInt32.self) {
+                seen.insert(word)
+                if seen.count > 256 { return false }
+            }
+            return true
+        }
+    }
+
     /// This picture placed at (`left`, `top`) on a transparent canvas of `width` × `height`; parts outside
     /// the canvas are cut off.
     public func placed(onTransparentWidth canvasWidth: Int, height canvasHeight: Int, left: Int, top: Int) -> RGBAImage {
@@ -141,7 +153,7 @@ extension Imaging {
         let full = Vips.takeBuffer(buffer, count: length)
         var paletteBuffer: UnsafeMutableRawPointer?
         var paletteLength = 0
-        if appsuite_vips_pngsave_palette_buffer(source, &paletteBuffer, &paletteLength) == 0 {
+        if image.fitsPalette, appsuite_vips_pngsave_palette_buffer(source, &paletteBuffer, &paletteLength) == 0 {
             let palette = Vips.takeBuffer(paletteBuffer, count: paletteLength)
             if palette.count < full.count, let decoded = try? decodeRGBA(palette), decoded == image {
                 return EncodedImage(bytes: palette, width: image.width, height: image.height, format: .png)
