@@ -55,15 +55,27 @@ final class SlicerJobs: Sendable {
     }
 
     /// Registers a job whose upload is already in `folder(id)` and queues it under the user's work-pool key.
-    /// - Throws: the pool's `WorkPoolError` (full, or the user has too many jobs waiting).
-    func start(id: String, userID: Int64, design: String, created: Date, request: SliceRequest) throws(WorkPoolError) {
-        let removed: [String] = jobs.withLock { jobs in
+    /// One job per account at a time: slicing is long work, and the pool's threads are shared with every app.
+    /// - Throws: `SlicerError.overLimit` while the account has a job queued or running; the pool's
+    ///   `WorkPoolError` (full, or the user has too many jobs waiting).
+    func start(id: String, userID: Int64, design: String, created: Date, request: SliceRequest) throws {
+        // Checked and registered under one lock, so two uploads at once cannot both start.
+        let removed: [String]? = jobs.withLock { jobs in
+            let busy = jobs.values.contains { job in
+                guard job.userID == userID else { return false }
+                switch job.state {
+                case .queued, .running: return true
+                case .finished, .failed: return false
+                }
+            }
+            if busy { return nil }
             jobs[id] = Job(id: id, userID: userID, design: design, created: created, state: .queued)
             let mine = jobs.values.filter { $0.userID == userID }.sorted { $0.created > $1.created }
             let old = mine.dropFirst(Self.maximumPerUser).map(\.id)
             for id in old { jobs[id] = nil }
             return old
         }
+        guard let removed else { throw SlicerError.overLimit("one slicing job at a time: wait for the one that is running") }
         for id in removed { try? FileManager.default.removeItem(at: folder(id)) }
         do {
             try pool.submit(key: "user:\(userID)") { [self] in run(id, request: request) }
