@@ -26,6 +26,10 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CMagickWand", pkgConfig: "MagickWand", providers: [.apt(["libmagickwand-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Tests only: reads rendered pages as a browser would (the bilingual page test).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -59,10 +63,14 @@ let package = Package(
         .target(
             name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
+        .target(
+            name: "AssetSlicer",
+            dependencies: ["AppHost", "HTTPServer", "Identity", "WebUI", "Imaging", "CRsvg", "CPoppler", "CMagickWand", "CZip"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews", "Gaokao", "PhotoStudio"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews", "Gaokao", "PhotoStudio", "AssetSlicer"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -111,6 +119,9 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],
+            swiftSettings: upcoming),
+        .testTarget(
+            name: "AssetSlicerTests", dependencies: ["AssetSlicer", "Imaging", "AppHost", "AppSuiteServer", "AppSuiteTesting", "HTTPServer", "WebUI"],
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",

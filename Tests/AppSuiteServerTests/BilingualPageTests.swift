@@ -90,11 +90,14 @@ final class PageSite {
     /// Pages that answered a POST (a toast after a redirect, a form error, an error page), by what was sent.
     private(set) var formReplies: [(String, RawHTTPClient.Reply)] = []
     let review: String, film: String, comment: String, reply: String, shareCode: String, photo: String, album: String
+    /// A finished job of the asset slicer (`/slicer/jobs/{id}`).
+    let sliceJob: String
 
     /// GET routes that are not pages: assets, API, generated pictures, a redirect that only sets a cookie.
     static let notPages: Set<String> = [
         "/healthz", "/api/openapi.json", "/manifest.webmanifest", "/favicon.ico", "/apple-touch-icon.png",
         "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done",
+        "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}",
     ]
 
     /// Every GET route that answers a page.
@@ -196,6 +199,13 @@ final class PageSite {
         try Self.expectRedirect(try Self.request(server, "POST", "/photos/\(photo)/albums", cookies: member.cookies,
                                                  form: [("album", album), ("csrf_token", token)]))
 
+        // A design sliced on the work pool: its job page shows the lint and the slices.
+        let design = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 1334"><rect id="btn_ok_nor" width="60" height="60"/></svg>"#
+        let sliced = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: "home.svg", bytes: Array(design.utf8))],
+                                       token: bearer)
+        sliceJob = try #require(sliced.headers["location"], "slice: \(sliced.status)")
+        try wait(until: { try server.get(sliceJob, token: bearer).text.contains("Assets.zip") })
+
         // Forms answered with a page: their errors must be in the page's language too.
         formReplies += [
             ("empty comment", try Self.request(server, "POST", "/movies/reviews/\(review)/comments", cookies: english,
@@ -242,6 +252,7 @@ final class PageSite {
             Page(path: "/movies/comments/\(comment)/edit"), Page(path: "/movies/films"), Page(path: "/movies/films?q=\(q(Self.typed[1]))"),
             Page(path: "/movies/films/\(film)"), Page(path: "/movies/films/\(film)?sort=new"), Page(path: "/movies/more"),
             Page(path: "/photos"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
+            Page(path: "/slicer"), Page(path: sliceJob),
             Page(path: "/movies/reviews/999999999", status: 404), Page(path: "/no/such/page", status: 404),
             Page(path: "/movies/reviews/\(review)/comments?cursor=%E2%9C%97", status: 400),
         ]
