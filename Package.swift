@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: upcoming),
         .target(name: "WebUI", dependencies: [], resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(name: "AppSuiteAPI", dependencies: [], swiftSettings: upcoming),
+        .target(name: "Geo", dependencies: [], swiftSettings: upcoming),
         .target(
             name: "Identity",
             dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI"],
@@ -54,10 +55,13 @@ let package = Package(
         .target(
             name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
+        .target(
+            name: "Weather", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Geo", "AppSuiteAPI"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews", "Gaokao", "PhotoStudio"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews", "Gaokao", "PhotoStudio", "Weather"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -98,6 +102,10 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],
+            swiftSettings: upcoming),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: upcoming),
+        .testTarget(
+            name: "WeatherTests", dependencies: ["Weather", "Geo", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",
