@@ -105,7 +105,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: upcoming),
         .testTarget(
-            name: "WeatherTests", dependencies: ["Weather", "Geo", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting"],
+            name: "WeatherTests", dependencies: ["Weather", "Geo", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer"],
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",
