@@ -26,7 +26,7 @@ struct Place: Sendable, Hashable {
         switch level {
         case .province: name
         case .city: "\(province) \(name)"
-        case .county: city.isEmpty || city == name ? "\(province) \(name)" : "\(province) \(city) \(name)"
+        case .county: city.isEmpty || city == name || city == province ? "\(province) \(name)" : "\(province) \(city) \(name)"
         }
     }
 
