@@ -51,7 +51,7 @@ struct WeatherPages: Sendable {
                     }
                     p(.class("wx-loading-text")) { WeatherText.loading(l) }
                     p(.class("wx-loading-slow"), .attribute("hidden", "")) { WeatherText.slow(l) }
-                    a(.class("button button-secondary wx-loading-retry"), .href(viewer.currentURL), .attribute("hidden", "")) { WeatherText.retry(l) }
+                    a(.class("btn btn-secondary wx-loading-retry"), .href(viewer.currentURL), .attribute("hidden", "")) { WeatherText.retry(l) }
                 }
             }
         }
@@ -227,10 +227,10 @@ struct WeatherPages: Sendable {
                             }
                         }
                     } else {
-                        a(.class("button button-secondary"), .href(viewer.loginURL)) { WeatherText.signInToSave(l) }
+                        button(WeatherText.signInToSave(l), style: .secondary, href: viewer.loginURL, icon: .star, fullWidth: false)
                     }
                     if hasClimate {
-                        a(.class("button button-secondary"), .href("/weather/climate?place=\(place.id)")) { WeatherText.climate(l) }
+                        button(WeatherText.climate(l), style: .secondary, href: "/weather/climate?place=\(place.id)", icon: .grid, fullWidth: false)
                     }
                 }
             }

@@ -9,8 +9,8 @@ import WebUI
 struct Sample: Sendable {
     var id: String
     var name: LocalizedText
-    /// When the reply was recorded, as its source says.
-    var recorded: String
+    /// When the reply was recorded, as its source says; nil when it does not say.
+    var recorded: String?
     var files: [String]
     var provider: any WeatherProvider
     var zone: TimeZone
@@ -44,10 +44,10 @@ enum Samples {
             Sample(id: "tonghe-webxml", name: LocalizedText(zh: "通河（webxml）", en: "Tonghe (webxml)"), recorded: "2019-09-21",
                    files: ["fixtures/webxml/getWeather_tonghe_wrapped.xml"], provider: WebXMLProvider(baseURL: ""), zone: china,
                    reference: at("2019-09-21T01:00", china)),
-            Sample(id: "fengzhen-etouch", name: LocalizedText(zh: "丰镇（中华万年历）", en: "Fengzhen (etouch)"), recorded: "—",
+            Sample(id: "fengzhen-etouch", name: LocalizedText(zh: "丰镇（中华万年历）", en: "Fengzhen (etouch)"), recorded: nil,
                    files: ["fixtures/etouch/weather_mini_fengzhen.json"], provider: ETouchProvider(baseURL: ""), zone: china,
                    reference: at("2020-07-04T08:00", china)),
-            Sample(id: "beijing-sk", name: LocalizedText(zh: "北京实况（中国天气网）", en: "Beijing now (weather.com.cn)"), recorded: "—",
+            Sample(id: "beijing-sk", name: LocalizedText(zh: "北京实况（中国天气网）", en: "Beijing now (weather.com.cn)"), recorded: nil,
                    files: ["fixtures/weather_com_cn/data_sk_101010100.json"], provider: WeatherComCNProvider(baseURL: ""), zone: china,
                    reference: at("2014-01-01T12:00", china)),
             Sample(id: "shanghai-owm", name: LocalizedText(zh: "上海（OpenWeatherMap）", en: "Shanghai (OpenWeatherMap)"), recorded: "2021-03-10",

@@ -66,7 +66,10 @@ enum WeatherText {
     static let loading = LocalizedText(zh: "正在加载天气…", en: "Loading the weather…")
     static let slow = LocalizedText(zh: "加载时间过长。", en: "This is taking too long.")
     static let sample = LocalizedText(zh: "样例", en: "Sample")
-    static func recorded(_ date: String) -> LocalizedText { LocalizedText(zh: "录制于 \(date)，不是实时数据", en: "Recorded \(date); not live data") }
+    static func recorded(_ date: String?) -> LocalizedText {
+        guard let date else { return LocalizedText(zh: "录制日期不详，不是实时数据", en: "Recording date unknown; not live data") }
+        return LocalizedText(zh: "录制于 \(date)，不是实时数据", en: "Recorded \(date); not live data")
+    }
     static let climateFor = LocalizedText(zh: "历史同期", en: "This time of year")
     static let meanHigh = LocalizedText(zh: "平均最高", en: "Mean high")
     static let meanLow = LocalizedText(zh: "平均最低", en: "Mean low")

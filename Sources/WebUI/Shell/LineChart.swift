@@ -14,12 +14,13 @@ public struct ChartSeries: Sendable, Hashable {
 
 /// A line chart drawn in SVG (no script): one polyline per series over the same labels, each point with its
 /// value written above (or below, for the lowest series) in whole numbers, the labels along the bottom, and a
-/// legend. The chart scales to the width of its container (`viewBox`, 56 user units per label, at least 320);
+/// legend. The chart scales to the width of its container (`viewBox` at least 320 user units wide, 56 or more per label);
 /// the y axis spans the series' own minimum and maximum. `caption` is its accessible name and figure caption.
 /// An empty chart (no values at all) draws nothing but the caption.
 public func lineChart(_ series: [ChartSeries], labels: [String], caption: String, unit: String = "") -> Node {
-    let step = 56, top = 28, bottom = 40, plotHeight = 120
-    let width = max(320, step * max(labels.count, 1))
+    let top = 28, bottom = 40, plotHeight = 120
+    let width = max(320, 56 * max(labels.count, 1))
+    let step = width / max(labels.count, 1)
     let height = top + plotHeight + bottom
     let values = series.flatMap { $0.values.compactMap { $0 } }
     guard let low = values.min(), let high = values.max() else {
