@@ -11,10 +11,10 @@ public struct WeatherApp: MiniApp {
     /// Every mainland place's zone (China has one zone and no daylight saving since 1991).
     static let chinaTime = TimeZone(identifier: "Asia/Shanghai")!
 
-    /// The live provider: `open-meteo` (no key), `qweather`, `webxml`, `weather.com.cn`, `etouch` or `openweathermap`.
+    /// The live provider: `open-meteo` (no key), `qweather`, `qweather-v1`, `webxml`, `weather.com.cn`, `etouch` or `openweathermap`.
     public static let provider = AppSetting<String>(
         "weather-provider", default: "open-meteo", valueName: "NAME",
-        help: "forecast provider: open-meteo, qweather, webxml, weather.com.cn, etouch or openweathermap (default open-meteo)",
+        help: "forecast provider: open-meteo, qweather, qweather-v1, webxml, weather.com.cn, etouch or openweathermap (default open-meteo)",
         expected: ProviderKind.allCases.map(\.rawValue).joined(separator: ", ")) { ProviderKind(rawValue: $0)?.rawValue }
     /// The provider's base URL; empty means its public address (``ProviderKind/defaultURL``).
     public static let providerURL = AppSetting<String>(
@@ -68,6 +68,7 @@ public struct WeatherApp: MiniApp {
 enum ProviderKind: String, CaseIterable, Sendable {
     case openMeteo = "open-meteo"
     case qweather
+    case qweatherV1 = "qweather-v1"
     case webxml
     case weatherComCN = "weather.com.cn"
     case etouch
@@ -77,7 +78,7 @@ enum ProviderKind: String, CaseIterable, Sendable {
     var defaultURL: String {
         switch self {
         case .openMeteo: "https://api.open-meteo.com"
-        case .qweather: "https://devapi.qweather.com"
+        case .qweather, .qweatherV1: "https://devapi.qweather.com"
         case .webxml: "http://ws.webxml.com.cn"
         case .weatherComCN: "http://www.weather.com.cn"
         case .etouch: "http://wthrcdn.etouch.cn"
@@ -89,6 +90,7 @@ enum ProviderKind: String, CaseIterable, Sendable {
         switch self {
         case .openMeteo: OpenMeteoProvider(baseURL: baseURL)
         case .qweather: QWeatherProvider(host: baseURL, key: key)
+        case .qweatherV1: QWeatherV1Provider(host: baseURL, key: key)
         case .webxml: WebXMLProvider(baseURL: baseURL)
         case .weatherComCN: WeatherComCNProvider(baseURL: baseURL)
         case .etouch: ETouchProvider(baseURL: baseURL)

@@ -97,6 +97,30 @@ func ok(_ body: [UInt8], status: Int = 200) -> ProviderResponse { ProviderRespon
         }
     }
 
+    /// QWeather's v1 replies: numbers with units, fractions, m/s and UTC times.
+    @Test func qweatherV1() throws {
+        let forecast = try QWeatherV1Provider(host: "", key: "").parse(
+            [ok(try Fixture.bytes("qweather/weather_v1_current_latlon_zh.json")), ok(try Fixture.bytes("qweather/weather_v1_daily_latlon_zh.json"))],
+            place: beijing(), now: Date())
+        let current = try #require(forecast.current)
+        #expect(current.temperature == 31.71)
+        #expect(current.feelsLike == 33.64)
+        #expect(current.humidity == 69)  // 0.69
+        #expect(abs((current.windSpeed ?? 0) - 4.74 * 3.6) < 1e-9)  // m/s → km/h
+        #expect(current.windDirection == 226)
+        #expect(current.pressure == 1001.5)
+        #expect(current.condition?.code == "partlyCloudy")  // 102 少云
+        #expect(forecast.daily.map(\.date) == ["2024-08-11", "2024-08-12"])
+        #expect(forecast.daily.map(\.high) == [29.94, 29.24])
+        #expect(forecast.daily.map(\.low) == [20.93, 19.72])
+        #expect(forecast.daily[0].conditionDay?.code == "lightRain")  // 305 小雨
+        #expect(forecast.daily[0].conditionNight?.code == "partlyCloudy")  // 103 晴间多云
+        #expect(forecast.daily[0].precipitationProbability == 64)
+        #expect(forecast.daily[0].precipitation == 0.75)
+        #expect(forecast.daily[0].uvIndex == 6)
+        #expect(forecast.daily[0].sunrise == ISO8601DateFormatter().date(from: "2024-08-11T04:22:00Z"))
+    }
+
     @Test func webxmlWeatherWS() throws {
         let reference = instant("2019-09-21T01:00:43")
         let forecast = try WebXMLProvider(baseURL: "").parse([ok(try Fixture.bytes("webxml/getWeather_tonghe_wrapped.xml"))],
