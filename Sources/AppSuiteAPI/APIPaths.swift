@@ -73,6 +73,22 @@ public enum APIPath {
         public static let profile = "/api/v1/gaokao/profile"
     }
 
+    /// 天气 Weather. Lookups are open to everyone; saved places need a signed-in user.
+    public enum Weather {
+        /// `GET ?parent=`, `?q=` or `?near=lat,lon` (``WeatherPlaceList``).
+        public static let places = "/api/v1/weather/places"
+        /// `GET` one place by adcode (``WeatherPlace``).
+        public static let place = "/api/v1/weather/places/{id}"
+        /// `GET ?place=ADCODE|lat,lon` (``WeatherForecast``).
+        public static let forecast = "/api/v1/weather/forecast"
+        /// `GET ?place=&date=MM-DD` (``WeatherClimate``).
+        public static let climate = "/api/v1/weather/climate"
+        /// `GET` (``WeatherSavedPlaces``) and `POST` (``WeatherSavedPlaceInput`` → ``WeatherSavedPlaces``).
+        public static let savedPlaces = "/api/v1/weather/saved-places"
+        /// `DELETE` one saved place.
+        public static let savedPlace = "/api/v1/weather/saved-places/{id}"
+    }
+
     /// 图片处理器 Photo Studio. Every route needs a signed-in user.
     public enum Photos {
         /// `GET` the library (``PhotoPage``), `POST` multipart field `file` to upload (``PhotoUploadResult``).

@@ -12,7 +12,7 @@ import Testing
 /// signed in, renders in Chinese without error; in English no CJK character is left outside data (a
 /// film title, a school or province name, a review, a nickname … as stored in the database), nor in the
 /// toasts and form errors of a few POSTs.
-@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos)) struct BilingualPageTests {
+@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather)) struct BilingualPageTests {
     @Test func everyPageInEnglishShowsNoChineseButDataAndEveryPageRendersInChinese() throws {
         let site = try PageSite()
         let mask = try ContentMask(site.content())
@@ -84,6 +84,8 @@ final class PageSite {
     }
 
     let server: TestServer
+    /// The weather provider: Open-Meteo's recorded reply, replayed on a local port.
+    let replay: ReplayServer
     var suite: AppSuite { server.suite }
     let visitor: Visitor
     private(set) var member: Visitor
@@ -109,7 +111,10 @@ final class PageSite {
     }
 
     init() throws {
-        let server = try TestServer(importing: [.gaokao, .movies])
+        let replay = try ReplayServer(["/v1/forecast": try .file(TestData.folder("weather").appendingPathComponent(
+            "fixtures/open_meteo/forecast_enschede_all_sections.json"))])
+        self.replay = replay
+        let server = try TestServer(importing: [.gaokao, .movies, .weather], options: ["weather-provider-url": replay.url])
         self.server = server
         // The first gaokao request builds the in-memory snapshot: wait for it once, with time to spare.
         let warm = try RawHTTPClient(port: server.port, receiveTimeout: 120)
@@ -133,6 +138,10 @@ final class PageSite {
         try Self.expectRedirect(try Self.request(server, "POST", "/me/profile", cookies: member.cookies,
                                                  form: [("nickname", "影迷小王"), ("csrf_token", token)]))
         token = try Self.csrf(try Self.request(server, "GET", "/me", cookies: member.cookies))
+
+        // A saved weather place.
+        try Self.expectRedirect(try Self.request(server, "POST", "/weather/saved", cookies: member.cookies,
+                                                 form: [("place", "110105"), ("csrf_token", token)]))
 
         // 我的高考: a 四川 理科 student of 2020, where school lines exist.
         try Self.expectRedirect(try Self.request(server, "POST", "/gaokao/profile", cookies: member.cookies, form: [
@@ -251,6 +260,12 @@ final class PageSite {
             Page(path: "/movies/reviews/\(review)/compose"), Page(path: "/movies/reviews/\(review)/compose?parent=\(reply)"),
             Page(path: "/movies/comments/\(comment)/edit"), Page(path: "/movies/films"), Page(path: "/movies/films?q=\(q(Self.typed[1]))"),
             Page(path: "/movies/films/\(film)"), Page(path: "/movies/films/\(film)?sort=new"), Page(path: "/movies/more"),
+            Page(path: "/weather"), Page(path: "/weather/places"), Page(path: "/weather/places?parent=110100"),
+            Page(path: "/weather/places?q=\(q("朝阳"))"), Page(path: "/weather/forecast?place=110105"),
+            Page(path: "/weather/forecast?place=999999", status: 404), Page(path: "/weather/locate"),
+            Page(path: "/weather/locate?lat=52.27&lon=6.87", status: 422), Page(path: "/weather/climate"),
+            Page(path: "/weather/climate?place=110000&date=07-15"), Page(path: "/weather/samples"),
+            Page(path: "/weather/samples/enschede-open-meteo"), Page(path: "/weather/saved"),
             Page(path: "/photos"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
             Page(path: "/slicer"), Page(path: sliceJob),
             Page(path: "/movies/reviews/999999999", status: 404), Page(path: "/no/such/page", status: 404),
@@ -284,6 +299,7 @@ final class PageSite {
             ("SELECT title FROM community_favorites", []),
             ("SELECT username, nickname, substr(nickname, 1, 1) FROM users", []),
             ("SELECT filename FROM photos_photos UNION ALL SELECT name FROM photos_albums", []),
+            ("SELECT name, province, city, weather_name FROM weather_places", []),
         ]
         return try suite.database.read { db in
             var values: [String] = []

@@ -17,11 +17,18 @@ enum ContractScenario {
     }()
 
     static func run() throws -> ContractRun {
-        let server = try TestServer(importing: [.gaokao, .movies])
+        // The weather provider is QWeather replayed from its recorded replies, at a time when they were current
+        // (hours from 2021-02-16 15:00, days from 2021-11-15, a warning until 2023-04-04), so every model is met.
+        let replay = try weatherReplay()
+        let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_613_455_200)),  // 2021-02-16 14:00 Beijing
+                                    importing: [.gaokao, .movies, .weather],
+                                    options: ["weather-provider": "qweather", "weather-provider-url": replay.url],
+                                    environment: ["APPSUITE_WEATHER_KEY": "contract"])
         let client = ContractClient(server: server)
         let users = try accounts(client)
         movies(client, users)
         gaokao(client, users.alice)
+        weather(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
         client.call("GET", APIPath.health, as: HealthStatus.self)
         client.problem("POST", APIPath.health, status: 405)
@@ -144,6 +151,46 @@ enum ContractScenario {
         }
         client.call("GET", APIPath.Movies.film, film, query: [("sort", "new"), ("limit", "3")], as: MovieFilmDetail.self)
         client.problem("GET", APIPath.Movies.film, ["id": "no-such-film"], status: 404)
+    }
+
+    // MARK: weather
+
+    static func weatherReplay() throws -> ReplayServer {
+        func recorded(_ name: String) throws -> ReplayServer.Reply {
+            try .file(TestData.folder("weather").appendingPathComponent("fixtures/qweather/" + name))
+        }
+        return try ReplayServer([
+            "/v7/weather/now": try recorded("v7_weather_now_101010100_zh.json"),
+            "/v7/weather/7d": try recorded("v7_weather_daily_3days_101010100_zh.json"),
+            "/v7/weather/24h": try recorded("v7_weather_hourly_24h_101010100_zh.json"),
+            "/v7/indices/1d": try recorded("v7_indices_1d_101010300_zh.json"),
+            "/v7/warning/now": try recorded("v7_warning_now_101020100_zh.json"),
+        ])
+    }
+
+    static func weather(_ client: ContractClient, _ token: String) {
+        client.call("GET", APIPath.Weather.places, as: WeatherPlaceList.self)
+        client.call("GET", APIPath.Weather.places, query: [("parent", "110100")], as: WeatherPlaceList.self)
+        client.call("GET", APIPath.Weather.places, query: [("q", "朝阳")], as: WeatherPlaceList.self)
+        client.call("GET", APIPath.Weather.places, query: [("near", "31.2304,121.4737"), ("limit", "3")], as: WeatherPlaceList.self)
+        client.problem("GET", APIPath.Weather.places, query: [("parent", "999999")], status: 404)
+        client.problem("GET", APIPath.Weather.places, query: [("limit", "0")], status: 422)
+        client.call("GET", APIPath.Weather.place, ["id": "110105"], as: WeatherPlace.self)
+        client.problem("GET", APIPath.Weather.place, ["id": "999999"], status: 404)
+        client.call("GET", APIPath.Weather.forecast, query: [("place", "110105")], as: WeatherForecast.self)
+        client.call("GET", APIPath.Weather.forecast, query: [("place", "39.92,116.49")], as: WeatherForecast.self)
+        client.problem("GET", APIPath.Weather.forecast, query: [("place", "52.27,6.87")], status: 404)
+        client.problem("GET", APIPath.Weather.forecast, query: [("place", "beijing")], status: 422)
+        client.call("GET", APIPath.Weather.climate, query: [("place", "110000"), ("date", "07-15")], as: WeatherClimate.self)
+        client.problem("GET", APIPath.Weather.climate, query: [("place", "650100")], status: 404)
+        client.problem("GET", APIPath.Weather.climate, query: [("place", "110000"), ("date", "13-01")], status: 422)
+        client.problem("GET", APIPath.Weather.savedPlaces, status: 401)
+        client.call("POST", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceInput(placeId: "110105")), token: token,
+                    as: WeatherSavedPlaces.self)
+        client.problem("POST", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceInput(placeId: "999999")), token: token, status: 422)
+        client.call("GET", APIPath.Weather.savedPlaces, token: token, as: WeatherSavedPlaces.self)
+        client.noContent("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token)
+        client.problem("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token, status: 404)
     }
 
     // MARK: gaokao
