@@ -1,4 +1,5 @@
 public import AppHost
+import AppDeals
 import Gaokao
 import MovieReviews
 import PhotoStudio
@@ -8,5 +9,5 @@ import PhotoStudio
 /// Package.swift (a dependency of `AppSuiteServer`) plus one entry here: the server, the command line
 /// (`appsuite --help`, commands, settings) and the OpenAPI document all find it through this list.
 public enum AppCatalog {
-    public static let installed: [any MiniApp] = [PhotoStudioApp(), GaokaoApp(), MovieReviewsApp()]
+    public static let installed: [any MiniApp] = [PhotoStudioApp(), DealsApp(), GaokaoApp(), MovieReviewsApp()]
 }
