@@ -12,7 +12,7 @@ import Testing
 /// signed in, renders in Chinese without error; in English no CJK character is left outside data (a
 /// film title, a school or province name, a review, a nickname … as stored in the database), nor in the
 /// toasts and form errors of a few POSTs.
-@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos)) struct BilingualPageTests {
+@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.appstore)) struct BilingualPageTests {
     @Test func everyPageInEnglishShowsNoChineseButDataAndEveryPageRendersInChinese() throws {
         let site = try PageSite()
         let mask = try ContentMask(site.content())
@@ -94,7 +94,7 @@ final class PageSite {
     /// GET routes that are not pages: assets, API, generated pictures, a redirect that only sets a cookie.
     static let notPages: Set<String> = [
         "/healthz", "/api/openapi.json", "/manifest.webmanifest", "/favicon.ico", "/apple-touch-icon.png",
-        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done",
+        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}",
     ]
 
     /// Every GET route that answers a page.
@@ -106,7 +106,7 @@ final class PageSite {
     }
 
     init() throws {
-        let server = try TestServer(importing: [.gaokao, .movies])
+        let server = try TestServer(importing: [.gaokao, .movies, .appstore])
         self.server = server
         // The first gaokao request builds the in-memory snapshot: wait for it once, with time to spare.
         let warm = try RawHTTPClient(port: server.port, receiveTimeout: 120)
@@ -182,6 +182,9 @@ final class PageSite {
         let favorited = try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english,
                                          form: [("csrf_token", token)])
         formReplies.append(("toast after adding a favourite", try Self.follow(favorited, server: server, cookies: member.cookies, language: "en")))
+        // 爱限免: 旋转音律 saved (a 10-digit App Store id).
+        try Self.expectRedirect(try Self.request(server, "POST", "/appdeals/apps/6466390901/favorite", cookies: member.cookies,
+                                                 form: [("csrf_token", token)]))
         let share = try Self.request(server, "GET", "/share/movies/\(review)", cookies: member.cookies).text
         shareCode = try #require(Self.first(#"/s/([A-Za-z0-9_-]+)"#, in: share))
 
@@ -241,6 +244,13 @@ final class PageSite {
             Page(path: "/movies/reviews/\(review)/compose"), Page(path: "/movies/reviews/\(review)/compose?parent=\(reply)"),
             Page(path: "/movies/comments/\(comment)/edit"), Page(path: "/movies/films"), Page(path: "/movies/films?q=\(q(Self.typed[1]))"),
             Page(path: "/movies/films/\(film)"), Page(path: "/movies/films/\(film)?sort=new"), Page(path: "/movies/more"),
+            Page(path: "/appdeals"), Page(path: "/appdeals/sales"), Page(path: "/appdeals/sales?category=Games&device=ipad"),
+            Page(path: "/appdeals/free"), Page(path: "/appdeals/hot"), Page(path: "/appdeals/search"),
+            Page(path: "/appdeals/search?q=\(q("旋转"))"), Page(path: "/appdeals/search?q=\(q(Self.typed[1]))"),
+            Page(path: "/appdeals?at=2020-01-01"), Page(path: "/appdeals/topics"), Page(path: "/appdeals/topics/real-sales"),
+            Page(path: "/appdeals/apps/6466390901"), Page(path: "/appdeals/apps/1587301632"), Page(path: "/appdeals/apps/6743342476"),
+            Page(path: "/appdeals/apps/281656475"), Page(path: "/appdeals/favorites"), Page(path: "/appdeals/favorites?edit=1"),
+            Page(path: "/appdeals?tab=x&category=nope", status: 400),
             Page(path: "/photos"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
             Page(path: "/movies/reviews/999999999", status: 404), Page(path: "/no/such/page", status: 404),
             Page(path: "/movies/reviews/\(review)/comments?cursor=%E2%9C%97", status: 400),
@@ -273,6 +283,7 @@ final class PageSite {
             ("SELECT title FROM community_favorites", []),
             ("SELECT username, nickname, substr(nickname, 1, 1) FROM users", []),
             ("SELECT filename FROM photos_photos UNION ALL SELECT name FROM photos_albums", []),
+            ("SELECT name, english_name, genres_zh, description, release_notes, seller FROM appdeals_apps", ["|", "\n"]),
         ]
         return try suite.database.read { db in
             var values: [String] = []
