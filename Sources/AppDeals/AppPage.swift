@@ -25,7 +25,8 @@ extension DealPages {
         let history = store.priceHistory(id, snapshot: snapshot, region: query.region, upTo: time)
         let isFavorite = try viewer.user.map { try favorites.contains(DealsApp.subject(id), userID: $0.id) } ?? false
         try store.record(.view, of: id, at: Int64(clock.now().timeIntervalSince1970))
-        return self.page(viewer, title: DealText.detail(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil) {
+        return self.page(viewer, title: DealText.detail(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
+                         actions: false) {
             section(.class("ad-detail")) {
                 ul(.class("ad-list"), .role("list")) { row(item, asOf: time, language: l) }
                 div(.class("ad-actions")) {
@@ -136,7 +137,8 @@ extension DealPages {
             items += page.items
             cursor = page.nextCursor
         } while cursor != nil && items.count < 1000
-        return self.page(viewer, title: DealText.favorites(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil) {
+        return self.page(viewer, title: DealText.favorites(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
+                         actions: false) {
             if items.isEmpty {
                 emptyState(icon: .heart, title: DealText.noFavorites(l), message: DealText.noFavoritesMessage(l))
             } else {

@@ -52,14 +52,15 @@ struct DealPages: Sendable {
         }
     }
 
-    func page(_ viewer: Viewer, title: String, back: BackLink? = nil, tab: String?, status: HTTPStatus = .ok,
+    /// A page of the app; `actions` puts 搜索 and 收藏 in the nav bar (tab pages; deeper pages have a back
+    /// label and keep only the language switch, which fits a 390 px bar).
+    func page(_ viewer: Viewer, title: String, back: BackLink? = nil, tab: String?, status: HTTPStatus = .ok, actions: Bool = true,
               @HTMLBuilder content: () -> [Node]) -> Response {
         let l = viewer.language
-        let trailing = [
+        let trailing = (actions ? [
             navAction(href: "/appdeals/search", icon: .search, label: DealText.search(l)),
             navAction(href: "/appdeals/favorites", icon: .person, label: DealText.favorites(l)),
-            languageSwitch(l, currentURL: viewer.currentURL),
-        ]
+        ] : []) + [languageSwitch(l, currentURL: viewer.currentURL)]
         return viewer.page(title: title, back: back, tabs: Self.tabs, activeTab: tab, status: status, trailing: trailing, bodyClass: "ad",
                            stylesheets: [assets.url("deals.css")], scripts: [assets.url("deals.js")], content: content)
     }
@@ -232,9 +233,10 @@ struct DealPages: Sendable {
         let (all, asOf) = try topics.all()
         guard let topic = all.first(where: { $0.id == id }) else { throw HTTPError.notFound() }
         let counts = try store.counts(topic.items.map(\.app.id))
-        return self.page(viewer, title: topic.title(l), back: BackLink(href: "/appdeals/topics", label: DealText.topics(l)), tab: "topics") {
+        return self.page(viewer, title: topic.title(l), back: BackLink(href: "/appdeals/topics", label: DealText.topics(l)), tab: "topics",
+                         actions: false) {
             p(.class("ad-note")) { topic.summary(l) }
-            ul(.class("ad-list"), .role("list")) {
+            ul(.class("ad-list"), .role("list"), .attribute("data-list", "apps")) {
                 for var item in topic.items {
                     let _ = (item.favorites = counts[item.app.id]?.favorites ?? 0, item.shares = counts[item.app.id]?.shares ?? 0)
                     row(item, asOf: asOf ?? 0, language: l)
