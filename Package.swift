@@ -61,7 +61,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AppDeals",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "OutboundHTTP"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         // MARK: composition and command line
         .target(
@@ -115,7 +115,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "AppDealsTests",
-            dependencies: ["AppDeals", "AppSuiteAPI", "AppSuiteServer", "AppHost", "Storage", "HTTPServer", "AppSuiteTesting"],
+            dependencies: ["AppDeals", "AppSuiteAPI", "AppSuiteServer", "AppHost", "Storage", "HTTPServer", "OutboundHTTP", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],

@@ -3,6 +3,7 @@ public import Community
 import Foundation
 public import HTTPServer
 import Identity
+import OutboundHTTP
 public import Storage
 import WebUI
 
@@ -20,6 +21,38 @@ public struct DealsApp: MiniApp {
     public func migrations() -> [Migration] { DealSchema.migrations() }
 
     public func importer(context: AppContext) -> (any DataImporter)? { DealImporter(database: context.database) }
+
+    /// Where the poller asks the iTunes Lookup API; empty (the default) keeps the poller off, so development
+    /// and test servers never call Apple. Production sets `https://itunes.apple.com/lookup`.
+    static let lookupURL = AppSetting<URL?>(
+        "appdeals-lookup-url", default: nil, valueName: "URL",
+        help: "iTunes Lookup endpoint the price poller calls, e.g. https://itunes.apple.com/lookup (default: empty, poller off)",
+        expected: "an absolute http(s) URL, or empty for no poller") { text in
+            if text.isEmpty { return .some(nil) }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else { return nil }
+            return .some(url)
+        }
+
+    /// Minutes between two polls.
+    static let pollMinutes = AppSetting<Int>(
+        "appdeals-poll-minutes", default: 60, valueName: "N", help: "minutes between two price polls, 5 to 1440 (default 60)",
+        expected: "a whole number from 5 to 1440") { text in
+            Int(text).flatMap { (5...1440).contains($0) ? $0 : nil }
+        }
+
+    public var settings: [any DeclaredSetting] { [Self.lookupURL, Self.pollMinutes] }
+
+    /// `appdeals.poll`: the Lookup poller, when `--appdeals-lookup-url` is set.
+    public func jobs(context: AppContext) -> [ScheduledJob] {
+        guard let endpoint = context.settings[Self.lookupURL] else { return [] }
+        let clock = context.clock
+        let poller = LookupPoller(database: context.database, client: CurlHTTPClient(), endpoint: endpoint, now: { clock.now() })
+        return [ScheduledJob("appdeals.poll", every: TimeInterval(context.settings[Self.pollMinutes] * 60), jitter: 60) {
+            let report = try poller.poll()
+            if !report.failures.isEmpty && report.results == 0 { throw LookupError.transport(report.description) }
+            return report.description
+        }]
+    }
 
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let assets = AppAssets(appID: Self.id, directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
