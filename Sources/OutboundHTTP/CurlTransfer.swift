@@ -5,7 +5,8 @@ import Foundation
 /// a global `let` is initialised exactly once, thread-safely.
 private let curlGlobalInit = curl_global_init(Int(CURL_GLOBAL_SSL | CURL_GLOBAL_WIN32))
 
-/// One attempt of an exchange: an easy handle set up from the request, performed on the calling thread.
+/// One attempt of an exchange: an easy handle from the client's pool set up from the request, performed on the
+/// calling thread.
 struct CurlTransfer {
     /// What an attempt ended with, and whether ``RetryPolicy/idempotent(attempts:baseDelay:)`` may try again.
     struct Outcome {
@@ -23,16 +24,20 @@ struct CurlTransfer {
     /// What is left of the request's time-out.
     let timeout: Duration
 
-    func perform() -> Outcome {
+    func perform(using handles: EasyHandlePool) -> Outcome {
         guard curlGlobalInit == CURLE_OK else {
             return Outcome(result: .failure(.transport("curl_global_init: \(String(cString: curl_easy_strerror(curlGlobalInit)))")))
         }
-        guard let handle = curl_easy_init() else { return Outcome(result: .failure(.transport("curl_easy_init failed"))) }
+        guard let easy = handles.take(for: request.addressPolicy) else {
+            return Outcome(result: .failure(.transport("curl_easy_init failed")))
+        }
+        let handle = easy.pointer
         let state = TransferState(policy: request.addressPolicy, bodyLimit: request.maxResponseBytes, headerLimit: Self.maximumHeaderBytes)
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer {
-            curl_easy_cleanup(handle)
+            curl_easy_reset(handle)  // drops every option (and its pointers into `state` and `target`), keeps connections
             curl_slist_free_all(headerList)
+            handles.giveBack(easy, for: request.addressPolicy)
         }
         do {
             headerList = try configure(handle, state: state)
@@ -47,6 +52,7 @@ struct CurlTransfer {
         let context = Unmanaged.passUnretained(state).toOpaque()
         try check(CCurl_setPointer(handle, CURLOPT_ERRORBUFFER, state.errorBuffer))
         try check(CCurl_setLong(handle, CURLOPT_NOSIGNAL, 1))
+        try check(CCurl_setLong(handle, CURLOPT_MAXCONNECTS, EasyHandlePool.connectionsPerHandle))
         try check(CCurl_setPointer(handle, CURLOPT_CURLU, UnsafeMutableRawPointer(target.handle)))
         try check(CCurl_setString(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
         try check(CCurl_setString(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
@@ -69,7 +75,11 @@ struct CurlTransfer {
 
         var list: UnsafeMutablePointer<curl_slist>?
         var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
-        if !request.headers.contains(where: { $0.name.lowercased() == "expect" }) { lines.append("Expect:") }
+        // libcurl's own fields that the request did not ask for: `Expect: 100-continue` (a wait on servers that
+        // ignore it) and `Content-Type: application/x-www-form-urlencoded` on every body.
+        for name in ["Expect", "Content-Type"] where !request.headers.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            lines.append("\(name):")
+        }
         for line in lines {
             guard let longer = curl_slist_append(list, line) else {
                 curl_slist_free_all(list)

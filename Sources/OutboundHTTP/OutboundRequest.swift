@@ -19,7 +19,8 @@ public struct OutboundRequest: Sendable {
     /// Sent in order after libcurl's own (`Host`, `User-Agent`, `Accept-Encoding`); a field named here replaces
     /// libcurl's field of that name. Names are RFC 9110 tokens; values may not hold CR, LF or NUL.
     public var headers: [(name: String, value: String)]
-    /// The request content, sent with `Content-Length`; `nil` sends none.
+    /// The request content, sent with `Content-Length` and, unless ``headers`` name one, no `Content-Type`;
+    /// `nil` sends none (a POST then sends `Content-Length: 0`).
     public var body: [UInt8]?
     /// The longest the whole exchange may take, retries and their waits included. Default 10 s.
     public var timeout: Duration = .seconds(10)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 @testable import OutboundHTTP
 
@@ -42,6 +43,8 @@ import Testing
         let emptyPost = try client.send(local(server, "/echo", method: "POST"))
         #expect(emptyPost.status == 201)
         #expect(emptyPost.body.isEmpty)
+        let untyped = try client.send(local(server, "/echo", method: "POST", body: Array("a=1".utf8)))
+        #expect(untyped.header("X-Seen-Type") == "-")
         let head = try client.send(local(server, "/status/200", method: "HEAD"))
         #expect(head.status == 200)
         #expect(head.body.isEmpty)
@@ -173,6 +176,19 @@ import Testing
         #expect(seeOther.header("X-Method") == "GET")
     }
 
+    @Test func credentialsStayWithTheirHostOnRedirect() throws {
+        let server = try LocalServer()
+        let elsewhere = "http://localhost:\(server.port)/echo".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        for (location, seen) in [("%2Fecho", "Bearer secret"), (elsewhere, "-")] {
+            var request = local(server, "/to?location=\(location)")
+            request.headers = [("Authorization", "Bearer secret")]
+            request.maxRedirects = 1
+            let response = try client.send(request)
+            #expect(response.header("X-Method") == "GET")
+            #expect(response.header("X-Seen-Authorization") == seen, "\(location)")
+        }
+    }
+
     @Test(arguments: ["file:///etc/passwd", "ftp://127.0.0.1/", "gopher://127.0.0.1/", "dict://127.0.0.1:11211/"])
     func redirectsToOtherSchemesAreRefused(location: String) throws {
         let server = try LocalServer()
@@ -259,73 +275,9 @@ import Testing
     }
 }
 
-import Synchronization
-
+/// What each of many threads received, by index.
 final class Bodies: Sendable {
     private let values = Mutex<[Int: String]>([:])
     func set(_ index: Int, _ value: String?) { values.withLock { $0[index] = value } }
     func all(count: Int) -> [String?] { values.withLock { values in (0..<count).map { values[$0] } } }
-}
-
-/// What happens below HTTP: dropped connections, TLS verification, big bodies and big headers.
-@Suite struct CurlTransportTests {
-    let client = CurlHTTPClient()
-
-    @Test func anEmptyReplyIsRetriedWhenIdempotent() throws {
-        let server = try RawReplyServer(drops: 2)
-        defer { server.stop() }
-        var request = OutboundRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
-        request.addressPolicy = .any
-        let error = try #require(throws: OutboundHTTPError.self) { try client.send(request) }
-        guard case .transport(let message) = error else { Issue.record("expected .transport, got \(error)"); return }
-        #expect(message.contains("Empty reply"))
-        request.retry = .idempotent(attempts: 3, baseDelay: .milliseconds(5))
-        let response = try client.send(request)
-        #expect(response.status == 200)
-        #expect(response.body == Array("ok".utf8))
-        #expect(server.connections == 3)
-    }
-
-    @Test func aSelfSignedCertificateIsRefused() throws {
-        let server = try SelfSignedTLSServer()
-        var request = OutboundRequest(url: URL(string: "https://localhost:\(server.port)/")!)
-        request.addressPolicy = .any
-        let error = try #require(throws: OutboundHTTPError.self) { try client.send(request) }
-        guard case .transport(let message) = error else { Issue.record("expected .transport, got \(error)"); return }
-        #expect(message.contains("certificate"))
-    }
-
-    @Test func largeRequestBodiesArriveWhole() throws {
-        let server = try LocalServer()
-        let body = (0..<(900 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        var request = OutboundRequest(method: "POST", url: server.url("/echo"), body: body)
-        request.addressPolicy = .any
-        let response = try client.send(request)
-        #expect(response.status == 201)
-        #expect(response.body == body)
-    }
-
-    @Test(arguments: [40, 70])
-    func headersOverTheirLimitAreRefused(count: Int) throws {
-        let filler = (0..<count).map { "X-Filler-\($0): \(String(repeating: "h", count: 1000))\r\n" }.joined()
-        let server = try RawReplyServer(reply: Array("HTTP/1.1 200 OK\r\n\(filler)Content-Length: 2\r\nConnection: close\r\n\r\nok".utf8))
-        defer { server.stop() }
-        var request = OutboundRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
-        request.addressPolicy = .any
-        if count * 1015 < 64 * 1024 {
-            let response = try client.send(request)
-            #expect(response.header("X-Filler-\(count - 1)")?.count == 1000)
-            #expect(response.headers.count == count + 2)
-        } else {
-            #expect(throws: OutboundHTTPError.responseTooLarge(limit: 64 * 1024)) { try client.send(request) }
-        }
-    }
-
-    @Test func foldedHeaderLinesAreJoined() throws {
-        let server = try RawReplyServer(reply: Array("HTTP/1.1 200 OK\r\nX-Folded: first\r\n  second\r\n\tthird\r\nContent-Length: 0\r\n\r\n".utf8))
-        defer { server.stop() }
-        var request = OutboundRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
-        request.addressPolicy = .any
-        #expect(try client.send(request).header("x-folded") == "first second third")
-    }
 }

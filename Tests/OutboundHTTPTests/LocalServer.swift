@@ -78,6 +78,7 @@ final class LocalServer: Sendable {
         headers.set("X-Seen-Test", request.headers["X-Test"] ?? "-")
         headers.set("X-Seen-Agent", request.headers["User-Agent"] ?? "-")
         headers.set("X-Seen-Type", request.headers["Content-Type"] ?? "-")
+        headers.set("X-Seen-Authorization", request.headers["Authorization"] ?? "-")
         headers.set("Content-Type", "application/octet-stream")
         let body: [UInt8] = if case .bytes(let bytes) = request.body { bytes } else { [] }
         return Response(status: HTTPStatus(201, "Created"), headers: headers, body: .bytes(body))
@@ -114,45 +115,59 @@ final class StalledServer: Sendable {
     deinit { close(socketDescriptor) }
 }
 
-/// A TCP server on 127.0.0.1 that reads each request's head, then closes its first `drops` connections without
-/// a word (libcurl: "Empty reply from server") and answers later ones with `reply` as it is. Counts connections.
+/// A TCP server on 127.0.0.1, one connection at a time, that reads each request's head, then closes its first
+/// `drops` connections without a word (libcurl: "Empty reply from server") and answers the rest with `reply` as
+/// it is, keeping the connection for the next request unless `reply` says `Connection: close`. Counts
+/// connections and requests.
 final class RawReplyServer: Sendable {
     let port: UInt16
     private let listener: StalledServer
-    private let accepted = LocalServer.Hits()
+    private let counts = LocalServer.Hits()
+    /// The connection being served, so ``stop()`` can end it.
+    private let current = Mutex<Int32>(-1)
     private let done = DispatchSemaphore(value: 0)
 
     init(drops: Int = 0, reply: [UInt8] = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8)) throws {
         listener = try StalledServer()
         port = listener.port
-        let descriptor = listener.socketDescriptor
-        Thread { [accepted, done] in
+        Thread { [self] in
             while true {
-                let connection = accept(descriptor, nil, nil)
+                let connection = accept(listener.socketDescriptor, nil, nil)
                 guard connection >= 0 else { break }
-                let index = accepted.add("connections")
-                var request = [UInt8]()
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while !request.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
-                    let count = read(connection, &buffer, buffer.count)
-                    guard count > 0 else { break }
-                    request += buffer[0..<count]
-                }
-                if index > drops {
+                current.withLock { $0 = connection }
+                let index = counts.add("connections")
+                while readHead(connection) {
+                    _ = counts.add("requests")
+                    guard index > drops else { break }
                     _ = reply.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+                    if String(decoding: reply, as: UTF8.self).contains("Connection: close") { break }
                 }
+                current.withLock { $0 = -1 }
                 close(connection)
             }
             done.signal()
         }.start()
     }
 
-    var connections: Int { accepted.count("connections") }
+    var connections: Int { counts.count("connections") }
+    var requests: Int { counts.count("requests") }
 
-    /// Stops accepting and waits for the thread.
+    /// Stops accepting, ends the connection being served and waits for the thread.
     func stop() {
         shutdown(listener.socketDescriptor, Int32(SHUT_RDWR))
+        current.withLock { if $0 >= 0 { shutdown($0, Int32(SHUT_RDWR)) } }
         done.wait()
+    }
+
+    /// Reads up to the blank line ending a request head; false when the client closed first.
+    private func readHead(_ connection: Int32) -> Bool {
+        var head = [UInt8]()
+        var byte: UInt8 = 0
+        while !head.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+            guard read(connection, &byte, 1) == 1 else { return false }
+            head.append(byte)
+        }
+        return true
     }
 }
 
