@@ -151,7 +151,7 @@ final class DealStore: Sendable {
     func signals(since day: Int64) throws -> [Int64: (favorites: Int64, shares: Int64, views: Int64)] {
         try database.read { db in
             var result: [Int64: (favorites: Int64, shares: Int64, views: Int64)] = [:]
-            for row in try db.query("SELECT app_id, sum(views), sum(shares) FROM appdeals_activity WHERE day >= ? GROUP BY app_id", day) {
+            for row in try db.query("SELECT app_id, CAST(sum(views) AS INTEGER), CAST(sum(shares) AS INTEGER) FROM appdeals_activity WHERE day >= ? GROUP BY app_id", day) {
                 let id: Int64 = try row.get(0)
                 result[id, default: (0, 0, 0)].views = try row.get(1)
                 result[id, default: (0, 0, 0)].shares = try row.get(2)
@@ -170,7 +170,7 @@ final class DealStore: Sendable {
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         return try database.read { db in
             var result: [Int64: (favorites: Int64, shares: Int64)] = [:]
-            for row in try db.query("SELECT app_id, sum(shares) FROM appdeals_activity WHERE app_id IN (\(marks)) GROUP BY app_id",
+            for row in try db.query("SELECT app_id, CAST(sum(shares) AS INTEGER) FROM appdeals_activity WHERE app_id IN (\(marks)) GROUP BY app_id",
                                     ids.map { SQLValue.integer($0) }) {
                 result[try row.get(0), default: (0, 0)].shares = try row.get(1)
             }
@@ -185,12 +185,19 @@ final class DealStore: Sendable {
 
     /// Counts one view or share of `id` on the UTC day of `time`.
     func record(_ kind: Activity, of id: Int64, at time: Int64) throws {
-        let column = kind == .view ? "views" : "shares"
         try database.write { db in
-            try db.execute("""
-                INSERT INTO appdeals_activity (app_id, day, \(column)) VALUES (?, ?, 1)
-                ON CONFLICT (app_id, day) DO UPDATE SET \(column) = appdeals_activity.\(column) + 1
-                """, id, time / 86_400)
+            switch kind {
+            case .view:
+                try db.execute("""
+                    INSERT INTO appdeals_activity (app_id, day, views) VALUES (?, ?, 1)
+                    ON CONFLICT (app_id, day) DO UPDATE SET views = appdeals_activity.views + 1
+                    """, id, time / 86_400)
+            case .share:
+                try db.execute("""
+                    INSERT INTO appdeals_activity (app_id, day, shares) VALUES (?, ?, 1)
+                    ON CONFLICT (app_id, day) DO UPDATE SET shares = appdeals_activity.shares + 1
+                    """, id, time / 86_400)
+            }
         }
     }
 
