@@ -42,6 +42,8 @@ public struct DealsApp: MiniApp {
 
     public var settings: [any DeclaredSetting] { [Self.lookupURL, Self.pollMinutes] }
 
+    public var commands: [any AppCommand] { [DealCommand()] }
+
     /// `appdeals.poll`: the Lookup poller, when `--appdeals-lookup-url` is set.
     public func jobs(context: AppContext) -> [ScheduledJob] {
         guard let endpoint = context.settings[Self.lookupURL] else { return [] }
