@@ -7,7 +7,8 @@ import Synchronization
 struct AppSummary: Sendable, Hashable {
     var id: Int64
     var name: String
-    var searchText: String
+    /// Lower-cased names and seller as UTF-8: search finds a query's bytes in it (a substring, CJK included).
+    var searchKey: [UInt8]
     var genre: String?
     var isGame: Bool?
     var devices: String?
@@ -16,6 +17,24 @@ struct AppSummary: Sendable, Hashable {
     var iconURL: String?
     var catalogPrice: Int64?
     var catalogCurrency: Currency?
+}
+
+extension AppSummary {
+    /// True when `needle` (lower-cased UTF-8) occurs in ``searchKey``.
+    func matches(search needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= searchKey.count else { return needle.isEmpty }
+        var index = 0
+        let last = searchKey.count - needle.count
+        while index <= last {
+            if searchKey[index] == first {
+                var offset = 1
+                while offset < needle.count && searchKey[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
 }
 
 /// Everything a detail page adds to ``AppSummary``.
@@ -44,6 +63,8 @@ struct DealSnapshot: Sendable {
     var earliest: [Region: Int64]
     /// Primary genres present, sorted: the allowed `category` values.
     var categories: [String]
+    /// Every app by rating count (most first), then id (highest first): 热榜's order among apps without signals.
+    var byRatings: [AppSummary]
 }
 
 /// SQL of the App Deals tables and the versioned in-memory snapshot the deal lists are computed from.
@@ -86,7 +107,7 @@ final class DealStore: Sendable {
                 FROM appdeals_apps
                 """) {
                 let app = AppSummary(
-                    id: try row.get(0), name: try row.get(1), searchText: try row.get(2), genre: try row.get(3),
+                    id: try row.get(0), name: try row.get(1), searchKey: Array(try row.get(2, as: String.self).utf8), genre: try row.get(3),
                     isGame: try row.get(4, as: Int64?.self).map { $0 != 0 }, devices: try row.get(5), rating: try row.get(6),
                     ratingCount: try row.get(7), iconURL: try row.get(8), catalogPrice: try row.get(9),
                     catalogCurrency: try row.get(10, as: String?.self).flatMap(Currency.init(rawValue:)))
@@ -107,7 +128,9 @@ final class DealStore: Sendable {
                 }
                 engines[region] = DealEngine(history: history)
             }
-            return DealSnapshot(apps: apps, engines: engines, latest: latest, earliest: earliest, categories: genres.sorted())
+            let byRatings = apps.values.sorted { ($0.ratingCount ?? 0, $0.id) > ($1.ratingCount ?? 0, $1.id) }
+            return DealSnapshot(apps: apps, engines: engines, latest: latest, earliest: earliest, categories: genres.sorted(),
+                                byRatings: byRatings)
         }
     }
 

@@ -127,11 +127,12 @@ struct DealLists: Sendable {
         }
         if query.searchIsEmpty { return ListPage(items: [], nextCursor: nil, asOf: time, outsideData: false) }
         let states = store.states(snapshot, region: query.region, at: time)
+        let search = query.search.map { Array($0.utf8) }
 
         func matches(_ app: AppSummary) -> Bool {
             if let category = query.category, app.genre != category { return false }
             if let device = query.device, !(app.devices?.contains("," + device + ",") ?? false) { return false }
-            if let search = query.search, !app.searchText.contains(search) { return false }
+            if let search, !app.matches(search: search) { return false }
             return true
         }
         func item(_ app: AppSummary) -> ListItem {
@@ -158,17 +159,37 @@ struct DealLists: Sendable {
             items = Array(rows.prefix(query.limit))
             if rows.count > query.limit, let last = items.last { next = "\(last.state!.since).\(last.app.id)" }
         case .hot:
-            let signals = try store.signals(since: time / 86_400 - 6)
-            var rows = snapshot.apps.values.filter(matches).map { app in
-                (signals[app.id].map { $0.favorites + $0.shares + $0.views } ?? 0, app.ratingCount ?? 0, app)
-            }
-            rows.sort { ($0.0, $0.1, $0.2.id) > ($1.0, $1.1, $1.2.id) }
+            var after: (Int64, Int64, Int64)?
             if let cursor = query.cursor {
                 let parts = cursor.split(separator: ".")
                 guard parts.count == 3, let s = Int64(parts[0]), let r = Int64(parts[1]), let id = Int64(parts[2]) else {
                     throw HTTPError.badRequest("invalid cursor")
                 }
-                rows.removeAll { ($0.0, $0.1, $0.2.id) >= (s, r, id) }
+                after = (s, r, id)
+            }
+            // Apps with signals (few) sorted here, then every other app in the snapshot's rating order: the
+            // page is the first `limit + 1` of that sequence after the cursor, found without sorting 8,000 apps.
+            let signals = try store.signals(since: time / 86_400 - 6)
+            var boosted: [(Int64, Int64, AppSummary)] = []
+            for (id, signal) in signals {
+                let score = signal.favorites + signal.shares + signal.views
+                if score > 0, let app = snapshot.apps[id] { boosted.append((score, app.ratingCount ?? 0, app)) }
+            }
+            boosted.sort { ($0.0, $0.1, $0.2.id) > ($1.0, $1.1, $1.2.id) }
+            var rows: [(Int64, Int64, AppSummary)] = []
+            func take(_ row: (Int64, Int64, AppSummary)) -> Bool {
+                if let after, (row.0, row.1, row.2.id) >= after { return true }
+                guard matches(row.2) else { return true }
+                rows.append(row)
+                return rows.count <= query.limit
+            }
+            var more = true
+            for row in boosted where more { more = take(row) }
+            if more {
+                let boostedIDs = Set(boosted.map(\.2.id))
+                for app in snapshot.byRatings where !boostedIDs.contains(app.id) {
+                    if !take((0, app.ratingCount ?? 0, app)) { break }
+                }
             }
             let pageRows = rows.prefix(query.limit)
             items = pageRows.map { item($0.2) }

@@ -25,6 +25,12 @@ import Testing
         #expect(sales.allSatisfy { Double($0.price ?? "") ?? 0 < Double($0.lastPrice ?? "") ?? 0 })
         #expect(sales.map(\.since) == sales.map(\.since).sorted { ($0 ?? .distantPast) > ($1 ?? .distantPast) })
         #expect(try await all(.free).count == 57)
+        // 热榜 covers every app once: 8,179 distinct ids in the catalogue and both price logs.
+        var hot: [DealApp] = []
+        for try await app in deals.allApps(.hot, pageSize: 100) { hot.append(app) }
+        #expect(hot.count == 8_179 && Set(hot.map(\.id)).count == 8_179)
+        let games = try await all(.hot, .init(category: "Games", query: "kingdom"))
+        #expect(!games.isEmpty && games.allSatisfy { $0.category == "Games" && $0.name.lowercased().contains("kingdom") })
         let us = AppSuiteClient.AppDeals.Filter(region: "us")
         #expect(try await all(.limited, us).count == 5)
         #expect(try await all(.sales, us).count == 39)
