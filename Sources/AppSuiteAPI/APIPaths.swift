@@ -59,6 +59,18 @@ public enum APIPath {
         public static let film = "/api/v1/movies/films/{id}"
     }
 
+    /// 爱限免 App Deals.
+    public enum AppDeals {
+        /// `GET`: a tab of deals, 热榜 or a search (``DealAppPage``).
+        public static let apps = "/api/v1/appdeals/apps"
+        /// `GET`: one app with its price history (``DealAppDetail``).
+        public static let app = "/api/v1/appdeals/apps/{id}"
+        /// `GET`: the 专题 (``DealTopicList``).
+        public static let topics = "/api/v1/appdeals/topics"
+        /// `GET`: one 专题 with all its apps (``DealTopic``).
+        public static let topic = "/api/v1/appdeals/topics/{id}"
+    }
+
     /// 豹考通 Gaokao. Every route but the profile is a `GET` with query parameters.
     public enum Gaokao {
         public static let provinces = "/api/v1/gaokao/provinces"

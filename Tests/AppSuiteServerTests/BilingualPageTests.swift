@@ -12,7 +12,7 @@ import Testing
 /// signed in, renders in Chinese without error; in English no CJK character is left outside data (a
 /// film title, a school or province name, a review, a nickname … as stored in the database), nor in the
 /// toasts and form errors of a few POSTs.
-@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather)) struct BilingualPageTests {
+@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather), .requires(.appstore)) struct BilingualPageTests {
     @Test func everyPageInEnglishShowsNoChineseButDataAndEveryPageRendersInChinese() throws {
         let site = try PageSite()
         let mask = try ContentMask(site.content())
@@ -98,7 +98,7 @@ final class PageSite {
     /// GET routes that are not pages: assets, API, generated pictures, a redirect that only sets a cookie.
     static let notPages: Set<String> = [
         "/healthz", "/api/openapi.json", "/manifest.webmanifest", "/favicon.ico", "/apple-touch-icon.png",
-        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done",
+        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}",
         "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}",
     ]
 
@@ -114,7 +114,7 @@ final class PageSite {
         let replay = try ReplayServer(["/v1/forecast": try .file(TestData.folder("weather").appendingPathComponent(
             "fixtures/open_meteo/forecast_enschede_all_sections.json"))])
         self.replay = replay
-        let server = try TestServer(importing: [.gaokao, .movies, .weather], options: ["weather-provider-url": replay.url])
+        let server = try TestServer(importing: [.gaokao, .movies, .weather, .appstore], options: ["weather-provider-url": replay.url])
         self.server = server
         // The first gaokao request builds the in-memory snapshot: wait for it once, with time to spare.
         let warm = try RawHTTPClient(port: server.port, receiveTimeout: 120)
@@ -194,6 +194,9 @@ final class PageSite {
         let favorited = try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english,
                                          form: [("csrf_token", token)])
         formReplies.append(("toast after adding a favourite", try Self.follow(favorited, server: server, cookies: member.cookies, language: "en")))
+        // 爱限免: 旋转音律 saved (a 10-digit App Store id).
+        try Self.expectRedirect(try Self.request(server, "POST", "/appdeals/apps/6466390901/favorite", cookies: member.cookies,
+                                                 form: [("csrf_token", token)]))
         let share = try Self.request(server, "GET", "/share/movies/\(review)", cookies: member.cookies).text
         shareCode = try #require(Self.first(#"/s/([A-Za-z0-9_-]+)"#, in: share))
 
@@ -266,6 +269,13 @@ final class PageSite {
             Page(path: "/weather/locate?lat=52.27&lon=6.87", status: 422), Page(path: "/weather/climate"),
             Page(path: "/weather/climate?place=110000&date=07-15"), Page(path: "/weather/samples"),
             Page(path: "/weather/samples/enschede-open-meteo"), Page(path: "/weather/saved"),
+            Page(path: "/appdeals"), Page(path: "/appdeals/sales"), Page(path: "/appdeals/sales?category=Games&device=ipad"),
+            Page(path: "/appdeals/free"), Page(path: "/appdeals/hot"), Page(path: "/appdeals/search"),
+            Page(path: "/appdeals/search?q=\(q("旋转"))"), Page(path: "/appdeals/search?q=\(q(Self.typed[1]))"),
+            Page(path: "/appdeals?at=2020-01-01"), Page(path: "/appdeals/topics"), Page(path: "/appdeals/topics/real-sales"),
+            Page(path: "/appdeals/apps/6466390901"), Page(path: "/appdeals/apps/1587301632"), Page(path: "/appdeals/apps/6743342476"),
+            Page(path: "/appdeals/apps/281656475"), Page(path: "/appdeals/favorites"), Page(path: "/appdeals/favorites?edit=1"),
+            Page(path: "/appdeals?tab=x&category=nope", status: 400),
             Page(path: "/photos"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
             Page(path: "/slicer"), Page(path: sliceJob),
             Page(path: "/movies/reviews/999999999", status: 404), Page(path: "/no/such/page", status: 404),
@@ -300,6 +310,7 @@ final class PageSite {
             ("SELECT username, nickname, substr(nickname, 1, 1) FROM users", []),
             ("SELECT filename FROM photos_photos UNION ALL SELECT name FROM photos_albums", []),
             ("SELECT name, province, city, weather_name FROM weather_places", []),
+            ("SELECT name, english_name, genres_zh, description, release_notes, seller FROM appdeals_apps", ["|", "\n"]),
         ]
         return try suite.database.read { db in
             var values: [String] = []

@@ -21,7 +21,7 @@ enum ContractScenario {
         // (hours from 2021-02-16 15:00, days from 2021-11-15, a warning until 2023-04-04), so every model is met.
         let replay = try weatherReplay()
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_613_455_200)),  // 2021-02-16 14:00 Beijing
-                                    importing: [.gaokao, .movies, .weather],
+                                    importing: [.gaokao, .movies, .weather, .appstore],
                                     options: ["weather-provider": "qweather", "weather-provider-url": replay.url],
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         let client = ContractClient(server: server)
@@ -29,6 +29,7 @@ enum ContractScenario {
         movies(client, users)
         gaokao(client, users.alice)
         weather(client, users.alice)
+        appDeals(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
         client.call("GET", APIPath.health, as: HealthStatus.self)
         client.problem("POST", APIPath.health, status: 405)
@@ -85,6 +86,32 @@ enum ContractScenario {
         client.problem("POST", APIPath.logout, status: 403)
         client.noContent("POST", APIPath.logout, token: carol.token)
         return Users(alice: alice.token, bob: bob.token)
+    }
+
+    // MARK: 爱限免 App Deals
+
+    static func appDeals(_ client: ContractClient, _ token: String) {
+        let limited = client.call("GET", APIPath.AppDeals.apps, as: DealAppPage.self)
+        let hot = client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("limit", "3")], as: DealAppPage.self)
+        if let cursor = hot?.nextCursor {
+            client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("limit", "3"), ("cursor", cursor)], as: DealAppPage.self)
+        }
+        client.call("GET", APIPath.AppDeals.apps, query: [("tab", "sales"), ("category", "Games"), ("device", "iphone")], as: DealAppPage.self)
+        client.call("GET", APIPath.AppDeals.apps, query: [("tab", "free"), ("at", "2025-06-01"), ("region", "us")], as: DealAppPage.self)
+        client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("q", "旋转")], as: DealAppPage.self)
+        client.problem("GET", APIPath.AppDeals.apps, query: [("tab", "cheap")], status: 400)
+        client.problem("GET", APIPath.AppDeals.apps, query: [("q", String(repeating: "长", count: 1_000))], status: 400)
+        client.problem("POST", APIPath.AppDeals.apps, status: 405)
+        let id = limited?.items.first?.id ?? 6_466_390_901
+        client.call("GET", APIPath.AppDeals.app, ["id": id], as: DealAppDetail.self)
+        client.call("GET", APIPath.AppDeals.app, ["id": 6_466_390_901], query: [("at", "2025-06-01")], token: token, as: DealAppDetail.self)
+        client.problem("GET", APIPath.AppDeals.app, ["id": 1], status: 404)
+        client.problem("GET", APIPath.AppDeals.app, ["id": id], query: [("region", "jp")], status: 400)
+        let topics = client.call("GET", APIPath.AppDeals.topics, as: DealTopicList.self)
+        client.problem("POST", APIPath.AppDeals.topics, status: 405)
+        client.call("GET", APIPath.AppDeals.topic, ["id": topics?.items.first?.id ?? "real-sales"], as: DealTopic.self)
+        client.problem("GET", APIPath.AppDeals.topic, ["id": "no-such-topic"], status: 404)
+        client.call("PUT", APIPath.Community.favorite, ["app": "appdeals", "itemId": id], token: token, as: FavoriteStatus.self)
     }
 
     // MARK: movie reviews and the community
