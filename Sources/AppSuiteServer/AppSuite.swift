@@ -57,7 +57,8 @@ public final class AppSuite: Sendable {
         }
         do {
             database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath))
-            try Migrator.migrate(database, IdentitySchema.migrations() + CommunitySchema.migrations() + apps.flatMap { $0.migrations() })
+            try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + CommunitySchema.migrations()
+                                 + apps.flatMap { $0.migrations() })
         } catch {
             throw .storage("\(configuration.databasePath): \(error)")
         }
