@@ -38,8 +38,11 @@ let package = Package(
             name: "Identity",
             dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI"],
             swiftSettings: upcoming),
-        .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community"], swiftSettings: upcoming),
-        .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"], swiftSettings: upcoming),
+        .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications"], swiftSettings: upcoming),
+        .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
+        .target(
+            name: "Notifications", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "COpenSSL"],
+            swiftSettings: upcoming),
 
         // MARK: apps
         .target(
@@ -57,7 +60,7 @@ let package = Package(
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews", "Gaokao", "PhotoStudio"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Notifications", "MovieReviews", "Gaokao", "PhotoStudio"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost", "Identity", "WebUI"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -84,6 +87,7 @@ let package = Package(
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost"], swiftSettings: upcoming),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI"], swiftSettings: upcoming),
+        .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "AppSuiteTesting", "CLibXML2"],
@@ -94,7 +98,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
-            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "Identity", "HTTPServer", "WebUI", "AppSuiteTesting"],
+            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "Identity", "Notifications", "HTTPServer", "WebUI", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],

@@ -1,4 +1,5 @@
 public import WebUI
+import Identity
 
 /// The community target's own words, Chinese first: what its share page says, how an anonymous
 /// author is called, and why a comment was refused (shown on an app's compose form and as the API's
@@ -52,6 +53,7 @@ extension CommentError {
         case .spam(.linkFlood): CommunityText.linkFlood(language)
         case .spam(.repeatedText): CommunityText.repeatedText(language)
         case .badCursor: CommunityText.badCursor(language)
+        case .banned(let until, let reason): RoleError.banned(until: until, reason: reason).message(language == .zh)
         }
     }
 }

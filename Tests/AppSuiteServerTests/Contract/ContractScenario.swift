@@ -21,6 +21,7 @@ enum ContractScenario {
         let client = ContractClient(server: server)
         let users = try accounts(client)
         movies(client, users)
+        inbox(client, users)
         gaokao(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
         client.call("GET", APIPath.health, as: HealthStatus.self)
@@ -78,6 +79,24 @@ enum ContractScenario {
         client.problem("POST", APIPath.logout, status: 403)
         client.noContent("POST", APIPath.logout, token: carol.token)
         return Users(alice: alice.token, bob: bob.token)
+    }
+
+    // MARK: the inbox (after `movies`, where bob answered alice: `POST …/read` has its success only if that notified her)
+
+    static func inbox(_ client: ContractClient, _ users: Users) {
+        let page = client.call("GET", APIPath.Inbox.inbox, query: [("limit", "1")], token: users.alice, as: InboxPage.self)
+        client.problem("GET", APIPath.Inbox.inbox, status: 401)
+        client.problem("GET", APIPath.Inbox.inbox, query: [("cursor", "bad")], token: users.alice, status: 400)
+        if let item = page?.items.first { client.noContent("POST", APIPath.Inbox.read, ["id": item.id], token: users.alice) }
+        client.problem("POST", APIPath.Inbox.read, ["id": 999_999_999], token: users.alice, status: 404)
+        client.call("POST", APIPath.Inbox.readAll, token: users.alice, as: InboxUnread.self)
+        client.problem("POST", APIPath.Inbox.readAll, status: 401)
+        client.call("GET", APIPath.Inbox.preferences, token: users.alice, as: InboxPreferences.self)
+        client.problem("GET", APIPath.Inbox.preferences, status: 401)
+        client.call("PUT", APIPath.Inbox.preferences, body: .model(InboxPreferenceChange(kind: "community.reply", inbox: true, push: false)),
+                    token: users.alice, as: InboxPreferences.self)
+        client.problem("PUT", APIPath.Inbox.preferences, body: .model(InboxPreferenceChange(kind: "no.such-kind", inbox: true, push: true)),
+                       token: users.alice, status: 422)
     }
 
     // MARK: movie reviews and the community
