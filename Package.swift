@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
-            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "AppSuiteTesting", "CLibXML2"],
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "Identity", "AppSuiteTesting", "CLibXML2"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteCLITests",

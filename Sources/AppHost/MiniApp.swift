@@ -56,6 +56,9 @@ public protocol MiniApp: Sendable {
     /// Kinds of notification it sends (a price alert, merchant news), ids starting with `manifest.id + "."`;
     /// listed on the preferences page after the platform's. Deliver them with `Inbox.deliver(_:db:now:)`.
     var notificationKinds: [NotificationKind] { get }
+    /// What it does when a moderator approves or rejects one of its users' submissions (which it queued with
+    /// `ModerationQueue.submit`); nil when it takes none.
+    var submissionReviewer: SubmissionReviewer? { get }
 }
 
 extension MiniApp {
@@ -67,6 +70,7 @@ extension MiniApp {
     public var subjects: SubjectResolver? { nil }
     public var settings: [any DeclaredSetting] { [] }
     public var notificationKinds: [NotificationKind] { [] }
+    public var submissionReviewer: SubmissionReviewer? { nil }
 }
 
 /// What an app gets from the server: storage, the signed-in viewer, its own folders, the work pool, the

@@ -118,4 +118,19 @@ public enum APIPath {
         /// `DELETE` one of my subscriptions.
         public static let subscription = "/api/v1/push/subscriptions/{id}"
     }
+
+    /// Reports and moderation (issue 11 item 4). The queue, decisions, bans and the audit log need the
+    /// `moderator` or `admin` role (403 otherwise).
+    public enum Moderation {
+        /// `POST` ``CommentReport`` → ``ReportReceipt``: report a comment.
+        public static let report = "/api/v1/comments/{id}/report"
+        /// `GET`: the queue (``ModerationQueuePage``), `?state=open|approved|rejected|hidden`.
+        public static let queue = "/api/v1/moderation/queue"
+        /// `POST` ``ModerationDecisionInput`` → ``ModerationQueueItem``.
+        public static let decision = "/api/v1/moderation/items/{id}/decision"
+        /// `POST` ``NewBan`` → ``BanInfo``.
+        public static let bans = "/api/v1/moderation/bans"
+        /// `GET`: the audit log (``ModerationAuditPage``).
+        public static let audit = "/api/v1/moderation/audit"
+    }
 }

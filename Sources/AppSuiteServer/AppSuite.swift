@@ -59,7 +59,7 @@ public final class AppSuite: Sendable {
         do {
             database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath))
             try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
-                                 + CommunitySchema.migrations()
+                                 + CommunitySchema.migrations() + ModerationSchema.migrations()
                                  + apps.flatMap { $0.migrations() })
         } catch {
             throw .storage("\(configuration.databasePath): \(error)")
@@ -88,6 +88,9 @@ public final class AppSuite: Sendable {
         Launcher(apps: apps.map(\.manifest)).register(into: &router, guard: sessionGuard)
         let identityClock = clock.identityClock
         InboxRoutes(database: database, kinds: Self.notificationKinds(apps), now: { identityClock.now() })
+            .register(into: &router, guard: sessionGuard)
+        let reviewers = Dictionary(apps.compactMap { app in app.submissionReviewer.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)
             .register(into: &router, guard: sessionGuard)
         CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current })
             .register(into: &router, guard: sessionGuard)

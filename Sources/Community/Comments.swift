@@ -325,11 +325,18 @@ public struct CommentStore: Sendable {
             guard let row = try db.queryFirst("SELECT app, item, root_id, user_id, deleted FROM community_comments WHERE id = ?", id),
                   try row.get("deleted", as: Int.self) == 0 else { throw CommentError.notFound }
             guard try row.get("user_id", as: Int64?.self) == userID else { throw CommentError.notYours }
-            try db.execute("UPDATE community_comments SET deleted = 1, body = '', body_key = '' WHERE id = ?", id)
-            try Self.adjustCount(db, Subject(app: try row.get("app"), item: try row.get("item")), by: -1)
-            if let root = try row.get("root_id", as: Int64?.self) {
-                try db.execute("UPDATE community_comments SET reply_count = reply_count - 1 WHERE id = ?", root)
-            }
+            try Self.remove(id, db: db)
+        }
+    }
+
+    /// Soft-deletes comment `id` on `db` (the caller's transaction) and lowers the counts: the author's delete
+    /// and a moderator's removal. A comment already deleted is left alone.
+    static func remove(_ id: Int64, db: any SQLExecutor) throws(StorageError) {
+        guard let row = try db.queryFirst("SELECT app, item, root_id FROM community_comments WHERE id = ? AND deleted = 0", id) else { return }
+        try db.execute("UPDATE community_comments SET deleted = 1, body = '', body_key = '' WHERE id = ?", id)
+        try adjustCount(db, Subject(app: try row.get("app"), item: try row.get("item")), by: -1)
+        if let root = try row.get("root_id", as: Int64?.self) {
+            try db.execute("UPDATE community_comments SET reply_count = reply_count - 1 WHERE id = ?", root)
         }
     }
 

@@ -129,6 +129,7 @@ public struct CommentsEndpoint: Sendable {
                          parameters: [item], requestBody: .ref(NewComment.self),
                          responses: [.init(201, "Created", schema: .ref(CommunityComment.self)),
                                      .init(401, "A reply needs login", schema: .reference("Problem")),
+                                     .init(403, "The author is banned", schema: .reference("Problem")),
                                      .init(422, "Empty, too long, refused characters or spam", schema: .reference("Problem")),
                                      .init(429, "Too many comments", schema: .reference("Problem"))]),
         ]

@@ -120,7 +120,8 @@ public struct RoleStore: Sendable {
         try database.read { db in try Self.roles(of: userID, db: db) }
     }
 
-    static func roles(of userID: Int64, db: any SQLExecutor) throws(StorageError) -> Set<Role> {
+    /// The user's roles read on `db` (inside the caller's transaction).
+    public static func roles(of userID: Int64, db: any SQLExecutor) throws(StorageError) -> Set<Role> {
         var roles: Set<Role> = []
         for row in try db.query("SELECT role FROM user_roles WHERE user_id = ?", userID) {
             if let role = Role(rawValue: try row.get(0)) { roles.insert(role) }
@@ -230,9 +231,16 @@ public struct RoleStore: Sendable {
     /// Throws ``RoleError/forbidden(_:)`` unless `actor` moderates, ``RoleError/outranked`` unless it outranks
     /// `target` (read on `db`, inside the caller's transaction).
     public static func requireCanAct(actor: Int64, on target: Int64, db: any SQLExecutor) throws {
-        let actorRoles = try roles(of: actor, db: db)
-        guard !actorRoles.isDisjoint(with: Permission.moderate.roles) else { throw RoleError.forbidden(.moderate) }
+        let actorRoles = try require(.moderate, userID: actor, db: db)
         guard actor != target, canAct(actorRoles, on: try roles(of: target, db: db)) else { throw RoleError.outranked }
+    }
+
+    /// The user's roles when one carries `permission` (read on `db`), else ``RoleError/forbidden(_:)``.
+    @discardableResult
+    public static func require(_ permission: Permission, userID: Int64, db: any SQLExecutor) throws -> Set<Role> {
+        let held = try roles(of: userID, db: db)
+        guard !held.isDisjoint(with: permission.roles) else { throw RoleError.forbidden(permission) }
+        return held
     }
 
     static func ban(of userID: Int64, db: any SQLExecutor) throws(StorageError) -> Ban? {
