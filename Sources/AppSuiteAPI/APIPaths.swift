@@ -123,7 +123,7 @@ public enum APIPath {
     /// `moderator` or `admin` role (403 otherwise).
     public enum Moderation {
         /// `POST` ``CommentReport`` → ``ReportReceipt``: report a comment.
-        public static let report = "/api/v1/comments/{id}/report"
+        public static let reports = "/api/v1/moderation/reports"
         /// `GET`: the queue (``ModerationQueuePage``), `?state=open|approved|rejected|hidden`.
         public static let queue = "/api/v1/moderation/queue"
         /// `POST` ``ModerationDecisionInput`` → ``ModerationQueueItem``.

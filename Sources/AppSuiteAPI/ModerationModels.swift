@@ -1,10 +1,14 @@
 public import Foundation
 
-/// `POST /api/v1/comments/{id}/report`: why the comment should be looked at.
+/// `POST /api/v1/moderation/reports`: a comment that a moderator should look at, and why.
 public struct CommentReport: Codable, Sendable, Equatable {
+    public var commentId: Int64
     /// 1–200 characters.
     public var reason: String
-    public init(reason: String) { self.reason = reason }
+    public init(commentId: Int64, reason: String) {
+        self.commentId = commentId
+        self.reason = reason
+    }
 }
 
 /// The answer to a report: it is in the queue.

@@ -57,7 +57,8 @@ public final class AppSuite: Sendable {
             try? fileManager.removeItem(atPath: uploads + "/" + name)
         }
         do {
-            database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath))
+            database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath,
+                                                               maximumConnections: Self.connectionCount(configuration, workPool: workPool)))
             try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
                                  + CommunitySchema.migrations() + ModerationSchema.migrations()
                                  + apps.flatMap { $0.migrations() })
@@ -171,6 +172,12 @@ public final class AppSuite: Sendable {
             let deleted = try identity.sessions.purgeExpired(now: identity.clock.now())
             return "\(deleted) expired session\(deleted == 1 ? "" : "s") deleted"
         }
+    }
+
+    /// One database connection per thread that may use one at once: the server's request threads, the work
+    /// pool's threads, the job scheduler and one for a command or a test running beside them.
+    static func connectionCount(_ configuration: AppSuiteConfiguration, workPool: WorkPool) -> Int {
+        serverConfiguration(configuration).threadCount + workPool.workers + 2
     }
 
     static func serverConfiguration(_ configuration: AppSuiteConfiguration) -> ServerConfiguration {

@@ -20,7 +20,7 @@ extension ModerationError: HTTPErrorConvertible {
     }
 }
 
-/// Reports and the moderation queue: `POST /api/v1/comments/{id}/report` and the report form
+/// Reports and the moderation queue: `POST /api/v1/moderation/reports` and the report form
 /// `/comments/{id}/report` for every signed-in user; the queue, decisions, bans and the audit log
 /// (`/api/v1/moderation/…`, `/admin/moderation…`) for moderators and admins only (``Authenticator/require(_:_:)``).
 public struct ModerationRoutes: Sendable {
@@ -65,10 +65,9 @@ public struct ModerationRoutes: Sendable {
 
     func registerAPI(_ api: inout RouteGroup<SessionGuard>) {
         let (queue, authenticator) = (self.queue, self.authenticator)
-        api.post("/comments/{id}/report") { request, member in
+        api.post("/moderation/reports") { request, member in
             let body = try request.decodeJSON(CommentReport.self)
-            let id = try request.parameter("id", as: Int64.self)
-            try Self.localized(member.viewer) { try queue.report(commentID: id, reporter: member.user, reason: body.reason) }
+            try Self.localized(member.viewer) { try queue.report(commentID: body.commentId, reporter: member.user, reason: body.reason) }
             return .json(status: .created) { $0.object { $0.field("reported", true) } }
         }
         api.get("/moderation/queue") { request, member in
@@ -319,8 +318,8 @@ public struct ModerationRoutes: Sendable {
     static let problem = JSONSchema.reference("Problem")
 
     public static let apiOperations: [APIOperation] = [
-        APIOperation(.post, APIPath.Moderation.report, summary: "Report a comment (one report per user counts)", tag: "Moderation",
-                     parameters: [.init("id", in: .path, schema: .integer())], requestBody: .ref(CommentReport.self),
+        APIOperation(.post, APIPath.Moderation.reports, summary: "Report a comment (one report per user counts)", tag: "Moderation",
+                     requestBody: .ref(CommentReport.self),
                      responses: [.init(201, "Queued", schema: .ref(ReportReceipt.self)), .init(401, "Login required", schema: problem),
                                  .init(403, "Banned", schema: problem), .init(404, "No such comment", schema: problem),
                                  .init(422, "No reason, or one's own comment", schema: problem)],

@@ -88,10 +88,11 @@ public struct Inbox: Sendable {
             "DELETE FROM notifications WHERE user_id = ? AND id <= (SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
             notification.userID, notification.userID, keptPerUser)
         if preference.push {
-            try db.execute(
-                "INSERT INTO push_deliveries (subscription_id, notification_id, attempts, next_attempt_at, last_error, created_at) "
-                    + "SELECT id, ?, 0, ?, NULL, ? FROM push_subscriptions WHERE user_id = ?",
-                id, now, now, notification.userID)
+            for row in try db.query("SELECT id FROM push_subscriptions WHERE user_id = ?", notification.userID) {
+                try db.execute(
+                    "INSERT INTO push_deliveries (subscription_id, notification_id, attempts, next_attempt_at, last_error, created_at) "
+                        + "VALUES (?, ?, 0, ?, NULL, ?)", try row.get(0, as: Int64.self), id, now, now)
+            }
         }
         return id
     }

@@ -111,11 +111,11 @@ enum ContractScenario {
               let comment = client.call("POST", APIPath.Movies.reviewComments, ["id": review.id], body: .model(NewComment(text: "这片子一般般吧，节奏太慢。")),
                                         token: users.bob, status: 201, as: CommunityComment.self)
         else { return }
-        let report = APIPath.Moderation.report
-        client.call("POST", report, ["id": comment.id], body: .model(CommentReport(reason: "引战")), token: users.alice, status: 201, as: ReportReceipt.self)
-        client.problem("POST", report, ["id": comment.id], body: .model(CommentReport(reason: "自己")), token: users.bob, status: 422)
-        client.problem("POST", report, ["id": 999_999_999], body: .model(CommentReport(reason: "x")), token: users.alice, status: 404)
-        client.problem("POST", report, ["id": comment.id], body: .model(CommentReport(reason: "x")), status: 401)
+        let reports = APIPath.Moderation.reports
+        client.call("POST", reports, body: .model(CommentReport(commentId: comment.id, reason: "引战")), token: users.alice, status: 201, as: ReportReceipt.self)
+        client.problem("POST", reports, body: .model(CommentReport(commentId: comment.id, reason: "自己")), token: users.bob, status: 422)
+        client.problem("POST", reports, body: .model(CommentReport(commentId: 999_999_999, reason: "x")), token: users.alice, status: 404)
+        client.problem("POST", reports, body: .model(CommentReport(commentId: comment.id, reason: "x")), status: 401)
 
         client.problem("GET", APIPath.Moderation.queue, token: users.alice, status: 403)
         try RoleStore(database: identity.users.database).grant(.moderator, to: alice, now: identity.clock.now())
