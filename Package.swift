@@ -48,8 +48,11 @@ let package = Package(
             name: "Identity",
             dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI"],
             swiftSettings: upcoming),
-        .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community"], swiftSettings: upcoming),
-        .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"], swiftSettings: upcoming),
+        .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications"], swiftSettings: upcoming),
+        .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
+        .target(
+            name: "Notifications", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "COpenSSL"],
+            swiftSettings: upcoming),
 
         // MARK: apps
         .target(
@@ -78,9 +81,9 @@ let package = Package(
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Notifications", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals"],
             swiftSettings: upcoming),
-        .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost"], swiftSettings: upcoming),
+        .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost", "Identity", "WebUI"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
 
         // MARK: examples
@@ -106,16 +109,17 @@ let package = Package(
             name: "AppSuiteTesting", dependencies: ["AppSuiteServer", "AppHost", "HTTPServer", "AppSuiteAPI"],
             path: "Tests/AppSuiteTesting", swiftSettings: upcoming),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CZlib", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
-        .testTarget(name: "AppSuiteClientTests", dependencies: ["AppSuiteClient", "AppSuiteAPI", "AppSuiteTesting"], swiftSettings: upcoming),
+        .testTarget(name: "AppSuiteClientTests", dependencies: ["AppSuiteClient", "AppSuiteAPI", "AppSuiteTesting", "Identity", "Storage"], swiftSettings: upcoming),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "HTTPServer"], swiftSettings: upcoming),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost"], swiftSettings: upcoming),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI"], swiftSettings: upcoming),
+        .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
-            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "AppSuiteTesting", "CLibXML2"],
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "Identity", "AppSuiteTesting", "CLibXML2"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteCLITests",
@@ -123,7 +127,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "MovieReviewsTests",
-            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "Identity", "HTTPServer", "WebUI", "AppSuiteTesting"],
+            dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "Identity", "Notifications", "HTTPServer", "WebUI", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AppDealsTests",
