@@ -16,6 +16,8 @@ public enum IdentityError: Error, Sendable, Hashable {
     case passwordTooCommon
     /// Equal (ignoring case) to the account's username — a context-specific word (ASVS 6.2.11).
     case passwordMatchesUsername
+    /// The new password and its confirmation (typed twice on a form) differ.
+    case passwordConfirmationMismatch
 
     // MARK: usernames and profile fields
     /// Username length outside ``Username/minimumLength``…``Username/maximumLength``.
@@ -36,6 +38,8 @@ public enum IdentityError: Error, Sendable, Hashable {
     // MARK: authentication
     /// Unknown username or wrong password — deliberately indistinguishable.
     case invalidCredentials
+    /// A signed-in user's current password, asked again before a change, is wrong.
+    case wrongCurrentPassword
     /// Too many failed attempts for this account or this client address, or too many
     /// registrations from this address; try again after `retryAfter` seconds (ASVS 6.3.1).
     case tooManyAttempts(retryAfter: Int)
@@ -61,6 +65,7 @@ public enum IdentityError: Error, Sendable, Hashable {
         case .passwordTooLong: "identity.password.tooLong"
         case .passwordTooCommon: "identity.password.tooCommon"
         case .passwordMatchesUsername: "identity.password.matchesUsername"
+        case .passwordConfirmationMismatch: "identity.password.confirmationMismatch"
         case .usernameLength: "identity.username.length"
         case .usernameInvalidCharacters: "identity.username.invalidCharacters"
         case .usernameTaken: "identity.username.taken"
@@ -68,6 +73,7 @@ public enum IdentityError: Error, Sendable, Hashable {
         case .nicknameInvalidCharacters: "identity.nickname.invalidCharacters"
         case .invalidAvatarPath: "identity.avatar.invalidPath"
         case .invalidCredentials: "identity.login.invalidCredentials"
+        case .wrongCurrentPassword: "identity.password.wrongCurrent"
         case .tooManyAttempts: "identity.login.tooManyAttempts"
         case .userNotFound: "identity.user.notFound"
         case .hashingFailed: "identity.internal.hashingFailed"
@@ -75,11 +81,14 @@ public enum IdentityError: Error, Sendable, Hashable {
         }
     }
 
-    /// The form field the error belongs to (`username`, `password`, `nickname`, `avatar`),
+    /// The form field the error belongs to (`username`, `password`, `password_confirmation`,
+    /// `current_password`, `nickname`, `avatar`),
     /// for problem+json `errors`; `nil` for errors about the whole request.
     public var field: String? {
         switch self {
         case .passwordTooShort, .passwordTooLong, .passwordTooCommon, .passwordMatchesUsername: "password"
+        case .passwordConfirmationMismatch: "password_confirmation"
+        case .wrongCurrentPassword: "current_password"
         case .usernameLength, .usernameInvalidCharacters, .usernameTaken: "username"
         case .nicknameLength, .nicknameInvalidCharacters: "nickname"
         case .invalidAvatarPath: "avatar"
@@ -100,6 +109,8 @@ public enum IdentityError: Error, Sendable, Hashable {
             return zh ? "这个密码太常见，很容易被猜到，请换一个。" : "This password is too common and easy to guess. Please choose another."
         case .passwordMatchesUsername:
             return zh ? "密码不能与用户名相同。" : "The password must not be the same as the username."
+        case .passwordConfirmationMismatch:
+            return zh ? "两次输入的新密码不一致。" : "The two new passwords do not match."
         case .usernameLength(let minimum, let maximum):
             return zh
                 ? "用户名长度需为 \(minimum)–\(maximum) 个字符（一个汉字算两个）。"
@@ -118,6 +129,8 @@ public enum IdentityError: Error, Sendable, Hashable {
             return zh ? "头像文件无效。" : "The avatar file is not valid."
         case .invalidCredentials:
             return zh ? "用户名或密码错误。" : "Wrong username or password."
+        case .wrongCurrentPassword:
+            return zh ? "当前密码不正确。" : "The current password is wrong."
         case .tooManyAttempts(let seconds):
             let minutes = max(1, (seconds + 59) / 60)
             return zh ? "尝试次数过多，请 \(minutes) 分钟后再试。" : "Too many attempts. Please try again in \(minutes) minute\(minutes == 1 ? "" : "s")."

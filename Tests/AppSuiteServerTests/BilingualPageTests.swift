@@ -123,7 +123,7 @@ final class PageSite {
         member.cookies["presession"] = presessionCookie
         let registered = try Self.request(server, "POST", "/register", cookies: member.cookies,
                                           form: [("username", "reader"), ("password", "correct horse battery"),
-                                                 ("csrf_token", try Self.csrf(form))])
+                                                 ("password_confirmation", "correct horse battery"), ("csrf_token", try Self.csrf(form))])
         let sidCookie: String = try #require(registered.setCookies["sid"], "register: \(registered.status)")
         member.cookies["sid"] = sidCookie
         var token = try Self.csrf(try Self.request(server, "GET", "/me", cookies: member.cookies))
@@ -207,7 +207,8 @@ final class PageSite {
             ])),
             ("bad nickname", try Self.request(server, "POST", "/me/profile", cookies: english, form: [("nickname", ""), ("csrf_token", token)])),
             ("wrong password", try Self.request(server, "POST", "/me/password", cookies: english, form: [
-                ("current_password", "not my password"), ("new_password", "another horse battery"), ("csrf_token", token),
+                ("current_password", "not my password"), ("new_password", "another horse battery"),
+                ("new_password_confirmation", "another horse battery"), ("csrf_token", token),
             ])),
             ("a form without its CSRF token", try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english, form: [])),
             ("a POST to a page that only answers GET", try Self.request(server, "POST", "/gaokao/about", cookies: english, form: [])),
@@ -220,7 +221,7 @@ final class PageSite {
         func q(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text }
         let sichuan = q("四川"), science = q("理科"), firstBatch = q("本科一批"), university = q("四川大学")
         return [
-            Page(path: "/"), Page(path: "/login"), Page(path: "/register"), Page(path: "/me"), Page(path: "/me/password"),
+            Page(path: "/"), Page(path: "/login"), Page(path: "/register"), Page(path: "/me"), Page(path: "/me/password"), Page(path: "/me/sessions"),
             Page(path: "/share/movies/\(review)"), Page(path: "/s/\(shareCode)", isInPageLanguage: false),
             Page(path: "/gaokao"), Page(path: "/gaokao/welcome"), Page(path: "/gaokao/profile"),
             Page(path: "/gaokao/control-lines"), Page(path: "/gaokao/control-lines?province=\(sichuan)&year=2020&category=\(science)"),

@@ -302,7 +302,7 @@ struct SessionTests {
         let phone = try service.register(username: "peggy", password: "peggy's passphrase", userAgent: "Phone", clientAddress: "203.0.113.12")
         let laptop = try service.logIn(username: "peggy", password: "peggy's passphrase", userAgent: "Laptop", clientAddress: "203.0.113.12")
         let tablet = try service.logIn(username: "peggy", password: "peggy's passphrase", userAgent: "Tablet", clientAddress: "203.0.113.12")
-        #expect(throws: IdentityError.invalidCredentials) {
+        #expect(throws: IdentityError.wrongCurrentPassword) {
             try service.changePassword(session: laptop.session, current: "not it", new: "peggy's new passphrase", clientAddress: "203.0.113.12")
         }
         #expect(throws: IdentityError.passwordTooCommon) {

@@ -10,7 +10,7 @@ extension IdentityError: HTTPErrorConvertible {
     public func httpError(_ language: Language) -> HTTPError {
         let message = message(language)
         switch self {
-        case .passwordTooShort, .passwordTooLong, .passwordTooCommon, .passwordMatchesUsername, .usernameLength,
+        case .passwordTooShort, .passwordTooLong, .passwordTooCommon, .passwordMatchesUsername, .passwordConfirmationMismatch, .usernameLength,
             .usernameInvalidCharacters, .nicknameLength, .nicknameInvalidCharacters, .invalidAvatarPath:
             return .validation([.init(field: field ?? "body", message: message)], detail: message)
         case .usernameTaken:
@@ -18,6 +18,9 @@ extension IdentityError: HTTPErrorConvertible {
                              errors: [.init(field: "username", message: message)])
         case .invalidCredentials:
             return HTTPError(.unauthorized, title: "Invalid credentials", detail: message)
+        case .wrongCurrentPassword:
+            return HTTPError(.unauthorized, title: "Wrong current password", detail: message,
+                             errors: [.init(field: "currentPassword", message: message)])
         case .tooManyAttempts(let retryAfter):
             return HTTPError(.tooManyRequests, detail: message, headers: ["Retry-After": String(retryAfter)])
         case .userNotFound:
