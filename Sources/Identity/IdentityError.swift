@@ -34,6 +34,14 @@ public enum IdentityError: Error, Sendable, Hashable {
     case nicknameInvalidCharacters(UserText.Refusal)
     /// An avatar path that is not a server-generated relative path (ASVS 5.3.2).
     case invalidAvatarPath
+    /// Not an e-mail address AppSuite sends to (`MailAddress.validate`).
+    case emailInvalid
+    /// Another account has verified this address.
+    case emailTaken
+    /// An e-mail link (verification, password reset) that is unknown, used already or expired.
+    case linkInvalid
+    /// No mail server is configured (`--smtp-url`), so nothing that needs e-mail can work.
+    case mailUnavailable
 
     // MARK: authentication
     /// Unknown username or wrong password — deliberately indistinguishable.
@@ -72,6 +80,10 @@ public enum IdentityError: Error, Sendable, Hashable {
         case .nicknameLength: "identity.nickname.length"
         case .nicknameInvalidCharacters: "identity.nickname.invalidCharacters"
         case .invalidAvatarPath: "identity.avatar.invalidPath"
+        case .emailInvalid: "identity.email.invalid"
+        case .emailTaken: "identity.email.taken"
+        case .linkInvalid: "identity.email.linkInvalid"
+        case .mailUnavailable: "identity.email.unavailable"
         case .invalidCredentials: "identity.login.invalidCredentials"
         case .wrongCurrentPassword: "identity.password.wrongCurrent"
         case .tooManyAttempts: "identity.login.tooManyAttempts"
@@ -92,6 +104,8 @@ public enum IdentityError: Error, Sendable, Hashable {
         case .usernameLength, .usernameInvalidCharacters, .usernameTaken: "username"
         case .nicknameLength, .nicknameInvalidCharacters: "nickname"
         case .invalidAvatarPath: "avatar"
+        case .emailInvalid, .emailTaken: "email"
+        case .linkInvalid, .mailUnavailable: nil
         case .invalidCredentials, .tooManyAttempts, .userNotFound, .hashingFailed, .serverSecret: nil
         }
     }
@@ -127,6 +141,15 @@ public enum IdentityError: Error, Sendable, Hashable {
             return zh ? "昵称：" + refusal.message.zh : "Nickname: " + refusal.message.en
         case .invalidAvatarPath:
             return zh ? "头像文件无效。" : "The avatar file is not valid."
+        case .emailInvalid:
+            return zh ? "请输入有效的邮箱地址（如 name@example.com）。" : "Enter a valid e-mail address (such as name@example.com)."
+        case .emailTaken:
+            return zh ? "这个邮箱已被另一个账号验证使用。" : "Another account already uses this e-mail address."
+        case .linkInvalid:
+            return zh ? "链接无效、已使用或已过期，请重新申请。" : "This link is not valid, was used already or has expired. Please ask for a new one."
+        case .mailUnavailable:
+            return zh ? "服务器未配置邮件发送，暂时无法通过邮件找回密码或验证邮箱。"
+                : "This server has no mail set up, so password reset and e-mail verification are not available."
         case .invalidCredentials:
             return zh ? "用户名或密码错误。" : "Wrong username or password."
         case .wrongCurrentPassword:

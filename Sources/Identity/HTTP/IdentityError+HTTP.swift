@@ -11,11 +11,18 @@ extension IdentityError: HTTPErrorConvertible {
         let message = message(language)
         switch self {
         case .passwordTooShort, .passwordTooLong, .passwordTooCommon, .passwordMatchesUsername, .passwordConfirmationMismatch, .usernameLength,
-            .usernameInvalidCharacters, .nicknameLength, .nicknameInvalidCharacters, .invalidAvatarPath:
+            .usernameInvalidCharacters, .nicknameLength, .nicknameInvalidCharacters, .invalidAvatarPath, .emailInvalid:
             return .validation([.init(field: field ?? "body", message: message)], detail: message)
         case .usernameTaken:
             return HTTPError(.conflict, detail: message, type: "urn:appsuite:problem:username-taken",
                              errors: [.init(field: "username", message: message)])
+        case .emailTaken:
+            return HTTPError(.conflict, detail: message, type: "urn:appsuite:problem:email-taken",
+                             errors: [.init(field: "email", message: message)])
+        case .linkInvalid:
+            return HTTPError(.gone, title: "Link not valid", detail: message, type: "urn:appsuite:problem:link-invalid")
+        case .mailUnavailable:
+            return HTTPError(.serviceUnavailable, title: "Mail not configured", detail: message, type: "urn:appsuite:problem:mail-unavailable")
         case .invalidCredentials:
             return HTTPError(.unauthorized, title: "Invalid credentials", detail: message)
         case .wrongCurrentPassword:

@@ -7,6 +7,8 @@ import WebUI
 struct IdentityPages: Sendable {
     let auth: Authenticator
     let api: IdentityAPI
+    /// Where verification and reset links go out; `nil` without a mail server.
+    let mail: AccountMail?
     var identity: IdentityService { auth.identity }
 
     /// Logging in, registering and logging out are open to everyone; the account pages need a session.
@@ -68,6 +70,7 @@ struct IdentityPages: Sendable {
             }
         }
         registerSessions(into: &pages)
+        registerEmail(into: &pages)
     }
 
     // MARK: log in and register
@@ -144,6 +147,9 @@ struct IdentityPages: Sendable {
                     a(.class("auth-switch"), .href((isLogIn ? "/register" : "/login") + (next.map { "?next=" + percentEncode($0) } ?? ""))) {
                         isLogIn ? IdentityText.noAccount(language) : IdentityText.haveAccount(language)
                     }
+                    if isLogIn {
+                        a(.class("auth-switch"), .href("/forgot-password"), .id("forgot-password")) { IdentityText.forgotPasswordLink(language) }
+                    }
                 }
             }
         }
@@ -193,6 +199,7 @@ struct IdentityPages: Sendable {
             listGroup(header: IdentityText.security(language)) {
                 listCell(title: IdentityText.changePassword(language), href: "/me/password", accessory: .chevron)
                 listCell(title: IdentityText.signedInDevices(language), href: "/me/sessions", accessory: .chevron)
+                listCell(title: IdentityText.email(language), href: "/me/email", accessory: .chevron)
             }
             listGroup(header: IdentityText.settings(language)) {
                 listCell(title: Strings.language(language), detail: IdentityText.languageValue(language),
