@@ -59,7 +59,8 @@ public final class AppSuite: Sendable {
             try? fileManager.removeItem(atPath: uploads + "/" + name)
         }
         do {
-            database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath))
+            database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath,
+                                                               maximumConnections: Self.connectionCount(configuration, workPool: workPool)))
             try Migrator.migrate(database, IdentitySchema.migrations() + CommunitySchema.migrations() + apps.flatMap { $0.migrations() })
         } catch {
             throw .storage("\(configuration.databasePath): \(error)")
@@ -170,6 +171,12 @@ public final class AppSuite: Sendable {
             let links = try identity.emails.purgeExpired(now: identity.clock.now())
             return "\(deleted) expired session\(deleted == 1 ? "" : "s") and \(links) e-mail link\(links == 1 ? "" : "s") deleted"
         }
+    }
+
+    /// One database connection per thread that may use one at once: the server's request threads, the work
+    /// pool's threads, the job scheduler and one for a command or a test running beside them.
+    static func connectionCount(_ configuration: AppSuiteConfiguration, workPool: WorkPool) -> Int {
+        serverConfiguration(configuration).threadCount + workPool.workers + 2
     }
 
     static func serverConfiguration(_ configuration: AppSuiteConfiguration) -> ServerConfiguration {

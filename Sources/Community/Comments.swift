@@ -127,10 +127,8 @@ public struct CommentStore: Sendable {
         let before = try Self.decodeCursor(cursor) ?? Int64.max
         let limit = max(1, min(limit, 100))
         return try database.read { db in
-            // One read transaction: the list, the replies and the total come from the same snapshot, so a comment
+            // One read snapshot (Database.read): the list, the replies and the total agree, so a comment
             // committed meanwhile cannot be in the total but not the list (or the other way round).
-            let began = (try? db.execute("BEGIN")) != nil
-            defer { if began { _ = try? db.execute("COMMIT") } }
             let rows = try db.query(
                 "SELECT \(Self.columns) FROM community_comments WHERE app = ? AND item = ? AND root_id IS NULL AND id < ? "
                     + "AND (deleted = 0 OR reply_count > 0) ORDER BY id DESC LIMIT ?",
@@ -272,11 +270,11 @@ public struct CommentStore: Sendable {
                     address, now - 3_600, as: Int.self) ?? 0
                 if fromAddress >= policy.anonymousPerAddressPerHour { throw CommentError.rateLimited(retryAfter: 3_600) }
             }
-            try db.execute(
+            guard let id = try db.scalar(
                 "INSERT INTO community_comments (app, item, root_id, parent_id, reply_to_name, user_id, device, address, author_name, body, body_key, created_at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                subject.app, subject.item, rootID, parentID, replyToName, author.userID, author.device, address, author.name, text, key, now)
-            let id = db.lastInsertedRowID()
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                subject.app, subject.item, rootID, parentID, replyToName, author.userID, author.device, address, author.name, text, key, now,
+                as: Int64.self) else { throw CommentError.notFound }
             try Self.adjustCount(db, subject, by: 1)
             if let rootID { try db.execute("UPDATE community_comments SET reply_count = reply_count + 1 WHERE id = ?", rootID) }
             guard let row = try db.queryFirst("SELECT \(Self.columns) FROM community_comments WHERE id = ?", id) else { throw CommentError.notFound }

@@ -38,7 +38,7 @@ public enum CommunitySchema {
         [
             Migration(module: module, version: 1, name: "create_community", sql: """
                 CREATE TABLE community_comments (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id INTEGER PRIMARY KEY,
                     app TEXT NOT NULL,
                     item TEXT NOT NULL,
                     root_id INTEGER REFERENCES community_comments(id),
@@ -66,9 +66,9 @@ public enum CommunitySchema {
                     item TEXT NOT NULL,
                     visible INTEGER NOT NULL DEFAULT 0,
                     PRIMARY KEY (app, item)
-                ) WITHOUT ROWID;
+                );
                 CREATE TABLE community_favorites (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id INTEGER PRIMARY KEY,
                     user_id INTEGER NOT NULL,
                     app TEXT NOT NULL,
                     item TEXT NOT NULL,

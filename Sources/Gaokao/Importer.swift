@@ -150,7 +150,8 @@ public struct GaokaoImporter: DataImporter {
             }
         case "universities.csv":
             table = "gaokao_universities"
-            insert = "INSERT OR REPLACE INTO gaokao_universities (moe_code, school_code, name, province, city, authority, level, ownership, is_985, is_211, is_double_first_class, in_moe_list) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            insert = "INSERT INTO gaokao_universities (moe_code, school_code, name, province, city, authority, level, ownership, is_985, is_211, is_double_first_class, in_moe_list) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " ON CONFLICT (name) DO UPDATE SET moe_code = excluded.moe_code, school_code = excluded.school_code, province = excluded.province, city = excluded.city, authority = excluded.authority, level = excluded.level, ownership = excluded.ownership, is_985 = excluded.is_985, is_211 = excluded.is_211, is_double_first_class = excluded.is_double_first_class, in_moe_list = excluded.in_moe_list"
             values = { r in
                 guard !text(r, "name").isEmpty else { return nil }
                 return [optionalText(r, "moe_code"), optionalText(r, "school_code"), .text(text(r, "name")), .text(text(r, "province")),
@@ -159,7 +160,8 @@ public struct GaokaoImporter: DataImporter {
             }
         case "majors.csv":
             table = "gaokao_majors"
-            insert = "INSERT OR REPLACE INTO gaokao_majors (major_code, major_name, discipline_code, discipline, class_code, class_name, is_special, is_controlled, degree_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            insert = "INSERT INTO gaokao_majors (major_code, major_name, discipline_code, discipline, class_code, class_name, is_special, is_controlled, degree_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " ON CONFLICT (major_code) DO UPDATE SET major_name = excluded.major_name, discipline_code = excluded.discipline_code, discipline = excluded.discipline, class_code = excluded.class_code, class_name = excluded.class_name, is_special = excluded.is_special, is_controlled = excluded.is_controlled, degree_note = excluded.degree_note"
             values = { r in
                 guard !text(r, "major_code").isEmpty else { return nil }
                 return [.text(text(r, "major_code")), .text(text(r, "major_name")), .text(text(r, "discipline_code")),
@@ -190,7 +192,8 @@ public struct GaokaoImporter: DataImporter {
             }
         case "score_rank.csv":
             table = "gaokao_score_rank"
-            insert = "INSERT OR REPLACE INTO gaokao_score_rank (province, year, category, table_scope, score_low, score_high, count, rank_best, rank_cum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            insert = "INSERT INTO gaokao_score_rank (province, year, category, table_scope, score_low, score_high, count, rank_best, rank_cum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " ON CONFLICT (province, year, category, table_scope, score_high) DO UPDATE SET score_low = excluded.score_low, count = excluded.count, rank_best = excluded.rank_best, rank_cum = excluded.rank_cum"
             values = { r in
                 let numbers = ["year", "score_low", "score_high", "count", "rank_best", "rank_cum"].map { integer(r, $0) }
                 guard !numbers.contains(.null), !text(r, "province").isEmpty else { return nil }

@@ -62,7 +62,7 @@ public enum GaokaoSchema {
                         rank_best INTEGER NOT NULL,
                         rank_cum INTEGER NOT NULL,
                         PRIMARY KEY (province, year, category, table_scope, score_high)
-                    ) WITHOUT ROWID;
+                    );
                     CREATE TABLE gaokao_control_lines (
                         id INTEGER PRIMARY KEY,
                         province TEXT NOT NULL,

@@ -53,14 +53,14 @@ public struct UserStore: Sendable {
         let passwordHash = try hasher.hash(password)
         do {
             return try database.write { db in
-                try db.execute(
+                let id = try db.scalar(
                     """
                     INSERT INTO users (username, username_key, password_hash, nickname, avatar_path, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, NULL, ?, ?)
+                    VALUES (?, ?, ?, ?, NULL, ?, ?) RETURNING id
                     """,
-                    username, key, passwordHash, username, now, now)
-                return User(id: db.lastInsertedRowID(), username: username, nickname: username, avatarPath: nil,
-                            createdAt: now)
+                    username, key, passwordHash, username, now, now, as: Int64.self)
+                guard let id else { throw StorageError.misuse("INSERT … RETURNING id returned no row") }
+                return User(id: id, username: username, nickname: username, avatarPath: nil, createdAt: now)
             }
         } catch let error as StorageError where error.isUniqueConstraintViolation {
             throw IdentityError.usernameTaken

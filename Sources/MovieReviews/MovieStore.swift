@@ -174,8 +174,8 @@ struct MovieStore: Sendable {
             }
             let pattern = "%" + Self.escapeLike(trimmed) + "%"
             return try db.query(
-                "SELECT * FROM movies_films WHERE rank > ? AND (title LIKE ? ESCAPE '\\' OR original_title LIKE ? ESCAPE '\\' "
-                    + "OR directors LIKE ? ESCAPE '\\') ORDER BY rank LIMIT ?", after, pattern, pattern, pattern, limit + 1)
+                "SELECT * FROM movies_films WHERE rank > ? AND (lower(title) LIKE lower(?) ESCAPE '\\' "
+                    + "OR lower(original_title) LIKE lower(?) ESCAPE '\\' OR lower(directors) LIKE lower(?) ESCAPE '\\') ORDER BY rank LIMIT ?", after, pattern, pattern, pattern, limit + 1)
         }
         let items = try rows.prefix(limit).map { row throws(StorageError) in try Film(row: row) }
         return Page(items: items, nextCursor: rows.count > limit ? items.last.map { String($0.rank) } : nil)

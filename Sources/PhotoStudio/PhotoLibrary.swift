@@ -150,7 +150,7 @@ public struct PhotoLibrary: Sendable {
                     album_id INTEGER NOT NULL REFERENCES photos_albums(id) ON DELETE CASCADE,
                     photo_id INTEGER NOT NULL REFERENCES photos_photos(id) ON DELETE CASCADE,
                     PRIMARY KEY (album_id, photo_id)
-                ) WITHOUT ROWID;
+                );
                 CREATE INDEX photos_album_items_by_photo ON photos_album_items(photo_id);
                 """),
             Migration(module: "photos", version: 3, name: "version_base", sql: """
@@ -320,7 +320,7 @@ public struct PhotoLibrary: Sendable {
         try database.write { db in
             guard try db.queryFirst("SELECT 1 FROM photos_albums WHERE id = ? AND user_id = ?", albumID, photo.userID) != nil else { return false }
             if member {
-                try db.execute("INSERT OR IGNORE INTO photos_album_items (album_id, photo_id) VALUES (?, ?)", albumID, photo.id)
+                try db.execute("INSERT INTO photos_album_items (album_id, photo_id) VALUES (?, ?) ON CONFLICT (album_id, photo_id) DO NOTHING", albumID, photo.id)
             } else {
                 try db.execute("DELETE FROM photos_album_items WHERE album_id = ? AND photo_id = ?", albumID, photo.id)
             }

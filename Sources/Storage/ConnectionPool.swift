@@ -9,7 +9,7 @@ import Darwin
 /// Up to `maximumConnections` SQLite connections, each used by one thread at a time.
 ///
 /// `withConnection` checks out an idle connection, opens a new one while fewer than the maximum
-/// exist, or waits for one to come back (at most `waitLimit`, then `SQLITE_BUSY`). A thread that
+/// exist, or waits for one to come back (at most `waitLimit`, then a `.busy` ``StorageError``). A thread that
 /// already holds a connection (a `read`/`write` nested in another) gets the same one again without
 /// waiting, so nesting cannot deadlock on the pool.
 final class ConnectionPool: Sendable {
@@ -51,9 +51,7 @@ final class ConnectionPool: Sendable {
             return try body(held)
         }
         guard available.wait(timeout: .now() + waitLimit.dispatchInterval) == .success else {
-            throw StorageError(
-                kind: .sqlite, code: ResultCode.busy,
-                message: "no database connection became free within \(waitLimit); all are in use")
+            throw StorageError.timedOut("no database connection became free within \(waitLimit); all are in use")
         }
         let connection: SQLiteConnection
         do {
@@ -119,9 +117,7 @@ final class WriterGate: Sendable {
 
     func enter() throws(StorageError) {
         guard semaphore.wait(timeout: .now() + waitLimit.dispatchInterval) == .success else {
-            throw StorageError(
-                kind: .sqlite, code: ResultCode.busy,
-                message: "another write transaction stayed open longer than \(waitLimit)")
+            throw .timedOut("another write transaction stayed open longer than \(waitLimit)")
         }
     }
 

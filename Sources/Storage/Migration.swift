@@ -55,8 +55,8 @@ public enum Migrator {
     /// - a recorded migration whose name differs from the list's (an edited history);
     /// - a recorded version the list does not have (a database newer than this code).
     ///
-    /// A failing migration is rolled back and its error rethrown as kind `.migration`, keeping SQLite's
-    /// code, message and SQL, with the migration named in ``StorageError/context``; migrations before
+    /// A failing migration is rolled back and its error rethrown as kind `.migration`, keeping the backend's
+    /// condition, code, message and SQL, with the migration named in ``StorageError/context``; migrations before
     /// it stay applied.
     public static func migrate(_ database: any Database, _ migrations: [Migration]) throws {
         let plan = try validatedPlan(migrations)
@@ -121,8 +121,7 @@ public enum Migrator {
                 error.kind = .migration
                 throw error.adding(context: migration.label)
             } catch {
-                throw StorageError(
-                    kind: .migration, code: ResultCode.error, message: "\(error)", context: migration.label)
+                throw StorageError(kind: .migration, message: "\(error)", context: migration.label)
             }
             try db.execute(
                 "INSERT INTO \(tableName) (module, version, name, applied_at) VALUES (?, ?, ?, ?)",

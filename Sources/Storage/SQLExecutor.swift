@@ -1,8 +1,9 @@
 /// Runs statements on one connection; what ``Database/read(_:)`` and ``Database/write(_:)`` closures receive.
 ///
-/// **Placeholders** are `?`, bound in order from `arguments` (<https://www.sqlite.org/lang_expr.html#varparam>).
-/// Write portable SQL with `?` only; a PostgreSQL backend rewrites them to `$1, $2, …`. The number of
-/// arguments must equal the number of placeholders (`.misuse` otherwise).
+/// **SQL** is the portable SQL of ``SQLDialect`` on every backend: `?` placeholders bound in order from
+/// `arguments` (a PostgreSQL backend rewrites them to `$1, $2, …`), `INSERT … ON CONFLICT`, `RETURNING id`
+/// for generated keys. The number of arguments must equal the number of placeholders (`.misuse` otherwise),
+/// and SQLite-only forms are refused with `.misuse` on every backend.
 ///
 /// **Statements** are prepared once per connection and cached by their SQL text, so pass values as
 /// arguments and keep the SQL constant: never interpolate values into it.
@@ -10,9 +11,13 @@
 /// An executor belongs to the closure it was passed to: don't keep it, or use it after the closure
 /// returns or from another thread.
 public protocol SQLExecutor {
+    /// The SQL the connection speaks, for the rare statement that must differ per backend.
+    var dialect: SQLDialect { get }
+
     /// Runs one statement to completion and returns the number of rows it inserted, updated or
-    /// deleted (`sqlite3_changes`; 0 for other statements). Rows a statement returns are discarded.
-    /// - Throws: ``StorageError`` with SQLite's message and the SQL; `.misuse` if `sql` holds several statements.
+    /// deleted (0 for other statements). Rows a statement returns are discarded.
+    /// - Throws: ``StorageError`` with the backend's message and the SQL; `.misuse` if `sql` holds several
+    ///   statements or is not portable.
     @discardableResult
     func execute(_ sql: String, _ arguments: [SQLValue]) throws(StorageError) -> Int
 
@@ -25,10 +30,6 @@ public protocol SQLExecutor {
     /// Runs several `;`-separated statements without arguments, in order, stopping at the first
     /// error (statements before it keep their effects within the enclosing transaction). For migrations.
     func executeScript(_ sql: String) throws(StorageError)
-
-    /// The rowid of the most recent successful `INSERT` on this connection
-    /// (`sqlite3_last_insert_rowid`; 0 if none).
-    func lastInsertedRowID() -> Int64
 }
 
 extension SQLExecutor {
@@ -78,7 +79,8 @@ extension SQLExecutor {
     }
 
     /// The first column of the first row decoded as `T`; `nil` when there is no row or the value is `NULL`.
-    /// `try db.scalar("SELECT count(*) FROM deals", as: Int.self)`.
+    /// `try db.scalar("SELECT count(*) FROM deals", as: Int.self)`, or a generated key:
+    /// `try db.scalar("INSERT INTO deals (title) VALUES (?) RETURNING id", title, as: Int64.self)`.
     public func scalar<T: SQLValueConvertible>(
         _ sql: String, _ arguments: any SQLValueConvertible..., as type: T.Type = T.self
     ) throws(StorageError) -> T? {

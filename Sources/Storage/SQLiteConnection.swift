@@ -11,6 +11,8 @@ final class SQLiteConnection: SQLExecutor, @unchecked Sendable {
     private let db: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
     private var savepointDepth = 0
+    /// Whether the open transaction is a `read` snapshot (so a nested `write` is refused).
+    private var isReadSnapshot = false
     /// Statements kept per connection; the cache is emptied when it would grow past this
     /// (app SQL is a fixed set, so this only trips on SQL built at run time).
     static let statementCacheCapacity = 256
@@ -21,13 +23,14 @@ final class SQLiteConnection: SQLExecutor, @unchecked Sendable {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard let handle else {
-            throw StorageError(kind: .sqlite, code: code, message: "cannot allocate a connection", context: path)
+            throw SQLiteResult.error(code, extended: code, message: "cannot allocate a connection", sql: nil)
+                .adding(context: path)
         }
         guard code == SQLITE_OK else {
             // SQLite returns a handle even when opening fails: read its message, then close it.
-            let error = StorageError(
-                kind: .sqlite, code: code & 0xFF, extendedCode: sqlite3_extended_errcode(handle),
-                message: String(cString: sqlite3_errmsg(handle)), context: "opening \(path)")
+            let error = SQLiteResult.error(
+                code, extended: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: nil
+            ).adding(context: "opening \(path)")
             sqlite3_close_v2(handle)
             throw error
         }
@@ -38,14 +41,14 @@ final class SQLiteConnection: SQLExecutor, @unchecked Sendable {
         sqlite3_busy_timeout(db, Int32(clamping: milliseconds))
         // WAL persists in the file, but the others are per connection (https://www.sqlite.org/pragma.html).
         // Debian builds SQLite with SQLITE_DEFAULT_WAL_SYNCHRONOUS=2 (FULL), so `synchronous` is always set.
-        let mode = try queryFirst("PRAGMA journal_mode=WAL", [])?[0]
+        let mode = try rows("PRAGMA journal_mode=WAL", [], limit: 1, portable: false).first?[0]
         if path != ":memory:", mode != .text("wal") {
             throw StorageError(
-                kind: .sqlite, code: ResultCode.error,
+                kind: .database, backendCode: "1",
                 message: "journal_mode is \(mode.map { "\($0)" } ?? "unknown") after PRAGMA journal_mode=WAL",
                 context: path)
         }
-        try executeScript(
+        try runScript(
             """
             PRAGMA synchronous=\(configuration.synchronous.pragmaValue);
             PRAGMA foreign_keys=ON;
@@ -64,16 +67,23 @@ final class SQLiteConnection: SQLExecutor, @unchecked Sendable {
     /// The error SQLite just reported on this connection, with its message and `sql`.
     private func lastError(_ code: Int32, sql: String?) -> StorageError {
         let extended = sqlite3_extended_errcode(db)
-        return StorageError(
-            kind: .sqlite, code: code & 0xFF, extendedCode: extended == 0 ? code : extended,
-            message: String(cString: sqlite3_errmsg(db)), sql: sql)
+        return SQLiteResult.error(code, extended: extended == 0 ? code : extended, message: String(cString: sqlite3_errmsg(db)), sql: sql)
     }
 
     // MARK: Statements
 
-    /// The cached statement for `sql`, preparing it on first use.
-    private func statement(_ sql: String) throws(StorageError) -> SQLiteStatement {
-        if let cached = statements[sql] { return cached }
+    /// The cached statement for `sql`, preparing it on first use; `portable` checks it against ``SQLDialect``
+    /// first (every statement but this backend's own).
+    private func statement(_ sql: String, portable: Bool) throws(StorageError) -> SQLiteStatement {
+        if let cached = statements[sql] {
+            // The backend's own statements (BEGIN, COMMIT …) share the cache but were never checked.
+            if portable, !cached.isCheckedPortable {
+                _ = try PortableSQL.translate(sql, for: .sqlite)
+                cached.isCheckedPortable = true
+            }
+            return cached
+        }
+        if portable { _ = try PortableSQL.translate(sql, for: .sqlite) }
         var handle: OpaquePointer?
         var hasMore = false
         let code = sql.withCString { text in
@@ -90,6 +100,7 @@ final class SQLiteConnection: SQLExecutor, @unchecked Sendable {
         guard code == SQLITE_OK else { throw lastError(code, sql: sql) }
         guard let handle else { throw .misuse("no statement in SQL", sql: sql) }
         let statement = SQLiteStatement(handle: handle, sql: sql)
+        statement.isCheckedPortable = portable
         if hasMore {
             throw .misuse("several statements in one call; use executeScript for scripts", sql: sql)
         }
@@ -110,9 +121,16 @@ final class SQLiteConnection: SQLExecutor, @unchecked Sendable {
 
     // MARK: SQLExecutor
 
+    var dialect: SQLDialect { .sqlite }
+
     @discardableResult
     func execute(_ sql: String, _ arguments: [SQLValue]) throws(StorageError) -> Int {
-        let statement = try statement(sql)
+        try execute(sql, arguments, portable: true)
+    }
+
+    @discardableResult
+    private func execute(_ sql: String, _ arguments: [SQLValue], portable: Bool) throws(StorageError) -> Int {
+        let statement = try statement(sql, portable: portable)
         defer { statement.reset() }
         try bind(statement, arguments)
         let before = sqlite3_total_changes64(db)
@@ -127,15 +145,15 @@ final class SQLiteConnection: SQLExecutor, @unchecked Sendable {
     }
 
     func query(_ sql: String, _ arguments: [SQLValue]) throws(StorageError) -> [Row] {
-        try rows(sql, arguments, limit: Int.max)
+        try rows(sql, arguments, limit: Int.max, portable: true)
     }
 
     func queryFirst(_ sql: String, _ arguments: [SQLValue]) throws(StorageError) -> Row? {
-        try rows(sql, arguments, limit: 1).first
+        try rows(sql, arguments, limit: 1, portable: true).first
     }
 
-    private func rows(_ sql: String, _ arguments: [SQLValue], limit: Int) throws(StorageError) -> [Row] {
-        let statement = try statement(sql)
+    private func rows(_ sql: String, _ arguments: [SQLValue], limit: Int, portable: Bool) throws(StorageError) -> [Row] {
+        let statement = try statement(sql, portable: portable)
         defer { statement.reset() }
         try bind(statement, arguments)
         let handle = statement.handle
@@ -165,6 +183,11 @@ final class SQLiteConnection: SQLExecutor, @unchecked Sendable {
     }
 
     func executeScript(_ sql: String) throws(StorageError) {
+        _ = try PortableSQL.translate(sql, for: .sqlite)
+        try runScript(sql)
+    }
+
+    private func runScript(_ sql: String) throws(StorageError) {
         // Prepared one statement at a time (not cached: scripts run once), stepped to completion.
         let failure: StorageError? = sql.withCString { script in
             var cursor: UnsafePointer<CChar>? = script
@@ -189,52 +212,70 @@ final class SQLiteConnection: SQLExecutor, @unchecked Sendable {
         if let failure { throw failure }
     }
 
-    func lastInsertedRowID() -> Int64 {
-        sqlite3_last_insert_rowid(db)
-    }
-
     // MARK: Transactions
 
     /// Whether no transaction is open (`sqlite3_get_autocommit`).
     var isAutocommit: Bool { sqlite3_get_autocommit(db) != 0 }
 
     /// Runs `body` in a transaction: `BEGIN IMMEDIATE`/`COMMIT` when none is open (taking `gate` for
-    /// its duration), otherwise a `SAVEPOINT`/`RELEASE` inside the open one.
+    /// its duration), otherwise a `SAVEPOINT`/`RELEASE` inside the open one. Refused inside a read snapshot.
     func transaction<T>(gate: WriterGate, _ body: () throws -> T) throws -> T {
         if isAutocommit {
             try gate.enter()
             defer { gate.leave() }
-            try execute("BEGIN IMMEDIATE", [])
+            try execute("BEGIN IMMEDIATE", [], portable: false)
             let result: T
             do {
                 result = try body()
-                try execute("COMMIT", [])
+                try execute("COMMIT", [], portable: false)
             } catch {
                 rollbackIfOpen()
                 throw error
             }
             return result
         }
+        if isReadSnapshot {
+            throw StorageError.misuse("a write nested in a read; call Database.write around the whole work instead")
+        }
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "appsuite_savepoint_\(savepointDepth)"
-        try execute("SAVEPOINT \(name)", [])
+        try execute("SAVEPOINT \(name)", [], portable: false)
         let result: T
         do {
             result = try body()
-            try execute("RELEASE \(name)", [])
+            try execute("RELEASE \(name)", [], portable: false)
         } catch {
             // ROLLBACK TO keeps the savepoint open; RELEASE then removes it (https://www.sqlite.org/lang_savepoint.html).
-            _ = try? execute("ROLLBACK TO \(name)", [])
-            _ = try? execute("RELEASE \(name)", [])
+            _ = try? execute("ROLLBACK TO \(name)", [], portable: false)
+            _ = try? execute("RELEASE \(name)", [], portable: false)
             throw error
         }
         return result
     }
 
-    /// Rolls back a transaction left open (a failed body or COMMIT, or a `BEGIN` the caller forgot).
+    /// Runs `body` in a read snapshot: a deferred `BEGIN` … `COMMIT` when no transaction is open (in WAL
+    /// mode its first statement fixes the snapshot, https://www.sqlite.org/isolation.html), otherwise
+    /// inside the open transaction.
+    func snapshot<T>(_ body: () throws -> T) throws -> T {
+        guard isAutocommit else { return try body() }
+        try execute("BEGIN", [], portable: false)
+        isReadSnapshot = true
+        defer { isReadSnapshot = false }
+        let result: T
+        do {
+            result = try body()
+            try execute("COMMIT", [], portable: false)
+        } catch {
+            rollbackIfOpen()
+            throw error
+        }
+        return result
+    }
+
+    /// Rolls back a transaction left open (a failed body or COMMIT).
     func rollbackIfOpen() {
-        if !isAutocommit { _ = try? execute("ROLLBACK", []) }
+        if !isAutocommit { _ = try? execute("ROLLBACK", [], portable: false) }
     }
 }
 

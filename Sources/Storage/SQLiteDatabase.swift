@@ -9,18 +9,18 @@ import Foundation
 ///
 /// **Threads and connections.** Each `read`/`write` checks out a connection that no other thread
 /// uses meanwhile, opening new ones up to ``Configuration/maximumConnections`` and otherwise waiting
-/// (up to ``Configuration/busyTimeout``, then a `SQLITE_BUSY` ``StorageError``). So N request threads
+/// (up to ``Configuration/busyTimeout``, then a `.busy` ``StorageError``). So N request threads
 /// use N connections, and readers never wait for a writer (WAL). Write transactions of this process
 /// queue on an in-process lock rather than in SQLite's sleeping busy handler.
 ///
 /// **Nesting.** A `read` or `write` called inside another on the same thread reuses that thread's
 /// connection (no second checkout, so no deadlock on the pool):
-/// - `read` inside `read` or `write`: runs on the same connection and sees the outer write's
-///   uncommitted changes.
+/// - `read` (a deferred `BEGIN` … `COMMIT`: one snapshot) inside `read` or `write`: runs in the outer
+///   transaction and sees the outer write's uncommitted changes.
 /// - `write` inside `write`: a `SAVEPOINT`; if its body throws, only its changes are undone and the
 ///   error propagates to the outer body, which may catch it and go on.
-/// - `write` inside `read`: *upgrades*: since `read` opens no transaction, the nested `write` runs
-///   its own `BEGIN IMMEDIATE … COMMIT` on the same connection and has committed when it returns.
+/// - `write` inside `read`: refused with `.misuse` (the snapshot cannot become a write transaction
+///   without risking `SQLITE_BUSY_SNAPSHOT`); call `write` around the whole work.
 ///
 /// Don't hand the executor to another thread, and don't call `read`/`write` of the same database
 /// from a thread you block on inside a `write` (that thread would wait for the write lock you hold).
@@ -40,7 +40,7 @@ public final class SQLiteDatabase: Database {
         /// Default `.normal` (safe from corruption in WAL mode; see ``Synchronous``).
         public var synchronous: Synchronous
         /// How long a statement waits for another process's lock, and how long `read`/`write` wait
-        /// for a free connection or the write lock, before failing with `SQLITE_BUSY`. Default 10 s.
+        /// for a free connection or the write lock, before failing with a `.busy` ``StorageError``. Default 10 s.
         public var busyTimeout: Duration
         /// The most connections open at once; default 8. Size it to the number of worker threads.
         public var maximumConnections: Int
@@ -111,15 +111,20 @@ public final class SQLiteDatabase: Database {
         }
     }
 
+    public var dialect: SQLDialect { .sqlite }
+
     @discardableResult
     public func read<T>(_ body: (any SQLExecutor) throws -> T) throws -> T {
-        try pool.withConnection { connection in try body(connection) }
+        try pool.withConnection { connection in try connection.snapshot { try body(connection) } }
     }
 
     @discardableResult
     public func write<T>(_ body: (any SQLExecutor) throws -> T) throws -> T {
         try pool.withConnection { connection in
-            try connection.transaction(gate: writerGate) { try body(connection) }
+            guard connection.isAutocommit else { return try connection.transaction(gate: writerGate) { try body(connection) } }
+            return try retryingSerializationFailures {
+                try connection.transaction(gate: writerGate) { try body(connection) }
+            }
         }
     }
 
@@ -134,7 +139,7 @@ public final class SQLiteDatabase: Database {
         } catch let error as StorageError {
             throw error
         } catch {
-            throw StorageError(kind: .sqlite, code: ResultCode.error, message: "\(error)")
+            throw StorageError(kind: .database, message: "\(error)")
         }
     }
 

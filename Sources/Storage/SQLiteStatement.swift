@@ -6,6 +6,8 @@ import CSQLite
 final class SQLiteStatement {
     let handle: OpaquePointer
     let sql: String
+    /// Whether ``PortableSQL`` accepted the text (false for the backend's own statements).
+    var isCheckedPortable = false
     private var columns: ColumnNames?
     private var columnsPreparedCount: Int32 = -1
 

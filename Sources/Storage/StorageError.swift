@@ -1,40 +1,67 @@
-/// An error from the storage layer.
+/// An error from the storage layer, the same shape for every backend.
 ///
-/// Errors raised by SQLite keep SQLite's own text (`sqlite3_errmsg`, e.g. `no such table: nope`) in
-/// ``message``, its primary and extended result codes (<https://www.sqlite.org/rescode.html>), and
-/// the SQL that failed. Statement arguments are never stored, so the error is safe to log.
-///
-/// Switch on ``kind`` for errors this library raises itself, or use the helpers
-/// (``isUniqueConstraintViolation``, ``isForeignKeyViolation``, ``isBusy`` …) for SQLite's:
+/// Errors a database reports (kind ``Kind/database``) keep its own text (SQLite's `sqlite3_errmsg`, e.g.
+/// `no such table: nope`; PostgreSQL's primary message) in ``message``, its own code in ``backendCode``
+/// (SQLite's extended result code in decimal, e.g. `"2067"`, <https://www.sqlite.org/rescode.html>;
+/// PostgreSQL's SQLSTATE, e.g. `"23505"`, <https://www.postgresql.org/docs/current/errcodes-appendix.html>),
+/// and the SQL that failed. Code that reacts to an error switches on the backend-neutral ``condition``
+/// (or the helpers ``isUniqueConstraintViolation``, ``isBusy`` …), never on a backend's code. Statement
+/// arguments are never stored, so the error is safe to log.
 ///
 /// ```swift
 /// do { try db.write { try $0.execute("INSERT INTO users(email) VALUES (?)", email) } }
 /// catch let error as StorageError where error.isUniqueConstraintViolation { … }
 /// ```
+///
+/// The HTTP layer maps these to statuses in one place (`AppHost/StorageErrorHTTP.swift`).
 public struct StorageError: Error, Sendable, CustomStringConvertible {
     /// Where the error comes from.
     public enum Kind: Sendable, Hashable {
-        /// SQLite returned an error code; see ``code`` and ``extendedCode``.
-        case sqlite
+        /// The database reported it; see ``condition``, ``backendCode`` and ``message``.
+        case database
         /// A column value could not be decoded as the requested Swift type (wrong storage class or `NULL`).
         case typeMismatch
         /// A row has no column with the requested name, or the index is out of range.
         case noSuchColumn
         /// The migration list is invalid, disagrees with the database, or a migration failed
-        /// (then ``code``, ``message`` and ``sql`` are the underlying failure's).
+        /// (then ``condition``, ``backendCode``, ``message`` and ``sql`` are the underlying failure's).
         case migration
-        /// The API was used wrongly: wrong argument count, several statements given to `execute`, …
+        /// The API was used wrongly: wrong argument count, several statements given to `execute`, SQL that
+        /// is not portable (see ``SQLDialect``), a `write` nested in a `read` …
         case misuse
     }
 
+    /// What went wrong, the same on every backend.
+    public enum Condition: Sendable, Hashable {
+        /// A `UNIQUE` or `PRIMARY KEY` constraint failed (SQLite 2067/1555, PostgreSQL 23505).
+        case uniqueViolation
+        /// A `FOREIGN KEY` constraint failed (SQLite 787, PostgreSQL 23503).
+        case foreignKeyViolation
+        /// A `NOT NULL` constraint failed (SQLite 1299, PostgreSQL 23502).
+        case notNullViolation
+        /// A `CHECK` or other constraint failed (SQLite 19 and its other extended codes, PostgreSQL class 23).
+        case otherConstraintViolation
+        /// A lock or a pooled connection stayed taken past the time limit (SQLite 5/6, PostgreSQL 55P03,
+        /// 57014 from `lock_timeout`/`statement_timeout`). Retrying later may succeed.
+        case busy
+        /// Concurrent transactions conflicted (PostgreSQL 40001, 40P01; SQLite 517 `SQLITE_BUSY_SNAPSHOT`).
+        /// `Database.write` retries these itself; one that still escapes may be retried later.
+        case serializationFailure
+        /// The database cannot be reached, or the connection was lost (PostgreSQL class 08, 57P01…03;
+        /// SQLite 14 `SQLITE_CANTOPEN`).
+        case unavailable
+        /// Anything else: syntax, a missing table, a type error, I/O …
+        case other
+    }
+
     public var kind: Kind
-    /// SQLite's primary result code (`extendedCode & 0xFF`), e.g. 19 for `SQLITE_CONSTRAINT`.
-    /// Errors this library raises use the closest SQLite code: 20 (`SQLITE_MISMATCH`) for
-    /// type mismatches, 21 (`SQLITE_MISUSE`) for misuse, 5 (`SQLITE_BUSY`) for pool timeouts, 1 otherwise.
-    public var code: Int32
-    /// SQLite's extended result code, e.g. 2067 for `SQLITE_CONSTRAINT_UNIQUE`.
-    public var extendedCode: Int32
-    /// The error text: `sqlite3_errmsg(db)` verbatim for SQLite errors, our own text otherwise.
+    /// The backend-neutral meaning; `.other` for errors this library raises itself (except pool time-outs,
+    /// which are `.busy`).
+    public var condition: Condition
+    /// The backend's own code: SQLite's extended result code in decimal, PostgreSQL's five-character
+    /// SQLSTATE; empty for errors this library raises itself.
+    public var backendCode: String
+    /// The error text: the backend's own message verbatim for database errors, our own text otherwise.
     public var message: String
     /// The SQL that failed, when there was one.
     public var sql: String?
@@ -42,12 +69,12 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     public var context: String?
 
     public init(
-        kind: Kind, code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil,
+        kind: Kind, condition: Condition = .other, backendCode: String = "", message: String, sql: String? = nil,
         context: String? = nil
     ) {
         self.kind = kind
-        self.code = code
-        self.extendedCode = extendedCode ?? code
+        self.condition = condition
+        self.backendCode = backendCode
         self.message = message
         self.sql = sql
         self.context = context
@@ -58,50 +85,55 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     /// A value of storage class `found` cannot become `expected`.
     public static func typeMismatch(expected: String, found: SQLValue, column: String? = nil) -> StorageError {
         StorageError(
-            kind: .typeMismatch, code: ResultCode.mismatch,
-            message: "cannot decode \(expected) from \(found.typeName)",
+            kind: .typeMismatch, message: "cannot decode \(expected) from \(found.typeName)",
             context: column.map { "column \"\($0)\"" })
     }
 
     /// The row has no column named `name`.
     public static func noSuchColumn(_ name: String, available: [String] = []) -> StorageError {
         let list = available.isEmpty ? "" : " (columns: \(available.joined(separator: ", ")))"
-        return StorageError(kind: .noSuchColumn, code: ResultCode.error, message: "no such column: \(name)\(list)")
+        return StorageError(kind: .noSuchColumn, message: "no such column: \(name)\(list)")
     }
 
     /// The row has no column at `index`.
     public static func noSuchColumn(index: Int, columnCount: Int) -> StorageError {
-        StorageError(
-            kind: .noSuchColumn, code: ResultCode.error,
-            message: "no column at index \(index); the row has \(columnCount) columns")
+        StorageError(kind: .noSuchColumn, message: "no column at index \(index); the row has \(columnCount) columns")
     }
 
     /// The migration list or the recorded migrations are inconsistent.
     public static func migrationFailed(_ message: String, module: String? = nil) -> StorageError {
-        StorageError(
-            kind: .migration, code: ResultCode.error, message: message, context: module.map { "module \"\($0)\"" })
+        StorageError(kind: .migration, message: message, context: module.map { "module \"\($0)\"" })
     }
 
     /// The API was used wrongly.
     public static func misuse(_ message: String, sql: String? = nil) -> StorageError {
-        StorageError(kind: .misuse, code: ResultCode.misuse, message: message, sql: sql)
+        StorageError(kind: .misuse, message: message, sql: sql)
     }
 
-    // MARK: Kinds of SQLite errors
-
-    /// A `UNIQUE` or `PRIMARY KEY` constraint failed (`SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_CONSTRAINT_PRIMARYKEY`).
-    public var isUniqueConstraintViolation: Bool {
-        extendedCode == ResultCode.constraintUnique || extendedCode == ResultCode.constraintPrimaryKey
+    /// No connection (or write turn) became free within the time limit.
+    static func timedOut(_ message: String) -> StorageError {
+        StorageError(kind: .database, condition: .busy, message: message)
     }
-    /// A `FOREIGN KEY` constraint failed (`SQLITE_CONSTRAINT_FOREIGNKEY`; needs `PRAGMA foreign_keys=ON`, which every connection sets).
-    public var isForeignKeyViolation: Bool { extendedCode == ResultCode.constraintForeignKey }
-    /// A `NOT NULL` constraint failed (`SQLITE_CONSTRAINT_NOTNULL`).
-    public var isNotNullViolation: Bool { extendedCode == ResultCode.constraintNotNull }
-    /// Any constraint failed (`SQLITE_CONSTRAINT` and its extended codes).
-    public var isConstraintViolation: Bool { kind == .sqlite && code == ResultCode.constraint }
-    /// The database stayed locked by another connection longer than the busy timeout (`SQLITE_BUSY`),
-    /// or every pooled connection stayed in use that long. Retrying later may succeed.
-    public var isBusy: Bool { code == ResultCode.busy }
+
+    // MARK: Conditions
+
+    /// A `UNIQUE` or `PRIMARY KEY` constraint failed.
+    public var isUniqueConstraintViolation: Bool { condition == .uniqueViolation }
+    /// A `FOREIGN KEY` constraint failed (SQLite connections set `PRAGMA foreign_keys=ON`).
+    public var isForeignKeyViolation: Bool { condition == .foreignKeyViolation }
+    /// A `NOT NULL` constraint failed.
+    public var isNotNullViolation: Bool { condition == .notNullViolation }
+    /// Any constraint failed.
+    public var isConstraintViolation: Bool {
+        switch condition {
+        case .uniqueViolation, .foreignKeyViolation, .notNullViolation, .otherConstraintViolation: true
+        default: false
+        }
+    }
+    /// A lock or every pooled connection stayed taken past the time limit. Retrying later may succeed.
+    public var isBusy: Bool { condition == .busy }
+    /// Whether running the whole transaction again may succeed (``Condition/busy`` or ``Condition/serializationFailure``).
+    public var isTransient: Bool { condition == .busy || condition == .serializationFailure }
     /// The error is a type mismatch raised while decoding.
     public var isTypeMismatch: Bool { kind == .typeMismatch }
     /// The error is an unknown column name or index.
@@ -110,10 +142,10 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         var text = ""
         switch kind {
-        case .sqlite: text = "SQLite error \(extendedCode)"
+        case .database: text = "database error" + (backendCode.isEmpty ? "" : " \(backendCode)")
         case .typeMismatch: text = "type mismatch"
         case .noSuchColumn: text = "no such column"
-        case .migration: text = "migration error" + (code != ResultCode.error ? " (SQLite \(extendedCode))" : "")
+        case .migration: text = "migration error" + (backendCode.isEmpty ? "" : " (\(backendCode))")
         case .misuse: text = "storage misuse"
         }
         if let context { text += " in \(context)" }
@@ -128,21 +160,4 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         copy.context = context.map { "\(outer), \($0)" } ?? outer
         return copy
     }
-}
-
-/// SQLite result codes we test for, from <https://www.sqlite.org/rescode.html>.
-/// Spelled out because Swift does not import the function-like macros that define the extended codes.
-enum ResultCode {
-    static let ok: Int32 = 0
-    static let error: Int32 = 1
-    static let busy: Int32 = 5
-    static let constraint: Int32 = 19
-    static let mismatch: Int32 = 20
-    static let misuse: Int32 = 21
-    static let row: Int32 = 100
-    static let done: Int32 = 101
-    static let constraintForeignKey: Int32 = 787  // SQLITE_CONSTRAINT | (3 << 8)
-    static let constraintNotNull: Int32 = 1299  // SQLITE_CONSTRAINT | (5 << 8)
-    static let constraintPrimaryKey: Int32 = 1555  // SQLITE_CONSTRAINT | (6 << 8)
-    static let constraintUnique: Int32 = 2067  // SQLITE_CONSTRAINT | (8 << 8)
 }

@@ -22,8 +22,8 @@ struct GuestbookApp: MiniApp {
 
     func migrations() -> [Migration] {
         [Migration(module: "guestbook", version: 1, name: "create_guestbook", sql: """
-            CREATE TABLE guestbook_entries (id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT NOT NULL);
-            CREATE TABLE guestbook_heartbeats (id INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, entries INTEGER NOT NULL);
+            CREATE TABLE guestbook_entries (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+            CREATE TABLE guestbook_heartbeats (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, entries INTEGER NOT NULL);
             """)]
     }
 

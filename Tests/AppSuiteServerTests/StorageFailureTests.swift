@@ -24,8 +24,8 @@ import Testing
 
     @Test func aBusyDatabaseIs503WithRetryAfter() {
         var router = Router()
-        router.get("/busy") { _ in throw StorageError(kind: .sqlite, code: 5, message: "database is locked") }
-        router.get("/broken") { _ in throw StorageError(kind: .sqlite, code: 1, message: "no such table: secrets", sql: "SELECT 1") }
+        router.get("/busy") { _ in throw StorageError(kind: .database, condition: .busy, backendCode: "5", message: "database is locked") }
+        router.get("/broken") { _ in throw StorageError(kind: .database, backendCode: "1", message: "no such table: secrets", sql: "SELECT 1") }
         let responder = Responder(router: router, configuration: ServerConfiguration())
         let busy = responder.respond(to: Request(method: .get, path: "/busy", headers: ["Accept": "application/json"]))
         #expect(busy.status == .serviceUnavailable)

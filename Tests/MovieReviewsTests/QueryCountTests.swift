@@ -16,6 +16,7 @@ final class CountingDatabase: Database {
 
     init(_ base: SQLiteDatabase) { self.base = base }
 
+    var dialect: SQLDialect { base.dialect }
     var statements: Int { count.withLock { $0 } }
     func counted() { count.withLock { $0 += 1 } }
 
@@ -31,6 +32,8 @@ final class CountingDatabase: Database {
 struct CountingExecutor: SQLExecutor {
     let base: any SQLExecutor
     let database: CountingDatabase
+
+    var dialect: SQLDialect { base.dialect }
 
     func execute(_ sql: String, _ arguments: [SQLValue]) throws(StorageError) -> Int {
         database.counted()
@@ -51,8 +54,6 @@ struct CountingExecutor: SQLExecutor {
         database.counted()
         try base.executeScript(sql)
     }
-
-    func lastInsertedRowID() -> Int64 { base.lastInsertedRowID() }
 }
 
 /// Lists answer with a fixed number of queries however many rows they show (issue 18, item 7): the movies

@@ -6,8 +6,9 @@ struct ErrorTests {
     @Test func errorsKeepSQLitesMessageAndTheSQL() throws {
         let db = try SQLiteDatabase.temporary()
         let error = #expect(throws: StorageError.self) { try db.read { try $0.query("SELECT * FROM nope") } }
-        #expect(error?.kind == .sqlite)
-        #expect(error?.code == 1)
+        #expect(error?.kind == .database)
+        #expect(error?.condition == .other)
+        #expect(error?.backendCode == "1")
         #expect(error?.message == "no such table: nope")
         #expect(error?.sql == "SELECT * FROM nope")
         #expect(error?.description.contains("no such table: nope") == true)
@@ -24,8 +25,8 @@ struct ErrorTests {
         #expect(unique?.isUniqueConstraintViolation == true)
         #expect(unique?.isConstraintViolation == true)
         #expect(unique?.isForeignKeyViolation == false)
-        #expect(unique?.code == 19)
-        #expect(unique?.extendedCode == 2067)
+        #expect(unique?.condition == .uniqueViolation)
+        #expect(unique?.backendCode == "2067")
         #expect(unique?.message == "UNIQUE constraint failed: items.name")
         let primary = #expect(throws: StorageError.self) {
             try db.write { try $0.execute("INSERT INTO items (id, name) VALUES (1, 'b')") }
@@ -74,6 +75,7 @@ struct ErrorTests {
             try SQLiteDatabase(configuration: .init(path: "/nonexistent-appsuite-dir/sub/db.sqlite"))
         }
         #expect(error?.message == "unable to open database file")
-        #expect(error?.code == 14)
+        #expect(error?.condition == .unavailable)
+        #expect(error?.backendCode == "14")
     }
 }

@@ -1,16 +1,17 @@
+import Foundation
 import Storage
+import Synchronization
 import Testing
 
 @Suite("Transactions and nesting")
 struct TransactionTests {
-    @Test func executeReportsChangesAndLastInsertedRowID() throws {
+    @Test func executeReportsChangesAndReturningGivesTheGeneratedKey() throws {
         let db = try makeDatabase()
         let (rowID, changed, updated, created, selected) = try db.write { db in
-            try db.execute("INSERT INTO items (name, n) VALUES (?, ?)", "a", 1)
-            let rowID = db.lastInsertedRowID()
+            let rowID = try db.scalar("INSERT INTO items (name, n) VALUES (?, ?) RETURNING id", "a", 1, as: Int64.self)
             let changed = try db.execute("INSERT INTO items (name, n) VALUES (?, ?), (?, ?)", "b", 2, "c", 3)
             let updated = try db.execute("UPDATE items SET n = n + 1 WHERE n >= ?", 2)
-            let created = try db.execute("CREATE TABLE other (x)")
+            let created = try db.execute("CREATE TABLE other (x INTEGER)")
             let selected = try db.execute("SELECT * FROM items")
             return (rowID, changed, updated, created, selected)
         }
@@ -58,9 +59,9 @@ struct TransactionTests {
             }
             try db.write { inner in
                 try inner.execute("INSERT INTO items (name) VALUES ('inner-kept')")
-                // Still inside the outer transaction: SQLite rejects BEGIN within a transaction.
+                // Transactions are Database.write's alone: BEGIN through an executor is refused, not run.
                 let begin = #expect(throws: StorageError.self) { try inner.execute("BEGIN") }
-                #expect(begin?.message == "cannot start a transaction within a transaction")
+                #expect(begin?.kind == .misuse)
             }
             try outer.execute("INSERT INTO items (name) VALUES ('outer-2')")
         }
@@ -90,23 +91,76 @@ struct TransactionTests {
         }
     }
 
-    @Test func writeInsideReadUpgradesAndCommits() throws {
+    @Test func writeInsideReadIsRefusedAndChangesNothing() throws {
         let db = try makeDatabase(maximumConnections: 1)
-        let inside = try db.read { reader in
-            try db.write { try $0.execute("INSERT INTO items (name) VALUES ('a')") }
-            return try reader.scalar("SELECT count(*) FROM items", as: Int.self)
+        let error = #expect(throws: StorageError.self) {
+            try db.read { _ in try db.write { try $0.execute("INSERT INTO items (name) VALUES ('a')") } }
         }
-        #expect(inside == 1)
+        #expect(error?.kind == .misuse)
+        #expect(try count(db) == 0)
+        // The connection is back in autocommit: a write works.
+        try db.write { try $0.execute("INSERT INTO items (name) VALUES ('b')") }
         #expect(try count(db) == 1)
     }
 
-    @Test func aTransactionLeftOpenIsRolledBackOnCheckIn() throws {
-        let db = try makeDatabase(maximumConnections: 1)
-        try db.read { db in
-            try db.execute("BEGIN")
-            try db.execute("INSERT INTO items (name) VALUES ('forgotten')")
+    @Test func aReadSeesOneSnapshotWhileAnotherConnectionCommits() throws {
+        let db = try makeDatabase(maximumConnections: 2)
+        try db.write { try $0.execute("INSERT INTO items (name) VALUES ('a')") }
+        let (before, after) = try db.read { reader in
+            let before = try reader.scalar("SELECT count(*) FROM items", as: Int.self)
+            // Another thread (so another connection) commits a row while this read is open.
+            let done = DispatchSemaphore(value: 0)
+            let failure = Mutex<(any Error)?>(nil)
+            Thread.detachNewThread {
+                do { try db.write { try $0.execute("INSERT INTO items (name) VALUES ('b')") } } catch { failure.withLock { $0 = error } }
+                done.signal()
+            }
+            done.wait()
+            if let error = failure.withLock({ $0 }) { throw error }
+            return (before, try reader.scalar("SELECT count(*) FROM items", as: Int.self))
         }
-        #expect(try count(db) == 0)
+        #expect(before == 1)
+        #expect(after == 1, "the second statement of the read saw a row committed after the first")
+        #expect(try count(db) == 2)
+    }
+
+    @Test func aSerializationFailureRunsTheWriteAgain() throws {
+        let db = try makeDatabase()
+        var runs = 0
+        try db.write { db in
+            runs += 1
+            try db.execute("INSERT INTO items (name) VALUES (?)", "run \(runs)")
+            if runs < 3 { throw StorageError(kind: .database, condition: .serializationFailure, message: "conflict") }
+        }
+        #expect(runs == 3)
+        #expect(try db.read { try $0.query("SELECT name FROM items").map { try $0.get(0, as: String.self) } } == ["run 3"])
+        // It gives up after `writeAttempts` runs and throws the last failure.
+        runs = 0
+        let error = #expect(throws: StorageError.self) {
+            try db.write { _ in
+                runs += 1
+                throw StorageError(kind: .database, condition: .serializationFailure, message: "conflict")
+            }
+        }
+        #expect(error?.condition == .serializationFailure)
+        #expect(runs == writeAttempts)
+        // A nested write is never retried alone, and other errors are not retried.
+        runs = 0
+        #expect(throws: StorageError.self) {
+            try db.write { _ in
+                runs += 1
+                throw StorageError(kind: .database, condition: .uniqueViolation, message: "taken")
+            }
+        }
+        #expect(runs == 1)
+    }
+
+    @Test func aTransactionCannotBeOpenedThroughAnExecutor() throws {
+        let db = try makeDatabase(maximumConnections: 1)
+        for statement in ["BEGIN", "begin immediate", "COMMIT", "END", "ROLLBACK", "SAVEPOINT s", "RELEASE s"] {
+            let error = #expect(throws: StorageError.self) { try db.read { try $0.execute(statement) } }
+            #expect(error?.kind == .misuse, "\(statement)")
+        }
         try db.write { try $0.execute("INSERT INTO items (name) VALUES ('b')") }
         #expect(try count(db) == 1)
     }
