@@ -41,12 +41,13 @@ let package = Package(
         .target(name: "WebUI", dependencies: [], resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(name: "AppSuiteAPI", dependencies: [], swiftSettings: upcoming),
         .target(name: "Geo", dependencies: [], swiftSettings: upcoming),
+        .target(name: "Mail", dependencies: ["CCurl"], swiftSettings: upcoming),
         .target(name: "OutboundHTTP", dependencies: ["CCurl"], swiftSettings: upcoming),
         // The Swift client SDK: Foundation (+ FoundationNetworking) and AppSuiteAPI only, for iOS/macOS/Linux.
         .target(name: "AppSuiteClient", dependencies: ["AppSuiteAPI"], swiftSettings: upcoming),
         .target(
             name: "Identity",
-            dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI"],
+            dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI", "Mail"],
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications"], swiftSettings: upcoming),
         .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
@@ -81,7 +82,7 @@ let package = Package(
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Notifications", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Mail", "Notifications", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost", "Identity", "WebUI"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -111,6 +112,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CZlib", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
         .testTarget(name: "AppSuiteClientTests", dependencies: ["AppSuiteClient", "AppSuiteAPI", "AppSuiteTesting", "Identity", "Storage"], swiftSettings: upcoming),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "HTTPServer"], swiftSettings: upcoming),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),

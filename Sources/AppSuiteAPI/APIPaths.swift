@@ -14,6 +14,10 @@ public enum APIPath {
     public static let me = "/api/v1/me"
     public static let password = "/api/v1/me/password"
     public static let avatar = "/api/v1/me/avatar"
+    /// `GET`: the user's signed-in sessions (``SessionList``); `DELETE`: sign out every other session.
+    public static let sessions = "/api/v1/me/sessions"
+    /// `DELETE`: sign out one session (``SessionInfo/id``).
+    public static let session = "/api/v1/me/sessions/{id}"
 
     /// Fills the `{name}` segments of `template` with `values`, each percent-encoded as one path segment
     /// (`filled(Movies.review, ["id": 42])` → `/api/v1/movies/reviews/42`). A segment without a value stays

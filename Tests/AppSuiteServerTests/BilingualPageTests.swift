@@ -2,6 +2,7 @@ import AppHost
 import AppSuiteTesting
 import Foundation
 import HTTPServer
+import Identity
 import Storage
 import Testing
 @testable import AppSuiteServer
@@ -131,7 +132,7 @@ final class PageSite {
         member.cookies["presession"] = presessionCookie
         let registered = try Self.request(server, "POST", "/register", cookies: member.cookies,
                                           form: [("username", "reader"), ("password", "correct horse battery"),
-                                                 ("csrf_token", try Self.csrf(form))])
+                                                 ("password_confirmation", "correct horse battery"), ("csrf_token", try Self.csrf(form))])
         let sidCookie: String = try #require(registered.setCookies["sid"], "register: \(registered.status)")
         member.cookies["sid"] = sidCookie
         var token = try Self.csrf(try Self.request(server, "GET", "/me", cookies: member.cookies))
@@ -229,7 +230,8 @@ final class PageSite {
             ])),
             ("bad nickname", try Self.request(server, "POST", "/me/profile", cookies: english, form: [("nickname", ""), ("csrf_token", token)])),
             ("wrong password", try Self.request(server, "POST", "/me/password", cookies: english, form: [
-                ("current_password", "not my password"), ("new_password", "another horse battery"), ("csrf_token", token),
+                ("current_password", "not my password"), ("new_password", "another horse battery"),
+                ("new_password_confirmation", "another horse battery"), ("csrf_token", token),
             ])),
             ("a form without its CSRF token", try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english, form: [])),
             ("a POST to a page that only answers GET", try Self.request(server, "POST", "/gaokao/about", cookies: english, form: [])),
@@ -241,8 +243,12 @@ final class PageSite {
     func pages() throws -> [Page] {
         func q(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text }
         let sichuan = q("四川"), science = q("理科"), firstBatch = q("本科一批"), university = q("四川大学")
+        let links = try emailLinks()
         return [
-            Page(path: "/"), Page(path: "/login"), Page(path: "/register"), Page(path: "/me"), Page(path: "/me/password"),
+            Page(path: "/"), Page(path: "/login"), Page(path: "/register"), Page(path: "/me"), Page(path: "/me/password"), Page(path: "/me/sessions"),
+            Page(path: "/me/email"), Page(path: "/forgot-password"), Page(path: "/verify-email?token=expired", status: 410),
+            Page(path: "/reset-password?token=expired", status: 410),
+            Page(path: "/verify-email?token=\(links.verify)"), Page(path: "/reset-password?token=\(links.reset)"),
             Page(path: "/share/movies/\(review)"), Page(path: "/s/\(shareCode)", isInPageLanguage: false),
             Page(path: "/gaokao"), Page(path: "/gaokao/welcome"), Page(path: "/gaokao/profile"),
             Page(path: "/gaokao/control-lines"), Page(path: "/gaokao/control-lines?province=\(sichuan)&year=2020&category=\(science)"),
@@ -281,6 +287,21 @@ final class PageSite {
             Page(path: "/movies/reviews/999999999", status: 404), Page(path: "/no/such/page", status: 404),
             Page(path: "/movies/reviews/\(review)/comments?cursor=%E2%9C%97", status: 400),
         ]
+    }
+
+    /// A working verification link (the member's new address) and reset link (another account's verified one),
+    /// made through Identity as the mail would carry them.
+    func emailLinks() throws -> (verify: String, reset: String) {
+        let identity = suite.authenticator.identity
+        let now = identity.clock.now()
+        let member = try #require(try identity.users.user(username: "reader"))
+        let verify = try identity.emails.setEmail(userID: member.id, email: "reader@example.com", currentPassword: "correct horse battery", now: now)
+        let other = try server.register("resetter", unique: true)
+        let otherUser = try #require(try identity.users.user(username: other.username))
+        try identity.emails.verify(token: try identity.emails.setEmail(userID: otherUser.id, email: "resetter@example.com",
+                                                                        currentPassword: other.password, now: now).value, now: now)
+        let reset = try #require(try identity.emails.requestReset(email: "resetter@example.com", clientAddress: nil, now: now))
+        return (verify.value, reset.token.value)
     }
 
     /// The route pattern a path (query dropped) is served by, among the page routes.

@@ -86,6 +86,16 @@ enum ContractScenario {
         client.problem("PUT", APIPath.password, body: .model(PasswordChange(currentPassword: "not the password", newPassword: "x y z w v u")),
                        token: carol.token, status: 401)
         client.noContent("PUT", APIPath.password, body: .model(change), token: carol.token)
+        client.call("POST", APIPath.login, body: .model(Credentials(username: "contract_carol", password: change.newPassword)),
+                    as: LoginResponse.self)
+        let sessions = client.call("GET", APIPath.sessions, token: carol.token, as: SessionList.self)
+        client.problem("GET", APIPath.sessions, status: 401)
+        if let other = sessions?.items.first(where: { !$0.current }) {
+            client.noContent("DELETE", APIPath.session, ["id": other.id], token: carol.token)
+        }
+        client.problem("DELETE", APIPath.session, ["id": "0000000000000000"], token: carol.token, status: 404)
+        client.noContent("DELETE", APIPath.sessions, token: carol.token)
+        client.problem("DELETE", APIPath.sessions, status: 401)
         client.problem("POST", APIPath.logout, status: 403)
         client.noContent("POST", APIPath.logout, token: carol.token)
         return Users(alice: alice.token, bob: bob.token)
