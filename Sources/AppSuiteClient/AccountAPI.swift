@@ -71,7 +71,10 @@ extension AppSuiteClient {
         static let changeNickname = Endpoint("PATCH", APIPath.me)
         static let changePassword = Endpoint("PUT", APIPath.password)
         static let uploadAvatar = Endpoint("PUT", APIPath.avatar)
-        static let endpoints = [profile, changeNickname, changePassword, uploadAvatar]
+        static let sessions = Endpoint("GET", APIPath.sessions)
+        static let signOutOthers = Endpoint("DELETE", APIPath.sessions)
+        static let signOutSession = Endpoint("DELETE", APIPath.session)
+        static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession]
 
         /// `GET /api/v1/me`: the signed-in user (also updates ``AppSuiteSession/user``).
         /// - Throws: a `401` problem when signed out (the session then ends).
@@ -99,6 +102,23 @@ extension AppSuiteClient {
             let user = try await client.upload(.init(Self.uploadAvatar), parts: [("avatar", file)], progress: progress, as: UserProfile.self)
             client.session.update(user, token: token)
             return user
+        }
+
+        /// `GET /api/v1/me/sessions`: the user's signed-in devices, most recently seen first (at most 100);
+        /// ``SessionInfo/current`` marks this one.
+        public func sessions() async throws(AppSuiteError) -> [SessionInfo] {
+            try await client.value(.init(Self.sessions), as: SessionList.self).items
+        }
+
+        /// `DELETE /api/v1/me/sessions`: signs out every other session of the user; this one stays.
+        public func signOutOtherSessions() async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.signOutOthers))
+        }
+
+        /// `DELETE /api/v1/me/sessions/{id}`: signs out one session (``SessionInfo/id``).
+        /// - Throws: a `404` problem for an id that names no session of this user.
+        public func signOut(session id: String) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.signOutSession, path: ["id": id]))
         }
 
         private func updating(_ call: AppSuiteClient.Call) async throws(AppSuiteError) -> UserProfile {

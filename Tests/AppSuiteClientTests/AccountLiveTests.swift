@@ -49,6 +49,19 @@ import Testing
         try await client.me.changePassword(current: TestServer.password, new: "another horse battery")
         #expect(try await client.me.profile().id == user.id)
 
+        let other = try server.logIn(name, password: "another horse battery")
+        let devices = try await client.me.sessions()
+        #expect(devices.count == 2 && devices.filter(\.current).count == 1)
+        let otherID = try #require(devices.first { !$0.current }?.id)
+        try await client.me.signOut(session: otherID)
+        #expect(try server.get(APIPath.me, token: other.token).status == 401)
+        let unknown = await failure { () async throws(AppSuiteError) in try await client.me.signOut(session: otherID) }
+        #expect(unknown?.status == 404)
+        let third = try server.logIn(name, password: "another horse battery")
+        try await client.me.signOutOtherSessions()
+        #expect(try server.get(APIPath.me, token: third.token).status == 401)
+        #expect(try await client.me.sessions().count == 1)
+
         try await client.auth.logOut()
         #expect(await states.next() == .signedOut(.loggedOut))
         #expect(store.load() == nil)
@@ -60,7 +73,7 @@ import Testing
         #expect(again.nickname == "爱丽丝")
         #expect(await states.next() == .signedIn(again))
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/auth/") || $0.path.hasPrefix("/api/v1/me") }
-        #expect(expected.count == 7)
+        #expect(expected.count == 10)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 
