@@ -5,8 +5,9 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Issue 16 items 3 and 7 on a live server (one per test: each registers several accounts): register, observe the session, the profile, an avatar upload with
-/// progress, a `422` with its fields, a `401` after logout and after the session is ended elsewhere, token stores.
+/// Issue 16 items 3 and 7 on a live server (one per test: each registers several accounts): register, observe
+/// the session, the profile, an avatar upload with progress, a `422` with its fields, a `401` after logout and
+/// after the session is ended elsewhere, token stores.
 @Suite(.requires(.photos)) struct AccountLiveTests {
     @Test func registerProfileAvatarPasswordAndLogOut() async throws {
         let server = try TestServer()
