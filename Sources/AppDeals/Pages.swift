@@ -15,6 +15,7 @@ struct DealPages: Sendable {
     let topics: DealTopics
     let api: DealAPI
     let favorites: FavoriteStore
+    let nearby: NearbyStore
     let clock: AppClock
     let assets: AppAssets
 
@@ -39,6 +40,9 @@ struct DealPages: Sendable {
         routes.anyone.post("/apps/{id}/share") { request, viewer in try pages.share(request, viewer) }
         routes.post("/apps/{id}/favorite") { request, member in try pages.toggleFavorite(request, member) }
         routes.get("/favorites") { request, member in try pages.favoritesPage(request, member) }
+        routes.anyone.get("/nearby") { request, viewer in try pages.nearbyPage(request, viewer) }
+        routes.post("/nearby/share") { request, member in try pages.shareLocation(request, member) }
+        routes.post("/nearby/forget") { request, member in try pages.forgetLocation(request, member) }
         routes.post("/favorites/{id}/delete") { request, member in try pages.removeFavorite(request, member) }
         files.get("/icons/{file}") { request in
             let file = try request.parameter("file")
@@ -59,6 +63,7 @@ struct DealPages: Sendable {
         let l = viewer.language
         let trailing = (actions ? [
             navAction(href: "/appdeals/search", icon: .search, label: DealText.search(l)),
+            navAction(href: "/appdeals/nearby", icon: .mapPin, label: DealText.nearby(l)),
             navAction(href: "/appdeals/favorites", icon: .person, label: DealText.favorites(l)),
         ] : []) + [languageSwitch(l, currentURL: viewer.currentURL)]
         return viewer.page(title: title, back: back, tabs: Self.tabs, activeTab: tab, status: status, trailing: trailing, bodyClass: "ad",
