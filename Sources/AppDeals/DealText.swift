@@ -93,6 +93,7 @@ enum DealText {
 
     // MARK: 周边
     static let nearby = LocalizedText(zh: "周边", en: "Nearby")
+    static let nearbyLink = LocalizedText(zh: "周边：附近的人在用 ›", en: "Nearby: what people around you use ›")
     static let nearbyIntro = LocalizedText(
         zh: "看看附近的人收藏了哪些应用。位置只按约 1 公里的格子取整使用，不保存精确位置；只有你选择分享时才保存取整后的位置。",
         en: "See which apps people near you saved. Your position is rounded to a cell of about 1 km and never kept precisely; the rounded one is kept only if you choose to share it.")

@@ -63,7 +63,6 @@ struct DealPages: Sendable {
         let l = viewer.language
         let trailing = (actions ? [
             navAction(href: "/appdeals/search", icon: .search, label: DealText.search(l)),
-            navAction(href: "/appdeals/nearby", icon: .mapPin, label: DealText.nearby(l)),
             navAction(href: "/appdeals/favorites", icon: .person, label: DealText.favorites(l)),
         ] : []) + [languageSwitch(l, currentURL: viewer.currentURL)]
         return viewer.page(title: title, back: back, tabs: Self.tabs, activeTab: tab, status: status, trailing: trailing, bodyClass: "ad",
@@ -105,7 +104,10 @@ struct DealPages: Sendable {
                 filters(query, categories: snapshot.categories, action: path, language: l)
             }
             if let asOf = result.asOf { p(.class("ad-asof")) { DealText.dataAsOf(BeijingTime.dateTime(asOf))(l) } }
-            if tab == .hot && !isSearch { p(.class("ad-note")) { DealText.hotNote(l) } }
+            if tab == .hot && !isSearch {
+                p(.class("ad-note")) { DealText.hotNote(l) }
+                div(.class("ad-actions")) { a(.classes("btn", "btn-secondary"), .href("/appdeals/nearby")) { DealText.nearbyLink(l) } }
+            }
             if result.outsideData, let from = snapshot.earliest[query.region], let to = snapshot.latest[query.region] {
                 emptyState(icon: .info, title: DealText.outsideData(l),
                            message: DealText.outsideDataMessage(BeijingTime.numericDate(from), BeijingTime.numericDate(to))(l))
