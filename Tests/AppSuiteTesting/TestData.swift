@@ -30,6 +30,8 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
     case movies
     /// The photo corpus: ordinary, orientation and edge-case files (`appsuite import photos`).
     case photos
+    /// Divisions, recorded provider replies and observations (`appsuite import weather`; reads `regions/` beside it).
+    case weather
     /// App Store catalogue, price history and Lookup objects (`appsuite import appdeals`).
     case appstore
 
@@ -48,6 +50,7 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
         case .gaokao: "score_rank.csv"
         case .movies: "reviews.csv"
         case .photos: "SOURCES.md"
+        case .weather: "observations/five_cities_daily_2010_2015.csv"
         case .appstore: "price_history/cn_price_changes.csv"
         }
         return FileManager.default.fileExists(atPath: url(marker).path)

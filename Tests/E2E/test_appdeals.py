@@ -152,10 +152,10 @@ def test_tabs_countdown_filters_search_and_detail(browser, server, screenshot):
 
     # An app: the price chart (SVG), min/max, the history list, the no-screenshot note, the release notes state.
     browser.get(base + "/appdeals/apps/1587301632")
-    chart = css(browser, "svg.chart")
+    chart = css(browser, "svg.series-chart")
     assert chart.get_attribute("aria-label") == "价格走势"
     # 7 price runs in the CN log: ¥8, ¥28, 免费, ¥28, 免费, ¥28, 免费 (counted in cn_price_changes.csv).
-    assert len(browser.find_elements(By.CSS_SELECTOR, "svg.chart .chart-dot")) == 7
+    assert len(browser.find_elements(By.CSS_SELECTOR, "svg.series-chart .series-chart-dot")) == 7
     assert len(browser.find_elements(By.CSS_SELECTOR, ".ad-history li")) == 7
     assert "最低 免费 · 最高 ¥28.00" in css(browser, ".ad-range").text
     assert "先涨后降" in browser.find_element(By.CSS_SELECTOR, ".ad-detail").text

@@ -1,6 +1,6 @@
 /// Line and step charts drawn as inline SVG, for any app's series over time (prices in 爱限免, and reusable
-/// by Weather's temperatures or Gaokao's lines by year). Colours come from CSS (`.chart-line`, `.chart-grid`,
-/// `.chart-label`, `.chart-dot` use `currentColor` and the theme's variables), so dark mode needs nothing here.
+/// by Weather's temperatures or Gaokao's lines by year). Colours come from CSS (`.series-chart-line`, `.series-chart-grid`,
+/// `.series-chart-label`, `.series-chart-dot` use `currentColor` and the theme's variables), so dark mode needs nothing here.
 public struct ChartPoint: Sendable, Hashable {
     /// Horizontal position in the caller's unit (e.g. UTC seconds).
     public var x: Double
@@ -42,16 +42,16 @@ public enum Chart {
         }
         if let last = points.last, style == .step { d += "H\(px(max(endX, last.x)))" }
         let gridValues = [lowY, (lowY + highY) / 2, highY]
-        return SVG.svg(.class("chart"), .viewBox("0 0 \(width) \(height)"), .role("img"), .ariaLabel(title)) {
+        return SVG.svg(.class("series-chart"), .viewBox("0 0 \(width) \(height)"), .role("img"), .ariaLabel(title)) {
             for value in gridValues {
-                SVG.path(.class("chart-grid"), .d("M\(left) \(py(value))H\(width - right)"))
-                SVG.text(.class("chart-label"), .x(left - 6), .y(py(value) + 4), .textAnchor("end")) { yLabel(value) }
+                SVG.path(.class("series-chart-grid"), .d("M\(left) \(py(value))H\(width - right)"))
+                SVG.text(.class("series-chart-label"), .x(left - 6), .y(py(value) + 4), .textAnchor("end")) { yLabel(value) }
             }
             if let first = points.first {
-                SVG.text(.class("chart-label"), .x(left), .y(height - 6), .textAnchor("start")) { xLabel(first.x) }
-                SVG.text(.class("chart-label"), .x(width - right), .y(height - 6), .textAnchor("end")) { xLabel(maxX) }
-                SVG.path(.class("chart-line"), .d(d))
-                for point in points { SVG.circle(.class("chart-dot"), Attribute("cx", String(px(point.x))), Attribute("cy", String(py(point.y))), Attribute("r", "3")) }
+                SVG.text(.class("series-chart-label"), .x(left), .y(height - 6), .textAnchor("start")) { xLabel(first.x) }
+                SVG.text(.class("series-chart-label"), .x(width - right), .y(height - 6), .textAnchor("end")) { xLabel(maxX) }
+                SVG.path(.class("series-chart-line"), .d(d))
+                for point in points { SVG.circle(.class("series-chart-dot"), Attribute("cx", String(px(point.x))), Attribute("cy", String(py(point.y))), Attribute("r", "3")) }
             }
         }
     }
