@@ -2,6 +2,7 @@ import AppSuiteAPI
 import Community
 import Foundation
 import HTTPServer
+import AppHost
 import Identity
 import WebUI
 
@@ -13,6 +14,8 @@ struct DealAPI: Sendable {
     let lists: DealLists
     let topics: DealTopics
     let favorites: FavoriteStore
+    let nearby: NearbyStore
+    let clock: AppClock
 
     func register(into api: inout RouteGroup<SessionGuard>) {
         let deals = self
@@ -26,6 +29,20 @@ struct DealAPI: Sendable {
             let id = try request.parameter("id", as: Int64.self)
             guard let detail = try deals.detail(id, query: request.query, viewer: viewer) else { throw HTTPError.notFound("no app \(id)") }
             return Self.json(detail)
+        }
+        api.anyone.get("/nearby") { request, viewer in
+            let location = try CoarseLocation(latitude: request.query["lat"], longitude: request.query["lon"])
+            return Self.json(try deals.nearbyModel(location, viewer: viewer))
+        }
+        api.put("/location") { request, member in
+            let input = try request.decodeJSON(DealLocation.self)
+            let location = try CoarseLocation(latitude: String(input.lat), longitude: String(input.lon))
+            try deals.nearby.share(location, userID: member.user.id, at: Int64(deals.clock.now().timeIntervalSince1970))
+            return Self.json(DealLocation(lat: location.latitude, lon: location.longitude))
+        }
+        api.delete("/location") { _, member in
+            try deals.nearby.forget(userID: member.user.id)
+            return Response(status: .noContent)
         }
         api.anyone.get("/topics") { _, _ in
             let (topics, asOf) = try deals.topics.all()
@@ -59,6 +76,30 @@ struct DealAPI: Sendable {
             priceHistory: history.map { DealPricePoint(at: Self.date($0.start), price: Money.decimal($0.price)) },
             minPrice: state.map { Money.decimal($0.minPrice) }, maxPrice: state.map { Money.decimal($0.maxPrice) },
             asOf: state == nil ? nil : Self.date(time), favorite: favorite)
+    }
+
+    /// The apps favourited near `location`, as list rows in the China store as of its newest observation.
+    func nearbyItems(_ location: CoarseLocation, viewer: Viewer) throws -> (items: [ListItem], users: Int64) {
+        let found = try nearby.apps(near: location, excluding: viewer.user?.id)
+        let snapshot = try store.snapshot()
+        let states = store.states(snapshot, region: .cn, at: snapshot.latest[.cn] ?? 0)
+        let counts = try store.counts(found.apps.map(\.id))
+        let items = found.apps.compactMap { entry -> ListItem? in
+            guard let app = snapshot.apps[entry.id] else { return nil }
+            let state = states[entry.id]
+            var item = state.map { ListItem(app: app, state: $0, price: $0.price, currency: .cny) }
+                ?? ListItem(app: app, state: nil, price: app.catalogPrice, currency: app.catalogCurrency ?? .usd)
+            item.favorites = counts[entry.id]?.favorites ?? 0
+            item.shares = counts[entry.id]?.shares ?? 0
+            return item
+        }
+        return (items, found.users)
+    }
+
+    func nearbyModel(_ location: CoarseLocation, viewer: Viewer) throws -> DealNearby {
+        let found = try nearbyItems(location, viewer: viewer)
+        return DealNearby(location: DealLocation(lat: location.latitude, lon: location.longitude), users: found.users,
+                          items: found.items.map(Self.model))
     }
 
     static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
@@ -108,6 +149,20 @@ struct DealAPI: Sendable {
                          responses: [.init(200, "The app", schema: .ref(DealAppDetail.self)),
                                      .init(400, "Bad region or at", schema: .reference("Problem")),
                                      .init(404, "No such app", schema: .reference("Problem"))]),
+            APIOperation(.get, "/api/v1/appdeals/nearby", summary: "周边: apps favourited by opted-in users within about 1.5 km (the position is rounded to 0.01° and not stored)",
+                         tag: "AppDeals",
+                         parameters: [.init("lat", in: .query, required: true, schema: .number()), .init("lon", in: .query, required: true, schema: .number())],
+                         responses: [.init(200, "The apps", schema: .ref(DealNearby.self)),
+                                     .init(400, "A missing or out-of-range lat or lon", schema: .reference("Problem"))]),
+            APIOperation(.put, "/api/v1/appdeals/location", summary: "Share my location for 周边, rounded to 0.01° before it is stored",
+                         tag: "AppDeals", requestBody: .ref(DealLocation.self),
+                         responses: [.init(200, "The rounded location kept", schema: .ref(DealLocation.self)),
+                                     .init(400, "An out-of-range or malformed location", schema: .reference("Problem")),
+                                     .init(401, "Not signed in", schema: .reference("Problem"))],
+                         requiresAuthentication: true),
+            APIOperation(.delete, "/api/v1/appdeals/location", summary: "Stop sharing my location (the rounded one is deleted)", tag: "AppDeals",
+                         responses: [.init(204, "Deleted"), .init(401, "Not signed in", schema: .reference("Problem"))],
+                         requiresAuthentication: true),
             APIOperation(.get, "/api/v1/appdeals/topics", summary: "专题 generated from the newest deals", tag: "AppDeals",
                          responses: [.init(200, "The topics", schema: .ref(DealTopicList.self))]),
             APIOperation(.get, "/api/v1/appdeals/topics/{id}", summary: "One 专题 with all its apps", tag: "AppDeals",
@@ -123,5 +178,7 @@ struct DealAPI: Sendable {
         JSONSchema.component(DealAppDetail.self),
         JSONSchema.component(DealTopic.self),
         JSONSchema.component(DealTopicList.self),
+        JSONSchema.component(DealLocation.self),
+        JSONSchema.component(DealNearby.self),
     ]
 }

@@ -172,3 +172,77 @@ extension DealPages {
         return member.viewer.redirect(to: "/appdeals/favorites?edit=1")
     }
 }
+
+extension DealPages {
+    // MARK: 周边
+
+    /// 周边: a position from `?lat=&lon=` (typed, or filled in by deals.js from the browser's geolocation), rounded
+    /// before use; signed in, the viewer may share the rounded one (a POST) or stop sharing it.
+    func nearbyPage(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let l = viewer.language
+        let shared = try viewer.user.map { try nearby.location(userID: $0.id) } ?? nil
+        var location: CoarseLocation? = shared
+        var problem: String?
+        if request.query["lat"] != nil || request.query["lon"] != nil {
+            do {
+                location = try CoarseLocation(latitude: request.query["lat"], longitude: request.query["lon"])
+            } catch {
+                problem = error.detail
+            }
+        }
+        let found = try location.map { try api.nearbyItems($0, viewer: viewer) }
+        return self.page(viewer, title: DealText.nearby(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
+                         status: problem == nil ? .ok : .badRequest, actions: false) {
+            p(.class("ad-note")) { DealText.nearbyIntro(l) }
+            form(.class("ad-filters"), .action("/appdeals/nearby"), .method("get"), .attribute("data-geolocate", "")) {
+                WebUI.label(.class("visually-hidden"), .for("ad-lat")) { DealText.latitude(l) }
+                input(.class("field-input"), .id("ad-lat"), .name("lat"), .type("text"), .inputmode("decimal"),
+                      .value(location.map { String($0.latitude) } ?? ""), .placeholder(DealText.latitude(l)))
+                WebUI.label(.class("visually-hidden"), .for("ad-lon")) { DealText.longitude(l) }
+                input(.class("field-input"), .id("ad-lon"), .name("lon"), .type("text"), .inputmode("decimal"),
+                      .value(location.map { String($0.longitude) } ?? ""), .placeholder(DealText.longitude(l)))
+                WebUI.button(.classes("btn", "btn-secondary"), .type("submit")) { DealText.show(l) }
+            }
+            div(.class("ad-actions")) {
+                WebUI.button(.classes("btn", "btn-primary", "ad-locate"), .type("button")) { DealText.useMyLocation(l) }
+                if viewer.user != nil, let location, shared != location {
+                    postForm(action: "/appdeals/nearby/share", csrfToken: viewer.csrfToken) {
+                        input(.type("hidden"), .name("lat"), .value(String(location.latitude)))
+                        input(.type("hidden"), .name("lon"), .value(String(location.longitude)))
+                        WebUI.button(.classes("btn", "btn-secondary"), .type("submit")) { DealText.shareMine(l) }
+                    }
+                }
+                if shared != nil {
+                    postForm(action: "/appdeals/nearby/forget", csrfToken: viewer.csrfToken) {
+                        WebUI.button(.classes("btn", "btn-secondary"), .type("submit")) { DealText.stopSharing(l) }
+                    }
+                }
+            }
+            if let shared { p(.class("ad-note")) { DealText.sharingAt(String(shared.latitude), String(shared.longitude))(l) } }
+            if let problem {
+                errorState(language: l, message: problem, retryHref: "/appdeals/nearby")
+            } else if let found {
+                p(.class("ad-note")) { DealText.nearbyUsers(found.users)(l) }
+                if found.items.isEmpty {
+                    emptyState(icon: .mapPin, title: DealText.nobodyNearby(l), message: DealText.nobodyNearbyMessage(l))
+                } else {
+                    ul(.class("ad-list"), .role("list"), .attribute("data-list", "apps")) {
+                        for item in found.items { row(item, asOf: 0, language: l) }
+                    }
+                }
+            }
+        }
+    }
+
+    func shareLocation(_ request: Request, _ member: SignedIn) throws -> Response {
+        let form = request.form()
+        let location = try CoarseLocation(latitude: form["lat"], longitude: form["lon"])
+        try nearby.share(location, userID: member.user.id, at: Int64(clock.now().timeIntervalSince1970))
+        return member.viewer.redirect(to: "/appdeals/nearby")
+    }
+
+    func forgetLocation(_ request: Request, _ member: SignedIn) throws -> Response {
+        try nearby.forget(userID: member.user.id)
+        return member.viewer.redirect(to: "/appdeals/nearby")
+    }
+}

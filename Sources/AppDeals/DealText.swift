@@ -91,6 +91,28 @@ enum DealText {
     static let favoriteNeedsLogin = LocalizedText(zh: "收藏（需登录）", en: "Save (log in first)")
     static let linkCopied = LocalizedText(zh: "链接已复制：", en: "Link copied: ")
 
+    // MARK: 周边
+    static let nearby = LocalizedText(zh: "周边", en: "Nearby")
+    static let nearbyLink = LocalizedText(zh: "周边：附近的人在用 ›", en: "Nearby: what people around you use ›")
+    static let nearbyIntro = LocalizedText(
+        zh: "看看附近的人收藏了哪些应用。位置只按约 1 公里的格子取整使用，不保存精确位置；只有你选择分享时才保存取整后的位置。",
+        en: "See which apps people near you saved. Your position is rounded to a cell of about 1 km and never kept precisely; the rounded one is kept only if you choose to share it.")
+    static let useMyLocation = LocalizedText(zh: "使用我的位置", en: "Use my location")
+    static let latitude = LocalizedText(zh: "纬度", en: "Latitude")
+    static let longitude = LocalizedText(zh: "经度", en: "Longitude")
+    static let show = LocalizedText(zh: "查看", en: "Show")
+    static let shareMine = LocalizedText(zh: "分享我的大致位置", en: "Share my rounded location")
+    static let stopSharing = LocalizedText(zh: "停止分享位置", en: "Stop sharing my location")
+    static func sharingAt(_ lat: String, _ lon: String) -> LocalizedText {
+        LocalizedText(zh: "你正在分享大致位置 \(lat), \(lon)", en: "You share the rounded location \(lat), \(lon)")
+    }
+    static func nearbyUsers(_ count: Int64) -> LocalizedText {
+        LocalizedText(zh: "附近有 \(count) 位分享位置的用户", en: count == 1 ? "1 person nearby shares a location" : "\(count) people nearby share a location")
+    }
+    static let nobodyNearby = LocalizedText(zh: "附近还没有人分享收藏", en: "Nobody nearby has shared favourites yet")
+    static let nobodyNearbyMessage = LocalizedText(zh: "分享你的大致位置并收藏应用，附近的人就能看到。",
+                                                   en: "Share your rounded location and save apps, and people near you will see them.")
+
     // MARK: favourites
     static let edit = LocalizedText(zh: "编辑", en: "Edit")
     static let done = LocalizedText(zh: "完成", en: "Done")

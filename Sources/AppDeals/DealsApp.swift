@@ -63,9 +63,11 @@ public struct DealsApp: MiniApp {
         let lists = DealLists(store: store)
         let topics = DealTopics(store: store)
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
-        let api = DealAPI(store: store, lists: lists, topics: topics, favorites: favorites)
+        let nearby = NearbyStore(database: context.database)
+        let api = DealAPI(store: store, lists: lists, topics: topics, favorites: favorites, nearby: nearby, clock: context.clock)
         api.register(into: &routes.api)
-        DealPages(store: store, lists: lists, topics: topics, api: api, favorites: favorites, clock: context.clock, assets: assets)
+        DealPages(store: store, lists: lists, topics: topics, api: api, favorites: favorites, nearby: nearby, clock: context.clock,
+                  assets: assets)
             .register(into: &routes.pages, files: &routes.files)
     }
 

@@ -15,6 +15,7 @@ struct DealPages: Sendable {
     let topics: DealTopics
     let api: DealAPI
     let favorites: FavoriteStore
+    let nearby: NearbyStore
     let clock: AppClock
     let assets: AppAssets
 
@@ -39,6 +40,9 @@ struct DealPages: Sendable {
         routes.anyone.post("/apps/{id}/share") { request, viewer in try pages.share(request, viewer) }
         routes.post("/apps/{id}/favorite") { request, member in try pages.toggleFavorite(request, member) }
         routes.get("/favorites") { request, member in try pages.favoritesPage(request, member) }
+        routes.anyone.get("/nearby") { request, viewer in try pages.nearbyPage(request, viewer) }
+        routes.post("/nearby/share") { request, member in try pages.shareLocation(request, member) }
+        routes.post("/nearby/forget") { request, member in try pages.forgetLocation(request, member) }
         routes.post("/favorites/{id}/delete") { request, member in try pages.removeFavorite(request, member) }
         files.get("/icons/{file}") { request in
             let file = try request.parameter("file")
@@ -100,7 +104,10 @@ struct DealPages: Sendable {
                 filters(query, categories: snapshot.categories, action: path, language: l)
             }
             if let asOf = result.asOf { p(.class("ad-asof")) { DealText.dataAsOf(BeijingTime.dateTime(asOf))(l) } }
-            if tab == .hot && !isSearch { p(.class("ad-note")) { DealText.hotNote(l) } }
+            if tab == .hot && !isSearch {
+                p(.class("ad-note")) { DealText.hotNote(l) }
+                div(.class("ad-actions")) { a(.classes("btn", "btn-secondary"), .href("/appdeals/nearby")) { DealText.nearbyLink(l) } }
+            }
             if result.outsideData, let from = snapshot.earliest[query.region], let to = snapshot.latest[query.region] {
                 emptyState(icon: .info, title: DealText.outsideData(l),
                            message: DealText.outsideDataMessage(BeijingTime.numericDate(from), BeijingTime.numericDate(to))(l))

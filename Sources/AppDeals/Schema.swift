@@ -75,6 +75,17 @@ enum DealSchema {
                     value TEXT NOT NULL
                 );
                 """),
+            // 周边: a signed-in user's opted-in location, rounded to a 0.01° cell (about 1.1 km north–south),
+            // never the precise one; removed when the user opts out.
+            Migration(module: "appdeals", version: 2, name: "create_appdeals_locations", sql: """
+                CREATE TABLE appdeals_locations (
+                    user_id INTEGER PRIMARY KEY,
+                    cell_lat INTEGER NOT NULL,
+                    cell_lon INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX appdeals_locations_cell ON appdeals_locations(cell_lat, cell_lon);
+                """),
         ]
     }
 }

@@ -73,6 +73,10 @@ public enum APIPath {
         public static let topics = "/api/v1/appdeals/topics"
         /// `GET`: one 专题 with all its apps (``DealTopic``).
         public static let topic = "/api/v1/appdeals/topics/{id}"
+        /// `GET`: 周边, apps favourited near `lat`, `lon` (``DealNearby``).
+        public static let nearby = "/api/v1/appdeals/nearby"
+        /// `PUT` (``DealLocation`` → ``DealLocation``, rounded) shares my coarse location for 周边; `DELETE` stops sharing.
+        public static let location = "/api/v1/appdeals/location"
     }
 
     /// 豹考通 Gaokao. Every route but the profile is a `GET` with query parameters.

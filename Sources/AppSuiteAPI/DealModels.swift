@@ -170,3 +170,32 @@ public struct DealTopicList: Codable, Sendable, Equatable {
         self.asOf = asOf
     }
 }
+
+/// A location as 周边 keeps it: rounded to 0.01° (about 1 km), never the precise one.
+public struct DealLocation: Codable, Sendable, Equatable {
+    /// Degrees, two decimals.
+    public var lat: Double
+    public var lon: Double
+
+    public init(lat: Double, lon: Double) {
+        self.lat = lat
+        self.lon = lon
+    }
+}
+
+/// 周边 (`GET /api/v1/appdeals/nearby?lat=&lon=`): apps favourited by users who shared their coarse location
+/// within about 1.5 km (the same 0.01° cell or a neighbour); the given position is rounded and not stored.
+public struct DealNearby: Codable, Sendable, Equatable {
+    /// The rounded position the list is for.
+    public var location: DealLocation
+    /// Opted-in users nearby (the viewer not counted).
+    public var users: Int64
+    /// Most favourited first.
+    public var items: [DealApp]
+
+    public init(location: DealLocation, users: Int64, items: [DealApp]) {
+        self.location = location
+        self.users = users
+        self.items = items
+    }
+}

@@ -13,7 +13,10 @@ extension AppSuiteClient {
         static let app = Endpoint("GET", APIPath.AppDeals.app)
         static let topics = Endpoint("GET", APIPath.AppDeals.topics)
         static let topic = Endpoint("GET", APIPath.AppDeals.topic)
-        static let endpoints = [apps, app, topics, topic]
+        static let nearby = Endpoint("GET", APIPath.AppDeals.nearby)
+        static let shareLocation = Endpoint("PUT", APIPath.AppDeals.location)
+        static let stopSharingLocation = Endpoint("DELETE", APIPath.AppDeals.location)
+        static let endpoints = [apps, app, topics, topic, nearby, shareLocation, stopSharingLocation]
 
         /// A list: 限免, 降价, 免费 (each newest deal first) or 热榜 (our favourites, shares and views of the last 7
         /// days, then rating counts).
@@ -68,6 +71,24 @@ extension AppSuiteClient {
         /// - Throws: a `404` problem for an unknown id, `400` for a bad region or `at`.
         public func app(id: Int64, region: String? = nil, at: String? = nil) async throws(AppSuiteError) -> DealAppDetail {
             try await client.value(.init(Self.app, path: ["id": id], query: [("region", region), ("at", at)]), as: DealAppDetail.self)
+        }
+
+        /// `GET /api/v1/appdeals/nearby`: 周边, apps favourited by users who shared a location within about 1.5 km.
+        /// The position is rounded to 0.01° by the server and not stored.
+        /// - Throws: a `400` problem for a latitude outside ±90 or a longitude outside ±180.
+        public func nearby(lat: Double, lon: Double) async throws(AppSuiteError) -> DealNearby {
+            try await client.value(.init(Self.nearby, query: [("lat", String(lat)), ("lon", String(lon))]), as: DealNearby.self)
+        }
+
+        /// `PUT /api/v1/appdeals/location`: shares my location for 周边 (signed in); the server keeps it rounded to 0.01°
+        /// and answers with what it kept.
+        public func shareLocation(lat: Double, lon: Double) async throws(AppSuiteError) -> DealLocation {
+            try await client.value(try AppSuiteClient.Call(Self.shareLocation).json(DealLocation(lat: lat, lon: lon)), as: DealLocation.self)
+        }
+
+        /// `DELETE /api/v1/appdeals/location`: stops sharing my location (the rounded one is deleted).
+        public func stopSharingLocation() async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.stopSharingLocation))
         }
 
         /// `GET /api/v1/appdeals/topics`: the 专题 (each with its first four apps).

@@ -282,6 +282,8 @@ final class PageSite {
             Page(path: "/appdeals/apps/6466390901"), Page(path: "/appdeals/apps/1587301632"), Page(path: "/appdeals/apps/6743342476"),
             Page(path: "/appdeals/apps/281656475"), Page(path: "/appdeals/favorites"), Page(path: "/appdeals/favorites?edit=1"),
             Page(path: "/appdeals?tab=x&category=nope", status: 400),
+            Page(path: "/appdeals/nearby"), Page(path: "/appdeals/nearby?lat=39.9042&lon=116.4074"),
+            Page(path: "/appdeals/nearby?lat=north&lon=1", status: 400),
             Page(path: "/photos"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
             Page(path: "/slicer"), Page(path: sliceJob),
             Page(path: "/movies/reviews/999999999", status: 404), Page(path: "/no/such/page", status: 404),

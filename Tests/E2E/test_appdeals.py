@@ -131,6 +131,15 @@ def test_tabs_countdown_filters_search_and_detail(browser, server, screenshot):
     click_and_wait(browser, css(browser, ".tabbar a[href='/appdeals/hot']"), "hot tab")
     assert "收藏" in css(browser, ".ad-note").text
     screenshot("appdeals-05-hot")
+    # 周边 from 热榜: typed coordinates (the browser's own position needs a permission prompt); nobody shares yet.
+    click_and_wait(browser, css(browser, "a[href='/appdeals/nearby']"), "nearby")
+    browser.find_element(By.CSS_SELECTOR, "[name=lat]").send_keys("39.9042")
+    browser.find_element(By.CSS_SELECTOR, "[name=lon]").send_keys("116.4074")
+    click_and_wait(browser, css(browser, "form[data-geolocate] button[type=submit]"), "nearby list")
+    assert "lat=39.9042" in browser.current_url and css(browser, ".empty-state")
+    assert css(browser, "[name=lat]").get_attribute("value") == "39.9"
+    assert_fits_phone(browser)
+    screenshot("appdeals-05b-nearby")
 
     # Search: Chinese, then English, then punctuation only (an empty list, no error).
     browser.get(base + "/appdeals/search?q=" + "旋转")
@@ -204,6 +213,14 @@ def test_favourites_grid_delete_mode_english_and_dark(browser, server, screensho
     browser.get(base + "/appdeals")
     assert [t.text for t in browser.find_elements(By.CSS_SELECTOR, ".tabbar .tab-label")] == ["Free now", "Price drops", "Free", "Topics", "Popular"]
     assert "Ends in" in css(browser, ".ad-countdown").text
+    overlap = browser.execute_script("""
+        const t = document.querySelector('.navbar-title, .nav-title, h1');
+        if (!t) return false;
+        const r = t.getBoundingClientRect();
+        return Array.from(document.querySelectorAll('.nav-action')).some(a => { const b = a.getBoundingClientRect();
+            return b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top; });
+    """)
+    assert not overlap, "a nav bar button covers the title"
     screenshot("appdeals-11-limited-en")
     browser.delete_cookie("lang")
     browser.add_cookie({"name": "theme", "value": "dark", "path": "/"})

@@ -80,6 +80,19 @@
     });
   }
 
+  // ---- 周边: fill the form from the browser's position, rounded to 0.01° here already, and show the list.
+  var locate = document.querySelector(".ad-locate");
+  var geoForm = document.querySelector("form[data-geolocate]");
+  if (locate && geoForm && navigator.geolocation) {
+    locate.addEventListener("click", function () {
+      navigator.geolocation.getCurrentPosition(function (position) {
+        geoForm.querySelector("[name=lat]").value = position.coords.latitude.toFixed(2);
+        geoForm.querySelector("[name=lon]").value = position.coords.longitude.toFixed(2);
+        geoForm.submit();
+      }, function (error) { toast(error.message || "geolocation failed"); }, { maximumAge: 600000, timeout: 10000 });
+    });
+  }
+
   // ---- 分享: count the share (the form), then the system share sheet or copy the short link.
   document.querySelectorAll("form[data-share]").forEach(function (form) {
     form.addEventListener("submit", function (event) {

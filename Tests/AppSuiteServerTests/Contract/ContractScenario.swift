@@ -25,6 +25,14 @@ enum ContractScenario {
                                     importing: [.gaokao, .movies, .weather, .appstore],
                                     options: ["weather-provider": "qweather", "weather-provider-url": replay.url],
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
+        // The first gaokao and appdeals requests build in-memory snapshots; under a full parallel test run that
+        // can take longer than a request's 10 s, so wait for both once, with time to spare.
+        for path in [APIPath.Gaokao.provinces, APIPath.AppDeals.topics] {
+            let warm = try RawHTTPClient(port: server.port, receiveTimeout: 120)
+            defer { warm.close() }
+            warm.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            guard warm.readReply()?.status == 200 else { throw ContractFailure("warming \(path) failed") }
+        }
         let client = ContractClient(server: server)
         let users = try accounts(client)
         movies(client, users)
@@ -125,6 +133,13 @@ enum ContractScenario {
         client.call("GET", APIPath.AppDeals.topic, ["id": topics?.items.first?.id ?? "real-sales"], as: DealTopic.self)
         client.problem("GET", APIPath.AppDeals.topic, ["id": "no-such-topic"], status: 404)
         client.call("PUT", APIPath.Community.favorite, ["app": "appdeals", "itemId": id], token: token, as: FavoriteStatus.self)
+        client.call("PUT", APIPath.AppDeals.location, body: .model(DealLocation(lat: 31.2304, lon: 121.4737)), token: token, as: DealLocation.self)
+        client.problem("PUT", APIPath.AppDeals.location, body: .model(DealLocation(lat: 91, lon: 0)), token: token, status: 400)
+        client.problem("PUT", APIPath.AppDeals.location, body: .model(DealLocation(lat: 31.2, lon: 121.5)), status: 401)
+        client.call("GET", APIPath.AppDeals.nearby, query: [("lat", "31.2312"), ("lon", "121.4801")], as: DealNearby.self)
+        client.problem("GET", APIPath.AppDeals.nearby, query: [("lat", "31.2")], status: 400)
+        client.noContent("DELETE", APIPath.AppDeals.location, token: token)
+        client.problem("DELETE", APIPath.AppDeals.location, status: 401)
     }
 
     // MARK: the inbox (after `movies`, where bob answered alice: `POST …/read` has its success only if that notified her)
