@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications"], swiftSettings: upcoming),
         .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
         .target(
-            name: "Notifications", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "COpenSSL"],
+            name: "Notifications", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "COpenSSL", "OutboundHTTP"],
             swiftSettings: upcoming),
 
         // MARK: apps
@@ -65,7 +65,7 @@ let package = Package(
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Notifications", "MovieReviews", "Gaokao", "PhotoStudio"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Notifications", "OutboundHTTP", "MovieReviews", "Gaokao", "PhotoStudio"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost", "Identity", "WebUI"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost"], swiftSettings: upcoming),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI"], swiftSettings: upcoming),
-        .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI"], swiftSettings: upcoming),
+        .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "Identity", "AppSuiteTesting", "CLibXML2"],
