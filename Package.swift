@@ -26,6 +26,10 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CMagickWand", pkgConfig: "MagickWand", providers: [.apt(["libmagickwand-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Tests only: reads rendered pages as a browser would (the bilingual page test).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -36,12 +40,14 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: upcoming),
         .target(name: "WebUI", dependencies: [], resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(name: "AppSuiteAPI", dependencies: [], swiftSettings: upcoming),
+        .target(name: "Geo", dependencies: [], swiftSettings: upcoming),
+        .target(name: "Mail", dependencies: ["CCurl"], swiftSettings: upcoming),
         .target(name: "OutboundHTTP", dependencies: ["CCurl"], swiftSettings: upcoming),
         // The Swift client SDK: Foundation (+ FoundationNetworking) and AppSuiteAPI only, for iOS/macOS/Linux.
         .target(name: "AppSuiteClient", dependencies: ["AppSuiteAPI"], swiftSettings: upcoming),
         .target(
             name: "Identity",
-            dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI"],
+            dependencies: ["CSodium", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI", "Mail"],
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications"], swiftSettings: upcoming),
         .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
@@ -62,10 +68,21 @@ let package = Package(
         .target(
             name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
+        .target(
+            name: "AssetSlicer",
+            dependencies: ["AppHost", "HTTPServer", "Identity", "WebUI", "Imaging", "CRsvg", "CPoppler", "CMagickWand", "CZip"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
+        .target(
+            name: "Weather", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Geo", "OutboundHTTP", "AppSuiteAPI"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
+        .target(
+            name: "AppDeals",
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "OutboundHTTP"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Notifications", "OutboundHTTP", "MovieReviews", "Gaokao", "PhotoStudio"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Mail", "Notifications", "OutboundHTTP", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost", "Identity", "WebUI"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -95,6 +112,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CZlib", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
         .testTarget(name: "AppSuiteClientTests", dependencies: ["AppSuiteClient", "AppSuiteAPI", "AppSuiteTesting", "Identity", "Storage"], swiftSettings: upcoming),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "HTTPServer"], swiftSettings: upcoming),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
@@ -114,7 +132,18 @@ let package = Package(
             dependencies: ["MovieReviews", "Community", "AppSuiteServer", "AppHost", "Storage", "Identity", "Notifications", "HTTPServer", "WebUI", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
+            name: "AppDealsTests",
+            dependencies: ["AppDeals", "AppSuiteAPI", "AppSuiteServer", "AppHost", "Storage", "HTTPServer", "OutboundHTTP", "AppSuiteTesting"],
+            swiftSettings: upcoming),
+        .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],
+            swiftSettings: upcoming),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: upcoming),
+        .testTarget(
+            name: "WeatherTests", dependencies: ["Weather", "Geo", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer"],
+            swiftSettings: upcoming),
+        .testTarget(
+            name: "AssetSlicerTests", dependencies: ["AssetSlicer", "Imaging", "AppHost", "AppSuiteServer", "AppSuiteTesting", "HTTPServer", "WebUI"],
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",

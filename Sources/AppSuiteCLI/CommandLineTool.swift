@@ -40,6 +40,9 @@ public enum CommandLineTool {
           --access-log B      one line per request on stderr (default true)
           --public-url URL    where people reach the server, e.g. https://apps.example.com: the start
                               of every absolute link (default http://<host>:<port>; never the Host header)
+          --smtp-url URL      mail server for e-mail verification and password reset: smtp://[user:pw@]host[:port]
+                              or smtps://… (prefer APPSUITE_SMTP_URL for a password); none: reset is unavailable
+          --mail-from A       sender address of those messages (default noreply@<public-url host>)
         \(settingList)\
 
         Exit codes: 0 success, 64 usage, 65 bad data, 66 missing input,

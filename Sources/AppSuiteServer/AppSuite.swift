@@ -4,6 +4,7 @@ import Foundation
 public import HTTPServer
 import Identity
 import Imaging
+import Mail
 import Notifications
 import OutboundHTTP
 import Storage
@@ -31,6 +32,8 @@ public final class AppSuite: Sendable {
     public let responder: Responder
     private let server: Server
     private let publicURLSource: PublicURLSource
+    /// Verification and reset mail, sent in the background; nil without `--smtp-url`.
+    private let outbox: MailOutbox?
 
     /// - Parameters:
     ///   - apps: the apps to serve; nil serves ``AppCatalog/installed``.
@@ -95,7 +98,10 @@ public final class AppSuite: Sendable {
         self.publicURLSource = publicURLSource
         let sessionGuard = SessionGuard(authenticator: authenticator)
         var router = Router()
-        IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router, guard: sessionGuard)
+        outbox = Self.outbox(configuration, publicURL: publicURLSource)
+        let mail = outbox.map { outbox in AccountMail(outbox: outbox, publicURL: { publicURLSource.current }) }
+        IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory, mail: mail)
+            .register(into: &router, guard: sessionGuard)
         Launcher(apps: apps.map(\.manifest)).register(into: &router, guard: sessionGuard)
         let identityClock = clock.identityClock
         let kinds = Self.notificationKinds(apps)
@@ -145,6 +151,17 @@ public final class AppSuite: Sendable {
         scheduler.stop()
         server.stop()
         workPool.shutdown()
+        outbox?.stop()
+    }
+
+    /// The outbox for `--smtp-url` (validated with the configuration), from `--mail-from` or `noreply@` the public host.
+    static func outbox(_ configuration: AppSuiteConfiguration, publicURL: PublicURLSource) -> MailOutbox? {
+        guard let url = configuration.smtpURL else { return nil }
+        let host = URLComponents(string: publicURL.current.origin)?.host ?? "localhost"
+        guard let from = try? MailAddress(configuration.mailFrom ?? "noreply@" + host, name: "AppSuite"),
+              let sender = try? SMTPSender(url: url, from: from)
+        else { return nil }
+        return MailOutbox(sender: sender, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) })
     }
 
     /// The importer of app `id`, or nil when the app has no data to import or does not exist.
@@ -188,7 +205,8 @@ public final class AppSuite: Sendable {
     static func sessionPurge(_ identity: IdentityService) -> ScheduledJob {
         ScheduledJob("sessions.purge", every: 3600, jitter: 300) {
             let deleted = try identity.sessions.purgeExpired(now: identity.clock.now())
-            return "\(deleted) expired session\(deleted == 1 ? "" : "s") deleted"
+            let links = try identity.emails.purgeExpired(now: identity.clock.now())
+            return "\(deleted) expired session\(deleted == 1 ? "" : "s") and \(links) e-mail link\(links == 1 ? "" : "s") deleted"
         }
     }
 

@@ -97,7 +97,7 @@ extension WebPushTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: python.path),
-                   "needs Tests/E2E/.venv with http_ece and cryptography (scripts/test installs them)"))
+                   "needs Tests/E2E/.venv with http_ece and cryptography (scripts/test-tools installs them)"))
     func aQueuedNotificationIsPushedEncryptedAndSignedAndAGoneSubscriptionIsDeleted() throws {
         let database = try SQLiteDatabase.temporary()
         try Migrator.migrate(database, NotificationSchema.migrations())
