@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications"], swiftSettings: upcoming),
         .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
         .target(
-            name: "Notifications", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "COpenSSL"],
+            name: "Notifications", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "COpenSSL", "OutboundHTTP"],
             swiftSettings: upcoming),
 
         // MARK: apps
@@ -82,7 +82,7 @@ let package = Package(
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Mail", "Notifications", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Mail", "Notifications", "OutboundHTTP", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost", "Identity", "WebUI"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost"], swiftSettings: upcoming),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI"], swiftSettings: upcoming),
-        .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI"], swiftSettings: upcoming),
+        .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
             dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "Identity", "AppSuiteTesting", "CLibXML2"],

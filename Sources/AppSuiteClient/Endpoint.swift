@@ -25,5 +25,5 @@ extension AppSuiteClient {
     /// server's `/api/openapi.json`, and the live tests call every one of them.
     public static let endpoints: [Endpoint] = Platform.endpoints + Auth.endpoints + Me.endpoints + Community.endpoints
         + Movies.endpoints + Gaokao.endpoints + Photos.endpoints + Weather.endpoints + AppDeals.endpoints
-        + Inbox.endpoints + Moderation.endpoints
+        + Inbox.endpoints + Moderation.endpoints + Push.endpoints
 }

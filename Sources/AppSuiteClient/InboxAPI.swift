@@ -91,3 +91,34 @@ extension AppSuiteClient {
         }
     }
 }
+
+extension AppSuiteClient {
+    /// Web Push: the server's VAPID key and this device's subscriptions.
+    public var push: Push { Push(client: self) }
+
+    /// The methods of ``AppSuiteClient/push``.
+    public struct Push: Sendable {
+        let client: AppSuiteClient
+
+        static let key = Endpoint("GET", APIPath.Push.key)
+        static let subscribe = Endpoint("POST", APIPath.Push.subscriptions)
+        static let unsubscribe = Endpoint("DELETE", APIPath.Push.subscription)
+        static let endpoints = [key, subscribe, unsubscribe]
+
+        /// `GET /api/v1/push/key`: the VAPID public key to subscribe with.
+        public func key() async throws(AppSuiteError) -> PushKey {
+            try await client.value(.init(Self.key), as: PushKey.self)
+        }
+
+        /// `POST /api/v1/push/subscriptions`: registers a subscription (a public https endpoint and its keys).
+        /// - Throws: a `422` problem for another endpoint or bad keys.
+        public func subscribe(_ subscription: NewPushSubscription) async throws(AppSuiteError) -> PushSubscriptionInfo {
+            try await client.value(try AppSuiteClient.Call(Self.subscribe).json(subscription), as: PushSubscriptionInfo.self)
+        }
+
+        /// `DELETE /api/v1/push/subscriptions/{id}`. - Throws: a `404` problem for a subscription that is not mine.
+        public func unsubscribe(id: Int64) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.unsubscribe, path: ["id": id]))
+        }
+    }
+}

@@ -6,6 +6,7 @@ import Identity
 import Imaging
 import Mail
 import Notifications
+import OutboundHTTP
 import Storage
 public import WebUI
 
@@ -75,6 +76,15 @@ public final class AppSuite: Sendable {
             if case .serverSecret(let reason) = error { throw .dataDirectory(reason) }
             throw .dataDirectory(error.message(.english))
         }
+        let vapid: VAPID
+        do {
+            // RFC 8292 §2.1: a contact for the push services; the public URL when it is https.
+            let contact = configuration.publicURL.map { $0.absolute("/") }.flatMap { $0.hasPrefix("https://") ? $0 : nil }
+            vapid = try VAPID.loadOrCreate(at: URL(fileURLWithPath: configuration.dataDirectory + "/vapid-key.pem"),
+                                           subject: contact ?? "mailto:webpush@appsuite.invalid")
+        } catch {
+            throw .dataDirectory("\(error)")
+        }
         do { try Imaging.start() } catch { throw .imaging("\(error)") }
         var authenticator = Authenticator(identity: IdentityService(database: database, secret: secret, clock: clock.identityClock),
                                           usesSecureCookies: configuration.usesSecureCookies)
@@ -94,14 +104,16 @@ public final class AppSuite: Sendable {
             .register(into: &router, guard: sessionGuard)
         Launcher(apps: apps.map(\.manifest)).register(into: &router, guard: sessionGuard)
         let identityClock = clock.identityClock
-        InboxRoutes(database: database, kinds: Self.notificationKinds(apps), now: { identityClock.now() })
-            .register(into: &router, guard: sessionGuard)
+        let kinds = Self.notificationKinds(apps)
+        InboxRoutes(database: database, kinds: kinds, now: { identityClock.now() }).register(into: &router, guard: sessionGuard)
+        let push = PushService(database: database, vapid: vapid, client: CurlHTTPClient(), kinds: kinds)
+        PushRoutes(push: push, now: { identityClock.now() }).register(into: &router, guard: sessionGuard)
         let reviewers = Dictionary(apps.compactMap { app in app.submissionReviewer.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
         ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)
             .register(into: &router, guard: sessionGuard)
         CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current })
             .register(into: &router, guard: sessionGuard)
-        var jobs = [Self.sessionPurge(authenticator.identity)]
+        var jobs = [Self.sessionPurge(authenticator.identity), Self.pushDelivery(push, now: { identityClock.now() })]
         for app in apps {
             let context = Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
                                        configuration: configuration, workPool: workPool, clock: clock, subjects: subjects)
@@ -180,6 +192,12 @@ public final class AppSuite: Sendable {
         NotificationKinds(NotificationKind.platform + apps.flatMap { app in
             app.notificationKinds.filter { $0.id.hasPrefix(app.manifest.id + ".") }
         })
+    }
+
+    /// The platform's job sending queued Web Push messages (on the scheduler's thread, never a request's): every
+    /// 5 seconds, at most 50 a run.
+    static func pushDelivery(_ push: PushService, now: @escaping @Sendable () -> Int64) -> ScheduledJob {
+        ScheduledJob("push.deliver", every: 5, jitter: 1) { try push.deliverDue(now: now()).description }
     }
 
     /// The platform's job: deletes expired sessions every hour (signing in already deletes the expired

@@ -53,8 +53,19 @@ import Testing
         let audit = try await mod.moderation.audit(limit: 5).items
         #expect(audit.prefix(2).map(\.action) == ["ban", "hide"] && audit[0].actor == moderator.username)
 
-        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/inbox") || $0.path.hasPrefix("/api/v1/moderation") }
-        #expect(expected.count == 10)
+        // Web Push: a subscription to a name that never resolves, deleted at once (nothing leaves this machine).
+        let key = try await alice.push.key()
+        #expect(key.publicKey.count == 87, "65 bytes in base64url")
+        let stored = try await alice.push.subscribe(NewPushSubscription(
+            endpoint: "https://push.invalid/sdk", keys: .init(p256dh: key.publicKey, auth: "AAECAwQFBgcICQoLDA0ODw")))
+        #expect(await failure { () async throws(AppSuiteError) in try await alice.push.subscribe(NewPushSubscription(
+            endpoint: "https://10.0.0.1/x", keys: .init(p256dh: key.publicKey, auth: "AAECAwQFBgcICQoLDA0ODw"))) }?.status == 422)
+        try await alice.push.unsubscribe(id: stored.id)
+
+        let expected = AppSuiteClient.endpoints.filter {
+            $0.path.hasPrefix("/api/v1/inbox") || $0.path.hasPrefix("/api/v1/moderation") || $0.path.hasPrefix("/api/v1/push")
+        }
+        #expect(expected.count == 13)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 }

@@ -10,7 +10,7 @@ import Testing
     @Test func expiredSessionsArePurgedByThePlatformJob() throws {
         let clock = FixedClock(Date(timeIntervalSince1970: 1_717_200_000))
         let server = try TestServer(apps: [], clock: clock)
-        #expect(server.suite.scheduler.jobs.map(\.name) == ["sessions.purge"])
+        #expect(server.suite.scheduler.jobs.map(\.name) == ["sessions.purge", "push.deliver"])
         try server.register("early")
         clock.advance(by: 31 * 86_400)  // more than 30 days idle: expired
         try server.register("late")

@@ -38,6 +38,7 @@ enum ContractScenario {
         movies(client, users)
         inbox(client, users)
         try moderation(client, users, server: server)
+        push(client, users)
         gaokao(client, users.alice)
         weather(client, users.alice)
         appDeals(client, users.alice)
@@ -201,6 +202,23 @@ enum ContractScenario {
         client.call("GET", APIPath.Moderation.audit, query: [("limit", "10")], token: users.alice, as: ModerationAuditPage.self)
         client.problem("GET", APIPath.Moderation.audit, query: [("cursor", "q1")], token: users.alice, status: 400)
         client.problem("GET", APIPath.Moderation.audit, token: users.bob, status: 403)
+    }
+
+    // MARK: Web Push (the subscription is deleted at once: nothing is ever sent off this machine)
+
+    static func push(_ client: ContractClient, _ users: Users) {
+        guard let key = client.call("GET", APIPath.Push.key, as: PushKey.self) else { return }
+        client.problem("POST", APIPath.Push.key, status: 405)
+        // A browser's subscription names a P-256 point; the server's own key is one.
+        let keys = NewPushSubscription.Keys(p256dh: key.publicKey, auth: "AAECAwQFBgcICQoLDA0ODw")
+        let subscription = NewPushSubscription(endpoint: "https://push.invalid/contract/1", keys: keys)
+        guard let stored = client.call("POST", APIPath.Push.subscriptions, body: .model(subscription), token: users.alice, status: 201,
+                                       as: PushSubscriptionInfo.self) else { return }
+        client.problem("POST", APIPath.Push.subscriptions, body: .model(NewPushSubscription(endpoint: "http://127.0.0.1:9/x", keys: keys)),
+                       token: users.alice, status: 422)
+        client.problem("POST", APIPath.Push.subscriptions, body: .model(subscription), status: 401)
+        client.problem("DELETE", APIPath.Push.subscription, ["id": stored.id], token: users.bob, status: 404)
+        client.noContent("DELETE", APIPath.Push.subscription, ["id": stored.id], token: users.alice)
     }
 
     // MARK: movie reviews and the community
