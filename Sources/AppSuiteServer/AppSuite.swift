@@ -111,7 +111,7 @@ public final class AppSuite: Sendable {
         let reviewers = Dictionary(apps.compactMap { app in app.submissionReviewer.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
         ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)
             .register(into: &router, guard: sessionGuard)
-        CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current })
+        CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current }, now: { identityClock.now() })
             .register(into: &router, guard: sessionGuard)
         var jobs = [Self.sessionPurge(authenticator.identity), Self.pushDelivery(push, now: { identityClock.now() })]
         for app in apps {

@@ -15,9 +15,13 @@ public struct CommunityRoutes: Sendable {
     public let directory: SubjectDirectory
     /// The server's public base URL, read when a link is written (the default names the bound port).
     public let publicURL: @Sendable () -> PublicURL
+    /// The current time in UTC seconds since 1970 (the server's clock, so a test's fixed clock reaches bans and edits).
+    public let now: @Sendable () -> Int64
 
-    public init(database: any Database, directory: SubjectDirectory, publicURL: @escaping @Sendable () -> PublicURL) {
+    public init(database: any Database, directory: SubjectDirectory, publicURL: @escaping @Sendable () -> PublicURL,
+                now: @escaping @Sendable () -> Int64 = CommentStore.systemNow) {
         self.database = database
+        self.now = now
         self.directory = directory
         self.publicURL = publicURL
     }
@@ -32,7 +36,7 @@ public struct CommunityRoutes: Sendable {
             router.mount(pages)
         }
         let favorites = FavoriteStore(database: database, directory: directory)
-        let comments = CommentStore(database: database)
+        let comments = CommentStore(database: database, now: now)
         let directory = self.directory
         let database = self.database
         let publicURL = self.publicURL

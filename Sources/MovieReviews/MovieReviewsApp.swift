@@ -26,7 +26,8 @@ public struct MovieReviewsApp: MiniApp {
         let assets = AppAssets(appID: Self.id, directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
         routes.serve(assets)
         let store = MovieStore(database: context.database)
-        let comments = CommentStore(database: context.database)
+        let identityClock = context.clock.identityClock
+        let comments = CommentStore(database: context.database, now: { identityClock.now() })
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
         MovieAPI(store: store, comments: comments, favorites: favorites, authenticator: context.authenticator).register(into: &routes.api)
         MoviePages(store: store, comments: comments, favorites: favorites,
