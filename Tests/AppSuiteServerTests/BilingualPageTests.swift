@@ -93,6 +93,8 @@ final class PageSite {
     /// Pages that answered a POST (a toast after a redirect, a form error, an error page), by what was sent.
     private(set) var formReplies: [(String, RawHTTPClient.Reply)] = []
     let review: String, film: String, comment: String, reply: String, shareCode: String, photo: String, album: String
+    /// Another reader's answer to the member's comment: an inbox item for the member, reported by the member.
+    let answer: String
     /// A finished job of the asset slicer (`/slicer/jobs/{id}`).
     let sliceJob: String
 
@@ -100,7 +102,8 @@ final class PageSite {
     static let notPages: Set<String> = [
         "/healthz", "/api/openapi.json", "/manifest.webmanifest", "/favicon.ico", "/apple-touch-icon.png",
         "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}",
-        "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}",
+        "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}", "/sw.js",
+        "/comments/{id}", "/inbox/{id}",  // where a notification leads: redirects to the item
     ]
 
     /// Every GET route that answers a page.
@@ -212,6 +215,19 @@ final class PageSite {
         try Self.expectRedirect(try Self.request(server, "POST", "/photos/\(photo)/albums", cookies: member.cookies,
                                                  form: [("album", album), ("csrf_token", token)]))
 
+        // Another reader answers the member's comment (the member's inbox has an item); the member reports that
+        // answer and is a moderator, so the moderation queue and its audit log have something to show.
+        let replier = try server.register("replier", unique: true)
+        let answered = try server.send("POST", "/api/v1/movies/reviews/\(review)/comments", json: #"{"text":"写得好，同感！","parentId":\#(comment)}"#,
+                                       headers: ["Authorization": "Bearer " + replier.token])
+        answer = try #require(Self.first(#""id":(\d+)"#, in: answered.text), "answer: \(answered.status) \(answered.text)")
+        let reported = try server.send("POST", "/api/v1/moderation/reports", json: #"{"commentId":\#(answer),"reason":"广告"}"#,
+                                       headers: ["Authorization": "Bearer " + bearer])
+        try #require(reported.status == 201, "report: \(reported.status) \(reported.text)")
+        let identity = server.suite.authenticator.identity
+        let reader = try #require(try identity.users.user(username: "reader"))
+        try RoleStore(database: identity.users.database).grant(.moderator, to: reader, now: identity.clock.now())
+
         // A design sliced on the work pool: its job page shows the lint and the slices.
         let design = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 1334"><rect id="btn_ok_nor" width="60" height="60"/></svg>"#
         let sliced = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: "home.svg", bytes: Array(design.utf8))],
@@ -286,6 +302,8 @@ final class PageSite {
             Page(path: "/appdeals/nearby?lat=north&lon=1", status: 400),
             Page(path: "/photos"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
             Page(path: "/slicer"), Page(path: sliceJob),
+            Page(path: "/inbox"), Page(path: "/inbox/settings"), Page(path: "/comments/\(answer)/report"),
+            Page(path: "/admin/moderation"), Page(path: "/admin/moderation/audit"),
             Page(path: "/movies/reviews/999999999", status: 404), Page(path: "/no/such/page", status: 404),
             Page(path: "/movies/reviews/\(review)/comments?cursor=%E2%9C%97", status: 400),
         ]

@@ -59,7 +59,8 @@ import Testing
         }
         try Self.expectRetryAfter(api, "POST /api/v1/auth/register", html: false)
         let form = try Self.form(server, "/register")
-        let page = try server.postForm("/register", [("username", "formuser"), ("password", "correct horse battery"), ("csrf_token", form.token)],
+        let page = try server.postForm("/register", [("username", "formuser"), ("password", "correct horse battery"),
+                                                          ("password_confirmation", "correct horse battery"), ("csrf_token", form.token)],
                                        headers: ["Cookie": form.cookie])
         try Self.expectRetryAfter(page, "POST /register", html: true)
     }
@@ -71,6 +72,7 @@ import Testing
         let form = try Self.form(server, "/me/password", cookie: session)
         let page = try Self.untilThrottled {
             try server.postForm("/me/password", [("current_password", "not my password"), ("new_password", "another good passphrase"),
+                                                 ("new_password_confirmation", "another good passphrase"),
                                                  ("csrf_token", form.token)], headers: ["Cookie": session])
         }
         try Self.expectRetryAfter(page, "POST /me/password", html: true)
