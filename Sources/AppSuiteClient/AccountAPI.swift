@@ -45,14 +45,18 @@ extension AppSuiteClient {
 
         /// `POST /api/v1/auth/logout`: ends the session on the server and here (``SignOutReason/loggedOut``).
         /// The local session ends even when the server cannot be reached (the error is thrown after); a session
-        /// the server had already ended is no error.
+        /// the server had already ended (expired, or ended by a password change elsewhere) is no error.
         public func logOut() async throws(AppSuiteError) {
             guard let token = client.session.token else { return }
             var failure: AppSuiteError?
+            var call = AppSuiteClient.Call(Self.logOut)
+            call.endsSessionOn401 = false
             do throws(AppSuiteError) {
-                try await client.noContent(.init(Self.logOut))
+                try await client.noContent(call)
             } catch {
-                if error.status != 401 { failure = error }
+                // A token the server no longer knows is answered 401, or 403 CSRF (the request is then not a bearer
+                // request, and a signed-out log out needs a CSRF token): either way that session is over.
+                if error.status != 401 && error.problem?.type != "urn:appsuite:problem:csrf" { failure = error }
             }
             try client.session.end(.loggedOut, token: token)
             if let failure { throw failure }

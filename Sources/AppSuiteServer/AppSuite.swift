@@ -5,6 +5,7 @@ public import HTTPServer
 import Identity
 import Imaging
 import Mail
+import Notifications
 import Storage
 public import WebUI
 
@@ -61,7 +62,9 @@ public final class AppSuite: Sendable {
         do {
             database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath,
                                                                maximumConnections: Self.connectionCount(configuration, workPool: workPool)))
-            try Migrator.migrate(database, IdentitySchema.migrations() + CommunitySchema.migrations() + apps.flatMap { $0.migrations() })
+            try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
+                                 + CommunitySchema.migrations() + ModerationSchema.migrations()
+                                 + apps.flatMap { $0.migrations() })
         } catch {
             throw .storage("\(configuration.databasePath): \(error)")
         }
@@ -73,8 +76,11 @@ public final class AppSuite: Sendable {
             throw .dataDirectory(error.message(.english))
         }
         do { try Imaging.start() } catch { throw .imaging("\(error)") }
-        authenticator = Authenticator(identity: IdentityService(database: database, secret: secret, clock: clock.identityClock),
-                                      usesSecureCookies: configuration.usesSecureCookies)
+        var authenticator = Authenticator(identity: IdentityService(database: database, secret: secret, clock: clock.identityClock),
+                                          usesSecureCookies: configuration.usesSecureCookies)
+        let inbox = Inbox(database: database)
+        authenticator.unreadCount = { userID in (try? inbox.unreadCount(userID: userID)) ?? 0 }
+        self.authenticator = authenticator
         subjects = SubjectDirectory(Dictionary(apps.compactMap { app in app.subjects.map { (app.manifest.id, $0) } },
                                                uniquingKeysWith: { first, _ in first }))
 
@@ -87,6 +93,12 @@ public final class AppSuite: Sendable {
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory, mail: mail)
             .register(into: &router, guard: sessionGuard)
         Launcher(apps: apps.map(\.manifest)).register(into: &router, guard: sessionGuard)
+        let identityClock = clock.identityClock
+        InboxRoutes(database: database, kinds: Self.notificationKinds(apps), now: { identityClock.now() })
+            .register(into: &router, guard: sessionGuard)
+        let reviewers = Dictionary(apps.compactMap { app in app.submissionReviewer.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)
+            .register(into: &router, guard: sessionGuard)
         CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current })
             .register(into: &router, guard: sessionGuard)
         var jobs = [Self.sessionPurge(authenticator.identity)]
@@ -161,6 +173,13 @@ public final class AppSuite: Sendable {
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps/" + id),
             mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory), workPool: workPool,
             settings: configuration.settings, clock: clock, subjects: subjects)
+    }
+
+    /// The platform's notification kinds, then each app's (an app's ids must start with its own id and a dot).
+    static func notificationKinds(_ apps: [any MiniApp]) -> NotificationKinds {
+        NotificationKinds(NotificationKind.platform + apps.flatMap { app in
+            app.notificationKinds.filter { $0.id.hasPrefix(app.manifest.id + ".") }
+        })
     }
 
     /// The platform's job: deletes expired sessions every hour (signing in already deletes the expired

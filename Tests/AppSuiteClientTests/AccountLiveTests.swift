@@ -119,6 +119,23 @@ import Testing
         #expect(try await laptop.me.profile().username == name)
     }
 
+    @Test func loggingOutOfASessionTheServerAlreadyEndedIsNoError() async throws {
+        let server = try liveServer()
+        let store = InMemoryTokenStore()
+        let phone = server.client(tokenStore: store)
+        let name = uniqueName("sdk")
+        try await phone.auth.register(username: name, password: TestServer.password)
+        let laptop = server.client()
+        try await laptop.auth.logIn(username: name, password: TestServer.password)
+        try await laptop.me.changePassword(current: TestServer.password, new: "another horse battery")
+
+        try await phone.auth.logOut()
+        #expect(phone.session.state == .signedOut(.loggedOut))
+        #expect(store.load() == nil)
+        try await phone.auth.logOut()
+        #expect(phone.session.state == .signedOut(.loggedOut), "logging out signed out changes nothing")
+    }
+
     @Test func aFileTokenStoreRestoresTheSessionAndDropsAnExpiredOne() async throws {
         let server = try liveServer()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-store-" + UUID().uuidString)
@@ -139,5 +156,21 @@ import Testing
         let later = server.client(tokenStore: FileTokenStore(url: file))
         #expect(later.session.state == .signedOut(.notSignedIn))
         #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+}
+
+/// A client that goes away ends the streams of its session, so a task observing it finishes.
+@Suite struct SessionLifetimeTests {
+    @Test(.timeLimit(.minutes(1))) func releasingTheClientEndsItsSessionStreams() async {
+        var client: AppSuiteClient? = AppSuiteClient(baseURL: URL(string: "http://127.0.0.1:9")!)
+        let stream = client!.session.changes()
+        let observer = Task {
+            var states: [SessionState] = []
+            for await state in stream { states.append(state) }
+            return states
+        }
+        #expect(client?.session.state == .signedOut(.notSignedIn))
+        client = nil
+        #expect(await observer.value == [.signedOut(.notSignedIn)])
     }
 }

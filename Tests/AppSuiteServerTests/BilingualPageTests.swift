@@ -13,7 +13,7 @@ import Testing
 /// signed in, renders in Chinese without error; in English no CJK character is left outside data (a
 /// film title, a school or province name, a review, a nickname … as stored in the database), nor in the
 /// toasts and form errors of a few POSTs.
-@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos)) struct BilingualPageTests {
+@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather), .requires(.appstore)) struct BilingualPageTests {
     @Test func everyPageInEnglishShowsNoChineseButDataAndEveryPageRendersInChinese() throws {
         let site = try PageSite()
         let mask = try ContentMask(site.content())
@@ -85,17 +85,22 @@ final class PageSite {
     }
 
     let server: TestServer
+    /// The weather provider: Open-Meteo's recorded reply, replayed on a local port.
+    let replay: ReplayServer
     var suite: AppSuite { server.suite }
     let visitor: Visitor
     private(set) var member: Visitor
     /// Pages that answered a POST (a toast after a redirect, a form error, an error page), by what was sent.
     private(set) var formReplies: [(String, RawHTTPClient.Reply)] = []
     let review: String, film: String, comment: String, reply: String, shareCode: String, photo: String, album: String
+    /// A finished job of the asset slicer (`/slicer/jobs/{id}`).
+    let sliceJob: String
 
     /// GET routes that are not pages: assets, API, generated pictures, a redirect that only sets a cookie.
     static let notPages: Set<String> = [
         "/healthz", "/api/openapi.json", "/manifest.webmanifest", "/favicon.ico", "/apple-touch-icon.png",
-        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done",
+        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}",
+        "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}",
     ]
 
     /// Every GET route that answers a page.
@@ -107,7 +112,10 @@ final class PageSite {
     }
 
     init() throws {
-        let server = try TestServer(importing: [.gaokao, .movies])
+        let replay = try ReplayServer(["/v1/forecast": try .file(TestData.folder("weather").appendingPathComponent(
+            "fixtures/open_meteo/forecast_enschede_all_sections.json"))])
+        self.replay = replay
+        let server = try TestServer(importing: [.gaokao, .movies, .weather, .appstore], options: ["weather-provider-url": replay.url])
         self.server = server
         // The first gaokao request builds the in-memory snapshot: wait for it once, with time to spare.
         let warm = try RawHTTPClient(port: server.port, receiveTimeout: 120)
@@ -131,6 +139,10 @@ final class PageSite {
         try Self.expectRedirect(try Self.request(server, "POST", "/me/profile", cookies: member.cookies,
                                                  form: [("nickname", "影迷小王"), ("csrf_token", token)]))
         token = try Self.csrf(try Self.request(server, "GET", "/me", cookies: member.cookies))
+
+        // A saved weather place.
+        try Self.expectRedirect(try Self.request(server, "POST", "/weather/saved", cookies: member.cookies,
+                                                 form: [("place", "110105"), ("csrf_token", token)]))
 
         // 我的高考: a 四川 理科 student of 2020, where school lines exist.
         try Self.expectRedirect(try Self.request(server, "POST", "/gaokao/profile", cookies: member.cookies, form: [
@@ -183,6 +195,9 @@ final class PageSite {
         let favorited = try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english,
                                          form: [("csrf_token", token)])
         formReplies.append(("toast after adding a favourite", try Self.follow(favorited, server: server, cookies: member.cookies, language: "en")))
+        // 爱限免: 旋转音律 saved (a 10-digit App Store id).
+        try Self.expectRedirect(try Self.request(server, "POST", "/appdeals/apps/6466390901/favorite", cookies: member.cookies,
+                                                 form: [("csrf_token", token)]))
         let share = try Self.request(server, "GET", "/share/movies/\(review)", cookies: member.cookies).text
         shareCode = try #require(Self.first(#"/s/([A-Za-z0-9_-]+)"#, in: share))
 
@@ -196,6 +211,13 @@ final class PageSite {
         album = try #require(Self.first(#"album=(\d+)"#, in: created.headers["location"] ?? ""), "album: \(created.status)")
         try Self.expectRedirect(try Self.request(server, "POST", "/photos/\(photo)/albums", cookies: member.cookies,
                                                  form: [("album", album), ("csrf_token", token)]))
+
+        // A design sliced on the work pool: its job page shows the lint and the slices.
+        let design = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 1334"><rect id="btn_ok_nor" width="60" height="60"/></svg>"#
+        let sliced = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: "home.svg", bytes: Array(design.utf8))],
+                                       token: bearer)
+        sliceJob = try #require(sliced.headers["location"], "slice: \(sliced.status)")
+        try wait(until: { try server.get(sliceJob, token: bearer).text.contains("Assets.zip") })
 
         // Forms answered with a page: their errors must be in the page's language too.
         formReplies += [
@@ -247,7 +269,21 @@ final class PageSite {
             Page(path: "/movies/reviews/\(review)/compose"), Page(path: "/movies/reviews/\(review)/compose?parent=\(reply)"),
             Page(path: "/movies/comments/\(comment)/edit"), Page(path: "/movies/films"), Page(path: "/movies/films?q=\(q(Self.typed[1]))"),
             Page(path: "/movies/films/\(film)"), Page(path: "/movies/films/\(film)?sort=new"), Page(path: "/movies/more"),
+            Page(path: "/weather"), Page(path: "/weather/places"), Page(path: "/weather/places?parent=110100"),
+            Page(path: "/weather/places?q=\(q("朝阳"))"), Page(path: "/weather/forecast?place=110105"),
+            Page(path: "/weather/forecast?place=999999", status: 404), Page(path: "/weather/locate"),
+            Page(path: "/weather/locate?lat=52.27&lon=6.87", status: 422), Page(path: "/weather/climate"),
+            Page(path: "/weather/climate?place=110000&date=07-15"), Page(path: "/weather/samples"),
+            Page(path: "/weather/samples/enschede-open-meteo"), Page(path: "/weather/saved"),
+            Page(path: "/appdeals"), Page(path: "/appdeals/sales"), Page(path: "/appdeals/sales?category=Games&device=ipad"),
+            Page(path: "/appdeals/free"), Page(path: "/appdeals/hot"), Page(path: "/appdeals/search"),
+            Page(path: "/appdeals/search?q=\(q("旋转"))"), Page(path: "/appdeals/search?q=\(q(Self.typed[1]))"),
+            Page(path: "/appdeals?at=2020-01-01"), Page(path: "/appdeals/topics"), Page(path: "/appdeals/topics/real-sales"),
+            Page(path: "/appdeals/apps/6466390901"), Page(path: "/appdeals/apps/1587301632"), Page(path: "/appdeals/apps/6743342476"),
+            Page(path: "/appdeals/apps/281656475"), Page(path: "/appdeals/favorites"), Page(path: "/appdeals/favorites?edit=1"),
+            Page(path: "/appdeals?tab=x&category=nope", status: 400),
             Page(path: "/photos"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
+            Page(path: "/slicer"), Page(path: sliceJob),
             Page(path: "/movies/reviews/999999999", status: 404), Page(path: "/no/such/page", status: 404),
             Page(path: "/movies/reviews/\(review)/comments?cursor=%E2%9C%97", status: 400),
         ]
@@ -294,6 +330,8 @@ final class PageSite {
             ("SELECT title FROM community_favorites", []),
             ("SELECT username, nickname, substr(nickname, 1, 1) FROM users", []),
             ("SELECT filename FROM photos_photos UNION ALL SELECT name FROM photos_albums", []),
+            ("SELECT name, province, city, weather_name FROM weather_places", []),
+            ("SELECT name, english_name, genres_zh, description, release_notes, seller FROM appdeals_apps", ["|", "\n"]),
         ]
         return try suite.database.read { db in
             var values: [String] = []
