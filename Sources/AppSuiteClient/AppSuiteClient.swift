@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The Swift client of an AppSuite server: every API operation as a typed `async` method, grouped per app
-/// (``gaokao``, ``movies``, ``photos``, ``community``) and for the account (``auth``, ``me``), with a bearer
+/// (``gaokao``, ``movies``, ``photos``, ``weather``, ``community``) and for the account (``auth``, ``me``), with a bearer
 /// ``session`` kept in a ``TokenStore``.
 ///
 /// ```swift

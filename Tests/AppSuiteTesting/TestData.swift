@@ -30,6 +30,10 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
     case movies
     /// The photo corpus: ordinary, orientation and edge-case files (`appsuite import photos`).
     case photos
+    /// Divisions, recorded provider replies and observations (`appsuite import weather`; reads `regions/` beside it).
+    case weather
+    /// App Store catalogue, price history and Lookup objects (`appsuite import appdeals`).
+    case appstore
 
     /// The data set's folder.
     public var folder: URL { TestData.folder(rawValue) }
@@ -38,7 +42,7 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
     public func url(_ relative: String) -> URL { folder.appendingPathComponent(relative) }
 
     /// The id of the app that imports it (`suite.importer(for:)`).
-    public var appID: String { rawValue }
+    public var appID: String { self == .appstore ? "appdeals" : rawValue }
 
     /// True when the folder holds the file every test of the set reads first.
     public var isAvailable: Bool {
@@ -46,6 +50,8 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
         case .gaokao: "score_rank.csv"
         case .movies: "reviews.csv"
         case .photos: "SOURCES.md"
+        case .weather: "observations/five_cities_daily_2010_2015.csv"
+        case .appstore: "price_history/cn_price_changes.csv"
         }
         return FileManager.default.fileExists(atPath: url(marker).path)
     }

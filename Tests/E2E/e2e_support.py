@@ -140,8 +140,9 @@ class ServerProcess:
     (a pipe would fill up with the access log and block the server)."""
 
     def __init__(self, binary: Path, data_dir: Path, log_dir: Path, port: int | None = None,
-                 data_dir_flag: bool = True):
+                 data_dir_flag: bool = True, extra_args: tuple[str, ...] = ()):
         self.data_dir_flag = data_dir_flag
+        self.extra_args = extra_args
         self.binary = binary
         self.data_dir = data_dir
         self.port = port or free_port()
@@ -161,6 +162,7 @@ class ServerProcess:
         cmd = [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         if self.data_dir_flag:
             cmd += ["--data-dir", str(self.data_dir)]
+        cmd += list(self.extra_args)
         with open(self.stdout_path, "wb") as out, open(self.stderr_path, "wb") as err:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
                                          env=env, cwd=str(self.data_dir.parent))

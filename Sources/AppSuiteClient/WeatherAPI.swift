@@ -1,0 +1,66 @@
+public import AppSuiteAPI
+
+extension AppSuiteClient {
+    /// 天气 Weather: the division tree (adcodes), forecasts with their age, 历史同期, and saved places. Places are
+    /// 6-digit adcodes (`110105` 北京 朝阳区); temperatures °C, wind km/h, precipitation mm.
+    public var weather: Weather { Weather(client: self) }
+
+    /// The methods of ``AppSuiteClient/weather``.
+    public struct Weather: Sendable {
+        let client: AppSuiteClient
+
+        static let places = Endpoint("GET", APIPath.Weather.places)
+        static let place = Endpoint("GET", APIPath.Weather.place)
+        static let forecast = Endpoint("GET", APIPath.Weather.forecast)
+        static let climate = Endpoint("GET", APIPath.Weather.climate)
+        static let savedPlaces = Endpoint("GET", APIPath.Weather.savedPlaces)
+        static let savePlace = Endpoint("POST", APIPath.Weather.savedPlaces)
+        static let removePlace = Endpoint("DELETE", APIPath.Weather.savedPlace)
+        static let endpoints = [places, place, forecast, climate, savedPlaces, savePlace, removePlace]
+
+        /// `GET /api/v1/weather/places`: the 31 provinces (no arguments), the children of `parent`, the places whose
+        /// name or adcode starts with (or name contains) `query`, or the counties nearest `near` (`"lat,lon"`).
+        /// - Throws: a `404` problem for an unknown parent, `422` for an invalid parameter.
+        public func places(parent: String? = nil, query: String? = nil, near: String? = nil, limit: Int? = nil) async throws(AppSuiteError) -> [WeatherPlace] {
+            try await client.value(.init(Self.places, query: [("parent", parent), ("q", query), ("near", near), ("limit", limit.map(String.init))]),
+                                   as: WeatherPlaceList.self).items
+        }
+
+        /// `GET /api/v1/weather/places/{id}`: one place by adcode.
+        /// - Throws: a `404` problem for an unknown adcode.
+        public func place(_ id: String) async throws(AppSuiteError) -> WeatherPlace {
+            try await client.value(.init(Self.place, path: ["id": id]), as: WeatherPlace.self)
+        }
+
+        /// `GET /api/v1/weather/forecast`: current, 24 hours, the coming days, tips and warnings of a place (an adcode, or
+        /// `"lat,lon"` for the nearest county); `stale` with `fetchedAt` when the provider failed and this is the last answer.
+        /// - Throws: `404` for an unknown place or a point outside China, `422` for an invalid one, `503` (type
+        ///   `urn:appsuite:problem:weather-unavailable`, `Retry-After`) when the provider failed and nothing is cached.
+        public func forecast(place: String) async throws(AppSuiteError) -> WeatherForecast {
+            try await client.value(.init(Self.forecast, query: [("place", place)]), as: WeatherForecast.self)
+        }
+
+        /// `GET /api/v1/weather/climate`: 历史同期 of `date` (`MM-DD`, default today in Beijing) from the 2010–2015 observations.
+        /// - Throws: a `404` problem for a place without observations, `422` for an invalid date.
+        public func climate(place: String, date: String? = nil) async throws(AppSuiteError) -> WeatherClimate {
+            try await client.value(.init(Self.climate, query: [("place", place), ("date", date)]), as: WeatherClimate.self)
+        }
+
+        /// `GET /api/v1/weather/saved-places`: my saved places, the last opened first (signed in).
+        public func savedPlaces() async throws(AppSuiteError) -> [WeatherPlace] {
+            try await client.value(.init(Self.savedPlaces), as: WeatherSavedPlaces.self).items
+        }
+
+        /// `POST /api/v1/weather/saved-places`: saves a place or moves it to the top; answers my places.
+        /// - Throws: a `422` problem for an unknown place or when 20 are saved already.
+        public func savePlace(_ id: String) async throws(AppSuiteError) -> [WeatherPlace] {
+            try await client.value(try AppSuiteClient.Call(Self.savePlace).json(WeatherSavedPlaceInput(placeId: id)), as: WeatherSavedPlaces.self).items
+        }
+
+        /// `DELETE /api/v1/weather/saved-places/{id}`: removes a saved place.
+        /// - Throws: a `404` problem when it is not saved.
+        public func removePlace(_ id: String) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.removePlace, path: ["id": id]))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+public import Foundation
+
+/// A point on the WGS-84 ellipsoid in decimal degrees (latitude −90…90, longitude −180…180).
+public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
+    public var latitude: Double
+    public var longitude: Double
+
+    /// Nil when either value is not finite or out of range.
+    public init?(latitude: Double, longitude: Double) {
+        guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Parses `"lat,lon"` (decimal degrees, optional spaces), e.g. `"39.9042,116.4074"`; nil for anything else.
+    public init?(text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.utf8.count <= 32 }),
+              let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+              let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+        self.init(latitude: latitude, longitude: longitude)
+    }
+
+    public var description: String { "\(latitude),\(longitude)" }
+
+    /// The mean Earth radius, R₁ = 6,371,008.8 m (IUGG, Moritz 1980, "Geodetic Reference System 1980").
+    public static let earthRadius = 6_371_008.8
+
+    /// The great-circle distance in metres by the haversine formula (R. W. Sinnott, "Virtues of the
+    /// Haversine", Sky and Telescope 68(2), 1984) on a sphere of ``earthRadius``; within 0.5 % of the
+    /// ellipsoidal distance, which is plenty for "the nearest county".
+    public func distance(to other: Coordinate) -> Double {
+        let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
+        let Δφ = φ2 - φ1, Δλ = (other.longitude - longitude) * .pi / 180
+        let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        return 2 * Self.earthRadius * asin(min(1, a.squareRoot()))
+    }
+}
+
+/// A latitude/longitude rectangle (not crossing the antimeridian), for cheap "could it be near" checks
+/// before an exact ``Coordinate/distance(to:)``.
+public struct BoundingBox: Sendable, Hashable {
+    public var south: Double
+    public var west: Double
+    public var north: Double
+    public var east: Double
+
+    public init(south: Double, west: Double, north: Double, east: Double) {
+        self.south = south
+        self.west = west
+        self.north = north
+        self.east = east
+    }
+
+    /// The smallest box holding every point within `radius` metres of `center` (a degree of latitude is
+    /// πR/180 m; a degree of longitude shrinks with cos φ, taken at the box's edge nearer the pole).
+    public init(around center: Coordinate, radius: Double) {
+        let degreesLatitude = radius / (Coordinate.earthRadius * .pi / 180)
+        south = max(-90, center.latitude - degreesLatitude)
+        north = min(90, center.latitude + degreesLatitude)
+        let poleward = max(abs(south), abs(north))
+        let cosine = cos(poleward * .pi / 180)
+        let degreesLongitude = cosine < 1e-9 ? 180 : min(180, degreesLatitude / cosine)
+        west = max(-180, center.longitude - degreesLongitude)
+        east = min(180, center.longitude + degreesLongitude)
+    }
+
+    public func contains(_ point: Coordinate) -> Bool {
+        (south...north).contains(point.latitude) && (west...east).contains(point.longitude)
+    }
+
+    /// The People's Republic of China's extreme points, rounded outwards: 3.8° N (曾母暗沙) to 53.6° N (漠河),
+    /// 73.4° E (帕米尔) to 135.1° E (黑龙江–乌苏里江). A point outside is certainly not in China; inside is
+    /// only "perhaps" (the box also covers neighbours), so a nearest-place search still checks distance.
+    public static let china = BoundingBox(south: 3.8, west: 73.4, north: 53.6, east: 135.1)
+}

@@ -1,0 +1,44 @@
+import AppSuiteAPI
+import Foundation
+import WebUI
+
+/// Puts a forecast together for a place: the configured provider through the cache, then what the pages and
+/// the API show — days from the place's today on (a cached "today" is never shown after local midnight:
+/// pitfall 8), the next 24 hours, tips in the viewer's language.
+struct ForecastService: Sendable {
+    let provider: any WeatherProvider
+    let cache: ForecastCache
+
+    /// The forecast, stale or fresh; throws the provider's failure when there is nothing to show.
+    func forecast(for place: Place, childCount: Int, language: Language, now: Date) throws(ProviderError) -> WeatherForecast {
+        let answer = try cache.forecast(for: place, provider: provider, now: now)
+        return assemble(answer, place: place, childCount: childCount, language: language, now: now)
+    }
+
+    /// The same without waiting: nil when the cache has nothing usable and a fetch is needed.
+    func cachedForecast(for place: Place, childCount: Int, language: Language, now: Date) -> Result<WeatherForecast, ProviderError>? {
+        cache.peek(place, provider: provider, now: now).map { result in
+            result.map { assemble($0, place: place, childCount: childCount, language: language, now: now) }
+        }
+    }
+
+    func assemble(_ answer: ForecastCache.Answer, place: Place, childCount: Int, language: Language, now: Date) -> WeatherForecast {
+        let forecast = answer.entry.forecast
+        return Self.view(forecast, providerID: provider.id, fetchedAt: answer.entry.fetchedAt, stale: answer.stale,
+                         place: place.wire(childCount: childCount), language: language, now: now)
+    }
+
+    /// A provider's forecast as shown at `now`: past days and hours dropped, tips added.
+    static func view(_ forecast: ProviderForecast, providerID: String, fetchedAt: Date, stale: Bool, place: WeatherPlace,
+                     language: Language, now: Date) -> WeatherForecast {
+        let today = ProviderTime.LocalDate(now, in: forecast.timeZone).text
+        let days = forecast.daily.filter { $0.date >= today }
+        let hourStart = now.addingTimeInterval(-3600)
+        let hours = forecast.hourly.filter { $0.time > hourStart && $0.time <= now.addingTimeInterval(24 * 3600) }
+        let todayRow = days.first { $0.date == today }
+        return WeatherForecast(
+            place: place, provider: providerID, fetchedAt: fetchedAt, stale: stale, timeZone: forecast.timeZone.identifier,
+            current: forecast.current, hourly: hours, daily: days, tips: Tips.all(forecast, today: todayRow, language: language),
+            warnings: forecast.warnings.filter { ($0.endTime ?? .distantFuture) > now })
+    }
+}

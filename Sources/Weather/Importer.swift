@@ -1,0 +1,105 @@
+import AppHost
+import Foundation
+import Geo
+
+/// `appsuite import weather PATH`: PATH is the `weather` folder of the shared data (observations, recorded
+/// replies); the division tree is read from its sibling `regions` folder (`../regions`), as they sit in
+/// `../shared/data`. Replaces everything the app imported before, in one transaction.
+struct WeatherImporter: DataImporter {
+    let store: WeatherStore
+    var defaultFolder: String { "weather" }
+
+    /// The recorded replies kept as samples (labelled as such on the pages; see ``Samples``).
+    static var sampleFiles: [String] { Samples.all.flatMap(\.files) }
+
+    func importData(from folder: URL, progress: (ImportProgress) -> Void) throws -> ImportSummary {
+        let regions = folder.deletingLastPathComponent().appendingPathComponent("regions")
+        let mapFile = regions.appendingPathComponent("divisions_weather_map.csv")
+        guard let mapData = FileManager.default.contents(atPath: mapFile.path) else {
+            throw CommandFailure(.noInput, "no \(mapFile.path): the weather import reads the regions folder beside \(folder.path)")
+        }
+        var skipped: [(item: String, reason: String)] = []
+        let zones = Self.timeZones(regions.appendingPathComponent("qweather_china_city_list.csv"))
+        progress(ImportProgress(done: 0, total: nil, item: "divisions_weather_map.csv"))
+        var places: [Place] = []
+        var matches: [String: String] = [:]
+        for (line, record) in CSVTable(mapData).records.enumerated() {
+            guard let place = Self.place(record, zones: zones) else {
+                skipped.append(("divisions_weather_map.csv line \(line + 2)", "no level, code or name"))
+                continue
+            }
+            // 东莞, 中山, 儋州 have no counties: their county row repeats the prefecture's adcode.
+            guard matches[place.id] == nil else {
+                skipped.append(("divisions_weather_map.csv line \(line + 2)", "\(place.name) \(place.id) is its prefecture's own row"))
+                continue
+            }
+            places.append(place)
+            matches[place.id] = record["match"] ?? "none"
+        }
+        progress(ImportProgress(done: places.count, total: nil, item: "observations"))
+        let observationsFile = folder.appendingPathComponent("observations/five_cities_daily_2010_2015.csv")
+        var observations: [Observation] = []
+        if let data = FileManager.default.contents(atPath: observationsFile.path) {
+            for record in CSVTable(data).records {
+                guard let id = record["weather_id"], let day = record["date"], ProviderTime.LocalDate(Substring(day)) != nil else {
+                    skipped.append(("observations", "a row without weather_id or date"))
+                    continue
+                }
+                observations.append(Observation(
+                    weatherID: id, day: day, high: record["temp_max_c"].flatMap(Double.init), low: record["temp_min_c"].flatMap(Double.init),
+                    mean: record["temp_mean_c"].flatMap(Double.init), humidity: record["humidity_mean_pct"].flatMap(Double.init),
+                    precipitation: record["precip_sum_mm"].flatMap(Double.init)))
+            }
+        } else {
+            skipped.append((observationsFile.path, "missing: no 历史同期"))
+        }
+        var samples: [(String, [UInt8])] = []
+        for name in Self.sampleFiles {
+            if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) {
+                samples.append((name, [UInt8](data)))
+            } else {
+                skipped.append((name, "missing: this sample is not shown"))
+            }
+        }
+        try store.replaceAll(places: places, locationMatches: matches, observations: observations, samples: samples)
+        progress(ImportProgress(done: places.count + observations.count + samples.count, total: nil, item: "done"))
+        return ImportSummary(imported: places.count + observations.count + samples.count, skipped: skipped)
+    }
+
+    /// Weather id → IANA zone from the QWeather list (all `Asia/Shanghai` on the mainland).
+    static func timeZones(_ file: URL) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return [:] }
+        var zones: [String: String] = [:]
+        for record in CSVTable(data).records {
+            if let id = record["Location_ID"], let zone = record["Timezone"] { zones[id] = zone }
+        }
+        return zones
+    }
+
+    /// One row of `divisions_weather_map.csv`. Prefecture rows named `市辖区`/`县` (the municipalities) and
+    /// their counties show the province's name instead (regions/SOURCES.md "Things to know").
+    static func place(_ record: CSVRecord, zones: [String: String]) -> Place? {
+        guard let levelText = record["level"], let level = Place.Level(rawValue: levelText), let code = record["code"],
+              let adcode = record["adcode"], adcode.count == 6, let name = record["name"], let province = record["province"] else { return nil }
+        let parent: String? = switch level {
+        case .province: nil
+        case .city: String(code.prefix(2)) + "0000"
+        case .county: String(code.prefix(4)) + "00"
+        }
+        let rawCity = record["city"] ?? ""
+        let city = rawCity == "市辖区" || rawCity == "县" ? province : rawCity
+        let displayName: String = switch (level, name) {
+        case (.city, "市辖区"): province
+        case (.city, "县"): province + "（县）"
+        default: name
+        }
+        let weatherID = record["weather_id"]
+        let coordinate = record["lat"].flatMap(Double.init).flatMap { latitude in
+            record["lon"].flatMap(Double.init).flatMap { Coordinate(latitude: latitude, longitude: $0) }
+        }
+        return Place(id: adcode, level: level, name: displayName, province: province, city: level == .county ? city : "", parentID: parent,
+                     weatherID: weatherID, weatherName: record["weather_name"], coordinate: coordinate,
+                     timeZone: weatherID.flatMap { zones[$0] }.flatMap(TimeZone.init(identifier:)) ?? WeatherApp.chinaTime,
+                     hasOwnLocation: record["match"] == "adcode")
+    }
+}

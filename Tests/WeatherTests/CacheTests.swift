@@ -1,0 +1,102 @@
+import AppSuiteAPI
+import AppSuiteTesting
+import WebUI
+import Foundation
+import Synchronization
+import Testing
+@testable import Weather
+
+/// The forecast cache: one provider request per place per interval however many ask, stale answers with
+/// their fetch time when the provider fails, a back-off after a failure. The fetch here answers the recorded
+/// Open-Meteo reply from memory; `ReplayTests` run the same over real HTTP.
+@Suite(.requires(.weather)) struct CacheTests {
+    final class Counter: Sendable {
+        let calls = Atomic<Int>(0)
+        let failing = Atomic<Bool>(false)
+    }
+
+    static func cache(_ counter: Counter, delay: TimeInterval = 0) throws -> ForecastCache {
+        let body = try Fixture.bytes("open_meteo/forecast_enschede_all_sections.json")
+        return ForecastCache(fetch: { _ throws(ProviderError) in
+            counter.calls.add(1, ordering: .relaxed)
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            if counter.failing.load(ordering: .relaxed) { throw .unavailable("connection refused") }
+            return ProviderResponse(status: 200, contentType: "application/json", body: body)
+        })
+    }
+
+    @Test func concurrentAskersShareOneFetch() throws {
+        let counter = Counter()
+        let cache = try Self.cache(counter, delay: 0.2)
+        let provider = OpenMeteoProvider(baseURL: "http://127.0.0.1:1")
+        let now = Date()
+        let answers = Mutex<[Bool]>([])
+        DispatchQueue.concurrentPerform(iterations: 32) { _ in
+            let answer = try? cache.forecast(for: beijing(), provider: provider, now: now)
+            answers.withLock { $0.append(answer?.stale == false) }
+        }
+        #expect(counter.calls.load(ordering: .relaxed) == 1)
+        #expect(answers.withLock { $0 } == Array(repeating: true, count: 32))
+        #expect(cache.providerCalls == 1)
+        // Another place is its own fetch; the same place after the interval is fetched again.
+        var shanghai = beijing()
+        shanghai.id = "310000"
+        _ = try cache.forecast(for: shanghai, provider: provider, now: now)
+        _ = try cache.forecast(for: beijing(), provider: provider, now: now.addingTimeInterval(provider.freshness - 1))
+        #expect(counter.calls.load(ordering: .relaxed) == 2)
+        _ = try cache.forecast(for: beijing(), provider: provider, now: now.addingTimeInterval(provider.freshness))
+        #expect(counter.calls.load(ordering: .relaxed) == 3)
+    }
+
+    @Test func staleWhenTheProviderFailsThenBackOff() throws {
+        let counter = Counter()
+        let cache = try Self.cache(counter)
+        let provider = OpenMeteoProvider(baseURL: "http://127.0.0.1:1")
+        let start = Date()
+        let fresh = try cache.forecast(for: beijing(), provider: provider, now: start)
+        #expect(fresh.stale == false)
+        counter.failing.store(true, ordering: .relaxed)
+        let later = start.addingTimeInterval(provider.freshness + 5)
+        let stale = try cache.forecast(for: beijing(), provider: provider, now: later)
+        #expect(stale.stale)
+        #expect(stale.entry.fetchedAt == start)  // "更新于" the first fetch
+        #expect(stale.failure == .unavailable("connection refused"))
+        #expect(counter.calls.load(ordering: .relaxed) == 2)
+        // Within the back-off the provider is not asked again.
+        _ = try cache.forecast(for: beijing(), provider: provider, now: later.addingTimeInterval(cache.retryAfterFailure - 1))
+        #expect(counter.calls.load(ordering: .relaxed) == 2)
+        // After it, it is; once it answers, the forecast is fresh again.
+        counter.failing.store(false, ordering: .relaxed)
+        let recovered = try cache.forecast(for: beijing(), provider: provider, now: later.addingTimeInterval(cache.retryAfterFailure))
+        #expect(recovered.stale == false)
+        #expect(counter.calls.load(ordering: .relaxed) == 3)
+    }
+
+    @Test func failureWithNothingCachedIsThrownAndRemembered() throws {
+        let counter = Counter()
+        counter.failing.store(true, ordering: .relaxed)
+        let cache = try Self.cache(counter)
+        let provider = OpenMeteoProvider(baseURL: "http://127.0.0.1:1")
+        let now = Date()
+        #expect(throws: ProviderError.unavailable("connection refused")) { try cache.forecast(for: beijing(), provider: provider, now: now) }
+        #expect(throws: ProviderError.unavailable("connection refused")) {
+            try cache.forecast(for: beijing(), provider: provider, now: now.addingTimeInterval(10))
+        }
+        #expect(counter.calls.load(ordering: .relaxed) == 1)
+    }
+
+    /// A cached forecast never calls a past day "today" (pitfall 8): days before the place's today are dropped.
+    @Test func pastDaysAreDropped() throws {
+        let forecast = try OpenMeteoProvider(baseURL: "").parse([ok(try Fixture.bytes("open_meteo/forecast_enschede_all_sections.json"))],
+                                                              place: beijing(), now: Date())
+        let amsterdam = TimeZone(identifier: "Europe/Amsterdam")!
+        let place = beijing().wire(childCount: 0)
+        let onTheFifth = ForecastService.view(forecast, providerID: "open-meteo", fetchedAt: Date(), stale: true, place: place, language: .zh,
+                                              now: ProviderTime.instant("2026-10-05T00:30", zone: amsterdam)!)
+        #expect(onTheFifth.daily.map(\.date) == ["2026-10-05"])
+        // 23:30 on the 4th in Amsterdam is already the 5th in Beijing, but the days are the reply's zone's.
+        let lateOnTheFourth = ForecastService.view(forecast, providerID: "open-meteo", fetchedAt: Date(), stale: true, place: place,
+                                                   language: .zh, now: ProviderTime.instant("2026-10-04T23:30", zone: amsterdam)!)
+        #expect(lateOnTheFourth.daily.map(\.date) == ["2026-10-04", "2026-10-05"])
+    }
+}
