@@ -25,9 +25,6 @@ public struct AppIconSet: Sendable {
         (20, 2), (20, 3), (29, 1), (29, 2), (29, 3), (40, 2), (40, 3), (57, 1), (57, 2), (60, 2), (60, 3),
     ]
 
-    /// Every pixel size made: 1024 plus the legacy list and 512, largest first.
-    public var pixelSizes: [Int] { icons.map(\.image.width) }
-
     /// - Parameter master: the picture, square; `origin` names it in findings.
     public static func make(from master: RGBAImage, origin: String, legacy: Bool) throws(SlicerError) -> AppIconSet {
         var findings: [LintFinding] = []

@@ -33,7 +33,20 @@ public enum DesignLint {
         }
         findings += checkTabSizes(design.slices, options: options)
         findings += checkStates(design.slices)
+        findings = collapsingUpscales(findings, options: options)
         return findings.sorted { ($0.level, $0.subject, $0.rule) < ($1.level, $1.subject, $1.rule) }
+    }
+
+    /// A folder of @2x exports would list every slice as enlarged at @3x: more than three become one finding.
+    static func collapsingUpscales(_ findings: [LintFinding], options: SliceOptions) -> [LintFinding] {
+        let upscales = findings.filter { $0.rule == "upscale" }
+        guard upscales.count > 3 else { return findings }
+        let names = upscales.prefix(3).map(\.subject).joined(separator: ", ") + " …"
+        let written = options.allowUpscale
+        let message = LocalizedText(
+            zh: "\(upscales.count) 处需要放大位图（\(names)）" + (written ? "；已写出，会模糊" : "；未写出：请导出更高倍率或矢量图（SVG、PDF）"),
+            en: "\(upscales.count) scales would enlarge a bitmap (\(names))" + (written ? "; written, blurry" : "; not written: export at a higher scale or as vector (SVG, PDF)"))
+        return findings.filter { $0.rule != "upscale" } + [LintFinding(rule: "upscale", level: .warning, subject: "design", message: message)]
     }
 
     static func check(_ slice: Slice, options: SliceOptions) -> [LintFinding] {

@@ -103,6 +103,20 @@ import WebUI
         #expect(plain.slices.allSatisfy { $0.files.allSatisfy { $0.image.format == .png } }, "PNG unless --jpeg")
     }
 
+    @Test func manyEnlargedScalesAreOneFinding() throws {
+        let files = try Fixtures()
+        try FileManager.default.createDirectory(atPath: files.path("pngs"), withIntermediateDirectories: true)
+        for name in ["ico_a_nor", "ico_b_nor", "ico_c_nor", "ico_d_nor"] {
+            try files.run("convert", ["-size", "48x48", "xc:#336699", "pngs/\(name)@2x.png"])
+        }
+        let findings = try SliceJob.lint(SliceRequest(input: files.url("pngs")))
+        let upscales = findings.filter { $0.rule == "upscale" }
+        #expect(upscales.count == 1)
+        #expect(upscales.first?.subject == "design")
+        #expect(upscales.first?.message.en == "4 scales would enlarge a bitmap (ico_a_nor@2x.png, ico_b_nor@2x.png, ico_c_nor@2x.png …); "
+                + "not written: export at a higher scale or as vector (SVG, PDF)")
+    }
+
     @Test func premultipliedResizeKeepsNoFringeFromTransparentPixels() throws {
         // Opaque red next to fully transparent green: a straight-alpha resize would bleed green into the edge.
         var pixels: [UInt8] = []
