@@ -41,15 +41,17 @@ public enum SQLDialect: String, Sendable, Hashable, CaseIterable {
 /// and rewrites it for a backend. Runs once per statement text (backends cache the result with the
 /// prepared statement).
 enum PortableSQL {
-    /// The statement text for `dialect` and its number of `?` placeholders.
+    /// The statement text for `dialect`, its number of `?` placeholders and of statements (those with at
+    /// least one word; a trailing `;` or comment is not one).
     /// - Throws: `.misuse` naming the SQLite-only construct and its portable replacement.
-    static func translate(_ sql: String, for dialect: SQLDialect) throws(StorageError) -> (sql: String, placeholders: Int) {
+    static func translate(_ sql: String, for dialect: SQLDialect) throws(StorageError) -> (sql: String, placeholders: Int, statements: Int) {
         var scanner = Scanner(sql)
         var output = ""
         output.reserveCapacity(sql.utf8.count + 16)
         var placeholders = 0
         var words: [String] = []  // upper-cased words of the current statement, in order
         var isCreateTable = false
+        var statements = 0
         while let token = scanner.next() {
             switch token {
             case .verbatim(let text):
@@ -66,6 +68,7 @@ enum PortableSQL {
             case .word(let text):
                 let upper = text.uppercased()
                 let previous = words.last
+                if words.isEmpty { statements += 1 }
                 words.append(upper)
                 if words.count == 2, words[0] == "CREATE", upper == "TABLE" || upper == "TEMP" || upper == "TEMPORARY" {
                     isCreateTable = true
@@ -88,7 +91,7 @@ enum PortableSQL {
                 }
             }
         }
-        return (output, placeholders)
+        return (output, placeholders, statements)
     }
 
     /// Throws for the SQLite-only forms; `position` is the word's index in its statement.

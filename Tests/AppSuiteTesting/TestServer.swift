@@ -1,9 +1,11 @@
 public import AppHost
 public import AppSuiteServer
 import Foundation
+import Storage
 
 /// A real AppSuite for a test: the apps it asks for (nil: the installed ones, `[]`: the bare platform),
-/// a fresh temporary data directory, a ``FixedClock`` that only the test moves, and optionally the real
+/// a fresh temporary data directory (and, when `APPSUITE_TEST_DATABASE_URL` is set, a fresh PostgreSQL schema,
+/// ``TemporaryDatabase``, instead of the SQLite file in it), a ``FixedClock`` that only the test moves, and optionally the real
 /// data sets imported before it starts. Requests go over a socket or in process (``Transport``); the
 /// helpers in this target (``get(_:token:headers:)``, ``register(_:unique:password:)`` …) work the same on both.
 ///
@@ -46,7 +48,10 @@ public final class TestServer: Sendable {
         self.directory = directory
         let fixed = options.merging(["data-dir": directory.path, "port": "0", "access-log": "false"]) { $1 }
         let configuration = try AppSuiteConfiguration.resolve(options: fixed, environment: environment, apps: apps ?? AppCatalog.installed)
-        suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock)
+        let database = try TemporaryDatabase.postgresURL.map { url throws(StorageError) in
+            try PostgreSQLDatabase.temporary(url: url, maximumConnections: 32)
+        }
+        suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock, database: database)
         var imports: [SharedDataSet: ImportSummary] = [:]
         for data in importing {
             guard data.isAvailable else { throw TestFailure(data.missingReason) }

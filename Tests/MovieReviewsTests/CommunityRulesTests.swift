@@ -7,8 +7,8 @@ import Testing
 
 /// Community rules on a temporary database with subjects named after real reviews, texts from the real data.
 @Suite struct CommunityRulesTests {
-    static func database() throws -> SQLiteDatabase {
-        let database = try SQLiteDatabase.temporary()
+    static func database() throws -> any Database {
+        let database = try TemporaryDatabase.make()
         try Migrator.migrate(database, CommunitySchema.migrations())
         return database
     }
