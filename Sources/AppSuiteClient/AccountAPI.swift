@@ -1,0 +1,107 @@
+public import AppSuiteAPI
+
+extension AppSuiteClient {
+    /// Register, log in and log out: each changes ``session``.
+    public var auth: Auth { Auth(client: self) }
+
+    /// The signed-in user's own account.
+    public var me: Me { Me(client: self) }
+
+    /// The methods of ``AppSuiteClient/auth``.
+    public struct Auth: Sendable {
+        let client: AppSuiteClient
+
+        static let register = Endpoint("POST", APIPath.register)
+        static let logIn = Endpoint("POST", APIPath.login)
+        static let logOut = Endpoint("POST", APIPath.logout)
+        static let endpoints = [register, logIn, logOut]
+
+        /// `POST /api/v1/auth/register`: creates the account and signs in (``SessionState/signedIn(_:)``).
+        /// - Parameters:
+        ///   - username: letters (Chinese included), digits, `_ . -`; 3–32 columns, a Chinese character counting 2.
+        ///   - password: 8–256 characters, not one of the very common passwords.
+        /// - Throws: a `409` problem when the name is taken, `422` with the field for an invalid one, `429` after
+        ///   10 registrations from one address in an hour.
+        @discardableResult
+        public func register(username: String, password: String) async throws(AppSuiteError) -> UserProfile {
+            try await signIn(Self.register, username: username, password: password)
+        }
+
+        /// `POST /api/v1/auth/login`: a new session (``SessionState/signedIn(_:)``).
+        /// - Throws: a `401` problem for an unknown user or a wrong password (the same answer), `429` with
+        ///   `Retry-After` after 5 failures for the account in 15 minutes.
+        @discardableResult
+        public func logIn(username: String, password: String) async throws(AppSuiteError) -> UserProfile {
+            try await signIn(Self.logIn, username: username, password: password)
+        }
+
+        private func signIn(_ endpoint: Endpoint, username: String, password: String) async throws(AppSuiteError) -> UserProfile {
+            var call = try AppSuiteClient.Call(endpoint).json(Credentials(username: username, password: password))
+            call.authorized = false
+            let login = try await client.value(call, as: LoginResponse.self)
+            try client.session.begin(login)
+            return login.user
+        }
+
+        /// `POST /api/v1/auth/logout`: ends the session on the server and here (``SignOutReason/loggedOut``).
+        /// The local session ends even when the server cannot be reached (the error is thrown after); a session
+        /// the server had already ended is no error.
+        public func logOut() async throws(AppSuiteError) {
+            guard let token = client.session.token else { return }
+            var failure: AppSuiteError?
+            do throws(AppSuiteError) {
+                try await client.noContent(.init(Self.logOut))
+            } catch {
+                if error.status != 401 { failure = error }
+            }
+            try client.session.end(.loggedOut, token: token)
+            if let failure { throw failure }
+        }
+    }
+
+    /// The methods of ``AppSuiteClient/me``; each needs a signed-in user (a `401` problem otherwise).
+    public struct Me: Sendable {
+        let client: AppSuiteClient
+
+        static let profile = Endpoint("GET", APIPath.me)
+        static let changeNickname = Endpoint("PATCH", APIPath.me)
+        static let changePassword = Endpoint("PUT", APIPath.password)
+        static let uploadAvatar = Endpoint("PUT", APIPath.avatar)
+        static let endpoints = [profile, changeNickname, changePassword, uploadAvatar]
+
+        /// `GET /api/v1/me`: the signed-in user (also updates ``AppSuiteSession/user``).
+        /// - Throws: a `401` problem when signed out (the session then ends).
+        public func profile() async throws(AppSuiteError) -> UserProfile {
+            try await updating(.init(Self.profile))
+        }
+
+        /// `PATCH /api/v1/me`: the name shown next to one's comments.
+        /// - Parameter nickname: 1–32 characters, no control or invisible characters (else a `422` naming `nickname`).
+        public func changeNickname(_ nickname: String) async throws(AppSuiteError) -> UserProfile {
+            try await updating(try AppSuiteClient.Call(Self.changeNickname).json(NicknameChange(nickname: nickname)))
+        }
+
+        /// `PUT /api/v1/me/password`: the user's other sessions end; this one stays.
+        /// - Throws: a `401` problem for a wrong current password (the session stays), `422` for a new password
+        ///   that is too short, too long or too common.
+        public func changePassword(current: String, new: String) async throws(AppSuiteError) {
+            try await client.noContent(try AppSuiteClient.Call(Self.changePassword).json(PasswordChange(currentPassword: current, newPassword: new)))
+        }
+
+        /// `PUT /api/v1/me/avatar` (multipart field `avatar`): the picture, cropped to a 256×256 JPEG.
+        /// - Throws: a `413` problem above the server's upload limit, `422` for a file that is not a usable image.
+        public func uploadAvatar(_ file: UploadFile, progress: UploadProgressHandler? = nil) async throws(AppSuiteError) -> UserProfile {
+            let token = client.session.token
+            let user = try await client.upload(.init(Self.uploadAvatar), parts: [("avatar", file)], progress: progress, as: UserProfile.self)
+            client.session.update(user, token: token)
+            return user
+        }
+
+        private func updating(_ call: AppSuiteClient.Call) async throws(AppSuiteError) -> UserProfile {
+            let token = client.session.token
+            let user = try await client.value(call, as: UserProfile.self)
+            client.session.update(user, token: token)
+            return user
+        }
+    }
+}

@@ -1,0 +1,107 @@
+public import AppSuiteAPI
+
+extension AppSuiteClient {
+    /// 豹考通 Gaokao: score tables, lines, predictions and recommendations on the server's data, and 我的高考.
+    /// Provinces are short names (`河南`), 科类 and 批次 as the server lists them (``Gaokao/options(province:year:category:)``),
+    /// scores in points.
+    public var gaokao: Gaokao { Gaokao(client: self) }
+
+    /// The methods of ``AppSuiteClient/gaokao``.
+    public struct Gaokao: Sendable {
+        let client: AppSuiteClient
+
+        static let provinces = Endpoint("GET", APIPath.Gaokao.provinces)
+        static let options = Endpoint("GET", APIPath.Gaokao.options)
+        static let rank = Endpoint("GET", APIPath.Gaokao.rank)
+        static let equivalentScore = Endpoint("GET", APIPath.Gaokao.equivalentScore)
+        static let controlLines = Endpoint("GET", APIPath.Gaokao.controlLines)
+        static let admissionLines = Endpoint("GET", APIPath.Gaokao.admissionLines)
+        static let prediction = Endpoint("GET", APIPath.Gaokao.prediction)
+        static let recommendations = Endpoint("GET", APIPath.Gaokao.recommendations)
+        static let profile = Endpoint("GET", APIPath.Gaokao.profile)
+        static let saveProfile = Endpoint("PUT", APIPath.Gaokao.profile)
+        static let endpoints = [provinces, options, rank, equivalentScore, controlLines, admissionLines, prediction, recommendations,
+                                profile, saveProfile]
+
+        /// `GET /api/v1/gaokao/provinces`: the 31 provinces with exam model, total score and data coverage.
+        public func provinces() async throws(AppSuiteError) -> [GaokaoProvince] {
+            try await client.value(.init(Self.provinces), as: GaokaoProvinceList.self).items
+        }
+
+        /// `GET /api/v1/gaokao/options`: the 科类 of a province and year, and the 批次 of `category` (else the first).
+        /// - Throws: a `422` problem naming an unknown province or a missing year.
+        public func options(province: String, year: Int, category: String? = nil) async throws(AppSuiteError) -> GaokaoOptions {
+            try await client.value(.init(Self.options, query: [("province", province), ("year", String(year)), ("category", category)]),
+                                   as: GaokaoOptions.self)
+        }
+
+        /// `GET /api/v1/gaokao/rank`: 一分一段, a score's 位次 and 同分人数.
+        /// - Throws: a `404` problem (type `urn:appsuite:problem:gaokao-no-data`) without a table for the query,
+        ///   `422` naming an invalid parameter.
+        public func rank(province: String, year: Int, category: String, score: Int) async throws(AppSuiteError) -> GaokaoRank {
+            try await client.value(.init(Self.rank, query: [("province", province), ("year", String(year)), ("category", category),
+                                                            ("score", String(score))]), as: GaokaoRank.self)
+        }
+
+        /// `GET /api/v1/gaokao/equivalent-score`: 等位分, the score at the same rank in `toYear`.
+        /// - Throws: a `404` problem without tables for both years, `422` naming an invalid parameter.
+        public func equivalentScore(province: String, category: String, score: Int, fromYear: Int, toYear: Int) async throws(AppSuiteError) -> GaokaoEquivalentScore {
+            try await client.value(.init(Self.equivalentScore, query: [("province", province), ("category", category), ("score", String(score)),
+                                                                       ("fromYear", String(fromYear)), ("toYear", String(toYear))]),
+                                   as: GaokaoEquivalentScore.self)
+        }
+
+        /// `GET /api/v1/gaokao/control-lines`: 省控线 of a province, newest year first; nil filters mean 不限.
+        public func controlLines(province: String, year: Int? = nil, category: String? = nil, batch: String? = nil) async throws(AppSuiteError) -> GaokaoControlLines {
+            try await client.value(.init(Self.controlLines, query: [("province", province), ("year", year.map(String.init)),
+                                                                    ("category", category), ("batch", batch)]), as: GaokaoControlLines.self)
+        }
+
+        /// `GET /api/v1/gaokao/admission-lines`: 投档线 of a school (name, 学校标识码 or 院校代码) for students of `province`.
+        public func admissionLines(province: String, school: String, year: Int? = nil, category: String? = nil,
+                                   batch: String? = nil) async throws(AppSuiteError) -> GaokaoAdmissionLines {
+            try await client.value(.init(Self.admissionLines, query: [("province", province), ("school", school), ("year", year.map(String.init)),
+                                                                      ("category", category), ("batch", batch)]), as: GaokaoAdmissionLines.self)
+        }
+
+        /// `GET /api/v1/gaokao/prediction`: 投档线预测 of a school, three lines risky ≤ stable ≤ safe.
+        /// - Parameters:
+        ///   - line, lineYear: a line the student knows (in points, of `lineYear`, default `year − 1`) for a school
+        ///     the data has none for.
+        /// - Throws: a `404` problem when the data has no line for the school and none is given, `422` naming an
+        ///   invalid parameter.
+        public func prediction(province: String, year: Int, category: String, batch: String, school: String, line: Int? = nil,
+                               lineYear: Int? = nil) async throws(AppSuiteError) -> GaokaoPrediction {
+            try await client.value(.init(Self.prediction, query: [("province", province), ("year", String(year)), ("category", category),
+                                                                  ("batch", batch), ("school", school), ("line", line.map(String.init)),
+                                                                  ("lineYear", lineYear.map(String.init))]), as: GaokaoPrediction.self)
+        }
+
+        /// `GET /api/v1/gaokao/recommendations`: 冲/稳/保 schools for a score, 3:4:3 unless `tendency` picks one bucket.
+        /// - Parameters:
+        ///   - targetProvince: only schools in this province; nil for 不限.
+        ///   - limit: at most this many schools, 1–200 (30 when nil).
+        /// - Throws: a `422` problem naming an invalid parameter (a score above the year's total …).
+        public func recommendations(province: String, year: Int, category: String, batch: String, score: Int,
+                                    tendency: GaokaoBucket? = nil, targetProvince: String? = nil,
+                                    limit: Int? = nil) async throws(AppSuiteError) -> GaokaoRecommendations {
+            try await client.value(.init(Self.recommendations, query: [
+                ("province", province), ("year", String(year)), ("category", category), ("batch", batch), ("score", String(score)),
+                ("tendency", tendency?.rawValue), ("targetProvince", targetProvince), ("limit", limit.map(String.init)),
+            ]), as: GaokaoRecommendations.self)
+        }
+
+        /// `GET /api/v1/gaokao/profile`: the signed-in user's 我的高考, nil when none is saved.
+        public func profile() async throws(AppSuiteError) -> GaokaoSavedProfile? {
+            try await client.optionalValue(.init(Self.profile), as: GaokaoSavedProfile.self)
+        }
+
+        /// `PUT /api/v1/gaokao/profile`: saves 我的高考 with the account (signed in; signed out, the server keeps it in
+        /// a cookie this client does not send back).
+        /// - Throws: a `422` problem naming each missing or invalid field (the score is checked against the
+        ///   province's total that year).
+        public func saveProfile(_ profile: GaokaoProfileInput) async throws(AppSuiteError) -> GaokaoSavedProfile {
+            try await client.value(try AppSuiteClient.Call(Self.saveProfile).json(profile), as: GaokaoSavedProfile.self)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import AppSuiteAPI
+import AppSuiteClient
+import AppSuiteTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// Issue 16 items 3 and 7 on the live server: register, observe the session, the profile, an avatar upload with
+/// progress, a `422` with its fields, a `401` after logout and after the session is ended elsewhere, token stores.
+@Suite(.requires(.gaokao), .requires(.movies)) struct AccountLiveTests {
+    @Test func registerProfileAvatarPasswordAndLogOut() async throws {
+        let server = try liveServer()
+        let recorder = RecordingTransport()
+        let store = InMemoryTokenStore()
+        let client = server.client(tokenStore: store, recorder: recorder)
+        var states = client.session.changes().makeAsyncIterator()
+        #expect(await states.next() == .signedOut(.notSignedIn))
+
+        let name = uniqueName("sdk")
+        let user = try await client.auth.register(username: name, password: TestServer.password)
+        #expect(user.username == name && user.nickname == name && user.avatarURL == nil)
+        #expect(await states.next() == .signedIn(user))
+        #expect(client.session.user == user)
+        let saved = try #require(store.load())
+        #expect(saved.user == user && saved.token.count == 43 && saved.expiresAt > Date())
+        #expect(try await client.me.profile() == user)
+
+        let renamed = try await client.me.changeNickname("爱丽丝")
+        #expect(renamed.nickname == "爱丽丝" && renamed.id == user.id)
+        #expect(await states.next() == .signedIn(renamed))
+        #expect(store.load()?.user.nickname == "爱丽丝")
+
+        let avatar = SharedDataSet.photos.url("ordinary/astronaut.png")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: avatar.path)[.size] as? Int)
+        let reports = Mutex<[UploadProgress]>([])
+        let pictured = try await client.me.uploadAvatar(UploadFile(file: avatar)) { progress in reports.withLock { $0.append(progress) } }
+        let avatarURL = try #require(pictured.avatarURL)
+        #expect(avatarURL.hasPrefix("/media/avatars/"))
+        #expect(await states.next() == .signedIn(pictured))
+        let progress = reports.withLock { $0 }
+        let last = try #require(progress.last)
+        #expect(last.bytesSent == last.totalBytes && last.totalBytes > Int64(size), "the multipart body holds the whole file")
+        #expect(progress.map(\.bytesSent) == progress.map(\.bytesSent).sorted())
+        #expect(try server.get(avatarURL).headers["content-type"] == "image/jpeg")
+
+        let wrong = await failure { () async throws(AppSuiteError) in try await client.me.changePassword(current: "not the password", new: "another horse battery") }
+        #expect(wrong?.status == 401)
+        #expect(client.session.isSignedIn, "a wrong current password does not end the session")
+        try await client.me.changePassword(current: TestServer.password, new: "another horse battery")
+        #expect(try await client.me.profile().id == user.id)
+
+        try await client.auth.logOut()
+        #expect(await states.next() == .signedOut(.loggedOut))
+        #expect(store.load() == nil)
+        let after = await failure { () async throws(AppSuiteError) in try await client.me.profile() }
+        #expect(after?.status == 401)
+        #expect(after?.problem?.detail == "请先登录。")
+
+        let again = try await client.auth.logIn(username: name, password: "another horse battery")
+        #expect(again.nickname == "爱丽丝")
+        #expect(await states.next() == .signedIn(again))
+        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/auth/") || $0.path.hasPrefix("/api/v1/me") }
+        #expect(expected.count == 7)
+        #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
+    }
+
+    @Test func validationProblemsNameTheirFieldsInTheRequestedLanguage() async throws {
+        let server = try liveServer()
+        for (language, words) in [("zh", "密码"), ("en", "assword")] {
+            let error = await failure { () async throws(AppSuiteError) in
+                try await server.client(language: language).auth.register(username: uniqueName("sdk"), password: "short")
+            }
+            let problem = try #require(error?.problem)
+            #expect(problem.status == 422 && problem.type == "urn:appsuite:problem:validation")
+            #expect(error?.fieldErrors.map(\.field) == ["password"])
+            #expect(error?.fieldErrors.first?.message.contains(words) == true, "\(problem)")
+        }
+        let client = server.client()
+        let name = uniqueName("sdk")
+        try await client.auth.register(username: name, password: TestServer.password)
+        let taken = await failure { () async throws(AppSuiteError) in try await server.client().auth.register(username: name, password: TestServer.password) }
+        #expect(taken?.problem?.type == "urn:appsuite:problem:username-taken" && taken?.status == 409)
+        let badLogin = await failure { () async throws(AppSuiteError) in try await server.client().auth.logIn(username: name, password: "not the password") }
+        #expect(badLogin?.status == 401)
+        let nickname = await failure { () async throws(AppSuiteError) in try await client.me.changeNickname("\u{200B}") }
+        #expect(nickname?.fieldErrors.map(\.field) == ["nickname"])
+    }
+
+    @Test func aSessionEndedElsewhereSignsOutOnTheNext401() async throws {
+        let server = try liveServer()
+        let phone = server.client()
+        let name = uniqueName("sdk")
+        try await phone.auth.register(username: name, password: TestServer.password)
+        var states = phone.session.changes().makeAsyncIterator()
+        #expect(await states.next()?.user?.username == name)
+
+        let laptop = server.client()
+        try await laptop.auth.logIn(username: name, password: TestServer.password)
+        try await laptop.me.changePassword(current: TestServer.password, new: "another horse battery")
+
+        let error = await failure { () async throws(AppSuiteError) in try await phone.me.profile() }
+        #expect(error?.status == 401)
+        #expect(await states.next() == .signedOut(.sessionEnded))
+        #expect(!phone.session.isSignedIn)
+        #expect(laptop.session.isSignedIn, "the session that changed the password stays")
+        #expect(try await laptop.me.profile().username == name)
+    }
+
+    @Test func aFileTokenStoreRestoresTheSessionAndDropsAnExpiredOne() async throws {
+        let server = try liveServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-store-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("session.json")
+        let name = uniqueName("sdk")
+        try await server.client(tokenStore: FileTokenStore(url: file)).auth.register(username: name, password: TestServer.password)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
+
+        let relaunched = server.client(tokenStore: FileTokenStore(url: file))
+        #expect(relaunched.session.user?.username == name)
+        #expect(try await relaunched.me.profile().username == name)
+
+        var expired = try #require(try FileTokenStore(url: file).load())
+        expired.expiresAt = Date(timeIntervalSinceNow: -60)
+        try FileTokenStore(url: file).save(expired)
+        let later = server.client(tokenStore: FileTokenStore(url: file))
+        #expect(later.session.state == .signedOut(.notSignedIn))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+}

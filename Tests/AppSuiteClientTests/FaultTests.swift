@@ -1,0 +1,195 @@
+import AppSuiteAPI
+import AppSuiteClient
+import AppSuiteTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// Issue 16, "Bad input": each way a server or the network can fail reaches the caller as its own kind of
+/// ``AppSuiteError``, never a crash or a hang; retries happen only where they are safe.
+@Suite struct FaultTests {
+    static let rank = #"{"province":"河南","year":2023,"category":"理科","score":600,"rank":21690,"rankBest":21022,"#
+        + #""sameScoreCount":669,"scoreLow":600,"scoreHigh":600,"candidates":1000000,"outsideTable":false}"#
+
+    func client(_ server: FaultServer, retry: RetryPolicy = RetryPolicy(initialDelay: 0.01), timeout: TimeInterval = 30) -> AppSuiteClient {
+        var configuration = AppSuiteClient.Configuration(baseURL: server.url)
+        configuration.retry = retry
+        configuration.timeout = timeout
+        return AppSuiteClient(configuration: configuration)
+    }
+
+    func rank(_ client: AppSuiteClient) async throws(AppSuiteError) -> GaokaoRank {
+        try await client.gaokao.rank(province: "河南", year: 2023, category: "理科", score: 600)
+    }
+
+    @Test func aWellFormedAnswerDecodesAndTheRequestIsAsDocumented() async throws {
+        let server = try FaultServer { _ in FaultServer.response(200, "application/json", Self.rank) }
+        defer { server.stop() }
+        let rank = try await rank(client(server))
+        #expect(rank.rank == 21690 && rank.sameScoreCount == 669)
+        let request = try #require(server.received.first)
+        #expect(request.method == "GET")
+        #expect(request.target == "/api/v1/gaokao/rank?province=%E6%B2%B3%E5%8D%97&year=2023&category=%E7%90%86%E7%A7%91&score=600")
+        #expect(request.headers["accept"] == "application/json, application/problem+json")
+        #expect(request.headers["authorization"] == nil)
+    }
+
+    @Test func anHTMLAnswerIsAnUnexpectedResponse() async throws {
+        let server = try FaultServer { _ in FaultServer.response(200, "text/html; charset=utf-8", "<!doctype html><title>Captive portal</title>") }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client(server)) }
+        guard case .unexpectedResponse(let response) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(response.status == 200 && response.mediaType == "text/html")
+        #expect(response.bodyPrefix.hasPrefix("<!doctype html>"))
+    }
+
+    @Test func aBodyCutOffBeforeItsLengthIsATruncatedBody() async throws {
+        let server = try FaultServer { _ in
+            .raw(Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(Self.rank.utf8.count)\r\n\r\n{\"province\":\"河".utf8))
+        }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client(server)) }
+        guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.kind == .truncatedBody, "\(failure)")
+    }
+
+    @Test func aTruncatedJSONDocumentIsADecodingError() async throws {
+        let server = try FaultServer { _ in FaultServer.response(200, "application/json", String(Self.rank.prefix(60))) }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client(server)) }
+        guard case .decoding(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.model == "GaokaoRank" && failure.status == 200)
+    }
+
+    @Test func aMissingFieldIsADecodingErrorNamingIt() async throws {
+        let server = try FaultServer { _ in FaultServer.response(200, "application/json", #"{"items":[{"name":"河南"}]}"#) }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await client(server).gaokao.provinces() }
+        guard case .decoding(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.model == "GaokaoProvinceList")
+        #expect(failure.message.contains(".items[0]") && failure.message.contains("code"), "\(failure.message)")
+    }
+
+    @Test func anUnknownEnumValueFromANewerServerDecodesAsUnknown() async throws {
+        let body = #"{"candidateRank":21690,"considered":2,"items":[{"school":"郑州大学","predictedScore":590,"gap":10,"#
+            + #""probability":0.66,"bucket":"稳","bucketCode":"stable","method":"neuralNetwork","years":[2022]},"#
+            + #"{"school":"河南大学","predictedScore":560,"gap":40,"probability":0.95,"bucket":"超","bucketCode":"certain","#
+            + #""method":"rank","years":[2022,2021]}]}"#
+        let server = try FaultServer { _ in FaultServer.response(200, "application/json", body) }
+        defer { server.stop() }
+        let answer = try await client(server).gaokao.recommendations(province: "河南", year: 2023, category: "理科", batch: "本科一批", score: 600)
+        #expect(answer.items.map(\.method) == [.unknown("neuralNetwork"), .rank])
+        #expect(answer.items.map(\.bucketCode) == [.stable, .unknown("certain")])
+    }
+
+    @Test func aServerErrorWithAProblemIsTheProblem() async throws {
+        let problem = #"{"type":"about:blank","title":"Internal Server Error","status":500,"detail":"database is locked"}"#
+        let server = try FaultServer { _ in FaultServer.response(500, "application/problem+json", problem) }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client(server)) }
+        #expect(error == .problem(Problem(type: "about:blank", title: "Internal Server Error", status: 500, detail: "database is locked")))
+        #expect(error?.status == 500)
+        #expect(server.received.count == 1, "a 500 is not retried")
+    }
+
+    @Test func anErrorWithoutAProblemIsAnUnexpectedResponse() async throws {
+        let server = try FaultServer { _ in FaultServer.response(502, "text/html", "<h1>502 Bad Gateway</h1>") }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client(server)) }
+        guard case .unexpectedResponse(let response) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(response.status == 502 && response.bodyPrefix == "<h1>502 Bad Gateway</h1>")
+    }
+
+    @Test func aResetConnectionIsATransportError() async throws {
+        let server = try FaultServer { _ in .reset }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client(server)) }
+        guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.kind == .connectionLost, "\(failure)")
+    }
+
+    @Test func aClosedPortIsCannotConnect() async throws {
+        let server = try FaultServer { _ in .reset }
+        server.stop()
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client(server)) }
+        guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.kind == .cannotConnect, "\(failure)")
+    }
+
+    @Test func aGetIsRetriedAfterA503WithRetryAfter() async throws {
+        let answers = Mutex(0)
+        let server = try FaultServer { _ in
+            let count = answers.withLock { count in
+                count += 1
+                return count
+            }
+            return count == 1
+                ? FaultServer.response(503, "application/problem+json", #"{"type":"about:blank","title":"Service Unavailable","status":503}"#,
+                                       headers: ["Retry-After": "0"])
+                : FaultServer.response(200, "application/json", Self.rank)
+        }
+        defer { server.stop() }
+        let rank = try await rank(client(server))
+        #expect(rank.rank == 21690)
+        #expect(server.received.count == 2)
+    }
+
+    @Test func retriesStopAfterTheLastAttempt() async throws {
+        let server = try FaultServer { _ in
+            FaultServer.response(429, "application/problem+json", #"{"type":"about:blank","title":"Too Many Requests","status":429}"#,
+                                 headers: ["Retry-After": "0"])
+        }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client(server, retry: RetryPolicy(maximumAttempts: 3, initialDelay: 0.01))) }
+        #expect(error?.status == 429)
+        #expect(server.received.count == 3)
+    }
+
+    @Test func aPostIsNeverRetriedNorALongRetryAfterWaitedFor() async throws {
+        let server = try FaultServer { request in
+            FaultServer.response(503, "application/problem+json", #"{"type":"about:blank","title":"Service Unavailable","status":503}"#,
+                                 headers: ["Retry-After": request.method == "POST" ? "0" : "120"])
+        }
+        defer { server.stop() }
+        let post = await failure { () async throws(AppSuiteError) in
+            try await client(server).movies.postComment(onReview: 7885559, text: "唢呐一响，泪目。")
+        }
+        #expect(post?.status == 503)
+        #expect(server.received.count == 1)
+        let get = await failure { () async throws(AppSuiteError) in try await rank(client(server)) }
+        #expect(get?.status == 503)
+        #expect(server.received.count == 2, "Retry-After: 120 is beyond the policy's 30 s")
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let server = try FaultServer { _ in .hold }
+        defer { server.stop() }
+        let client = client(server)
+        let call = Task { try await rank(client) }
+        #expect(wait(until: { !server.received.isEmpty }))
+        call.cancel()
+        let result = await call.result
+        guard case .failure(let error) = result else { Issue.record("answered \(result)"); return }
+        #expect(error as? AppSuiteError == .cancelled)
+    }
+
+    @Test func aSilentServerTimesOut() async throws {
+        let server = try FaultServer { _ in .hold }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client(server, timeout: 1)) }
+        guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.kind == .timedOut, "\(failure)")
+    }
+
+    @Test func aCursorThatRepeatsEndsPagingWithAnError() async throws {
+        let server = try FaultServer { _ in FaultServer.response(200, "application/json", #"{"items":[],"nextCursor":"same"}"#) }
+        defer { server.stop() }
+        var count = 0
+        let error = await failure { () async throws(AppSuiteError) in
+            for try await _ in client(server).community.allFavorites() { count += 1 }
+        }
+        guard case .unexpectedResponse(let response) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(response.reason.contains("same"))
+        #expect(count == 0 && server.received.count == 2)
+    }
+}

@@ -1,0 +1,86 @@
+import AppSuiteAPI
+import AppSuiteClient
+import AppSuiteTesting
+import Foundation
+import Testing
+
+/// Every Gaokao method on the live server with the real data: values checked against the rows of
+/// `../shared/data/gaokao` they come from.
+@Suite(.requires(.gaokao), .requires(.movies)) struct GaokaoLiveTests {
+    @Test func everyQueryAnswersFromTheRealData() async throws {
+        let recorder = RecordingTransport()
+        let client = try liveServer().client(recorder: recorder)
+        let gaokao = client.gaokao
+
+        let provinces = try await gaokao.provinces()
+        #expect(provinces.count == 31)
+        let henan = try #require(provinces.first { $0.name == "河南" })
+        #expect(henan.code == "41" && henan.totalScore == 750 && henan.rankTableYears.contains(2023))
+        #expect(provinces.first { $0.name == "上海" }?.totalScore == 660)
+
+        let options = try await gaokao.options(province: "四川", year: 2020, category: "理科")
+        #expect(options.categories.contains("理科") && options.categories.contains("文科"))
+        #expect(options.category == "理科" && options.batches.contains("本科一批") && options.maxScore == 750)
+
+        // score_rank.csv: 河南,2023,理科,,600,600,669,21022,21690
+        let rank = try await gaokao.rank(province: "河南", year: 2023, category: "理科", score: 600)
+        #expect(rank.rank == 21690 && rank.rankBest == 21022 && rank.sameScoreCount == 669 && !rank.outsideTable)
+
+        // score_rank.csv: 河南,2022,理科,,589,589,658,21143,21800 holds rank 21690.
+        let equivalent = try await gaokao.equivalentScore(province: "河南", category: "理科", score: 600, fromYear: 2023, toYear: 2022)
+        #expect(equivalent.rank == 21690 && equivalent.score == 589 && equivalent.toCategory == "理科" && equivalent.warning == nil)
+
+        // control_lines.csv: 河南,2023,理科,本科一批,本科一批,514 and 河南,2023,文科,本科一批,本科一批,547
+        let lines = try await gaokao.controlLines(province: "河南", year: 2023)
+        #expect(lines.items.contains(GaokaoControlLine(year: 2023, category: "理科", batch: "本科一批", batchStd: "本科一批", score: 514)))
+        #expect(lines.items.contains(GaokaoControlLine(year: 2023, category: "文科", batch: "本科一批", batchStd: "本科一批", score: 547)))
+        #expect(try await gaokao.controlLines(province: "河南", year: 2023, category: "理科", batch: "本科一批").items.map(\.score) == [514])
+
+        // admission_lines.csv: 四川大学 (4151010610) for 四川 2020 理科 本科一批: 普通类 638, 中外合作办学 615, 护理学专业 606.
+        let admission = try await gaokao.admissionLines(province: "四川", school: "10610", year: 2020, category: "理科", batch: "本科一批")
+        #expect(admission.covered)
+        #expect(Set(admission.items.map(\.school)) == ["四川大学"])
+        #expect(Dictionary(admission.items.map { ($0.enrollType, $0.minScore) }) { first, _ in first }
+                == ["普通类": 638, "中外合作办学": 615, "护理学专业": 606])
+
+        let fudan = try await gaokao.prediction(province: "上海", year: 2023, category: "综合", batch: "本科批", school: "复旦大学")
+        #expect(fudan.school == "复旦大学" && fudan.risky <= fudan.stable && fudan.stable <= fudan.safe && fudan.safe <= 660)
+        #expect(!fudan.years.isEmpty && fudan.years.allSatisfy { $0 < 2023 })
+        let known = try await gaokao.prediction(province: "河南", year: 2023, category: "理科", batch: "本科一批", school: "郑州大学", line: 589)
+        #expect(known.method == .userLine && known.risky <= known.stable && known.stable <= known.safe)
+        let noData = await failure { () async throws(AppSuiteError) in
+            try await gaokao.prediction(province: "河南", year: 2023, category: "理科", batch: "本科一批", school: "郑州大学")
+        }
+        #expect(noData?.status == 404 && noData?.problem?.type == "urn:appsuite:problem:gaokao-no-data")
+
+        let mix = try await gaokao.recommendations(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 600)
+        let sichuan600 = try await gaokao.rank(province: "四川", year: 2020, category: "理科", score: 600)
+        #expect(mix.candidateRank == sichuan600.rank)
+        #expect(!mix.items.isEmpty && mix.items.count <= 30 && mix.considered >= mix.items.count)
+        #expect(Set(mix.items.map(\.bucketCode.rawValue)) == ["risky", "stable", "safe"])
+        #expect(mix.items.allSatisfy { (0...1).contains($0.probability) && $0.gap == 600 - $0.predictedScore })
+        let safe = try await gaokao.recommendations(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 600,
+                                                    tendency: .safe, limit: 5)
+        #expect(safe.items.count == 5 && safe.items.allSatisfy { $0.bucketCode == .safe })
+        let tooHigh = await failure { () async throws(AppSuiteError) in
+            try await gaokao.recommendations(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 900)
+        }
+        #expect(tooHigh?.fieldErrors.map(\.field) == ["score"])
+
+        let name = uniqueName("gk")
+        try await client.auth.register(username: name, password: TestServer.password)
+        #expect(try await gaokao.profile() == nil)
+        let saved = try await gaokao.saveProfile(GaokaoProfileInput(province: "河南", year: 2023, category: "理科", batch: "本科一批", score: 600))
+        #expect(saved == GaokaoSavedProfile(province: "河南", year: 2023, category: "理科", batch: "本科一批", score: 600, maxScore: 750,
+                                            rank: 21690, storedIn: .account))
+        #expect(try await gaokao.profile() == saved)
+        let invalid = await failure { () async throws(AppSuiteError) in
+            try await gaokao.saveProfile(GaokaoProfileInput(province: "上海", year: 2024, category: "综合", batch: "本科批", score: 700))
+        }
+        #expect(invalid?.status == 422 && invalid?.fieldErrors.map(\.field) == ["score"])
+
+        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/gaokao/") }
+        #expect(expected.count == 10)
+        #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
+    }
+}

@@ -1,0 +1,92 @@
+import AppSuiteAPI
+import AppSuiteClient
+import AppSuiteTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// Photo Studio on the live server with real photos: an upload with progress, the library paged, albums,
+/// versions, every image kind, revert and delete.
+@Suite(.requires(.gaokao), .requires(.movies), .requires(.photos)) struct PhotosLiveTests {
+    @Test func uploadEditAndDeleteRealPhotos() async throws {
+        let server = try liveServer()
+        let recorder = RecordingTransport()
+        let client = server.client(recorder: recorder)
+        try await client.auth.register(username: uniqueName("photo"), password: TestServer.password)
+        let photos = client.photos
+        let canon = SharedDataSet.photos.url("ordinary/22-canon_tags.jpg")
+        let astronaut = SharedDataSet.photos.url("ordinary/astronaut.png")
+        let notAnImage = SharedDataSet.photos.url("edge/text_not_image.jpg")
+        let canonBytes = try Data(contentsOf: canon)
+
+        let reports = Mutex<[UploadProgress]>([])
+        let upload = try await photos.upload([UploadFile(file: canon), UploadFile(file: astronaut), UploadFile(file: notAnImage)]) { progress in
+            reports.withLock { $0.append(progress) }
+        }
+        #expect(upload.items.map(\.filename) == ["22-canon_tags.jpg", "astronaut.png"])
+        #expect(upload.errors.map(\.filename) == ["text_not_image.jpg"])
+        let progress = reports.withLock { $0 }
+        let last = try #require(progress.last)
+        let sizes = try [canon, astronaut, notAnImage].map { try #require(try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) }
+        #expect(last.bytesSent == last.totalBytes && last.totalBytes > Int64(sizes.reduce(0, +)) && last.fractionCompleted == 1)
+        #expect(progress.map(\.bytesSent) == progress.map(\.bytesSent).sorted())
+
+        let photo = try #require(upload.items.first)
+        #expect(photo.width == 1600 && photo.height == 1200 && photo.format == "jpeg" && photo.fileSize == canonBytes.count)
+        #expect(photo.camera?.contains("Canon") == true && photo.duplicate == false)
+        let png = try #require(upload.items.last)
+        #expect(png.width == 512 && png.height == 512 && png.format == "png")
+        let again = try await photos.upload([UploadFile(data: canonBytes, filename: "again.jpg")])
+        #expect(again.items.map(\.id) == [photo.id] && again.items.first?.duplicate == true)
+        let refused = await failure { () async throws(AppSuiteError) in try await photos.upload([UploadFile(file: notAnImage)]) }
+        #expect(refused?.status == 422)
+
+        var library: [PhotoItem] = []
+        for try await item in photos.allPhotos(pageSize: 1) { library.append(item) }
+        #expect(Set(library.map(\.id)) == [photo.id, png.id] && library.count == 2)
+
+        let album = try await photos.createAlbum(name: "旅行")
+        #expect(album.name == "旅行" && album.count == 0)
+        #expect(try await photos.createAlbum(name: "旅行").id == album.id, "the album of that name is answered")
+        #expect(try await photos.add(photo: photo.id, toAlbum: album.id).albumIds == [album.id])
+        #expect(try await photos.albums().map(\.count) == [1])
+        var inAlbum: [Int64] = []
+        for try await item in photos.allPhotos(album: album.id) { inAlbum.append(item.id) }
+        #expect(inAlbum == [photo.id])
+        #expect(try await photos.remove(photo: photo.id, fromAlbum: album.id).albumIds.isEmpty)
+        let noAlbum = await failure { () async throws(AppSuiteError) in try await photos.add(photo: photo.id, toAlbum: album.id + 1_000) }
+        #expect(noAlbum?.status == 404)
+
+        let rotated = try await photos.saveVersion(of: photo.id, operations: [.rotate(degrees: 90), .flip()])
+        #expect(rotated.displayWidth == 1200 && rotated.displayHeight == 1600 && rotated.currentVersionId != nil)
+        #expect(rotated.versions?.count == 1)
+        let crooked = await failure { () async throws(AppSuiteError) in try await photos.saveVersion(of: photo.id, operations: [.rotate(degrees: 45)]) }
+        #expect(crooked?.status == 422)
+        #expect(try await photos.photo(id: photo.id).versions?.map(\.id) == rotated.versions?.map(\.id))
+
+        let original = try await photos.image(.original, of: photo.id)
+        #expect(original.data == canonBytes && original.mediaType == "image/jpeg")
+        for kind in [Photos.ImageKind.thumbnail, .rendition, .download] {
+            let image = try await photos.image(kind, of: photo.id)
+            #expect(image.mediaType.hasPrefix("image/") && image.data.count > 1_000, "\(kind)")
+            #expect(Array(image.data.prefix(2)) == [0xFF, 0xD8], "\(kind) is a JPEG")
+        }
+        #expect(try await photos.image(.download, of: photo.id).filename?.hasPrefix("22-canon_tags") == true)
+
+        let reverted = try await photos.revert(photo.id)
+        #expect(reverted.currentVersionId == nil && reverted.displayWidth == 1600)
+        try await photos.delete(photo.id)
+        let gone = await failure { () async throws(AppSuiteError) in try await photos.photo(id: photo.id) }
+        #expect(gone?.status == 404)
+        let goneImage = await failure { () async throws(AppSuiteError) in try await photos.image(.thumbnail, of: photo.id) }
+        #expect(goneImage?.status == 404)
+        let signedOut = await failure { () async throws(AppSuiteError) in try await server.client().photos.library() }
+        #expect(signedOut?.status == 401)
+
+        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/photos") }
+        #expect(expected.count == 13)
+        #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
+    }
+}
+
+private typealias Photos = AppSuiteClient.Photos
