@@ -66,7 +66,8 @@ public final class AppSuite: Sendable {
             } else {
                 database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath, maximumConnections: connections))
             }
-            try Migrator.migrate(database, IdentitySchema.migrations() + CommunitySchema.migrations() + apps.flatMap { $0.migrations() })
+            try Migrator.migrate(database, IdentitySchema.migrations() + CommunitySchema.migrations() + JobLeases.migrations()
+                                 + apps.flatMap { $0.migrations() })
         } catch {
             throw .storage("\(configuration.databaseURL.map(Self.redacted) ?? configuration.databasePath): \(error)")
         }
@@ -102,7 +103,9 @@ public final class AppSuite: Sendable {
         }
         PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         self.router = router
-        scheduler = JobScheduler(jobs: jobs, clock: clock, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) })
+        // Servers sharing one database run each job once between them (JobLeases).
+        scheduler = JobScheduler(jobs: jobs, clock: clock, lease: JobLeases(database: database).scheduling(clock: clock),
+                                 log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) })
 
         let serverConfiguration = Self.serverConfiguration(configuration)
         let errorPage = ErrorPage(authenticator: authenticator)

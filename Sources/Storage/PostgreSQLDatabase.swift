@@ -79,6 +79,16 @@ public final class PostgreSQLDatabase: Database {
             dropsSchemaOnDeinit: true)
     }
 
+    /// ``Configuration/url`` naming ``Configuration/schema`` too (libpq's `options=-csearch_path=…`), so another
+    /// process (`appsuite … --database URL`) or `psql` reaches the same tables.
+    public var urlWithSchema: String {
+        guard let schema = configuration.schema, var components = URLComponents(string: configuration.url) else {
+            return configuration.url
+        }
+        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "options", value: "-csearch_path=" + schema)]
+        return components.string ?? configuration.url
+    }
+
     deinit {
         guard dropsSchemaOnDeinit, let schema = configuration.schema else { return }
         pool.closeIdleConnections()

@@ -6,7 +6,8 @@
 /// - Placeholders are `?` only, bound in order; PostgreSQL gets `$1, $2 …` (rewritten once per statement
 ///   text, outside string literals, quoted identifiers and comments). `?NNN`, `:name`, `@name` and `$name`
 ///   are *refused*.
-/// - Upserts: `INSERT … ON CONFLICT (cols) DO UPDATE SET c = excluded.c` or `… DO NOTHING`.
+/// - Upserts: `INSERT … ON CONFLICT (cols) DO UPDATE SET c = excluded.c` or `… DO NOTHING`; name the table
+///   in expressions of the old row (`SET n = t.n + excluded.n`: a bare `n` is ambiguous on PostgreSQL).
 ///   `INSERT OR REPLACE/IGNORE/…` and `REPLACE INTO` are *refused*.
 /// - Generated keys: declare `id INTEGER PRIMARY KEY` and read the key with `INSERT … RETURNING id`
 ///   (`scalar(…, as: Int64.self)`). On PostgreSQL the column becomes
@@ -20,6 +21,7 @@
 ///   `col = 1`, never a bare `WHERE col`. A comparison's own result (`SELECT a IS NULL`) decodes as 0/1
 ///   on both.
 /// - Times are `INTEGER` UTC seconds since 1970; money is `INTEGER` minor units (fen, cents).
+/// - Null-safe comparison with a parameter: `col IS NOT DISTINCT FROM ?` (`col IS ?` is *refused*).
 /// - Case-insensitive search: `lower(col) LIKE lower(?) ESCAPE '\'` (PostgreSQL's `LIKE` is case-sensitive;
 ///   SQLite's `lower` folds ASCII only, so store a folded key column when non-ASCII case matters).
 /// - A placeholder needs a type the database can infer from its context: write `col = ?`, `? IS NULL OR
@@ -61,6 +63,11 @@ enum PortableSQL {
                 isCreateTable = false
                 output += ";"
             case .placeholder:
+                if words.last == "IS" || (words.last == "NOT" && words.dropLast().last == "IS") {
+                    throw .misuse(
+                        "IS ? / IS NOT ? (null-safe comparison with a parameter) is SQLite-only; use IS NOT DISTINCT FROM ? / IS DISTINCT FROM ?",
+                        sql: sql)
+                }
                 placeholders += 1
                 output += dialect == .postgresql ? "$\(placeholders)" : "?"
             case .namedPlaceholder(let text):

@@ -1,7 +1,7 @@
 public import AppHost
 public import AppSuiteServer
 import Foundation
-import Storage
+public import Storage
 
 /// A real AppSuite for a test: the apps it asks for (nil: the installed ones, `[]`: the bare platform),
 /// a fresh temporary data directory (and, when `APPSUITE_TEST_DATABASE_URL` is set, a fresh PostgreSQL schema,
@@ -40,15 +40,17 @@ public final class TestServer: Sendable {
     ///     as `appsuite serve` resolves them; the data directory, port 0 and no access log always win.
     /// - Throws: ``TestFailure`` for a missing data set (tests that import one carry `.requires(_:)`), or
     ///   the suite's own configuration, start-up and import errors.
+    ///   - database: the database to use; nil: a ``TemporaryDatabase`` on PostgreSQL when `APPSUITE_TEST_DATABASE_URL`
+    ///     is set, else the SQLite file in the data directory.
     public init(apps: [any MiniApp]? = nil, transport: Transport = .socket, clock: FixedClock = TestServer.now(),
                 importing: [SharedDataSet] = [], directory: TemporaryDirectory = TemporaryDirectory(),
-                options: [String: String] = [:], environment: [String: String] = [:]) throws {
+                options: [String: String] = [:], environment: [String: String] = [:], database: (any Database)? = nil) throws {
         self.transport = transport
         self.clock = clock
         self.directory = directory
         let fixed = options.merging(["data-dir": directory.path, "port": "0", "access-log": "false"]) { $1 }
         let configuration = try AppSuiteConfiguration.resolve(options: fixed, environment: environment, apps: apps ?? AppCatalog.installed)
-        let database = try TemporaryDatabase.postgresURL.map { url throws(StorageError) in
+        let database = try database ?? TemporaryDatabase.postgresURL.map { url throws(StorageError) in
             try PostgreSQLDatabase.temporary(url: url, maximumConnections: 32)
         }
         suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock, database: database)

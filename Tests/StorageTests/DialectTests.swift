@@ -62,6 +62,8 @@ struct DialectTests {
         "SELECT * FROM t WHERE a = ?1",
         "SELECT * FROM t WHERE a = :name",
         "SELECT * FROM t WHERE a = $1",
+        "SELECT * FROM t WHERE parent_id IS ?",
+        "SELECT * FROM t WHERE parent_id IS NOT ?",
         "BEGIN",
         "CREATE TABLE t (a INTEGER); COMMIT",
     ])
@@ -79,6 +81,7 @@ struct DialectTests {
             "INSERT INTO t (a) VALUES (?) ON CONFLICT DO NOTHING RETURNING id",
             "SELECT replace(a, 'x', 'y'), CASE WHEN a IS NULL THEN 0 ELSE 1 END FROM t WHERE lower(a) LIKE lower(?)",
             "UPDATE t SET begin_at = ?, end_at = ? WHERE id = ?",
+            "SELECT * FROM t WHERE parent_id IS NOT DISTINCT FROM ? AND b IS NULL AND c IS NOT NULL",
         ] {
             _ = try PortableSQL.translate(sql, for: .postgresql)
         }
