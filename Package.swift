@@ -22,6 +22,7 @@ let package = Package(
         // MARK: C system libraries (module.modulemap + shim.h only)
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -36,7 +37,7 @@ let package = Package(
 
         // MARK: platform
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "AppSuiteAPI"], swiftSettings: upcoming),
-        .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: upcoming),
+        .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"], swiftSettings: upcoming),
         .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: upcoming),
         .target(name: "WebUI", dependencies: [], resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(name: "AppSuiteAPI", dependencies: [], swiftSettings: upcoming),
@@ -107,7 +108,7 @@ let package = Package(
         // MARK: tests
         // The test harness: a real suite with chosen apps over a socket or in process, shared data, helpers.
         .target(
-            name: "AppSuiteTesting", dependencies: ["AppSuiteServer", "AppHost", "HTTPServer", "AppSuiteAPI"],
+            name: "AppSuiteTesting", dependencies: ["AppSuiteServer", "AppHost", "HTTPServer", "AppSuiteAPI", "Storage"],
             path: "Tests/AppSuiteTesting", swiftSettings: upcoming),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CZlib", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
         .testTarget(name: "AppSuiteClientTests", dependencies: ["AppSuiteClient", "AppSuiteAPI", "AppSuiteTesting", "Identity", "Storage"], swiftSettings: upcoming),
@@ -116,7 +117,7 @@ let package = Package(
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "HTTPServer"], swiftSettings: upcoming),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
-        .testTarget(name: "AppHostTests", dependencies: ["AppHost"], swiftSettings: upcoming),
+        .testTarget(name: "AppHostTests", dependencies: ["AppHost", "Storage"], swiftSettings: upcoming),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(

@@ -30,7 +30,14 @@ public struct ScheduledJob: Sendable {
 /// logged with its duration (measured, not read from the clock) and outcome; a thrown error is logged,
 /// never fatal. Due times come from the ``AppClock``: tests use a ``FixedClock``, move it and call
 /// ``runDue()`` instead of waiting.
+///
+/// With a ``Lease`` (``JobLeases``, when several servers share one database), a due job runs only if this
+/// server gets the job's lease; otherwise the run is skipped (and logged as such) and the job is due again
+/// one interval later.
 public final class JobScheduler: Sendable {
+    /// Whether this server may run `job` now (taking it for the coming interval); throws when that cannot be told.
+    public typealias Lease = @Sendable (ScheduledJob) throws -> Bool
+
     private struct State {
         /// When each job runs next; nil while it runs (and after the scheduler stopped).
         var nextRun: [Date?]
@@ -44,15 +51,19 @@ public final class JobScheduler: Sendable {
     public let jobs: [ScheduledJob]
     private let clock: AppClock
     private let log: @Sendable (String) -> Void
+    private let lease: Lease?
     private let state: Mutex<State>
     private let runs = DispatchGroup()
     private let timer = DispatchGroup()
     private let wake = DispatchSemaphore(value: 0)
 
-    /// - Parameter log: receives one line per run, e.g. `job sessions.purge: ok in 0.8 ms (2 expired sessions deleted)`.
-    public init(jobs: [ScheduledJob], clock: AppClock, log: @escaping @Sendable (String) -> Void) {
+    /// - Parameters:
+    ///   - log: receives one line per run, e.g. `job sessions.purge: ok in 0.8 ms (2 expired sessions deleted)`.
+    ///   - lease: asked before each run; nil runs every due job (one server).
+    public init(jobs: [ScheduledJob], clock: AppClock, lease: Lease? = nil, log: @escaping @Sendable (String) -> Void) {
         self.jobs = jobs
         self.clock = clock
+        self.lease = lease
         self.log = log
         let now = clock.now()
         state = Mutex(State(nextRun: jobs.map { now + Self.randomJitter($0) }))
@@ -124,8 +135,12 @@ public final class JobScheduler: Sendable {
         let started = ContinuousClock.now
         var outcome: String
         do {
-            let summary = try job.work()
-            outcome = "ok in \(Self.milliseconds(since: started))" + (summary.map { " (\($0))" } ?? "")
+            if let lease, try !lease(job) {
+                outcome = "skipped (another server holds its lease)"
+            } else {
+                let summary = try job.work()
+                outcome = "ok in \(Self.milliseconds(since: started))" + (summary.map { " (\($0))" } ?? "")
+            }
         } catch {
             outcome = "failed in \(Self.milliseconds(since: started)): \(error)"
         }

@@ -18,7 +18,7 @@ public enum CommandLineTool {
         appsuite \(AppSuite.version): one server for the AppSuite mini apps
 
         Usage:
-          appsuite serve [--host 127.0.0.1] [--port 8080] [--data-dir var] [--threads N] [--public-url URL]
+          appsuite serve [--host 127.0.0.1] [--port 8080] [--data-dir var] [--database URL] [--threads N] [--public-url URL]
           appsuite import <app|all> <path> [--data-dir var]
         \(UserCommand.usage.map { "  \($0)\n" }.joined())\
         \(commandUsage)\
@@ -35,6 +35,8 @@ public enum CommandLineTool {
           --host H            address to listen on (default 127.0.0.1)
           --port P            port, 0 for any free one (default 8080)
           --data-dir D        database, secret and media folder (default ./var)
+          --database URL      PostgreSQL instead of SQLite, postgres://user:password@host:5432/db?sslmode=…
+                              (APPSUITE_DATABASE_URL; default: appsuite.sqlite in the data directory)
           --threads N         worker threads (default 2 × cores, at least 4)
           --secure-cookies B  mark cookies Secure, when served over HTTPS (default false)
           --access-log B      one line per request on stderr (default true)

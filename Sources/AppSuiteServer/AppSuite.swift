@@ -7,7 +7,7 @@ import Imaging
 import Mail
 import Notifications
 import OutboundHTTP
-import Storage
+public import Storage
 public import WebUI
 
 /// The composition root: opens storage, runs every module's migrations, wires identity and the apps into
@@ -18,7 +18,7 @@ public final class AppSuite: Sendable {
 
     public let configuration: AppSuiteConfiguration
     public let apps: [any MiniApp]
-    let database: SQLiteDatabase
+    let database: any Database
     let authenticator: Authenticator
     let router: Router
     /// Slow work of requests (`Response.offloaded`) and of apps (`AppContext.workPool`).
@@ -38,8 +38,10 @@ public final class AppSuite: Sendable {
     /// - Parameters:
     ///   - apps: the apps to serve; nil serves ``AppCatalog/installed``.
     ///   - clock: the time for identity, the apps and the job scheduler (tests pass a ``FixedClock``'s).
+    ///   - database: an open database to use instead of the configured one (tests pass a ``TemporaryDatabase``).
     /// - Throws: ``AppSuiteError`` when the data directory, database or secret cannot be set up.
-    public init(configuration: AppSuiteConfiguration, apps: [any MiniApp]? = nil, clock: AppClock = .system) throws(AppSuiteError) {
+    public init(configuration: AppSuiteConfiguration, apps: [any MiniApp]? = nil, clock: AppClock = .system,
+                database given: (any Database)? = nil) throws(AppSuiteError) {
         self.configuration = configuration
         let apps = apps ?? AppCatalog.installed
         self.apps = apps
@@ -60,14 +62,20 @@ public final class AppSuite: Sendable {
         for name in (try? fileManager.contentsOfDirectory(atPath: uploads)) ?? [] where name.hasPrefix("upload-") {
             try? fileManager.removeItem(atPath: uploads + "/" + name)
         }
+        let connections = Self.connectionCount(configuration, workPool: workPool)
         do {
-            database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath,
-                                                               maximumConnections: Self.connectionCount(configuration, workPool: workPool)))
+            if let given {
+                database = given
+            } else if let url = configuration.databaseURL {
+                database = try PostgreSQLDatabase(configuration: .init(url: url, maximumConnections: connections))
+            } else {
+                database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath, maximumConnections: connections))
+            }
             try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
-                                 + CommunitySchema.migrations() + ModerationSchema.migrations()
+                                 + CommunitySchema.migrations() + ModerationSchema.migrations() + JobLeases.migrations()
                                  + apps.flatMap { $0.migrations() })
         } catch {
-            throw .storage("\(configuration.databasePath): \(error)")
+            throw .storage("\(configuration.databaseURL.map(Self.redacted) ?? configuration.databasePath): \(error)")
         }
         let secret: ServerSecret
         do {
@@ -124,7 +132,9 @@ public final class AppSuite: Sendable {
         }
         PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         self.router = router
-        scheduler = JobScheduler(jobs: jobs, clock: clock, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) })
+        // Servers sharing one database run each job once between them (JobLeases).
+        scheduler = JobScheduler(jobs: jobs, clock: clock, lease: JobLeases(database: database).scheduling(clock: clock),
+                                 log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) })
 
         let serverConfiguration = Self.serverConfiguration(configuration)
         let errorPage = ErrorPage(authenticator: authenticator)
@@ -208,6 +218,13 @@ public final class AppSuite: Sendable {
             let links = try identity.emails.purgeExpired(now: identity.clock.now())
             return "\(deleted) expired session\(deleted == 1 ? "" : "s") and \(links) e-mail link\(links == 1 ? "" : "s") deleted"
         }
+    }
+
+    /// `url` without its password, for messages: `postgres://user:***@host/db`.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
     }
 
     /// One database connection per thread that may use one at once: the server's request threads, the work

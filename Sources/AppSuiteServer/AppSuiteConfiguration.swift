@@ -8,8 +8,11 @@ public import WebUI
 public struct AppSuiteConfiguration: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port: UInt16 = 8080
-    /// Holds the database (`appsuite.sqlite`), the server secret, media and app files.
+    /// Holds the database (`appsuite.sqlite`, unless ``databaseURL`` is set), the server secret, media and app files.
     public var dataDirectory = "var"
+    /// A PostgreSQL database (`postgres://user:password@host:port/db?sslmode=…`, `--database` or
+    /// `APPSUITE_DATABASE_URL`) shared by several servers; nil: SQLite in the data directory.
+    public var databaseURL: String?
     /// libmicrohttpd worker threads; nil picks twice the core count.
     public var threadCount: Int?
     /// Mark cookies `Secure`: set when served over HTTPS (directly or behind a TLS proxy).
@@ -31,7 +34,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
-    public static let optionNames: Set<String> = ["host", "port", "data-dir", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from"]
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from"]
 
     /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
     public static func optionNames(apps: [any MiniApp]) -> Set<String> {
@@ -39,7 +42,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     }
 
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
-    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
+    /// `APPSUITE_DATA_DIR`, `APPSUITE_DATABASE_URL`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
     /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`)
     /// over the defaults, and the same for every setting `apps` declare (secrets from the environment only).
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
@@ -47,7 +50,8 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
                                apps: [any MiniApp] = AppCatalog.installed) throws(ConfigurationError) -> AppSuiteConfiguration {
         var configuration = AppSuiteConfiguration()
         func value(_ name: String) -> String? {
-            options[name] ?? environment["APPSUITE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")]
+            let variable = name == "database" ? "DATABASE_URL" : name.uppercased().replacingOccurrences(of: "-", with: "_")
+            return options[name] ?? environment["APPSUITE_" + variable]
         }
         if let host = value("host") { configuration.host = host }
         if let port = value("port") {
@@ -57,6 +61,12 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
         if let directory = value("data-dir") {
             guard !directory.isEmpty else { throw .invalid("data-dir", directory, "a folder path") }
             configuration.dataDirectory = directory
+        }
+        if let url = value("database") {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw .invalid("database", url, "a PostgreSQL URL, postgres://user:password@host:5432/database (SQLite needs no flag)")
+            }
+            configuration.databaseURL = url
         }
         if let threads = value("threads") {
             guard let number = Int(threads), (1...256).contains(number) else { throw .invalid("threads", threads, "a number from 1 to 256") }

@@ -344,11 +344,11 @@ public struct CommentStore: Sendable {
         if let user = author.userID {
             row = try db.queryFirst(
                 "SELECT \(columns) FROM community_comments WHERE user_id = ? AND app = ? AND item = ? AND body_key = ? AND created_at >= ? "
-                    + "AND parent_id IS ? AND deleted = 0 ORDER BY id DESC LIMIT 1", user, subject.app, subject.item, key, since, parentID)
+                    + "AND parent_id IS NOT DISTINCT FROM ? AND deleted = 0 ORDER BY id DESC LIMIT 1", user, subject.app, subject.item, key, since, parentID)
         } else {
             row = try db.queryFirst(
                 "SELECT \(columns) FROM community_comments WHERE device = ? AND app = ? AND item = ? AND body_key = ? AND created_at >= ? "
-                    + "AND parent_id IS ? AND deleted = 0 ORDER BY id DESC LIMIT 1", author.device, subject.app, subject.item, key, since, parentID)
+                    + "AND parent_id IS NOT DISTINCT FROM ? AND deleted = 0 ORDER BY id DESC LIMIT 1", author.device, subject.app, subject.item, key, since, parentID)
         }
         return try row.map { row throws(StorageError) in try Comment(row: row) }
     }
@@ -356,7 +356,7 @@ public struct CommentStore: Sendable {
     static func adjustCount(_ db: any SQLExecutor, _ subject: Subject, by delta: Int) throws(StorageError) {
         try db.execute(
             "INSERT INTO community_counts (app, item, visible) VALUES (?, ?, ?) "
-                + "ON CONFLICT (app, item) DO UPDATE SET visible = visible + excluded.visible",
+                + "ON CONFLICT (app, item) DO UPDATE SET visible = community_counts.visible + excluded.visible",
             subject.app, subject.item, delta)
     }
 

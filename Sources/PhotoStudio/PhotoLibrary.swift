@@ -448,6 +448,7 @@ public struct PhotoLibrary: Sendable {
         let staged = try stage(bytes)
         defer { try? FileManager.default.removeItem(at: staged) }
         return try database.write { db in
+            try db.lock("photos.blob." + sha)
             guard try Self.isUsed(sha, db) else { return false }
             try move(staged, bytes, to: url)
             return true
@@ -470,8 +471,8 @@ public struct PhotoLibrary: Sendable {
 
     /// Runs `body` in a write transaction with the blob `sha` on disk: a blob is put in place inside the
     /// transaction that inserts the row using it, and `collect` removes a file only inside a write
-    /// transaction that finds no row using it. SQLite's write lock (across processes too) orders the
-    /// two, so a delete can never remove the file of a row another request is adding. The bytes are
+    /// transaction that finds no row using it. The blob's lock (`db.lock`; SQLite's write lock, across
+    /// processes too) orders the two, so a delete can never remove the file of a row another request is adding. The bytes are
     /// staged to a temporary file first, so the lock is held for a rename, not for writing megabytes.
     /// If the transaction fails, a blob it placed is collected again.
     func writeWithBlob<T>(_ bytes: [UInt8], sha: String, _ body: (any SQLExecutor) throws -> T) throws -> T {
@@ -480,6 +481,7 @@ public struct PhotoLibrary: Sendable {
         defer { if let staged { try? FileManager.default.removeItem(at: staged) } }
         do {
             return try database.write { db in
+                try db.lock("photos.blob." + sha)
                 if !FileManager.default.fileExists(atPath: url.path) { try move(staged, bytes, to: url) }
                 return try body(db)
             }
@@ -501,7 +503,9 @@ public struct PhotoLibrary: Sendable {
     /// and `place`).
     func collect(_ shas: Set<String>) throws {
         try database.write { db in
-            for sha in shas where try !Self.isUsed(sha, db) {
+            for sha in shas.sorted() {
+                try db.lock("photos.blob." + sha)
+                guard try !Self.isUsed(sha, db) else { continue }
                 try? FileManager.default.removeItem(at: originalURL(sha: sha))
                 for kind in [DerivativeKind.thumbnail, .rendition] {
                     for alpha in [false, true] { try? FileManager.default.removeItem(at: derivedURL(sha: sha, kind: kind, hasAlpha: alpha)) }

@@ -6,17 +6,26 @@ import Glibc
 import Darwin
 #endif
 
-/// Up to `maximumConnections` SQLite connections, each used by one thread at a time.
+/// What ``ConnectionPool`` needs of a backend's connection.
+protocol PooledConnection: AnyObject, Sendable {
+    /// Rolls back a transaction left open, before the connection goes back to the pool.
+    func rollbackIfOpen()
+    /// False once the connection is broken (a PostgreSQL server restart): the pool then closes it
+    /// instead of handing it out again.
+    var isUsable: Bool { get }
+}
+
+/// Up to `maximumConnections` connections of one backend, each used by one thread at a time.
 ///
 /// `withConnection` checks out an idle connection, opens a new one while fewer than the maximum
 /// exist, or waits for one to come back (at most `waitLimit`, then a `.busy` ``StorageError``). A thread that
 /// already holds a connection (a `read`/`write` nested in another) gets the same one again without
 /// waiting, so nesting cannot deadlock on the pool.
-final class ConnectionPool: Sendable {
+final class ConnectionPool<Connection: PooledConnection>: Sendable {
     private struct State {
-        var idle: [SQLiteConnection] = []
+        var idle: [Connection] = []
         /// Connections currently checked out, by the thread holding them.
-        var holders: [UInt: SQLiteConnection] = [:]
+        var holders: [UInt: Connection] = [:]
         var openCount = 0
     }
 
@@ -24,11 +33,11 @@ final class ConnectionPool: Sendable {
     /// Counts connections that may still be checked out; waiting on it is waiting for a connection.
     private let available: DispatchSemaphore
     private let waitLimit: Duration
-    private let open: @Sendable () throws(StorageError) -> SQLiteConnection
+    private let open: @Sendable () throws(StorageError) -> Connection
 
     init(
         maximumConnections: Int, waitLimit: Duration,
-        open: @escaping @Sendable () throws(StorageError) -> SQLiteConnection
+        open: @escaping @Sendable () throws(StorageError) -> Connection
     ) {
         precondition(maximumConnections >= 1, "maximumConnections must be at least 1")
         available = DispatchSemaphore(value: maximumConnections)
@@ -37,7 +46,7 @@ final class ConnectionPool: Sendable {
     }
 
     /// Adds an already open connection to the idle list (the first one, opened eagerly to report errors early).
-    func adopt(_ connection: SQLiteConnection) {
+    func adopt(_ connection: Connection) {
         state.withLock {
             $0.idle.append(connection)
             $0.openCount += 1
@@ -45,7 +54,7 @@ final class ConnectionPool: Sendable {
     }
 
     /// Runs `body` with this thread's connection: the one it already holds, or a checked-out one.
-    func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         let thread = currentThreadID()
         if let held = state.withLock({ $0.holders[thread] }) {
             return try body(held)
@@ -53,7 +62,7 @@ final class ConnectionPool: Sendable {
         guard available.wait(timeout: .now() + waitLimit.dispatchInterval) == .success else {
             throw StorageError.timedOut("no database connection became free within \(waitLimit); all are in use")
         }
-        let connection: SQLiteConnection
+        let connection: Connection
         do {
             connection = try checkOut(for: thread)
         } catch {
@@ -63,17 +72,18 @@ final class ConnectionPool: Sendable {
         defer {
             // A transaction left open (a `BEGIN` without `COMMIT`) must not leak to the next user.
             connection.rollbackIfOpen()
+            let usable = connection.isUsable
             state.withLock {
                 $0.holders[thread] = nil
-                $0.idle.append(connection)
+                if usable { $0.idle.append(connection) } else { $0.openCount -= 1 }
             }
             available.signal()
         }
         return try body(connection)
     }
 
-    private func checkOut(for thread: UInt) throws(StorageError) -> SQLiteConnection {
-        let reused: SQLiteConnection? = state.withLock {
+    private func checkOut(for thread: UInt) throws(StorageError) -> Connection {
+        let reused: Connection? = state.withLock {
             if let connection = $0.idle.popLast() {
                 $0.holders[thread] = connection
                 return connection
@@ -94,7 +104,7 @@ final class ConnectionPool: Sendable {
 
     /// Closes the idle connections (all of them when none is checked out), e.g. before deleting the file.
     func closeIdleConnections() {
-        let closing = state.withLock { state -> [SQLiteConnection] in
+        let closing = state.withLock { state -> [Connection] in
             let idle = state.idle
             state.idle.removeAll()
             state.openCount -= idle.count

@@ -43,6 +43,8 @@ public struct Migration: Sendable {
 public enum Migrator {
     /// The table that records applied migrations.
     public static let tableName = "schema_migrations"
+    /// The table behind ``SQLExecutor/lock(_:)``, made with ``tableName``.
+    public static let locksTableName = "storage_locks"
 
     /// Applies the migrations not yet recorded, each in its own transaction (its changes and its
     /// record commit together, or neither does).
@@ -69,7 +71,8 @@ public enum Migrator {
                     name TEXT NOT NULL,
                     applied_at INTEGER NOT NULL,
                     PRIMARY KEY (module, version)
-                )
+                );
+                CREATE TABLE IF NOT EXISTS \(locksTableName) (name TEXT PRIMARY KEY);
                 """)
         }
         let recorded = try database.read { db in

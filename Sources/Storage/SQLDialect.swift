@@ -6,7 +6,8 @@
 /// - Placeholders are `?` only, bound in order; PostgreSQL gets `$1, $2 …` (rewritten once per statement
 ///   text, outside string literals, quoted identifiers and comments). `?NNN`, `:name`, `@name` and `$name`
 ///   are *refused*.
-/// - Upserts: `INSERT … ON CONFLICT (cols) DO UPDATE SET c = excluded.c` or `… DO NOTHING`.
+/// - Upserts: `INSERT … ON CONFLICT (cols) DO UPDATE SET c = excluded.c` or `… DO NOTHING`; name the table
+///   in expressions of the old row (`SET n = t.n + excluded.n`: a bare `n` is ambiguous on PostgreSQL).
 ///   `INSERT OR REPLACE/IGNORE/…` and `REPLACE INTO` are *refused*.
 /// - Generated keys: declare `id INTEGER PRIMARY KEY` and read the key with `INSERT … RETURNING id`
 ///   (`scalar(…, as: Int64.self)`). On PostgreSQL the column becomes
@@ -20,6 +21,7 @@
 ///   `col = 1`, never a bare `WHERE col`. A comparison's own result (`SELECT a IS NULL`) decodes as 0/1
 ///   on both.
 /// - Times are `INTEGER` UTC seconds since 1970; money is `INTEGER` minor units (fen, cents).
+/// - Null-safe comparison with a parameter: `col IS NOT DISTINCT FROM ?` (`col IS ?` is *refused*).
 /// - Case-insensitive search: `lower(col) LIKE lower(?) ESCAPE '\'` (PostgreSQL's `LIKE` is case-sensitive;
 ///   SQLite's `lower` folds ASCII only, so store a folded key column when non-ASCII case matters).
 /// - A placeholder needs a type the database can infer from its context: write `col = ?`, `? IS NULL OR
@@ -41,15 +43,17 @@ public enum SQLDialect: String, Sendable, Hashable, CaseIterable {
 /// and rewrites it for a backend. Runs once per statement text (backends cache the result with the
 /// prepared statement).
 enum PortableSQL {
-    /// The statement text for `dialect` and its number of `?` placeholders.
+    /// The statement text for `dialect`, its number of `?` placeholders and of statements (those with at
+    /// least one word; a trailing `;` or comment is not one).
     /// - Throws: `.misuse` naming the SQLite-only construct and its portable replacement.
-    static func translate(_ sql: String, for dialect: SQLDialect) throws(StorageError) -> (sql: String, placeholders: Int) {
+    static func translate(_ sql: String, for dialect: SQLDialect) throws(StorageError) -> (sql: String, placeholders: Int, statements: Int) {
         var scanner = Scanner(sql)
         var output = ""
         output.reserveCapacity(sql.utf8.count + 16)
         var placeholders = 0
         var words: [String] = []  // upper-cased words of the current statement, in order
         var isCreateTable = false
+        var statements = 0
         while let token = scanner.next() {
             switch token {
             case .verbatim(let text):
@@ -59,6 +63,11 @@ enum PortableSQL {
                 isCreateTable = false
                 output += ";"
             case .placeholder:
+                if words.last == "IS" || (words.last == "NOT" && words.dropLast().last == "IS") {
+                    throw .misuse(
+                        "IS ? / IS NOT ? (null-safe comparison with a parameter) is SQLite-only; use IS NOT DISTINCT FROM ? / IS DISTINCT FROM ?",
+                        sql: sql)
+                }
                 placeholders += 1
                 output += dialect == .postgresql ? "$\(placeholders)" : "?"
             case .namedPlaceholder(let text):
@@ -66,6 +75,7 @@ enum PortableSQL {
             case .word(let text):
                 let upper = text.uppercased()
                 let previous = words.last
+                if words.isEmpty { statements += 1 }
                 words.append(upper)
                 if words.count == 2, words[0] == "CREATE", upper == "TABLE" || upper == "TEMP" || upper == "TEMPORARY" {
                     isCreateTable = true
@@ -88,7 +98,7 @@ enum PortableSQL {
                 }
             }
         }
-        return (output, placeholders)
+        return (output, placeholders, statements)
     }
 
     /// Throws for the SQLite-only forms; `position` is the word's index in its statement.

@@ -78,6 +78,15 @@ extension SQLExecutor {
         return try T(row: row)
     }
 
+    /// Orders this write transaction against every other one that locks the same `name` (e.g. `photos.blob.<sha>`):
+    /// the later one waits, and on PostgreSQL is rolled back and run again (a serialization failure that
+    /// ``Database/write(_:)`` retries), so it sees what the earlier one committed. Use it where a transaction
+    /// acts outside the database on what it read (files); SQLite's single writer orders them anyway. A row of
+    /// `storage_locks` (made by ``Migrator``) per name; call it first in the transaction.
+    public func lock(_ name: String) throws(StorageError) {
+        try execute("INSERT INTO \(Migrator.locksTableName) (name) VALUES (?) ON CONFLICT (name) DO UPDATE SET name = excluded.name", name)
+    }
+
     /// The first column of the first row decoded as `T`; `nil` when there is no row or the value is `NULL`.
     /// `try db.scalar("SELECT count(*) FROM deals", as: Int.self)`, or a generated key:
     /// `try db.scalar("INSERT INTO deals (title) VALUES (?) RETURNING id", title, as: Int64.self)`.

@@ -61,7 +61,7 @@ public final class SQLiteDatabase: Database {
     }
 
     public let configuration: Configuration
-    private let pool: ConnectionPool
+    private let pool: ConnectionPool<SQLiteConnection>
     private let writerGate: WriterGate
     private let deletesFilesOnDeinit: Bool
 

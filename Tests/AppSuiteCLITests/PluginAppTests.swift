@@ -109,9 +109,12 @@ struct GuestbookCommand: AppCommand {
     @Test func anAppFromATestTargetPlugsInWhole() throws {
         let directory = TemporaryDirectory("plugin")
         let apps: [any MiniApp] = [GuestbookApp()]
+        // On PostgreSQL the commands and the server share one temporary schema, as they share the data directory on SQLite.
+        let postgres = try TemporaryDatabase.postgresURL.map { try PostgreSQLDatabase.temporary(url: $0) }
+        let database = postgres.map { ["--database", $0.urlWithSchema] } ?? []
 
         // The command line: its command (opening the suite's database), its help line, its setting.
-        #expect(CommandLineTool.run(["guestbook", "add", "你好，世界", "--data-dir", directory.path], environment: [:], apps: apps) == 0)
+        #expect(CommandLineTool.run(["guestbook", "add", "你好，世界", "--data-dir", directory.path] + database, environment: [:], apps: apps) == 0)
         #expect(CommandLineTool.run(["guestbook", "remove", "--data-dir", directory.path], environment: [:], apps: apps) == ExitCode.usage.rawValue)
         let help = CommandLineTool.usage(apps: apps)
         #expect(help.contains("  appsuite guestbook add TEXT [--data-dir var]\n"))
@@ -122,7 +125,8 @@ struct GuestbookCommand: AppCommand {
 
         // The server: settings from the environment, a fixed clock for the job.
         let clock = FixedClock(Date(timeIntervalSince1970: 1_717_200_000))
-        let server = try TestServer(apps: apps, clock: clock, directory: directory, environment: ["APPSUITE_GUESTBOOK_GREETING": "Sign here"])
+        let server = try TestServer(apps: apps, clock: clock, directory: directory, environment: ["APPSUITE_GUESTBOOK_GREETING": "Sign here"],
+                                    database: postgres)
         let suite = server.suite
 
         // The job was due at start; then once a minute of the suite's clock.

@@ -1,6 +1,7 @@
 import AppHost
 import AppSuiteTesting
 import Foundation
+import Storage
 import Testing
 
 /// The test harness itself: both transports answer alike, the clock and the data directory belong to the
@@ -65,7 +66,9 @@ import Testing
         do {
             let server = try TestServer(apps: [], transport: .inProcess)
             path = server.dataDirectory
-            #expect(FileManager.default.fileExists(atPath: path + "/appsuite.sqlite"))
+            // The SQLite file lives there; on PostgreSQL (APPSUITE_TEST_DATABASE_URL) the server secret does.
+            let file = TemporaryDatabase.postgresURL == nil ? "/appsuite.sqlite" : "/server-secret"
+            #expect(FileManager.default.fileExists(atPath: path + file))
         }
         #expect(!path.isEmpty && !FileManager.default.fileExists(atPath: path))
     }

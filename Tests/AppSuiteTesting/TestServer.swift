@@ -1,9 +1,11 @@
 public import AppHost
 public import AppSuiteServer
 import Foundation
+public import Storage
 
 /// A real AppSuite for a test: the apps it asks for (nil: the installed ones, `[]`: the bare platform),
-/// a fresh temporary data directory, a ``FixedClock`` that only the test moves, and optionally the real
+/// a fresh temporary data directory (and, when `APPSUITE_TEST_DATABASE_URL` is set, a fresh PostgreSQL schema,
+/// ``TemporaryDatabase``, instead of the SQLite file in it), a ``FixedClock`` that only the test moves, and optionally the real
 /// data sets imported before it starts. Requests go over a socket or in process (``Transport``); the
 /// helpers in this target (``get(_:token:headers:)``, ``register(_:unique:password:)`` …) work the same on both.
 ///
@@ -38,15 +40,20 @@ public final class TestServer: Sendable {
     ///     as `appsuite serve` resolves them; the data directory, port 0 and no access log always win.
     /// - Throws: ``TestFailure`` for a missing data set (tests that import one carry `.requires(_:)`), or
     ///   the suite's own configuration, start-up and import errors.
+    ///   - database: the database to use; nil: a ``TemporaryDatabase`` on PostgreSQL when `APPSUITE_TEST_DATABASE_URL`
+    ///     is set, else the SQLite file in the data directory.
     public init(apps: [any MiniApp]? = nil, transport: Transport = .socket, clock: FixedClock = TestServer.now(),
                 importing: [SharedDataSet] = [], directory: TemporaryDirectory = TemporaryDirectory(),
-                options: [String: String] = [:], environment: [String: String] = [:]) throws {
+                options: [String: String] = [:], environment: [String: String] = [:], database: (any Database)? = nil) throws {
         self.transport = transport
         self.clock = clock
         self.directory = directory
         let fixed = options.merging(["data-dir": directory.path, "port": "0", "access-log": "false"]) { $1 }
         let configuration = try AppSuiteConfiguration.resolve(options: fixed, environment: environment, apps: apps ?? AppCatalog.installed)
-        suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock)
+        let database = try database ?? TemporaryDatabase.postgresURL.map { url throws(StorageError) in
+            try PostgreSQLDatabase.temporary(url: url, maximumConnections: 32)
+        }
+        suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock, database: database)
         var imports: [SharedDataSet: ImportSummary] = [:]
         for data in importing {
             guard data.isAvailable else { throw TestFailure(data.missingReason) }

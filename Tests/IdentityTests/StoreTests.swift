@@ -14,8 +14,8 @@ final class FakeClock: Sendable {
 }
 
 /// A fresh temporary SQLite database with Identity's migrations applied.
-func migratedDatabase() throws -> SQLiteDatabase {
-    let database = try SQLiteDatabase.temporary()
+func migratedDatabase() throws -> any Database {
+    let database = try TemporaryDatabase.make()
     try Migrator.migrate(database, IdentitySchema.migrations())
     return database
 }
@@ -24,7 +24,7 @@ let sharedHasher = PasswordHasher()
 
 @Suite("UserStore")
 struct UserStoreTests {
-    let database: SQLiteDatabase
+    let database: any Database
     let users: UserStore
     let now: Int64 = 1_800_000_000
 
@@ -196,7 +196,7 @@ struct UserStoreTests {
 
 @Suite("SessionStore and IdentityService")
 struct SessionTests {
-    let database: SQLiteDatabase
+    let database: any Database
     let clock = FakeClock()
     let service: IdentityService
 

@@ -58,6 +58,12 @@ import Testing
         let search = try server.get("/api/v1/movies/films?query=" + "惊奇队长".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).json()
         let items = try #require(search["items"] as? [[String: Any]])
         #expect(items.first?["id"] as? String == "26213252")
+        // Case-insensitive on every backend (lower() LIKE lower(), not SQLite's ASCII-folding LIKE).
+        for query in ["green book", "GREEN BOOK", "Green"] {
+            let found = try server.get("/api/v1/movies/films?query=" + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).json()
+            let titles = try #require(found["items"] as? [[String: Any]]).compactMap { $0["originalTitle"] as? String }
+            #expect(titles.contains("Green Book"), "\(query): \(titles)")
+        }
         let listed = try SharedData.rows("comments.csv").filter {
             $0["movie_id"] == "26213252" && ($0["duplicate_of"] ?? "").isEmpty && $0["is_spam"] != "1"
         }

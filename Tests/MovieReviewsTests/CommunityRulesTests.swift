@@ -11,8 +11,8 @@ import Testing
 
 /// Community rules on a temporary database with subjects named after real reviews, texts from the real data.
 @Suite struct CommunityRulesTests {
-    static func database() throws -> SQLiteDatabase {
-        let database = try SQLiteDatabase.temporary()
+    static func database() throws -> any Database {
+        let database = try TemporaryDatabase.make()
         // Posting reads bans (module roles) and a reply writes a notification (module notifications).
         try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
                                  + CommunitySchema.migrations())

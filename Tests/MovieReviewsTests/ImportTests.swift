@@ -8,7 +8,7 @@ import WebUI
 
 @Suite struct ImportTests {
     @Test(.requires(.movies)) func importsEveryRowIdempotentlyWithProgress() throws {
-        let database = try SQLiteDatabase.temporary()
+        let database = try TemporaryDatabase.make()
         try Migrator.migrate(database, MovieReviewsApp().migrations())
         let importer = MovieImporter(database: database)
         var reports: [ImportProgress] = []
@@ -27,7 +27,7 @@ import WebUI
     }
 
     @Test(.requires(.movies)) func textSurvivesByteForByte() throws {
-        let database = try SQLiteDatabase.temporary()
+        let database = try TemporaryDatabase.make()
         try Migrator.migrate(database, MovieReviewsApp().migrations())
         _ = try MovieImporter(database: database).importData(from: SharedData.movies) { _ in }
         let reviews = try SharedData.rows("reviews.csv")
@@ -52,7 +52,7 @@ import WebUI
     }
 
     @Test(.requires(.movies)) func duplicatesAndLabelledSpamAreKeptButNotListed() throws {
-        let database = try SQLiteDatabase.temporary()
+        let database = try TemporaryDatabase.make()
         try Migrator.migrate(database, MovieReviewsApp().migrations())
         _ = try MovieImporter(database: database).importData(from: SharedData.movies) { _ in }
         let rows = try SharedData.rows("comments.csv")

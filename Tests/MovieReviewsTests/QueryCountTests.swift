@@ -11,10 +11,10 @@ import Testing
 
 /// A `Database` that counts the statements run through it: how many queries a page costs.
 final class CountingDatabase: Database {
-    let base: SQLiteDatabase
+    let base: any Database
     private let count = Mutex(0)
 
-    init(_ base: SQLiteDatabase) { self.base = base }
+    init(_ base: any Database) { self.base = base }
 
     var dialect: SQLDialect { base.dialect }
     var statements: Int { count.withLock { $0 } }
@@ -64,7 +64,7 @@ struct CountingExecutor: SQLExecutor {
     /// Built once; a failure is reported by every test that needs it, never a trap.
     static let built: Result<App, TestFailure> = {
         do {
-            let database = CountingDatabase(try SQLiteDatabase.temporary())
+            let database = CountingDatabase(try TemporaryDatabase.make())
             try Migrator.migrate(database.base, IdentitySchema.migrations() + CommunitySchema.migrations() + MovieReviewsApp().migrations())
             let authenticator = Authenticator(identity: IdentityService(database: database, secret: .ephemeral()), usesSecureCookies: false)
             let directory = URL(fileURLWithPath: NSTemporaryDirectory() + "movies-queries-\(UUID().uuidString)")

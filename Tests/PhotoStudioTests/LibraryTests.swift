@@ -16,7 +16,7 @@ enum Corpus {
 
 /// A library on a temporary SQLite database and folder, with two users.
 final class Fixture {
-    let database: SQLiteDatabase
+    let database: any Database
     let directory: URL
     let library: PhotoLibrary
     let identity: IdentityService
@@ -24,7 +24,7 @@ final class Fixture {
     let bob: Int64
 
     init() throws {
-        database = try SQLiteDatabase.temporary()
+        database = try TemporaryDatabase.make()
         try Migrator.migrate(database, IdentitySchema.migrations() + PhotoLibrary.migrations())
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("photos-test-\(UUID().uuidString)")
         library = PhotoLibrary(database: database, directory: directory)

@@ -26,8 +26,14 @@ struct ErrorTests {
         #expect(unique?.isConstraintViolation == true)
         #expect(unique?.isForeignKeyViolation == false)
         #expect(unique?.condition == .uniqueViolation)
-        #expect(unique?.backendCode == "2067")
-        #expect(unique?.message == "UNIQUE constraint failed: items.name")
+        if db.dialect == .sqlite {
+            #expect(unique?.backendCode == "2067")
+            #expect(unique?.message == "UNIQUE constraint failed: items.name")
+        } else {
+            // PostgreSQL's identity does not follow the explicit id 1, so the generated id collides first.
+            #expect(unique?.backendCode == "23505")
+            #expect(unique?.message.hasPrefix("duplicate key value violates unique constraint") == true)
+        }
         let primary = #expect(throws: StorageError.self) {
             try db.write { try $0.execute("INSERT INTO items (id, name) VALUES (1, 'b')") }
         }
@@ -49,7 +55,9 @@ struct ErrorTests {
         }
         #expect(error?.isForeignKeyViolation == true)
         #expect(error?.isUniqueConstraintViolation == false)
-        #expect(error?.message == "FOREIGN KEY constraint failed")
+        #expect(error?.message == (db.dialect == .sqlite ? "FOREIGN KEY constraint failed"
+            : "insert or update on table \"notes\" violates foreign key constraint \"notes_item_id_fkey\""))
+        #expect(error?.backendCode == (db.dialect == .sqlite ? "787" : "23503"))
         #expect(try count(db, "notes") == 0)
     }
 

@@ -23,7 +23,7 @@ struct MigrationTests {
     }
 
     @Test func appliesInVersionOrderWhateverTheListOrder() throws {
-        let db = try SQLiteDatabase.temporary()
+        let db = try TemporaryDatabase.make()
         try Migrator.migrate(db, Self.notes.reversed())
         #expect(try recorded(db) == ["notes 1 create_notes", "notes 2 add_pinned"])
         try db.write { try $0.execute("INSERT INTO notes (body, pinned) VALUES (?, ?)", "hi", true) }
@@ -33,7 +33,7 @@ struct MigrationTests {
     }
 
     @Test func reRunningIsIdempotent() throws {
-        let db = try SQLiteDatabase.temporary()
+        let db = try TemporaryDatabase.make()
         let runs = Atomic<Int>(0)
         let counted = Self.notes + [
             Migration(module: "counter", version: 1, name: "count") { _ in runs.add(1, ordering: .relaxed) }
@@ -46,7 +46,7 @@ struct MigrationTests {
     }
 
     @Test func laterMigrationsApplyOnTopOfEarlierRuns() throws {
-        let db = try SQLiteDatabase.temporary()
+        let db = try TemporaryDatabase.make()
         try Migrator.migrate(db, Array(Self.notes.prefix(1)))
         #expect(try recorded(db) == ["notes 1 create_notes"])
         try Migrator.migrate(db, Self.notes)
@@ -54,7 +54,7 @@ struct MigrationTests {
     }
 
     @Test func gapsAndDuplicatesAreRejectedBeforeAnythingRuns() throws {
-        let db = try SQLiteDatabase.temporary()
+        let db = try TemporaryDatabase.make()
         let gap = #expect(throws: StorageError.self) {
             try Migrator.migrate(db, [Self.notes[0], Migration(module: "notes", version: 3, name: "x", sql: "SELECT 1")])
         }
@@ -69,11 +69,11 @@ struct MigrationTests {
         }
         #expect(zero?.kind == .migration)
         // Nothing ran.
-        #expect(try db.read { try $0.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'notes'", as: Int.self) } == 0)
+        #expect(try !tableExists(db, "notes"))
     }
 
     @Test func modulesAreNumberedIndependently() throws {
-        let db = try SQLiteDatabase.temporary()
+        let db = try TemporaryDatabase.make()
         let tags = [
             Migration(module: "tags", version: 1, name: "create_tags", sql: "CREATE TABLE tags (name TEXT PRIMARY KEY)")
         ]
@@ -86,7 +86,7 @@ struct MigrationTests {
     }
 
     @Test func aRenamedAppliedMigrationIsAnError() throws {
-        let db = try SQLiteDatabase.temporary()
+        let db = try TemporaryDatabase.make()
         try Migrator.migrate(db, Self.notes)
         let renamed = [Self.notes[0], Migration(module: "notes", version: 2, name: "add_pin_flag", sql: "SELECT 1")]
         let error = #expect(throws: StorageError.self) { try Migrator.migrate(db, renamed) }
@@ -95,29 +95,29 @@ struct MigrationTests {
     }
 
     @Test func aDatabaseNewerThanTheCodeIsAnError() throws {
-        let db = try SQLiteDatabase.temporary()
+        let db = try TemporaryDatabase.make()
         try Migrator.migrate(db, Self.notes)
         let error = #expect(throws: StorageError.self) { try Migrator.migrate(db, Array(Self.notes.prefix(1))) }
         #expect(error?.kind == .migration)
     }
 
     @Test func aFailingMigrationRollsBackAndKeepsSQLitesMessage() throws {
-        let db = try SQLiteDatabase.temporary()
+        let db = try TemporaryDatabase.make()
         let broken = Self.notes + [
             Migration(
                 module: "notes", version: 3, name: "broken",
-                sql: "CREATE TABLE half (x); INSERT INTO nope VALUES (1);")
+                sql: "CREATE TABLE half (x INTEGER); INSERT INTO nope VALUES (1);")
         ]
         let error = #expect(throws: StorageError.self) { try Migrator.migrate(db, broken) }
         #expect(error?.kind == .migration)
-        #expect(error?.message == "no such table: nope")
+        #expect(error?.message == (db.dialect == .sqlite ? "no such table: nope" : "relation \"nope\" does not exist"))
         #expect(error?.context?.contains("notes v3 \"broken\"") == true)
         #expect(try recorded(db).count == 2)  // 1 and 2 stay applied
-        #expect(try db.read { try $0.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'half'", as: Int.self) } == 0)
+        #expect(try !tableExists(db, "half"))
     }
 
     @Test func swiftMigrationsRunInTheirTransaction() throws {
-        let db = try SQLiteDatabase.temporary()
+        let db = try TemporaryDatabase.make()
         let migrations = Self.notes + [
             Migration(module: "notes", version: 3, name: "seed") { db in
                 for body in ["a", "b", "c"] { try db.execute("INSERT INTO notes (body) VALUES (?)", body) }
