@@ -346,6 +346,7 @@ final class PageSite {
             ("SELECT author, title, body, summary FROM movies_reviews", ["\n"]),
             ("SELECT author, content FROM movies_comments", []),
             ("SELECT body, CASE WHEN user_id IS NULL THEN '' ELSE author_name END FROM community_comments", []),
+            ("SELECT reason FROM moderation_reports", []),
             ("SELECT c.reply_to_name FROM community_comments c JOIN community_comments p ON p.id = c.parent_id WHERE p.user_id IS NOT NULL", []),
             ("SELECT title FROM community_favorites", []),
             ("SELECT username, nickname, substr(nickname, 1, 1) FROM users", []),
