@@ -212,6 +212,17 @@ import WebUI
             #expect(error == .overLimit("the pictures up to bg_blank2@2x.png have 30000 pixels in all; at most 25000"), "\(error)")
         }
         #expect(try SliceJob.run(SliceRequest(input: files.url("pngs"), options: SliceOptions(limits: SlicerLimits(maximumTotalPixels: 30_000)))).slices.count == 3)
+        try files.run("convert", [
+            "-size", "200x100", "xc:white",
+            "(", "-size", "100x100", "xc:red", "-set", "label", "ico_a_nor", ")", "(", "-size", "100x100", "xc:blue", "-set", "label", "ico_b_nor", ")",
+            "layers.psd",
+        ])
+        do {
+            _ = try SliceJob.run(SliceRequest(input: files.url("layers.psd"), options: SliceOptions(limits: SlicerLimits(maximumTotalPixels: 15_000))))
+            Issue.record("two 100×100 layers are over a 15,000-pixel budget")
+        } catch {
+            #expect(error == .overLimit("layers.psd: the layers up to \"ico_b_nor\" have 20000 pixels in all; at most 15000"), "\(error)")
+        }
         try files.run("convert", ["-size", "4097x2", "xc:none", "ico_wide@3x.png"])
         do {
             _ = try SliceJob.run(SliceRequest(input: files.url("ico_wide@3x.png")))
