@@ -15,6 +15,7 @@ enum BitmapDesign {
         guard files.count <= limits.maximumSlices * 3 else {
             throw .overLimit("\(files.count) files; at most \(limits.maximumSlices * 3) (\(limits.maximumSlices) slices × 3 scales)")
         }
+        var totalPixels = 0
         for file in files {
             let shown = base.map { relativePath(file, to: $0) } ?? file.lastPathComponent
             let (name, scale) = splitScale(file.deletingPathExtension().lastPathComponent, designScale: designScale)
@@ -29,7 +30,16 @@ enum BitmapDesign {
             do {
                 let info = try Imaging.probe(bytes, limits: limits.image)
                 format = info.format == .png ? .png : info.format == .jpeg ? .jpeg : .other
+                guard info.width <= limits.maximumSide, info.height <= limits.maximumSide else {
+                    throw SlicerError.overLimit("\(shown) is \(info.width)×\(info.height) px; each side at most \(limits.maximumSide)")
+                }
+                totalPixels += info.width * info.height
+                guard totalPixels <= limits.maximumTotalPixels else {
+                    throw SlicerError.overLimit("the pictures up to \(shown) have \(totalPixels) pixels in all; at most \(limits.maximumTotalPixels)")
+                }
                 image = try Imaging.decodeRGBA(bytes, limits: limits.image)
+            } catch let error as SlicerError {
+                throw error
             } catch {
                 notes.append(LintFinding(rule: "read", level: .error, subject: shown, message: LocalizedText(zh: "无法读取：\(error)", en: "not read: \(error)")))
                 continue

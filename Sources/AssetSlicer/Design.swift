@@ -73,7 +73,7 @@ let phoneWidthsInPoints: Set<Int> = [320, 375, 390, 393, 414, 428, 430]
 func detectedScale(canvasWidth: Double, stated: Int) -> Int? {
     let fits = { (scale: Int) -> Bool in
         let points = canvasWidth / Double(scale)
-        return points == points.rounded() && phoneWidthsInPoints.contains(Int(points))
+        return points == points.rounded() && phoneWidthsInPoints.contains { Double($0) == points }
     }
     if fits(stated) { return stated }
     return [2, 3, 1].first(where: fits)

@@ -13,8 +13,8 @@ public enum DesignLint {
             let detected = detectedScale(canvasWidth: width, stated: options.designScale)
             if detected != options.designScale {
                 let points = width / Double(options.designScale)
-                let hint = detected.map { "; it looks like an @\($0)x design (\(Int(width) / $0) pt), try --design-scale \($0)" } ?? ""
-                let hintZH = detected.map { "；看起来是 @\($0)x 设计稿（\(Int(width) / $0) pt），请选 @\($0)x（--design-scale \($0)）" } ?? ""
+                let hint = detected.map { "; it looks like an @\($0)x design (\(formatted(width / Double($0))) pt), try --design-scale \($0)" } ?? ""
+                let hintZH = detected.map { "；看起来是 @\($0)x 设计稿（\(formatted(width / Double($0))) pt），请选 @\($0)x（--design-scale \($0)）" } ?? ""
                 findings.append(LintFinding(rule: "design-width", level: .warning, subject: "design", message: LocalizedText(
                     zh: "设计稿宽 \(formatted(width)) px，按 @\(options.designScale)x 是 \(formatted(points)) pt，不是手机屏宽\(hintZH)",
                     en: "\(formatted(width)) px wide is \(formatted(points)) pt at @\(options.designScale)x, not a phone width\(hint)")))
@@ -140,7 +140,9 @@ public enum DesignLint {
         }
     }
 
+    /// `44`, `22.5`; numbers an SVG may carry that no Int holds (`1e300`, `inf`, `nan`) as `%g` writes them.
     static func formatted(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        guard value.isFinite, value.magnitude < 1e15 else { return String(format: "%g", value) }
+        return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 }

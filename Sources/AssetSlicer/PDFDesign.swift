@@ -37,7 +37,7 @@ final class PDFDesign {
             poppler_page_get_size(page, &width, &height)
             g_object_unref(UnsafeMutableRawPointer(page))
             guard width > 0, height > 0, width <= Double(limits.maximumSide), height <= Double(limits.maximumSide) else {
-                throw .overLimit("\(file), page \(index + 1) is \(Int(width))×\(Int(height)) pt; each side 1…\(limits.maximumSide)")
+                throw .overLimit("\(file), page \(index + 1) is \(DesignLint.formatted(width))×\(DesignLint.formatted(height)) pt; each side 1…\(limits.maximumSide)")
             }
             let name = index == 0 ? base : "\(base)_\(index + 1)"
             slices.append(Slice(

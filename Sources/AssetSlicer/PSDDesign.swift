@@ -38,6 +38,7 @@ enum PSDDesign {
         let scale = Double(designScale)
         var canvasWidth: Double?
         var canvasHeight: Double?
+        var totalPixels = 0
         for index in 0..<count {
             MagickSetIteratorIndex(wand, index)
             var pageWidth = 0, pageHeight = 0, x = 0, y = 0
@@ -57,6 +58,10 @@ enum PSDDesign {
             }
             guard width <= limits.maximumSide, height <= limits.maximumSide else {
                 throw .overLimit("\(name), layer \"\(label)\" is \(width)×\(height) px; each side at most \(limits.maximumSide)")
+            }
+            totalPixels += width * height
+            guard totalPixels <= limits.maximumTotalPixels else {
+                throw .overLimit("\(name): the layers up to \"\(label)\" have \(totalPixels) pixels in all; at most \(limits.maximumTotalPixels)")
             }
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let exported = pixels.withUnsafeMutableBytes { raw in

@@ -58,7 +58,7 @@ final class SVGDesign {
             }
             let side = Double(limits.maximumSide)
             guard ink.width <= side, ink.height <= side else {
-                throw .overLimit("\(file)#\(id) is \(Int(ink.width))×\(Int(ink.height)) px; each side at most \(limits.maximumSide)")
+                throw .overLimit("\(file)#\(id) is \(DesignLint.formatted(ink.width))×\(DesignLint.formatted(ink.height)) px; each side at most \(limits.maximumSide)")
             }
             let width = ink.width / scale, height = ink.height / scale
             slices.append(Slice(
@@ -154,11 +154,11 @@ final class SVGOutline: NSObject, XMLParserDelegate {
         if covered.isEmpty, name == "svg" {
             let box = (attributes["viewBox"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
             if box.count == 4 {
-                canvasWidth = box[2]
-                canvasHeight = box[3]
+                canvasWidth = Self.canvasSide(box[2])
+                canvasHeight = Self.canvasSide(box[3])
             } else {
-                canvasWidth = attributes["width"].flatMap(Self.length)
-                canvasHeight = attributes["height"].flatMap(Self.length)
+                canvasWidth = attributes["width"].flatMap(Self.length).flatMap(Self.canvasSide)
+                canvasHeight = attributes["height"].flatMap(Self.length).flatMap(Self.canvasSide)
             }
             covered.append(false)
             return
@@ -178,6 +178,12 @@ final class SVGOutline: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
         _ = covered.popLast()
+    }
+
+    /// Canvas sides in design pixels: 0.001 … 1,000,000 (far beyond any screen); anything else (0, negative,
+    /// `1e300`, `inf`, `nan`) is no canvas, so no size computed from it overflows.
+    static func canvasSide(_ value: Double) -> Double? {
+        (0.001...1_000_000).contains(value) ? value : nil
     }
 
     /// "750", "750px" → 750; other units are not design pixels.

@@ -138,7 +138,7 @@ enum DesignReader {
         let data = try contents(file, limits: limits)
         if file.pathExtension.lowercased() == "svg" {
             let outline = SVGOutline(data)
-            let ratio = (outline.canvasHeight ?? 1) / (outline.canvasWidth ?? 1)
+            let ratio = outline.canvasWidth.flatMap { width in outline.canvasHeight.map { $0 / width } } ?? 1
             return try SVGDesign.renderDocument(data, file: file.lastPathComponent, width: side,
                                                 height: max(1, Int((Double(side) * ratio).rounded())), maximumSide: max(side, limits.maximumSide))
         }

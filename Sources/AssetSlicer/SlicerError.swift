@@ -50,10 +50,17 @@ public struct SlicerLimits: Sendable, Hashable {
     public var maximumSide: Int
     /// Limits on each bitmap read (bytes, pixels from the header).
     public var image: ImageLimits
+    /// Most pixels of all the bitmaps of one design together (PNG/JPEG exports, PSD layers), which are held
+    /// decoded at 4 bytes a pixel while the design is sliced: 100 million is 400 MB, room for 500 icons at
+    /// three scales and a few dozen full-screen backgrounds. Checked from the headers before decoding, so a
+    /// folder of small files that each decode to a huge blank picture is refused.
+    public var maximumTotalPixels: Int
 
-    public init(maximumSlices: Int = 2_000, maximumSide: Int = 4_096, image: ImageLimits = ImageLimits(maximumPixels: 40_000_000, maximumBytes: 64 << 20)) {
+    public init(maximumSlices: Int = 2_000, maximumSide: Int = 4_096, image: ImageLimits = ImageLimits(maximumPixels: 40_000_000, maximumBytes: 64 << 20),
+                maximumTotalPixels: Int = 100_000_000) {
         self.maximumSlices = maximumSlices
         self.maximumSide = maximumSide
         self.image = image
+        self.maximumTotalPixels = maximumTotalPixels
     }
 }

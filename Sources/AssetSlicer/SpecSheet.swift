@@ -44,9 +44,13 @@ enum SpecSheet {
             }
         }
         let scale = Double(designScale)
+        // The design at @1x: a long page may be taller than a slice, but not bigger than one picture may be.
         let pictureWidth = max(1, Int((width / scale).rounded())), pictureHeight = max(1, Int((height / scale).rounded()))
-        let picture = try SVGDesign.renderDocument(data, file: file, width: pictureWidth, height: pictureHeight,
-                                                   maximumSide: max(limits.maximumSide, pictureWidth, pictureHeight))
+        let tallest = limits.maximumSide * 4
+        guard pictureWidth <= tallest, pictureHeight <= tallest, pictureWidth * pictureHeight <= limits.image.maximumPixels else {
+            throw .overLimit("\(file) at @1x is \(pictureWidth)×\(pictureHeight) px; each side at most \(tallest) and \(limits.image.maximumPixels) pixels in all")
+        }
+        let picture = try SVGDesign.renderDocument(data, file: file, width: pictureWidth, height: pictureHeight, maximumSide: tallest)
         let png: [UInt8]
         do {
             png = try Imaging.encodePNG(picture).bytes
@@ -120,7 +124,8 @@ enum SpecSheet {
     /// `#1E88E5 · RGB(30, 136, 229) · 100%` from a CSS colour (hex or rgb()); other colours as written.
     static func describe(_ colour: String?, opacity: Double) -> String {
         guard let colour else { return "—" }
-        let percent = "\(Int((opacity * 100).rounded()))%"
+        // CSS clamps opacity to 0…1 (a value that is not a number is the default, 1).
+        let percent = "\(Int((opacity.isNaN ? 100 : min(max(opacity, 0), 1) * 100).rounded()))%"
         guard let rgb = components(colour) else { return "\(colour) · \(percent)" }
         return String(format: "#%02X%02X%02X · RGB(%d, %d, %d) · ", rgb.0, rgb.1, rgb.2, rgb.0, rgb.1, rgb.2) + percent
     }

@@ -196,6 +196,85 @@ import WebUI
         #expect(button.pointWidth == 327 && button.pointHeight == 44)
     }
 
+    /// Small files that decode to huge pictures: every bitmap of a design is held decoded while it is sliced,
+    /// so the headers are checked against a side limit and a budget for the whole design before decoding.
+    @Test func bitmapsOverTheSideOrTheDesignsPixelBudgetAreRefusedFromTheHeaders() throws {
+        let files = try Fixtures()
+        try FileManager.default.createDirectory(atPath: files.path("pngs"), withIntermediateDirectories: true)
+        for index in 0..<3 {
+            try files.run("convert", ["-size", "100x100", "xc:none", "pngs/bg_blank\(index)@2x.png"])
+        }
+        let tight = SliceOptions(limits: SlicerLimits(maximumTotalPixels: 25_000))
+        do {
+            _ = try SliceJob.run(SliceRequest(input: files.url("pngs"), options: tight))
+            Issue.record("30,000 pixels in all are over a 25,000-pixel budget")
+        } catch {
+            #expect(error == .overLimit("the pictures up to bg_blank2@2x.png have 30000 pixels in all; at most 25000"), "\(error)")
+        }
+        #expect(try SliceJob.run(SliceRequest(input: files.url("pngs"), options: SliceOptions(limits: SlicerLimits(maximumTotalPixels: 30_000)))).slices.count == 3)
+        try files.run("convert", [
+            "-size", "200x100", "xc:white",
+            "(", "-size", "100x100", "xc:red", "-set", "label", "ico_a_nor", ")", "(", "-size", "100x100", "xc:blue", "-set", "label", "ico_b_nor", ")",
+            "layers.psd",
+        ])
+        do {
+            _ = try SliceJob.run(SliceRequest(input: files.url("layers.psd"), options: SliceOptions(limits: SlicerLimits(maximumTotalPixels: 15_000))))
+            Issue.record("two 100×100 layers are over a 15,000-pixel budget")
+        } catch {
+            #expect(error == .overLimit("layers.psd: the layers up to \"ico_b_nor\" have 20000 pixels in all; at most 15000"), "\(error)")
+        }
+        try files.run("convert", ["-size", "4097x2", "xc:none", "ico_wide@3x.png"])
+        do {
+            _ = try SliceJob.run(SliceRequest(input: files.url("ico_wide@3x.png")))
+            Issue.record("a side over 4096 px")
+        } catch {
+            #expect(error == .overLimit("ico_wide@3x.png is 4097×2 px; each side at most 4096"), "\(error)")
+        }
+    }
+
+    /// Numbers an SVG may carry that no Int holds (1e300, inf, nan, a zero-width canvas) once crashed the
+    /// process where a size or a message turned them into Int; they are no canvas, clamped or printed as such.
+    @Test func hugeAndNonFiniteSVGNumbersAreFindingsNotCrashes() throws {
+        let files = try Fixtures()
+        try files.write("huge.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e300 1e300">
+              <rect id="btn_ok_nor" x="10" y="10" width="88" height="88" fill="#1e88e5"/>
+            </svg>
+            """)
+        let huge = try SliceJob.run(SliceRequest(input: files.url("huge.svg")))
+        #expect(huge.slices.map(\.name) == ["btn_ok_nor"])
+        #expect(huge.findings.contains { $0.rule == "read" && $0.message.en.hasPrefix("no spec sheet: ") }, "no canvas size, so no spec sheet")
+        #expect(try DesignReader.read(files.url("huge.svg"), options: SliceOptions()).canvasWidth == nil)
+        try files.write("spec.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 1334">
+              <rect id="ico_c_nor" width="20" height="20"/><text x="1e300" y="20" font-size="1e300" opacity="1e300" fill="#ff0000">标题</text>
+            </svg>
+            """)
+        let spec = String(decoding: try #require(try SliceJob.run(SliceRequest(input: files.url("spec.svg"))).catalog.files["spec.html"]), as: UTF8.self)
+        #expect(spec.contains("1e+300 px / 5e+299 pt") && spec.contains("#FF0000 · RGB(255, 0, 0) · 100%"))
+        try files.write("inf.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" width="inf" height="nan"><rect id="ico_a_nor" width="20" height="20"/></svg>
+            """)
+        #expect(try SliceJob.run(SliceRequest(input: files.url("inf.svg"))).slices.map(\.name) == ["ico_a_nor"])
+        // A page 400,000 px tall at @2x would be a 375×200,000 px spec picture: refused, the slices still made.
+        try files.write("long.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 400000"><rect id="ico_b_nor" width="20" height="20"/></svg>
+            """)
+        let long = try SliceJob.run(SliceRequest(input: files.url("long.svg")))
+        #expect(long.slices.count == 1)
+        #expect(long.findings.contains { $0.message.en == "no spec sheet: over the limit: long.svg at @1x is 375×200000 px; each side at most 16384 and 40000000 pixels in all" },
+                "\(long.findings.map(\.message.en))")
+        // An icon master whose canvas is 0 wide: no ratio from it, drawn square.
+        try files.write("flat.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 100"><rect width="100" height="100" fill="#3355ff"/></svg>
+            """)
+        let master = try DesignReader.master(files.url("flat.svg"), side: 1024, limits: SlicerLimits())
+        #expect(master.width == 1024 && master.height == 1024)
+        #expect(SpecSheet.describe("#ff0000", opacity: 1e300) == "#FF0000 · RGB(255, 0, 0) · 100%")
+        #expect(SpecSheet.describe("#ff0000", opacity: .nan).hasSuffix(" · 100%"))
+        #expect(DesignLint.formatted(.infinity) == "inf" && DesignLint.formatted(1e300) == "1e+300" && DesignLint.formatted(22.5) == "22.5")
+    }
+
     @Test func unreadableDesignsNameTheFile() throws {
         let files = try Fixtures()
         try files.write("broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"a\">")
