@@ -54,7 +54,11 @@ struct Options {
             case "language": options.language = value
             case "session": options.session = value
             case "year", "score":
-                guard let number = Int(value) else { return .failure(UsageError("--\(name) needs a whole number, not \(value)")) }
+                // Bounded so that `year - 1` (the 等位分 year) cannot overflow; the server judges the real range.
+                let range = name == "year" ? 1900...2100 : 0...1000
+                guard let number = Int(value), range.contains(number) else {
+                    return .failure(UsageError("--\(name) needs a whole number in \(range.lowerBound)…\(range.upperBound), not \(value)"))
+                }
                 if name == "year" { options.year = number } else { options.score = number }
             default: return .failure(UsageError("unknown option --\(name)"))
             }
@@ -106,7 +110,7 @@ func run(_ options: Options, password: String?) async throws(AppSuiteError) {
     print("影评 热门:")
     var shown = 0
     for try await review in client.movies.allReviews(pageSize: 5) {
-        let stars = review.rating.map { String(repeating: "★", count: $0) } ?? ""
+        let stars = review.rating.map { String(repeating: "★", count: min(max($0, 0), 5)) } ?? ""   // 1–5; never trust a count to allocate
         print("  《\(review.film.title)》 \(review.title) \(stars) — \(review.author.name)")
         shown += 1
         if shown == 5 { break }

@@ -5,8 +5,8 @@
 /// for try await review in client.movies.allReviews() { print(review.title) }
 /// ```
 ///
-/// Throws ``AppSuiteError``; a server that answers the cursor it was sent as the next one (a loop) is an
-/// ``AppSuiteError/unexpectedResponse(_:)``. Cancelling the iterating task stops it with ``AppSuiteError/cancelled``.
+/// Throws ``AppSuiteError``; a server that answers a cursor already sent as the next one (a loop, `A → A` or
+/// `A → B → A`) is an ``AppSuiteError/unexpectedResponse(_:)``. Cancelling the iterating task stops it with ``AppSuiteError/cancelled``.
 public struct PagedSequence<Element: Sendable>: AsyncSequence, Sendable {
     /// What iterating throws.
     public typealias Failure = AppSuiteError
@@ -31,6 +31,8 @@ public struct PagedSequence<Element: Sendable>: AsyncSequence, Sendable {
         var index = 0
         var cursor: String?
         var started = false
+        /// Every cursor sent so far in this iteration.
+        var sentCursors: Set<String> = []
 
         /// The next item, fetching the next page when needed; nil after the last page.
         public mutating func next() async throws(AppSuiteError) -> Element? {
@@ -39,9 +41,10 @@ public struct PagedSequence<Element: Sendable>: AsyncSequence, Sendable {
                 if Task.isCancelled { throw .cancelled }
                 let sent = cursor
                 let page = try await fetch(sent)
-                if let next = page.nextCursor, next == sent {
+                if let sent { sentCursors.insert(sent) }
+                if let next = page.nextCursor, sentCursors.contains(next) {
                     throw .unexpectedResponse(.init(status: 200, mediaType: "application/json",
-                                                    reason: "a new cursor, not the one sent (\(next))", bodyPrefix: ""))
+                                                    reason: "a new cursor, not one already sent (\(next))", bodyPrefix: ""))
                 }
                 started = true
                 buffer = page.items

@@ -91,6 +91,11 @@ extension AppSuiteClient {
     func makeRequest(_ call: Call, token: String?) throws(AppSuiteError) -> HTTPRequest {
         var base = configuration.baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
+        // A segment value that is empty, `.` or `..` would make another path once the URL is normalised (RFC 3986
+        // §5.2.4): `DELETE /api/v1/me/sessions/.` is `DELETE /api/v1/me/sessions`, which signs out every session.
+        if let (name, _) = call.path.first(where: { ["", ".", ".."].contains($0.value.description) }) {
+            throw .invalidRequest("\(call.endpoint): `\(name)` may not be empty, `.` or `..`")
+        }
         let path = APIPath.filled(call.endpoint.path, call.path)
         guard !path.contains("{") else { throw .invalidRequest("\(call.endpoint) needs a value for every segment of \(path)") }
         var text = base + path
@@ -124,7 +129,8 @@ extension AppSuiteClient {
     static func failure(_ response: HTTPResponse) -> AppSuiteError {
         let type = response.mediaType
         if type == "application/problem+json" || type == "application/json",
-           let problem = try? APICoding.makeDecoder().decode(Problem.self, from: response.body) {
+           var problem = try? APICoding.makeDecoder().decode(Problem.self, from: response.body) {
+            problem.status = response.status   // the response's status is the one that counts (RFC 9457 §3.1.2)
             return .problem(problem)
         }
         return unexpected(response, "a problem document (application/problem+json) with the error")

@@ -115,17 +115,37 @@ private final class TaskTable: NSObject, URLSessionDataDelegate, @unchecked Send
         if let (handler, progress) = report { handler(progress) }
     }
 
+    /// Follows a redirect only within the request's origin (scheme, host and port, RFC 6454): the request carries
+    /// the bearer token, which no other host (nor plain http after https) may see. Any other redirect is not
+    /// followed; its `3xx` answer reaches the client, which reports it as an unexpected response.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(Self.sameOrigin(task.originalRequest?.url, request.url) ? request : nil)
+    }
+
+    /// Whether `a` and `b` have the same scheme, host and port (default ports filled in).
+    static func sameOrigin(_ a: URL?, _ b: URL?) -> Bool {
+        func origin(_ url: URL?) -> String? {
+            guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+            return "\(scheme)://\(host):\(url.port ?? (scheme == "https" ? 443 : 80))"
+        }
+        guard let left = origin(a) else { return false }
+        return left == origin(b)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        // The body grows in place in the table: a copy of the entry would share its buffer and make every append
+        // copy the whole body so far (quadratic in its size).
         let overLimit = pending.withLock { table -> Bool in
-            guard var entry = table[dataTask.taskIdentifier], !entry.tooLarge else { return false }
-            if entry.body.count + data.count > entry.limit {
-                entry.tooLarge = true
-                entry.body = Data()
-            } else {
-                entry.body.append(data)
+            let id = dataTask.taskIdentifier
+            guard let received = table[id].flatMap({ $0.tooLarge ? nil : $0.body.count }), let limit = table[id]?.limit else { return false }
+            guard received + data.count <= limit else {
+                table[id]?.tooLarge = true
+                table[id]?.body = Data()
+                return true
             }
-            table[dataTask.taskIdentifier] = entry
-            return entry.tooLarge
+            table[id]?.body.append(data)
+            return false
         }
         if overLimit { dataTask.cancel() }
     }

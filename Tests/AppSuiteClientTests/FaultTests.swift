@@ -91,6 +91,14 @@ import Testing
         #expect(server.received.count == 1, "a 500 is not retried")
     }
 
+    @Test func aProblemTakesItsStatusFromTheResponseNotFromItsBody() async throws {
+        let problem = #"{"type":"about:blank","title":"Not Found","status":404}"#
+        let server = try FaultServer { _ in FaultServer.response(500, "application/problem+json", problem) }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in try await client(server).gaokao.profile() }
+        #expect(error == .problem(Problem(type: "about:blank", title: "Not Found", status: 500)), "a 500 is not a missing profile")
+    }
+
     @Test func anErrorWithoutAProblemIsAnUnexpectedResponse() async throws {
         let server = try FaultServer { _ in FaultServer.response(502, "text/html", "<h1>502 Bad Gateway</h1>") }
         defer { server.stop() }
@@ -249,5 +257,60 @@ import Testing
         guard case .unexpectedResponse(let response) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(response.reason.contains("same"))
         #expect(count == 0 && server.received.count == 2)
+    }
+
+    @Test func aCursorCycleOfTwoEndsPagingWithAnError() async throws {
+        let server = try FaultServer { request in
+            FaultServer.response(200, "application/json", #"{"items":[],"nextCursor":"\#(request.target.contains("cursor=A") ? "B" : "A")"}"#)
+        }
+        defer { server.stop() }
+        let error = await failure { () async throws(AppSuiteError) in
+            for try await _ in client(server).community.allFavorites() {}
+        }
+        guard case .unexpectedResponse(let response) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(response.reason.contains("(A)"), "\(response.reason)")
+        #expect(server.received.map(\.target) == ["/api/v1/favorites", "/api/v1/favorites?cursor=A", "/api/v1/favorites?cursor=B"])
+    }
+
+    @Test func aRedirectToAnotherOriginIsNotFollowedSoTheTokenStaysHome() async throws {
+        let other = try FaultServer { _ in FaultServer.response(200, "application/json", Self.rank) }
+        defer { other.stop() }
+        let server = try FaultServer { request in
+            request.target.hasPrefix("/moved")
+                ? FaultServer.response(200, "application/json", Self.rank)
+                : FaultServer.response(302, "text/plain", "see there", headers: [
+                    "Location": request.target.contains("score=600") ? "http://localhost:\(other.port)/steal" : "/moved",
+                ])
+        }
+        defer { server.stop() }
+        let store = InMemoryTokenStore()
+        let user = UserProfile(id: 1, username: "alice", nickname: "Alice", avatarURL: nil, createdAt: Date())
+        store.save(LoginResponse(token: "secret-token", user: user, expiresAt: Date(timeIntervalSinceNow: 3600)))
+        var configuration = AppSuiteClient.Configuration(baseURL: server.url)
+        configuration.retry = .never
+        let client = AppSuiteClient(configuration: configuration, tokenStore: store)
+        let error = await failure { () async throws(AppSuiteError) in try await rank(client) }
+        #expect(error?.status == 302, "\(String(describing: error))")
+        #expect(other.received.isEmpty, "the other host got \(other.received.map(\.headers))")
+        let sameOrigin = try await client.gaokao.rank(province: "河南", year: 2023, category: "理科", score: 599)
+        #expect(sameOrigin.rank == 21690)
+        #expect(server.received.last?.target == "/moved")
+        #expect(server.received.last?.headers["authorization"] == "Bearer secret-token")
+    }
+
+    @Test func aPathValueThatIsEmptyOrADotSegmentIsRefusedUnsent() async throws {
+        let server = try FaultServer { _ in .raw(Array("HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n".utf8)) }
+        defer { server.stop() }
+        let client = client(server)
+        for id in ["", ".", ".."] {
+            let error = await failure { () async throws(AppSuiteError) in try await client.me.signOut(session: id) }
+            guard case .invalidRequest(let message) = error else { Issue.record("\(id): \(String(describing: error))"); continue }
+            #expect(message.contains("`id`"), "\(message)")
+        }
+        let removed = await failure { () async throws(AppSuiteError) in try await client.community.removeFavorite(app: "movies", itemID: "..") }
+        #expect(removed.map { if case .invalidRequest = $0 { true } else { false } } == true)
+        #expect(server.received.isEmpty, "sent \(server.received.map(\.target))")
+        try await client.me.signOut(session: "...")
+        #expect(server.received.map(\.target) == ["/api/v1/me/sessions/..."])
     }
 }
