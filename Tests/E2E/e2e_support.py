@@ -267,3 +267,28 @@ def find_form(html: str, form_id: str, page_path: str) -> Form | None:
         return None
     action = finder.action or page_path
     return Form(action=action, method=finder.method or "get", inputs=finder.inputs)
+
+
+def shared_data(marker: str) -> Path:
+    """`../shared/data` beside the repository when it holds `marker` (a path inside it), else `APPSUITE_SHARED_DATA`."""
+    beside = REPO_ROOT.parent / "shared" / "data"
+    if (beside / marker).exists():
+        return beside
+    return Path(os.environ.get("APPSUITE_SHARED_DATA", str(beside)))
+
+
+def imported_server(root: Path, app: str, folder: Path, import_timeout: float):
+    """Our own server (a generator for a pytest fixture): `appsuite import APP FOLDER` into a data directory
+    under `root`, then serve it; on teardown the server must exit 0 with no problem lines in its log."""
+    binary = Path(os.environ.get("APPSUITE_BINARY", str(DEFAULT_BINARY)))
+    data = root / "data"
+    data.mkdir()
+    done = subprocess.run([str(binary), "import", app, str(folder), "--data-dir", str(data)],
+                          capture_output=True, text=True, timeout=import_timeout)
+    assert done.returncode == 0, done.stderr + done.stdout
+    proc = ServerProcess(binary, data, root)
+    proc.start(timeout=30)
+    yield proc
+    code = proc.stop(timeout=15)
+    assert code == 0, proc.stderr_tail()
+    assert not proc.problem_lines(), "\n".join(proc.problem_lines()[:20])

@@ -5,41 +5,19 @@ English and dark mode. Screenshots: artifacts/screenshots/appdeals-*.png."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-from pathlib import Path
 from typing import Iterator
 
 import pytest
 from selenium.webdriver.common.by import By
 
 from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
-from e2e_support import DEFAULT_BINARY, PASSWORD, REPO_ROOT, ServerProcess, unique_name
-
-
-def shared_data() -> Path:
-    beside = REPO_ROOT.parent / "shared" / "data"
-    if (beside / "appstore" / "price_history").is_dir():
-        return beside
-    return Path(os.environ.get("APPSUITE_SHARED_DATA", str(beside)))
+from e2e_support import PASSWORD, ServerProcess, imported_server, shared_data, unique_name
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """Our own server: the App Store data is imported into its data directory before it starts."""
-    binary = Path(os.environ.get("APPSUITE_BINARY", str(DEFAULT_BINARY)))
-    root = tmp_path_factory.mktemp("appdeals")
-    data = root / "data"
-    data.mkdir()
-    done = subprocess.run([str(binary), "import", "appdeals", str(shared_data() / "appstore"), "--data-dir", str(data)],
-                          capture_output=True, text=True, timeout=180)
-    assert done.returncode == 0, done.stderr + done.stdout
-    proc = ServerProcess(binary, data, root)
-    proc.start(timeout=30)
-    yield proc
-    code = proc.stop(timeout=15)
-    assert code == 0, proc.stderr_tail()
-    assert not proc.problem_lines(), "\n".join(proc.problem_lines()[:20])
+    yield from imported_server(tmp_path_factory.mktemp("appdeals"), "appdeals", shared_data("appstore/price_history") / "appstore", 180)
 
 
 def css(driver, selector: str):
