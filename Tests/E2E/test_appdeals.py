@@ -17,7 +17,7 @@ from e2e_support import PASSWORD, ServerProcess, imported_server, shared_data, u
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """Our own server: the App Store data is imported into its data directory before it starts."""
-    yield from imported_server(tmp_path_factory.mktemp("appdeals"), "appdeals", shared_data("appstore/price_history") / "appstore", 180)
+    yield from imported_server(tmp_path_factory.mktemp("appdeals"), [("appdeals", shared_data("appstore/price_history") / "appstore")], 180)
 
 
 def css(driver, selector: str):

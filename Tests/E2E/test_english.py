@@ -5,7 +5,6 @@ stick out of the screen. Screenshots: artifacts/screenshots/english-*.png."""
 from __future__ import annotations
 
 import re
-import subprocess
 from typing import Iterator
 from urllib.parse import urlencode
 
@@ -13,10 +12,8 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from browser_steps import path_of
-from conftest import _binary
-from e2e_support import ServerProcess
+from e2e_support import ServerProcess, imported_server, shared_data
 from test_gaokao import _data_folder, choose, submit
-from test_movies import shared_data
 
 # Every element whose box leaves the viewport, outside containers that scroll on purpose (tables,
 # the welcome slides) and the off-screen skip link.
@@ -47,19 +44,8 @@ return out;
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """Both apps' real data imported into one fresh data directory, then `appsuite serve` on it."""
-    binary = _binary()
-    root = tmp_path_factory.mktemp("english")
-    data = root / "data"
-    for app, folder in (("gaokao", _data_folder()), ("movies", shared_data() / "movies")):
-        done = subprocess.run([str(binary), "import", app, str(folder), "--data-dir", str(data)],
-                              capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, f"import {app} failed:\n{done.stderr[-2000:]}"
-    proc = ServerProcess(binary, data, root)
-    proc.start(timeout=30)
-    yield proc
-    code = proc.stop(timeout=15)
-    assert code == 0, proc.stderr_tail()
-    assert not proc.problem_lines(), "\n".join(proc.problem_lines()[:20])
+    yield from imported_server(tmp_path_factory.mktemp("english"),
+                               [("gaokao", _data_folder()), ("movies", shared_data("movies/movies.csv") / "movies")], 300)
 
 
 @pytest.fixture(autouse=True)

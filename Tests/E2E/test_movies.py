@@ -16,7 +16,7 @@ from e2e_support import PASSWORD, ServerProcess, imported_server, shared_data, u
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """Our own server: the movies data is imported into its data directory before it starts."""
-    yield from imported_server(tmp_path_factory.mktemp("movies"), "movies", shared_data("movies/movies.csv") / "movies", 120)
+    yield from imported_server(tmp_path_factory.mktemp("movies"), [("movies", shared_data("movies/movies.csv") / "movies")], 120)
 
 
 def css(driver, selector: str):
