@@ -2,6 +2,7 @@ public import Community
 public import Foundation
 public import HTTPServer
 public import Identity
+public import Notifications
 public import Storage
 public import WebUI
 
@@ -52,6 +53,12 @@ public protocol MiniApp: Sendable {
     /// Its settings, read with the server's options (`--name`, then `APPSUITE_NAME`, then the default);
     /// the app reads the values from ``AppContext/settings``, never from the environment.
     var settings: [any DeclaredSetting] { get }
+    /// Kinds of notification it sends (a price alert, merchant news), ids starting with `manifest.id + "."`;
+    /// listed on the preferences page after the platform's. Deliver them with `Inbox.deliver(_:db:now:)`.
+    var notificationKinds: [NotificationKind] { get }
+    /// What it does when a moderator approves or rejects one of its users' submissions (which it queued with
+    /// `ModerationQueue.submit`); nil when it takes none.
+    var submissionReviewer: SubmissionReviewer? { get }
 }
 
 extension MiniApp {
@@ -62,6 +69,8 @@ extension MiniApp {
     public func jobs(context: AppContext) -> [ScheduledJob] { [] }
     public var subjects: SubjectResolver? { nil }
     public var settings: [any DeclaredSetting] { [] }
+    public var notificationKinds: [NotificationKind] { [] }
+    public var submissionReviewer: SubmissionReviewer? { nil }
 }
 
 /// What an app gets from the server: storage, the signed-in viewer, its own folders, the work pool, the

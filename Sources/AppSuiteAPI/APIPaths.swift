@@ -14,6 +14,10 @@ public enum APIPath {
     public static let me = "/api/v1/me"
     public static let password = "/api/v1/me/password"
     public static let avatar = "/api/v1/me/avatar"
+    /// `GET`: the user's signed-in sessions (``SessionList``); `DELETE`: sign out every other session.
+    public static let sessions = "/api/v1/me/sessions"
+    /// `DELETE`: sign out one session (``SessionInfo/id``).
+    public static let session = "/api/v1/me/sessions/{id}"
 
     /// Fills the `{name}` segments of `template` with `values`, each percent-encoded as one path segment
     /// (`filled(Movies.review, ["id": 42])` → `/api/v1/movies/reviews/42`). A segment without a value stays
@@ -57,6 +61,18 @@ public enum APIPath {
         public static let films = "/api/v1/movies/films"
         /// `GET`: one film with a page of its short comments (``MovieFilmDetail``).
         public static let film = "/api/v1/movies/films/{id}"
+    }
+
+    /// 爱限免 App Deals.
+    public enum AppDeals {
+        /// `GET`: a tab of deals, 热榜 or a search (``DealAppPage``).
+        public static let apps = "/api/v1/appdeals/apps"
+        /// `GET`: one app with its price history (``DealAppDetail``).
+        public static let app = "/api/v1/appdeals/apps/{id}"
+        /// `GET`: the 专题 (``DealTopicList``).
+        public static let topics = "/api/v1/appdeals/topics"
+        /// `GET`: one 专题 with all its apps (``DealTopic``).
+        public static let topic = "/api/v1/appdeals/topics/{id}"
     }
 
     /// 豹考通 Gaokao. Every route but the profile is a `GET` with query parameters.
@@ -111,5 +127,42 @@ public enum APIPath {
         public static let versions = "/api/v1/photos/{id}/versions"
         /// `POST` → ``PhotoItem`` showing the original again.
         public static let revert = "/api/v1/photos/{id}/revert"
+    }
+
+    /// The inbox (issue 11 item 5). Every route needs a signed-in user.
+    public enum Inbox {
+        /// `GET`: my notifications, newest first (``InboxPage``).
+        public static let inbox = "/api/v1/inbox"
+        /// `POST`: mark one read (204).
+        public static let read = "/api/v1/inbox/{id}/read"
+        /// `POST`: mark all read (``InboxUnread``).
+        public static let readAll = "/api/v1/inbox/read-all"
+        /// `GET` (``InboxPreferences``) and `PUT` (``InboxPreferenceChange`` → ``InboxPreferences``) per-kind choices.
+        public static let preferences = "/api/v1/inbox/preferences"
+    }
+
+    /// Web Push (RFC 8030, 8291, 8292).
+    public enum Push {
+        /// `GET`: the VAPID public key (``PushKey``), open to everyone.
+        public static let key = "/api/v1/push/key"
+        /// `POST` ``NewPushSubscription`` → ``PushSubscriptionInfo``.
+        public static let subscriptions = "/api/v1/push/subscriptions"
+        /// `DELETE` one of my subscriptions.
+        public static let subscription = "/api/v1/push/subscriptions/{id}"
+    }
+
+    /// Reports and moderation (issue 11 item 4). The queue, decisions, bans and the audit log need the
+    /// `moderator` or `admin` role (403 otherwise).
+    public enum Moderation {
+        /// `POST` ``CommentReport`` → ``ReportReceipt``: report a comment.
+        public static let reports = "/api/v1/moderation/reports"
+        /// `GET`: the queue (``ModerationQueuePage``), `?state=open|approved|rejected|hidden`.
+        public static let queue = "/api/v1/moderation/queue"
+        /// `POST` ``ModerationDecisionInput`` → ``ModerationQueueItem``.
+        public static let decision = "/api/v1/moderation/items/{id}/decision"
+        /// `POST` ``NewBan`` → ``BanInfo``.
+        public static let bans = "/api/v1/moderation/bans"
+        /// `GET`: the audit log (``ModerationAuditPage``).
+        public static let audit = "/api/v1/moderation/audit"
     }
 }

@@ -71,3 +71,34 @@ public struct PasswordChange: Codable, Sendable, Equatable {
         self.newPassword = newPassword
     }
 }
+
+/// One signed-in device or browser of the user (`GET /api/v1/me/sessions`). Coarse on purpose: no address or place.
+public struct SessionInfo: Codable, Sendable, Equatable {
+    /// 16 hexadecimal digits naming the session for `DELETE /api/v1/me/sessions/{id}`; not the session token.
+    public var id: String
+    /// Browser and system read from the `User-Agent` at sign-in ("Chrome · Android"), or "未知设备"/"Unknown device".
+    public var device: String
+    /// When the session signed in.
+    public var signedInAt: Date
+    /// The last request seen, to within a minute.
+    public var lastSeenAt: Date
+    /// True for the session making this request.
+    public var current: Bool
+
+    public init(id: String, device: String, signedInAt: Date, lastSeenAt: Date, current: Bool) {
+        self.id = id
+        self.device = device
+        self.signedInAt = signedInAt
+        self.lastSeenAt = lastSeenAt
+        self.current = current
+    }
+}
+
+/// `GET /api/v1/me/sessions`: the user's live sessions, most recently seen first (at most 100).
+public struct SessionList: Codable, Sendable, Equatable {
+    public var items: [SessionInfo]
+
+    public init(items: [SessionInfo]) {
+        self.items = items
+    }
+}

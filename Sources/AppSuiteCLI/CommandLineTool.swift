@@ -20,6 +20,7 @@ public enum CommandLineTool {
         Usage:
           appsuite serve [--host 127.0.0.1] [--port 8080] [--data-dir var] [--threads N] [--public-url URL]
           appsuite import <app|all> <path> [--data-dir var]
+        \(UserCommand.usage.map { "  \($0)\n" }.joined())\
         \(commandUsage)\
           appsuite --help | --version
 
@@ -27,6 +28,7 @@ public enum CommandLineTool {
           serve    Serve the web UI and API until SIGINT/SIGTERM, then stop gracefully.
           import   Load an app's public data set from a folder (idempotent; `all` imports
                    every app whose folder exists under <path>, e.g. ../shared/data).
+          user     Grant or revoke staff roles (admin, moderator); list accounts with roles and bans.
         \(commandList)\
 
         Options (each also read from APPSUITE_<NAME>, e.g. APPSUITE_PORT):
@@ -38,6 +40,9 @@ public enum CommandLineTool {
           --access-log B      one line per request on stderr (default true)
           --public-url URL    where people reach the server, e.g. https://apps.example.com: the start
                               of every absolute link (default http://<host>:<port>; never the Host header)
+          --smtp-url URL      mail server for e-mail verification and password reset: smtp://[user:pw@]host[:port]
+                              or smtps://… (prefer APPSUITE_SMTP_URL for a password); none: reset is unavailable
+          --mail-from A       sender address of those messages (default noreply@<public-url host>)
         \(settingList)\
 
         Exit codes: 0 success, 64 usage, 65 bad data, 66 missing input,
@@ -65,7 +70,7 @@ public enum CommandLineTool {
                 print(usage(apps: apps))
                 return (arguments.flags.contains("help") ? ExitCode.success : ExitCode.usage).rawValue
             }
-            try arguments.requireOnly(flags: [])
+            try arguments.requireOnly(flags: command == "user" ? ["staff"] : [])
             let configuration = try AppSuiteConfiguration.resolve(options: arguments.options, environment: environment, apps: apps)
             switch command {
             case "serve":
@@ -75,6 +80,9 @@ public enum CommandLineTool {
                 guard arguments.positional.count == 3 else { throw UsageError("import needs an app and a path: appsuite import <app|all> <path>") }
                 return ImportCommand(configuration: configuration, apps: apps, app: arguments.positional[1], path: arguments.positional[2])
                     .run().rawValue
+            case "user":
+                return UserCommand(configuration: configuration, apps: apps, arguments: Array(arguments.positional.dropFirst()),
+                                   flags: arguments.flags).run().rawValue
             case "help":
                 print(usage(apps: apps))
                 return ExitCode.success.rawValue

@@ -45,14 +45,18 @@ extension AppSuiteClient {
 
         /// `POST /api/v1/auth/logout`: ends the session on the server and here (``SignOutReason/loggedOut``).
         /// The local session ends even when the server cannot be reached (the error is thrown after); a session
-        /// the server had already ended is no error.
+        /// the server had already ended (expired, or ended by a password change elsewhere) is no error.
         public func logOut() async throws(AppSuiteError) {
             guard let token = client.session.token else { return }
             var failure: AppSuiteError?
+            var call = AppSuiteClient.Call(Self.logOut)
+            call.endsSessionOn401 = false
             do throws(AppSuiteError) {
-                try await client.noContent(.init(Self.logOut))
+                try await client.noContent(call)
             } catch {
-                if error.status != 401 { failure = error }
+                // A token the server no longer knows is answered 401, or 403 CSRF (the request is then not a bearer
+                // request, and a signed-out log out needs a CSRF token): either way that session is over.
+                if error.status != 401 && error.problem?.type != "urn:appsuite:problem:csrf" { failure = error }
             }
             try client.session.end(.loggedOut, token: token)
             if let failure { throw failure }
@@ -67,7 +71,10 @@ extension AppSuiteClient {
         static let changeNickname = Endpoint("PATCH", APIPath.me)
         static let changePassword = Endpoint("PUT", APIPath.password)
         static let uploadAvatar = Endpoint("PUT", APIPath.avatar)
-        static let endpoints = [profile, changeNickname, changePassword, uploadAvatar]
+        static let sessions = Endpoint("GET", APIPath.sessions)
+        static let signOutOthers = Endpoint("DELETE", APIPath.sessions)
+        static let signOutSession = Endpoint("DELETE", APIPath.session)
+        static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession]
 
         /// `GET /api/v1/me`: the signed-in user (also updates ``AppSuiteSession/user``).
         /// - Throws: a `401` problem when signed out (the session then ends).
@@ -95,6 +102,23 @@ extension AppSuiteClient {
             let user = try await client.upload(.init(Self.uploadAvatar), parts: [("avatar", file)], progress: progress, as: UserProfile.self)
             client.session.update(user, token: token)
             return user
+        }
+
+        /// `GET /api/v1/me/sessions`: the user's signed-in devices, most recently seen first (at most 100);
+        /// ``SessionInfo/current`` marks this one.
+        public func sessions() async throws(AppSuiteError) -> [SessionInfo] {
+            try await client.value(.init(Self.sessions), as: SessionList.self).items
+        }
+
+        /// `DELETE /api/v1/me/sessions`: signs out every other session of the user; this one stays.
+        public func signOutOtherSessions() async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.signOutOthers))
+        }
+
+        /// `DELETE /api/v1/me/sessions/{id}`: signs out one session (``SessionInfo/id``).
+        /// - Throws: a `404` problem for an id that names no session of this user.
+        public func signOut(session id: String) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.signOutSession, path: ["id": id]))
         }
 
         private func updating(_ call: AppSuiteClient.Call) async throws(AppSuiteError) -> UserProfile {

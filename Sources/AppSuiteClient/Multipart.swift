@@ -59,7 +59,7 @@ struct MultipartBody {
         do {
             for (field, upload) in parts {
                 let head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(field))\"; " +
-                    "filename=\"\(Self.quoted(upload.filename))\"\r\nContent-Type: \(upload.contentType)\r\n\r\n"
+                    "filename=\"\(Self.quoted(upload.filename))\"\r\nContent-Type: \(Self.quoted(upload.contentType))\r\n\r\n"
                 try output.write(contentsOf: Data(head.utf8))
                 switch upload.source {
                 case .data(let data): try output.write(contentsOf: data)
@@ -86,7 +86,8 @@ struct MultipartBody {
         }
     }
 
-    /// A name for a quoted header parameter: `"` as `%22`, line breaks as `%0D`/`%0A` (as browsers send them).
+    /// A value for a part's header (a quoted name, a media type): `"` as `%22`, line breaks as `%0D`/`%0A` (as
+    /// browsers send them), so no value can end its header line or the part.
     static func quoted(_ text: String) -> String {
         text.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
     }

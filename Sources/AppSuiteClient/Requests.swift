@@ -17,6 +17,9 @@ extension AppSuiteClient {
         var accept = "application/json, application/problem+json"
         /// Sends the session's bearer token (all but register and log in).
         var authorized = true
+        /// A `401` with `WWW-Authenticate` to the token ends the session (``SignOutReason/sessionEnded``); log out
+        /// ends it itself.
+        var endsSessionOn401 = true
         var progress: UploadProgressHandler?
 
         init(_ endpoint: Endpoint, path: [String: any CustomStringConvertible & Sendable] = [:], query: [(String, String?)] = []) {
@@ -78,7 +81,7 @@ extension AppSuiteClient {
                 attempt += 1
                 continue
             }
-            if response.status == 401, let token, response.header("WWW-Authenticate") != nil {
+            if response.status == 401, call.endsSessionOn401, let token, response.header("WWW-Authenticate") != nil {
                 try? session.end(.sessionEnded, token: token)
             }
             throw Self.failure(response)

@@ -50,6 +50,13 @@ public final class AppSuiteSession: Sendable {
         }
     }
 
+    /// Ends every stream of ``changes()``, so no observer waits for a client that is gone.
+    deinit {
+        inner.withLock { inner in
+            for observer in inner.observers.values { observer.finish() }
+        }
+    }
+
     /// The state now.
     public var state: SessionState { inner.withLock { $0.state } }
 

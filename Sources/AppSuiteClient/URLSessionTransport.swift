@@ -39,15 +39,29 @@ public final class URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = request.method
         urlRequest.timeoutInterval = request.timeout
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let task: URLSessionTask = switch request.body {
-        case .empty: session.dataTask(with: urlRequest)
-        case .data(let data): session.uploadTask(with: urlRequest, from: data)
-        case .file(let file): session.uploadTask(with: urlRequest, fromFile: file)
+        let task: URLSessionTask
+        var bodySize: Int64?
+        switch request.body {
+        case .empty: task = session.dataTask(with: urlRequest)
+        case .data(let data): task = session.uploadTask(with: urlRequest, from: data)
+        case .file(let file):
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? NSNumber
+            bodySize = size?.int64Value
+            #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation's file body (`_BodyFileSource`) traps when a task is cancelled while it reads
+            // ahead: it un-pauses the removed curl handle with `try!` (CURLE_BAD_FUNCTION_ARGUMENT). A stream body is
+            // read synchronously and never paused; it goes out chunked, at constant memory.
+            guard let stream = InputStream(url: file) else { throw TransportFailure(.other, "cannot read the body file \(file.path)") }
+            urlRequest.httpBodyStream = stream
+            task = session.dataTask(with: urlRequest)
+            #else
+            task = session.uploadTask(with: urlRequest, fromFile: file)
+            #endif
         }
         let handle = TaskHandle(task)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                tasks.start(task, limit: maximumResponseBytes, progress: progress, continuation: continuation)
+                tasks.start(task, limit: maximumResponseBytes, bodySize: bodySize, progress: progress, continuation: continuation)
                 if Task.isCancelled { handle.cancel() }
             }
         } onCancel: {
@@ -73,6 +87,8 @@ private final class TaskTable: NSObject, URLSessionDataDelegate, @unchecked Send
         var continuation: CheckedContinuation<HTTPResponse, any Error>
         var progress: UploadProgressHandler?
         var limit: Int
+        /// The body's length when the transport knows it better than URLSession (a chunked stream).
+        var bodySize: Int64?
         var body = Data()
         var lastReported: Int64 = -1
         var tooLarge = false
@@ -80,9 +96,11 @@ private final class TaskTable: NSObject, URLSessionDataDelegate, @unchecked Send
 
     private let pending = Locked<[Int: Pending]>([:])
 
-    func start(_ task: URLSessionTask, limit: Int, progress: UploadProgressHandler?,
+    func start(_ task: URLSessionTask, limit: Int, bodySize: Int64?, progress: UploadProgressHandler?,
                continuation: CheckedContinuation<HTTPResponse, any Error>) {
-        pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress, limit: limit) }
+        pending.withLock {
+            $0[task.taskIdentifier] = Pending(continuation: continuation, progress: progress, limit: limit, bodySize: bodySize)
+        }
         task.resume()
     }
 
@@ -91,7 +109,8 @@ private final class TaskTable: NSObject, URLSessionDataDelegate, @unchecked Send
         let report: (UploadProgressHandler, UploadProgress)? = pending.withLock { table in
             guard let entry = table[task.taskIdentifier], let handler = entry.progress, totalBytesSent != entry.lastReported else { return nil }
             table[task.taskIdentifier]?.lastReported = totalBytesSent
-            return (handler, UploadProgress(bytesSent: totalBytesSent, totalBytes: max(totalBytesExpectedToSend, 0)))
+            let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : entry.bodySize ?? 0
+            return (handler, UploadProgress(bytesSent: totalBytesSent, totalBytes: total))
         }
         if let (handler, progress) = report { handler(progress) }
     }

@@ -1,4 +1,6 @@
 public import AppHost
+import AppDeals
+import AssetSlicer
 import Gaokao
 import MovieReviews
 import PhotoStudio
@@ -9,5 +11,7 @@ import Weather
 /// Package.swift (a dependency of `AppSuiteServer`) plus one entry here: the server, the command line
 /// (`appsuite --help`, commands, settings) and the OpenAPI document all find it through this list.
 public enum AppCatalog {
-    public static let installed: [any MiniApp] = [PhotoStudioApp(), GaokaoApp(), WeatherApp(), MovieReviewsApp()]
+    public static let installed: [any MiniApp] = [
+        PhotoStudioApp(), DealsApp(), GaokaoApp(), WeatherApp(), MovieReviewsApp(), AssetSlicerApp(),
+    ]
 }

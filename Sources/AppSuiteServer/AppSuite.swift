@@ -4,6 +4,8 @@ import Foundation
 public import HTTPServer
 import Identity
 import Imaging
+import Mail
+import Notifications
 import Storage
 public import WebUI
 
@@ -29,6 +31,8 @@ public final class AppSuite: Sendable {
     public let responder: Responder
     private let server: Server
     private let publicURLSource: PublicURLSource
+    /// Verification and reset mail, sent in the background; nil without `--smtp-url`.
+    private let outbox: MailOutbox?
 
     /// - Parameters:
     ///   - apps: the apps to serve; nil serves ``AppCatalog/installed``.
@@ -58,7 +62,9 @@ public final class AppSuite: Sendable {
         do {
             database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath,
                                                                maximumConnections: Self.connectionCount(configuration, workPool: workPool)))
-            try Migrator.migrate(database, IdentitySchema.migrations() + CommunitySchema.migrations() + apps.flatMap { $0.migrations() })
+            try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
+                                 + CommunitySchema.migrations() + ModerationSchema.migrations()
+                                 + apps.flatMap { $0.migrations() })
         } catch {
             throw .storage("\(configuration.databasePath): \(error)")
         }
@@ -70,8 +76,11 @@ public final class AppSuite: Sendable {
             throw .dataDirectory(error.message(.english))
         }
         do { try Imaging.start() } catch { throw .imaging("\(error)") }
-        authenticator = Authenticator(identity: IdentityService(database: database, secret: secret, clock: clock.identityClock),
-                                      usesSecureCookies: configuration.usesSecureCookies)
+        var authenticator = Authenticator(identity: IdentityService(database: database, secret: secret, clock: clock.identityClock),
+                                          usesSecureCookies: configuration.usesSecureCookies)
+        let inbox = Inbox(database: database)
+        authenticator.unreadCount = { userID in (try? inbox.unreadCount(userID: userID)) ?? 0 }
+        self.authenticator = authenticator
         subjects = SubjectDirectory(Dictionary(apps.compactMap { app in app.subjects.map { (app.manifest.id, $0) } },
                                                uniquingKeysWith: { first, _ in first }))
 
@@ -79,8 +88,17 @@ public final class AppSuite: Sendable {
         self.publicURLSource = publicURLSource
         let sessionGuard = SessionGuard(authenticator: authenticator)
         var router = Router()
-        IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory).register(into: &router, guard: sessionGuard)
+        outbox = Self.outbox(configuration, publicURL: publicURLSource)
+        let mail = outbox.map { outbox in AccountMail(outbox: outbox, publicURL: { publicURLSource.current }) }
+        IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory, mail: mail)
+            .register(into: &router, guard: sessionGuard)
         Launcher(apps: apps.map(\.manifest)).register(into: &router, guard: sessionGuard)
+        let identityClock = clock.identityClock
+        InboxRoutes(database: database, kinds: Self.notificationKinds(apps), now: { identityClock.now() })
+            .register(into: &router, guard: sessionGuard)
+        let reviewers = Dictionary(apps.compactMap { app in app.submissionReviewer.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)
+            .register(into: &router, guard: sessionGuard)
         CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current })
             .register(into: &router, guard: sessionGuard)
         var jobs = [Self.sessionPurge(authenticator.identity)]
@@ -121,6 +139,17 @@ public final class AppSuite: Sendable {
         scheduler.stop()
         server.stop()
         workPool.shutdown()
+        outbox?.stop()
+    }
+
+    /// The outbox for `--smtp-url` (validated with the configuration), from `--mail-from` or `noreply@` the public host.
+    static func outbox(_ configuration: AppSuiteConfiguration, publicURL: PublicURLSource) -> MailOutbox? {
+        guard let url = configuration.smtpURL else { return nil }
+        let host = URLComponents(string: publicURL.current.origin)?.host ?? "localhost"
+        guard let from = try? MailAddress(configuration.mailFrom ?? "noreply@" + host, name: "AppSuite"),
+              let sender = try? SMTPSender(url: url, from: from)
+        else { return nil }
+        return MailOutbox(sender: sender, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) })
     }
 
     /// The importer of app `id`, or nil when the app has no data to import or does not exist.
@@ -146,12 +175,20 @@ public final class AppSuite: Sendable {
             settings: configuration.settings, clock: clock, subjects: subjects)
     }
 
+    /// The platform's notification kinds, then each app's (an app's ids must start with its own id and a dot).
+    static func notificationKinds(_ apps: [any MiniApp]) -> NotificationKinds {
+        NotificationKinds(NotificationKind.platform + apps.flatMap { app in
+            app.notificationKinds.filter { $0.id.hasPrefix(app.manifest.id + ".") }
+        })
+    }
+
     /// The platform's job: deletes expired sessions every hour (signing in already deletes the expired
     /// ones it meets; this removes those of clients that never came back).
     static func sessionPurge(_ identity: IdentityService) -> ScheduledJob {
         ScheduledJob("sessions.purge", every: 3600, jitter: 300) {
             let deleted = try identity.sessions.purgeExpired(now: identity.clock.now())
-            return "\(deleted) expired session\(deleted == 1 ? "" : "s") deleted"
+            let links = try identity.emails.purgeExpired(now: identity.clock.now())
+            return "\(deleted) expired session\(deleted == 1 ? "" : "s") and \(links) e-mail link\(links == 1 ? "" : "s") deleted"
         }
     }
 

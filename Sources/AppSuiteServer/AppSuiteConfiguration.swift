@@ -1,5 +1,6 @@
 public import AppHost
 import Foundation
+import Mail
 public import WebUI
 
 /// How one AppSuite server runs. Resolved from flags, then `APPSUITE_*` environment variables, then defaults
@@ -21,10 +22,16 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     /// of the listening address. Set it when a proxy or TLS terminator is in front (``PublicURL``).
     public var publicURL: PublicURL?
 
+    /// The mail server for verification and password-reset links: `smtp://[user:password@]host[:port]` or
+    /// `smtps://…`. Nil: no mail, and the pages that need it say so.
+    public var smtpURL: String?
+    /// The sender of those messages (default `noreply@` the public URL's host).
+    public var mailFrom: String?
+
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
-    public static let optionNames: Set<String> = ["host", "port", "data-dir", "threads", "secure-cookies", "access-log", "public-url"]
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from"]
 
     /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
     public static func optionNames(apps: [any MiniApp]) -> Set<String> {
@@ -32,7 +39,8 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     }
 
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
-    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`)
+    /// `APPSUITE_DATA_DIR`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
+    /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`)
     /// over the defaults, and the same for every setting `apps` declare (secrets from the environment only).
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
     public static func resolve(options: [String: String], environment: [String: String],
@@ -62,6 +70,16 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
             } catch {
                 throw .invalid("public-url", url, "an absolute http(s) URL without path, query or fragment, e.g. https://apps.example.com (\(error))")
             }
+        }
+        if let url = value("smtp-url"), !url.isEmpty {
+            guard (try? SMTPSender(url: url, from: MailAddress("noreply@localhost"))) != nil else {
+                throw .invalid("smtp-url", SMTPSender.redacted(url), "smtp://[user:password@]host[:port] or smtps://…")
+            }
+            configuration.smtpURL = url
+        }
+        if let from = value("mail-from") {
+            guard (try? MailAddress(from)) != nil else { throw .invalid("mail-from", from, "an e-mail address such as noreply@example.com") }
+            configuration.mailFrom = from
         }
         var settings: [String: String] = [:]
         for setting in apps.flatMap(\.settings) {

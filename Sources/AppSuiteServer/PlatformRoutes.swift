@@ -4,6 +4,7 @@ import Foundation
 import AppSuiteAPI
 import HTTPServer
 import Identity
+import Notifications
 import Storage
 import WebUI
 
@@ -26,6 +27,12 @@ struct PlatformRoutes: Sendable {
         let assets = StaticFiles(directory: WebAssets.directory.path)
         router.get(WebAssets.mountPath + "{path...}", assets.handler())
         router.get(WebAssets.manifestPath) { request in try assets.serve("manifest.webmanifest", request: request) }
+        // The service worker at the root, so its scope is the whole site (Web Push, Notifications).
+        router.get("/sw.js") { request in
+            var response = try assets.serve("sw.js", request: request)
+            response.headers.set("Cache-Control", "no-cache")
+            return response
+        }
         router.get("/favicon.ico") { request in try assets.serve("icon-192.png", request: request) }
         router.get("/apple-touch-icon.png") { request in try assets.serve("apple-touch-icon.png", request: request) }
         let media = StaticFiles(directory: configuration.mediaDirectory)
@@ -38,7 +45,7 @@ struct PlatformRoutes: Sendable {
             APIOperation(.get, APIPath.health, summary: "Liveness and database check", tag: "Platform",
                          responses: [.init(200, "Serving", schema: .ref(HealthStatus.self))]),
             APIOperation(.get, APIPath.openAPI, summary: "This document", tag: "Platform", responses: [.init(200, "OpenAPI 3.1")]),
-        ] + IdentityRoutes.apiOperations + CommunityRoutes.apiOperations + apps.flatMap(\.apiOperations)
+        ] + IdentityRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + InboxRoutes.apiOperations + apps.flatMap(\.apiOperations)
     }
 
     /// Every component schema: the platform's models, identity's, the community's and each app's.
@@ -47,6 +54,6 @@ struct PlatformRoutes: Sendable {
             JSONSchema.component(Problem.self, overriding: ["type": .string(format: "uri-reference")]),
             JSONSchema.component(Problem.FieldError.self),
             JSONSchema.component(HealthStatus.self),
-        ] + IdentityRoutes.apiSchemas + CommunityRoutes.apiSchemas + apps.flatMap(\.apiSchemas)
+        ] + IdentityRoutes.apiSchemas + CommunityRoutes.apiSchemas + ModerationRoutes.apiSchemas + InboxRoutes.apiSchemas + apps.flatMap(\.apiSchemas)
     }
 }

@@ -221,4 +221,66 @@ appsuite_vips_thumbnail_source(VipsSource *source, VipsImage **out,
 		NULL);
 }
 
+/// Why: `vips_copy` is variadic. Wraps 8-bit RGBA samples (straight alpha, row-major) copied from
+/// memory as an sRGB image.
+static inline int
+appsuite_vips_from_rgba(const void *data, size_t len, int width, int height, VipsImage **out)
+{
+	VipsImage *raw = vips_image_new_from_memory_copy(data, len, width, height, 4, VIPS_FORMAT_UCHAR);
+	if (raw == NULL)
+		return -1;
+	int result = vips_copy(raw, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+	g_object_unref(raw);
+	return result;
+}
+
+/// Why: `vips_colourspace` is variadic. Converts to any interpretation (scRGB is linear light in
+/// float; the alpha band keeps its 0…255 range both ways).
+static inline int
+appsuite_vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space)
+{
+	return vips_colourspace(in, out, space, NULL);
+}
+
+/// Why: `vips_premultiply` is variadic. Multiplies colour by alpha / 255.
+static inline int
+appsuite_vips_premultiply(VipsImage *in, VipsImage **out)
+{
+	return vips_premultiply(in, out, "max_alpha", 255.0, NULL);
+}
+
+/// Why: `vips_unpremultiply` is variadic. Divides colour by alpha / 255 (0 where alpha is 0).
+static inline int
+appsuite_vips_unpremultiply(VipsImage *in, VipsImage **out)
+{
+	return vips_unpremultiply(in, out, "max_alpha", 255.0, NULL);
+}
+
+/// Why: `vips_addalpha` is variadic. Appends an opaque alpha band.
+static inline int
+appsuite_vips_addalpha(VipsImage *in, VipsImage **out)
+{
+	return vips_addalpha(in, out, NULL);
+}
+
+/// Why: `vips_pngsave_buffer` is variadic. An 8-bit palette PNG (libimagequant) at quality 100
+/// without dithering, metadata stripped; the caller checks that it decodes to the same pixels.
+static inline int
+appsuite_vips_pngsave_palette_buffer(VipsImage *in, void **buf, size_t *len)
+{
+	return vips_pngsave_buffer(in, buf, len,
+		"palette", TRUE,
+		"Q", 100,
+		"dither", 0.0,
+		"strip", TRUE,
+		NULL);
+}
+
+/// Why: `vips_extract_band` is variadic. Keeps `n` bands starting at `band`.
+static inline int
+appsuite_vips_extract_band(VipsImage *in, VipsImage **out, int band, int n)
+{
+	return vips_extract_band(in, out, band, "n", n, NULL);
+}
+
 #endif

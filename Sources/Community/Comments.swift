@@ -1,6 +1,8 @@
 public import Storage
 public import WebUI
 import Foundation
+import Identity
+import Notifications
 
 /// Who writes a comment: a signed-in user (by id, with the nickname shown at the time), or an anonymous
 /// visitor known only by a device cookie (rate limits and the repeated-text check key on it).
@@ -91,6 +93,8 @@ public enum CommentError: Error, Sendable, Equatable {
     case rateLimited(retryAfter: Int64)
     case spam(SpamReason)
     case badCursor
+    /// The author is banned until `until` (UTC seconds) for `reason` (``RoleStore``); they can read but not post.
+    case banned(until: Int64, reason: String)
 }
 
 public enum SpamReason: String, Sendable, Equatable {
@@ -241,6 +245,10 @@ public struct CommentStore: Sendable {
 
     /// Posts a comment or, with `parentID`, a reply (signed-in users only). A reply to a reply is stored under
     /// the same top-level comment and remembers whom it answers. The text is stored exactly as given.
+    ///
+    /// A banned user is refused (``CommentError/banned(until:reason:)``). A reply to a signed-in user's comment
+    /// notifies that user ("reply to your comment", ``NotificationKind/reply``) in the same transaction, unless
+    /// they answer themselves; the notification leads to `/comments/{id}`, which finds the comment's page.
     @discardableResult
     public func post(_ subject: Subject, author: CommentAuthor, text: String, parentID: Int64? = nil, address: String? = nil) throws -> Comment {
         try validate(text)
@@ -248,16 +256,21 @@ public struct CommentStore: Sendable {
         let key = Self.normalizedKey(text)
         let now = now()
         return try database.write { db in
+            if let userID = author.userID, let ban = try RoleStore.activeBan(userID: userID, now: now, db: db) {
+                throw CommentError.banned(until: ban.until, reason: ban.reason)
+            }
             var rootID: Int64?
             var replyToName: String?
+            var parentAuthor: Int64?
             if let parentID {
                 guard let parent = try db.queryFirst(
-                    "SELECT root_id, author_name, deleted FROM community_comments WHERE id = ? AND app = ? AND item = ?",
+                    "SELECT root_id, author_name, user_id, deleted FROM community_comments WHERE id = ? AND app = ? AND item = ?",
                     parentID, subject.app, subject.item), try parent.get("deleted", as: Int.self) == 0
                 else { throw CommentError.parentNotFound }
                 let parentRoot: Int64? = try parent.get("root_id")
                 rootID = parentRoot ?? parentID
                 if parentRoot != nil { replyToName = try parent.get("author_name", as: String.self) }
+                parentAuthor = try parent.get("user_id")
             }
             // A double submission (same author, subject, parent and text within a few seconds) returns the first comment.
             if let existing = try Self.recentTwin(db, subject: subject, author: author, key: key, parentID: parentID, since: now - policy.doubleSubmitWindow) {
@@ -277,6 +290,10 @@ public struct CommentStore: Sendable {
                 as: Int64.self) else { throw CommentError.notFound }
             try Self.adjustCount(db, subject, by: 1)
             if let rootID { try db.execute("UPDATE community_comments SET reply_count = reply_count + 1 WHERE id = ?", rootID) }
+            if let parentAuthor, parentAuthor != author.userID {
+                try Inbox.deliver(NewNotification(userID: parentAuthor, kind: .reply, actor: author.name, body: text, link: "/comments/\(id)"),
+                                  db: db, now: now)
+            }
             guard let row = try db.queryFirst("SELECT \(Self.columns) FROM community_comments WHERE id = ?", id) else { throw CommentError.notFound }
             return try Comment(row: row)
         }
@@ -306,11 +323,18 @@ public struct CommentStore: Sendable {
             guard let row = try db.queryFirst("SELECT app, item, root_id, user_id, deleted FROM community_comments WHERE id = ?", id),
                   try row.get("deleted", as: Int.self) == 0 else { throw CommentError.notFound }
             guard try row.get("user_id", as: Int64?.self) == userID else { throw CommentError.notYours }
-            try db.execute("UPDATE community_comments SET deleted = 1, body = '', body_key = '' WHERE id = ?", id)
-            try Self.adjustCount(db, Subject(app: try row.get("app"), item: try row.get("item")), by: -1)
-            if let root = try row.get("root_id", as: Int64?.self) {
-                try db.execute("UPDATE community_comments SET reply_count = reply_count - 1 WHERE id = ?", root)
-            }
+            try Self.remove(id, db: db)
+        }
+    }
+
+    /// Soft-deletes comment `id` on `db` (the caller's transaction) and lowers the counts: the author's delete
+    /// and a moderator's removal. A comment already deleted is left alone.
+    static func remove(_ id: Int64, db: any SQLExecutor) throws(StorageError) {
+        guard let row = try db.queryFirst("SELECT app, item, root_id FROM community_comments WHERE id = ? AND deleted = 0", id) else { return }
+        try db.execute("UPDATE community_comments SET deleted = 1, body = '', body_key = '' WHERE id = ?", id)
+        try adjustCount(db, Subject(app: try row.get("app"), item: try row.get("item")), by: -1)
+        if let root = try row.get("root_id", as: Int64?.self) {
+            try db.execute("UPDATE community_comments SET reply_count = reply_count - 1 WHERE id = ?", root)
         }
     }
 

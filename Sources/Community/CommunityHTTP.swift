@@ -24,6 +24,7 @@ extension CommentError: HTTPErrorConvertible {
         case .spam(let reason):
             return HTTPError(.unprocessableContent, title: "Spam check failed", detail: message, type: "urn:appsuite:problem:spam-" + reason.rawValue)
         case .badCursor: return .badRequest(message)
+        case .banned: return HTTPError(.forbidden, title: "Banned", detail: message, type: "urn:appsuite:problem:banned")
         }
     }
 }
@@ -128,6 +129,7 @@ public struct CommentsEndpoint: Sendable {
                          parameters: [item], requestBody: .ref(NewComment.self),
                          responses: [.init(201, "Created", schema: .ref(CommunityComment.self)),
                                      .init(401, "A reply needs login", schema: .reference("Problem")),
+                                     .init(403, "The author is banned", schema: .reference("Problem")),
                                      .init(422, "Empty, too long, refused characters or spam", schema: .reference("Problem")),
                                      .init(429, "Too many comments", schema: .reference("Problem"))]),
         ]

@@ -110,6 +110,12 @@ public struct CommunityRoutes: Sendable {
                 p(.class("list-footer")) { CommunityText.copyLinkHint(viewer.language) }
             }
         }
+        // Where a notification about a comment leads: the comment on its item's comments page.
+        pages.anyone.get("/comments/{id}") { request, viewer in
+            guard let comment = try comments.comment(try request.parameter("id", as: Int64.self)), !comment.isDeleted,
+                  let info = try database.read({ try directory.info(comment.subject, db: $0) }) else { throw HTTPError.notFound() }
+            return viewer.redirect(to: (info.commentsPath ?? info.path) + "#comment-\(comment.id)")
+        }
         router.get("/s/{code}") { request in
             guard let subject = try favorites.subject(forShareCode: try request.parameter("code")),
                   let info = try database.read({ try directory.info(subject, db: $0) }) else { throw HTTPError.notFound() }

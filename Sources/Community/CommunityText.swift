@@ -1,4 +1,5 @@
 public import WebUI
+import Identity
 
 /// The community target's own words, Chinese first: what its share page says, how an anonymous
 /// author is called, and why a comment was refused (shown on an app's compose form and as the API's
@@ -8,6 +9,10 @@ public enum CommunityText {
     /// `author_name` (``CommentStore/anonymousName``) and translated when shown.
     public static let anonymous = LocalizedText(zh: CommentStore.anonymousName, en: "Anonymous")
     public static let share = LocalizedText(zh: "分享", en: "Share")
+    /// The report button every comment shows to everyone but its author.
+    public static let report = LocalizedText(zh: "举报", en: "Report")
+    /// Where a comment's report button leads (a form for signed-in users; signing in comes first).
+    public static func reportPath(_ comment: Comment) -> String { "/comments/\(comment.id)/report" }
     public static let copyLinkHint = LocalizedText(zh: "复制上面的链接发给朋友。", en: "Copy the link above and send it to a friend.")
 
     /// The author's name as a page shows it: a comment without an account is "Anonymous" in English.
@@ -52,6 +57,7 @@ extension CommentError {
         case .spam(.linkFlood): CommunityText.linkFlood(language)
         case .spam(.repeatedText): CommunityText.repeatedText(language)
         case .badCursor: CommunityText.badCursor(language)
+        case .banned(let until, let reason): RoleError.banned(until: until, reason: reason).message(language == .zh)
         }
     }
 }

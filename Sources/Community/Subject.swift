@@ -20,12 +20,15 @@ public struct SubjectInfo: Sendable, Hashable {
     public var path: String
     public var summary: String?
     public var imageURL: String?
+    /// The page listing the item's comments, whose elements carry `id="comment-{id}"`; nil when it is `path`.
+    public var commentsPath: String?
 
-    public init(title: String, path: String, summary: String? = nil, imageURL: String? = nil) {
+    public init(title: String, path: String, summary: String? = nil, imageURL: String? = nil, commentsPath: String? = nil) {
         self.title = title
         self.path = path
         self.summary = summary
         self.imageURL = imageURL
+        self.commentsPath = commentsPath
     }
 }
 

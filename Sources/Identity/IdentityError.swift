@@ -16,6 +16,8 @@ public enum IdentityError: Error, Sendable, Hashable {
     case passwordTooCommon
     /// Equal (ignoring case) to the account's username — a context-specific word (ASVS 6.2.11).
     case passwordMatchesUsername
+    /// The new password and its confirmation (typed twice on a form) differ.
+    case passwordConfirmationMismatch
 
     // MARK: usernames and profile fields
     /// Username length outside ``Username/minimumLength``…``Username/maximumLength``.
@@ -32,10 +34,20 @@ public enum IdentityError: Error, Sendable, Hashable {
     case nicknameInvalidCharacters(UserText.Refusal)
     /// An avatar path that is not a server-generated relative path (ASVS 5.3.2).
     case invalidAvatarPath
+    /// Not an e-mail address AppSuite sends to (`MailAddress.validate`).
+    case emailInvalid
+    /// Another account has verified this address.
+    case emailTaken
+    /// An e-mail link (verification, password reset) that is unknown, used already or expired.
+    case linkInvalid
+    /// No mail server is configured (`--smtp-url`), so nothing that needs e-mail can work.
+    case mailUnavailable
 
     // MARK: authentication
     /// Unknown username or wrong password — deliberately indistinguishable.
     case invalidCredentials
+    /// A signed-in user's current password, asked again before a change, is wrong.
+    case wrongCurrentPassword
     /// Too many failed attempts for this account or this client address, or too many
     /// registrations from this address; try again after `retryAfter` seconds (ASVS 6.3.1).
     case tooManyAttempts(retryAfter: Int)
@@ -61,13 +73,19 @@ public enum IdentityError: Error, Sendable, Hashable {
         case .passwordTooLong: "identity.password.tooLong"
         case .passwordTooCommon: "identity.password.tooCommon"
         case .passwordMatchesUsername: "identity.password.matchesUsername"
+        case .passwordConfirmationMismatch: "identity.password.confirmationMismatch"
         case .usernameLength: "identity.username.length"
         case .usernameInvalidCharacters: "identity.username.invalidCharacters"
         case .usernameTaken: "identity.username.taken"
         case .nicknameLength: "identity.nickname.length"
         case .nicknameInvalidCharacters: "identity.nickname.invalidCharacters"
         case .invalidAvatarPath: "identity.avatar.invalidPath"
+        case .emailInvalid: "identity.email.invalid"
+        case .emailTaken: "identity.email.taken"
+        case .linkInvalid: "identity.email.linkInvalid"
+        case .mailUnavailable: "identity.email.unavailable"
         case .invalidCredentials: "identity.login.invalidCredentials"
+        case .wrongCurrentPassword: "identity.password.wrongCurrent"
         case .tooManyAttempts: "identity.login.tooManyAttempts"
         case .userNotFound: "identity.user.notFound"
         case .hashingFailed: "identity.internal.hashingFailed"
@@ -75,14 +93,19 @@ public enum IdentityError: Error, Sendable, Hashable {
         }
     }
 
-    /// The form field the error belongs to (`username`, `password`, `nickname`, `avatar`),
+    /// The form field the error belongs to (`username`, `password`, `password_confirmation`,
+    /// `current_password`, `nickname`, `avatar`),
     /// for problem+json `errors`; `nil` for errors about the whole request.
     public var field: String? {
         switch self {
         case .passwordTooShort, .passwordTooLong, .passwordTooCommon, .passwordMatchesUsername: "password"
+        case .passwordConfirmationMismatch: "password_confirmation"
+        case .wrongCurrentPassword: "current_password"
         case .usernameLength, .usernameInvalidCharacters, .usernameTaken: "username"
         case .nicknameLength, .nicknameInvalidCharacters: "nickname"
         case .invalidAvatarPath: "avatar"
+        case .emailInvalid, .emailTaken: "email"
+        case .linkInvalid, .mailUnavailable: nil
         case .invalidCredentials, .tooManyAttempts, .userNotFound, .hashingFailed, .serverSecret: nil
         }
     }
@@ -100,6 +123,8 @@ public enum IdentityError: Error, Sendable, Hashable {
             return zh ? "这个密码太常见，很容易被猜到，请换一个。" : "This password is too common and easy to guess. Please choose another."
         case .passwordMatchesUsername:
             return zh ? "密码不能与用户名相同。" : "The password must not be the same as the username."
+        case .passwordConfirmationMismatch:
+            return zh ? "两次输入的新密码不一致。" : "The two new passwords do not match."
         case .usernameLength(let minimum, let maximum):
             return zh
                 ? "用户名长度需为 \(minimum)–\(maximum) 个字符（一个汉字算两个）。"
@@ -116,8 +141,19 @@ public enum IdentityError: Error, Sendable, Hashable {
             return zh ? "昵称：" + refusal.message.zh : "Nickname: " + refusal.message.en
         case .invalidAvatarPath:
             return zh ? "头像文件无效。" : "The avatar file is not valid."
+        case .emailInvalid:
+            return zh ? "请输入有效的邮箱地址（如 name@example.com）。" : "Enter a valid e-mail address (such as name@example.com)."
+        case .emailTaken:
+            return zh ? "这个邮箱已被另一个账号验证使用。" : "Another account already uses this e-mail address."
+        case .linkInvalid:
+            return zh ? "链接无效、已使用或已过期，请重新申请。" : "This link is not valid, was used already or has expired. Please ask for a new one."
+        case .mailUnavailable:
+            return zh ? "服务器未配置邮件发送，暂时无法通过邮件找回密码或验证邮箱。"
+                : "This server has no mail set up, so password reset and e-mail verification are not available."
         case .invalidCredentials:
             return zh ? "用户名或密码错误。" : "Wrong username or password."
+        case .wrongCurrentPassword:
+            return zh ? "当前密码不正确。" : "The current password is wrong."
         case .tooManyAttempts(let seconds):
             let minutes = max(1, (seconds + 59) / 60)
             return zh ? "尝试次数过多，请 \(minutes) 分钟后再试。" : "Too many attempts. Please try again in \(minutes) minute\(minutes == 1 ? "" : "s")."

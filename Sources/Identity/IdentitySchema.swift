@@ -8,7 +8,8 @@ public enum IdentitySchema {
     /// The migration module name.
     public static let module = "identity"
 
-    /// Version 1 `create_users`, 2 `create_sessions`, 3 `create_login_failures`.
+    /// Version 1 `create_users`, 2 `create_sessions`, 3 `create_login_failures`, 4 `add_user_email`,
+    /// 5 `create_email_tokens`.
     public static func migrations() -> [Migration] {
         [
             Migration(
@@ -54,6 +55,30 @@ public enum IdentitySchema {
                         PRIMARY KEY (scope, subject)
                     );
                     CREATE INDEX login_failures_by_last_event ON login_failures(last_event_at);
+                    """),
+            Migration(
+                module: module, version: 4, name: "add_user_email",
+                sql: """
+                    ALTER TABLE users ADD COLUMN email TEXT;               -- as typed (MailAddress rules), or NULL
+                    ALTER TABLE users ADD COLUMN email_key TEXT;          -- lowercased email, for lookups
+                    ALTER TABLE users ADD COLUMN email_verified_at INTEGER; -- NULL until its link is followed
+                    -- A verified address belongs to one account; unverified ones may repeat (no one can squat
+                    -- someone else's address by typing it).
+                    CREATE UNIQUE INDEX users_by_verified_email ON users(email_key) WHERE email_verified_at IS NOT NULL;
+                    """),
+            Migration(
+                module: module, version: 5, name: "create_email_tokens",
+                sql: """
+                    CREATE TABLE email_tokens (
+                        token_hash BLOB PRIMARY KEY NOT NULL,  -- BLAKE2b-256 of the link's token; never the token
+                        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        purpose TEXT NOT NULL,                 -- 'verify' | 'reset'
+                        email TEXT NOT NULL,                   -- the address the link was sent to
+                        created_at INTEGER NOT NULL,
+                        expires_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX email_tokens_by_user ON email_tokens(user_id);
+                    CREATE INDEX email_tokens_by_expiry ON email_tokens(expires_at);
                     """),
         ]
     }

@@ -25,6 +25,8 @@ public final class IdentityService: Sendable {
 
     public let users: UserStore
     public let sessions: SessionStore
+    /// E-mail addresses, their verification and password reset (``EmailStore``).
+    public let emails: EmailStore
     public let csrf: CSRFProtection
     public let clock: IdentityClock
 
@@ -33,6 +35,7 @@ public final class IdentityService: Sendable {
                 clock: IdentityClock = .system) {
         users = UserStore(database: database, hasher: hasher, throttle: throttle)
         sessions = SessionStore(database: database, policy: sessionPolicy)
+        emails = EmailStore(database: database, hasher: hasher, throttle: throttle)
         csrf = CSRFProtection(secret: secret)
         self.clock = clock
     }

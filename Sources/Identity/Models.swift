@@ -62,6 +62,14 @@ public struct Session: Sendable, Hashable {
         self.clientAddress = clientAddress
     }
 
+    /// 16 hexadecimal digits (the first 8 bytes of ``tokenHash``) naming the session in a "your devices"
+    /// list and its sign-out request; it reveals nothing of the token.
+    public var publicID: String { Self.publicID(of: tokenHash) }
+
+    static func publicID(of hash: TokenHash) -> String {
+        hash.bytes.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
     static let columns = "token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, client_address"
 
     init(row: Row) throws(StorageError) {

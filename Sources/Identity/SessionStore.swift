@@ -111,18 +111,33 @@ public struct SessionStore: Sendable {
         }
     }
 
-    /// The user's unexpired sessions, most recently seen first (for a "your devices" page).
-    public func sessions(userID: Int64, now: Int64) throws -> [Session] {
+    /// The user's unexpired sessions, most recently seen first (for a "your devices" page), at most `limit`.
+    public func sessions(userID: Int64, now: Int64, limit: Int = 100) throws -> [Session] {
         try database.read { db in
             var result: [Session] = []
             for row in try db.query(
-                "SELECT \(Session.columns) FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY last_seen_at DESC",
-                userID, now)
+                "SELECT \(Session.columns) FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY last_seen_at DESC LIMIT ?",
+                userID, now, Int64(limit))
             {
                 result.append(try Session(row: row))
             }
             return result
         }
+    }
+
+    /// Ends the user's session whose ``Session/publicID`` is `publicID` (a device signed out from the list).
+    /// - Returns: whether one ended; `false` for an unknown id or one of another user.
+    @discardableResult
+    public func revoke(userID: Int64, publicID: String) throws -> Bool {
+        let all = try database.read { db in
+            var hashes: [TokenHash] = []
+            for row in try db.query("SELECT \(Session.columns) FROM sessions WHERE user_id = ?", userID) {
+                hashes.append(try Session(row: row).tokenHash)
+            }
+            return hashes
+        }
+        guard let hash = all.first(where: { Session.publicID(of: $0) == publicID }) else { return false }
+        return try revoke(tokenHash: hash)
     }
 
     /// Deletes every session expired at `now` (for a periodic clean-up; ``resolve(token:now:)``

@@ -8,6 +8,8 @@ enum ThrottleStore {
         case account
         case address
         case register
+        /// Password-reset requests per client address.
+        case reset
     }
 
     static func state(_ scope: Scope, _ subject: String, in db: any SQLExecutor) throws(StorageError) -> ThrottleState {
@@ -53,7 +55,7 @@ enum ThrottleStore {
     static func purge(throttle: LoginThrottle, now: Int64, in db: any SQLExecutor) throws(StorageError) -> Int {
         var deleted = 0
         for (scope, rule) in [(Scope.account, throttle.account), (.address, throttle.clientAddress),
-                              (.register, throttle.registration)] {
+                              (.register, throttle.registration), (.reset, throttle.registration)] {
             let cutoff = now - rule.forgetAfter
             deleted += try db.execute(
                 "DELETE FROM login_failures WHERE scope = ? AND last_event_at <= ? AND locked_until <= ?",

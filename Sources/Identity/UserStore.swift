@@ -161,7 +161,7 @@ public struct UserStore: Sendable {
     /// - Parameters:
     ///   - keepingSession: the session making the change, which stays signed in; `nil` ends all.
     /// - Throws: ``IdentityError/userNotFound``, ``IdentityError/tooManyAttempts(retryAfter:)``,
-    ///   the password policy errors for `new`, ``IdentityError/invalidCredentials`` for a wrong
+    ///   the password policy errors for `new`, ``IdentityError/wrongCurrentPassword`` for a wrong
     ///   `current`, ``IdentityError/hashingFailed``.
     public func changePassword(userID: Int64, current: String, new: String, keepingSession: TokenHash?,
                                clientAddress: String? = nil, now: Int64) throws {
@@ -180,7 +180,7 @@ public struct UserStore: Sendable {
                     try ThrottleStore.record(.address, addressSubject, rule: throttle.clientAddress, now: now, in: db)
                 }
             }
-            throw IdentityError.invalidCredentials
+            throw IdentityError.wrongCurrentPassword
         }
         let newHash = try hasher.hash(new)
         try database.write { db in

@@ -44,7 +44,7 @@ public struct MovieReviewsApp: MiniApp {
                   let row = try db.queryFirst("SELECT r.title, r.summary, r.film_id FROM movies_reviews r WHERE r.id = ?", id) else { return nil }
             let film: String = try row.get("film_id")
             return SubjectInfo(title: try row.get("title"), path: "/movies/reviews/\(id)", summary: try row.get("summary"),
-                               imageURL: "/movies/posters/\(percentEncode(film)).svg")
+                               imageURL: "/movies/posters/\(percentEncode(film)).svg", commentsPath: "/movies/reviews/\(id)/comments")
         }
     }
 

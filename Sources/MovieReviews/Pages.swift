@@ -360,6 +360,8 @@ struct MoviePages: Sendable {
                         input(.type("hidden"), .name("back"), .value(reviewPath + "/comments"))
                         WebUI.button(.class("mv-delete"), .type("submit")) { Strings.delete(l) }
                     }
+                } else {
+                    a(.classes("mv-reply-link", "mv-report-link"), .href(CommunityText.reportPath(comment))) { CommunityText.report(l) }
                 }
             }
         }

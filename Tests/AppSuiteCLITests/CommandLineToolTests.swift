@@ -106,7 +106,7 @@ import WebUI
         #expect(Set(ids).count == ids.count)
         let commands = apps.flatMap(\.commands).map(\.name)
         #expect(Set(commands).count == commands.count)
-        #expect(Set(commands).isDisjoint(with: ["serve", "import", "help"]))
+        #expect(Set(commands).isDisjoint(with: ["serve", "import", "help", "user"]))
         let settings = apps.flatMap(\.settings).map(\.name)
         #expect(Set(settings).count == settings.count)
         #expect(Set(settings).isDisjoint(with: AppSuiteConfiguration.optionNames))

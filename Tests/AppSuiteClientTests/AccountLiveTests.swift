@@ -49,6 +49,19 @@ import Testing
         try await client.me.changePassword(current: TestServer.password, new: "another horse battery")
         #expect(try await client.me.profile().id == user.id)
 
+        let other = try server.logIn(name, password: "another horse battery")
+        let devices = try await client.me.sessions()
+        #expect(devices.count == 2 && devices.filter(\.current).count == 1)
+        let otherID = try #require(devices.first { !$0.current }?.id)
+        try await client.me.signOut(session: otherID)
+        #expect(try server.get(APIPath.me, token: other.token).status == 401)
+        let unknown = await failure { () async throws(AppSuiteError) in try await client.me.signOut(session: otherID) }
+        #expect(unknown?.status == 404)
+        let third = try server.logIn(name, password: "another horse battery")
+        try await client.me.signOutOtherSessions()
+        #expect(try server.get(APIPath.me, token: third.token).status == 401)
+        #expect(try await client.me.sessions().count == 1)
+
         try await client.auth.logOut()
         #expect(await states.next() == .signedOut(.loggedOut))
         #expect(store.load() == nil)
@@ -60,7 +73,7 @@ import Testing
         #expect(again.nickname == "爱丽丝")
         #expect(await states.next() == .signedIn(again))
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/auth/") || $0.path.hasPrefix("/api/v1/me") }
-        #expect(expected.count == 7)
+        #expect(expected.count == 10)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 
@@ -106,6 +119,23 @@ import Testing
         #expect(try await laptop.me.profile().username == name)
     }
 
+    @Test func loggingOutOfASessionTheServerAlreadyEndedIsNoError() async throws {
+        let server = try liveServer()
+        let store = InMemoryTokenStore()
+        let phone = server.client(tokenStore: store)
+        let name = uniqueName("sdk")
+        try await phone.auth.register(username: name, password: TestServer.password)
+        let laptop = server.client()
+        try await laptop.auth.logIn(username: name, password: TestServer.password)
+        try await laptop.me.changePassword(current: TestServer.password, new: "another horse battery")
+
+        try await phone.auth.logOut()
+        #expect(phone.session.state == .signedOut(.loggedOut))
+        #expect(store.load() == nil)
+        try await phone.auth.logOut()
+        #expect(phone.session.state == .signedOut(.loggedOut), "logging out signed out changes nothing")
+    }
+
     @Test func aFileTokenStoreRestoresTheSessionAndDropsAnExpiredOne() async throws {
         let server = try liveServer()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-store-" + UUID().uuidString)
@@ -126,5 +156,21 @@ import Testing
         let later = server.client(tokenStore: FileTokenStore(url: file))
         #expect(later.session.state == .signedOut(.notSignedIn))
         #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+}
+
+/// A client that goes away ends the streams of its session, so a task observing it finishes.
+@Suite struct SessionLifetimeTests {
+    @Test(.timeLimit(.minutes(1))) func releasingTheClientEndsItsSessionStreams() async {
+        var client: AppSuiteClient? = AppSuiteClient(baseURL: URL(string: "http://127.0.0.1:9")!)
+        let stream = client!.session.changes()
+        let observer = Task {
+            var states: [SessionState] = []
+            for await state in stream { states.append(state) }
+            return states
+        }
+        #expect(client?.session.state == .signedOut(.notSignedIn))
+        client = nil
+        #expect(await observer.value == [.signedOut(.notSignedIn)])
     }
 }

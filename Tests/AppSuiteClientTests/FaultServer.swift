@@ -108,7 +108,7 @@ final class FaultServer: Sendable {
         close(connection)
     }
 
-    /// Reads the head and a `Content-Length` body.
+    /// Reads the head and a `Content-Length` or chunked body.
     private func read(_ connection: Int32) -> Received? {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -128,12 +128,33 @@ final class FaultServer: Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        let length = Int(headers["content-length"] ?? "") ?? 0
-        while data.count - end < length {
+        var rest = Array(data[end...])
+        func more() -> Bool {
             let count = recv(connection, &buffer, buffer.count, 0)
-            guard count > 0 else { return nil }
-            data += buffer[..<count]
+            guard count > 0 else { return false }
+            rest += buffer[..<count]
+            return true
         }
-        return Received(method: String(start[0]), target: String(start[1]), headers: headers, body: Array(data[end...]))
+        guard headers["transfer-encoding"]?.lowercased() == "chunked" else {
+            let length = Int(headers["content-length"] ?? "") ?? 0
+            while rest.count < length { guard more() else { return nil } }
+            return Received(method: String(start[0]), target: String(start[1]), headers: headers, body: rest)
+        }
+        // RFC 9112 §7.1: size line, data, CRLF … a zero size, trailers, CRLF (no trailers here).
+        var body: [UInt8] = []
+        while true {
+            var lineEnd = rest.indices.dropLast().first { rest[$0] == 13 && rest[$0 + 1] == 10 }
+            while lineEnd == nil {
+                guard more() else { return nil }
+                lineEnd = rest.indices.dropLast().first { rest[$0] == 13 && rest[$0 + 1] == 10 }
+            }
+            let sizeText = String(decoding: rest[..<lineEnd!], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { return nil }
+            while rest.count < lineEnd! + 2 + size + 2 { guard more() else { return nil } }
+            body += rest[(lineEnd! + 2)..<(lineEnd! + 2 + size)]
+            rest.removeFirst(lineEnd! + 2 + size + 2)
+            if size == 0 { break }
+        }
+        return Received(method: String(start[0]), target: String(start[1]), headers: headers, body: body)
     }
 }

@@ -1,6 +1,5 @@
 import AppSuiteAPI
 import AppSuiteClient
-import AppSuiteTesting
 import Foundation
 import Synchronization
 import Testing
@@ -134,6 +133,65 @@ import Testing
         #expect(server.received.count == 2)
     }
 
+    @Test func retryAfterAsAnHTTPDateIsHonouredAndAnUnreadableOneIsNot() async throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let answers = Mutex(0)
+        let server = try FaultServer { request in
+            let count = answers.withLock { count in
+                count += 1
+                return count
+            }
+            let retryAfter = request.target.contains("score=600") ? formatter.string(from: Date(timeIntervalSinceNow: -1)) : "soon"
+            return count == 1 || !request.target.contains("score=600")
+                ? FaultServer.response(503, "application/problem+json", #"{"type":"about:blank","title":"Service Unavailable","status":503}"#,
+                                       headers: ["Retry-After": retryAfter])
+                : FaultServer.response(200, "application/json", Self.rank)
+        }
+        defer { server.stop() }
+        #expect(try await rank(client(server)).rank == 21690)
+        #expect(server.received.count == 2)
+        let unreadable = await failure { () async throws(AppSuiteError) in
+            try await client(server).gaokao.rank(province: "河南", year: 2023, category: "理科", score: 599)
+        }
+        #expect(unreadable?.status == 503)
+        #expect(server.received.count == 3)
+    }
+
+    @Test func aBaseURLWithAPathKeepsItAndPathValuesAreOneSegment() async throws {
+        let server = try FaultServer { _ in FaultServer.response(200, "application/json", #"{"code":"abc","url":"/s/abc"}"#) }
+        defer { server.stop() }
+        let client = AppSuiteClient(baseURL: server.url.appendingPathComponent("suite/"))
+        _ = try await client.community.shareLink(app: "movies", itemID: "a/b c?d")
+        #expect(server.received.map(\.target) == ["/suite/api/v1/shares/movies/a%2Fb%20c%3Fd"])
+        #expect(server.received.first?.method == "PUT")
+    }
+
+    @Test func aMultipartBodyStreamsTheFileAndNoNameCanBreakItsHeaders() async throws {
+        let server = try FaultServer { _ in FaultServer.response(201, "application/json", #"{"items":[],"errors":[]}"#) }
+        defer { server.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sdk-upload-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let bytes = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try bytes.write(to: file)
+        let hostile = UploadFile(file: file, filename: "a\"b\r\nContent-Type: text/html.jpg", contentType: "image/jpeg\r\nX-Evil: 1")
+        let last = Mutex<UploadProgress?>(nil)
+        _ = try await client(server).photos.upload([hostile]) { progress in last.withLock { $0 = progress } }
+        let request = try #require(server.received.first)
+        let type = try #require(request.headers["content-type"])
+        #expect(type.hasPrefix("multipart/form-data; boundary=AppSuiteClient-"))
+        let boundary = "--" + String(type.dropFirst("multipart/form-data; boundary=".count))
+        var expected = Array((boundary + "\r\n").utf8)
+        expected += Array("Content-Disposition: form-data; name=\"file\"; filename=\"a%22b%0D%0AContent-Type: text/html.jpg\"\r\n".utf8)
+        expected += Array("Content-Type: image/jpeg%0D%0AX-Evil: 1\r\n\r\n".utf8)
+        expected += Array(bytes)
+        expected += Array(("\r\n" + boundary + "--\r\n").utf8)
+        #expect(request.body == expected)
+        #expect(last.withLock { $0 } == UploadProgress(bytesSent: Int64(expected.count), totalBytes: Int64(expected.count)))
+    }
+
     @Test func retriesStopAfterTheLastAttempt() async throws {
         let server = try FaultServer { _ in
             FaultServer.response(429, "application/problem+json", #"{"type":"about:blank","title":"Too Many Requests","status":429}"#,
@@ -166,7 +224,7 @@ import Testing
         defer { server.stop() }
         let client = client(server)
         let call = Task { try await rank(client) }
-        #expect(wait(until: { !server.received.isEmpty }))
+        #expect(await eventually { !server.received.isEmpty })
         call.cancel()
         let result = await call.result
         guard case .failure(let error) = result else { Issue.record("answered \(result)"); return }

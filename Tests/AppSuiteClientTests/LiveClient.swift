@@ -50,3 +50,16 @@ func failure<Value>(_ body: () async throws(AppSuiteError) -> Value) async -> Ap
         return error
     }
 }
+
+/// Checks `condition` every 5 ms until it holds, sleeping the task rather than its thread (the harness's
+/// `wait(until:)` blocks a thread of the small cooperative pool, which the request being waited for may need).
+/// False after 2 minutes: the limit turns a hang into a failure, it measures nothing (in the whole test run,
+/// other suites' imports hold the pool's threads for tens of seconds).
+func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(120)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}

@@ -38,6 +38,9 @@ import Testing
         #expect(png.width == 512 && png.height == 512 && png.format == "png")
         let again = try await photos.upload([UploadFile(data: canonBytes, filename: "again.jpg")])
         #expect(again.items.map(\.id) == [photo.id] && again.items.first?.duplicate == true)
+        let named = try await photos.upload([UploadFile(data: try Data(contentsOf: astronaut) + [0], filename: "海边 旅行.png")])
+        #expect(named.items.map(\.filename) == ["海边 旅行.png"] && named.items.first?.duplicate == false)
+        try await photos.delete(try #require(named.items.first).id)
         let refused = await failure { () async throws(AppSuiteError) in try await photos.upload([UploadFile(file: notAnImage)]) }
         #expect(refused?.status == 422)
 
@@ -86,6 +89,35 @@ import Testing
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/photos") }
         #expect(expected.count == 13)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
+    }
+
+    @Test func cancellingAnUploadMidwayEndsItAsCancelled() async throws {
+        let server = try liveServer()
+        let client = server.client()
+        try await client.auth.register(username: uniqueName("photo"), password: TestServer.password)
+        let folder = SharedDataSet.photos.url("ordinary")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { UploadFile(file: folder.appendingPathComponent($0)) }
+        #expect(files.count >= 10)
+        // Eight times: URLSession on Linux used to trap when a file upload was cancelled while it read ahead.
+        // The progress handler cancels at once (on URLSession's queue): waiting for a pool thread to do it lets a
+        // loaded machine finish the upload first.
+        for _ in 0..<8 {
+            let sent = Mutex<Int64>(0)
+            let task = Mutex<Task<PhotoUploadResult, any Error>?>(nil)
+            let upload = Task {
+                try await client.photos.upload(files) { progress in
+                    sent.withLock { $0 = progress.bytesSent }
+                    task.withLock { $0 }?.cancel()
+                }
+            }
+            task.withLock { $0 = upload }
+            #expect(await eventually { sent.withLock { $0 } > 0 })
+            upload.cancel()
+            let result = await upload.result
+            guard case .failure(let error) = result else { Issue.record("the upload finished before it was cancelled"); return }
+            #expect(error as? AppSuiteError == .cancelled)
+        }
+        #expect(try await client.photos.library().items.count <= files.count, "the server answers after the broken uploads")
     }
 }
 

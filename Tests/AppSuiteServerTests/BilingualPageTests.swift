@@ -2,6 +2,7 @@ import AppHost
 import AppSuiteTesting
 import Foundation
 import HTTPServer
+import Identity
 import Storage
 import Testing
 @testable import AppSuiteServer
@@ -12,7 +13,7 @@ import Testing
 /// signed in, renders in Chinese without error; in English no CJK character is left outside data (a
 /// film title, a school or province name, a review, a nickname … as stored in the database), nor in the
 /// toasts and form errors of a few POSTs.
-@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather)) struct BilingualPageTests {
+@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather), .requires(.appstore)) struct BilingualPageTests {
     @Test func everyPageInEnglishShowsNoChineseButDataAndEveryPageRendersInChinese() throws {
         let site = try PageSite()
         let mask = try ContentMask(site.content())
@@ -92,11 +93,14 @@ final class PageSite {
     /// Pages that answered a POST (a toast after a redirect, a form error, an error page), by what was sent.
     private(set) var formReplies: [(String, RawHTTPClient.Reply)] = []
     let review: String, film: String, comment: String, reply: String, shareCode: String, photo: String, album: String
+    /// A finished job of the asset slicer (`/slicer/jobs/{id}`).
+    let sliceJob: String
 
     /// GET routes that are not pages: assets, API, generated pictures, a redirect that only sets a cookie.
     static let notPages: Set<String> = [
         "/healthz", "/api/openapi.json", "/manifest.webmanifest", "/favicon.ico", "/apple-touch-icon.png",
-        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done",
+        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}",
+        "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}",
     ]
 
     /// Every GET route that answers a page.
@@ -111,7 +115,7 @@ final class PageSite {
         let replay = try ReplayServer(["/v1/forecast": try .file(TestData.folder("weather").appendingPathComponent(
             "fixtures/open_meteo/forecast_enschede_all_sections.json"))])
         self.replay = replay
-        let server = try TestServer(importing: [.gaokao, .movies, .weather], options: ["weather-provider-url": replay.url])
+        let server = try TestServer(importing: [.gaokao, .movies, .weather, .appstore], options: ["weather-provider-url": replay.url])
         self.server = server
         // The first gaokao request builds the in-memory snapshot: wait for it once, with time to spare.
         let warm = try RawHTTPClient(port: server.port, receiveTimeout: 120)
@@ -128,7 +132,7 @@ final class PageSite {
         member.cookies["presession"] = presessionCookie
         let registered = try Self.request(server, "POST", "/register", cookies: member.cookies,
                                           form: [("username", "reader"), ("password", "correct horse battery"),
-                                                 ("csrf_token", try Self.csrf(form))])
+                                                 ("password_confirmation", "correct horse battery"), ("csrf_token", try Self.csrf(form))])
         let sidCookie: String = try #require(registered.setCookies["sid"], "register: \(registered.status)")
         member.cookies["sid"] = sidCookie
         var token = try Self.csrf(try Self.request(server, "GET", "/me", cookies: member.cookies))
@@ -191,6 +195,9 @@ final class PageSite {
         let favorited = try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english,
                                          form: [("csrf_token", token)])
         formReplies.append(("toast after adding a favourite", try Self.follow(favorited, server: server, cookies: member.cookies, language: "en")))
+        // 爱限免: 旋转音律 saved (a 10-digit App Store id).
+        try Self.expectRedirect(try Self.request(server, "POST", "/appdeals/apps/6466390901/favorite", cookies: member.cookies,
+                                                 form: [("csrf_token", token)]))
         let share = try Self.request(server, "GET", "/share/movies/\(review)", cookies: member.cookies).text
         shareCode = try #require(Self.first(#"/s/([A-Za-z0-9_-]+)"#, in: share))
 
@@ -205,6 +212,13 @@ final class PageSite {
         try Self.expectRedirect(try Self.request(server, "POST", "/photos/\(photo)/albums", cookies: member.cookies,
                                                  form: [("album", album), ("csrf_token", token)]))
 
+        // A design sliced on the work pool: its job page shows the lint and the slices.
+        let design = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 1334"><rect id="btn_ok_nor" width="60" height="60"/></svg>"#
+        let sliced = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: "home.svg", bytes: Array(design.utf8))],
+                                       token: bearer)
+        sliceJob = try #require(sliced.headers["location"], "slice: \(sliced.status)")
+        try wait(until: { try server.get(sliceJob, token: bearer).text.contains("Assets.zip") })
+
         // Forms answered with a page: their errors must be in the page's language too.
         formReplies += [
             ("empty comment", try Self.request(server, "POST", "/movies/reviews/\(review)/comments", cookies: english,
@@ -216,7 +230,8 @@ final class PageSite {
             ])),
             ("bad nickname", try Self.request(server, "POST", "/me/profile", cookies: english, form: [("nickname", ""), ("csrf_token", token)])),
             ("wrong password", try Self.request(server, "POST", "/me/password", cookies: english, form: [
-                ("current_password", "not my password"), ("new_password", "another horse battery"), ("csrf_token", token),
+                ("current_password", "not my password"), ("new_password", "another horse battery"),
+                ("new_password_confirmation", "another horse battery"), ("csrf_token", token),
             ])),
             ("a form without its CSRF token", try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english, form: [])),
             ("a POST to a page that only answers GET", try Self.request(server, "POST", "/gaokao/about", cookies: english, form: [])),
@@ -228,8 +243,12 @@ final class PageSite {
     func pages() throws -> [Page] {
         func q(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text }
         let sichuan = q("四川"), science = q("理科"), firstBatch = q("本科一批"), university = q("四川大学")
+        let links = try emailLinks()
         return [
-            Page(path: "/"), Page(path: "/login"), Page(path: "/register"), Page(path: "/me"), Page(path: "/me/password"),
+            Page(path: "/"), Page(path: "/login"), Page(path: "/register"), Page(path: "/me"), Page(path: "/me/password"), Page(path: "/me/sessions"),
+            Page(path: "/me/email"), Page(path: "/forgot-password"), Page(path: "/verify-email?token=expired", status: 410),
+            Page(path: "/reset-password?token=expired", status: 410),
+            Page(path: "/verify-email?token=\(links.verify)"), Page(path: "/reset-password?token=\(links.reset)"),
             Page(path: "/share/movies/\(review)"), Page(path: "/s/\(shareCode)", isInPageLanguage: false),
             Page(path: "/gaokao"), Page(path: "/gaokao/welcome"), Page(path: "/gaokao/profile"),
             Page(path: "/gaokao/control-lines"), Page(path: "/gaokao/control-lines?province=\(sichuan)&year=2020&category=\(science)"),
@@ -256,10 +275,33 @@ final class PageSite {
             Page(path: "/weather/locate?lat=52.27&lon=6.87", status: 422), Page(path: "/weather/climate"),
             Page(path: "/weather/climate?place=110000&date=07-15"), Page(path: "/weather/samples"),
             Page(path: "/weather/samples/enschede-open-meteo"), Page(path: "/weather/saved"),
+            Page(path: "/appdeals"), Page(path: "/appdeals/sales"), Page(path: "/appdeals/sales?category=Games&device=ipad"),
+            Page(path: "/appdeals/free"), Page(path: "/appdeals/hot"), Page(path: "/appdeals/search"),
+            Page(path: "/appdeals/search?q=\(q("旋转"))"), Page(path: "/appdeals/search?q=\(q(Self.typed[1]))"),
+            Page(path: "/appdeals?at=2020-01-01"), Page(path: "/appdeals/topics"), Page(path: "/appdeals/topics/real-sales"),
+            Page(path: "/appdeals/apps/6466390901"), Page(path: "/appdeals/apps/1587301632"), Page(path: "/appdeals/apps/6743342476"),
+            Page(path: "/appdeals/apps/281656475"), Page(path: "/appdeals/favorites"), Page(path: "/appdeals/favorites?edit=1"),
+            Page(path: "/appdeals?tab=x&category=nope", status: 400),
             Page(path: "/photos"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
+            Page(path: "/slicer"), Page(path: sliceJob),
             Page(path: "/movies/reviews/999999999", status: 404), Page(path: "/no/such/page", status: 404),
             Page(path: "/movies/reviews/\(review)/comments?cursor=%E2%9C%97", status: 400),
         ]
+    }
+
+    /// A working verification link (the member's new address) and reset link (another account's verified one),
+    /// made through Identity as the mail would carry them.
+    func emailLinks() throws -> (verify: String, reset: String) {
+        let identity = suite.authenticator.identity
+        let now = identity.clock.now()
+        let member = try #require(try identity.users.user(username: "reader"))
+        let verify = try identity.emails.setEmail(userID: member.id, email: "reader@example.com", currentPassword: "correct horse battery", now: now)
+        let other = try server.register("resetter", unique: true)
+        let otherUser = try #require(try identity.users.user(username: other.username))
+        try identity.emails.verify(token: try identity.emails.setEmail(userID: otherUser.id, email: "resetter@example.com",
+                                                                        currentPassword: other.password, now: now).value, now: now)
+        let reset = try #require(try identity.emails.requestReset(email: "resetter@example.com", clientAddress: nil, now: now))
+        return (verify.value, reset.token.value)
     }
 
     /// The route pattern a path (query dropped) is served by, among the page routes.
@@ -289,6 +331,7 @@ final class PageSite {
             ("SELECT username, nickname, substr(nickname, 1, 1) FROM users", []),
             ("SELECT filename FROM photos_photos UNION ALL SELECT name FROM photos_albums", []),
             ("SELECT name, province, city, weather_name FROM weather_places", []),
+            ("SELECT name, english_name, genres_zh, description, release_notes, seller FROM appdeals_apps", ["|", "\n"]),
         ]
         return try suite.database.read { db in
             var values: [String] = []

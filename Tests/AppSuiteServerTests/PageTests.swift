@@ -44,7 +44,7 @@ import Testing
         let preSession = try #require(form.setCookies["presession"])
         let token = try #require(TestServer.csrfToken(in: form.text))
 
-        let fields = [("username", "liuyang"), ("password", "correct horse battery")]
+        let fields = [("username", "liuyang"), ("password", "correct horse battery"), ("password_confirmation", "correct horse battery")]
         let forged = try server.postForm("/register", fields, headers: ["Cookie": "presession=\(preSession)"])
         #expect(forged.status == 403, "no CSRF token")
         // One character changed (a token that starts with "x" would not change by replacing it with "x": 1 run in 64).

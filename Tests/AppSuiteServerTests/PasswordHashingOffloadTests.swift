@@ -22,9 +22,11 @@ import Testing
             (.post, "/api/v1/auth/login", json, credentials),
             (.put, "/api/v1/me/password", ["Content-Type": "application/json", "Authorization": "Bearer \(token)"],
              Array(#"{"currentPassword":"correct horse battery","newPassword":"another horse battery"}"#.utf8)),
-            (.post, "/register", form, Array("username=offload03&password=correct+horse+battery&csrf_token=\(csrf)".utf8)),
+            (.post, "/register", form, Array(
+                "username=offload03&password=correct+horse+battery&password_confirmation=correct+horse+battery&csrf_token=\(csrf)".utf8)),
             (.post, "/login", form, Array("username=offload01&password=correct+horse+battery&csrf_token=\(csrf)".utf8)),
-            (.post, "/me/password", bearer, Array("current_password=correct+horse+battery&new_password=another+horse+battery".utf8)),
+            (.post, "/me/password", bearer, Array(
+                "current_password=correct+horse+battery&new_password=another+horse+battery&new_password_confirmation=another+horse+battery".utf8)),
         ]
         for (method, path, headers, body) in cases {
             let request = Request(method: method, path: path, headers: headers, body: .bytes(body), clientAddress: "192.0.2.7")

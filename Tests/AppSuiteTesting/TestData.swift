@@ -32,6 +32,8 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
     case photos
     /// Divisions, recorded provider replies and observations (`appsuite import weather`; reads `regions/` beside it).
     case weather
+    /// App Store catalogue, price history and Lookup objects (`appsuite import appdeals`).
+    case appstore
 
     /// The data set's folder.
     public var folder: URL { TestData.folder(rawValue) }
@@ -40,7 +42,7 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
     public func url(_ relative: String) -> URL { folder.appendingPathComponent(relative) }
 
     /// The id of the app that imports it (`suite.importer(for:)`).
-    public var appID: String { rawValue }
+    public var appID: String { self == .appstore ? "appdeals" : rawValue }
 
     /// True when the folder holds the file every test of the set reads first.
     public var isAvailable: Bool {
@@ -49,6 +51,7 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
         case .movies: "reviews.csv"
         case .photos: "SOURCES.md"
         case .weather: "observations/five_cities_daily_2010_2015.csv"
+        case .appstore: "price_history/cn_price_changes.csv"
         }
         return FileManager.default.fileExists(atPath: url(marker).path)
     }

@@ -143,7 +143,7 @@ def test_register_page_is_chinese_and_fits_a_phone(browser, server, screenshot):
     browser.get(server.base_url + "/register")
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang").lower().startswith("zh")
     form = browser.find_element(By.CSS_SELECTOR, "form#register-form")
-    for name in ("username", "password"):
+    for name in ("username", "password", "password_confirmation"):
         form.find_element(By.CSS_SELECTOR, f"input[name={name}]")
     assert CJK.search(form.text), f"register form shows no Chinese: {form.text!r}"
     assert browser.find_elements(By.CSS_SELECTOR, "meta[name=viewport]"), "no viewport meta"
@@ -155,7 +155,8 @@ def test_register_lands_on_launcher_logged_in(browser, server, screenshot):
     username = "小明" + str(secrets.randbelow(9000) + 1000)
     fresh(browser, server)
     browser.get(server.base_url + "/register")
-    fill_and_submit(browser, "form#register-form", {"username": username, "password": PASSWORD})
+    fill_and_submit(browser, "form#register-form",
+                    {"username": username, "password": PASSWORD, "password_confirmation": PASSWORD})
     wait_for(browser, lambda d: path_of(d) == "/", message=f"registration did not land on / ({browser.current_url})")
     assert browser.find_elements(By.CSS_SELECTOR, ".launcher"), "no .launcher"
     shown = current_user(browser)
@@ -227,7 +228,8 @@ def test_wrong_password_shows_chinese_error_and_stays_on_login(browser, server, 
 def test_duplicate_username_shows_error(browser, server, account, screenshot):
     fresh(browser, server)
     browser.get(server.base_url + "/register")
-    fill_and_submit(browser, "form#register-form", {"username": account["username"], "password": PASSWORD})
+    fill_and_submit(browser, "form#register-form",
+                    {"username": account["username"], "password": PASSWORD, "password_confirmation": PASSWORD})
     assert path_of(browser) == "/register", f"duplicate registration left /register for {browser.current_url}"
     wait_for(browser, lambda d: messages(d), message="no .form-error, .field-error or .toast for a taken username")
     errors = messages(browser)

@@ -169,7 +169,8 @@ struct PasswordPolicyTests {
             .usernameTaken, .nicknameLength(maximum: 32),
             .nicknameInvalidCharacters(UserText.Refusal(kind: .bidiControl, scalar: "\u{202E}", position: 5)), .invalidAvatarPath,
             .invalidCredentials, .tooManyAttempts(retryAfter: 61), .userNotFound, .hashingFailed,
-            .serverSecret("x"),
+            .serverSecret("x"), .passwordConfirmationMismatch, .wrongCurrentPassword, .emailInvalid, .emailTaken, .linkInvalid,
+            .mailUnavailable,
         ]
         #expect(Set(errors.map(\.messageKey)).count == errors.count)
         for error in errors {

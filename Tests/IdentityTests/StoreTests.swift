@@ -302,7 +302,7 @@ struct SessionTests {
         let phone = try service.register(username: "peggy", password: "peggy's passphrase", userAgent: "Phone", clientAddress: "203.0.113.12")
         let laptop = try service.logIn(username: "peggy", password: "peggy's passphrase", userAgent: "Laptop", clientAddress: "203.0.113.12")
         let tablet = try service.logIn(username: "peggy", password: "peggy's passphrase", userAgent: "Tablet", clientAddress: "203.0.113.12")
-        #expect(throws: IdentityError.invalidCredentials) {
+        #expect(throws: IdentityError.wrongCurrentPassword) {
             try service.changePassword(session: laptop.session, current: "not it", new: "peggy's new passphrase", clientAddress: "203.0.113.12")
         }
         #expect(throws: IdentityError.passwordTooCommon) {
@@ -342,12 +342,12 @@ struct SessionTests {
         #expect(service.verifyCSRF(token, for: resolved.session))
     }
 
-    @Test("migrations are recorded under module identity, versions 1…3, and re-running is a no-op")
+    @Test("migrations are recorded under module identity, versions 1…5, and re-running is a no-op")
     func migrations() throws {
         try Migrator.migrate(database, IdentityService.migrations())
         let versions = try database.read { db in
             try db.query("SELECT version FROM schema_migrations WHERE module = 'identity' ORDER BY version").map { try $0.get(0, as: Int.self) }
         }
-        #expect(versions == [1, 2, 3])
+        #expect(versions == [1, 2, 3, 4, 5])
     }
 }

@@ -1,6 +1,10 @@
 import AppSuiteTesting
 import Community
 import Foundation
+import HTTPServer
+import WebUI
+import Identity
+import Notifications
 import Storage
 import Synchronization
 import Testing
@@ -9,7 +13,9 @@ import Testing
 @Suite struct CommunityRulesTests {
     static func database() throws -> SQLiteDatabase {
         let database = try SQLiteDatabase.temporary()
-        try Migrator.migrate(database, CommunitySchema.migrations())
+        // Posting reads bans (module roles) and a reply writes a notification (module notifications).
+        try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
+                                 + CommunitySchema.migrations())
         return database
     }
 
@@ -134,6 +140,46 @@ import Testing
         let edited = try store.edit(first.id, userID: 1, text: "改过的回复")
         #expect(edited.text == "改过的回复" && edited.editedAt != nil)
         #expect(throws: CommentError.notYours) { try store.edit(first.id, userID: 2, text: "不是我的") }
+    }
+
+    /// Issue 11: a reply tells the author of the comment it answers (not oneself, not an anonymous author), in the
+    /// same transaction; a banned user cannot post until the ban ends.
+    @Test(.requires(.movies)) func aReplyNotifiesTheAuthorAndABannedUserCannotPost() throws {
+        let database = try Self.database()
+        let clock = Atomic<Int64>(1_800_000_000)
+        let store = CommentStore(database: database, policy: Self.relaxed(), now: { clock.load(ordering: .relaxed) })
+        let users = UserStore(database: database, hasher: PasswordHasher())
+        let alice = try users.register(username: "alice", password: "a long passphrase", now: 1_800_000_000)
+        let bob = try users.register(username: "bob", password: "a long passphrase", now: 1_800_000_000)
+        let moderator = try users.register(username: "mod", password: "a long passphrase", now: 1_800_000_000)
+        let texts = try Self.texts(6)
+        let subject = Subject(app: "movies", item: "7885559")
+        let inbox = Inbox(database: database)
+
+        let root = try store.post(subject, author: .user(id: alice.id, name: alice.nickname), text: texts[0])
+        let reply = try store.post(subject, author: .user(id: bob.id, name: bob.nickname), text: texts[1], parentID: root.id)
+        let items = try inbox.page(userID: alice.id, cursor: nil, limit: 10).items
+        #expect(items.count == 1)
+        #expect(items.first?.kind == NotificationKind.reply.id && items.first?.actor == "bob" && items.first?.link == "/comments/\(reply.id)")
+        #expect(items.first?.body == String(texts[1].prefix(200)))
+        _ = try store.post(subject, author: .user(id: alice.id, name: alice.nickname), text: texts[2], parentID: reply.id)
+        #expect(try inbox.unreadCount(userID: bob.id) == 1, "bob hears that alice answered his reply")
+        _ = try store.post(subject, author: .user(id: alice.id, name: alice.nickname), text: texts[3], parentID: root.id)
+        #expect(try inbox.unreadCount(userID: alice.id) == 1, "answering oneself notifies nobody")
+        let anonymous = try store.post(subject, author: .anonymous(device: "d"), text: texts[4])
+        _ = try store.post(subject, author: .user(id: bob.id, name: bob.nickname), text: texts[5], parentID: anonymous.id)
+        #expect(try database.read { try $0.scalar("SELECT count(*) FROM notifications", as: Int.self) } == 2)
+
+        let roles = RoleStore(database: database)
+        try roles.grant(.moderator, to: moderator, now: clock.load(ordering: .relaxed))
+        let ban = try roles.ban(bob, for: 3_600, reason: "刷屏", actor: moderator, now: clock.load(ordering: .relaxed))
+        #expect(throws: CommentError.banned(until: ban.until, reason: "刷屏")) {
+            try store.post(subject, author: .user(id: bob.id, name: bob.nickname), text: "我又来了")
+        }
+        #expect(CommentError.banned(until: ban.until, reason: "刷屏").httpError(.zh).status == .forbidden)
+        #expect(CommentError.banned(until: ban.until, reason: "刷屏").message(.zh).hasPrefix("你已被禁言至"))
+        clock.add(3_600, ordering: .relaxed)
+        #expect(try store.post(subject, author: .user(id: bob.id, name: bob.nickname), text: "我又来了").text == "我又来了")
     }
 
     @Test(.requires(.movies)) func rateLimitsRepeatedTextAndLinkFloods() throws {

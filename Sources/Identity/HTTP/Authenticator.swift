@@ -23,6 +23,9 @@ public struct Authenticator: Sendable {
     public let identity: IdentityService
     /// Mark cookies `Secure`: set when AppSuite is served over HTTPS (directly or behind a TLS proxy).
     public let usesSecureCookies: Bool
+    /// The unread notifications of a user, for the tab bar's badge (set by the server when an inbox is installed;
+    /// a failure to read counts as 0, the badge being decoration).
+    public var unreadCount: (@Sendable (_ userID: Int64) -> Int)? = nil
 
     public init(identity: IdentityService, usesSecureCookies: Bool) {
         self.identity = identity
@@ -83,11 +86,13 @@ public struct Authenticator: Sendable {
         }
 
         let query = request.query.pairs.filter { $0.name != "lang" }.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }
-        return Viewer(
+        var viewer = Viewer(
             language: language, user: resolved?.user, session: resolved?.session, token: resolved?.token,
             isBearer: resolved?.isBearer ?? false, csrfToken: csrfToken, theme: Theme(cookie: cookies[Self.themeCookie]),
             currentURL: request.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
             cookies: pending, flash: flash)
+        if let userID = resolved?.user.id, let unreadCount { viewer.unreadCount = { unreadCount(userID) } }
+        return viewer
     }
 
     /// The signed-in user, or `401` problem (API) — pages should check ``Viewer/isSignedIn`` and redirect

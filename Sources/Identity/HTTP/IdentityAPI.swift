@@ -47,6 +47,7 @@ struct IdentityAPI: Sendable {
             let updated = try replaceAvatar(of: user, with: upload, viewer: viewer)
             return .json { Self.write(updated, to: &$0) }
         }
+        registerSessions(into: &api)
     }
 
     /// Register (`201`) or log in (`200`): `{"token","user","expiresAt"}` plus the session cookie. The

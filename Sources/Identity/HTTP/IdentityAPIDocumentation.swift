@@ -39,6 +39,20 @@ extension IdentityRoutes {
                                  .init(413, "Larger than the upload limit", schema: .reference("Problem"), mediaType: "application/problem+json"),
                                  .init(422, "Not a usable image", schema: .reference("Problem"), mediaType: "application/problem+json")],
                      requiresAuthentication: true),
+        APIOperation(.get, APIPath.sessions, summary: "The user's signed-in sessions (devices), most recently seen first", tag: "Accounts",
+                     responses: [.init(200, "At most 100 sessions", schema: .ref(SessionList.self)),
+                                 .init(401, "Not signed in", schema: .reference("Problem"), mediaType: "application/problem+json")],
+                     requiresAuthentication: true),
+        APIOperation(.delete, APIPath.sessions, summary: "Sign out every other session of the user", tag: "Accounts",
+                     responses: [.init(204, "The other sessions ended"),
+                                 .init(401, "Not signed in", schema: .reference("Problem"), mediaType: "application/problem+json")],
+                     requiresAuthentication: true),
+        APIOperation(.delete, APIPath.session, summary: "Sign out one session of the user (its SessionInfo id)", tag: "Accounts",
+                     parameters: [.init("id", in: .path, description: "SessionInfo.id: 16 hexadecimal digits")],
+                     responses: [.init(204, "The session ended"),
+                                 .init(401, "Not signed in", schema: .reference("Problem"), mediaType: "application/problem+json"),
+                                 .init(404, "No such session of this user", schema: .reference("Problem"), mediaType: "application/problem+json")],
+                     requiresAuthentication: true),
     ]
 
     /// The account models (`AppSuiteAPI`), as components of the document.
@@ -52,6 +66,10 @@ extension IdentityRoutes {
         JSONSchema.component(NicknameChange.self, overriding: [
             "nickname": .string(description: "1–32 characters, no control or invisible characters", minLength: 1, maxLength: 32),
         ]),
+        JSONSchema.component(SessionInfo.self, overriding: [
+            "id": .string(description: "16 hexadecimal digits; not the session token", minLength: 16, maxLength: 16),
+        ]),
+        JSONSchema.component(SessionList.self),
         JSONSchema.component(PasswordChange.self, overriding: [
             "newPassword": .string(description: "8–256 characters, not a very common password", minLength: 8, maxLength: 256),
         ]),

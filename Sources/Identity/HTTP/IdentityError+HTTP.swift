@@ -10,14 +10,24 @@ extension IdentityError: HTTPErrorConvertible {
     public func httpError(_ language: Language) -> HTTPError {
         let message = message(language)
         switch self {
-        case .passwordTooShort, .passwordTooLong, .passwordTooCommon, .passwordMatchesUsername, .usernameLength,
-            .usernameInvalidCharacters, .nicknameLength, .nicknameInvalidCharacters, .invalidAvatarPath:
+        case .passwordTooShort, .passwordTooLong, .passwordTooCommon, .passwordMatchesUsername, .passwordConfirmationMismatch, .usernameLength,
+            .usernameInvalidCharacters, .nicknameLength, .nicknameInvalidCharacters, .invalidAvatarPath, .emailInvalid:
             return .validation([.init(field: field ?? "body", message: message)], detail: message)
         case .usernameTaken:
             return HTTPError(.conflict, detail: message, type: "urn:appsuite:problem:username-taken",
                              errors: [.init(field: "username", message: message)])
+        case .emailTaken:
+            return HTTPError(.conflict, detail: message, type: "urn:appsuite:problem:email-taken",
+                             errors: [.init(field: "email", message: message)])
+        case .linkInvalid:
+            return HTTPError(.gone, title: "Link not valid", detail: message, type: "urn:appsuite:problem:link-invalid")
+        case .mailUnavailable:
+            return HTTPError(.serviceUnavailable, title: "Mail not configured", detail: message, type: "urn:appsuite:problem:mail-unavailable")
         case .invalidCredentials:
             return HTTPError(.unauthorized, title: "Invalid credentials", detail: message)
+        case .wrongCurrentPassword:
+            return HTTPError(.unauthorized, title: "Wrong current password", detail: message,
+                             errors: [.init(field: "currentPassword", message: message)])
         case .tooManyAttempts(let retryAfter):
             return HTTPError(.tooManyRequests, detail: message, headers: ["Retry-After": String(retryAfter)])
         case .userNotFound:

@@ -7,6 +7,8 @@ import WebUI
 struct IdentityPages: Sendable {
     let auth: Authenticator
     let api: IdentityAPI
+    /// Where verification and reset links go out; `nil` without a mail server.
+    let mail: AccountMail?
     var identity: IdentityService { auth.identity }
 
     /// Logging in, registering and logging out are open to everyone; the account pages need a session.
@@ -55,6 +57,7 @@ struct IdentityPages: Sendable {
         pages.post("/me/password") { request, member in
             let (viewer, session) = (member.viewer, member.session)
             let form = request.form()
+            if let mismatch = Self.confirmationError(form) { return passwordPage(viewer, error: mismatch) }
             // argon2id (verify the current password, hash the new one) runs on the work pool.
             return .offloaded(key: request.clientAddress) {
                 do {
@@ -66,6 +69,8 @@ struct IdentityPages: Sendable {
                 return viewer.redirect(to: "/me", flash: Toast(IdentityText.passwordChanged(viewer.language), kind: .success))
             }
         }
+        registerSessions(into: &pages)
+        registerEmail(into: &pages)
     }
 
     // MARK: log in and register
@@ -83,6 +88,9 @@ struct IdentityPages: Sendable {
         let username = form["username"] ?? ""
         let password = form["password"] ?? ""
         let next = Self.safeNext(form["next"])
+        if mode == .register, let mismatch = Self.confirmationError(form, new: "password") {
+            return credentialsPage(viewer, mode: mode, next: next, username: username, error: mismatch)
+        }
         let userAgent = request.headers["User-Agent"] ?? ""
         do {
             let signIn = mode == .register
@@ -126,12 +134,21 @@ struct IdentityPages: Sendable {
                         error: error?.field == "password" ? message : nil,
                         hint: isLogIn ? nil : IdentityText.passwordHint(language),
                         autocomplete: isLogIn ? "current-password" : "new-password", required: true,
-                        minLength: isLogIn ? nil : 8, maxLength: 256, autofocus: !username.isEmpty)
+                        minLength: isLogIn ? nil : 8, maxLength: 256, autofocus: !username.isEmpty, reveal: Self.reveal(language))
+                    if !isLogIn {
+                        formField(
+                            label: IdentityText.confirmPassword(language), name: "password_confirmation", type: .password,
+                            error: error?.field == "password_confirmation" ? message : nil, autocomplete: "new-password",
+                            required: true, minLength: 8, maxLength: 256, reveal: Self.reveal(language))
+                    }
                 }
                 div(.class("form-actions")) {
                     button(title)
                     a(.class("auth-switch"), .href((isLogIn ? "/register" : "/login") + (next.map { "?next=" + percentEncode($0) } ?? ""))) {
                         isLogIn ? IdentityText.noAccount(language) : IdentityText.haveAccount(language)
+                    }
+                    if isLogIn {
+                        a(.class("auth-switch"), .href("/forgot-password"), .id("forgot-password")) { IdentityText.forgotPasswordLink(language) }
                     }
                 }
             }
@@ -181,6 +198,8 @@ struct IdentityPages: Sendable {
             }
             listGroup(header: IdentityText.security(language)) {
                 listCell(title: IdentityText.changePassword(language), href: "/me/password", accessory: .chevron)
+                listCell(title: IdentityText.signedInDevices(language), href: "/me/sessions", accessory: .chevron)
+                listCell(title: IdentityText.email(language), href: "/me/email", accessory: .chevron)
             }
             listGroup(header: IdentityText.settings(language)) {
                 listCell(title: Strings.language(language), detail: IdentityText.languageValue(language),
@@ -196,23 +215,37 @@ struct IdentityPages: Sendable {
     private func passwordPage(_ viewer: Viewer, error: IdentityError? = nil) -> Response {
         let language = viewer.language
         let message = error?.message(viewer.identityLanguage)
-        let isCurrentWrong = error == .invalidCredentials
         return viewer.page(
             title: IdentityText.changePassword(language), back: BackLink(href: "/me", label: Strings.me(language)), activeTab: "me",
             error: error?.httpError
         ) {
             postForm(action: "/me/password", csrfToken: viewer.csrfToken, attributes: [.id("password-form")]) {
-                if let message, error?.field == nil, !isCurrentWrong { p(.class("form-error"), .role("alert")) { message } }
+                if let message, error?.field == nil { p(.class("form-error"), .role("alert")) { message } }
                 formGroup {
                     formField(label: IdentityText.currentPassword(language), name: "current_password", type: .password,
-                              error: isCurrentWrong ? message : nil, autocomplete: "current-password", required: true)
+                              error: error?.field == "current_password" ? message : nil, autocomplete: "current-password",
+                              required: true, reveal: Self.reveal(language))
                     formField(label: IdentityText.newPassword(language), name: "new_password", type: .password,
                               error: error?.field == "password" ? message : nil, hint: IdentityText.passwordHint(language),
-                              autocomplete: "new-password", required: true, minLength: 8, maxLength: 256)
+                              autocomplete: "new-password", required: true, minLength: 8, maxLength: 256, reveal: Self.reveal(language))
+                    formField(label: IdentityText.confirmNewPassword(language), name: "new_password_confirmation", type: .password,
+                              error: error?.field == "password_confirmation" ? message : nil, autocomplete: "new-password",
+                              required: true, minLength: 8, maxLength: 256, reveal: Self.reveal(language))
                 }
                 div(.class("form-actions")) { button(IdentityText.changePassword(language)) }
             }
         }
+    }
+
+    /// The labels of a password field's show/hide button.
+    static func reveal(_ language: Language) -> (show: String, hide: String) {
+        (IdentityText.showPassword(language), IdentityText.hidePassword(language))
+    }
+
+    /// ``IdentityError/passwordConfirmationMismatch`` when the form's new password (field `new`) and its
+    /// confirmation (`new` + `_confirmation`) differ, compared exactly as typed; `nil` when they match.
+    static func confirmationError(_ form: FormData, new: String = "new_password") -> IdentityError? {
+        (form[new] ?? "") == (form[new + "_confirmation"] ?? "") ? nil : .passwordConfirmationMismatch
     }
 
     /// Only same-site paths are followed after login (no open redirect): `/x` yes; `//evil`, `/\\evil`, `http://…`

@@ -6,11 +6,13 @@ public struct IdentityRoutes: Sendable {
     private let api: IdentityAPI
     private let pages: IdentityPages
 
-    /// - Parameter mediaDirectory: where avatars are written (`<media>/avatars/`); the server serves it at `/media/`.
-    public init(authenticator: Authenticator, mediaDirectory: String) {
+    /// - Parameters:
+    ///   - mediaDirectory: where avatars are written (`<media>/avatars/`); the server serves it at `/media/`.
+    ///   - mail: sends verification and reset links; `nil` (no `--smtp-url`) makes those pages say they are unavailable.
+    public init(authenticator: Authenticator, mediaDirectory: String, mail: AccountMail? = nil) {
         self.authenticator = authenticator
         api = IdentityAPI(auth: authenticator, avatars: AvatarStore(mediaDirectory: mediaDirectory))
-        pages = IdentityPages(auth: authenticator, api: api)
+        pages = IdentityPages(auth: authenticator, api: api, mail: mail)
     }
 
     /// Mounts `/api/v1/auth/…`, `/api/v1/me…` and the pages `/login`, `/register`, `/logout`, `/me…`, all

@@ -21,6 +21,9 @@ public struct Viewer: Sendable {
     public var cookies: [Cookie]
     /// A one-time message carried across a redirect (``Response/flash(_:)``).
     public let flash: Toast?
+    /// The signed-in user's unread notifications, asked only when a page shows the tab bar's account entry
+    /// (``Authenticator/unreadCount``); nil when signed out or when no inbox is installed.
+    public var unreadCount: (@Sendable () -> Int)? = nil
 
     public var isSignedIn: Bool { user != nil }
 
@@ -49,7 +52,8 @@ public struct Viewer: Sendable {
             language: language, title: title, largeTitle: largeTitle, back: back, trailing: trailing, tabs: tabs,
             activeTab: activeTab, user: userSummary, csrfToken: csrfToken, toasts: (flash.map { [$0] } ?? []) + toasts,
             bodyClass: bodyClass, description: description, theme: theme, currentURL: currentURL,
-            stylesheets: stylesheets, scripts: scripts)
+            stylesheets: stylesheets, scripts: scripts,
+            inboxBadge: tabs.contains { $0.id == "me" || $0.id == "more" } ? unreadCount?() ?? 0 : 0)
         var response = Response.html(Shell.documentBytes(context, content: content), status: error?.status ?? status)
         for (name, value) in error?.headers ?? HTTPHeaders() { response.headers.set(name, value) }
         response.headers.set("Cache-Control", "no-store")

@@ -44,6 +44,25 @@
     window.location.assign(url.toString());
   });
 
+  // ---- Show/hide toggles of password fields (formField's `reveal`): visible only with JavaScript.
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("button[data-reveal]");
+    if (!toggle) return;
+    var field = document.getElementById(toggle.getAttribute("data-reveal"));
+    if (!field) return;
+    var show = field.type === "password";
+    field.type = show ? "text" : "password";
+    toggle.textContent = toggle.getAttribute(show ? "data-label-hide" : "data-label-show");
+    toggle.setAttribute("aria-pressed", show ? "true" : "false");
+  });
+  // A form that is sent hides its passwords again, so the browser never keeps them as plain text.
+  document.addEventListener("submit", function (event) {
+    event.target.querySelectorAll && event.target.querySelectorAll("button[data-reveal]").forEach(function (toggle) {
+      var field = document.getElementById(toggle.getAttribute("data-reveal"));
+      if (field) field.type = "password";
+    });
+  }, true);
+
   // ---- data-confirm on forms and on buttons/links asks before acting.
   document.addEventListener("click", function (event) {
     var el = event.target.closest && event.target.closest("a[data-confirm], button[data-confirm]");
@@ -171,6 +190,7 @@
     window.addEventListener("scroll", onScroll, { passive: true });
     scheduleToasts(document);
     setupEdgeSwipe();
+    document.querySelectorAll("button[data-reveal][hidden]").forEach(function (toggle) { toggle.hidden = false; });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();

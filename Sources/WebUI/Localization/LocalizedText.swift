@@ -55,4 +55,8 @@ public enum Strings {
     public static let notFound = LocalizedText(zh: "页面不存在", en: "Page not found")
     public static let switchLanguage = LocalizedText(zh: "English", en: "中文")
     public static let switchTheme = LocalizedText(zh: "切换深色模式", en: "Toggle dark mode")
+    /// The tab bar badge's label for screen readers.
+    public static func unreadNotifications(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "\(count) 条未读通知", en: "\(count) unread notification\(count == 1 ? "" : "s")")
+    }
 }

@@ -38,7 +38,9 @@ public func navAction(href: String, label: String) -> Node {
 }
 
 /// The fixed bottom tab bar: icon above label, the active tab tinted and marked `aria-current`.
-public func tabBar(_ tabs: [TabItem], active: String?, language: Language) -> Node {
+/// `inboxBadge` unread notifications show as a red count on the account entry: the tab with id `me` (the
+/// suite's 我的) or `more` (an app's 更多).
+public func tabBar(_ tabs: [TabItem], active: String?, language: Language, inboxBadge: Int = 0) -> Node {
     nav(.class("tabbar"), .ariaLabel(Strings.mainNavigation(language))) {
         ul(.class("tabbar-items"), .role("list")) {
             for tab in tabs {
@@ -46,6 +48,11 @@ public func tabBar(_ tabs: [TabItem], active: String?, language: Language) -> No
                 li {
                     a(.classes("tab", isActive ? "is-active" : nil), .href(tab.href), Attribute.ariaCurrent("page").when(isActive)) {
                         icon(tab.icon)
+                        if inboxBadge > 0, tab.id == "me" || tab.id == "more" {
+                            span(.class("tab-badge"), .ariaLabel(Strings.unreadNotifications(inboxBadge)(language))) {
+                                inboxBadge > 99 ? "99+" : String(inboxBadge)
+                            }
+                        }
                         span(.class("tab-label")) { tab.label(language) }
                     }
                 }

@@ -44,7 +44,9 @@ public func formGroup(header: String? = nil, footer: String? = nil, @HTMLBuilder
 }
 
 /// A labelled input with optional hint and error (wired with `aria-describedby`/`aria-invalid`).
-/// A password field never echoes its `value`.
+/// A password field never echoes its `value`. `reveal` (labels to show and to hide) adds a button that
+/// switches a password field between hidden and shown text; app.js unhides it, so without JavaScript
+/// the field stays a plain password field.
 public func formField(
     label: String,
     name: String,
@@ -58,7 +60,8 @@ public func formField(
     minLength: Int? = nil,
     maxLength: Int? = nil,
     inputMode: String? = nil,
-    autofocus: Bool = false
+    autofocus: Bool = false,
+    reveal: (show: String, hide: String)? = nil
 ) -> Node {
     let id = "field-" + name
     let errorID = id + "-error"
@@ -85,9 +88,16 @@ public func formField(
         if type != .password, let value { attributes.append(.value(value)) }
         control = .element(tag: TagName("input"), attributes: attributes, children: [])
     }
-    return div(.classes("field", type == .textarea ? "field-multiline" : nil, error != nil ? "has-error" : nil)) {
+    let revealButton = type == .password ? reveal : nil
+    return div(.classes("field", type == .textarea ? "field-multiline" : nil, error != nil ? "has-error" : nil,
+                        revealButton != nil ? "field-revealable" : nil)) {
         WebUI.label(.class("field-label"), .for(id)) { label }
         control
+        if let revealButton {
+            WebUI.button(.class("field-reveal"), .type("button"), .hidden, .attribute("data-reveal", id),
+                         .attribute("data-label-show", revealButton.show), .attribute("data-label-hide", revealButton.hide),
+                         .attribute("aria-controls", id), .attribute("aria-pressed", "false")) { revealButton.show }
+        }
         if let error { p(.class("field-error"), .id(errorID)) { error } }
         if let hint { p(.class("field-hint"), .id(hintID)) { hint } }
     }

@@ -28,6 +28,8 @@ public struct PageContext: Sendable {
     /// loaded after the shell's.
     public var stylesheets: [String]
     public var scripts: [String]
+    /// Unread inbox notifications, shown as a badge on the tab with id `me` or `more` (0: no badge).
+    public var inboxBadge: Int
 
     public init(
         language: Language,
@@ -45,7 +47,8 @@ public struct PageContext: Sendable {
         theme: Theme? = nil,
         currentURL: String? = nil,
         stylesheets: [String] = [],
-        scripts: [String] = []
+        scripts: [String] = [],
+        inboxBadge: Int = 0
     ) {
         self.language = language
         self.title = title
@@ -63,6 +66,7 @@ public struct PageContext: Sendable {
         self.currentURL = currentURL
         self.stylesheets = stylesheets
         self.scripts = scripts
+        self.inboxBadge = inboxBadge
     }
 }
 

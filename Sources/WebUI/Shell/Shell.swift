@@ -71,7 +71,7 @@ public enum Shell {
                     if context.largeTitle { h1(.class("large-title")) { context.title } }
                     content
                 }
-                if hasTabs { tabBar(context.tabs, active: context.activeTab, language: language) }
+                if hasTabs { tabBar(context.tabs, active: context.activeTab, language: language, inboxBadge: context.inboxBadge) }
                 div(.class("toasts"), .attribute("aria-live", "polite"), .ariaLabel(Strings.notifications(language))) {
                     for item in context.toasts { toast(item) }
                 }

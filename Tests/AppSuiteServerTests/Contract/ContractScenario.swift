@@ -3,6 +3,7 @@ import AppSuiteAPI
 import AppSuiteTesting
 import Foundation
 import HTTPServer
+import Identity
 @testable import AppSuiteServer
 
 /// One run of every API operation against a real AppSuite (ephemeral port, temporary data directory) with the
@@ -21,14 +22,17 @@ enum ContractScenario {
         // (hours from 2021-02-16 15:00, days from 2021-11-15, a warning until 2023-04-04), so every model is met.
         let replay = try weatherReplay()
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_613_455_200)),  // 2021-02-16 14:00 Beijing
-                                    importing: [.gaokao, .movies, .weather],
+                                    importing: [.gaokao, .movies, .weather, .appstore],
                                     options: ["weather-provider": "qweather", "weather-provider-url": replay.url],
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         let client = ContractClient(server: server)
         let users = try accounts(client)
         movies(client, users)
+        inbox(client, users)
+        try moderation(client, users, server: server)
         gaokao(client, users.alice)
         weather(client, users.alice)
+        appDeals(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
         client.call("GET", APIPath.health, as: HealthStatus.self)
         client.problem("POST", APIPath.health, status: 405)
@@ -82,9 +86,106 @@ enum ContractScenario {
         client.problem("PUT", APIPath.password, body: .model(PasswordChange(currentPassword: "not the password", newPassword: "x y z w v u")),
                        token: carol.token, status: 401)
         client.noContent("PUT", APIPath.password, body: .model(change), token: carol.token)
+        client.call("POST", APIPath.login, body: .model(Credentials(username: "contract_carol", password: change.newPassword)),
+                    as: LoginResponse.self)
+        let sessions = client.call("GET", APIPath.sessions, token: carol.token, as: SessionList.self)
+        client.problem("GET", APIPath.sessions, status: 401)
+        if let other = sessions?.items.first(where: { !$0.current }) {
+            client.noContent("DELETE", APIPath.session, ["id": other.id], token: carol.token)
+        }
+        client.problem("DELETE", APIPath.session, ["id": "0000000000000000"], token: carol.token, status: 404)
+        client.noContent("DELETE", APIPath.sessions, token: carol.token)
+        client.problem("DELETE", APIPath.sessions, status: 401)
         client.problem("POST", APIPath.logout, status: 403)
         client.noContent("POST", APIPath.logout, token: carol.token)
         return Users(alice: alice.token, bob: bob.token)
+    }
+
+    // MARK: 爱限免 App Deals
+
+    static func appDeals(_ client: ContractClient, _ token: String) {
+        let limited = client.call("GET", APIPath.AppDeals.apps, as: DealAppPage.self)
+        let hot = client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("limit", "3")], as: DealAppPage.self)
+        if let cursor = hot?.nextCursor {
+            client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("limit", "3"), ("cursor", cursor)], as: DealAppPage.self)
+        }
+        client.call("GET", APIPath.AppDeals.apps, query: [("tab", "sales"), ("category", "Games"), ("device", "iphone")], as: DealAppPage.self)
+        client.call("GET", APIPath.AppDeals.apps, query: [("tab", "free"), ("at", "2025-06-01"), ("region", "us")], as: DealAppPage.self)
+        client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("q", "旋转")], as: DealAppPage.self)
+        client.problem("GET", APIPath.AppDeals.apps, query: [("tab", "cheap")], status: 400)
+        client.problem("GET", APIPath.AppDeals.apps, query: [("q", String(repeating: "长", count: 1_000))], status: 400)
+        client.problem("POST", APIPath.AppDeals.apps, status: 405)
+        let id = limited?.items.first?.id ?? 6_466_390_901
+        client.call("GET", APIPath.AppDeals.app, ["id": id], as: DealAppDetail.self)
+        client.call("GET", APIPath.AppDeals.app, ["id": 6_466_390_901], query: [("at", "2025-06-01")], token: token, as: DealAppDetail.self)
+        client.problem("GET", APIPath.AppDeals.app, ["id": 1], status: 404)
+        client.problem("GET", APIPath.AppDeals.app, ["id": id], query: [("region", "jp")], status: 400)
+        let topics = client.call("GET", APIPath.AppDeals.topics, as: DealTopicList.self)
+        client.problem("POST", APIPath.AppDeals.topics, status: 405)
+        client.call("GET", APIPath.AppDeals.topic, ["id": topics?.items.first?.id ?? "real-sales"], as: DealTopic.self)
+        client.problem("GET", APIPath.AppDeals.topic, ["id": "no-such-topic"], status: 404)
+        client.call("PUT", APIPath.Community.favorite, ["app": "appdeals", "itemId": id], token: token, as: FavoriteStatus.self)
+    }
+
+    // MARK: the inbox (after `movies`, where bob answered alice: `POST …/read` has its success only if that notified her)
+
+    static func inbox(_ client: ContractClient, _ users: Users) {
+        let page = client.call("GET", APIPath.Inbox.inbox, query: [("limit", "1")], token: users.alice, as: InboxPage.self)
+        client.problem("GET", APIPath.Inbox.inbox, status: 401)
+        client.problem("GET", APIPath.Inbox.inbox, query: [("cursor", "bad")], token: users.alice, status: 400)
+        if let item = page?.items.first { client.noContent("POST", APIPath.Inbox.read, ["id": item.id], token: users.alice) }
+        client.problem("POST", APIPath.Inbox.read, ["id": 999_999_999], token: users.alice, status: 404)
+        client.call("POST", APIPath.Inbox.readAll, token: users.alice, as: InboxUnread.self)
+        client.problem("POST", APIPath.Inbox.readAll, status: 401)
+        client.call("GET", APIPath.Inbox.preferences, token: users.alice, as: InboxPreferences.self)
+        client.problem("GET", APIPath.Inbox.preferences, status: 401)
+        client.call("PUT", APIPath.Inbox.preferences, body: .model(InboxPreferenceChange(kind: "community.reply", inbox: true, push: false)),
+                    token: users.alice, as: InboxPreferences.self)
+        client.problem("PUT", APIPath.Inbox.preferences, body: .model(InboxPreferenceChange(kind: "no.such-kind", inbox: true, push: true)),
+                       token: users.alice, status: 422)
+    }
+
+    // MARK: reports and moderation (alice is made a moderator on the server; bob is banned at the end)
+
+    static func moderation(_ client: ContractClient, _ users: Users, server: TestServer) throws {
+        let identity = server.suite.identity
+        guard let alice = try identity.users.user(username: "contract_alice"), let bob = try identity.users.user(username: "contract_bob")
+        else { throw ContractFailure("the contract users are missing") }
+        guard let review = client.call("GET", APIPath.Movies.reviews, query: [("limit", "1")], as: MovieReviewPage.self)?.items.first,
+              let comment = client.call("POST", APIPath.Movies.reviewComments, ["id": review.id], body: .model(NewComment(text: "这片子一般般吧，节奏太慢。")),
+                                        token: users.bob, status: 201, as: CommunityComment.self)
+        else { return }
+        let reports = APIPath.Moderation.reports
+        client.call("POST", reports, body: .model(CommentReport(commentId: comment.id, reason: "引战")), token: users.alice, status: 201, as: ReportReceipt.self)
+        client.problem("POST", reports, body: .model(CommentReport(commentId: comment.id, reason: "自己")), token: users.bob, status: 422)
+        client.problem("POST", reports, body: .model(CommentReport(commentId: 999_999_999, reason: "x")), token: users.alice, status: 404)
+        client.problem("POST", reports, body: .model(CommentReport(commentId: comment.id, reason: "x")), status: 401)
+
+        client.problem("GET", APIPath.Moderation.queue, token: users.alice, status: 403)
+        try RoleStore(database: identity.users.database).grant(.moderator, to: alice, now: identity.clock.now())
+        let queue = client.call("GET", APIPath.Moderation.queue, query: [("limit", "5")], token: users.alice, as: ModerationQueuePage.self)
+        client.problem("GET", APIPath.Moderation.queue, query: [("state", "lost")], token: users.alice, status: 422)
+        client.problem("GET", APIPath.Moderation.queue, query: [("cursor", "zz")], token: users.alice, status: 400)
+        client.problem("GET", APIPath.Moderation.queue, token: users.bob, status: 403)
+        guard let item = queue?.items.first(where: { $0.item == String(comment.id) }) else { return }
+        let decision = APIPath.Moderation.decision
+        client.problem("POST", decision, ["id": item.id], body: .model(ModerationDecisionInput(action: "hide")), token: users.bob, status: 403)
+        client.problem("POST", decision, ["id": item.id], body: .model(ModerationDecisionInput(action: "reject")), token: users.alice, status: 422)
+        client.problem("POST", decision, ["id": item.id], body: .model(ModerationDecisionInput(action: "burn")), token: users.alice, status: 422)
+        client.call("POST", decision, ["id": item.id], body: .model(ModerationDecisionInput(action: "hide")), token: users.alice, as: ModerationQueueItem.self)
+        client.problem("POST", decision, ["id": item.id], body: .model(ModerationDecisionInput(action: "approve")), token: users.alice, status: 409)
+        client.problem("POST", decision, ["id": 999_999_999], body: .model(ModerationDecisionInput(action: "hide")), token: users.alice, status: 404)
+
+        client.problem("POST", APIPath.Moderation.bans, body: .model(NewBan(userId: alice.id, hours: 1, reason: "x")), token: users.bob, status: 403)
+        client.problem("POST", APIPath.Moderation.bans, body: .model(NewBan(userId: 999_999_999, hours: 1, reason: "x")), token: users.alice, status: 422)
+        client.problem("POST", APIPath.Moderation.bans, body: .model(NewBan(userId: bob.id, hours: 0, reason: "x")), token: users.alice, status: 422)
+        client.call("POST", APIPath.Moderation.bans, body: .model(NewBan(userId: bob.id, hours: 1, reason: "引战")), token: users.alice, status: 201,
+                    as: BanInfo.self)
+        client.problem("POST", APIPath.Movies.reviewComments, ["id": review.id], body: .model(NewComment(text: "我还要说")), token: users.bob, status: 403)
+
+        client.call("GET", APIPath.Moderation.audit, query: [("limit", "10")], token: users.alice, as: ModerationAuditPage.self)
+        client.problem("GET", APIPath.Moderation.audit, query: [("cursor", "q1")], token: users.alice, status: 400)
+        client.problem("GET", APIPath.Moderation.audit, token: users.bob, status: 403)
     }
 
     // MARK: movie reviews and the community

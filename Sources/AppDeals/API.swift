@@ -1,0 +1,127 @@
+import AppSuiteAPI
+import Community
+import Foundation
+import HTTPServer
+import Identity
+import WebUI
+
+/// `/api/v1/appdeals/…`: the tabs (限免 降价 免费 热榜) with search and filters, an app with its price history,
+/// and the generated 专题. Favourites and share links are the community routes (`/api/v1/favorites/appdeals/{id}`,
+/// `/api/v1/shares/appdeals/{id}`).
+struct DealAPI: Sendable {
+    let store: DealStore
+    let lists: DealLists
+    let topics: DealTopics
+    let favorites: FavoriteStore
+
+    func register(into api: inout RouteGroup<SessionGuard>) {
+        let deals = self
+        api.anyone.get("/apps") { request, _ in
+            let snapshot = try deals.store.snapshot()
+            let query = try ListQuery(request.query, categories: snapshot.categories)
+            let page = try deals.lists.page(query)
+            return Self.json(DealAppPage(items: page.items.map(Self.model), nextCursor: page.nextCursor, asOf: page.asOf.map(Self.date)))
+        }
+        api.anyone.get("/apps/{id}") { request, viewer in
+            let id = try request.parameter("id", as: Int64.self)
+            guard let detail = try deals.detail(id, query: request.query, viewer: viewer) else { throw HTTPError.notFound("no app \(id)") }
+            return Self.json(detail)
+        }
+        api.anyone.get("/topics") { _, _ in
+            let (topics, asOf) = try deals.topics.all()
+            return Self.json(DealTopicList(items: topics.map { Self.model($0, limit: 4) }, asOf: asOf.map(Self.date)))
+        }
+        api.anyone.get("/topics/{id}") { request, _ in
+            let id = try request.parameter("id")
+            guard let topic = try deals.topics.all().topics.first(where: { $0.id == id }) else { throw HTTPError.notFound("no topic \(id)") }
+            return Self.json(Self.model(topic, limit: nil))
+        }
+    }
+
+    func detail(_ id: Int64, query: FormData, viewer: Viewer) throws -> DealAppDetail? {
+        let snapshot = try store.snapshot()
+        let listQuery = try ListQuery(query, categories: snapshot.categories)
+        guard let detail = try store.detail(id, snapshot: snapshot) else { return nil }
+        let time = listQuery.at ?? snapshot.latest[listQuery.region] ?? 0
+        let state = store.states(snapshot, region: listQuery.region, at: time)[id]
+        let item = state.map { ListItem(app: detail.summary, state: $0, price: $0.price, currency: listQuery.region.currency) }
+            ?? ListItem(app: detail.summary, state: nil, price: detail.summary.catalogPrice, currency: detail.summary.catalogCurrency ?? .usd)
+        var counted = item
+        let counts = try store.counts([id])[id]
+        counted.favorites = counts?.favorites ?? 0
+        counted.shares = counts?.shares ?? 0
+        let history = store.priceHistory(id, snapshot: snapshot, region: listQuery.region, upTo: time)
+        let favorite = try viewer.user.map { try favorites.contains(DealsApp.subject(id), userID: $0.id) }
+        return DealAppDetail(
+            app: Self.model(counted), englishName: detail.englishName, genres: detail.genresZh, sizeBytes: detail.sizeBytes,
+            version: detail.version, releaseNotes: detail.releaseNotes, description: detail.description, seller: detail.seller,
+            screenshotCount: detail.screenshotURLs.count, storeUrl: detail.storeURL,
+            priceHistory: history.map { DealPricePoint(at: Self.date($0.start), price: Money.decimal($0.price)) },
+            minPrice: state.map { Money.decimal($0.minPrice) }, maxPrice: state.map { Money.decimal($0.maxPrice) },
+            asOf: state == nil ? nil : Self.date(time), favorite: favorite)
+    }
+
+    static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+
+    static func json(_ value: some Encodable) -> Response {
+        let data = (try? APICoding.makeEncoder().encode(value)) ?? Data("{}".utf8)
+        return .json([UInt8](data))
+    }
+
+    static func model(_ item: ListItem) -> DealApp {
+        let state = item.state
+        let isDeal = state?.trend == .limited || state?.trend == .sales
+        return DealApp(
+            id: item.app.id, name: item.app.name, iconUrl: DealsApp.iconPath(item.app.id), category: item.app.genre,
+            kind: item.app.isGame.map { $0 ? "game" : "app" }, price: item.price.map(Money.decimal),
+            lastPrice: state?.lastPrice.map(Money.decimal), currency: item.currency.rawValue,
+            formattedPrice: item.price.map { Money.formatted($0, item.currency) },
+            formattedLastPrice: state?.lastPrice.map { Money.formatted($0, item.currency) }, trend: state?.trend.rawValue,
+            since: state.map { date($0.since) }, expiresAt: state?.expiresAt.map(date), expiresEstimated: state?.expiresEstimated ?? false,
+            fakeDiscount: state?.fakeDiscount ?? false, regularPrice: isDeal ? state?.longRunPrice.map(Money.decimal) : nil,
+            rating: (item.app.ratingCount ?? 0) > 0 ? item.app.rating : nil, ratingCount: item.app.ratingCount,
+            favorites: item.favorites, shares: item.shares)
+    }
+
+    static func model(_ topic: Topic, limit: Int?) -> DealTopic {
+        DealTopic(id: topic.id, title: topic.title.zh, summary: topic.summary.zh, appCount: topic.items.count,
+                  apps: (limit.map { Array(topic.items.prefix($0)) } ?? topic.items).map(model))
+    }
+
+    static let operations: [APIOperation] = {
+        let filters: [APIOperation.Parameter] = [
+            .init("tab", in: .query, description: "limited (限免, default), sales (降价), free (免费), hot (热榜)"),
+            .init("region", in: .query, description: "store: cn (default) or us"),
+            .init("category", in: .query, description: "primary genre, e.g. Games"),
+            .init("device", in: .query, description: "iphone, ipad or mac"),
+            .init("q", in: .query, description: "search in Chinese, English or mixed names, at most 100 characters"),
+            .init("at", in: .query, description: "as-of time: ISO 8601, a UTC date or UTC seconds (default: the newest observation)"),
+            .init("cursor", in: .query), .init("limit", in: .query, schema: .integer(description: "1–100, default 20")),
+        ]
+        return [
+            APIOperation(.get, "/api/v1/appdeals/apps", summary: "A tab of deals (限免/降价/免费) or 热榜, filtered and searched, as of a time",
+                         tag: "AppDeals", parameters: filters,
+                         responses: [.init(200, "A page of apps", schema: .ref(DealAppPage.self)),
+                                     .init(400, "Unknown tab, region, category or device, or a bad at, limit, cursor or q", schema: .reference("Problem"))]),
+            APIOperation(.get, "/api/v1/appdeals/apps/{id}", summary: "An app with its price history in a region, as of a time", tag: "AppDeals",
+                         parameters: [.init("id", in: .path, schema: .integer()), .init("region", in: .query), .init("at", in: .query)],
+                         responses: [.init(200, "The app", schema: .ref(DealAppDetail.self)),
+                                     .init(400, "Bad region or at", schema: .reference("Problem")),
+                                     .init(404, "No such app", schema: .reference("Problem"))]),
+            APIOperation(.get, "/api/v1/appdeals/topics", summary: "专题 generated from the newest deals", tag: "AppDeals",
+                         responses: [.init(200, "The topics", schema: .ref(DealTopicList.self))]),
+            APIOperation(.get, "/api/v1/appdeals/topics/{id}", summary: "One 专题 with all its apps", tag: "AppDeals",
+                         parameters: [.init("id", in: .path)],
+                         responses: [.init(200, "The topic", schema: .ref(DealTopic.self)), .init(404, "No such topic", schema: .reference("Problem"))]),
+        ]
+    }()
+
+    static let schemas: [(String, JSONSchema)] = [
+        JSONSchema.component(DealApp.self, overriding: ["rating": .number(description: "average rating, 0–5")]),
+        JSONSchema.component(DealAppPage.self),
+        JSONSchema.component(DealPricePoint.self),
+        JSONSchema.component(DealAppDetail.self),
+        JSONSchema.component(DealTopic.self),
+        JSONSchema.component(DealTopicList.self),
+    ]
+}

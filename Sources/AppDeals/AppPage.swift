@@ -1,0 +1,174 @@
+import AppHost
+import AppSuiteAPI
+import Community
+import Foundation
+import HTTPServer
+import Identity
+import WebUI
+
+extension DealPages {
+    // MARK: an app
+
+    func appPage(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let l = viewer.language
+        let id = try request.parameter("id", as: Int64.self)
+        let snapshot = try store.snapshot()
+        guard let detail = try store.detail(id, snapshot: snapshot) else { throw HTTPError.notFound() }
+        let query = try ListQuery(request.query, categories: snapshot.categories)
+        let time = query.at ?? snapshot.latest[query.region] ?? 0
+        let state = store.states(snapshot, region: query.region, at: time)[id]
+        let currency = state == nil ? detail.summary.catalogCurrency ?? .usd : query.region.currency
+        var item = ListItem(app: detail.summary, state: state, price: state?.price ?? detail.summary.catalogPrice, currency: currency)
+        let counts = try store.counts([id])[id]
+        item.favorites = counts?.favorites ?? 0
+        item.shares = counts?.shares ?? 0
+        let history = store.priceHistory(id, snapshot: snapshot, region: query.region, upTo: time)
+        let isFavorite = try viewer.user.map { try favorites.contains(DealsApp.subject(id), userID: $0.id) } ?? false
+        try store.record(.view, of: id, at: Int64(clock.now().timeIntervalSince1970))
+        return self.page(viewer, title: DealText.detail(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
+                         actions: false) {
+            section(.class("ad-detail")) {
+                ul(.class("ad-list"), .role("list")) { row(item, asOf: time, language: l) }
+                div(.class("ad-actions")) {
+                    if viewer.user != nil {
+                        postForm(action: "/appdeals/apps/\(id)/favorite", csrfToken: viewer.csrfToken) {
+                            WebUI.button(.classes("btn", isFavorite ? "btn-secondary" : "btn-primary"), .type("submit")) {
+                                (isFavorite ? DealText.unfavorite : DealText.favorite)(l)
+                            }
+                        }
+                    } else {
+                        a(.classes("btn", "btn-secondary"), .href("/login?next=" + percentEncode("/appdeals/apps/\(id)"))) { DealText.favoriteNeedsLogin(l) }
+                    }
+                    postForm(action: "/appdeals/apps/\(id)/share", csrfToken: viewer.csrfToken,
+                             attributes: [.attribute("data-share", String(id)), .attribute("data-copied", DealText.linkCopied(l))]) {
+                        WebUI.button(.classes("btn", "btn-secondary"), .type("submit")) { DealText.share(l) }
+                    }
+                    if let url = detail.storeURL, url.hasPrefix("https://apps.apple.com/") {
+                        a(.classes("btn", "btn-secondary"), .href(url), .rel("noopener noreferrer"), .target("_blank")) { DealText.openInStore(l) }
+                    }
+                }
+                if state?.trend == .limited { p(.class("ad-note")) { DealText.estimateNote(l) } }
+                if let state, state.fakeDiscount, let regular = state.longRunPrice {
+                    p(.class("ad-note")) { DealText.fakeDiscount(l) + " · " + DealText.regularPrice(Money.formatted(regular, currency))(l) }
+                }
+
+                sectionHeader(DealText.priceHistory(l))
+                if history.isEmpty {
+                    p(.class("ad-note")) { DealText.noHistory(l) }
+                } else {
+                    let points = history.map { ChartPoint(x: Double($0.start), y: Double($0.price) / 100) }
+                    div(.class("ad-chart")) {
+                        Chart.series(points, endX: Double(time), style: .step, title: DealText.priceHistory(l),
+                                     yLabel: { value in currency.symbol + String(Int(value.rounded())) },
+                                     xLabel: { BeijingTime.numericDate(Int64($0)) })
+                    }
+                    if let state { p(.class("ad-range")) { DealText.range(priceText(state.minPrice, currency, l), priceText(state.maxPrice, currency, l))(l) } }
+                    ol(.class("ad-history")) {
+                        for run in history.reversed() {
+                            li { span { BeijingTime.dateTime(run.start) }; span(.class("ad-price")) { priceText(run.price, currency, l) } }
+                        }
+                    }
+                }
+
+                sectionHeader(DealText.screenshots(l))
+                p(.class("ad-note")) {
+                    detail.screenshotURLs.isEmpty ? DealText.noScreenshots(l) : DealText.screenshotsNotFetched(detail.screenshotURLs.count)(l)
+                }
+
+                dl(.class("ad-facts")) {
+                    if let size = detail.sizeBytes {
+                        dt { DealText.size(l) }
+                        dd { String(format: "%.1f MB", Double(size) / 1_000_000) }
+                    }
+                    if let version = detail.version { dt { DealText.version(l) }; dd { version } }
+                    if let seller = detail.seller { dt { DealText.seller(l) }; dd { seller } }
+                    if let genre = detail.summary.genre { dt { DealText.category(l) }; dd { ([genre] + detail.genresZh).joined(separator: " · ") } }
+                }
+                if detail.summary.id > 0, detail.summary.isGame != nil || detail.releaseNotes != nil {
+                    sectionHeader(DealText.releaseNotes(l))
+                    if let notes = detail.releaseNotes {
+                        div(.class("ad-text")) { paragraphs(notes) }
+                    } else {
+                        p(.class("ad-note")) { DealText.firstVersion(l) }
+                    }
+                }
+                if let description = detail.description {
+                    sectionHeader(DealText.description(l))
+                    div(.class("ad-text")) { paragraphs(description) }
+                }
+            }
+        }
+    }
+
+    func share(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let id = try request.parameter("id", as: Int64.self)
+        guard try store.snapshot().apps[id] != nil else { throw HTTPError.notFound() }
+        try store.record(.share, of: id, at: Int64(clock.now().timeIntervalSince1970))
+        return viewer.redirect(to: "/share/appdeals/\(id)")
+    }
+
+    func toggleFavorite(_ request: Request, _ member: SignedIn) throws -> Response {
+        let (viewer, user) = (member.viewer, member.user)
+        let id = try request.parameter("id", as: Int64.self)
+        let subject = DealsApp.subject(id)
+        if try favorites.contains(subject, userID: user.id) {
+            try favorites.remove(subject, userID: user.id)
+            return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.unfavorite(viewer.language)))
+        }
+        do {
+            try favorites.add(subject, userID: user.id)
+        } catch CommentError.notFound {
+            throw HTTPError.notFound()
+        }
+        return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.favorite(viewer.language), kind: .success))
+    }
+
+    // MARK: favourites
+
+    /// The seed's favourites: an icon grid; 编辑 shows a delete badge on each icon (`?edit=1` without JavaScript).
+    func favoritesPage(_ request: Request, _ member: SignedIn) throws -> Response {
+        let viewer = member.viewer
+        let l = viewer.language
+        let editing = request.query["edit"] == "1"
+        var items: [Favorite] = []
+        var cursor: String?
+        repeat {
+            let page = try favorites.list(userID: member.user.id, app: DealsApp.id, cursor: cursor, limit: 100)
+            items += page.items
+            cursor = page.nextCursor
+        } while cursor != nil && items.count < 1000
+        return self.page(viewer, title: DealText.favorites(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
+                         actions: false) {
+            if items.isEmpty {
+                emptyState(icon: .heart, title: DealText.noFavorites(l), message: DealText.noFavoritesMessage(l))
+            } else {
+                div(.class("ad-grid-bar")) {
+                    a(.classes("btn", "btn-secondary", "ad-edit"), .href(editing ? "/appdeals/favorites" : "/appdeals/favorites?edit=1"),
+                      .attribute("data-edit", DealText.edit(l)), .attribute("data-done", DealText.done(l))) {
+                        (editing ? DealText.done : DealText.edit)(l)
+                    }
+                }
+                ul(.classes("ad-grid", editing ? "is-editing" : nil), .role("list")) {
+                    for favorite in items {
+                        li(.class("ad-grid-item")) {
+                            a(.class("ad-grid-link"), .href(favorite.info.path)) {
+                                img(.class("ad-icon"), .src(favorite.info.imageURL ?? ""), .alt(""), .width(60), .height(60), .loading("lazy"))
+                                span(.class("ad-grid-name")) { favorite.info.title }
+                            }
+                            postForm(action: "/appdeals/favorites/\(favorite.subject.item)/delete", csrfToken: viewer.csrfToken,
+                                     attributes: [.class("ad-delete")]) {
+                                WebUI.button(.class("ad-delete-badge"), .type("submit"), .ariaLabel(DealText.remove(favorite.info.title)(l))) { "−" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func removeFavorite(_ request: Request, _ member: SignedIn) throws -> Response {
+        let id = try request.parameter("id", as: Int64.self)
+        try favorites.remove(DealsApp.subject(id), userID: member.user.id)
+        return member.viewer.redirect(to: "/appdeals/favorites?edit=1")
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import HTTPServer
+import Storage
+import Synchronization
+
+/// What a list row shows of an app, held in memory for every app (about 7,800).
+struct AppSummary: Sendable, Hashable {
+    var id: Int64
+    var name: String
+    /// Lower-cased names and seller as UTF-8: search finds a query's bytes in it (a substring, CJK included).
+    var searchKey: [UInt8]
+    var genre: String?
+    var isGame: Bool?
+    var devices: String?
+    var rating: Double?
+    var ratingCount: Int64?
+    var iconURL: String?
+    var catalogPrice: Int64?
+    var catalogCurrency: Currency?
+}
+
+extension AppSummary {
+    /// True when `needle` (lower-cased UTF-8) occurs in ``searchKey``.
+    func matches(search needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= searchKey.count else { return needle.isEmpty }
+        var index = 0
+        let last = searchKey.count - needle.count
+        while index <= last {
+            if searchKey[index] == first {
+                var offset = 1
+                while offset < needle.count && searchKey[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+}
+
+/// Everything a detail page adds to ``AppSummary``.
+struct AppDetail: Sendable {
+    var summary: AppSummary
+    var englishName: String?
+    var genresZh: [String]
+    var sizeBytes: Int64?
+    var version: String?
+    var releaseNotes: String?
+    var description: String?
+    var seller: String?
+    var screenshotURLs: [String]
+    var storeURL: String?
+    var contentRating: String?
+}
+
+/// The imported data as the lists read it: app summaries and each region's price history, rebuilt when
+/// `appdeals_meta.data_version` changes (an import or a poll, possibly in another process).
+struct DealSnapshot: Sendable {
+    var apps: [Int64: AppSummary]
+    var engines: [Region: DealEngine]
+    /// Each region's newest observation: the default as-of time.
+    var latest: [Region: Int64]
+    /// Each region's oldest observation: an earlier `at` has no data.
+    var earliest: [Region: Int64]
+    /// Primary genres present, sorted: the allowed `category` values.
+    var categories: [String]
+    /// Every app by rating count (most first), then id (highest first): 热榜's order among apps without signals.
+    var byRatings: [AppSummary]
+}
+
+/// SQL of the App Deals tables and the versioned in-memory snapshot the deal lists are computed from.
+final class DealStore: Sendable {
+    let database: any Database
+    private let cache = Mutex<(version: String, snapshot: DealSnapshot)?>(nil)
+    private let building = Mutex<Void>(())
+    /// The last few computed (region, as-of) states; the default list asks for the same one every time.
+    private let states = Mutex<[(key: String, states: [Int64: DealState])]>([])
+
+    init(database: any Database) { self.database = database }
+
+    static func bumpVersion(_ db: any SQLExecutor) throws(StorageError) {
+        let current = try db.scalar("SELECT value FROM appdeals_meta WHERE key = 'data_version'", as: String.self).flatMap { Int64($0) } ?? 0
+        try db.execute("INSERT INTO appdeals_meta (key, value) VALUES ('data_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       String(current + 1))
+    }
+
+    /// The current snapshot: one small query when nothing changed.
+    func snapshot() throws -> DealSnapshot {
+        let version = try database.read { db in
+            try db.scalar("SELECT value FROM appdeals_meta WHERE key = 'data_version'", as: String.self)
+        } ?? ""
+        if let cached = cache.withLock({ $0 }), cached.version == version { return cached.snapshot }
+        return try building.withLock { _ throws -> DealSnapshot in
+            if let cached = cache.withLock({ $0 }), cached.version == version { return cached.snapshot }
+            let snapshot = try load()
+            cache.withLock { $0 = (version, snapshot) }
+            states.withLock { $0.removeAll() }
+            return snapshot
+        }
+    }
+
+    private func load() throws -> DealSnapshot {
+        try database.read { db in
+            var apps: [Int64: AppSummary] = [:]
+            var genres = Set<String>()
+            for row in try db.query("""
+                SELECT id, name, search_text, genre, is_game, devices, rating, rating_count, icon_url, catalog_price, catalog_currency
+                FROM appdeals_apps
+                """) {
+                let app = AppSummary(
+                    id: try row.get(0), name: try row.get(1), searchKey: Array(try row.get(2, as: String.self).utf8), genre: try row.get(3),
+                    isGame: try row.get(4, as: Int64?.self).map { $0 != 0 }, devices: try row.get(5), rating: try row.get(6),
+                    ratingCount: try row.get(7), iconURL: try row.get(8), catalogPrice: try row.get(9),
+                    catalogCurrency: try row.get(10, as: String?.self).flatMap(Currency.init(rawValue:)))
+                apps[app.id] = app
+                if let genre = app.genre { genres.insert(genre) }
+            }
+            var engines: [Region: DealEngine] = [:]
+            var latest: [Region: Int64] = [:]
+            var earliest: [Region: Int64] = [:]
+            for region in Region.allCases {
+                var history: [Int64: [PriceObservation]] = [:]
+                for row in try db.query("SELECT app_id, observed_at, price FROM appdeals_prices WHERE region = ? ORDER BY app_id, observed_at",
+                                        region.rawValue) {
+                    let at: Int64 = try row.get(1)
+                    history[try row.get(0), default: []].append(PriceObservation(at: at, price: try row.get(2)))
+                    latest[region] = max(latest[region] ?? at, at)
+                    earliest[region] = min(earliest[region] ?? at, at)
+                }
+                engines[region] = DealEngine(history: history)
+            }
+            let byRatings = apps.values.sorted { ($0.ratingCount ?? 0, $0.id) > ($1.ratingCount ?? 0, $1.id) }
+            return DealSnapshot(apps: apps, engines: engines, latest: latest, earliest: earliest, categories: genres.sorted(),
+                                byRatings: byRatings)
+        }
+    }
+
+    /// Every app's deal state in `region` as of `time` (cached for the last 8 asked).
+    func states(_ snapshot: DealSnapshot, region: Region, at time: Int64) -> [Int64: DealState] {
+        let key = "\(region.rawValue)@\(time)"
+        if let hit = states.withLock({ $0.first { $0.key == key }?.states }) { return hit }
+        let computed = snapshot.engines[region]?.states(at: time) ?? [:]
+        states.withLock { list in
+            list.removeAll { $0.key == key }
+            list.insert((key, computed), at: 0)
+            if list.count > 8 { list.removeLast() }
+        }
+        return computed
+    }
+
+    func detail(_ id: Int64, snapshot: DealSnapshot) throws -> AppDetail? {
+        guard let summary = snapshot.apps[id] else { return nil }
+        return try database.read { db in
+            guard let row = try db.queryFirst("""
+                SELECT english_name, genres_zh, size_bytes, version, release_notes, description, seller, screenshot_urls, store_url,
+                    content_rating FROM appdeals_apps WHERE id = ?
+                """, id) else { return nil }
+            return AppDetail(
+                summary: summary, englishName: try row.get(0),
+                genresZh: try row.get(1, as: String?.self).map { $0.split(separator: "|").map(String.init) } ?? [],
+                sizeBytes: try row.get(2), version: try row.get(3), releaseNotes: try row.get(4), description: try row.get(5),
+                seller: try row.get(6),
+                screenshotURLs: try row.get(7, as: String?.self).map { $0.split(separator: "\n").map(String.init) } ?? [],
+                storeURL: try row.get(8), contentRating: try row.get(9))
+        }
+    }
+
+    /// The observed prices of an app in a region up to `time`, oldest first, with in-app-purchase-only rows
+    /// merged away (they are not app price changes).
+    func priceHistory(_ id: Int64, snapshot: DealSnapshot, region: Region, upTo time: Int64) -> [PriceRun] {
+        DealEngine.runs(snapshot.engines[region]?.history[id] ?? [], upTo: time)
+    }
+
+    /// Our own signals per app for 热榜: favourites (all time), and views and shares in the 7 days up to `time`.
+    func signals(since day: Int64) throws -> [Int64: (favorites: Int64, shares: Int64, views: Int64)] {
+        try database.read { db in
+            var result: [Int64: (favorites: Int64, shares: Int64, views: Int64)] = [:]
+            for row in try db.query("SELECT app_id, CAST(sum(views) AS INTEGER), CAST(sum(shares) AS INTEGER) FROM appdeals_activity WHERE day >= ? GROUP BY app_id", day) {
+                let id: Int64 = try row.get(0)
+                result[id, default: (0, 0, 0)].views = try row.get(1)
+                result[id, default: (0, 0, 0)].shares = try row.get(2)
+            }
+            for row in try db.query("SELECT item, count(*) FROM community_favorites WHERE app = 'appdeals' GROUP BY item") {
+                guard let id = Int64(try row.get(0, as: String.self)) else { continue }
+                result[id, default: (0, 0, 0)].favorites = try row.get(1)
+            }
+            return result
+        }
+    }
+
+    /// Favourites (all time) and shares (all time) of the given apps, for the list rows.
+    func counts(_ ids: [Int64]) throws -> [Int64: (favorites: Int64, shares: Int64)] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        return try database.read { db in
+            var result: [Int64: (favorites: Int64, shares: Int64)] = [:]
+            for row in try db.query("SELECT app_id, CAST(sum(shares) AS INTEGER) FROM appdeals_activity WHERE app_id IN (\(marks)) GROUP BY app_id",
+                                    ids.map { SQLValue.integer($0) }) {
+                result[try row.get(0), default: (0, 0)].shares = try row.get(1)
+            }
+            for row in try db.query("SELECT item, count(*) FROM community_favorites WHERE app = 'appdeals' AND item IN (\(marks)) GROUP BY item",
+                                    ids.map { SQLValue.text(String($0)) }) {
+                guard let id = Int64(try row.get(0, as: String.self)) else { continue }
+                result[id, default: (0, 0)].favorites = try row.get(1)
+            }
+            return result
+        }
+    }
+
+    /// Counts one view or share of `id` on the UTC day of `time`.
+    func record(_ kind: Activity, of id: Int64, at time: Int64) throws {
+        try database.write { db in
+            switch kind {
+            case .view:
+                try db.execute("""
+                    INSERT INTO appdeals_activity (app_id, day, views) VALUES (?, ?, 1)
+                    ON CONFLICT (app_id, day) DO UPDATE SET views = appdeals_activity.views + 1
+                    """, id, time / 86_400)
+            case .share:
+                try db.execute("""
+                    INSERT INTO appdeals_activity (app_id, day, shares) VALUES (?, ?, 1)
+                    ON CONFLICT (app_id, day) DO UPDATE SET shares = appdeals_activity.shares + 1
+                    """, id, time / 86_400)
+            }
+        }
+    }
+
+    enum Activity { case view, share }
+}

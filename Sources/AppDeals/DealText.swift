@@ -1,0 +1,113 @@
+import Foundation
+import WebUI
+
+/// Words of the 爱限免 pages, Chinese first (the original app's own: 限免, 降价, 免费, 专题, 热榜, 剩余); the
+/// English is what English deal sites say. App names stay as the store writes them.
+enum DealText {
+    static let appTitle = LocalizedText(zh: "爱限免", en: "App Deals")
+    static let summary = LocalizedText(zh: "限免、降价和免费应用，来自真实价格记录", en: "Free-for-now and price-drop apps from real price history")
+
+    // MARK: tabs
+    static let limited = LocalizedText(zh: "限免", en: "Free now")
+    static let sales = LocalizedText(zh: "降价", en: "Price drops")
+    static let free = LocalizedText(zh: "免费", en: "Free")
+    static let topics = LocalizedText(zh: "专题", en: "Topics")
+    static let hot = LocalizedText(zh: "热榜", en: "Popular")
+    static let favorites = LocalizedText(zh: "收藏", en: "Favourites")
+    static let search = LocalizedText(zh: "搜索", en: "Search")
+    static let searchPlaceholder = LocalizedText(zh: "搜索应用名称（中文或英文）", en: "Search app names (Chinese or English)")
+
+    // MARK: rows
+    static let game = LocalizedText(zh: "游戏", en: "Game")
+    static let app = LocalizedText(zh: "应用", en: "App")
+    static let unrated = LocalizedText(zh: "暂无评分", en: "No ratings")
+    static func ratingCount(_ count: Int64) -> LocalizedText {
+        LocalizedText(zh: "\(count) 个评分", en: count == 1 ? "1 rating" : "\(count) ratings")
+    }
+    static func stars(_ rating: Double) -> LocalizedText {
+        let text = String(format: "%.1f", rating)
+        return LocalizedText(zh: "\(text) 星（满分 5 星）", en: "\(text) out of 5 stars")
+    }
+    static func favoriteCount(_ count: Int64) -> LocalizedText { LocalizedText(zh: "收藏 \(count)", en: "\(count) saved") }
+    static func shareCount(_ count: Int64) -> LocalizedText { LocalizedText(zh: "分享 \(count)", en: "\(count) shared") }
+    static let remaining = LocalizedText(zh: "剩余", en: "Ends in")
+    static let estimated = LocalizedText(zh: "（估计）", en: " (estimate)")
+    static let estimateNote = LocalizedText(
+        zh: "苹果不公布限免结束时间：按此前限免的时长估计（中位数 48 小时），每次新价格记录后重新计算。",
+        en: "Apple does not publish when a free offer ends: estimated from the length of earlier free periods (median 48 h), recomputed on every new price record.")
+    static let fakeDiscount = LocalizedText(zh: "先涨后降", en: "Raised before sale")
+    static func regularPrice(_ price: String) -> LocalizedText { LocalizedText(zh: "长期售价 \(price)", en: "Usually \(price)") }
+    static let catalogueNote = LocalizedText(zh: "美区 2016/17 年价格", en: "US store price, 2016/17")
+    static func dataAsOf(_ time: String) -> LocalizedText { LocalizedText(zh: "数据更新于 \(time)（北京时间）", en: "Data as of \(time) (Beijing time)") }
+    static func since(_ time: String) -> LocalizedText { LocalizedText(zh: "\(time) 起", en: "since \(time)") }
+    static let loadMore = LocalizedText(zh: "加载更多", en: "Load more")
+    static let end = LocalizedText(zh: "没有更多了", en: "That's all")
+    static let hotNote = LocalizedText(zh: "按本站近 7 天的收藏、分享和浏览排序，其次按评分人数。",
+                                       en: "Ordered by favourites, shares and views on this site in the last 7 days, then by number of ratings.")
+
+    // MARK: empty states
+    static let noData = LocalizedText(zh: "还没有数据", en: "No data yet")
+    static let noDataMessage = LocalizedText(zh: "导入 appstore 数据后这里会显示应用。", en: "Apps appear here once the App Store data is imported.")
+    static let nothingHere = LocalizedText(zh: "没有符合条件的应用", en: "No apps match")
+    static let nothingHereMessage = LocalizedText(zh: "换个分类、设备或关键词试试。", en: "Try another category, device or search.")
+    static let outsideData = LocalizedText(zh: "这个时间没有价格记录", en: "No price records for that time")
+    static func outsideDataMessage(_ from: String, _ to: String) -> LocalizedText {
+        LocalizedText(zh: "价格记录从 \(from) 到 \(to)。", en: "Price records run from \(from) to \(to).")
+    }
+
+    // MARK: filters
+    static let allCategories = LocalizedText(zh: "全部分类", en: "All categories")
+    static let allDevices = LocalizedText(zh: "全部设备", en: "All devices")
+    static let category = LocalizedText(zh: "分类", en: "Category")
+    static let device = LocalizedText(zh: "设备", en: "Device")
+    static let filter = LocalizedText(zh: "筛选", en: "Filter")
+    static let deviceNames: [String: LocalizedText] = [
+        "iphone": LocalizedText(zh: "iPhone", en: "iPhone"),
+        "ipad": LocalizedText(zh: "iPad", en: "iPad"),
+        "mac": LocalizedText(zh: "Mac", en: "Mac"),
+    ]
+
+    // MARK: detail
+    static let detail = LocalizedText(zh: "应用详情", en: "App details")
+    static let screenshots = LocalizedText(zh: "截图", en: "Screenshots")
+    static let noScreenshots = LocalizedText(zh: "商店没有提供截图", en: "The store lists no screenshots")
+    static func screenshotsNotFetched(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "商店有 \(count) 张截图；本站尚未缓存远程图片，请在 App Store 查看。",
+                      en: "The store lists \(count) screenshots; this site does not cache remote images yet, see the App Store.")
+    }
+    static let size = LocalizedText(zh: "大小", en: "Size")
+    static let version = LocalizedText(zh: "版本", en: "Version")
+    static let seller = LocalizedText(zh: "开发者", en: "Seller")
+    static let releaseNotes = LocalizedText(zh: "新功能", en: "What's new")
+    static let firstVersion = LocalizedText(zh: "首个版本，没有更新说明", en: "First version: no release notes")
+    static let description = LocalizedText(zh: "简介", en: "Description")
+    static let priceHistory = LocalizedText(zh: "价格走势", en: "Price history")
+    static let noHistory = LocalizedText(zh: "这个应用没有价格记录", en: "No price history for this app")
+    static func range(_ low: String, _ high: String) -> LocalizedText { LocalizedText(zh: "最低 \(low) · 最高 \(high)", en: "Low \(low) · high \(high)") }
+    static let openInStore = LocalizedText(zh: "在 App Store 中查看", en: "View in the App Store")
+    static let share = LocalizedText(zh: "分享", en: "Share")
+    static let favorite = LocalizedText(zh: "收藏", en: "Save")
+    static let unfavorite = LocalizedText(zh: "取消收藏", en: "Unsave")
+    static let favoriteNeedsLogin = LocalizedText(zh: "收藏（需登录）", en: "Save (log in first)")
+    static let linkCopied = LocalizedText(zh: "链接已复制：", en: "Link copied: ")
+
+    // MARK: favourites
+    static let edit = LocalizedText(zh: "编辑", en: "Edit")
+    static let done = LocalizedText(zh: "完成", en: "Done")
+    static func remove(_ name: String) -> LocalizedText { LocalizedText(zh: "删除 \(name)", en: "Remove \(name)") }
+    static let noFavorites = LocalizedText(zh: "还没有收藏", en: "No favourites yet")
+    static let noFavoritesMessage = LocalizedText(zh: "在应用详情页点“收藏”。", en: "Tap “Save” on an app's page.")
+
+    // MARK: topics
+    static let topicLimitedGames = LocalizedText(zh: "本周限免游戏", en: "Games free this week")
+    static let topicLimitedGamesSummary = LocalizedText(zh: "原本付费、现在限时免费的游戏。", en: "Paid games that are free for a limited time.")
+    static let topicLimitedApps = LocalizedText(zh: "本周限免应用", en: "Apps free this week")
+    static let topicLimitedAppsSummary = LocalizedText(zh: "原本付费、现在限时免费的应用。", en: "Paid apps that are free for a limited time.")
+    static let topicRealSales = LocalizedText(zh: "真降价", en: "Genuine price drops")
+    static let topicRealSalesSummary = LocalizedText(zh: "降价前没有先涨价的应用。", en: "Price drops not preceded by a price rise.")
+    static let topicAllTimeLow = LocalizedText(zh: "史低价", en: "All-time lows")
+    static let topicAllTimeLowSummary = LocalizedText(zh: "现价是记录以来的最低价。", en: "The current price is the lowest ever recorded.")
+    static let noTopics = LocalizedText(zh: "暂时没有专题", en: "No topics right now")
+    static func appCount(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 个应用", en: count == 1 ? "1 app" : "\(count) apps") }
+    static let generatedTopic = LocalizedText(zh: "自动生成", en: "Generated")
+}

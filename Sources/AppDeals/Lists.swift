@@ -1,0 +1,205 @@
+import Foundation
+import HTTPServer
+
+/// The list tabs of the API (`tab=`): 限免, 降价, 免费 and 热榜. 专题 has its own routes.
+enum Tab: String, Sendable, CaseIterable {
+    case limited, sales, free, hot
+}
+
+/// A validated list request: `tab`, `region`, `category`, `device`, `q`, `at`, `cursor`, `limit`.
+struct ListQuery: Sendable {
+    static let maximumSearchLength = 100
+    static let devices = ["iphone", "ipad", "mac"]
+
+    var tab: Tab = .limited
+    var region: Region = .cn
+    /// A primary genre as the App Store names it (`Games`, `Productivity`).
+    var category: String?
+    var device: String?
+    /// Lower-cased search text; nil for no search.
+    var search: String?
+    /// True when `q` held only punctuation and spaces: the answer is an empty list.
+    var searchIsEmpty = false
+    /// UTC seconds; nil for the newest observation.
+    var at: Int64?
+    var cursor: String?
+    var limit = 20
+
+    /// Reads the query of a request. Throws `400` naming the allowed values for an unknown tab, region,
+    /// category or device, a malformed `at` or `limit`, and a search longer than 100 characters.
+    init(_ query: FormData, categories: [String], defaultTab: Tab = .limited) throws(HTTPError) {
+        tab = defaultTab
+        if let text = query["tab"], !text.isEmpty {
+            guard let tab = Tab(rawValue: text) else {
+                throw HTTPError.badRequest("unknown tab \"\(text)\"; allowed: \(Tab.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.tab = tab
+        }
+        if let text = query["region"], !text.isEmpty {
+            guard let region = Region(rawValue: text) else {
+                throw HTTPError.badRequest("unknown region \"\(text)\"; allowed: \(Region.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.region = region
+        }
+        if let text = query["category"], !text.isEmpty {
+            guard let match = categories.first(where: { $0.caseInsensitiveCompare(text) == .orderedSame }) else {
+                throw HTTPError.badRequest("unknown category \"\(text.prefix(60))\"; allowed: \(categories.joined(separator: ", "))")
+            }
+            category = match
+        }
+        if let text = query["device"], !text.isEmpty {
+            guard Self.devices.contains(text) else {
+                throw HTTPError.badRequest("unknown device \"\(text.prefix(60))\"; allowed: \(Self.devices.joined(separator: ", "))")
+            }
+            device = text
+        }
+        if let text = query["q"] {
+            guard text.count <= Self.maximumSearchLength else {
+                throw HTTPError.badRequest("q is longer than \(Self.maximumSearchLength) characters")
+            }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty {
+                if trimmed.unicodeScalars.allSatisfy({ CharacterSet.punctuationCharacters.contains($0) || CharacterSet.symbols.contains($0)
+                    || CharacterSet.whitespaces.contains($0) }) {
+                    searchIsEmpty = true
+                } else {
+                    search = trimmed.lowercased()
+                }
+            }
+        }
+        if let text = query["at"], !text.isEmpty {
+            guard let time = Self.time(text) else {
+                throw HTTPError.badRequest("at must be an ISO 8601 time such as 2025-06-01T12:00:00Z, a date such as 2025-06-01 (UTC) or UTC seconds")
+            }
+            at = time
+        }
+        cursor = query["cursor"].flatMap { $0.isEmpty ? nil : $0 }
+        if let text = query["limit"], !text.isEmpty {
+            guard let limit = Int(text), (1...100).contains(limit) else { throw HTTPError.badRequest("limit must be 1 to 100") }
+            self.limit = limit
+        }
+    }
+
+    static func time(_ text: String) -> Int64? {
+        if let seconds = Int64(text), seconds >= 0, seconds < 32_503_680_000 { return seconds }
+        if let time = DealImporter.time(text) { return time }
+        if text.count == 10, let time = DealImporter.time(text + "T00:00:00Z") { return time }
+        return nil
+    }
+}
+
+/// One row of a list: the app, its deal state in the region (nil when the region never priced it) and
+/// the price to show.
+struct ListItem: Sendable {
+    var app: AppSummary
+    var state: DealState?
+    /// Minor units in `currency`: the region's observed price, else the catalogue's (US, 2016/17) price.
+    var price: Int64?
+    var currency: Currency
+    var favorites: Int64 = 0
+    var shares: Int64 = 0
+}
+
+/// A page of a list with the time it was computed as of.
+struct ListPage: Sendable {
+    var items: [ListItem]
+    var nextCursor: String?
+    /// The as-of time (UTC seconds): `at`, or the region's newest observation.
+    var asOf: Int64?
+    /// True when `at` lies before the first or after the last observation: the list is empty for that reason.
+    var outsideData: Bool
+}
+
+/// Computes the tab lists from the snapshot: filters, order and keyset cursors.
+/// Deal tabs are ordered by when the current price began (newest first, then id); 热榜 by our own signals
+/// (favourites + shares + views in the 7 days up to the as-of time), then the store's rating count, then id.
+struct DealLists: Sendable {
+    let store: DealStore
+
+    func page(_ query: ListQuery) throws -> ListPage {
+        let snapshot = try store.snapshot()
+        guard let latest = snapshot.latest[query.region], let earliest = snapshot.earliest[query.region] else {
+            return ListPage(items: [], nextCursor: nil, asOf: nil, outsideData: false)
+        }
+        let time = query.at ?? latest
+        if time < earliest || time > latest {
+            return ListPage(items: [], nextCursor: nil, asOf: time, outsideData: true)
+        }
+        if query.searchIsEmpty { return ListPage(items: [], nextCursor: nil, asOf: time, outsideData: false) }
+        let states = store.states(snapshot, region: query.region, at: time)
+        let search = query.search.map { Array($0.utf8) }
+
+        func matches(_ app: AppSummary) -> Bool {
+            if let category = query.category, app.genre != category { return false }
+            if let device = query.device, !(app.devices?.contains("," + device + ",") ?? false) { return false }
+            if let search, !app.matches(search: search) { return false }
+            return true
+        }
+        func item(_ app: AppSummary) -> ListItem {
+            let state = states[app.id]
+            if let state { return ListItem(app: app, state: state, price: state.price, currency: query.region.currency) }
+            return ListItem(app: app, state: nil, price: app.catalogPrice, currency: app.catalogCurrency ?? .usd)
+        }
+
+        var items: [ListItem]
+        var next: String?
+        switch query.tab {
+        case .limited, .sales, .free:
+            let trend: Trend = query.tab == .limited ? .limited : query.tab == .sales ? .sales : .free
+            var rows = states.values.filter { $0.trend == trend }.compactMap { state in
+                snapshot.apps[state.appID].flatMap { matches($0) ? ListItem(app: $0, state: state, price: state.price,
+                                                                            currency: query.region.currency) : nil }
+            }
+            rows.sort { ($0.state!.since, $0.app.id) > ($1.state!.since, $1.app.id) }
+            if let cursor = query.cursor {
+                let parts = cursor.split(separator: ".")
+                guard parts.count == 2, let since = Int64(parts[0]), let id = Int64(parts[1]) else { throw HTTPError.badRequest("invalid cursor") }
+                rows.removeAll { ($0.state!.since, $0.app.id) >= (since, id) }
+            }
+            items = Array(rows.prefix(query.limit))
+            if rows.count > query.limit, let last = items.last { next = "\(last.state!.since).\(last.app.id)" }
+        case .hot:
+            var after: (Int64, Int64, Int64)?
+            if let cursor = query.cursor {
+                let parts = cursor.split(separator: ".")
+                guard parts.count == 3, let s = Int64(parts[0]), let r = Int64(parts[1]), let id = Int64(parts[2]) else {
+                    throw HTTPError.badRequest("invalid cursor")
+                }
+                after = (s, r, id)
+            }
+            // Apps with signals (few) sorted here, then every other app in the snapshot's rating order: the
+            // page is the first `limit + 1` of that sequence after the cursor, found without sorting 8,000 apps.
+            let signals = try store.signals(since: time / 86_400 - 6)
+            var boosted: [(Int64, Int64, AppSummary)] = []
+            for (id, signal) in signals {
+                let score = signal.favorites + signal.shares + signal.views
+                if score > 0, let app = snapshot.apps[id] { boosted.append((score, app.ratingCount ?? 0, app)) }
+            }
+            boosted.sort { ($0.0, $0.1, $0.2.id) > ($1.0, $1.1, $1.2.id) }
+            var rows: [(Int64, Int64, AppSummary)] = []
+            func take(_ row: (Int64, Int64, AppSummary)) -> Bool {
+                if let after, (row.0, row.1, row.2.id) >= after { return true }
+                guard matches(row.2) else { return true }
+                rows.append(row)
+                return rows.count <= query.limit
+            }
+            var more = true
+            for row in boosted where more { more = take(row) }
+            if more {
+                let boostedIDs = Set(boosted.map(\.2.id))
+                for app in snapshot.byRatings where !boostedIDs.contains(app.id) {
+                    if !take((0, app.ratingCount ?? 0, app)) { break }
+                }
+            }
+            let pageRows = rows.prefix(query.limit)
+            items = pageRows.map { item($0.2) }
+            if rows.count > query.limit, let last = pageRows.last { next = "\(last.0).\(last.1).\(last.2.id)" }
+        }
+        let counts = try store.counts(items.map(\.app.id))
+        for index in items.indices {
+            items[index].favorites = counts[items[index].app.id]?.favorites ?? 0
+            items[index].shares = counts[items[index].app.id]?.shares ?? 0
+        }
+        return ListPage(items: items, nextCursor: next, asOf: time, outsideData: false)
+    }
+}

@@ -1,0 +1,247 @@
+import AppHost
+import AppSuiteAPI
+import Community
+import Foundation
+import HTTPServer
+import Identity
+import WebUI
+
+/// The pages under `/appdeals`: the tabs 限免 (home), 降价, 免费, 专题, 热榜; search; an app with its price
+/// chart; favourites as an icon grid with a delete mode. Everything works with links and forms; deals.js adds
+/// the ticking countdowns, loading the next page in place, the edit mode of the grid and Web Share.
+struct DealPages: Sendable {
+    let store: DealStore
+    let lists: DealLists
+    let topics: DealTopics
+    let api: DealAPI
+    let favorites: FavoriteStore
+    let clock: AppClock
+    let assets: AppAssets
+
+    static let tabs = [
+        TabItem(id: "limited", href: "/appdeals", icon: .tag, label: DealText.limited),
+        TabItem(id: "sales", href: "/appdeals/sales", icon: .star, label: DealText.sales),
+        TabItem(id: "free", href: "/appdeals/free", icon: .check, label: DealText.free),
+        TabItem(id: "topics", href: "/appdeals/topics", icon: .grid, label: DealText.topics),
+        TabItem(id: "hot", href: "/appdeals/hot", icon: .heart, label: DealText.hot),
+    ]
+
+    func register(into routes: inout RouteGroup<SessionGuard>, files: inout SessionlessRoutes) {
+        let pages = self
+        routes.anyone.get("") { request, viewer in try pages.listPage(request, viewer, tab: .limited, path: "/appdeals") }
+        routes.anyone.get("/sales") { request, viewer in try pages.listPage(request, viewer, tab: .sales, path: "/appdeals/sales") }
+        routes.anyone.get("/free") { request, viewer in try pages.listPage(request, viewer, tab: .free, path: "/appdeals/free") }
+        routes.anyone.get("/hot") { request, viewer in try pages.listPage(request, viewer, tab: .hot, path: "/appdeals/hot") }
+        routes.anyone.get("/search") { request, viewer in try pages.listPage(request, viewer, tab: .hot, path: "/appdeals/search") }
+        routes.anyone.get("/topics") { request, viewer in try pages.topicsPage(request, viewer) }
+        routes.anyone.get("/topics/{id}") { request, viewer in try pages.topicPage(request, viewer) }
+        routes.anyone.get("/apps/{id}") { request, viewer in try pages.appPage(request, viewer) }
+        routes.anyone.post("/apps/{id}/share") { request, viewer in try pages.share(request, viewer) }
+        routes.post("/apps/{id}/favorite") { request, member in try pages.toggleFavorite(request, member) }
+        routes.get("/favorites") { request, member in try pages.favoritesPage(request, member) }
+        routes.post("/favorites/{id}/delete") { request, member in try pages.removeFavorite(request, member) }
+        files.get("/icons/{file}") { request in
+            let file = try request.parameter("file")
+            guard file.hasSuffix(".svg"), let id = Int64(file.dropLast(4)), let app = try pages.store.snapshot().apps[id] else {
+                throw HTTPError.notFound()
+            }
+            var response = Response(status: .ok, body: .bytes(Array(DealGraphics.iconSVG(id: id, name: app.name).utf8)))
+            response.headers.set("Content-Type", "image/svg+xml; charset=utf-8")
+            response.headers.set("Cache-Control", "public, max-age=86400")
+            return response
+        }
+    }
+
+    /// A page of the app; `actions` puts 搜索 and 收藏 in the nav bar (tab pages; deeper pages have a back
+    /// label and keep only the language switch, which fits a 390 px bar).
+    func page(_ viewer: Viewer, title: String, back: BackLink? = nil, tab: String?, status: HTTPStatus = .ok, actions: Bool = true,
+              @HTMLBuilder content: () -> [Node]) -> Response {
+        let l = viewer.language
+        let trailing = (actions ? [
+            navAction(href: "/appdeals/search", icon: .search, label: DealText.search(l)),
+            navAction(href: "/appdeals/favorites", icon: .person, label: DealText.favorites(l)),
+        ] : []) + [languageSwitch(l, currentURL: viewer.currentURL)]
+        return viewer.page(title: title, back: back, tabs: Self.tabs, activeTab: tab, status: status, trailing: trailing, bodyClass: "ad",
+                           stylesheets: [assets.url("deals.css")], scripts: [assets.url("deals.js")], content: content)
+    }
+
+    static let launcher = BackLink(href: "/", label: "AppSuite")
+
+    // MARK: lists
+
+    func listPage(_ request: Request, _ viewer: Viewer, tab: Tab, path: String) throws -> Response {
+        let l = viewer.language
+        let snapshot = try store.snapshot()
+        let isSearch = path.hasSuffix("/search")
+        let query: ListQuery
+        do {
+            query = try ListQuery(request.query, categories: snapshot.categories, defaultTab: tab)
+        } catch {
+            return self.page(viewer, title: DealText.appTitle(l), back: Self.launcher, tab: tab.rawValue, status: .badRequest) {
+                errorState(language: l, title: DealText.nothingHere(l), message: error.detail ?? "", retryHref: path)
+            }
+        }
+        let result = isSearch && query.search == nil && !query.searchIsEmpty
+            ? ListPage(items: [], nextCursor: nil, asOf: snapshot.latest[query.region], outsideData: false)
+            : try lists.page(query)
+        let title = isSearch ? DealText.search(l) : Self.tabs.first { $0.id == tab.rawValue }.map { $0.label(l) } ?? DealText.appTitle(l)
+        let keep = request.query.pairs.filter { $0.name != "cursor" && $0.name != "tab" && !$0.value.isEmpty }
+            .map { percentEncode($0.name) + "=" + percentEncode($0.value) }.joined(separator: "&")
+        let base = path + (keep.isEmpty ? "" : "?" + keep)
+        let more = result.nextCursor.map { base + (base.contains("?") ? "&" : "?") + "cursor=" + percentEncode($0) }
+        return self.page(viewer, title: title, back: Self.launcher, tab: isSearch ? nil : tab.rawValue) {
+            if isSearch {
+                form(.class("ad-search"), .action("/appdeals/search"), .method("get"), .role("search")) {
+                    input(.class("field-input"), .type("search"), .name("q"), .value(request.query["q"] ?? ""),
+                          .placeholder(DealText.searchPlaceholder(l)), .ariaLabel(DealText.search(l)), .maxlength(ListQuery.maximumSearchLength))
+                    WebUI.button(.classes("btn", "btn-primary"), .type("submit")) { DealText.search(l) }
+                }
+            } else {
+                filters(query, categories: snapshot.categories, action: path, language: l)
+            }
+            if let asOf = result.asOf { p(.class("ad-asof")) { DealText.dataAsOf(BeijingTime.dateTime(asOf))(l) } }
+            if tab == .hot && !isSearch { p(.class("ad-note")) { DealText.hotNote(l) } }
+            if result.outsideData, let from = snapshot.earliest[query.region], let to = snapshot.latest[query.region] {
+                emptyState(icon: .info, title: DealText.outsideData(l),
+                           message: DealText.outsideDataMessage(BeijingTime.numericDate(from), BeijingTime.numericDate(to))(l))
+            } else if snapshot.apps.isEmpty {
+                emptyState(icon: .tag, title: DealText.noData(l), message: DealText.noDataMessage(l))
+            } else if result.items.isEmpty {
+                if !isSearch || query.search != nil || query.searchIsEmpty {
+                    emptyState(icon: .search, title: DealText.nothingHere(l), message: DealText.nothingHereMessage(l))
+                }
+            } else {
+                ul(.class("ad-list"), .role("list"), .attribute("data-list", "apps")) {
+                    for item in result.items { row(item, asOf: result.asOf ?? 0, language: l) }
+                }
+                if let more {
+                    div(.class("ad-more")) {
+                        a(.classes("btn", "btn-secondary"), .href(more), .attribute("data-more", "apps"), .attribute("data-end", DealText.end(l))) {
+                            DealText.loadMore(l)
+                        }
+                    }
+                } else {
+                    p(.class("ad-end")) { DealText.end(l) }
+                }
+            }
+        }
+    }
+
+    /// Category and device pickers: a GET form (deals.js submits it on change).
+    func filters(_ query: ListQuery, categories: [String], action: String, language l: Language) -> Node {
+        form(.class("ad-filters"), .action(action), .method("get"), .attribute("data-autosubmit", "")) {
+            WebUI.label(.class("visually-hidden"), .for("ad-category")) { DealText.category(l) }
+            Node.element("select", [.class("field-input"), .id("ad-category"), .name("category")],
+                         [Node.element("option", [.value("")], [.text(DealText.allCategories(l))])]
+                            + categories.map { Node.element("option", [.value($0), Attribute.selected.when($0 == query.category)], [.text($0)]) })
+            WebUI.label(.class("visually-hidden"), .for("ad-device")) { DealText.device(l) }
+            Node.element("select", [.class("field-input"), .id("ad-device"), .name("device")],
+                         [Node.element("option", [.value("")], [.text(DealText.allDevices(l))])]
+                            + ListQuery.devices.map { device in
+                                Node.element("option", [.value(device), Attribute.selected.when(device == query.device)],
+                                             [.text(DealText.deviceNames[device]?(l) ?? device)])
+                            })
+            WebUI.button(.classes("btn", "btn-secondary", "ad-filter-go"), .type("submit")) { DealText.filter(l) }
+        }
+    }
+
+    func row(_ item: ListItem, asOf: Int64, language l: Language) -> Node {
+        let state = item.state
+        let isDeal = state?.trend == .limited || state?.trend == .sales
+        return li(.class("ad-row")) {
+            a(.class("ad-row-link"), .href("/appdeals/apps/\(item.app.id)")) {
+                img(.class("ad-icon"), .src(DealsApp.iconPath(item.app.id)), .alt(""), .width(60), .height(60), .loading("lazy"))
+                div(.class("ad-row-main")) {
+                    span(.class("ad-name")) { item.app.name }
+                    span(.class("ad-prices")) {
+                        if isDeal, let last = state?.lastPrice { Node.element("s", [.class("ad-old")], [.text(Money.formatted(last, item.currency))]) }
+                        if let price = item.price { span(.classes("ad-price", price == 0 ? "is-free" : nil)) { priceText(price, item.currency, l) } }
+                        if let kind = item.app.isGame { span(.class("ad-kind")) { (kind ? DealText.game : DealText.app)(l) } }
+                        if state == nil, item.price != nil { span(.class("ad-kind")) { DealText.catalogueNote(l) } }
+                    }
+                    stars(item.app, language: l)
+                    span(.class("ad-meta")) {
+                        span { DealText.favoriteCount(item.favorites)(l) }
+                        span { DealText.shareCount(item.shares)(l) }
+                        if state?.fakeDiscount == true { span(.class("ad-fake")) { DealText.fakeDiscount(l) } }
+                    }
+                    if state?.trend == .limited, let end = state?.expiresAt { countdown(end - asOf, estimated: state?.expiresEstimated ?? true, l) }
+                }
+            }
+        }
+    }
+
+    func priceText(_ minor: Int64, _ currency: Currency, _ l: Language) -> String {
+        minor == 0 ? DealText.free(l) : Money.formatted(minor, currency)
+    }
+
+    /// "剩余 HH:MM:SS", counted from the as-of time; deals.js ticks it every second.
+    func countdown(_ seconds: Int64, estimated: Bool, _ l: Language) -> Node {
+        let left = max(0, seconds)
+        let text = String(format: "%02d:%02d:%02d", left / 3600, (left / 60) % 60, left % 60)
+        return span(.class("ad-countdown"), .title(estimated ? DealText.estimateNote(l) : "")) {
+            DealText.remaining(l) + " "
+            span(.class("ad-clock"), .attribute("data-remaining", String(left))) { text }
+            if estimated { DealText.estimated(l) }
+        }
+    }
+
+    /// A fractional 0–5 star bar: five stars in grey with the gold ones clipped to `rating / 5` of the width.
+    func stars(_ app: AppSummary, language l: Language) -> Node {
+        guard let rating = app.rating, let count = app.ratingCount, count > 0 else {
+            return span(.classes("ad-stars", "is-unrated")) { DealText.unrated(l) }
+        }
+        return span(.class("ad-stars")) {
+            DealGraphics.starBar(rating: rating, label: DealText.stars(rating)(l))
+            span(.class("ad-rating-count")) { DealText.ratingCount(count)(l) }
+        }
+    }
+
+    // MARK: topics
+
+    func topicsPage(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let l = viewer.language
+        let (all, asOf) = try topics.all()
+        return self.page(viewer, title: DealText.topics(l), back: Self.launcher, tab: "topics") {
+            if let asOf { p(.class("ad-asof")) { DealText.dataAsOf(BeijingTime.dateTime(asOf))(l) } }
+            if all.isEmpty {
+                emptyState(icon: .grid, title: DealText.noTopics(l))
+            } else {
+                ul(.class("ad-topics"), .role("list")) {
+                    for topic in all {
+                        li(.class("ad-topic")) {
+                            a(.class("ad-topic-link"), .href("/appdeals/topics/\(topic.id)")) {
+                                span(.class("ad-topic-icons")) {
+                                    for item in topic.items.prefix(4) {
+                                        img(.class("ad-icon"), .src(DealsApp.iconPath(item.app.id)), .alt(""), .width(44), .height(44), .loading("lazy"))
+                                    }
+                                }
+                                span(.class("ad-topic-title")) { topic.title(l) }
+                                span(.class("ad-topic-summary")) { topic.summary(l) + " · " + DealText.appCount(topic.items.count)(l) }
+                                span(.class("ad-tag")) { DealText.generatedTopic(l) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func topicPage(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let l = viewer.language
+        let id = try request.parameter("id")
+        let (all, asOf) = try topics.all()
+        guard let topic = all.first(where: { $0.id == id }) else { throw HTTPError.notFound() }
+        let counts = try store.counts(topic.items.map(\.app.id))
+        return self.page(viewer, title: topic.title(l), back: BackLink(href: "/appdeals/topics", label: DealText.topics(l)), tab: "topics",
+                         actions: false) {
+            p(.class("ad-note")) { topic.summary(l) }
+            ul(.class("ad-list"), .role("list"), .attribute("data-list", "apps")) {
+                for var item in topic.items {
+                    let _ = (item.favorites = counts[item.app.id]?.favorites ?? 0, item.shares = counts[item.app.id]?.shares ?? 0)
+                    row(item, asOf: asOf ?? 0, language: l)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Storage
+
+/// Module `appdeals`: the App Store catalogue (one row per App Store track id, the natural key), every
+/// observed price per store region, the tracker's derived free periods and discount events, our own page views
+/// and shares per UTC day (for 热榜) and `appdeals_meta.data_version`, changed by every import and poll. Prices are integer minor units of the region's currency (fen for `cn`, cents for
+/// `us`); times are UTC seconds.
+enum DealSchema {
+    static func migrations() -> [Migration] {
+        [
+            Migration(module: "appdeals", version: 1, name: "create_appdeals", sql: """
+                CREATE TABLE appdeals_apps (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    english_name TEXT,
+                    search_text TEXT NOT NULL,
+                    genre TEXT,
+                    genres_zh TEXT,
+                    is_game INTEGER,
+                    devices TEXT,
+                    rating REAL,
+                    rating_count INTEGER,
+                    size_bytes INTEGER,
+                    version TEXT,
+                    release_notes TEXT,
+                    description TEXT,
+                    seller TEXT,
+                    icon_url TEXT,
+                    screenshot_urls TEXT,
+                    store_url TEXT,
+                    content_rating TEXT,
+                    catalog_price INTEGER,
+                    catalog_currency TEXT,
+                    metadata_region TEXT
+                );
+                CREATE INDEX appdeals_apps_rating ON appdeals_apps(rating_count, id);
+                CREATE TABLE appdeals_prices (
+                    region TEXT NOT NULL,
+                    app_id INTEGER NOT NULL,
+                    observed_at INTEGER NOT NULL,
+                    price INTEGER,
+                    currency TEXT NOT NULL,
+                    formatted_price TEXT,
+                    iap_count INTEGER NOT NULL,
+                    change TEXT NOT NULL,
+                    PRIMARY KEY (region, app_id, observed_at)
+                );
+                CREATE INDEX appdeals_prices_time ON appdeals_prices(region, observed_at);
+                CREATE TABLE appdeals_free_periods (
+                    region TEXT NOT NULL,
+                    app_id INTEGER NOT NULL,
+                    free_from INTEGER NOT NULL,
+                    free_until INTEGER,
+                    regular_price INTEGER NOT NULL,
+                    PRIMARY KEY (region, app_id, free_from)
+                );
+                CREATE TABLE appdeals_discount_events (
+                    region TEXT NOT NULL,
+                    app_id INTEGER NOT NULL,
+                    detected_at INTEGER NOT NULL,
+                    price_from TEXT,
+                    price_to TEXT,
+                    iap_discount_count INTEGER NOT NULL,
+                    iap_discounts TEXT,
+                    PRIMARY KEY (region, app_id, detected_at)
+                );
+                CREATE TABLE appdeals_activity (
+                    app_id INTEGER NOT NULL,
+                    day INTEGER NOT NULL,
+                    views INTEGER NOT NULL DEFAULT 0,
+                    shares INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (app_id, day)
+                );
+                CREATE TABLE appdeals_meta (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                );
+                """),
+        ]
+    }
+}

@@ -1,0 +1,172 @@
+public import Foundation
+
+/// An app in a 爱限免 list (`GET /api/v1/appdeals/apps`). Prices are decimal strings in the store currency
+/// (`"8.00"`); `formattedPrice` is how that store shows it (`¥8.00`, `免费`, `$4.99`, `Free`).
+public struct DealApp: Codable, Sendable, Equatable {
+    /// The App Store track id (64-bit).
+    public var id: Int64
+    public var name: String
+    /// A generated icon on this server (`/appdeals/icons/{id}.svg`); App Store images are not fetched.
+    public var iconUrl: String
+    /// The App Store's primary genre (`Games`, `Productivity`); nil when unknown.
+    public var category: String?
+    /// `game` (游戏) or `app` (应用); nil when the genre is unknown.
+    public var kind: String?
+    /// The current price; nil when no store gave one.
+    public var price: String?
+    /// The price before the current one (struck through on a deal); nil when the app has had one price.
+    public var lastPrice: String?
+    /// ISO 4217: `CNY` or `USD`.
+    public var currency: String
+    public var formattedPrice: String?
+    public var formattedLastPrice: String?
+    /// `limited` (限免), `sales` (降价), `free` (免费), `paid` (no deal); nil when only the 2016/17 US
+    /// catalogue priced the app (no history).
+    public var trend: String?
+    /// When the current price began; nil without history.
+    public var since: Date?
+    /// When a 限免 ends (estimated unless `expiresEstimated` is false).
+    public var expiresAt: Date?
+    public var expiresEstimated: Bool
+    /// True when the struck-through price is above `regularPrice`: raised shortly before the "sale".
+    public var fakeDiscount: Bool
+    /// The price the app sold at for longest in the 180 days before the deal began (deals only).
+    public var regularPrice: String?
+    /// Average rating 0–5; nil without ratings.
+    public var rating: Double?
+    public var ratingCount: Int64?
+    /// Our users' favourites and shares of the app.
+    public var favorites: Int64
+    public var shares: Int64
+
+    public init(id: Int64, name: String, iconUrl: String, category: String?, kind: String?, price: String?, lastPrice: String?,
+                currency: String, formattedPrice: String?, formattedLastPrice: String?, trend: String?, since: Date?, expiresAt: Date?,
+                expiresEstimated: Bool, fakeDiscount: Bool, regularPrice: String?, rating: Double?, ratingCount: Int64?,
+                favorites: Int64, shares: Int64) {
+        self.id = id
+        self.name = name
+        self.iconUrl = iconUrl
+        self.category = category
+        self.kind = kind
+        self.price = price
+        self.lastPrice = lastPrice
+        self.currency = currency
+        self.formattedPrice = formattedPrice
+        self.formattedLastPrice = formattedLastPrice
+        self.trend = trend
+        self.since = since
+        self.expiresAt = expiresAt
+        self.expiresEstimated = expiresEstimated
+        self.fakeDiscount = fakeDiscount
+        self.regularPrice = regularPrice
+        self.rating = rating
+        self.ratingCount = ratingCount
+        self.favorites = favorites
+        self.shares = shares
+    }
+}
+
+/// A keyset page of a tab (`?tab=limited|sales|free|hot&region=cn|us&category=&device=iphone|ipad|mac&q=&at=&cursor=&limit=1…100`).
+public struct DealAppPage: Codable, Sendable, Equatable {
+    public var items: [DealApp]
+    /// Pass as `cursor` (with the same filters) for the next page; nil on the last page.
+    public var nextCursor: String?
+    /// The time the list is computed as of: `at`, or the newest observation ("数据更新于"); nil before any import.
+    public var asOf: Date?
+
+    public init(items: [DealApp], nextCursor: String?, asOf: Date?) {
+        self.items = items
+        self.nextCursor = nextCursor
+        self.asOf = asOf
+    }
+}
+
+/// One observed price (`priceHistory`): the price from `at` until the next point.
+public struct DealPricePoint: Codable, Sendable, Equatable {
+    public var at: Date
+    /// Decimal string in the store currency.
+    public var price: String
+
+    public init(at: Date, price: String) {
+        self.at = at
+        self.price = price
+    }
+}
+
+/// One app with its details and price history (`GET /api/v1/appdeals/apps/{id}?region=&at=`).
+public struct DealAppDetail: Codable, Sendable, Equatable {
+    public var app: DealApp
+    public var englishName: String?
+    /// Chinese genre names in the CN store (`游戏`, `策略`).
+    public var genres: [String]
+    /// Size in bytes.
+    public var sizeBytes: Int64?
+    public var version: String?
+    /// Absent for first versions.
+    public var releaseNotes: String?
+    public var description: String?
+    public var seller: String?
+    /// How many screenshots the store lists (not fetched by this server).
+    public var screenshotCount: Int
+    /// The app's App Store page.
+    public var storeUrl: String?
+    /// Every price change in the region up to the as-of time, oldest first (in-app-purchase-only changes left out).
+    public var priceHistory: [DealPricePoint]
+    public var minPrice: String?
+    public var maxPrice: String?
+    public var asOf: Date?
+    /// Whether the signed-in viewer saved it; nil when signed out.
+    public var favorite: Bool?
+
+    public init(app: DealApp, englishName: String?, genres: [String], sizeBytes: Int64?, version: String?, releaseNotes: String?,
+                description: String?, seller: String?, screenshotCount: Int, storeUrl: String?, priceHistory: [DealPricePoint],
+                minPrice: String?, maxPrice: String?, asOf: Date?, favorite: Bool?) {
+        self.app = app
+        self.englishName = englishName
+        self.genres = genres
+        self.sizeBytes = sizeBytes
+        self.version = version
+        self.releaseNotes = releaseNotes
+        self.description = description
+        self.seller = seller
+        self.screenshotCount = screenshotCount
+        self.storeUrl = storeUrl
+        self.priceHistory = priceHistory
+        self.minPrice = minPrice
+        self.maxPrice = maxPrice
+        self.asOf = asOf
+        self.favorite = favorite
+    }
+}
+
+/// A 专题 (`GET /api/v1/appdeals/topics`): generated from the deals as of the newest observation.
+public struct DealTopic: Codable, Sendable, Equatable {
+    /// `limited-games`, `limited-apps`, `real-sales`, `all-time-low`.
+    public var id: String
+    public var title: String
+    public var summary: String
+    /// Apps in the topic (at least 4).
+    public var appCount: Int
+    /// The first four apps.
+    public var apps: [DealApp]
+
+    public init(id: String, title: String, summary: String, appCount: Int, apps: [DealApp]) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.appCount = appCount
+        self.apps = apps
+    }
+}
+
+/// The topics with at least four apps (`GET /api/v1/appdeals/topics`); one with its apps (`GET …/topics/{id}`)
+/// has every app in `apps`.
+public struct DealTopicList: Codable, Sendable, Equatable {
+    public var items: [DealTopic]
+    public var asOf: Date?
+
+    public init(items: [DealTopic], asOf: Date?) {
+        self.items = items
+        self.asOf = asOf
+    }
+}

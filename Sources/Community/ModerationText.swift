@@ -1,0 +1,35 @@
+public import WebUI
+
+/// The moderation pages' words, Chinese first.
+enum ModerationText {
+    static let report = LocalizedText(zh: "举报", en: "Report")
+    static let reportTitle = LocalizedText(zh: "举报评论", en: "Report comment")
+    static let reportReason = LocalizedText(zh: "举报原因", en: "Reason")
+    static let reportHint = LocalizedText(zh: "例如：垃圾广告、人身攻击、剧透。", en: "For example: spam, abuse, spoilers.")
+    static let reportSend = LocalizedText(zh: "提交举报", en: "Send report")
+    static let reported = LocalizedText(zh: "已提交举报，管理员会尽快处理。", en: "Reported. A moderator will look at it soon.")
+    static let queue = LocalizedText(zh: "内容审核", en: "Moderation")
+    static let queueEmpty = LocalizedText(zh: "没有待处理的内容", en: "Nothing waiting for review")
+    static let audit = LocalizedText(zh: "操作记录", en: "Audit log")
+    static let approve = LocalizedText(zh: "保留", en: "Keep")
+    static let reject = LocalizedText(zh: "驳回并告知原因", en: "Reject with reason")
+    static let hide = LocalizedText(zh: "隐藏", en: "Hide")
+    static let rejectReason = LocalizedText(zh: "驳回原因（会告知作者）", en: "Reason (the author is told)")
+    static let ban = LocalizedText(zh: "禁言作者", en: "Ban the author")
+    static let banHours = LocalizedText(zh: "禁言时长（小时）", en: "Ban for (hours)")
+    static let banReason = LocalizedText(zh: "禁言原因", en: "Reason for the ban")
+    static let done = LocalizedText(zh: "已处理", en: "Done")
+    static let banned = LocalizedText(zh: "已禁言", en: "Banned")
+    static let anonymous = LocalizedText(zh: "匿名", en: "anonymous")
+    static func reports(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 次举报", en: "\(count) report\(count == 1 ? "" : "s")") }
+    static let submission = LocalizedText(zh: "投稿", en: "Submission")
+    static let comment = LocalizedText(zh: "评论", en: "Comment")
+    static func reasonRequired(_ maximum: Int) -> LocalizedText {
+        LocalizedText(zh: "请填写原因（1–\(maximum) 个字）。", en: "Give a reason (1–\(maximum) characters).")
+    }
+    static let ownComment = LocalizedText(zh: "不能举报自己的评论。", en: "You cannot report your own comment.")
+    static let alreadyDecided = LocalizedText(zh: "这条内容已被处理。", en: "This item was already decided.")
+    static let notFound = LocalizedText(zh: "内容不存在或已删除。", en: "This item does not exist or was deleted.")
+    static let unknownAction = LocalizedText(zh: "操作须为 approve、reject 或 hide。", en: "The action must be approve, reject or hide.")
+    static let noUser = LocalizedText(zh: "找不到该用户。", en: "No such user.")
+}

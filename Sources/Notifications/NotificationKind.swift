@@ -1,0 +1,68 @@
+public import WebUI
+
+/// One kind of notification: its id, its name on the preferences page and how an item of it reads.
+/// Kinds are registered through the platform (issue 11 item 5): the platform's own are ``platform``, apps
+/// add theirs through `MiniApp.notificationKinds` (a price alert, merchant news) and deliver them with
+/// ``Inbox/deliver(_:db:now:)``, never into tables of their own.
+public struct NotificationKind: Sendable, Hashable, Identifiable {
+    /// Stable id `owner.name` (`community.reply`): stored with each notification and preference.
+    public let id: String
+    /// The kind's name on the preferences page (`回复我的评论`).
+    public let name: LocalizedText
+    /// The headline of one item, given its actor or subject (a nickname, an item's title).
+    public let headline: @Sendable (_ actor: String, _ language: Language) -> String
+
+    public init(id: String, name: LocalizedText, headline: @escaping @Sendable (_ actor: String, _ language: Language) -> String) {
+        precondition(id.contains(".") && id.utf8.count <= 64, "kind ids are owner.name, at most 64 bytes: \(id)")
+        self.id = id
+        self.name = name
+        self.headline = headline
+    }
+
+    public static func == (lhs: NotificationKind, rhs: NotificationKind) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// Someone replied to your comment; actor = the replier's nickname, body = the reply's first characters.
+    public static let reply = NotificationKind(
+        id: "community.reply", name: LocalizedText(zh: "回复我的评论", en: "Replies to my comments"),
+        headline: { actor, l in l == .zh ? "\(actor) 回复了你的评论" : "\(actor) replied to your comment" })
+    /// A moderator handled your report; actor = what was reported, body = the outcome.
+    public static let reportHandled = NotificationKind(
+        id: "moderation.report-handled", name: LocalizedText(zh: "举报处理结果", en: "Outcome of my reports"),
+        headline: { actor, l in l == .zh ? "你的举报已处理：\(actor)" : "Your report was handled: \(actor)" })
+    /// Your submission was approved; actor = its title.
+    public static let submissionApproved = NotificationKind(
+        id: "moderation.submission-approved", name: LocalizedText(zh: "投稿通过", en: "Submissions approved"),
+        headline: { actor, l in l == .zh ? "你的投稿已通过：\(actor)" : "Your submission was approved: \(actor)" })
+    /// Your submission or comment was rejected; actor = its title, body = the moderator's reason.
+    public static let submissionRejected = NotificationKind(
+        id: "moderation.submission-rejected", name: LocalizedText(zh: "投稿未通过", en: "Submissions rejected"),
+        headline: { actor, l in l == .zh ? "你的投稿未通过：\(actor)" : "Your submission was rejected: \(actor)" })
+
+    /// The platform's kinds, in the order the preferences page lists them.
+    public static let platform: [NotificationKind] = [reply, reportHandled, submissionApproved, submissionRejected]
+}
+
+/// Every kind one server knows: the platform's and the apps', by id (the first registration of an id wins).
+public struct NotificationKinds: Sendable {
+    public let all: [NotificationKind]
+    private let byID: [String: NotificationKind]
+
+    public init(_ kinds: [NotificationKind] = NotificationKind.platform) {
+        var seen: [String: NotificationKind] = [:]
+        var ordered: [NotificationKind] = []
+        for kind in kinds where seen[kind.id] == nil {
+            seen[kind.id] = kind
+            ordered.append(kind)
+        }
+        all = ordered
+        byID = seen
+    }
+
+    public subscript(id: String) -> NotificationKind? { byID[id] }
+
+    /// The headline of a stored item; an id no installed app registers any more reads as a plain notice.
+    public func headline(kind: String, actor: String, _ language: Language) -> String {
+        byID[kind]?.headline(actor, language) ?? (language == .zh ? "通知：\(actor)" : "Notice: \(actor)")
+    }
+}

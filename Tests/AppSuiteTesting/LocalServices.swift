@@ -1,0 +1,106 @@
+public import Foundation
+public import Testing
+
+/// Real servers from PyPI that tests run on loopback (an SMTP server, an OpenID provider), installed by
+/// `scripts/test-tools` into `Tests/E2E/.venv`. A test that needs one carries ``Testing/Trait/requires(tool:)``,
+/// so a checkout without them skips with the reason.
+public enum TestTools {
+    /// `Tests/E2E/.venv/bin/python`.
+    public static let python: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()  // Tests
+        .appendingPathComponent("E2E/.venv/bin/python")
+
+    /// True when the virtual environment has the Python package `module`.
+    public static func has(_ module: String) -> Bool {
+        let lib = python.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
+        return versions.contains { FileManager.default.fileExists(atPath: lib.path + "/\($0)/site-packages/\(module)") }
+    }
+
+    /// A port of the range this test run may listen on (22000–22999 unless `APPSUITE_TEST_PORTS` says
+    /// `low-high`), free at the moment of asking.
+    public static func freePort() throws -> UInt16 {
+        var range: ClosedRange<UInt16> = 22000...22999
+        if let text = ProcessInfo.processInfo.environment["APPSUITE_TEST_PORTS"], let dash = text.firstIndex(of: "-"),
+           let low = UInt16(text[..<dash]), let high = UInt16(text[text.index(after: dash)...]), low <= high {
+            range = low...high
+        }
+        for _ in 0..<200 {
+            let port = UInt16.random(in: range)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if bound == 0 { return port }
+        }
+        throw TestFailure("no free port in \(range)")
+    }
+
+    /// Starts `arguments` with the venv's Python; returns once `port` on 127.0.0.1 accepts connections.
+    static func start(_ arguments: [String], port: UInt16, log: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = python
+        process.arguments = arguments
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        let up = wait(until: {
+            guard process.isRunning else { return true }
+            return (try? RawHTTPClient(port: port, receiveTimeout: 1)).map { $0.close(); return true } ?? false
+        }, every: .milliseconds(50))
+        guard up, process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            throw TestFailure("\(arguments.joined(separator: " ")) did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        }
+        return process
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test only when `Tests/E2E/.venv` has the Python package `module` (`scripts/test-tools` installs it).
+    public static func requires(tool module: String) -> Self {
+        .enabled(if: TestTools.has(module), Comment(rawValue: "\(module) is not in Tests/E2E/.venv; run scripts/test-tools"))
+    }
+}
+
+/// A real SMTP server (PyPI `aiosmtpd`) on 127.0.0.1 that keeps every message it receives in a maildir.
+/// Stopped when released.
+public final class SMTPSink: @unchecked Sendable {
+    public let port: UInt16
+    public let directory: URL
+    private let process: Process
+
+    public init() throws {
+        directory = URL(fileURLWithPath: NSTemporaryDirectory() + "smtp-sink-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        port = try TestTools.freePort()
+        process = try TestTools.start(
+            ["-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(port)", "-c", "aiosmtpd.handlers.Mailbox", directory.path + "/maildir"],
+            port: port, log: directory.appendingPathComponent("server.log"))
+    }
+
+    /// `smtp://127.0.0.1:<port>`.
+    public var url: String { "smtp://127.0.0.1:\(port)" }
+
+    /// Every message received so far, as the raw bytes the server stored, oldest first.
+    public func messages() -> [String] {
+        let folder = directory.appendingPathComponent("maildir/new")
+        let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])) ?? [])
+        return files.sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+    }
+
+    deinit {
+        // aiosmtpd does not stop on SIGTERM.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

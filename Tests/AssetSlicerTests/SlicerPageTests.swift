@@ -1,0 +1,83 @@
+import AppSuiteTesting
+@testable import AssetSlicer
+import Foundation
+import Testing
+
+/// `/slicer` on a real server: upload a design, the job runs on the work pool, the page shows the lint and
+/// the slices, and the zip holds a valid catalog.
+@Suite struct SlicerPageTests {
+    @Test func uploadSlicesOnTheWorkPoolAndOffersTheZip() throws {
+        let server = try TestServer(apps: [AssetSlicerApp()])
+        let account = try server.register("designer")
+        let home = try server.get("/slicer", token: account.token)
+        #expect(home.status == 200 && home.text.contains("切图") && home.text.contains("name=\"design\""))
+
+        let upload = try server.upload("/slicer/jobs", files: [
+            MultipartFile(field: "design", filename: "home.svg", contentType: "image/svg+xml", bytes: Array(SlicerTests.svg.utf8)),
+        ], token: account.token)
+        #expect(upload.status == 303)
+        let location = try #require(upload.headers["location"])
+        #expect(location.wholeMatch(of: /\/slicer\/jobs\/[0-9a-f]{32}/) != nil, "\(location)")
+        var page = try server.get(location, token: account.token)
+        try wait(until: {
+            page = try server.get(location, token: account.token)
+            return page.text.contains("Assets.zip")
+        })
+        #expect(page.text.contains("7 个切图；2 个错误，3 个警告"))
+        #expect(page.text.contains("img_que_ding_an_niu") && page.text.contains("标签栏图标尺寸不一：25×25 pt: tab_home_nor, tab_home_selected; 30×30 pt: tab_me_nor"))
+        let preview = try server.get(location + "/preview/btn_sure_nor.png", token: account.token)
+        #expect(preview.status == 200 && preview.headers["content-type"] == "image/png")
+        #expect(Array(preview.body.prefix(4)) == [0x89, 0x50, 0x4e, 0x47])
+        #expect(try server.get(location + "/preview/..%2Fdesign%2Fhome.svg", token: account.token).status == 404)
+
+        let zip = try server.get(location + "/Assets.zip", token: account.token)
+        #expect(zip.status == 200 && zip.headers["content-type"] == "application/zip")
+        let files = try Fixtures()
+        try Data(zip.body).write(to: files.url("Assets.zip"))
+        let listing = try files.run("unzip", ["-Z1", "Assets.zip"]).split(separator: "\n").map(String.init)
+        #expect(listing.contains("Assets.xcassets/Contents.json"))
+        #expect(listing.contains("Assets.xcassets/btn_sure_nor.imageset/btn_sure_nor@3x.png"))
+        #expect(listing.contains("report.html") && listing.contains("slices/img_banner@2x.png"))
+        let contents = try files.run("unzip", ["-p", "Assets.zip", "Assets.xcassets/img_banner.imageset/Contents.json"])
+        #expect(contents.contains("\"filename\" : \"img_banner@3x.png\""))
+
+        // Another account sees none of it.
+        let other = try server.register("someone")
+        #expect(try server.get(location, token: other.token).status == 404)
+        #expect(try server.get(location + "/Assets.zip", token: other.token).status == 404)
+        #expect(try server.get("/slicer", token: account.token).text.contains(location))
+    }
+
+    @Test func badUploadsAreRefusedWithAMessage() throws {
+        let server = try TestServer(apps: [AssetSlicerApp()])
+        let account = try server.register("designer")
+        let text = try server.upload("/slicer/jobs", files: [
+            MultipartFile(field: "design", filename: "notes.txt", contentType: "text/plain", bytes: Array("hello".utf8)),
+        ], token: account.token)
+        #expect(text.status == 303 && text.headers["location"] == "/slicer")
+        let mixed = try server.upload("/slicer/jobs", files: [
+            MultipartFile(field: "design", filename: "a.svg", bytes: Array(SlicerTests.svg.utf8)),
+            MultipartFile(field: "design", filename: "b.png", bytes: [0x89]),
+        ], token: account.token)
+        #expect(mixed.headers["location"] == "/slicer")
+        let none = try server.upload("/slicer/jobs", files: [MultipartFile(field: "other", filename: "x.png", bytes: [1])], token: account.token)
+        #expect(none.headers["location"] == "/slicer")
+
+    }
+
+    @Test(.requires(.photos)) func aPNGBombIsRefusedFromItsHeader() throws {
+        let server = try TestServer(apps: [AssetSlicerApp()])
+        let account = try server.register("designer")
+        // 65536 × 65536 in a 510 KB file: refused from the header by the job, never decoded.
+        let bytes = [UInt8](try Data(contentsOf: SharedDataSet.photos.url("edge/bomb_png_65536x65536.png")))
+        let bomb = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: "img_bomb@2x.png", bytes: bytes)],
+                                     token: account.token)
+        let location = try #require(bomb.headers["location"])
+        var page = try server.get(location, token: account.token)
+        try wait(until: {
+            page = try server.get(location, token: account.token)
+            return !page.text.contains("data-running")
+        })
+        #expect(page.text.contains("too many pixels"), "\(page.text.prefix(2000))")
+    }
+}

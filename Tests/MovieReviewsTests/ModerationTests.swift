@@ -1,0 +1,122 @@
+import AppSuiteTesting
+import Community
+import Foundation
+import Identity
+import Notifications
+import Storage
+import Synchronization
+import Testing
+
+/// Issue 11 item 4: reports, the queue, decisions and their notifications and audit entries, on real comment texts.
+@Suite(.requires(.movies)) struct ModerationTests {
+    let database: SQLiteDatabase
+    let comments: CommentStore
+    let queue: ModerationQueue
+    let roles: RoleStore
+    let inbox: Inbox
+    let admin: User, moderator: User, alice: User, bob: User, carol: User
+    let texts: [String]
+    let subject = Subject(app: "movies", item: "7885559")
+    static let now: Int64 = 1_800_000_000
+
+    init() throws {
+        database = try SQLiteDatabase.temporary()
+        try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
+                                 + CommunitySchema.migrations() + ModerationSchema.migrations())
+        comments = CommentStore(database: database, policy: CommunityRulesTests.relaxed(), now: { Self.now })
+        queue = ModerationQueue(database: database, now: { Self.now })
+        roles = RoleStore(database: database)
+        inbox = Inbox(database: database)
+        let users = UserStore(database: database, hasher: PasswordHasher())
+        admin = try users.register(username: "root", password: "a long passphrase", now: Self.now)
+        moderator = try users.register(username: "mod", password: "a long passphrase", now: Self.now)
+        alice = try users.register(username: "alice", password: "a long passphrase", now: Self.now)
+        bob = try users.register(username: "bob", password: "a long passphrase", now: Self.now)
+        carol = try users.register(username: "carol", password: "a long passphrase", now: Self.now)
+        try roles.grant(.admin, to: admin, now: Self.now)
+        try roles.grant(.moderator, to: moderator, now: Self.now)
+        texts = try CommunityRulesTests.texts(8)
+    }
+
+    func post(_ user: User, _ text: String) throws -> Community.Comment {
+        try comments.post(subject, author: .user(id: user.id, name: user.nickname), text: text)
+    }
+
+    @Test func reportsQueueACommentOncePerReporterAndAModeratorHidesIt() throws {
+        let comment = try post(alice, texts[0])
+        #expect(throws: ModerationError.ownComment) { try queue.report(commentID: comment.id, reporter: alice, reason: "spam") }
+        #expect(throws: ModerationError.reasonRequired(maximum: 200)) { try queue.report(commentID: comment.id, reporter: bob, reason: "  ") }
+        #expect(throws: ModerationError.notFound) { try queue.report(commentID: 999_999, reporter: bob, reason: "spam") }
+        try queue.report(commentID: comment.id, reporter: bob, reason: "广告")
+        try queue.report(commentID: comment.id, reporter: bob, reason: "又是广告")
+        let item = try queue.report(commentID: comment.id, reporter: carol, reason: "剧透")
+        #expect(item.reportCount == 2 && item.state == .open && item.authorID == alice.id && item.excerpt == String(texts[0].prefix(500)))
+        let open = try queue.page(state: .open, before: nil, limit: 10)
+        #expect(open.map(\.id) == [item.id] && Set(open[0].reportReasons) == ["广告", "剧透"])
+
+        #expect(throws: RoleError.forbidden(.moderate)) { try queue.decide(item.id, .hide, actor: bob) }
+        let hidden = try queue.decide(item.id, .hide, actor: moderator)
+        #expect(hidden.state == .hidden && hidden.decidedBy == moderator.id)
+        #expect(try comments.comment(comment.id)?.isDeleted == true)
+        #expect(try comments.count(subject) == 0)
+        #expect(throws: ModerationError.alreadyDecided) { try queue.decide(item.id, .approve, actor: moderator) }
+        for reporter in [bob, carol] {
+            let notice = try #require(try inbox.page(userID: reporter.id, cursor: nil, limit: 5).items.first)
+            #expect(notice.kind == NotificationKind.reportHandled.id && notice.actor == "评论 #\(comment.id)" && notice.body.hasPrefix("已移除"))
+        }
+        #expect(try inbox.unreadCount(userID: alice.id) == 0, "hiding tells the author nothing")
+        let audit = try #require(try roles.auditLog(before: nil, limit: 1).first)
+        #expect(audit.action == "hide" && audit.actorName == "mod" && audit.target == "comment movies/\(comment.id)")
+    }
+
+    @Test func rejectingTellsTheAuthorWhyAndKeepingTellsTheReporters() throws {
+        let rude = try post(bob, texts[1])
+        let fine = try post(carol, texts[2])
+        let first = try queue.report(commentID: rude.id, reporter: alice, reason: "人身攻击")
+        let second = try queue.report(commentID: fine.id, reporter: alice, reason: "不喜欢")
+        #expect(throws: ModerationError.reasonRequired(maximum: 500)) { try queue.decide(first.id, .reject(reason: ""), actor: moderator) }
+        try queue.decide(first.id, .reject(reason: "请文明发言"), actor: moderator)
+        let told = try #require(try inbox.page(userID: bob.id, cursor: nil, limit: 5).items.first)
+        #expect(told.kind == NotificationKind.submissionRejected.id && told.body == "请文明发言")
+        try queue.decide(second.id, .approve, actor: admin)
+        #expect(try comments.comment(fine.id)?.isDeleted == false)
+        #expect(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.map(\.body).first?.hasPrefix("未发现违规") == true)
+        // A new report after "keep" re-opens the item.
+        let again = try queue.report(commentID: fine.id, reporter: bob, reason: "还是不喜欢")
+        #expect(again.state == .open && again.reportCount == 2)
+    }
+
+    @Test func aModeratorCannotActOnAnAdminsComment() throws {
+        let comment = try post(admin, texts[3])
+        let item = try queue.report(commentID: comment.id, reporter: alice, reason: "spam")
+        #expect(throws: RoleError.outranked) { try queue.decide(item.id, .hide, actor: moderator) }
+        #expect(try comments.comment(comment.id)?.isDeleted == false)
+        #expect(try queue.item(item.id)?.state == .open)
+    }
+
+    @Test func aBannedUserCannotReportAndSubmissionsReachTheAppsReviewer() throws {
+        let comment = try post(alice, texts[4])
+        let ban = try roles.ban(carol, for: 7_200, reason: "滥用举报", actor: moderator, now: Self.now)
+        #expect(throws: CommentError.banned(until: ban.until, reason: "滥用举报")) {
+            try queue.report(commentID: comment.id, reporter: carol, reason: "spam")
+        }
+
+        let decided = Mutex<[String]>([])
+        let withReviewer = ModerationQueue(
+            database: database,
+            reviewers: ["merchants": SubmissionReviewer { _, item, approved in decided.withLock { $0.append("\(item) \(approved)") } }],
+            now: { Self.now })
+        let id = try database.write { db in
+            try ModerationQueue.submit(app: "merchants", item: "m-1", author: alice.id, title: "老北京炸酱面", excerpt: "东城区…", db: db, now: Self.now)
+        }
+        #expect(throws: CommentError.banned(until: ban.until, reason: "滥用举报")) {
+            try database.write { db in
+                try ModerationQueue.submit(app: "merchants", item: "m-2", author: carol.id, title: "x", excerpt: "y", db: db, now: Self.now)
+            }
+        }
+        try withReviewer.decide(id, .approve, actor: moderator)
+        #expect(decided.withLock { $0 } == ["m-1 true"])
+        let notice = try #require(try inbox.page(userID: alice.id, cursor: nil, limit: 1).items.first)
+        #expect(notice.kind == NotificationKind.submissionApproved.id && notice.actor == "老北京炸酱面")
+    }
+}
