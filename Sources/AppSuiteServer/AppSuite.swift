@@ -18,7 +18,8 @@ public final class AppSuite: Sendable {
 
     public let configuration: AppSuiteConfiguration
     public let apps: [any MiniApp]
-    let database: any Database
+    /// The suite's one database (SQLite in the data directory, or PostgreSQL with `--database`), migrated.
+    public let database: any Database
     let authenticator: Authenticator
     let router: Router
     /// Slow work of requests (`Response.offloaded`) and of apps (`AppContext.workPool`).
