@@ -72,9 +72,7 @@ public final class AppSuite: Sendable {
             } else {
                 database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath, maximumConnections: connections))
             }
-            try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
-                                 + CommunitySchema.migrations() + ModerationSchema.migrations() + JobLeases.migrations()
-                                 + apps.flatMap { $0.migrations() })
+            try Migrator.migrate(database, Self.migrations(apps: apps))
         } catch {
             throw .storage("\(configuration.databaseURL.map(Self.redacted) ?? configuration.databasePath): \(error)")
         }
@@ -196,6 +194,13 @@ public final class AppSuite: Sendable {
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps/" + id),
             mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory), workPool: workPool,
             settings: configuration.settings, clock: clock, subjects: subjects)
+    }
+
+    /// Every module's migrations, the platform's then each app's: the schema of a suite serving `apps`
+    /// (`appsuite db copy` brings both databases to it).
+    public static func migrations(apps: [any MiniApp]) -> [Migration] {
+        IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations() + CommunitySchema.migrations()
+            + ModerationSchema.migrations() + JobLeases.migrations() + apps.flatMap { $0.migrations() }
     }
 
     /// The platform's notification kinds, then each app's (an app's ids must start with its own id and a dot).
