@@ -78,7 +78,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AppDeals",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "OutboundHTTP"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "OutboundHTTP", "Notifications"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         // MARK: composition and command line
         .target(
@@ -134,7 +134,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "AppDealsTests",
-            dependencies: ["AppDeals", "AppSuiteAPI", "AppSuiteServer", "AppHost", "Storage", "HTTPServer", "OutboundHTTP", "AppSuiteTesting"],
+            dependencies: ["AppDeals", "AppSuiteAPI", "AppSuiteServer", "AppHost", "Community", "Notifications", "Storage", "HTTPServer", "OutboundHTTP", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],

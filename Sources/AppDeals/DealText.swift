@@ -91,6 +91,30 @@ enum DealText {
     static let favoriteNeedsLogin = LocalizedText(zh: "收藏（需登录）", en: "Save (log in first)")
     static let linkCopied = LocalizedText(zh: "链接已复制：", en: "Link copied: ")
 
+    // MARK: price alerts
+    static let priceAlert = LocalizedText(zh: "价格提醒", en: "Price alert")
+    static let alertOff = LocalizedText(zh: "关闭", en: "Off")
+    static func alertWhen(_ trigger: AlertTrigger) -> LocalizedText {
+        switch trigger {
+        case .drop: LocalizedText(zh: "降价或限免时提醒", en: "When the price drops")
+        case .free: LocalizedText(zh: "仅限免时提醒", en: "Only when it goes free")
+        }
+    }
+    static func alertShort(_ trigger: AlertTrigger) -> LocalizedText {
+        switch trigger {
+        case .drop: LocalizedText(zh: "降价提醒", en: "Drop alert")
+        case .free: LocalizedText(zh: "限免提醒", en: "Free alert")
+        }
+    }
+    static func alertSet(_ trigger: AlertTrigger) -> LocalizedText {
+        switch trigger {
+        case .drop: LocalizedText(zh: "已收藏，降价或限免时会通知你", en: "Saved: you will be told when the price drops")
+        case .free: LocalizedText(zh: "已收藏，限免时会通知你", en: "Saved: you will be told when it goes free")
+        }
+    }
+    static let alertRemoved = LocalizedText(zh: "已关闭价格提醒", en: "Price alert off")
+    static let save = LocalizedText(zh: "保存", en: "Save")
+
     // MARK: 周边
     static let nearby = LocalizedText(zh: "周边", en: "Nearby")
     static let nearbyLink = LocalizedText(zh: "周边：附近的人在用 ›", en: "Nearby: what people around you use ›")

@@ -3,6 +3,7 @@ public import Community
 import Foundation
 public import HTTPServer
 import Identity
+public import Notifications
 import OutboundHTTP
 public import Storage
 import WebUI
@@ -44,6 +45,9 @@ public struct DealsApp: MiniApp {
 
     public var commands: [any AppCommand] { [DealCommand()] }
 
+    /// Price alerts on favourites (``AlertStore``): 降价 and 限免.
+    public var notificationKinds: [NotificationKind] { [Self.dropAlert, Self.freeAlert] }
+
     /// `appdeals.poll`: the Lookup poller, when `--appdeals-lookup-url` is set.
     public func jobs(context: AppContext) -> [ScheduledJob] {
         guard let endpoint = context.settings[Self.lookupURL] else { return [] }
@@ -64,10 +68,11 @@ public struct DealsApp: MiniApp {
         let topics = DealTopics(store: store)
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
         let nearby = NearbyStore(database: context.database)
-        let api = DealAPI(store: store, lists: lists, topics: topics, favorites: favorites, nearby: nearby, clock: context.clock)
+        let alerts = AlertStore(database: context.database, favorites: favorites)
+        let api = DealAPI(store: store, lists: lists, topics: topics, favorites: favorites, nearby: nearby, alerts: alerts, clock: context.clock)
         api.register(into: &routes.api)
-        DealPages(store: store, lists: lists, topics: topics, api: api, favorites: favorites, nearby: nearby, clock: context.clock,
-                  assets: assets)
+        DealPages(store: store, lists: lists, topics: topics, api: api, favorites: favorites, nearby: nearby, alerts: alerts,
+                  clock: context.clock, assets: assets)
             .register(into: &routes.pages, files: &routes.files)
     }
 

@@ -117,10 +117,12 @@ public struct DealAppDetail: Codable, Sendable, Equatable {
     public var asOf: Date?
     /// Whether the signed-in viewer saved it; nil when signed out.
     public var favorite: Bool?
+    /// The signed-in viewer's price alert on it: `drop` or `free` (``DealAlert/when``); nil when none or signed out.
+    public var alert: String?
 
     public init(app: DealApp, englishName: String?, genres: [String], sizeBytes: Int64?, version: String?, releaseNotes: String?,
                 description: String?, seller: String?, screenshotCount: Int, storeUrl: String?, priceHistory: [DealPricePoint],
-                minPrice: String?, maxPrice: String?, asOf: Date?, favorite: Bool?) {
+                minPrice: String?, maxPrice: String?, asOf: Date?, favorite: Bool?, alert: String? = nil) {
         self.app = app
         self.englishName = englishName
         self.genres = genres
@@ -136,6 +138,7 @@ public struct DealAppDetail: Codable, Sendable, Equatable {
         self.maxPrice = maxPrice
         self.asOf = asOf
         self.favorite = favorite
+        self.alert = alert
     }
 }
 
@@ -196,6 +199,47 @@ public struct DealNearby: Codable, Sendable, Equatable {
     public init(location: DealLocation, users: Int64, items: [DealApp]) {
         self.location = location
         self.users = users
+        self.items = items
+    }
+}
+
+/// What `PUT /api/v1/appdeals/alerts/{id}` sets: when to notify about the app's China-store price.
+public struct DealAlertInput: Codable, Sendable, Equatable {
+    /// `drop`: any price drop (降价 or 限免); `free`: only a drop to 0 (限免).
+    public var when: String
+
+    public init(when: String) {
+        self.when = when
+    }
+}
+
+/// A price alert on one of my favourite apps (`PUT /api/v1/appdeals/alerts/{id}`, `GET /api/v1/appdeals/alerts`).
+/// It is delivered to the inbox (and by Web Push) as kind `appdeals.price-drop` or `appdeals.free` when the
+/// poller records the drop.
+public struct DealAlert: Codable, Sendable, Equatable {
+    /// The App Store track id.
+    public var appId: Int64
+    public var name: String
+    /// `drop` or `free`.
+    public var when: String
+    public var createdAt: Date
+    /// The last notification it sent; nil before the first.
+    public var lastNotifiedAt: Date?
+
+    public init(appId: Int64, name: String, when: String, createdAt: Date, lastNotifiedAt: Date?) {
+        self.appId = appId
+        self.name = name
+        self.when = when
+        self.createdAt = createdAt
+        self.lastNotifiedAt = lastNotifiedAt
+    }
+}
+
+/// My price alerts, by app id (`GET /api/v1/appdeals/alerts`).
+public struct DealAlertList: Codable, Sendable, Equatable {
+    public var items: [DealAlert]
+
+    public init(items: [DealAlert]) {
         self.items = items
     }
 }
