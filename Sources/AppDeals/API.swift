@@ -91,7 +91,7 @@ struct DealAPI: Sendable {
         return DealAppDetail(
             app: Self.model(counted), englishName: detail.englishName, genres: detail.genresZh, sizeBytes: detail.sizeBytes,
             version: detail.version, releaseNotes: detail.releaseNotes, description: detail.description, seller: detail.seller,
-            screenshotCount: detail.screenshotURLs.count, storeUrl: detail.storeURL,
+            screenshotCount: detail.screenshotURLs.count, screenshots: DealsApp.screenshots(id, urls: detail.screenshotURLs), storeUrl: detail.storeURL,
             priceHistory: history.map { DealPricePoint(at: Self.date($0.start), price: Money.decimal($0.price)) },
             minPrice: state.map { Money.decimal($0.minPrice) }, maxPrice: state.map { Money.decimal($0.maxPrice) },
             asOf: state == nil ? nil : Self.date(time), favorite: favorite, alert: alert?.trigger.rawValue)
@@ -132,7 +132,7 @@ struct DealAPI: Sendable {
         let state = item.state
         let isDeal = state?.trend == .limited || state?.trend == .sales
         return DealApp(
-            id: item.app.id, name: item.app.name, iconUrl: DealsApp.iconPath(item.app.id), category: item.app.genre,
+            id: item.app.id, name: item.app.name, iconUrl: DealsApp.icon(item.app.id, url: item.app.iconURL), category: item.app.genre,
             kind: item.app.isGame.map { $0 ? "game" : "app" }, price: item.price.map(Money.decimal),
             lastPrice: state?.lastPrice.map(Money.decimal), currency: item.currency.rawValue,
             formattedPrice: item.price.map { Money.formatted($0, item.currency) },

@@ -73,8 +73,19 @@ extension DealPages {
                 }
 
                 sectionHeader(DealText.screenshots(l))
-                p(.class("ad-note")) {
-                    detail.screenshotURLs.isEmpty ? DealText.noScreenshots(l) : DealText.screenshotsNotFetched(detail.screenshotURLs.count)(l)
+                if detail.screenshotURLs.isEmpty {
+                    p(.class("ad-note")) { DealText.noScreenshots(l) }
+                } else {
+                    ul(.class("ad-shots"), .role("list"), .ariaLabel(DealText.screenshots(l))) {
+                        for (index, path) in DealsApp.screenshots(id, urls: detail.screenshotURLs).enumerated() {
+                            li {
+                                a(.href(path), .target("_blank")) {
+                                    img(.class("ad-shot"), .src(path), .alt(DealText.screenshot(index + 1)(l)), .loading("lazy"))
+                                }
+                            }
+                        }
+                    }
+                    p(.class("ad-note")) { DealText.screenshotsSource(l) }
                 }
 
                 dl(.class("ad-facts")) {

@@ -71,10 +71,9 @@ enum DealText {
     static let detail = LocalizedText(zh: "应用详情", en: "App details")
     static let screenshots = LocalizedText(zh: "截图", en: "Screenshots")
     static let noScreenshots = LocalizedText(zh: "商店没有提供截图", en: "The store lists no screenshots")
-    static func screenshotsNotFetched(_ count: Int) -> LocalizedText {
-        LocalizedText(zh: "商店有 \(count) 张截图；本站尚未缓存远程图片，请在 App Store 查看。",
-                      en: "The store lists \(count) screenshots; this site does not cache remote images yet, see the App Store.")
-    }
+    static func screenshot(_ number: Int) -> LocalizedText { LocalizedText(zh: "截图 \(number)", en: "Screenshot \(number)") }
+    static let screenshotsSource = LocalizedText(zh: "截图来自 App Store，由本站缓存；暂时无法获取时显示占位图。",
+                                                 en: "Screenshots from the App Store, cached by this site; a placeholder shows while one cannot be fetched.")
     static let size = LocalizedText(zh: "大小", en: "Size")
     static let version = LocalizedText(zh: "版本", en: "Version")
     static let seller = LocalizedText(zh: "开发者", en: "Seller")

@@ -159,7 +159,7 @@ struct DealPages: Sendable {
         let isDeal = state?.trend == .limited || state?.trend == .sales
         return li(.class("ad-row")) {
             a(.class("ad-row-link"), .href("/appdeals/apps/\(item.app.id)")) {
-                img(.class("ad-icon"), .src(DealsApp.iconPath(item.app.id)), .alt(""), .width(60), .height(60), .loading("lazy"))
+                img(.class("ad-icon"), .src(DealsApp.icon(item.app.id, url: item.app.iconURL)), .alt(""), .width(60), .height(60), .loading("lazy"))
                 div(.class("ad-row-main")) {
                     span(.class("ad-name")) { item.app.name }
                     span(.class("ad-prices")) {
@@ -222,7 +222,7 @@ struct DealPages: Sendable {
                             a(.class("ad-topic-link"), .href("/appdeals/topics/\(topic.id)")) {
                                 span(.class("ad-topic-icons")) {
                                     for item in topic.items.prefix(4) {
-                                        img(.class("ad-icon"), .src(DealsApp.iconPath(item.app.id)), .alt(""), .width(44), .height(44), .loading("lazy"))
+                                        img(.class("ad-icon"), .src(DealsApp.icon(item.app.id, url: item.app.iconURL)), .alt(""), .width(44), .height(44), .loading("lazy"))
                                     }
                                 }
                                 span(.class("ad-topic-title")) { topic.title(l) }

@@ -6,7 +6,8 @@ public struct DealApp: Codable, Sendable, Equatable {
     /// The App Store track id (64-bit).
     public var id: Int64
     public var name: String
-    /// A generated icon on this server (`/appdeals/icons/{id}.svg`); App Store images are not fetched.
+    /// The App Store icon through this server's image cache (`/images/appdeals/icon-{id}?v=…`), or a generated
+    /// icon (`/appdeals/icons/{id}.svg`) when the store gave none. Same-origin paths.
     public var iconUrl: String
     /// The App Store's primary genre (`Games`, `Productivity`); nil when unknown.
     public var category: String?
@@ -106,8 +107,10 @@ public struct DealAppDetail: Codable, Sendable, Equatable {
     public var releaseNotes: String?
     public var description: String?
     public var seller: String?
-    /// How many screenshots the store lists (not fetched by this server).
+    /// How many screenshots the store lists.
     public var screenshotCount: Int
+    /// The screenshots through this server's image cache (`/images/appdeals/shot-{id}-{n}?v=…`), in the store's order.
+    public var screenshots: [String]
     /// The app's App Store page.
     public var storeUrl: String?
     /// Every price change in the region up to the as-of time, oldest first (in-app-purchase-only changes left out).
@@ -121,7 +124,7 @@ public struct DealAppDetail: Codable, Sendable, Equatable {
     public var alert: String?
 
     public init(app: DealApp, englishName: String?, genres: [String], sizeBytes: Int64?, version: String?, releaseNotes: String?,
-                description: String?, seller: String?, screenshotCount: Int, storeUrl: String?, priceHistory: [DealPricePoint],
+                description: String?, seller: String?, screenshotCount: Int, screenshots: [String] = [], storeUrl: String?, priceHistory: [DealPricePoint],
                 minPrice: String?, maxPrice: String?, asOf: Date?, favorite: Bool?, alert: String? = nil) {
         self.app = app
         self.englishName = englishName
@@ -132,6 +135,7 @@ public struct DealAppDetail: Codable, Sendable, Equatable {
         self.description = description
         self.seller = seller
         self.screenshotCount = screenshotCount
+        self.screenshots = screenshots
         self.storeUrl = storeUrl
         self.priceHistory = priceHistory
         self.minPrice = minPrice
