@@ -31,7 +31,7 @@ public final class RemoteImageCache: Sendable {
         case ready(path: String, size: Int, mediaType: String, version: String)
         /// Not cached (being fetched, or failed): show the fallback, or a placeholder.
         case missing(fallback: String?)
-        /// The app does not know the item, or its URL is not an allowed `https` URL.
+        /// The app does not know the item, or its URL is not an allowed `https` URL and it has no fallback.
         case unknown
     }
 
@@ -70,11 +70,10 @@ public final class RemoteImageCache: Sendable {
     /// The cached image of `item` of `app`; when it is not cached (and not waiting after a failure), queues its
     /// fetch on the work pool and answers `.missing` at once. A full pool only postpones the fetch to a later ask.
     public func entry(app: String, item: String) throws -> Entry {
-        guard let source = sources[app],
-              let resolved = try database.read({ db in try source.resolve(db, item) }),
-              let url = URL(string: resolved.url), url.scheme == "https" || (allowsPlainHTTP && url.scheme == "http"),
+        guard let source = sources[app], let resolved = try database.read({ db in try source.resolve(db, item) }) else { return .unknown }
+        guard let url = URL(string: resolved.url), url.scheme == "https" || (allowsPlainHTTP && url.scheme == "http"),
               let host = url.host, source.allows(host: host)
-        else { return .unknown }
+        else { return resolved.fallback.map { .missing(fallback: $0) } ?? .unknown }
         let version = RemoteImages.version(of: resolved.url)
         for (ext, mediaType) in [("jpg", "image/jpeg"), ("png", "image/png")] {
             let path = directory + "/" + version + "." + ext

@@ -9,7 +9,8 @@ public struct RemoteImageSource: Sendable {
     /// Allowed hosts: `img9.doubanio.com` exactly, or `.mzstatic.com` (leading dot) for any host under it.
     public let hosts: [String]
     /// The item's remote URL and an optional same-site path shown while it is not cached (the app's own drawn
-    /// picture); nil for an item the app does not know. Called on a request thread with a read-only database.
+    /// picture), which also stands in for an empty or refused URL; nil for an item the app does not know. Called
+    /// on a request thread with a read-only database.
     public let resolve: @Sendable (_ db: any SQLExecutor, _ item: String) throws -> (url: String, fallback: String?)?
 
     public init(hosts: [String], resolve: @escaping @Sendable (_ db: any SQLExecutor, _ item: String) throws -> (url: String, fallback: String?)?) {

@@ -146,6 +146,11 @@ import Testing
         #expect(try cache.entry(app: "test", item: "photo") == .unknown)
         #expect(try cache.entry(app: "test", item: "nothing") == .unknown)
         #expect(try cache.entry(app: "other", item: "photo") == .unknown)
+        // A refused URL with a fallback shows the fallback, and is not fetched either.
+        let (withFallback, fallbackPool) = try Fixture(["fallback-x": url, "fallback-empty": ""], host: host).cache(hosts: ["img9.doubanio.com"])
+        #expect(try withFallback.entry(app: "test", item: "fallback-x") == .missing(fallback: "/fallback/fallback-x.svg"))
+        #expect(try withFallback.entry(app: "test", item: "fallback-empty") == .missing(fallback: "/fallback/fallback-empty.svg"))
+        fallbackPool.shutdown()
         pool.shutdown()
         let production = RemoteImageCache(
             database: fixture.database, directory: fixture.directory.path,
