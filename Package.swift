@@ -61,7 +61,7 @@ let package = Package(
         // MARK: apps
         .target(
             name: "MovieReviews",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "RemoteImages"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "PhotoStudio",
