@@ -95,7 +95,7 @@ extension DealPages {
                     }
                     if let version = detail.version { dt { DealText.version(l) }; dd { version } }
                     if let seller = detail.seller { dt { DealText.seller(l) }; dd { seller } }
-                    if let genre = detail.summary.genre { dt { DealText.category(l) }; dd { ([genre] + detail.genresZh).joined(separator: " · ") } }
+                    if let genre = detail.summary.genre { dt { DealText.category(l) }; dd { ([genre] + detail.genresZh).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " · ") } }
                 }
                 if detail.summary.id > 0, detail.summary.isGame != nil || detail.releaseNotes != nil {
                     sectionHeader(DealText.releaseNotes(l))
