@@ -46,7 +46,7 @@ public struct RemoteImageRoutes: Sendable {
         (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 
-    /// A neutral picture frame on grey, 120 × 120, scaled by the page.
+    /// A neutral picture frame on translucent grey (readable in light and dark mode), 120 × 120, scaled by the page.
     static func placeholder(_ status: HTTPStatus) -> Response {
         var headers: HTTPHeaders = ["Content-Type": "image/svg+xml; charset=utf-8", "X-Content-Type-Options": "nosniff"]
         headers.set("Cache-Control", "no-store")
@@ -55,7 +55,7 @@ public struct RemoteImageRoutes: Sendable {
 
     static let placeholderSVG = """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="120" height="120">\
-        <rect width="120" height="120" rx="24" fill="#d1d1d6"/>\
+        <rect width="120" height="120" rx="24" fill="#8e8e93" fill-opacity="0.22"/>\
         <rect x="30" y="36" width="60" height="48" rx="6" fill="none" stroke="#8e8e93" stroke-width="5"/>\
         <circle cx="48" cy="52" r="6" fill="#8e8e93"/>\
         <path d="M34 80 L56 62 L68 72 L76 66 L88 78" fill="none" stroke="#8e8e93" stroke-width="5" stroke-linejoin="round"/></svg>
