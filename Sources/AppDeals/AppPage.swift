@@ -14,7 +14,7 @@ extension DealPages {
         let id = try request.parameter("id", as: Int64.self)
         let snapshot = try store.snapshot()
         guard let detail = try store.detail(id, snapshot: snapshot) else { throw HTTPError.notFound() }
-        let query = try ListQuery(request.query, categories: snapshot.categories)
+        let query = try ListQuery(request.query, categories: snapshot.categories, language: l)
         let time = query.at ?? snapshot.latest[query.region] ?? 0
         let state = store.states(snapshot, region: query.region, at: time)[id]
         let currency = state == nil ? detail.summary.catalogCurrency ?? .usd : query.region.currency

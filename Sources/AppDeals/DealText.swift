@@ -55,6 +55,21 @@ enum DealText {
         LocalizedText(zh: "价格记录从 \(from) 到 \(to)。", en: "Price records run from \(from) to \(to).")
     }
 
+    // MARK: bad input (the API's details are the English ones)
+    static func unknownValue(_ name: String, _ value: String, allowed: [String]) -> LocalizedText {
+        let shown = String(value.prefix(60))
+        let zhNames = ["tab": "列表", "region": "商店地区", "category": "分类", "device": "设备"]
+        return LocalizedText(zh: "没有\(zhNames[name] ?? name)“\(shown)”；可选：\(allowed.joined(separator: "、"))",
+                             en: "unknown \(name) \"\(shown)\"; allowed: \(allowed.joined(separator: ", "))")
+    }
+    static func searchTooLong(_ limit: Int) -> LocalizedText {
+        LocalizedText(zh: "搜索词不能超过 \(limit) 个字", en: "q is longer than \(limit) characters")
+    }
+    static let badTime = LocalizedText(
+        zh: "时间格式不对：请用 2025-06-01T12:00:00Z、2025-06-01（UTC）或 UTC 秒数",
+        en: "at must be an ISO 8601 time such as 2025-06-01T12:00:00Z, a date such as 2025-06-01 (UTC) or UTC seconds")
+    static let badLimit = LocalizedText(zh: "每页数量须为 1 到 100", en: "limit must be 1 to 100")
+
     // MARK: filters
     static let allCategories = LocalizedText(zh: "全部分类", en: "All categories")
     static let allDevices = LocalizedText(zh: "全部设备", en: "All devices")

@@ -81,7 +81,7 @@ struct DealPages: Sendable {
         let isSearch = path.hasSuffix("/search")
         let query: ListQuery
         do {
-            query = try ListQuery(request.query, categories: snapshot.categories, defaultTab: tab)
+            query = try ListQuery(request.query, categories: snapshot.categories, defaultTab: tab, language: l)
         } catch {
             return self.page(viewer, title: DealText.appTitle(l), back: Self.launcher, tab: tab.rawValue, status: .badRequest) {
                 errorState(language: l, title: DealText.nothingHere(l), message: error.detail ?? "", retryHref: path)
