@@ -77,6 +77,10 @@ public enum APIPath {
         public static let nearby = "/api/v1/appdeals/nearby"
         /// `PUT` (``DealLocation`` → ``DealLocation``, rounded) shares my coarse location for 周边; `DELETE` stops sharing.
         public static let location = "/api/v1/appdeals/location"
+        /// `GET`: my price alerts (``DealAlertList``).
+        public static let alerts = "/api/v1/appdeals/alerts"
+        /// `PUT` (``DealAlertInput`` → ``DealAlert``) sets my price alert on an app (saving it); `DELETE` removes it.
+        public static let alert = "/api/v1/appdeals/alerts/{id}"
     }
 
     /// 豹考通 Gaokao. Every route but the profile is a `GET` with query parameters.

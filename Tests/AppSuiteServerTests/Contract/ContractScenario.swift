@@ -141,6 +141,13 @@ enum ContractScenario {
         client.problem("GET", APIPath.AppDeals.nearby, query: [("lat", "31.2")], status: 400)
         client.noContent("DELETE", APIPath.AppDeals.location, token: token)
         client.problem("DELETE", APIPath.AppDeals.location, status: 401)
+        client.call("PUT", APIPath.AppDeals.alert, ["id": id], body: .model(DealAlertInput(when: "drop")), token: token, as: DealAlert.self)
+        client.problem("PUT", APIPath.AppDeals.alert, ["id": id], body: .model(DealAlertInput(when: "rise")), token: token, status: 400)
+        client.problem("PUT", APIPath.AppDeals.alert, ["id": 1], body: .model(DealAlertInput(when: "free")), token: token, status: 404)
+        client.call("GET", APIPath.AppDeals.alerts, token: token, as: DealAlertList.self)
+        client.problem("GET", APIPath.AppDeals.alerts, status: 401)
+        client.noContent("DELETE", APIPath.AppDeals.alert, ["id": id], token: token)
+        client.problem("DELETE", APIPath.AppDeals.alert, ["id": id], status: 401)
     }
 
     // MARK: the inbox (after `movies`, where bob answered alice: `POST …/read` has its success only if that notified her)
