@@ -111,8 +111,10 @@ struct WeatherAPI: Sendable {
         let (place, _) = try Self.resolve(request.query["place"], in: directory, language: l)
         let childCount = directory.childCount(place.id)
         let now = clock.now()
-        if let cached = service.cachedForecast(for: place, childCount: childCount, language: l, now: now) {
-            return try Self.answer(cached, language: l)
+        switch try service.cachedBody(for: place, childCount: childCount, language: l, now: now) {
+        case .success(let body): return .json(body)
+        case .failure(let error): throw Self.unavailable(error, language: l)
+        case nil: break
         }
         let service = service
         return .offloaded(key: viewer.user.map { "user:\($0.id)" } ?? request.clientAddress) {
@@ -204,13 +206,17 @@ struct ClimateLookup {
     let store: WeatherStore
 
     func climate(for place: Place, in directory: PlaceDirectory, month: Int, day: Int) throws -> WeatherClimate? {
+        guard let (source, id) = try observed(for: place, in: directory) else { return nil }
+        return Climate.summary(try store.observations(weatherID: id), month: month, day: day,
+                               place: source.wire(childCount: directory.childCount(source.id)))
+    }
+
+    /// The place whose observations stand for `place` and their weather id, without reading them; nil: none.
+    func observed(for place: Place, in directory: PlaceDirectory) throws -> (Place, String)? {
         let observed = try store.observedWeatherIDs()
         var candidate: Place? = place
         while let current = candidate {
-            if let id = current.weatherID, observed.contains(id) {
-                return Climate.summary(try store.observations(weatherID: id), month: month, day: day,
-                                       place: current.wire(childCount: directory.childCount(current.id)))
-            }
+            if let id = current.weatherID, observed.contains(id) { return (current, id) }
             candidate = current.parentID.flatMap { directory.place($0) }
         }
         return nil

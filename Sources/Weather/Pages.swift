@@ -191,7 +191,7 @@ struct WeatherPages: Sendable {
         let childCount = directory.childCount(place.id)
         let render: @Sendable (Result<WeatherForecast, ProviderError>) throws -> Response = { [self] result in
             let isSaved = try viewer.user.map { try store.savedPlaces(userID: $0.id).contains(place.id) } ?? false
-            let hasClimate = try ClimateLookup(store: store).climate(for: place, in: directory, month: 1, day: 1) != nil
+            let hasClimate = try ClimateLookup(store: store).observed(for: place, in: directory) != nil
             return forecastPage(viewer, place: place, result: result, isSaved: isSaved, hasClimate: hasClimate, now: now)
         }
         if let cached = service.cachedForecast(for: place, childCount: childCount, language: l, now: now) { return try render(cached) }
