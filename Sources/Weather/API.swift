@@ -26,6 +26,7 @@ struct WeatherAPI: Sendable {
         api.get("/saved-places") { _, member in try saved(member) }
         api.post("/saved-places") { request, member in try save(request, member) }
         api.delete("/saved-places/{id}") { request, member in try unsave(request, member) }
+        api.post("/share-card") { request, member in try shareCard(request, member) }
     }
 
     static func encode(_ model: some Encodable, status: HTTPStatus = .ok) throws -> Response {
@@ -164,6 +165,19 @@ struct WeatherAPI: Sendable {
             throw field("date", "date 须为 MM-DD，如 07-15。", "date must be MM-DD, e.g. 07-15.", language)
         }
         return (month, day)
+    }
+
+    /// `POST share-card?place=` with the multipart part `photo`: the card as a JPEG download (composed on the work pool).
+    func shareCard(_ request: Request, _ member: SignedIn) throws -> Response {
+        let l = member.viewer.language
+        let directory = try directory(l)
+        let (place, _) = try Self.resolve(request.query["place"] ?? request.form()["place"], in: directory, language: l)
+        let photo = try ShareCard.photo(in: request, language: l)
+        let childCount = directory.childCount(place.id), service = service, now = clock.now()
+        return .offloaded(key: "user:\(member.user.id)") {
+            let made = try ShareCard.make(photo: photo, place: place, childCount: childCount, service: service, language: l, now: now)
+            return ShareCard.response(made.card, filename: made.filename, inline: false)
+        }
     }
 
     // MARK: saved places
