@@ -76,7 +76,7 @@ let package = Package(
             dependencies: ["AppHost", "HTTPServer", "Identity", "WebUI", "Imaging", "CRsvg", "CPoppler", "CMagickWand", "CZip"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
-            name: "Weather", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Geo", "OutboundHTTP", "AppSuiteAPI"],
+            name: "Weather", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Geo", "OutboundHTTP", "AppSuiteAPI", "Imaging"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AppDeals",
@@ -146,7 +146,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: upcoming),
         .testTarget(
-            name: "WeatherTests", dependencies: ["Weather", "Geo", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer"],
+            name: "WeatherTests", dependencies: ["Weather", "Geo", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer", "Imaging"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AssetSlicerTests", dependencies: ["AssetSlicer", "Imaging", "AppHost", "AppSuiteServer", "AppSuiteTesting", "HTTPServer", "WebUI"],

@@ -111,6 +111,8 @@ public enum APIPath {
         public static let savedPlaces = "/api/v1/weather/saved-places"
         /// `DELETE` one saved place.
         public static let savedPlace = "/api/v1/weather/saved-places/{id}"
+        /// `POST ?place=ADCODE|lat,lon`, multipart part `photo`: the share card, a 1080 × 1440 JPEG.
+        public static let shareCard = "/api/v1/weather/share-card"
     }
 
     /// 图片处理器 Photo Studio. Every route needs a signed-in user.

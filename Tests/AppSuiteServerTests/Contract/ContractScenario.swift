@@ -40,7 +40,7 @@ enum ContractScenario {
         try moderation(client, users, server: server)
         push(client, users)
         gaokao(client, users.alice)
-        weather(client, users.alice)
+        try weather(client, users.alice)
         appDeals(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
         client.call("GET", APIPath.health, as: HealthStatus.self)
@@ -309,7 +309,7 @@ enum ContractScenario {
         ])
     }
 
-    static func weather(_ client: ContractClient, _ token: String) {
+    static func weather(_ client: ContractClient, _ token: String) throws {
         client.call("GET", APIPath.Weather.places, as: WeatherPlaceList.self)
         client.call("GET", APIPath.Weather.places, query: [("parent", "110100")], as: WeatherPlaceList.self)
         client.call("GET", APIPath.Weather.places, query: [("q", "朝阳")], as: WeatherPlaceList.self)
@@ -332,6 +332,11 @@ enum ContractScenario {
         client.call("GET", APIPath.Weather.savedPlaces, token: token, as: WeatherSavedPlaces.self)
         client.noContent("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token)
         client.problem("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token, status: 404)
+        let photo = try file("ordinary/22-canon_tags.jpg")
+        client.bytes(APIPath.Weather.shareCard, [:], query: [("place", "110105")], body: .files([("photo", "22-canon_tags.jpg", photo)]), token: token,
+                     mediaType: "image/jpeg", method: "POST")
+        client.problem("POST", APIPath.Weather.shareCard, query: [("place", "110105")],
+                       body: .files([("photo", "text.jpg", try file("edge/text_not_image.jpg"))]), token: token, status: 422)
     }
 
     // MARK: gaokao
