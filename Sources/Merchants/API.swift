@@ -49,8 +49,11 @@ struct MerchantsAPI: Sendable {
 
     /// The filters of `nearby` and `shake`: radius (metres, default 1,000, at most 50 km), category, openNow,
     /// minPrice/maxPrice (fen), minRating (1–5), sort, cursor, limit (1–50, default 20).
-    static func nearbyQuery(_ request: Request, _ l: Language) throws(HTTPError) -> NearbyQuery {
-        guard let center = try point(request, required: true, l) else { throw field("lat", "缺少 lat。", "lat is required.", l) }
+    /// `defaultCenter` stands in for a missing lat/lon (the pages' default position); without it they are required.
+    static func nearbyQuery(_ request: Request, _ l: Language, defaultCenter: Coordinate? = nil) throws(HTTPError) -> NearbyQuery {
+        guard let center = try point(request, required: defaultCenter == nil, l) ?? defaultCenter else {
+            throw field("lat", "缺少 lat。", "lat is required.", l)
+        }
         var query = NearbyQuery(center: center, radius: 1_000)
         if let text = nonEmpty(request.query["radius"]) {
             guard text.count <= 12, let radius = Double(text), radius.isFinite, radius >= 1, radius <= maxRadius else {

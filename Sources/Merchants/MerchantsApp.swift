@@ -1,5 +1,5 @@
 public import AppHost
-import Community
+public import Community
 import Foundation
 import Geo
 public import HTTPServer
@@ -28,7 +28,29 @@ public struct MerchantsApp: MiniApp {
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let store = MerchantStore(database: context.database)
         let search = Self.nearbySearch(store)
-        MerchantsAPI(store: store, nearby: search, clock: context.clock).register(into: &routes.api)
+        let api = MerchantsAPI(store: store, nearby: search, clock: context.clock)
+        api.register(into: &routes.api)
+        let assets = AppAssets(appID: "merchants", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
+        routes.serve(assets)
+        let now: @Sendable () -> Int64 = { [clock = context.clock] in Int64(clock.now().timeIntervalSince1970) }
+        MerchantsPages(store: store, api: api, comments: CommentStore(database: context.database, now: now),
+                       ratings: RatingStore(database: context.database),
+                       favorites: FavoriteStore(database: context.database, directory: context.subjects), clock: context.clock, assets: assets)
+            .register(into: &routes.pages)
+    }
+
+    static func subject(_ id: Int64) -> Subject { Subject(app: "merchants", item: String(id)) }
+
+    /// How favourites, "my comments" and share links describe a merchant.
+    public var subjects: SubjectResolver? {
+        SubjectResolver { db, item in
+            guard let id = Int64(item), String(id) == item,
+                  let row = try db.queryFirst("SELECT name, category, address FROM merchants WHERE id = ?", id) else { return nil }
+            let category = MerchantCategory.named(try row.get("category"))?.name.zh
+            return SubjectInfo(title: try row.get("name"), path: "/merchants/\(id)",
+                               summary: [category, try row.get("address", as: String?.self)].compactMap { $0 }.joined(separator: " · "),
+                               commentsPath: "/merchants/\(id)")
+        }
     }
 
     public func importer(context: AppContext) -> (any DataImporter)? {
@@ -44,11 +66,11 @@ public struct MerchantsApp: MiniApp {
     static func nearbySearch(_ store: MerchantStore) -> NearbySearch {
         let ratings = RatingStore(database: store.database)
         return NearbySearch(store: store) { merchants in
-            let summaries = try ratings.summaries(merchants.map { Subject(app: "merchants", item: String($0.id)) })
+            let summaries = try ratings.summaries(merchants.map { subject($0.id) })
             let imported = try store.importedReviewCounts(merchants.map(\.id))
             var standings: [Int64: Standing] = [:]
             for merchant in merchants {
-                let summary = summaries[Subject(app: "merchants", item: String(merchant.id))] ?? RatingSummary()
+                let summary = summaries[subject(merchant.id)] ?? RatingSummary()
                 let extra = Int64(imported[merchant.id] ?? 0) + summary.count
                 guard extra > 0 else { continue }
                 standings[merchant.id] = Standing(rating: summary.average ?? merchant.sourceRating, reviewCount: merchant.sourceReviewCount + extra,
