@@ -12,7 +12,7 @@ public struct MerchantSummary: Codable, Sendable, Equatable {
     public var lon: Double
     /// Metres (haversine, R = 6,371,008.8 m) from the point asked about; nil when none was given.
     public var distanceMeters: Double?
-    /// 1.0–5.0: our users' star average, else the source's aggregate score; nil when neither exists.
+    /// 1.0–5.0: the source's aggregate score (weighted by its review count) and our users' stars combined; nil when neither exists.
     public var rating: Double?
     /// The source's review count plus the imported and the users' rated reviews.
     public var reviewCount: Int64

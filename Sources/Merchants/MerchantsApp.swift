@@ -62,7 +62,7 @@ public struct MerchantsApp: MiniApp {
     public var apiSchemas: [(String, JSONSchema)] { MerchantsOpenAPI.schemas }
 
     /// Nearby search whose standings join the users' star ratings (Community subject `merchants/{id}`) with the
-    /// source's score and review counts.
+    /// source's score and review counts (``Standing/combined(source:sourceWeight:users:)``).
     static func nearbySearch(_ store: MerchantStore) -> NearbySearch {
         let ratings = RatingStore(database: store.database)
         return NearbySearch(store: store) { merchants in
@@ -73,8 +73,8 @@ public struct MerchantsApp: MiniApp {
                 let summary = summaries[subject(merchant.id)] ?? RatingSummary()
                 let extra = Int64(imported[merchant.id] ?? 0) + summary.count
                 guard extra > 0 else { continue }
-                standings[merchant.id] = Standing(rating: summary.average ?? merchant.sourceRating, reviewCount: merchant.sourceReviewCount + extra,
-                                                  distribution: summary.distribution)
+                standings[merchant.id] = Standing(rating: Standing.combined(source: merchant.sourceRating, sourceWeight: merchant.sourceReviewCount, users: summary),
+                                                  reviewCount: merchant.sourceReviewCount + extra, distribution: summary.distribution)
             }
             return standings
         }

@@ -1,9 +1,10 @@
+import Community
 import Foundation
 import Geo
 
-/// A merchant's rating as lists show it: the users' star average when someone rated it, else the source's
-/// aggregate score (Dianping's 评分); `reviewCount` adds the source's count, the imported reviews and the
-/// users' rated reviews.
+/// A merchant's rating as lists show it: the source's aggregate score (Dianping's 评分) and the users' stars
+/// combined (``combined(source:sourceWeight:users:)``); `reviewCount` adds the source's count, the imported
+/// reviews and the users' rated reviews.
 struct Standing: Sendable, Hashable {
     var rating: Double?
     var reviewCount: Int64
@@ -14,6 +15,16 @@ struct Standing: Sendable, Hashable {
     init(_ merchant: Merchant) {
         rating = merchant.sourceRating
         reviewCount = merchant.sourceReviewCount
+    }
+
+    /// The mean of the source's score, weighted by the reviews it rests on (at least 1), and the users' stars
+    /// (one each): one new rating barely moves a score built on thousands of Dianping reviews. Either alone
+    /// when the other is missing; nil when both are.
+    static func combined(source: Double?, sourceWeight: Int64, users: RatingSummary) -> Double? {
+        guard let source else { return users.average }
+        guard let average = users.average else { return source }
+        let weight = Double(max(1, sourceWeight)), count = Double(users.count)
+        return (source * weight + average * count) / (weight + count)
     }
 
     init(rating: Double?, reviewCount: Int64, distribution: [Int64]) {

@@ -81,7 +81,7 @@ struct MerchantsPages: Sendable {
                     MerchantPlot.render(center: center, radius: query.radius, items: result.items, language: l, label: MerchantsText.mapTitle(l))
                 }
                 p(.class("mx-count")) { l == .zh ? "共 \(result.total) \(MerchantsText.found(l))" : "\(result.total)\(MerchantsText.found(l))" }
-                merchantList(result.items, numbered: query.cursor == nil, l)
+                merchantList(result.items, numbered: query.cursor == nil, near: center, l)
                 if let next = result.nextCursor {
                     a(.classes("btn", "btn-secondary", "mx-more"), .href(base + "&cursor=" + next.encoded)) { MerchantsText.more(l) }
                 }
@@ -138,11 +138,13 @@ struct MerchantsPages: Sendable {
         }
     }
 
-    func merchantList(_ items: [NearbyItem], numbered: Bool, _ l: Language) -> Node {
-        ol(.class("mx-list")) {
+    /// The rows link to the merchant's page with `near` (the position the list is about), for its distance there.
+    func merchantList(_ items: [NearbyItem], numbered: Bool, near: Coordinate? = nil, _ l: Language) -> Node {
+        let suffix = near.map { "?lat=\($0.latitude)&lon=\($0.longitude)" } ?? ""
+        return ol(.class("mx-list")) {
             for (index, item) in items.enumerated() {
                 li(.class("mx-item")) {
-                    a(.class("mx-item-link"), .href("/merchants/\(item.merchant.id)")) {
+                    a(.class("mx-item-link"), .href("/merchants/\(item.merchant.id)" + suffix)) {
                         if numbered && index < 9 {
                             span(.classes("mx-item-number", "mx-cat-" + item.merchant.category)) { String(index + 1) }
                         }

@@ -38,7 +38,7 @@ extension MerchantsPages {
                     merchantList(shown.map { hit in
                         NearbyItem(merchant: hit.merchant, distance: hit.distance ?? 0, standing: standings[hit.merchant.id] ?? Standing(hit.merchant),
                                    openNow: hit.merchant.isOpen(at: now))
-                    }, numbered: false, l)
+                    }, numbered: false, near: near, l)
                     attribution(shown.map(\.merchant), l)
                 }
             }
@@ -73,7 +73,7 @@ extension MerchantsPages {
             }
             if wantsPick {
                 if let picked {
-                    div(.class("mx-shake-result")) { merchantList([picked], numbered: false, l) }
+                    div(.class("mx-shake-result")) { merchantList([picked], numbered: false, near: query.center, l) }
                     attribution([picked.merchant], l)
                 } else {
                     emptyState(icon: .mapPin, title: MerchantsText.shakeNone(l), message: MerchantsText.noneHint(l))
