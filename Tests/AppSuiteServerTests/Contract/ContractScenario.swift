@@ -22,7 +22,7 @@ enum ContractScenario {
         // (hours from 2021-02-16 15:00, days from 2021-11-15, a warning until 2023-04-04), so every model is met.
         let replay = try weatherReplay()
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_613_455_200)),  // 2021-02-16 14:00 Beijing
-                                    importing: [.gaokao, .movies, .weather, .appstore],
+                                    importing: [.gaokao, .movies, .weather, .appstore, .merchants],
                                     options: ["weather-provider": "qweather", "weather-provider-url": replay.url],
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         // The first gaokao and appdeals requests build in-memory snapshots; under a full parallel test run that
@@ -42,6 +42,7 @@ enum ContractScenario {
         gaokao(client, users.alice)
         try weather(client, users.alice)
         appDeals(client, users.alice)
+        merchants(client)
         try photos(client, users.alice, bob: users.bob)
         client.call("GET", APIPath.health, as: HealthStatus.self)
         client.problem("POST", APIPath.health, status: 405)
@@ -292,6 +293,37 @@ enum ContractScenario {
         }
         client.call("GET", APIPath.Movies.film, film, query: [("sort", "new"), ("limit", "3")], as: MovieFilmDetail.self)
         client.problem("GET", APIPath.Movies.film, ["id": "no-such-film"], status: 404)
+    }
+
+    // MARK: merchants
+
+    static func merchants(_ client: ContractClient) {
+        let square = [("lat", "31.2304"), ("lon", "121.4737")]
+        let page = client.call("GET", APIPath.Merchants.nearby, query: square + [("limit", "5")], as: MerchantList.self)
+        if let cursor = page?.nextCursor {
+            client.call("GET", APIPath.Merchants.nearby, query: square + [("limit", "5"), ("cursor", cursor)], as: MerchantList.self)
+        }
+        client.call("GET", APIPath.Merchants.nearby, query: square + [("radius", "3000"), ("category", "cafe"), ("openNow", "true"), ("sort", "rating")],
+                    as: MerchantList.self)
+        client.problem("GET", APIPath.Merchants.nearby, query: [("lat", "91"), ("lon", "121")], status: 422)
+        client.problem("GET", APIPath.Merchants.nearby, query: square + [("radius", "60000")], status: 422)
+        client.call("GET", APIPath.Merchants.search, query: [("q", "麥當勞")] + square, as: MerchantList.self)
+        client.problem("GET", APIPath.Merchants.search, query: [("q", "")], status: 422)
+        client.call("GET", APIPath.Merchants.shake, query: square + [("radius", "3000")], as: MerchantSummary.self)
+        client.problem("GET", APIPath.Merchants.shake, query: [("lat", "30"), ("lon", "125")], status: 404)
+        client.problem("GET", APIPath.Merchants.shake, query: square + [("category", "bank")], status: 422)
+        client.call("GET", APIPath.Merchants.coordinates, query: [("from", "gcj02"), ("to", "wgs84"), ("lat", "30.316078"), ("lon", "120.149192")],
+                    as: MerchantCoordinates.self)
+        client.problem("GET", APIPath.Merchants.coordinates, query: [("from", "bd09"), ("to", "wgs84"), ("lat", "1"), ("lon", "1")], status: 422)
+        if let first = page?.items.first {
+            client.call("GET", APIPath.Merchants.merchant, ["id": String(first.id)], query: square, as: MerchantDetail.self)
+        }
+        // A café of awesome-cn-cafe with its imported review (保定, cn_workcafe_reviews.csv's first row).
+        let cafe = client.call("GET", APIPath.Merchants.nearby, query: [("lat", "39.05"), ("lon", "115.907"), ("radius", "50")], as: MerchantList.self)
+        if let id = cafe?.items.first?.id {
+            client.call("GET", APIPath.Merchants.merchant, ["id": String(id)], as: MerchantDetail.self)
+        }
+        client.problem("GET", APIPath.Merchants.merchant, ["id": "0"], status: 404)
     }
 
     // MARK: weather
