@@ -46,6 +46,13 @@ enum MovieText {
                              en: (count == 1 ? "1 star" : "\(count) stars") + (word.map { ", " + $0.en } ?? ""))
     }
 
+    /// A film's 0–10 score as half stars: "4.5 星（8.9 分）".
+    static func starsOfTen(_ rating: Double, halves: Int) -> LocalizedText {
+        let stars = halves % 2 == 0 ? String(halves / 2) : String(format: "%.1f", Double(halves) / 2)
+        let score = String(format: "%.1f", rating)
+        return LocalizedText(zh: "\(stars) 星（\(score) 分）", en: "\(stars) of 5 stars (\(score) of 10)")
+    }
+
     // MARK: a review
     static let smallerText = LocalizedText(zh: "缩小字号", en: "Smaller text")
     static let largerText = LocalizedText(zh: "放大字号", en: "Larger text")
