@@ -158,10 +158,12 @@ public struct MovieFilm: Codable, Sendable, Equatable {
     public var sourcePosterUrl: String?
     /// The film's page on Douban.
     public var doubanUrl: String?
+    /// Known only by the title its imported short comments give (no Douban metadata): shown as 资料不全.
+    public var incomplete: Bool
 
     public init(id: String, title: String, originalTitle: String?, year: Int?, genres: [String], directors: [String], actors: [String],
                 rating: Double?, ratingCount: Int?, runtimeMinutes: Int?, releaseDate: String?, regions: [String], languages: [String],
-                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?) {
+                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle
@@ -179,6 +181,7 @@ public struct MovieFilm: Codable, Sendable, Equatable {
         self.posterUrl = posterUrl
         self.sourcePosterUrl = sourcePosterUrl
         self.doubanUrl = doubanUrl
+        self.incomplete = incomplete
     }
 }
 
@@ -202,6 +205,8 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
     public var posterUrl: String
     public var sourcePosterUrl: String?
     public var doubanUrl: String?
+    /// Known only by the title its imported short comments give (no Douban metadata).
+    public var incomplete: Bool
     /// Reviews of this film in the feed.
     public var reviewCount: Int
     /// A page of short comments, in the order `sort` asked for.
@@ -209,7 +214,7 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
 
     public init(id: String, title: String, originalTitle: String?, year: Int?, genres: [String], directors: [String], actors: [String],
                 rating: Double?, ratingCount: Int?, runtimeMinutes: Int?, releaseDate: String?, regions: [String], languages: [String],
-                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, reviewCount: Int,
+                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false, reviewCount: Int,
                 comments: MovieShortCommentPage) {
         self.id = id
         self.title = title
@@ -228,6 +233,7 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
         self.posterUrl = posterUrl
         self.sourcePosterUrl = sourcePosterUrl
         self.doubanUrl = doubanUrl
+        self.incomplete = incomplete
         self.reviewCount = reviewCount
         self.comments = comments
     }

@@ -149,6 +149,7 @@ struct MovieAPI: Sendable {
             json.field("posterUrl", "/movies/posters/\(percentEncode(film.id)).svg")
             json.field("sourcePosterUrl", film.posterURL)
             json.field("doubanUrl", film.doubanURL)
+            json.field("incomplete", film.incomplete)
             extra(&json)
         }
     }

@@ -20,6 +20,8 @@ struct Film: Sendable {
     var summary: String?
     var posterURL: String?
     var doubanURL: String?
+    /// Known only by the title of its imported short comments.
+    var incomplete: Bool
 
     init(row: Row) throws(StorageError) {
         id = try row.get("id")
@@ -39,6 +41,7 @@ struct Film: Sendable {
         summary = try row.get("summary")
         posterURL = try row.get("poster_url")
         doubanURL = try row.get("douban_url")
+        incomplete = try row.get("incomplete", as: Int.self) != 0
     }
 }
 

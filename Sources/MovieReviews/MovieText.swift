@@ -124,6 +124,7 @@ enum MovieText {
         LocalizedText(zh: "\(count) 人评分", en: count == 1 ? "1 rating" : "\(count) ratings")
     }
     static let noRating = LocalizedText(zh: "暂无评分", en: "No rating yet")
+    static let incompleteFilm = LocalizedText(zh: "资料不全：只知道片名（来自导入的短评）", en: "Incomplete: only the title is known (from imported short reviews)")
     static let directors = LocalizedText(zh: "导演", en: "Director")
     static let cast = LocalizedText(zh: "主演", en: "Cast")
     static let released = LocalizedText(zh: "上映", en: "Released")

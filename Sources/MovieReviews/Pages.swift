@@ -555,6 +555,7 @@ struct MoviePages: Sendable {
                 div(.class("mv-film-info")) {
                     h1(.class("mv-film-title")) { film.title }
                     if let original = film.originalTitle { p(.class("mv-meta")) { original } }
+                    if film.incomplete { p(.class("mv-incomplete")) { MovieText.incompleteFilm(l) } }
                     p(.class("mv-meta")) {
                         [film.year.map(String.init), film.genres.map { MovieText.genres($0, l) },
                          film.runtime.map { MovieText.minutes($0)(l) }].compactMap { $0 }.joined(separator: " · ")

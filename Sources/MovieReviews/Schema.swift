@@ -1,6 +1,7 @@
 import Storage
 
-/// Module `movies`: films, long reviews (影评) and short comments (短评) from the imported data. Comments
+/// Module `movies`: films, long reviews (影评) and short comments (短评) from the imported data (and, from
+/// version 2, written here). Comments
 /// written in the app live in the community target, keyed by subject `movies/<review id>`.
 enum MovieSchema {
     static func migrations() -> [Migration] {
@@ -59,6 +60,15 @@ enum MovieSchema {
                 );
                 CREATE INDEX movies_comments_hot ON movies_comments(film_id, listed, hot, seq);
                 CREATE INDEX movies_comments_new ON movies_comments(film_id, listed, created_at, seq);
+                """),
+            // Issue 18: films known only by the title of their imported short comments are marked incomplete;
+            // short comments written here carry their author's account and the time of the last edit.
+            Migration(module: "movies", version: 2, name: "incomplete_films_and_own_short_comments", sql: """
+                ALTER TABLE movies_films ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE movies_comments ADD COLUMN user_id INTEGER;
+                ALTER TABLE movies_comments ADD COLUMN edited_at INTEGER;
+                CREATE INDEX movies_comments_user ON movies_comments(user_id, film_id);
+                CREATE INDEX movies_comments_votes ON movies_comments(listed, hot, seq);
                 """),
         ]
     }
