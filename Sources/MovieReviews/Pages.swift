@@ -211,6 +211,7 @@ struct MoviePages: Sendable {
                     .attribute("data-prev", neighbours.previous.map { "/movies/reviews/\($0)" } ?? ""),
                     .attribute("data-next", neighbours.next.map { "/movies/reviews/\($0)" } ?? "")) {
                 h1(.class("mv-review-title")) { review.title }
+                if review.spoiler { p(.class("mv-spoiler")) { MovieText.spoilerWarning(l) } }
                 div(.class("mv-review-head")) {
                     img(.class("mv-avatar"), .src(Self.avatarURL(review.author)), .alt(""), .width(40), .height(40))
                     div(.class("mv-review-who")) {
