@@ -61,6 +61,20 @@ public enum APIPath {
         public static let films = "/api/v1/movies/films"
         /// `GET`: one film with a page of its short comments (``MovieFilmDetail``).
         public static let film = "/api/v1/movies/films/{id}"
+        /// `PUT` (``MovieMarkInput`` → ``MovieMark``) and `DELETE` the caller's 想看/看过, stars and 短评 on a film.
+        public static let filmMark = "/api/v1/movies/films/{id}/mark"
+        /// `POST`: publish a review of the film (``MovieReviewInput`` → ``MovieReviewDetail``).
+        public static let filmReviews = "/api/v1/movies/films/{id}/reviews"
+        /// `PUT` (``MovieReviewInput`` → ``MovieDraft``) and `DELETE` the caller's draft review of a film.
+        public static let filmDraft = "/api/v1/movies/films/{id}/draft"
+        /// `PUT` (``MovieVoteInput`` → ``MovieVotes``) and `DELETE` the caller's 有用/没用 on a review.
+        public static let reviewVote = "/api/v1/movies/reviews/{id}/vote"
+        /// `PUT` (``MovieVoteInput`` → ``MovieVotes``) and `DELETE` the caller's 有用/没用 on a 短评.
+        public static let shortCommentVote = "/api/v1/movies/short-comments/{id}/vote"
+        /// `PUT` (``MovieVoteInput`` `like` → ``MovieVotes``) and `DELETE` the caller's like on a comment under a review.
+        public static let commentLike = "/api/v1/movies/comments/{id}/like"
+        /// `GET`: a user's movie profile (``MovieProfile``).
+        public static let profile = "/api/v1/movies/users/{id}"
     }
 
     /// 爱限免 App Deals.

@@ -30,14 +30,16 @@ public struct MovieReviewsApp: MiniApp {
         let identityClock = context.clock.identityClock
         let comments = CommentStore(database: context.database, now: { identityClock.now() })
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
-        MovieAPI(store: store, comments: comments, favorites: favorites, authenticator: context.authenticator).register(into: &routes.api)
+        let writes = MovieWrites(database: context.database, now: { identityClock.now() })
+        MovieAPI(store: store, comments: comments, favorites: favorites, writes: writes, authenticator: context.authenticator).register(into: &routes.api)
+        MovieWriteAPI(store: store, writes: writes, comments: comments, authenticator: context.authenticator).register(into: &routes.api)
         MoviePages(store: store, comments: comments, favorites: favorites,
                    authenticator: context.authenticator, assets: assets).register(into: &routes.pages, files: &routes.files)
     }
 
-    public var apiOperations: [APIOperation] { MovieAPI.operations }
+    public var apiOperations: [APIOperation] { MovieAPI.operations + MovieWriteAPI.operations }
 
-    public var apiSchemas: [(String, JSONSchema)] { MovieAPI.schemas }
+    public var apiSchemas: [(String, JSONSchema)] { MovieAPI.schemas + MovieWriteAPI.schemas }
 
     /// How favourites, "my comments" and share links describe a review.
     public var subjects: SubjectResolver? {
