@@ -45,6 +45,8 @@ public enum CommandLineTool {
           --access-log B      one line per request on stderr (default true)
           --public-url URL    where people reach the server, e.g. https://apps.example.com: the start
                               of every absolute link (default http://<host>:<port>; never the Host header)
+          --trusted-proxy A   reverse proxies in front (e.g. 127.0.0.1 for nginx on this machine), comma-separated:
+                              their X-Forwarded-For names the client for throttles and per-client limits
           --smtp-url URL      mail server for e-mail verification and password reset: smtp://[user:pw@]host[:port]
                               or smtps://… (prefer APPSUITE_SMTP_URL for a password); none: reset is unavailable
           --mail-from A       sender address of those messages (default noreply@<public-url host>)

@@ -252,6 +252,7 @@ public final class AppSuite: Sendable {
         if let threads = configuration.threadCount { server.threadCount = threads }
         server.uploadDirectory = configuration.dataDirectory + "/uploads"
         server.isAccessLogEnabled = configuration.isAccessLogEnabled
+        server.trustedProxies = configuration.trustedProxies
         server.defaultHeaders.set("Content-Security-Policy", contentSecurityPolicy)
         server.defaultHeaders.set("X-Frame-Options", "DENY")
         server.defaultHeaders.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)")

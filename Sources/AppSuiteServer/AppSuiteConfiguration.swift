@@ -1,5 +1,6 @@
 public import AppHost
 import Foundation
+import HTTPServer
 import Mail
 public import WebUI
 
@@ -18,6 +19,9 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     /// Mark cookies `Secure`: set when served over HTTPS (directly or behind a TLS proxy).
     public var usesSecureCookies = false
     public var isAccessLogEnabled = true
+    /// Addresses of the reverse proxies in front (`--trusted-proxy 127.0.0.1,::1`), whose `X-Forwarded-For` gives
+    /// the client address that throttles and per-client limits count; empty: the connection's peer is the client.
+    public var trustedProxies: Set<String> = []
     /// The apps' declared settings (``MiniApp/settings``), validated.
     public var settings = AppSettings()
 
@@ -34,7 +38,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
-    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from"]
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from", "trusted-proxy"]
 
     /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
     public static func optionNames(apps: [any MiniApp]) -> Set<String> {
@@ -43,7 +47,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
 
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
     /// `APPSUITE_DATA_DIR`, `APPSUITE_DATABASE_URL`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
-    /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`)
+    /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`, `APPSUITE_TRUSTED_PROXY`)
     /// over the defaults, and the same for every setting `apps` declare (secrets from the environment only).
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
     public static func resolve(options: [String: String], environment: [String: String],
@@ -74,6 +78,13 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
         }
         if let secure = value("secure-cookies") { configuration.usesSecureCookies = try boolean("secure-cookies", secure) }
         if let log = value("access-log") { configuration.isAccessLogEnabled = try boolean("access-log", log) }
+        if let proxies = value("trusted-proxy") {
+            let addresses = proxies.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard addresses.allSatisfy({ ForwardedFor.isAddress($0) }) else {
+                throw .invalid("trusted-proxy", proxies, "IP addresses separated by commas, e.g. 127.0.0.1,::1")
+            }
+            configuration.trustedProxies = Set(addresses)
+        }
         if let url = value("public-url") {
             do {
                 configuration.publicURL = try PublicURL(parsing: url)
