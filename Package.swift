@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "AppSuiteClient", dependencies: ["AppSuiteAPI"], swiftSettings: upcoming),
         .target(
             name: "Identity",
-            dependencies: ["CSodium", "COpenSSL", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI", "Mail"],
+            dependencies: ["CSodium", "COpenSSL", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI", "Mail", "OutboundHTTP"],
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications"], swiftSettings: upcoming),
         .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost", "Storage"], swiftSettings: upcoming),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI", "AppSuiteTesting"], swiftSettings: upcoming),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI", "AppSuiteTesting", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",

@@ -52,19 +52,24 @@ public struct UserStore: Sendable {
         if taken { throw IdentityError.usernameTaken }
         let passwordHash = try hasher.hash(password)
         do {
-            return try database.write { db in
-                let id = try db.scalar(
-                    """
-                    INSERT INTO users (username, username_key, password_hash, nickname, avatar_path, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, NULL, ?, ?) RETURNING id
-                    """,
-                    username, key, passwordHash, username, now, now, as: Int64.self)
-                guard let id else { throw StorageError.misuse("INSERT … RETURNING id returned no row") }
-                return User(id: id, username: username, nickname: username, avatarPath: nil, createdAt: now)
-            }
+            return try database.write { db in try Self.insert(username: username, passwordHash: passwordHash, now: now, in: db) }
         } catch let error as StorageError where error.isUniqueConstraintViolation {
             throw IdentityError.usernameTaken
         }
+    }
+
+    /// Inserts an account with a username that passed ``Username/validate(_:)``; `passwordHash` is an argon2id
+    /// string, or empty for an account that signs in only through a provider (no password verifies against it).
+    /// Throws the storage error of a taken username (the UNIQUE index) for the caller to map.
+    static func insert(username: String, passwordHash: String, now: Int64, in db: any SQLExecutor) throws -> User {
+        let id = try db.scalar(
+            """
+            INSERT INTO users (username, username_key, password_hash, nickname, avatar_path, created_at, updated_at)
+            VALUES (?, ?, ?, ?, NULL, ?, ?) RETURNING id
+            """,
+            username, Username.key(for: username), passwordHash, username, now, now, as: Int64.self)
+        guard let id else { throw StorageError.misuse("INSERT … RETURNING id returned no row") }
+        return User(id: id, username: username, nickname: username, avatarPath: nil, createdAt: now)
     }
 
     // MARK: login
@@ -90,7 +95,8 @@ public struct UserStore: Sendable {
         let (accountSubject, addressSubject) = try requireNotThrottled(username: username, clientAddress: clientAddress, now: now)
 
         let found = try credentials(forUsername: username)
-        let verified = if let found { hasher.verify(password, against: found.hash) } else { hasher.dummyVerify(password) }
+        // An account without a password (provider sign-in only) costs the same verify as an unknown name.
+        let verified = if let found, !found.hash.isEmpty { hasher.verify(password, against: found.hash) } else { hasher.dummyVerify(password) }
         guard verified, let found else {
             try database.write { db in
                 try ThrottleStore.record(.account, accountSubject, rule: throttle.account, now: now, in: db)

@@ -9,6 +9,8 @@ struct IdentityPages: Sendable {
     let api: IdentityAPI
     /// Where verification and reset links go out; `nil` without a mail server.
     let mail: AccountMail?
+    /// Third-party sign-in; nil when no provider is configured (`--oidc-providers`).
+    let oidc: OIDCLogin?
     var identity: IdentityService { auth.identity }
 
     /// Logging in, registering and logging out are open to everyone; the account pages need a session.
@@ -71,6 +73,7 @@ struct IdentityPages: Sendable {
         }
         registerSessions(into: &pages)
         registerEmail(into: &pages)
+        registerOIDC(into: &pages)
     }
 
     // MARK: log in and register
@@ -152,6 +155,7 @@ struct IdentityPages: Sendable {
                     }
                 }
             }
+            providerButtons(language, next: next)
         }
     }
 
@@ -200,6 +204,9 @@ struct IdentityPages: Sendable {
                 listCell(title: IdentityText.changePassword(language), href: "/me/password", accessory: .chevron)
                 listCell(title: IdentityText.signedInDevices(language), href: "/me/sessions", accessory: .chevron)
                 listCell(title: IdentityText.email(language), href: "/me/email", accessory: .chevron)
+                if oidc?.providers.isEmpty == false {
+                    listCell(title: IdentityText.linkedAccounts(language), href: "/me/logins", accessory: .chevron)
+                }
             }
             listGroup(header: IdentityText.settings(language)) {
                 listCell(title: Strings.language(language), detail: IdentityText.languageValue(language),
