@@ -155,6 +155,11 @@ public struct UserStore: Sendable {
         try credentials(forUsername: username)?.user
     }
 
+    /// Whether the account has a password (an account made through a provider has none until it sets one).
+    public func hasPassword(userID: Int64) throws -> Bool {
+        try database.read { db in try db.queryFirst("SELECT 1 FROM users WHERE id = ? AND password_hash <> ''", userID) != nil }
+    }
+
     // MARK: profile
 
     /// Sets the nickname, stored verbatim after ``Nickname/validate(_:)``.
@@ -180,7 +185,7 @@ public struct UserStore: Sendable {
 
     // MARK: password change
 
-    /// Changes the password after checking the current one, then ends every other session of
+    /// Changes the password after checking the current one (none for an account without a password), then ends every other session of
     /// the user (ASVS 5.0 7.4.3: terminate other sessions after a password change).
     ///
     /// Wrong current passwords count against the account (and address) like failed logins, so a
@@ -200,7 +205,9 @@ public struct UserStore: Sendable {
         let storedHash: String = try row.get("password_hash")
         let (accountSubject, addressSubject) = try requireNotThrottled(username: username, clientAddress: clientAddress, now: now)
         try PasswordPolicy.validate(new, username: username)
-        guard hasher.verify(current, against: storedHash) else {
+        // An account made through a provider has no password yet: its first one needs no current one (the signed-in
+        // session is then its only credential anyway).
+        guard storedHash.isEmpty || hasher.verify(current, against: storedHash) else {
             try database.write { db in
                 try ThrottleStore.record(.account, accountSubject, rule: throttle.account, now: now, in: db)
                 if let addressSubject {

@@ -104,6 +104,15 @@ import Testing
 
         // The same state again (a replayed callback) is refused before the code is looked at.
         #expect(throws: OIDCError.stateInvalid) { try finish(login, state: second.state, code: second.code, secret: again.browserSecret) }
+
+        // Its first password needs no current one; then the password signs in and the provider may go.
+        try identity.changePassword(session: secondSignIn.session, current: "", new: "a long passphrase", clientAddress: "127.0.0.1")
+        #expect(try login.hasPassword(userID: signIn.user.id))
+        _ = try identity.logIn(username: "alice", password: "a long passphrase", userAgent: "t", clientAddress: "127.0.0.1")
+        #expect(throws: IdentityError.wrongCurrentPassword) {
+            try identity.changePassword(session: secondSignIn.session, current: "", new: "another passphrase", clientAddress: "127.0.0.1")
+        }
+        #expect(try login.unlink(userID: signIn.user.id, provider: "mock"))
     }
 
     @Test func stateWorksOnceOnlyInItsBrowserAndForTenMinutes() throws {
@@ -127,6 +136,8 @@ import Testing
         #expect(throws: OIDCError.providerError("access_denied")) {
             try finish(login, state: cancelledState, code: nil, error: "access_denied", secret: cancelled.browserSecret)
         }
+        // An error answer without its state (as this provider sends a denial) is told as the provider's error.
+        #expect(throws: OIDCError.providerError("access_denied")) { try finish(login, state: "", code: nil, error: "access_denied", secret: nil) }
         #expect(try userCount() == 0)
         #expect(try database.read { db in try db.scalar("SELECT COUNT(*) FROM oidc_signups", as: Int64.self) } == 0)
     }

@@ -34,6 +34,8 @@ extension IdentityPages {
                     outcome = try oidc.finish(state: state, code: code, error: error, browserSecret: secret, userAgent: userAgent,
                                               clientAddress: request.clientAddress, previousToken: viewer.token)
                 } catch let error as OIDCError {
+                    // The page says little (nothing was signed in); the operator needs the reason.
+                    FileHandle.standardError.write(Data("appsuite: third-party sign-in refused: \(error)\n".utf8))
                     return oidcProblemPage(viewer, error: error)
                 }
                 var viewer = viewer

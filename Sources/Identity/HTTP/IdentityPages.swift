@@ -55,18 +55,19 @@ struct IdentityPages: Sendable {
             }
             return viewer.redirect(to: "/me", flash: Toast(IdentityText.avatarSaved(viewer.language), kind: .success))
         }
-        pages.get("/me/password") { _, member in passwordPage(member.viewer) }
+        pages.get("/me/password") { _, member in passwordPage(member.viewer, hasPassword: try identity.users.hasPassword(userID: member.user.id)) }
         pages.post("/me/password") { request, member in
             let (viewer, session) = (member.viewer, member.session)
             let form = request.form()
-            if let mismatch = Self.confirmationError(form) { return passwordPage(viewer, error: mismatch) }
+            let hasPassword = try identity.users.hasPassword(userID: session.userID)
+            if let mismatch = Self.confirmationError(form) { return passwordPage(viewer, hasPassword: hasPassword, error: mismatch) }
             // argon2id (verify the current password, hash the new one) runs on the work pool.
             return .offloaded(key: request.clientAddress) {
                 do {
                     try identity.changePassword(session: session, current: form["current_password"] ?? "", new: form["new_password"] ?? "",
                                                 clientAddress: request.clientAddress)
                 } catch let error as IdentityError {
-                    return passwordPage(viewer, error: error)
+                    return passwordPage(viewer, hasPassword: hasPassword, error: error)
                 }
                 return viewer.redirect(to: "/me", flash: Toast(IdentityText.passwordChanged(viewer.language), kind: .success))
             }
@@ -219,7 +220,8 @@ struct IdentityPages: Sendable {
         }
     }
 
-    private func passwordPage(_ viewer: Viewer, error: IdentityError? = nil) -> Response {
+    /// The password form; an account without a password (made through a provider) sets its first one without a current one.
+    private func passwordPage(_ viewer: Viewer, hasPassword: Bool, error: IdentityError? = nil) -> Response {
         let language = viewer.language
         let message = error?.message(viewer.identityLanguage)
         return viewer.page(
@@ -229,9 +231,11 @@ struct IdentityPages: Sendable {
             postForm(action: "/me/password", csrfToken: viewer.csrfToken, attributes: [.id("password-form")]) {
                 if let message, error?.field == nil { p(.class("form-error"), .role("alert")) { message } }
                 formGroup {
-                    formField(label: IdentityText.currentPassword(language), name: "current_password", type: .password,
-                              error: error?.field == "current_password" ? message : nil, autocomplete: "current-password",
-                              required: true, reveal: Self.reveal(language))
+                    if hasPassword {
+                        formField(label: IdentityText.currentPassword(language), name: "current_password", type: .password,
+                                  error: error?.field == "current_password" ? message : nil, autocomplete: "current-password",
+                                  required: true, reveal: Self.reveal(language))
+                    }
                     formField(label: IdentityText.newPassword(language), name: "new_password", type: .password,
                               error: error?.field == "password" ? message : nil, hint: IdentityText.passwordHint(language),
                               autocomplete: "new-password", required: true, minLength: 8, maxLength: 256, reveal: Self.reveal(language))

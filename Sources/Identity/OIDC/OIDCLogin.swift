@@ -86,7 +86,12 @@ public final class OIDCLogin: Sendable {
         let now = identity.clock.now()
         guard let stateToken = SessionToken(state), let flow = try store.take(stateHash: stateToken.hash.bytes), flow.expiresAt > now,
               let secret = browserSecret.flatMap(SessionToken.init), Sodium.constantTimeEqual(secret.hash.bytes, flow.browserHash)
-        else { throw OIDCError.stateInvalid }
+        else {
+            // Some providers drop `state` from an error answer (RFC 6749 §4.1.2.1 asks for it); nothing happens
+            // either way, so the user is told what the provider said.
+            if let error { throw OIDCError.providerError(String(error.prefix(64))) }
+            throw OIDCError.stateInvalid
+        }
         guard let client = client(flow.provider) else { throw OIDCError.unknownProvider }
         if let error { throw OIDCError.providerError(String(error.prefix(64))) }
         guard let code, !code.isEmpty, code.utf8.count <= 2048 else { throw OIDCError.tokenRequestRefused("no code in the callback") }
@@ -137,7 +142,7 @@ public final class OIDCLogin: Sendable {
 
     /// Whether the account has a password (else it signs in only through its providers).
     public func hasPassword(userID: Int64) throws -> Bool {
-        try store.hasPassword(userID: userID)
+        try identity.users.hasPassword(userID: userID)
     }
 
     private func signIn(_ user: User, userAgent: String, clientAddress: String, previousToken: String?, now: Int64) throws -> IdentityService.SignIn {

@@ -131,11 +131,6 @@ public struct OIDCStore: Sendable {
         }
     }
 
-    /// Whether the account has a password (`password_hash` is empty for a provider-only account).
-    func hasPassword(userID: Int64) throws -> Bool {
-        try database.read { db in try db.queryFirst("SELECT 1 FROM users WHERE id = ? AND password_hash <> ''", userID) != nil }
-    }
-
     /// Keeps a first sign-in's verified identity until `expiresAt`, under the hash of the browser's sign-up token.
     func saveSignup(tokenHash: [UInt8], provider: String, claims: IDTokenClaims, suggestion: String, next: String,
                     now: Int64, expiresAt: Int64) throws {
