@@ -18,6 +18,12 @@ public enum APIPath {
     public static let sessions = "/api/v1/me/sessions"
     /// `DELETE`: sign out one session (``SessionInfo/id``).
     public static let session = "/api/v1/me/sessions/{id}"
+    /// `GET`: the configured third-party sign-ins (``AuthProviderList``).
+    public static let providers = "/api/v1/auth/providers"
+    /// `GET`: the user's linked providers (``LinkedLoginList``).
+    public static let logins = "/api/v1/me/logins"
+    /// `DELETE`: unlink provider `{provider}` from the user.
+    public static let linkedLogin = "/api/v1/me/logins/{provider}"
 
     /// Fills the `{name}` segments of `template` with `values`, each percent-encoded as one path segment
     /// (`filled(Movies.review, ["id": 42])` → `/api/v1/movies/reviews/42`). A segment without a value stays

@@ -3,7 +3,7 @@ import AppSuiteAPI
 import AppSuiteTesting
 import Foundation
 import HTTPServer
-import Identity
+@testable import Identity
 @testable import AppSuiteServer
 
 /// One run of every API operation against a real AppSuite (ephemeral port, temporary data directory) with the
@@ -23,7 +23,8 @@ enum ContractScenario {
         let replay = try weatherReplay()
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_613_455_200)),  // 2021-02-16 14:00 Beijing
                                     importing: [.gaokao, .movies, .weather, .appstore, .merchants],
-                                    options: ["weather-provider": "qweather", "weather-provider-url": replay.url],
+                                    options: ["weather-provider": "qweather", "weather-provider-url": replay.url,
+                                              "oidc-providers": "corp|公司账号|https://sso.corp.example|appsuite"],
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         // The first gaokao and appdeals requests build in-memory snapshots; under a full parallel test run that
         // can take longer than a request's 10 s, so wait for both once, with time to spare.
@@ -35,6 +36,7 @@ enum ContractScenario {
         }
         let client = ContractClient(server: server)
         let users = try accounts(client)
+        try linkedLogins(client, users, server: server)
         movies(client, users)
         inbox(client, users)
         try moderation(client, users, server: server)
@@ -52,6 +54,23 @@ enum ContractScenario {
             .filter { $0.pattern.hasPrefix("/api/") || $0.pattern == APIPath.health }
             .map { "\($0.method.rawValue) \($0.pattern)" }
         return client.run(routes: routes, document: document)
+    }
+
+    /// The providers, and alice's linked login (seeded in the store: the flow itself runs against a real provider in
+    /// IdentityTests/OIDCLoginTests and Tests/E2E).
+    static func linkedLogins(_ client: ContractClient, _ users: Users, server: TestServer) throws {
+        client.call("GET", APIPath.providers, as: AuthProviderList.self)
+        client.problem("POST", APIPath.providers, status: 405)
+        guard let alice = try server.suite.authenticator.identity.users.user(username: "contract_alice") else {
+            throw ContractFailure("contract_alice is missing")
+        }
+        let claims = IDTokenClaims(issuer: "https://sso.corp.example", subject: "alice-at-corp", audience: ["appsuite"], expiresAt: 0, issuedAt: 0,
+                                   nonce: nil, email: "alice@corp.example", emailVerified: true, name: nil, preferredUsername: nil)
+        try OIDCStore(database: server.suite.database).link(userID: alice.id, provider: "corp", claims: claims, now: 1_613_455_200)
+        client.call("GET", APIPath.logins, token: users.alice, as: LinkedLoginList.self)
+        client.problem("GET", APIPath.logins, status: 401)
+        client.noContent("DELETE", APIPath.linkedLogin, ["provider": "corp"], token: users.alice)
+        client.problem("DELETE", APIPath.linkedLogin, ["provider": "corp"], token: users.alice, status: 404)
     }
 
     static func file(_ relative: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: SharedDataSet.photos.url(relative))) }
