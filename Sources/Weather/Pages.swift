@@ -452,7 +452,8 @@ struct WeatherPages: Sendable {
                                 }
                             }
                             postForm(action: "/weather/saved/\(place.id)/delete", csrfToken: viewer.csrfToken, attributes: [.class("wx-remove")]) {
-                                button(WeatherText.remove(l), style: .destructive, fullWidth: false)
+                                button(.class("btn btn-destructive wx-move-button"), .type("submit"), .ariaLabel("\(WeatherText.remove(l)) \(place.name)"),
+                                       .attribute("title", WeatherText.remove(l))) { icon(.close) }
                             }
                         }
                     }
