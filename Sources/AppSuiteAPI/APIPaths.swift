@@ -127,7 +127,8 @@ public enum APIPath {
         public static let forecast = "/api/v1/weather/forecast"
         /// `GET ?place=&date=MM-DD` (``WeatherClimate``).
         public static let climate = "/api/v1/weather/climate"
-        /// `GET` (``WeatherSavedPlaces``) and `POST` (``WeatherSavedPlaceInput`` → ``WeatherSavedPlaces``).
+        /// `GET` (``WeatherSavedPlaces``), `POST` (``WeatherSavedPlaceInput`` → ``WeatherSavedPlaces``) and `PUT`
+        /// (``WeatherSavedPlaceOrder`` → ``WeatherSavedPlaces``).
         public static let savedPlaces = "/api/v1/weather/saved-places"
         /// `DELETE` one saved place.
         public static let savedPlace = "/api/v1/weather/saved-places/{id}"

@@ -436,6 +436,9 @@ enum ContractScenario {
                     as: WeatherSavedPlaces.self)
         client.problem("POST", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceInput(placeId: "999999")), token: token, status: 422)
         client.call("GET", APIPath.Weather.savedPlaces, token: token, as: WeatherSavedPlaces.self)
+        client.call("PUT", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceOrder(placeIds: ["110105"])), token: token,
+                    as: WeatherSavedPlaces.self)
+        client.problem("PUT", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceOrder(placeIds: ["310101"])), token: token, status: 422)
         client.noContent("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token)
         client.problem("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token, status: 404)
         let photo = try file("ordinary/22-canon_tags.jpg")
