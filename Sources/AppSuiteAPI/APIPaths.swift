@@ -146,6 +146,8 @@ public enum APIPath {
         public static let shake = "/api/v1/merchants/shake"
         /// `GET ?from=wgs84|gcj02&to=…&lat&lon` (``MerchantCoordinates``).
         public static let coordinates = "/api/v1/merchants/coordinates"
+        /// `POST` ``MerchantSubmissionInput`` → `201` ``MerchantSubmission`` (signed in): add a merchant through moderation.
+        public static let submissions = "/api/v1/merchants/submissions"
         /// `GET` one merchant (``MerchantDetail``), `?lat&lon` for its distance.
         public static let merchant = "/api/v1/merchants/{id}"
     }

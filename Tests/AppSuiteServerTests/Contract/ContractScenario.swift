@@ -44,7 +44,7 @@ enum ContractScenario {
         gaokao(client, users.alice)
         try weather(client, users.alice)
         appDeals(client, users.alice)
-        merchants(client)
+        merchants(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
         client.call("GET", APIPath.health, as: HealthStatus.self)
         client.problem("POST", APIPath.health, status: 405)
@@ -371,7 +371,7 @@ enum ContractScenario {
 
     // MARK: merchants
 
-    static func merchants(_ client: ContractClient) {
+    static func merchants(_ client: ContractClient, _ token: String) {
         let square = [("lat", "31.2304"), ("lon", "121.4737")]
         let page = client.call("GET", APIPath.Merchants.nearby, query: square + [("limit", "5")], as: MerchantList.self)
         if let cursor = page?.nextCursor {
@@ -398,6 +398,11 @@ enum ContractScenario {
             client.call("GET", APIPath.Merchants.merchant, ["id": String(id)], as: MerchantDetail.self)
         }
         client.problem("GET", APIPath.Merchants.merchant, ["id": "0"], status: 404)
+        client.call("POST", APIPath.Merchants.submissions, body: .model(MerchantSubmissionInput(
+            name: "契约咖啡", category: "cafe", lat: 31.2310, lon: 121.4740, address: "人民大道 1 号", openingHours: "Mo-Su 08:00-20:00")),
+                    token: token, status: 201, as: MerchantSubmission.self)
+        client.problem("POST", APIPath.Merchants.submissions, body: .model(MerchantSubmissionInput(name: "Far away", category: "cafe", lat: 0, lon: 0)),
+                       token: token, status: 422)
     }
 
     // MARK: weather
