@@ -61,6 +61,20 @@ public enum APIPath {
         public static let films = "/api/v1/movies/films"
         /// `GET`: one film with a page of its short comments (``MovieFilmDetail``).
         public static let film = "/api/v1/movies/films/{id}"
+        /// `PUT` (``MovieMarkInput`` → ``MovieMark``) and `DELETE` the caller's 想看/看过, stars and 短评 on a film.
+        public static let filmMark = "/api/v1/movies/films/{id}/mark"
+        /// `POST`: publish a review of the film (``MovieReviewInput`` → ``MovieReviewDetail``).
+        public static let filmReviews = "/api/v1/movies/films/{id}/reviews"
+        /// `PUT` (``MovieReviewInput`` → ``MovieDraft``) and `DELETE` the caller's draft review of a film.
+        public static let filmDraft = "/api/v1/movies/films/{id}/draft"
+        /// `PUT` (``MovieVoteInput`` → ``MovieVotes``) and `DELETE` the caller's 有用/没用 on a review.
+        public static let reviewVote = "/api/v1/movies/reviews/{id}/vote"
+        /// `PUT` (``MovieVoteInput`` → ``MovieVotes``) and `DELETE` the caller's 有用/没用 on a 短评.
+        public static let shortCommentVote = "/api/v1/movies/short-comments/{id}/vote"
+        /// `PUT` (``MovieVoteInput`` `like` → ``MovieVotes``) and `DELETE` the caller's like on a comment under a review.
+        public static let commentLike = "/api/v1/movies/comments/{id}/like"
+        /// `GET`: a user's movie profile (``MovieProfile``).
+        public static let profile = "/api/v1/movies/users/{id}"
     }
 
     /// 爱限免 App Deals.
@@ -77,6 +91,10 @@ public enum APIPath {
         public static let nearby = "/api/v1/appdeals/nearby"
         /// `PUT` (``DealLocation`` → ``DealLocation``, rounded) shares my coarse location for 周边; `DELETE` stops sharing.
         public static let location = "/api/v1/appdeals/location"
+        /// `GET`: my price alerts (``DealAlertList``).
+        public static let alerts = "/api/v1/appdeals/alerts"
+        /// `PUT` (``DealAlertInput`` → ``DealAlert``) sets my price alert on an app (saving it); `DELETE` removes it.
+        public static let alert = "/api/v1/appdeals/alerts/{id}"
     }
 
     /// 豹考通 Gaokao. Every route but the profile is a `GET` with query parameters.
@@ -109,6 +127,22 @@ public enum APIPath {
         public static let savedPlaces = "/api/v1/weather/saved-places"
         /// `DELETE` one saved place.
         public static let savedPlace = "/api/v1/weather/saved-places/{id}"
+        /// `POST ?place=ADCODE|lat,lon`, multipart part `photo`: the share card, a 1080 × 1440 JPEG.
+        public static let shareCard = "/api/v1/weather/share-card"
+    }
+
+    /// 商户 Merchants. Lookups are open to everyone. Coordinates are WGS-84 decimal degrees unless named otherwise.
+    public enum Merchants {
+        /// `GET ?lat&lon&radius&category&openNow&minPrice&maxPrice&minRating&sort&cursor&limit` (``MerchantList``).
+        public static let nearby = "/api/v1/merchants/nearby"
+        /// `GET ?q&lat&lon&limit` (``MerchantList``).
+        public static let search = "/api/v1/merchants/search"
+        /// `GET ?lat&lon&radius&category&previous` (``MerchantSummary``): one random merchant open now.
+        public static let shake = "/api/v1/merchants/shake"
+        /// `GET ?from=wgs84|gcj02&to=…&lat&lon` (``MerchantCoordinates``).
+        public static let coordinates = "/api/v1/merchants/coordinates"
+        /// `GET` one merchant (``MerchantDetail``), `?lat&lon` for its distance.
+        public static let merchant = "/api/v1/merchants/{id}"
     }
 
     /// 图片处理器 Photo Studio. Every route needs a signed-in user.

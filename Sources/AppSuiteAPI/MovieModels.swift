@@ -7,10 +7,13 @@ public struct MovieReview: Codable, Sendable, Equatable {
         public var name: String
         /// A generated SVG avatar on this server (`/movies/avatars/{name}.svg`).
         public var avatarUrl: String
+        /// The account that wrote it here (its profile is `/api/v1/movies/users/{userId}`); nil for imported reviews.
+        public var userId: Int64?
 
-        public init(name: String, avatarUrl: String) {
+        public init(name: String, avatarUrl: String, userId: Int64? = nil) {
             self.name = name
             self.avatarUrl = avatarUrl
+            self.userId = userId
         }
     }
 
@@ -49,9 +52,11 @@ public struct MovieReview: Codable, Sendable, Equatable {
     public var commentCount: Int
     /// The review's page on this server (`/movies/reviews/{id}`).
     public var url: String
+    /// The author says it gives away the plot (这篇影评可能有剧透).
+    public var spoiler: Bool
 
     public init(id: Int64, title: String, summary: String, author: Author, film: Film, rating: Int?, ratingLabel: String?,
-                publishedAt: Date, featured: Bool, usefulCount: Int?, uselessCount: Int?, commentCount: Int, url: String) {
+                publishedAt: Date, featured: Bool, usefulCount: Int?, uselessCount: Int?, commentCount: Int, url: String, spoiler: Bool = false) {
         self.id = id
         self.title = title
         self.summary = summary
@@ -65,6 +70,7 @@ public struct MovieReview: Codable, Sendable, Equatable {
         self.uselessCount = uselessCount
         self.commentCount = commentCount
         self.url = url
+        self.spoiler = spoiler
     }
 }
 
@@ -91,10 +97,16 @@ public struct MovieReviewDetail: Codable, Sendable, Equatable {
     /// The review before and after this one in the feed; nil at either end.
     public var previousId: Int64?
     public var nextId: Int64?
+    public var spoiler: Bool
+    /// Edited after publication (已编辑).
+    public var edited: Bool
+    /// The signed-in caller's vote: `useful`, `useless` or nil (always nil signed out).
+    public var myVote: String?
 
     public init(id: Int64, title: String, summary: String, author: MovieReview.Author, film: MovieReview.Film, rating: Int?,
                 ratingLabel: String?, publishedAt: Date, featured: Bool, usefulCount: Int?, uselessCount: Int?, commentCount: Int,
-                url: String, favorite: Bool?, body: String?, previousId: Int64?, nextId: Int64?) {
+                url: String, favorite: Bool?, body: String?, previousId: Int64?, nextId: Int64?, spoiler: Bool = false, edited: Bool = false,
+                myVote: String? = nil) {
         self.id = id
         self.title = title
         self.summary = summary
@@ -112,6 +124,9 @@ public struct MovieReviewDetail: Codable, Sendable, Equatable {
         self.body = body
         self.previousId = previousId
         self.nextId = nextId
+        self.spoiler = spoiler
+        self.edited = edited
+        self.myVote = myVote
     }
 }
 
@@ -158,10 +173,12 @@ public struct MovieFilm: Codable, Sendable, Equatable {
     public var sourcePosterUrl: String?
     /// The film's page on Douban.
     public var doubanUrl: String?
+    /// Known only by the title its imported short comments give (no Douban metadata): shown as 资料不全.
+    public var incomplete: Bool
 
     public init(id: String, title: String, originalTitle: String?, year: Int?, genres: [String], directors: [String], actors: [String],
                 rating: Double?, ratingCount: Int?, runtimeMinutes: Int?, releaseDate: String?, regions: [String], languages: [String],
-                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?) {
+                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle
@@ -179,6 +196,7 @@ public struct MovieFilm: Codable, Sendable, Equatable {
         self.posterUrl = posterUrl
         self.sourcePosterUrl = sourcePosterUrl
         self.doubanUrl = doubanUrl
+        self.incomplete = incomplete
     }
 }
 
@@ -202,15 +220,23 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
     public var posterUrl: String
     public var sourcePosterUrl: String?
     public var doubanUrl: String?
+    /// Known only by the title its imported short comments give (no Douban metadata).
+    public var incomplete: Bool
     /// Reviews of this film in the feed.
     public var reviewCount: Int
     /// A page of short comments, in the order `sort` asked for.
     public var comments: MovieShortCommentPage
+    /// This server's users' stars on Douban's 10-point scale (mean of stars × 2); nil before the first rating.
+    public var localRating: Double?
+    /// How many users of this server rated it.
+    public var localRatingCount: Int
+    /// The signed-in caller's mark on the film; nil when none or signed out.
+    public var myMark: MovieMark?
 
     public init(id: String, title: String, originalTitle: String?, year: Int?, genres: [String], directors: [String], actors: [String],
                 rating: Double?, ratingCount: Int?, runtimeMinutes: Int?, releaseDate: String?, regions: [String], languages: [String],
-                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, reviewCount: Int,
-                comments: MovieShortCommentPage) {
+                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false, reviewCount: Int,
+                comments: MovieShortCommentPage, localRating: Double? = nil, localRatingCount: Int = 0, myMark: MovieMark? = nil) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle
@@ -228,8 +254,12 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
         self.posterUrl = posterUrl
         self.sourcePosterUrl = sourcePosterUrl
         self.doubanUrl = doubanUrl
+        self.incomplete = incomplete
         self.reviewCount = reviewCount
         self.comments = comments
+        self.localRating = localRating
+        self.localRatingCount = localRatingCount
+        self.myMark = myMark
     }
 }
 
@@ -257,8 +287,13 @@ public struct MovieShortComment: Codable, Sendable, Equatable {
     /// Readers who found it useful; nil when the source has no count.
     public var votes: Int?
     public var createdAt: Date
+    /// The account that wrote it here; nil for imported comments (read-only pseudonyms).
+    public var userId: Int64?
+    /// Edited after posting (已编辑).
+    public var edited: Bool
 
-    public init(id: String, author: String, avatarUrl: String, rating: Int?, text: String, votes: Int?, createdAt: Date) {
+    public init(id: String, author: String, avatarUrl: String, rating: Int?, text: String, votes: Int?, createdAt: Date, userId: Int64? = nil,
+                edited: Bool = false) {
         self.id = id
         self.author = author
         self.avatarUrl = avatarUrl
@@ -266,6 +301,8 @@ public struct MovieShortComment: Codable, Sendable, Equatable {
         self.text = text
         self.votes = votes
         self.createdAt = createdAt
+        self.userId = userId
+        self.edited = edited
     }
 }
 
@@ -284,5 +321,157 @@ public struct MovieShortCommentPage: Codable, Sendable, Equatable {
         self.total = total
         self.items = items
         self.nextCursor = nextCursor
+    }
+}
+
+/// What a signed-in user sends to mark a film (`PUT /api/v1/movies/films/{id}/mark`): the whole mark, which
+/// replaces the earlier one, so a user has one rating per film.
+public struct MovieMarkInput: Codable, Sendable, Equatable {
+    /// `wish` (想看) or `seen` (看过).
+    public var status: String
+    /// Stars, 1–5 (shown as Douban's 10-point score, stars × 2); only with `seen`; nil for none.
+    public var rating: Int?
+    /// `YYYY-MM-DD` (Beijing), not after today; nil for today.
+    public var markedOn: String?
+    /// The 短评 with the mark, at most 350 characters; nil or blank deletes the user's 短评 on the film.
+    public var comment: String?
+
+    public init(status: String, rating: Int? = nil, markedOn: String? = nil, comment: String? = nil) {
+        self.status = status
+        self.rating = rating
+        self.markedOn = markedOn
+        self.comment = comment
+    }
+}
+
+/// A user's mark on a film: 想看 or 看过, stars and the 短评 written with it.
+public struct MovieMark: Codable, Sendable, Equatable {
+    public var film: MovieReview.Film
+    /// `wish` (想看) or `seen` (看过).
+    public var status: String
+    /// Stars, 1–5; nil when not rated.
+    public var rating: Int?
+    /// `YYYY-MM-DD` (Beijing date).
+    public var markedOn: String
+    public var updatedAt: Date
+    /// The user's 短评 on the film; nil when they wrote none.
+    public var comment: MovieShortComment?
+
+    public init(film: MovieReview.Film, status: String, rating: Int?, markedOn: String, updatedAt: Date, comment: MovieShortComment?) {
+        self.film = film
+        self.status = status
+        self.rating = rating
+        self.markedOn = markedOn
+        self.updatedAt = updatedAt
+        self.comment = comment
+    }
+}
+
+/// A long review as written (`POST /api/v1/movies/films/{id}/reviews`, `PUT /api/v1/movies/reviews/{id}`,
+/// and its draft with `PUT /api/v1/movies/films/{id}/draft`).
+public struct MovieReviewInput: Codable, Sendable, Equatable {
+    /// 1–100 characters, one line (a draft may leave it empty).
+    public var title: String
+    /// 1–50,000 characters, paragraphs separated by line breaks; stored verbatim, shown escaped.
+    public var body: String
+    /// Stars, 1–5; nil for none.
+    public var rating: Int?
+    /// The review gives away the plot (这篇影评可能有剧透).
+    public var spoiler: Bool
+
+    public init(title: String, body: String, rating: Int? = nil, spoiler: Bool = false) {
+        self.title = title
+        self.body = body
+        self.rating = rating
+        self.spoiler = spoiler
+    }
+}
+
+/// A review being written, kept on the server per user and film until published or deleted.
+public struct MovieDraft: Codable, Sendable, Equatable {
+    public var film: MovieReview.Film
+    public var title: String
+    public var body: String
+    public var rating: Int?
+    public var spoiler: Bool
+    public var updatedAt: Date
+
+    public init(film: MovieReview.Film, title: String, body: String, rating: Int?, spoiler: Bool, updatedAt: Date) {
+        self.film = film
+        self.title = title
+        self.body = body
+        self.rating = rating
+        self.spoiler = spoiler
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A vote (`PUT …/vote`, `PUT …/like`).
+public struct MovieVoteInput: Codable, Sendable, Equatable {
+    /// `useful` (有用) or `useless` (没用) on reviews and short comments; `like` on comments.
+    public var value: String
+
+    public init(value: String) { self.value = value }
+}
+
+/// The votes on an item after a vote.
+public struct MovieVotes: Codable, Sendable, Equatable {
+    /// 有用 votes (likes on a comment).
+    public var useful: Int
+    /// 没用 votes (0 on a comment).
+    public var useless: Int
+    /// The caller's own vote: `useful`, `useless`, `like`, or nil.
+    public var mine: String?
+
+    public init(useful: Int, useless: Int, mine: String?) {
+        self.useful = useful
+        self.useless = useless
+        self.mine = mine
+    }
+}
+
+/// A user's page in the movies app (`GET /api/v1/movies/users/{id}`): counts, the latest marks of each
+/// kind (with their 短评) and reviews; drafts only on one's own.
+public struct MovieProfile: Codable, Sendable, Equatable {
+    public struct Counts: Codable, Sendable, Equatable {
+        public var wish: Int
+        public var seen: Int
+        public var rated: Int
+        public var reviews: Int
+        public var shortComments: Int
+
+        public init(wish: Int, seen: Int, rated: Int, reviews: Int, shortComments: Int) {
+            self.wish = wish
+            self.seen = seen
+            self.rated = rated
+            self.reviews = reviews
+            self.shortComments = shortComments
+        }
+    }
+
+    public var userId: Int64
+    public var nickname: String
+    /// The avatar uploaded in the profile (`/media/…`), or nil.
+    public var avatarUrl: String?
+    public var counts: Counts
+    /// The latest 看过 marks (with stars and 短评), at most 50, newest first.
+    public var seen: [MovieMark]
+    /// The latest 想看 marks, at most 50, newest first.
+    public var wish: [MovieMark]
+    /// The latest reviews, at most 50, newest first.
+    public var reviews: [MovieReview]
+    /// The caller's own drafts; nil on someone else's profile.
+    public var drafts: [MovieDraft]?
+
+    public init(userId: Int64, nickname: String, avatarUrl: String?, counts: Counts, seen: [MovieMark], wish: [MovieMark],
+                reviews: [MovieReview], drafts: [MovieDraft]?) {
+        self.userId = userId
+        self.nickname = nickname
+        self.avatarUrl = avatarUrl
+        self.counts = counts
+        self.seen = seen
+        self.wish = wish
+        self.reviews = reviews
+        self.drafts = drafts
     }
 }

@@ -14,7 +14,22 @@ extension AppSuiteClient {
         static let postComment = Endpoint("POST", APIPath.Movies.reviewComments)
         static let films = Endpoint("GET", APIPath.Movies.films)
         static let film = Endpoint("GET", APIPath.Movies.film)
-        static let endpoints = [reviews, review, comments, postComment, films, film]
+        static let setMark = Endpoint("PUT", APIPath.Movies.filmMark)
+        static let removeMark = Endpoint("DELETE", APIPath.Movies.filmMark)
+        static let publishReview = Endpoint("POST", APIPath.Movies.filmReviews)
+        static let editReview = Endpoint("PUT", APIPath.Movies.review)
+        static let deleteReview = Endpoint("DELETE", APIPath.Movies.review)
+        static let saveDraft = Endpoint("PUT", APIPath.Movies.filmDraft)
+        static let deleteDraft = Endpoint("DELETE", APIPath.Movies.filmDraft)
+        static let voteReview = Endpoint("PUT", APIPath.Movies.reviewVote)
+        static let unvoteReview = Endpoint("DELETE", APIPath.Movies.reviewVote)
+        static let voteShortComment = Endpoint("PUT", APIPath.Movies.shortCommentVote)
+        static let unvoteShortComment = Endpoint("DELETE", APIPath.Movies.shortCommentVote)
+        static let like = Endpoint("PUT", APIPath.Movies.commentLike)
+        static let unlike = Endpoint("DELETE", APIPath.Movies.commentLike)
+        static let profile = Endpoint("GET", APIPath.Movies.profile)
+        static let endpoints = [reviews, review, comments, postComment, films, film, setMark, removeMark, publishReview, editReview, deleteReview,
+                                saveDraft, deleteDraft, voteReview, unvoteReview, voteShortComment, unvoteShortComment, like, unlike, profile]
 
         /// The order of the review feed.
         public enum FeedOrder: Sendable {
@@ -102,6 +117,92 @@ extension AppSuiteClient {
         public func film(id: String, order: ShortCommentOrder = .hot, limit: Int? = nil, cursor: String? = nil) async throws(AppSuiteError) -> MovieFilmDetail {
             try await client.value(.init(Self.film, path: ["id": id], query: [("sort", order.rawValue), ("limit", limit.map(String.init)),
                                                                                ("cursor", cursor)]), as: MovieFilmDetail.self)
+        }
+
+        /// `PUT /api/v1/movies/films/{id}/mark`: marks a film 想看/看过 with stars and a 短评, replacing the earlier mark
+        /// (one rating per user and film).
+        /// - Throws: `401` signed out, `404` for an unknown film, `422` naming the field (stars outside 1–5 or with 想看,
+        ///   a 短评 over 350 characters, a date after today).
+        @discardableResult
+        public func mark(film id: String, _ mark: MovieMarkInput) async throws(AppSuiteError) -> MovieMark {
+            try await client.value(try AppSuiteClient.Call(Self.setMark, path: ["id": id]).json(mark), as: MovieMark.self)
+        }
+
+        /// `DELETE /api/v1/movies/films/{id}/mark`: removes my mark, stars and 短评 on a film.
+        public func removeMark(film id: String) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.removeMark, path: ["id": id]))
+        }
+
+        /// `POST /api/v1/movies/films/{id}/reviews`: publishes a review (its stars become my rating of the film).
+        /// - Throws: `422` naming `title`, `body` or `rating`.
+        public func publishReview(film id: String, _ review: MovieReviewInput) async throws(AppSuiteError) -> MovieReviewDetail {
+            try await client.value(try AppSuiteClient.Call(Self.publishReview, path: ["id": id]).json(review), as: MovieReviewDetail.self)
+        }
+
+        /// `PUT /api/v1/movies/reviews/{id}`: replaces one of my reviews.
+        /// - Throws: `403` for someone else's or an imported review, `422` naming the field.
+        public func editReview(id: Int64, _ review: MovieReviewInput) async throws(AppSuiteError) -> MovieReviewDetail {
+            try await client.value(try AppSuiteClient.Call(Self.editReview, path: ["id": id]).json(review), as: MovieReviewDetail.self)
+        }
+
+        /// `DELETE /api/v1/movies/reviews/{id}`: deletes one of my reviews.
+        public func deleteReview(id: Int64) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.deleteReview, path: ["id": id]))
+        }
+
+        /// `PUT /api/v1/movies/films/{id}/draft`: keeps what I have written of a review so far.
+        @discardableResult
+        public func saveDraft(film id: String, _ draft: MovieReviewInput) async throws(AppSuiteError) -> MovieDraft {
+            try await client.value(try AppSuiteClient.Call(Self.saveDraft, path: ["id": id]).json(draft), as: MovieDraft.self)
+        }
+
+        /// `DELETE /api/v1/movies/films/{id}/draft`: throws my draft away.
+        public func deleteDraft(film id: String) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.deleteDraft, path: ["id": id]))
+        }
+
+        /// `PUT /api/v1/movies/reviews/{id}/vote`: 有用 (`useful: true`) or 没用 on a review; one vote each, changeable.
+        /// - Throws: `403` on my own review, `429` after 100 votes in a minute.
+        @discardableResult
+        public func vote(review id: Int64, useful: Bool) async throws(AppSuiteError) -> MovieVotes {
+            try await client.value(try AppSuiteClient.Call(Self.voteReview, path: ["id": id]).json(MovieVoteInput(value: useful ? "useful" : "useless")),
+                                   as: MovieVotes.self)
+        }
+
+        /// `DELETE /api/v1/movies/reviews/{id}/vote`: withdraws my vote on a review.
+        @discardableResult
+        public func withdrawVote(review id: Int64) async throws(AppSuiteError) -> MovieVotes {
+            try await client.value(.init(Self.unvoteReview, path: ["id": id]), as: MovieVotes.self)
+        }
+
+        /// `PUT /api/v1/movies/short-comments/{id}/vote`: 有用 or 没用 on a 短评.
+        @discardableResult
+        public func vote(shortComment id: String, useful: Bool) async throws(AppSuiteError) -> MovieVotes {
+            try await client.value(try AppSuiteClient.Call(Self.voteShortComment, path: ["id": id])
+                .json(MovieVoteInput(value: useful ? "useful" : "useless")), as: MovieVotes.self)
+        }
+
+        /// `DELETE /api/v1/movies/short-comments/{id}/vote`: withdraws my vote on a 短评.
+        @discardableResult
+        public func withdrawVote(shortComment id: String) async throws(AppSuiteError) -> MovieVotes {
+            try await client.value(.init(Self.unvoteShortComment, path: ["id": id]), as: MovieVotes.self)
+        }
+
+        /// `PUT /api/v1/movies/comments/{id}/like`: likes a comment under a review.
+        @discardableResult
+        public func like(comment id: Int64) async throws(AppSuiteError) -> MovieVotes {
+            try await client.value(try AppSuiteClient.Call(Self.like, path: ["id": id]).json(MovieVoteInput(value: "like")), as: MovieVotes.self)
+        }
+
+        /// `DELETE /api/v1/movies/comments/{id}/like`: takes my like back.
+        @discardableResult
+        public func unlike(comment id: Int64) async throws(AppSuiteError) -> MovieVotes {
+            try await client.value(.init(Self.unlike, path: ["id": id]), as: MovieVotes.self)
+        }
+
+        /// `GET /api/v1/movies/users/{id}`: a user's movie profile (my drafts only on mine).
+        public func profile(user id: Int64) async throws(AppSuiteError) -> MovieProfile {
+            try await client.value(.init(Self.profile, path: ["id": id]), as: MovieProfile.self)
         }
 
         /// Every short comment on a film, page by page.

@@ -123,6 +123,27 @@ public struct UserStore: Sendable {
         }
     }
 
+    /// The accounts with these ids in one query (256 ids a statement), keyed by id; unknown ids are left out.
+    /// For lists that show many authors at once (their nicknames and avatars).
+    public func users(ids: [Int64]) throws -> [Int64: User] {
+        let unique = Array(Set(ids))
+        guard !unique.isEmpty else { return [:] }
+        return try database.read { db in
+            var found: [Int64: User] = [:]
+            var start = 0
+            while start < unique.count {
+                let chunk = Array(unique[start..<min(start + 256, unique.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                for row in try db.query("SELECT \(User.columns) FROM users WHERE id IN (\(marks))", chunk.map { SQLValue.integer($0) }) {
+                    let user = try User(row: row)
+                    found[user.id] = user
+                }
+                start += 256
+            }
+            return found
+        }
+    }
+
     /// The account with this username (compared by ``Username/key(for:)``), or `nil`.
     public func user(username: String) throws -> User? {
         try credentials(forUsername: username)?.user

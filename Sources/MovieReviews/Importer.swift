@@ -4,7 +4,12 @@ public import Storage
 import WebUI
 
 /// `appsuite import movies PATH`: films, long reviews and short comments, upserted by their ids, so a
-/// second run changes nothing.
+/// second run changes nothing. `PATH/extra/douban_hot_short_comments_299_films.csv`, when present, adds
+/// its rated short comments to their films; a film it names that `movies.csv` lacks is created from the
+/// title alone and marked incomplete (id `t-<title>`). Its comments are keyed by their natural id
+/// `<film id>:<author>:<UTC seconds>` (unique in the file), their authors stay read-only pseudonyms. A row
+/// without a time (21, whose columns are shifted) is skipped; a row with the film, time and text of a
+/// comments.csv row (181 on 阿丽塔) is the same Douban comment scraped twice: kept, not listed, `duplicate_of` it.
 public struct MovieImporter: DataImporter {
     public let database: any Database
     public var defaultFolder: String { "movies" }
@@ -22,7 +27,15 @@ public struct MovieImporter: DataImporter {
         let films = try read("movies.csv")
         let reviews = try read("reviews.csv")
         let comments = try read("comments.csv")
-        let total = films.count + reviews.count + comments.count
+        let extraPath = folder.appendingPathComponent(Self.extraFile).path
+        let extra = FileManager.default.fileExists(atPath: extraPath) ? try read(Self.extraFile) : []
+        // Films of the extra file that movies.csv lacks, by title, in the order they first appear.
+        var extraFilms: [String] = []
+        var seenTitles = Set<String>()
+        for record in extra where record["movie_id"] == nil {
+            if let title = record["film_title"], seenTitles.insert(title).inserted { extraFilms.append(title) }
+        }
+        let total = films.count + extraFilms.count + reviews.count + comments.count + extra.count
         var done = 0
         var imported = 0
         var skipped: [(item: String, reason: String)] = []
@@ -31,12 +44,14 @@ public struct MovieImporter: DataImporter {
         var hasContent = Set<String>()
         for record in reviews { if let id = record["movie_id"] { hasContent.insert(id) } }
         for record in comments { if let id = record["movie_id"] { hasContent.insert(id) } }
-        let order = films.indices.sorted { a, b in
-            let ca = films[a]["movie_id"].map(hasContent.contains) ?? false
-            let cb = films[b]["movie_id"].map(hasContent.contains) ?? false
+        for record in extra { if let id = record["movie_id"] { hasContent.insert(id) } }
+        // Indices 0..<films.count are movies.csv rows, the rest the extra file's incomplete films (content, no count).
+        let order = (0..<(films.count + extraFilms.count)).sorted { a, b in
+            let ca = a >= films.count || (films[a]["movie_id"].map(hasContent.contains) ?? false)
+            let cb = b >= films.count || (films[b]["movie_id"].map(hasContent.contains) ?? false)
             if ca != cb { return ca }
-            let ra = Int(films[a]["rating_count"] ?? "") ?? -1
-            let rb = Int(films[b]["rating_count"] ?? "") ?? -1
+            let ra = a < films.count ? Int(films[a]["rating_count"] ?? "") ?? -1 : -1
+            let rb = b < films.count ? Int(films[b]["rating_count"] ?? "") ?? -1 : -1
             if ra != rb { return ra > rb }
             return a < b
         }
@@ -52,13 +67,14 @@ public struct MovieImporter: DataImporter {
                 }
                 try db.execute("""
                     INSERT INTO movies_films (id, rank, title, original_title, year, genres, directors, actors, rating, rating_count,
-                        runtime_min, release_date, regions, languages, summary, poster_url, douban_url)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        runtime_min, release_date, regions, languages, summary, poster_url, douban_url, incomplete)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET rank = excluded.rank, title = excluded.title, original_title = excluded.original_title,
                         year = excluded.year, genres = excluded.genres, directors = excluded.directors, actors = excluded.actors,
                         rating = excluded.rating, rating_count = excluded.rating_count, runtime_min = excluded.runtime_min,
                         release_date = excluded.release_date, regions = excluded.regions, languages = excluded.languages,
-                        summary = excluded.summary, poster_url = excluded.poster_url, douban_url = excluded.douban_url
+                        summary = excluded.summary, poster_url = excluded.poster_url, douban_url = excluded.douban_url,
+                        incomplete = excluded.incomplete
                     """, [
                         .text(id), .integer(Int64(rank[index] ?? index + 1)), .text(title), record["original_title"].sqlValue,
                         (record["year"].flatMap { Int64($0) }).sqlValue, record["genres"].sqlValue, record["directors"].sqlValue,
@@ -66,9 +82,19 @@ public struct MovieImporter: DataImporter {
                         (record["rating_count"].flatMap { Int64($0) }).sqlValue, (record["runtime_min"].flatMap { Int64($0) }).sqlValue,
                         record["release_date"].sqlValue, record["regions"].sqlValue, record["languages"].sqlValue,
                         record["summary"].sqlValue, record["poster_url"].sqlValue, record["douban_url"].sqlValue,
+                        // "comments-only" rows have just a title (and maybe a URL): as incomplete as the extra file's.
+                        .integer(record["sources"] == "comments-only" ? 1 : 0),
                     ])
                 imported += 1
                 if done % 250 == 0 { progress(ImportProgress(done: done, total: total, item: "movies.csv")) }
+            }
+            for (offset, title) in extraFilms.enumerated() {
+                done += 1
+                try db.execute("""
+                    INSERT INTO movies_films (id, rank, title, incomplete) VALUES (?, ?, ?, 1)
+                    ON CONFLICT (id) DO UPDATE SET rank = excluded.rank, title = excluded.title, incomplete = 1
+                    """, Self.extraFilmID(title), Int64(rank[films.count + offset] ?? films.count + offset + 1), title)
+                imported += 1
             }
             progress(ImportProgress(done: done, total: total, item: "movies.csv"))
 
@@ -113,6 +139,7 @@ public struct MovieImporter: DataImporter {
             }
             progress(ImportProgress(done: done, total: total, item: "reviews.csv"))
 
+            var twins: [String: String] = [:]
             for (index, record) in comments.enumerated() {
                 done += 1
                 guard let id = record["comment_id"], let seq = Int64(id.drop { !$0.isNumber }), let film = record["movie_id"],
@@ -121,6 +148,7 @@ public struct MovieImporter: DataImporter {
                     skipped.append(("comments.csv row \(index + 2)", "missing id, film, text or time"))
                     continue
                 }
+                twins["\(film)\u{1F}\(created)\u{1F}\(content)"] = id
                 let votes = record["votes"].flatMap { Int64($0) }
                 let spam = record["is_spam"].flatMap { Int64($0) }
                 // Scraper duplicates and comments labelled spam are kept but not listed.
@@ -141,7 +169,42 @@ public struct MovieImporter: DataImporter {
                 if done % 500 == 0 { progress(ImportProgress(done: done, total: total, item: "comments.csv")) }
             }
             progress(ImportProgress(done: done, total: total, item: "comments.csv"))
+
+            for (index, record) in extra.enumerated() {
+                done += 1
+                guard let title = record["film_title"], let author = record["user_pseudonym"], let content = record["content"],
+                      let created = record["created_at"].flatMap(BeijingTime.parse),
+                      let stars = record["rating"].flatMap({ Int64($0) }), (1...5).contains(stars)
+                else {
+                    skipped.append(("extra row \(index + 2)", "missing film, author, text, time or 1–5 rating"))
+                    continue
+                }
+                let film = record["movie_id"] ?? Self.extraFilmID(title)
+                let votes = record["useful_count"].flatMap { Int64($0) }
+                let twin = twins["\(film)\u{1F}\(created)\u{1F}\(content)"]
+                try db.execute("""
+                    INSERT INTO movies_comments (id, seq, film_id, author, rating, content, votes, hot, created_at, duplicate_of, listed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, film_id = excluded.film_id, author = excluded.author,
+                        rating = excluded.rating, content = excluded.content, votes = excluded.votes, hot = excluded.hot,
+                        created_at = excluded.created_at, duplicate_of = excluded.duplicate_of, listed = excluded.listed
+                    """, [
+                        .text("\(film):\(author):\(created)"), .integer(Self.extraSeqBase + Int64(index) + 1), .text(film), .text(author),
+                        .integer(stars), .text(content), votes.sqlValue, .integer(votes ?? 0), .integer(created), twin.sqlValue,
+                        .integer(twin == nil ? 1 : 0),
+                    ])
+                imported += 1
+                if done % 2_000 == 0 { progress(ImportProgress(done: done, total: total, item: Self.extraFile)) }
+            }
+            if !extra.isEmpty { progress(ImportProgress(done: done, total: total, item: Self.extraFile)) }
         }
         return ImportSummary(imported: imported, skipped: skipped)
     }
+
+    static let extraFile = "extra/douban_hot_short_comments_299_films.csv"
+    /// `seq` of the extra file's row n (1-based) is this plus n: after comments.csv's `c000001`… numbers.
+    static let extraSeqBase: Int64 = 100_000
+
+    /// The id of a film the extra file names but `movies.csv` lacks: its title, which is all that is known.
+    static func extraFilmID(_ title: String) -> String { "t-" + title }
 }

@@ -11,11 +11,13 @@ struct MovieAPI: Sendable {
     let store: MovieStore
     let comments: CommentStore
     let favorites: FavoriteStore
+    let writes: MovieWrites
     let authenticator: Authenticator
 
     func register(into api: inout RouteGroup<SessionGuard>) {
         let store = self.store
         let comments = self.comments
+        let writes = self.writes
         let endpoint = CommentsEndpoint(authenticator: authenticator, store: comments)
         let favorites = self.favorites
 
@@ -37,18 +39,7 @@ struct MovieAPI: Sendable {
             }
         }
         api.anyone.get("/reviews/{id}") { request, viewer in
-            guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
-            let neighbours = try store.neighbours(of: review)
-            let count = try comments.count(MovieReviewsApp.subject(review.id))
-            let favorite = try viewer.user.map { try favorites.contains(MovieReviewsApp.subject(review.id), userID: $0.id) }
-            return .json(capacity: review.body.map { $0.utf8.count + 2048 } ?? 2048) { json in
-                Self.write(review, commentCount: count, to: &json, extra: { json in
-                    json.field("favorite", favorite)
-                    json.field("body", review.body)
-                    json.field("previousId", neighbours.previous)
-                    json.field("nextId", neighbours.next)
-                })
-            }
+            try Self.detail(try request.parameter("id", as: Int64.self), store: store, comments: comments, writes: writes, viewer: viewer)
         }
         api.anyone.get("/reviews/{id}/comments") { request, _ in
             let id = try request.parameter("id", as: Int64.self)
@@ -69,36 +60,55 @@ struct MovieAPI: Sendable {
                 }
             }
         }
-        api.anyone.get("/films/{id}") { request, _ in
+        api.anyone.get("/films/{id}") { request, viewer in
             let id = try request.parameter("id")
             guard let film = try store.film(id) else { throw HTTPError.notFound() }
             let sort = CommentSort(rawValue: request.query["sort"] ?? "hot") ?? .hot
             let page = try store.shortComments(film: id, sort: sort, cursor: request.query["cursor"], limit: Self.limit(request))
             let total = try store.shortCommentCount(film: id)
             let reviewCount = try store.reviewCount(ofFilm: id)
+            let local = try store.localRating(film: id)
+            let mark = try viewer.user.flatMap { try writes.mark(userID: $0.id, filmID: id) }
             return .json(capacity: 16 * 1024) { json in
                 Self.write(film, to: &json) { json in
                     json.field("reviewCount", reviewCount)
                     json.object("comments") { json in
                         json.field("sort", sort.rawValue)
                         json.field("total", total)
-                        json.array("items") { list in
-                            for comment in page.items {
-                                list.object { json in
-                                    json.field("id", comment.id)
-                                    json.field("author", comment.author)
-                                    json.field("avatarUrl", "/movies/avatars/\(comment.author).svg")
-                                    json.field("rating", comment.rating)
-                                    json.field("text", comment.content)
-                                    json.field("votes", comment.votes)
-                                    json.field("createdAt", iso8601(comment.createdAt))
-                                }
-                            }
-                        }
+                        json.array("items") { list in for comment in page.items { Self.write(comment, to: &list) } }
                         json.field("nextCursor", page.nextCursor)
+                    }
+                    json.field("localRating", local.map { $0.average * 2 })
+                    json.field("localRatingCount", local?.count ?? 0)
+                    if let mark {
+                        json.key("myMark")
+                        MovieWriteAPI.write(mark, to: &json)
+                    } else {
+                        json.field("myMark", String?.none)
                     }
                 }
             }
+        }
+    }
+
+    /// A review with its body, neighbours, the viewer's favourite and vote (``MovieReviewDetail``).
+    static func detail(_ id: Int64, store: MovieStore, comments: CommentStore, writes: MovieWrites, viewer: Viewer,
+                       status: HTTPStatus = .ok) throws -> Response {
+        guard let review = try store.review(id) else { throw HTTPError.notFound() }
+        let neighbours = try store.neighbours(of: review)
+        let count = try comments.count(MovieReviewsApp.subject(review.id))
+        let favorite = try viewer.user.map { try FavoriteStore(database: store.database, directory: SubjectDirectory([:]))
+            .contains(MovieReviewsApp.subject(review.id), userID: $0.id) }
+        let vote = try viewer.user.flatMap { try writes.myVotes(userID: $0.id, target: .review, items: [String(id)])[String(id)] }
+        return .json(status: status, capacity: review.body.map { $0.utf8.count + 2048 } ?? 2048) { json in
+            Self.write(review, commentCount: count, to: &json, extra: { json in
+                json.field("favorite", favorite)
+                json.field("body", review.body)
+                json.field("previousId", neighbours.previous)
+                json.field("nextId", neighbours.next)
+                json.field("edited", review.editedAt != nil)
+                json.field("myVote", vote.map { $0 == 1 ? "useful" : "useless" })
+            })
         }
     }
 
@@ -111,13 +121,10 @@ struct MovieAPI: Sendable {
             json.field("summary", review.summary)
             json.object("author") { json in
                 json.field("name", review.author)
-                json.field("avatarUrl", "/movies/avatars/\(review.author).svg")
+                json.field("avatarUrl", "/movies/avatars/\(percentEncode(review.author)).svg")
+                json.field("userId", review.userID)
             }
-            json.object("film") { json in
-                json.field("id", review.filmID)
-                json.field("title", review.filmTitle)
-                json.field("posterUrl", "/movies/posters/\(percentEncode(review.filmID)).svg")
-            }
+            writeFilmReference(id: review.filmID, title: review.filmTitle, to: &json)
             json.field("rating", review.rating)
             json.field("ratingLabel", review.rating.flatMap { MovieText.ratingWords[$0]?.zh })
             json.field("publishedAt", iso8601(review.publishedAt))
@@ -126,7 +133,32 @@ struct MovieAPI: Sendable {
             json.field("uselessCount", review.useless)
             json.field("commentCount", commentCount)
             json.field("url", "/movies/reviews/\(review.id)")
+            json.field("spoiler", review.spoiler)
             extra(&json)
+        }
+    }
+
+    /// `"film": {id, title, posterUrl}` (``MovieReview/Film``).
+    static func writeFilmReference(id: String, title: String, to json: inout JSONWriter) {
+        json.object("film") { json in
+            json.field("id", id)
+            json.field("title", title)
+            json.field("posterUrl", "/movies/posters/\(percentEncode(id)).svg")
+        }
+    }
+
+    /// A short comment (``MovieShortComment``).
+    static func write(_ comment: ShortComment, to json: inout JSONWriter) {
+        json.object { json in
+            json.field("id", comment.id)
+            json.field("author", comment.author)
+            json.field("avatarUrl", "/movies/avatars/\(percentEncode(comment.author)).svg")
+            json.field("rating", comment.rating)
+            json.field("text", comment.content)
+            json.field("votes", comment.votes)
+            json.field("createdAt", iso8601(comment.createdAt))
+            json.field("userId", comment.userID)
+            json.field("edited", comment.editedAt != nil)
         }
     }
 
@@ -149,6 +181,7 @@ struct MovieAPI: Sendable {
             json.field("posterUrl", "/movies/posters/\(percentEncode(film.id)).svg")
             json.field("sourcePosterUrl", film.posterURL)
             json.field("doubanUrl", film.doubanURL)
+            json.field("incomplete", film.incomplete)
             extra(&json)
         }
     }

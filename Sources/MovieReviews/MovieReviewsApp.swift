@@ -3,6 +3,7 @@ public import Community
 import Foundation
 public import HTTPServer
 import Identity
+public import RemoteImages
 public import Storage
 import WebUI
 
@@ -29,14 +30,16 @@ public struct MovieReviewsApp: MiniApp {
         let identityClock = context.clock.identityClock
         let comments = CommentStore(database: context.database, now: { identityClock.now() })
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
-        MovieAPI(store: store, comments: comments, favorites: favorites, authenticator: context.authenticator).register(into: &routes.api)
+        let writes = MovieWrites(database: context.database, now: { identityClock.now() })
+        MovieAPI(store: store, comments: comments, favorites: favorites, writes: writes, authenticator: context.authenticator).register(into: &routes.api)
+        MovieWriteAPI(store: store, writes: writes, comments: comments, authenticator: context.authenticator).register(into: &routes.api)
         MoviePages(store: store, comments: comments, favorites: favorites,
                    authenticator: context.authenticator, assets: assets).register(into: &routes.pages, files: &routes.files)
     }
 
-    public var apiOperations: [APIOperation] { MovieAPI.operations }
+    public var apiOperations: [APIOperation] { MovieAPI.operations + MovieWriteAPI.operations }
 
-    public var apiSchemas: [(String, JSONSchema)] { MovieAPI.schemas }
+    public var apiSchemas: [(String, JSONSchema)] { MovieAPI.schemas + MovieWriteAPI.schemas }
 
     /// How favourites, "my comments" and share links describe a review.
     public var subjects: SubjectResolver? {
@@ -50,4 +53,14 @@ public struct MovieReviewsApp: MiniApp {
     }
 
     static func subject(_ reviewID: Int64) -> Subject { Subject(app: id, item: String(reviewID)) }
+
+    /// Douban posters through the platform's image cache (item `poster-{film id}`), our drawn poster meanwhile.
+    public var remoteImages: RemoteImageSource? {
+        RemoteImageSource(hosts: ["img1.doubanio.com", "img2.doubanio.com", "img3.doubanio.com", "img9.doubanio.com"]) { db, item in
+            guard item.hasPrefix("poster-") else { return nil }
+            let film = String(item.dropFirst(7))
+            guard let row = try db.queryFirst("SELECT poster_url FROM movies_films WHERE id = ?", film) else { return nil }
+            return (try row.get("poster_url", as: String?.self) ?? "", "/movies/posters/\(percentEncode(film)).svg")
+        }
+    }
 }

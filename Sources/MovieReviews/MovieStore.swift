@@ -20,6 +20,8 @@ struct Film: Sendable {
     var summary: String?
     var posterURL: String?
     var doubanURL: String?
+    /// Known only by the title of its imported short comments.
+    var incomplete: Bool
 
     init(row: Row) throws(StorageError) {
         id = try row.get("id")
@@ -39,6 +41,7 @@ struct Film: Sendable {
         summary = try row.get("summary")
         posterURL = try row.get("poster_url")
         doubanURL = try row.get("douban_url")
+        incomplete = try row.get("incomplete", as: Int.self) != 0
     }
 }
 
@@ -56,6 +59,11 @@ struct Review: Sendable {
     var useless: Int?
     var featured: Bool
     var feedRank: Int64
+    /// The account that wrote it here; nil for imported reviews (read-only).
+    var userID: Int64?
+    /// The author says it gives away the plot (这篇影评可能有剧透).
+    var spoiler: Bool
+    var editedAt: Int64?
 
     init(row: Row) throws(StorageError) {
         id = try row.get("id")
@@ -71,6 +79,9 @@ struct Review: Sendable {
         useless = try row.get("useless_count")
         featured = try row.get("featured", as: Int.self) != 0
         feedRank = try row.get("feed_rank")
+        userID = try row.get("user_id")
+        spoiler = try row.get("spoiler", as: Int.self) != 0
+        editedAt = try row.get("edited_at")
     }
 }
 
@@ -83,6 +94,9 @@ struct ShortComment: Sendable {
     var votes: Int?
     var hot: Int64
     var createdAt: Int64
+    /// The account that wrote it here; nil for imported comments (their authors are read-only pseudonyms).
+    var userID: Int64?
+    var editedAt: Int64?
 
     init(row: Row) throws(StorageError) {
         id = try row.get("id")
@@ -93,6 +107,8 @@ struct ShortComment: Sendable {
         votes = try row.get("votes")
         hot = try row.get("hot")
         createdAt = try row.get("created_at")
+        userID = row["user_id"] == nil ? nil : try row.get("user_id")
+        editedAt = row["edited_at"] == nil ? nil : try row.get("edited_at")
     }
 }
 
@@ -109,7 +125,7 @@ struct MovieStore: Sendable {
 
     static let reviewColumns = """
         r.id, r.film_id, f.title AS film_title, r.author, r.title, r.summary, r.rating, r.published_at, r.useful_count,
-        r.useless_count, r.featured, r.feed_rank
+        r.useless_count, r.featured, r.feed_rank, r.user_id, r.spoiler, r.edited_at
         """
 
     /// The feed: featured reviews first, then newest (the order is fixed at import as `feed_rank`).
@@ -159,6 +175,29 @@ struct MovieStore: Sendable {
         }.map { row throws(StorageError) in try Review(row: row) }
     }
 
+    /// A user's own reviews, newest first.
+    func reviews(byUser userID: Int64, limit: Int) throws -> [Review] {
+        try database.read { db in
+            try db.query("SELECT \(Self.reviewColumns) FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
+                         + "WHERE r.user_id = ? ORDER BY r.published_at DESC, r.id DESC LIMIT ?", userID, limit)
+        }.map { row throws(StorageError) in try Review(row: row) }
+    }
+
+    func shortComment(_ id: String) throws -> ShortComment? {
+        try database.read { db in
+            try db.queryFirst("SELECT id, seq, author, rating, content, votes, hot, created_at, user_id, edited_at FROM movies_comments WHERE id = ?", id)
+        }.map { row throws(StorageError) in try ShortComment(row: row) }
+    }
+
+    /// This server's users' stars on a film (their marks): the mean (1–5) and how many, nil before the first.
+    func localRating(film: String) throws -> (average: Double, count: Int)? {
+        try database.read { db in
+            guard let row = try db.queryFirst("SELECT sum(rating) AS s, count(rating) AS n FROM movies_marks WHERE film_id = ? AND rating IS NOT NULL", film),
+                  let count = try row.get("n", as: Int?.self), count > 0, let sum = try row.get("s", as: Int64?.self) else { return nil }
+            return (Double(sum) / Double(count), count)
+        }
+    }
+
     func reviewCount(ofFilm filmID: String) throws -> Int {
         try database.read { try $0.scalar("SELECT count(*) FROM movies_reviews WHERE film_id = ?", filmID, as: Int.self) ?? 0 }
     }
@@ -187,7 +226,7 @@ struct MovieStore: Sendable {
 
     /// A film's listed short comments (not scraper duplicates, not labelled spam), hot (votes) or new.
     func shortComments(film: String, sort: CommentSort, cursor: String?, limit: Int) throws -> Page<ShortComment> {
-        let columns = "id, seq, author, rating, content, votes, hot, created_at"
+        let columns = "id, seq, author, rating, content, votes, hot, created_at, user_id, edited_at"
         let rows: [Row]
         switch sort {
         case .hot:

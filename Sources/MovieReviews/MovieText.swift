@@ -46,6 +46,26 @@ enum MovieText {
                              en: (count == 1 ? "1 star" : "\(count) stars") + (word.map { ", " + $0.en } ?? ""))
     }
 
+    /// A film's 0–10 score as half stars: "4.5 星（8.9 分）".
+    static func starsOfTen(_ rating: Double, halves: Int) -> LocalizedText {
+        let stars = halves % 2 == 0 ? String(halves / 2) : String(format: "%.1f", Double(halves) / 2)
+        let score = String(format: "%.1f", rating)
+        return LocalizedText(zh: "\(stars) 星（\(score) 分）", en: "\(stars) of 5 stars (\(score) of 10)")
+    }
+
+    // MARK: writing
+    static let ratingRange = LocalizedText(zh: "评分是 1 到 5 星。", en: "A rating is 1 to 5 stars.")
+    static let ratingNeedsSeen = LocalizedText(zh: "看过才能评分。", en: "Only a film you have seen can be rated.")
+    static let voteValue = LocalizedText(zh: "投票只能是“有用”或“没用”（评论只能点赞）。", en: "A vote is \"helpful\" or \"not helpful\" (comments take likes only).")
+    static let emptyField = LocalizedText(zh: "不能为空。", en: "This cannot be empty.")
+    static func tooLong(_ limit: Int) -> LocalizedText { LocalizedText(zh: "最多 \(limit) 字。", en: "At most \(limit) characters.") }
+    static let badDate = LocalizedText(zh: "日期应为不晚于今天的 YYYY-MM-DD。", en: "The date must be YYYY-MM-DD, not after today.")
+    static let notYours = LocalizedText(zh: "只能修改自己写的内容。", en: "You can only change what you wrote.")
+    static let ownItem = LocalizedText(zh: "不能给自己写的内容投票。", en: "You cannot vote on what you wrote.")
+    static let tooManyVotes = LocalizedText(zh: "投票太频繁了，请稍后再试。", en: "Too many votes; try again in a minute.")
+
+    static let spoilerWarning = LocalizedText(zh: "这篇影评可能有剧透", en: "This review may contain spoilers")
+
     // MARK: a review
     static let smallerText = LocalizedText(zh: "缩小字号", en: "Smaller text")
     static let largerText = LocalizedText(zh: "放大字号", en: "Larger text")
@@ -117,6 +137,7 @@ enum MovieText {
         LocalizedText(zh: "\(count) 人评分", en: count == 1 ? "1 rating" : "\(count) ratings")
     }
     static let noRating = LocalizedText(zh: "暂无评分", en: "No rating yet")
+    static let incompleteFilm = LocalizedText(zh: "资料不全：只知道片名（来自导入的短评）", en: "Incomplete: only the title is known (from imported short reviews)")
     static let directors = LocalizedText(zh: "导演", en: "Director")
     static let cast = LocalizedText(zh: "主演", en: "Cast")
     static let released = LocalizedText(zh: "上映", en: "Released")

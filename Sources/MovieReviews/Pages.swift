@@ -172,8 +172,24 @@ struct MoviePages: Sendable {
         }
     }
 
+    /// Douban's stars for a 0–10 average: the score rounded to whole half stars (8.9 → 9 halves → ★★★★½,
+    /// 8.4 → 8 → ★★★★), as Douban's `allstar45` classes draw it; full, half and empty stars.
+    func tenPointStars(_ rating: Double, language l: Language) -> Node {
+        let halves = Self.halfStars(rating)
+        let label = MovieText.starsOfTen(rating, halves: halves)(l)
+        return span(.classes("mv-stars", "is-small"), .role("img"), .ariaLabel(label), .title(label), .attribute("data-halves", String(halves))) {
+            span(.class("mv-stars-on")) { String(repeating: "★", count: halves / 2) }
+            if halves % 2 == 1 { span(.class("mv-stars-half")) { "★" } }
+            span(.class("mv-stars-off")) { String(repeating: "★", count: (10 - halves) / 2) }
+        }
+    }
+
+    /// Half stars (0–10) for a 0–10 score: the score rounded half up and clamped.
+    static func halfStars(_ rating: Double) -> Int { max(0, min(10, Int((rating + 0.5).rounded(.down)))) }
+
     static func avatarURL(_ name: String) -> String { "/movies/avatars/\(percentEncode(name)).svg" }
-    static func posterURL(_ film: String) -> String { "/movies/posters/\(percentEncode(film)).svg" }
+    /// The film's Douban poster through the platform's image cache (our drawn one until it is cached).
+    static func posterURL(_ film: String) -> String { "/images/movies/poster-\(percentEncode(film))" }
 
     // MARK: review
 
@@ -196,6 +212,7 @@ struct MoviePages: Sendable {
                     .attribute("data-prev", neighbours.previous.map { "/movies/reviews/\($0)" } ?? ""),
                     .attribute("data-next", neighbours.next.map { "/movies/reviews/\($0)" } ?? "")) {
                 h1(.class("mv-review-title")) { review.title }
+                if review.spoiler { p(.class("mv-spoiler")) { MovieText.spoilerWarning(l) } }
                 div(.class("mv-review-head")) {
                     img(.class("mv-avatar"), .src(Self.avatarURL(review.author)), .alt(""), .width(40), .height(40))
                     div(.class("mv-review-who")) {
@@ -247,7 +264,7 @@ struct MoviePages: Sendable {
             a(.classes("mv-bar-item", "mv-bar-compose"), .href(path + "/compose")) { MovieText.writeCommentEllipsis(l) }
             a(.classes("mv-bar-item", "mv-bar-comments"), .href(path + "/comments"), .ariaLabel(MovieText.commentsLabel(count)(l))) {
                 Graphics.commentIcon
-                span(.classes("badge", "tint-red", "mv-badge"), .attribute("data-count", String(count))) { String(count) }
+                if count > 0 { span(.classes("badge", "tint-red", "mv-badge"), .attribute("data-count", String(count))) { String(count) } }
             }
             if viewer.isSignedIn {
                 postForm(action: path + "/favorite", csrfToken: viewer.csrfToken, attributes: [.class("mv-bar-form")]) {
@@ -271,6 +288,7 @@ struct MoviePages: Sendable {
         guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
         let path = "/movies/reviews/\(review.id)"
         let page = try comments.page(MovieReviewsApp.subject(review.id), cursor: request.query["cursor"], limit: 20)
+        let avatars = try avatarPaths(page.items + page.items.flatMap(\.replies))
         let l = viewer.language
         return self.page(viewer, title: MovieText.comments(l), back: BackLink(href: path, label: MovieText.review(l)), tab: nil, tabs: [],
                          bodyClass: "mv-has-bottombar") {
@@ -282,7 +300,7 @@ struct MoviePages: Sendable {
                 emptyState(icon: .info, title: MovieText.noComments(l), message: MovieText.firstComment(l))
             } else {
                 ul(.class("mv-comments"), .role("list"), .attribute("data-list", "comments"), .attribute("data-refresh", path + "/comments")) {
-                    for comment in page.items { commentItem(comment, reviewPath: path, viewer: viewer) }
+                    for comment in page.items { commentItem(comment, reviewPath: path, viewer: viewer, avatars: avatars) }
                 }
                 if let next = page.nextCursor {
                     div(.class("mv-more")) { moreLink(path + "/comments?cursor=" + next, kind: "comments", l) }
@@ -304,9 +322,10 @@ struct MoviePages: Sendable {
         let replies = try comments.replies(root: root.id, cursor: request.query["cursor"], limit: 50)
         root.replies = replies.items
         root.replyCount = 0
+        let avatars = try avatarPaths([root] + root.replies)
         let l = viewer.language
         return self.page(viewer, title: MovieText.replies(l), back: BackLink(href: path + "/comments", label: MovieText.comments(l)), tab: nil, tabs: []) {
-            ul(.class("mv-comments"), .role("list")) { commentItem(root, reviewPath: path, viewer: viewer) }
+            ul(.class("mv-comments"), .role("list")) { commentItem(root, reviewPath: path, viewer: viewer, avatars: avatars) }
             if let next = replies.nextCursor {
                 div(.class("mv-more")) {
                     a(.classes("btn", "btn-secondary"), .href(path + "/comments/\(root.id)?cursor=" + next)) { MovieText.moreReplies(l) }
@@ -315,13 +334,19 @@ struct MoviePages: Sendable {
         }
     }
 
-    func commentItem(_ comment: Comment, reviewPath: String, viewer: Viewer) -> Node {
+    /// The avatars uploaded in the profile (`/media/…`) of the comments' authors, in one query.
+    func avatarPaths(_ comments: [Comment]) throws -> [Int64: String] {
+        let users = try authenticator.identity.users.users(ids: comments.compactMap(\.userID))
+        return users.compactMapValues { $0.avatarPath.map { "/media/" + $0 } }
+    }
+
+    func commentItem(_ comment: Comment, reviewPath: String, viewer: Viewer, avatars: [Int64: String]) -> Node {
         li(.class("mv-comment"), .id("comment-\(comment.id)")) {
-            commentBody(comment, reviewPath: reviewPath, viewer: viewer)
+            commentBody(comment, reviewPath: reviewPath, viewer: viewer, avatars: avatars)
             if !comment.replies.isEmpty {
                 ul(.class("mv-replies"), .role("list")) {
                     for reply in comment.replies {
-                        li(.class("mv-reply"), .id("comment-\(reply.id)")) { commentBody(reply, reviewPath: reviewPath, viewer: viewer) }
+                        li(.class("mv-reply"), .id("comment-\(reply.id)")) { commentBody(reply, reviewPath: reviewPath, viewer: viewer, avatars: avatars) }
                     }
                 }
             }
@@ -332,7 +357,7 @@ struct MoviePages: Sendable {
     }
 
     @HTMLBuilder
-    func commentBody(_ comment: Comment, reviewPath: String, viewer: Viewer) -> [Node] {
+    func commentBody(_ comment: Comment, reviewPath: String, viewer: Viewer, avatars: [Int64: String]) -> [Node] {
         let l = viewer.language
         if comment.isDeleted {
             p(.class("mv-deleted")) { MovieText.deletedComment(l) }
@@ -341,8 +366,8 @@ struct MoviePages: Sendable {
             div(.class("mv-comment-head")) {
                 if comment.userID == nil {
                     span(.classes("mv-avatar", "mv-avatar-anon"), .ariaHidden) { MovieText.anonymousInitial(l) }
-                } else {
-                    img(.class("mv-avatar"), .src(Self.avatarURL("u\(comment.userID ?? 0)")), .alt(""), .width(28), .height(28))
+                } else if let userID = comment.userID {
+                    img(.class("mv-avatar"), .src(avatars[userID] ?? Self.avatarURL("u\(userID)")), .alt(""), .width(28), .height(28))
                 }
                 span(.class("mv-user")) { author }
                 if let name = CommunityText.replyToName(comment, l) { span(.class("mv-reply-to")) { MovieText.replyingTo(name)(l) } }
@@ -532,6 +557,7 @@ struct MoviePages: Sendable {
                 div(.class("mv-film-info")) {
                     h1(.class("mv-film-title")) { film.title }
                     if let original = film.originalTitle { p(.class("mv-meta")) { original } }
+                    if film.incomplete { p(.class("mv-incomplete")) { MovieText.incompleteFilm(l) } }
                     p(.class("mv-meta")) {
                         [film.year.map(String.init), film.genres.map { MovieText.genres($0, l) },
                          film.runtime.map { MovieText.minutes($0)(l) }].compactMap { $0 }.joined(separator: " · ")
@@ -539,7 +565,7 @@ struct MoviePages: Sendable {
                     if let rating = film.rating {
                         div(.class("mv-film-rating")) {
                             span(.class("mv-score")) { String(format: "%.1f", rating) }
-                            stars(Int((rating / 2).rounded()), small: true, language: l)
+                            tenPointStars(rating, language: l)
                             if let count = film.ratingCount { span(.class("mv-meta")) { MovieText.ratingCount(count)(l) } }
                         }
                     } else {

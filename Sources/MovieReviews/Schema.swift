@@ -1,6 +1,7 @@
 import Storage
 
-/// Module `movies`: films, long reviews (影评) and short comments (短评) from the imported data. Comments
+/// Module `movies`: films, long reviews (影评) and short comments (短评) from the imported data (and, from
+/// version 2, written here). Comments
 /// written in the app live in the community target, keyed by subject `movies/<review id>`.
 enum MovieSchema {
     static func migrations() -> [Migration] {
@@ -59,6 +60,60 @@ enum MovieSchema {
                 );
                 CREATE INDEX movies_comments_hot ON movies_comments(film_id, listed, hot, seq);
                 CREATE INDEX movies_comments_new ON movies_comments(film_id, listed, created_at, seq);
+                """),
+            // Issue 18: films known only by the title of their imported short comments are marked incomplete;
+            // short comments written here carry their author's account and the time of the last edit.
+            Migration(module: "movies", version: 2, name: "incomplete_films_and_own_short_comments", sql: """
+                ALTER TABLE movies_films ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE movies_comments ADD COLUMN user_id INTEGER;
+                ALTER TABLE movies_comments ADD COLUMN edited_at INTEGER;
+                CREATE INDEX movies_comments_user ON movies_comments(user_id, film_id);
+                CREATE INDEX movies_comments_votes ON movies_comments(listed, hot, seq);
+                """),
+            // Issue 18: what signed-in users write. A mark is 想看 or 看过 (with 1–5 stars and the date); one per
+            // user and film, so one rating. Votes: 有用 (1) / 没用 (-1) on reviews and short comments, likes (1)
+            // on comments, one per user and item. A review draft per user and film.
+            Migration(module: "movies", version: 3, name: "marks_votes_drafts_own_reviews", sql: """
+                CREATE TABLE movies_marks (
+                    user_id INTEGER NOT NULL,
+                    film_id TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    rating INTEGER,
+                    marked_on TEXT NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, film_id)
+                );
+                CREATE INDEX movies_marks_user ON movies_marks(user_id, status, updated_at);
+                CREATE INDEX movies_marks_film ON movies_marks(film_id, updated_at);
+                CREATE TABLE movies_votes (
+                    user_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    item TEXT NOT NULL,
+                    value INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, kind, item)
+                );
+                CREATE INDEX movies_votes_item ON movies_votes(kind, item);
+                CREATE TABLE movies_vote_windows (
+                    user_id INTEGER NOT NULL,
+                    window_start INTEGER NOT NULL,
+                    vote_count INTEGER NOT NULL,
+                    PRIMARY KEY (user_id)
+                );
+                CREATE TABLE movies_drafts (
+                    user_id INTEGER NOT NULL,
+                    film_id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    rating INTEGER,
+                    spoiler INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, film_id)
+                );
+                ALTER TABLE movies_reviews ADD COLUMN user_id INTEGER;
+                ALTER TABLE movies_reviews ADD COLUMN spoiler INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE movies_reviews ADD COLUMN edited_at INTEGER;
+                CREATE INDEX movies_reviews_user ON movies_reviews(user_id, published_at);
                 """),
         ]
     }

@@ -104,6 +104,13 @@
     document.addEventListener("touchstart", function (e) {
       if (e.touches.length === 1) { sx = e.touches[0].clientX; sy = e.touches[0].clientY; } else { sx = null; }
     }, { passive: true });
+    // A mostly horizontal move is ours (上一篇/下一篇): cancelling it keeps the browser from turning an edge
+    // swipe into its own Back/Forward (CSS touch-action and overscroll-behavior do the same where supported).
+    document.addEventListener("touchmove", function (e) {
+      if (sx === null || e.touches.length !== 1) return;
+      var mx = e.touches[0].clientX - sx, my = e.touches[0].clientY - sy;
+      if (Math.abs(mx) > 10 && Math.abs(mx) > Math.abs(my) && e.cancelable) e.preventDefault();
+    }, { passive: false });
     document.addEventListener("touchend", function (e) {
       if (sx === null) return;
       var dx = e.changedTouches[0].clientX - sx, dy = e.changedTouches[0].clientY - sy;

@@ -1,0 +1,177 @@
+import AppHost
+import AppSuiteTesting
+import Foundation
+import Testing
+
+/// Issue 18 items 2 and 4, and its "Bad input": a signed-in user marks films 想看/看过 with stars and a 短评,
+/// writes, edits and deletes a review (with a draft), and votes; on a server of its own (it adds reviews,
+/// which the shared server's feed tests count).
+@Suite(.serialized, .requires(.movies)) struct WriteTests {
+    static let built = Result { () throws -> TestServer in try TestServer(transport: .inProcess, importing: [.movies]) }
+    var server: TestServer { get throws { try Self.built.get() } }
+
+    static func body(_ object: [String: Any]) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    /// 绿皮书 (27060077): 8.9 on Douban, rated here on the same 10-point scale (stars × 2).
+    @Test func oneRatingPerUserAndFilmWithItsShortComment() throws {
+        let server = try server
+        let ann = try server.register("mvann", unique: true)
+        let path = "/api/v1/movies/films/27060077/mark"
+        let first = try server.send("PUT", path, json: Self.body(["status": "seen", "rating": 4, "comment": "<script>alert(1)</script> 好看"]),
+                                    token: ann.token)
+        #expect(first.status == 200, "\(first.text)")
+        let mark = try first.json()
+        #expect(mark["status"] as? String == "seen" && mark["rating"] as? Int == 4)
+        let comment = try #require(mark["comment"] as? [String: Any])
+        #expect(comment["text"] as? String == "<script>alert(1)</script> 好看")
+        #expect(comment["rating"] as? Int == 4)
+        var film = try server.get("/api/v1/movies/films/27060077?sort=new&limit=5", token: ann.token).json()
+        #expect(film["localRating"] as? Double == 8.0 && film["localRatingCount"] as? Int == 1)
+        #expect((film["myMark"] as? [String: Any])?["rating"] as? Int == 4)
+        let newest = try #require((film["comments"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(newest.first?["id"] as? String == comment["id"] as? String)
+
+        // A second rating replaces the first (never a duplicate); the 短评 is edited in place.
+        let second = try server.send("PUT", path, json: Self.body(["status": "seen", "rating": 2, "comment": "再看一遍，一般"]), token: ann.token)
+        #expect(second.status == 200)
+        film = try server.get("/api/v1/movies/films/27060077?sort=new&limit=5", token: ann.token).json()
+        #expect(film["localRating"] as? Double == 4.0 && film["localRatingCount"] as? Int == 1)
+        let again = try #require(((film["comments"] as? [String: Any])?["items"] as? [[String: Any]])?.first)
+        #expect(again["id"] as? String == comment["id"] as? String && again["text"] as? String == "再看一遍，一般" && again["edited"] as? Bool == true)
+        let bob = try server.register("mvbob", unique: true)
+        #expect(try server.send("PUT", path, json: Self.body(["status": "seen", "rating": 5]), token: bob.token).status == 200)
+        film = try server.get("/api/v1/movies/films/27060077").json()
+        #expect(film["localRating"] as? Double == 7.0 && film["localRatingCount"] as? Int == 2)
+
+        // The page shows the script as text.
+        #expect(try server.send("PUT", path, json: Self.body(["status": "seen", "rating": 2, "comment": "<script>alert(1)</script>"]),
+                                token: ann.token).status == 200)
+        let page = try server.get("/movies/films/27060077?sort=new")
+        #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !page.text.contains("<script>alert(1)"))
+
+        // Bad input: stars outside 1–5, stars with 想看, a 短评 over 350 characters, a date after today, no film.
+        for (input, field) in [(["status": "seen", "rating": 6] as [String: Any], "rating"), (["status": "seen", "rating": 0], "rating"),
+                               (["status": "wish", "rating": 3], "rating"), (["status": "seen", "comment": String(repeating: "好", count: 351)], "comment"),
+                               (["status": "seen", "markedOn": "2999-01-01"], "markedOn"), (["status": "seen", "markedOn": "2024-02-30"], "markedOn")] {
+            let refused = try server.send("PUT", path, json: Self.body(input), token: ann.token)
+            #expect(refused.status == 422, "\(input)")
+            #expect((try refused.json()["errors"] as? [[String: Any]])?.first?["field"] as? String == field, "\(input)")
+        }
+        #expect(try server.send("PUT", path, json: Self.body(["status": "seen", "comment": String(repeating: "好", count: 350)]), token: ann.token).status == 200)
+        #expect(try server.send("PUT", "/api/v1/movies/films/no-such-film/mark", json: Self.body(["status": "wish"]), token: ann.token).status == 404)
+        #expect(try server.send("PUT", path, json: Self.body(["status": "wish"])).status == 401)
+
+        // 想看 with a date, then removed with its 短评.
+        let wish = try server.send("PUT", "/api/v1/movies/films/26213252/mark", json: Self.body(["status": "wish", "markedOn": "2024-05-01"]), token: ann.token)
+        #expect(try wish.json()["markedOn"] as? String == "2024-05-01")
+        #expect(try server.send("DELETE", path, json: "", token: ann.token).status == 204)
+        film = try server.get("/api/v1/movies/films/27060077", token: ann.token).json()
+        #expect(film["myMark"] is NSNull && film["localRatingCount"] as? Int == 1)
+        let profile = try server.get("/api/v1/movies/users/\(try Self.userID(server, ann.token))").json()
+        let counts = try #require(profile["counts"] as? [String: Int])
+        #expect(counts == ["wish": 1, "seen": 0, "rated": 0, "reviews": 0, "shortComments": 0])
+    }
+
+    @Test func aReviewIsWrittenFromADraftEditedAndDeletedByItsAuthorOnly() throws {
+        let server = try server
+        let cai = try server.register("mvcai", unique: true)
+        let draft = try server.send("PUT", "/api/v1/movies/films/1652592/draft", json: Self.body(["title": "未完", "body": "", "spoiler": false]),
+                                    token: cai.token)
+        #expect(draft.status == 200, "\(draft.text)")
+        let me = try Self.userID(server, cai.token)
+        var profile = try server.get("/api/v1/movies/users/\(me)", token: cai.token).json()
+        #expect((profile["drafts"] as? [[String: Any]])?.first?["title"] as? String == "未完")
+        #expect(try server.get("/api/v1/movies/users/\(me)").json()["drafts"] is NSNull, "drafts are private")
+
+        let body = "第一段：<img src=x onerror=alert(1)>\n\n第二段。"
+        let published = try server.send("POST", "/api/v1/movies/films/1652592/reviews",
+                                        json: Self.body(["title": "阿丽塔的眼睛", "body": body, "rating": 4, "spoiler": true]), token: cai.token)
+        #expect(published.status == 201, "\(published.text)")
+        let review = try published.json()
+        let id = try #require(review["id"] as? Int)
+        #expect(review["body"] as? String == body && review["spoiler"] as? Bool == true && review["rating"] as? Int == 4)
+        #expect((review["author"] as? [String: Any])?["userId"] as? Int == Int(me))
+        profile = try server.get("/api/v1/movies/users/\(me)", token: cai.token).json()
+        #expect((profile["drafts"] as? [[String: Any]])?.isEmpty == true, "publishing deletes the draft")
+        #expect((profile["reviews"] as? [[String: Any]])?.first?["id"] as? Int == id)
+        #expect((profile["seen"] as? [[String: Any]])?.first?["rating"] as? Int == 4, "the review's stars are the rating")
+        let page = try server.get("/movies/reviews/\(id)")
+        #expect(page.text.contains("&lt;img src=x onerror=alert(1)&gt;") && !page.text.contains("<img src=x"))
+        #expect(page.text.contains("这篇影评可能有剧透"))
+
+        let dan = try server.register("mvdan", unique: true)
+        let edit = Self.body(["title": "改过的标题", "body": "改过的正文", "rating": 5, "spoiler": false])
+        #expect(try server.send("PUT", "/api/v1/movies/reviews/\(id)", json: edit, token: dan.token).status == 403)
+        #expect(try server.send("PUT", "/api/v1/movies/reviews/7883050", json: edit, token: dan.token).status == 403, "imported: read-only")
+        #expect(try server.send("DELETE", "/api/v1/movies/reviews/\(id)", json: "", token: dan.token).status == 403)
+        let edited = try server.send("PUT", "/api/v1/movies/reviews/\(id)", json: edit, token: cai.token)
+        #expect(edited.status == 200)
+        #expect(try edited.json()["edited"] as? Bool == true && (try edited.json()["title"] as? String) == "改过的标题")
+        for bad in [["title": "", "body": "x", "spoiler": false], ["title": "t", "body": " ", "spoiler": false],
+                    ["title": String(repeating: "长", count: 101), "body": "x", "spoiler": false], ["title": "t", "body": "x", "rating": 9, "spoiler": false]] {
+            #expect(try server.send("PUT", "/api/v1/movies/reviews/\(id)", json: Self.body(bad), token: cai.token).status == 422, "\(bad)")
+        }
+        #expect(try server.send("DELETE", "/api/v1/movies/reviews/\(id)", json: "", token: cai.token).status == 204)
+        #expect(try server.get("/api/v1/movies/reviews/\(id)").status == 404)
+    }
+
+    @Test func votesAreOnePerUserChangeableNeverOnOnesOwnAndLimitedToAHundredAMinute() throws {
+        let server = try server
+        let eve = try server.register("mveve", unique: true)
+        let before = try server.get("/api/v1/movies/reviews/7883050").json()
+        let useful = before["usefulCount"] as? Int ?? 0
+        let useless = before["uselessCount"] as? Int ?? 0
+        var tally = try server.send("PUT", "/api/v1/movies/reviews/7883050/vote", json: Self.body(["value": "useful"]), token: eve.token).json()
+        #expect(tally["useful"] as? Int == useful + 1 && tally["mine"] as? String == "useful")
+        tally = try server.send("PUT", "/api/v1/movies/reviews/7883050/vote", json: Self.body(["value": "useful"]), token: eve.token).json()
+        #expect(tally["useful"] as? Int == useful + 1, "one vote per user")
+        tally = try server.send("PUT", "/api/v1/movies/reviews/7883050/vote", json: Self.body(["value": "useless"]), token: eve.token).json()
+        #expect(tally["useful"] as? Int == useful && tally["useless"] as? Int == useless + 1 && tally["mine"] as? String == "useless")
+        #expect(try server.get("/api/v1/movies/reviews/7883050", token: eve.token).json()["myVote"] as? String == "useless")
+        tally = try server.send("DELETE", "/api/v1/movies/reviews/7883050/vote", json: "", token: eve.token).json()
+        #expect(tally["useful"] as? Int == useful && tally["useless"] as? Int == useless && tally["mine"] is NSNull)
+        #expect(try server.send("PUT", "/api/v1/movies/reviews/7883050/vote", json: Self.body(["value": "like"]), token: eve.token).status == 422)
+
+        // 有用 on a 短评, likes on a comment, nothing on one's own.
+        let short = try #require(((try server.get("/api/v1/movies/films/26213252?limit=1").json()["comments"] as? [String: Any])?["items"]
+                                  as? [[String: Any]])?.first)
+        let shortID = try #require(short["id"] as? String)
+        let votes = short["votes"] as? Int ?? 0
+        let shortPath = "/api/v1/movies/short-comments/\(shortID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)/vote"
+        tally = try server.send("PUT", shortPath, json: Self.body(["value": "useful"]), token: eve.token).json()
+        #expect(tally["useful"] as? Int == votes + 1)
+        let mine = try server.send("PUT", "/api/v1/movies/films/26213252/mark", json: Self.body(["status": "seen", "comment": "我自己的"]), token: eve.token)
+        let mineID = try #require((try mine.json()["comment"] as? [String: Any])?["id"] as? String)
+        #expect(try server.send("PUT", "/api/v1/movies/short-comments/\(mineID)/vote", json: Self.body(["value": "useful"]), token: eve.token).status == 403)
+        let posted = try server.send("POST", "/api/v1/movies/reviews/7883050/comments", json: #"{"text":"点赞测试"}"#, token: eve.token).json()
+        let commentID = try #require(posted["id"] as? Int)
+        #expect(try server.send("PUT", "/api/v1/movies/comments/\(commentID)/like", json: Self.body(["value": "like"]), token: eve.token).status == 403)
+        let fan = try server.register("mvfan", unique: true)
+        tally = try server.send("PUT", "/api/v1/movies/comments/\(commentID)/like", json: Self.body(["value": "like"]), token: fan.token).json()
+        #expect(tally["useful"] as? Int == 1 && tally["mine"] as? String == "like")
+        #expect(try server.send("PUT", "/api/v1/movies/comments/\(commentID)/like", json: Self.body(["value": "useful"]), token: fan.token).status == 422)
+
+        // 100 votes a minute, then 429 with Retry-After (the test clock stands still).
+        let flood = try server.register("mvflood", unique: true)
+        var statuses: [Int] = []
+        for index in 0..<100 {
+            let value = index % 2 == 0 ? "useful" : "useless"
+            statuses.append(try server.send("PUT", "/api/v1/movies/reviews/7883050/vote", json: Self.body(["value": value]), token: flood.token).status)
+        }
+        #expect(statuses.allSatisfy { $0 == 200 })
+        let limited = try server.send("PUT", "/api/v1/movies/reviews/7883050/vote", json: Self.body(["value": "useful"]), token: flood.token)
+        #expect(limited.status == 429 && limited.headers["retry-after"] == "60")
+        server.clock.advance(by: 61)
+        #expect(try server.send("DELETE", "/api/v1/movies/reviews/7883050/vote", json: "", token: flood.token).status == 200)
+    }
+
+    static func userID(_ server: TestServer, _ token: String) throws -> Int64 {
+        try #require(try server.get("/api/v1/me", token: token).json()["id"] as? Int).int64
+    }
+}
+
+private extension Int {
+    var int64: Int64 { Int64(self) }
+}
