@@ -69,7 +69,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
 
         .target(
-            name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
+            name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "CZlib"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AssetSlicer",

@@ -115,6 +115,8 @@ public enum APIPath {
         public static let recommendations = "/api/v1/gaokao/recommendations"
         /// `GET` and `PUT` (``GaokaoProfileInput`` → ``GaokaoSavedProfile``) 我的高考.
         public static let profile = "/api/v1/gaokao/profile"
+        /// `GET` and `PUT` (``GaokaoPlanInput`` → ``GaokaoPlan``) 志愿表 with its risk check.
+        public static let plan = "/api/v1/gaokao/plan"
     }
 
     /// 天气 Weather. Lookups are open to everyone; saved places need a signed-in user.
