@@ -50,7 +50,9 @@ let package = Package(
             name: "Identity",
             dependencies: ["CSodium", "COpenSSL", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI", "Mail"],
             swiftSettings: upcoming),
-        .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications"], swiftSettings: upcoming),
+        .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications", "RemoteImages"], swiftSettings: upcoming),
+        // The remote-image cache: fetched once through OutboundHTTP, re-encoded by Imaging, served from our origin.
+        .target(name: "RemoteImages", dependencies: ["HTTPServer", "Storage", "OutboundHTTP", "Imaging", "Identity"], swiftSettings: upcoming),
         .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
         .target(
             name: "Notifications", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "COpenSSL", "OutboundHTTP"],
@@ -59,7 +61,7 @@ let package = Package(
         // MARK: apps
         .target(
             name: "MovieReviews",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "RemoteImages"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "PhotoStudio",
@@ -74,16 +76,20 @@ let package = Package(
             dependencies: ["AppHost", "HTTPServer", "Identity", "WebUI", "Imaging", "CRsvg", "CPoppler", "CMagickWand", "CZip"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
-            name: "Weather", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Geo", "OutboundHTTP", "AppSuiteAPI"],
+            name: "Weather", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Geo", "OutboundHTTP", "AppSuiteAPI", "Imaging"],
+            resources: [.copy("Assets")], swiftSettings: upcoming),
+        .target(
+            name: "Merchants",
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "Notifications", "WebUI", "Geo", "Imaging", "AppSuiteAPI"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AppDeals",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "OutboundHTTP"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "OutboundHTTP", "Notifications", "RemoteImages"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Mail", "Notifications", "OutboundHTTP", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Mail", "Notifications", "OutboundHTTP", "RemoteImages", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals", "Merchants"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost", "Identity", "WebUI"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -116,6 +122,9 @@ let package = Package(
         .testTarget(name: "MailTests", dependencies: ["Mail", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP", "HTTPServer"], swiftSettings: upcoming),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "AppSuiteTesting"], swiftSettings: upcoming),
+        .testTarget(
+            name: "RemoteImagesTests", dependencies: ["RemoteImages", "HTTPServer", "Storage", "OutboundHTTP", "Imaging", "AppSuiteTesting"],
+            swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost", "Storage"], swiftSettings: upcoming),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI", "AppSuiteTesting"], swiftSettings: upcoming),
@@ -134,14 +143,17 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "AppDealsTests",
-            dependencies: ["AppDeals", "AppSuiteAPI", "AppSuiteServer", "AppHost", "Storage", "HTTPServer", "OutboundHTTP", "AppSuiteTesting"],
+            dependencies: ["AppDeals", "AppSuiteAPI", "AppSuiteServer", "AppHost", "Community", "Notifications", "Storage", "HTTPServer", "OutboundHTTP", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: upcoming),
         .testTarget(
-            name: "WeatherTests", dependencies: ["Weather", "Geo", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer"],
+            name: "MerchantsTests", dependencies: ["Merchants", "Geo", "Community", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer"],
+            swiftSettings: upcoming),
+        .testTarget(
+            name: "WeatherTests", dependencies: ["Weather", "Geo", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer", "Imaging"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AssetSlicerTests", dependencies: ["AssetSlicer", "Imaging", "AppHost", "AppSuiteServer", "AppSuiteTesting", "HTTPServer", "WebUI"],

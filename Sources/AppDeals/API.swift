@@ -15,6 +15,7 @@ struct DealAPI: Sendable {
     let topics: DealTopics
     let favorites: FavoriteStore
     let nearby: NearbyStore
+    let alerts: AlertStore
     let clock: AppClock
 
     func register(into api: inout RouteGroup<SessionGuard>) {
@@ -44,6 +45,23 @@ struct DealAPI: Sendable {
             try deals.nearby.forget(userID: member.user.id)
             return Response(status: .noContent)
         }
+        api.get("/alerts") { _, member in
+            let snapshot = try deals.store.snapshot()
+            let mine = try deals.alerts.alerts(userID: member.user.id).values.sorted { $0.appID < $1.appID }
+            return Self.json(DealAlertList(items: mine.map { Self.model($0, name: snapshot.apps[$0.appID]?.name) }))
+        }
+        api.put("/alerts/{id}") { request, member in
+            let id = try request.parameter("id", as: Int64.self)
+            let input = try request.decodeJSON(DealAlertInput.self)
+            let trigger = try Self.trigger(input.when)
+            guard let app = try deals.store.snapshot().apps[id] else { throw HTTPError.notFound("no app \(id)") }
+            let alert = try deals.alerts.set(trigger, appID: id, userID: member.user.id, now: Int64(deals.clock.now().timeIntervalSince1970))
+            return Self.json(Self.model(alert, name: app.name))
+        }
+        api.delete("/alerts/{id}") { request, member in
+            try deals.alerts.remove(appID: try request.parameter("id", as: Int64.self), userID: member.user.id)
+            return Response(status: .noContent)
+        }
         api.anyone.get("/topics") { _, _ in
             let (topics, asOf) = try deals.topics.all()
             return Self.json(DealTopicList(items: topics.map { Self.model($0, limit: 4) }, asOf: asOf.map(Self.date)))
@@ -69,13 +87,14 @@ struct DealAPI: Sendable {
         counted.shares = counts?.shares ?? 0
         let history = store.priceHistory(id, snapshot: snapshot, region: listQuery.region, upTo: time)
         let favorite = try viewer.user.map { try favorites.contains(DealsApp.subject(id), userID: $0.id) }
+        let alert = try viewer.user.flatMap { try alerts.alert(appID: id, userID: $0.id) }
         return DealAppDetail(
             app: Self.model(counted), englishName: detail.englishName, genres: detail.genresZh, sizeBytes: detail.sizeBytes,
             version: detail.version, releaseNotes: detail.releaseNotes, description: detail.description, seller: detail.seller,
-            screenshotCount: detail.screenshotURLs.count, storeUrl: detail.storeURL,
+            screenshotCount: detail.screenshotURLs.count, screenshots: DealsApp.screenshots(id, urls: detail.screenshotURLs), storeUrl: detail.storeURL,
             priceHistory: history.map { DealPricePoint(at: Self.date($0.start), price: Money.decimal($0.price)) },
             minPrice: state.map { Money.decimal($0.minPrice) }, maxPrice: state.map { Money.decimal($0.maxPrice) },
-            asOf: state == nil ? nil : Self.date(time), favorite: favorite)
+            asOf: state == nil ? nil : Self.date(time), favorite: favorite, alert: alert?.trigger.rawValue)
     }
 
     /// The apps favourited near `location`, as list rows in the China store as of its newest observation.
@@ -113,7 +132,7 @@ struct DealAPI: Sendable {
         let state = item.state
         let isDeal = state?.trend == .limited || state?.trend == .sales
         return DealApp(
-            id: item.app.id, name: item.app.name, iconUrl: DealsApp.iconPath(item.app.id), category: item.app.genre,
+            id: item.app.id, name: item.app.name, iconUrl: DealsApp.icon(item.app.id, url: item.app.iconURL), category: item.app.genre,
             kind: item.app.isGame.map { $0 ? "game" : "app" }, price: item.price.map(Money.decimal),
             lastPrice: state?.lastPrice.map(Money.decimal), currency: item.currency.rawValue,
             formattedPrice: item.price.map { Money.formatted($0, item.currency) },
@@ -122,6 +141,19 @@ struct DealAPI: Sendable {
             fakeDiscount: state?.fakeDiscount ?? false, regularPrice: isDeal ? state?.longRunPrice.map(Money.decimal) : nil,
             rating: (item.app.ratingCount ?? 0) > 0 ? item.app.rating : nil, ratingCount: item.app.ratingCount,
             favorites: item.favorites, shares: item.shares)
+    }
+
+    /// The alert condition of `when`. Throws `400` naming the allowed values.
+    static func trigger(_ text: String) throws(HTTPError) -> AlertTrigger {
+        guard let trigger = AlertTrigger(rawValue: text) else {
+            throw HTTPError.badRequest("unknown when \"\(text.prefix(60))\"; allowed: \(AlertTrigger.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return trigger
+    }
+
+    static func model(_ alert: PriceAlert, name: String?) -> DealAlert {
+        DealAlert(appId: alert.appID, name: name ?? String(alert.appID), when: alert.trigger.rawValue, createdAt: date(alert.createdAt),
+                  lastNotifiedAt: alert.lastNotifiedAt.map(date))
     }
 
     static func model(_ topic: Topic, limit: Int?) -> DealTopic {
@@ -163,6 +195,24 @@ struct DealAPI: Sendable {
             APIOperation(.delete, "/api/v1/appdeals/location", summary: "Stop sharing my location (the rounded one is deleted)", tag: "AppDeals",
                          responses: [.init(204, "Deleted"), .init(401, "Not signed in", schema: .reference("Problem"))],
                          requiresAuthentication: true),
+            APIOperation(.get, "/api/v1/appdeals/alerts", summary: "My price alerts", tag: "AppDeals",
+                         responses: [.init(200, "The alerts", schema: .ref(DealAlertList.self)),
+                                     .init(401, "Not signed in", schema: .reference("Problem"))],
+                         requiresAuthentication: true),
+            APIOperation(.put, "/api/v1/appdeals/alerts/{id}",
+                         summary: "Set my price alert on an app (saved to my favourites too): notify on any drop (drop) or only a drop to free (free)",
+                         tag: "AppDeals", parameters: [.init("id", in: .path, schema: .integer())], requestBody: .ref(DealAlertInput.self),
+                         responses: [.init(200, "The alert", schema: .ref(DealAlert.self)),
+                                     .init(400, "A malformed body or an unknown when", schema: .reference("Problem")),
+                                     .init(401, "Not signed in", schema: .reference("Problem")),
+                                     .init(404, "No such app", schema: .reference("Problem"))],
+                         requiresAuthentication: true),
+            APIOperation(.delete, "/api/v1/appdeals/alerts/{id}", summary: "Remove my price alert on an app (the favourite stays)", tag: "AppDeals",
+                         parameters: [.init("id", in: .path, schema: .integer())],
+                         responses: [.init(204, "Removed (or there was none)"),
+                                     .init(401, "Not signed in", schema: .reference("Problem")),
+                                     .init(404, "Not an App Store id", schema: .reference("Problem"))],
+                         requiresAuthentication: true),
             APIOperation(.get, "/api/v1/appdeals/topics", summary: "专题 generated from the newest deals", tag: "AppDeals",
                          responses: [.init(200, "The topics", schema: .ref(DealTopicList.self))]),
             APIOperation(.get, "/api/v1/appdeals/topics/{id}", summary: "One 专题 with all its apps", tag: "AppDeals",
@@ -180,5 +230,8 @@ struct DealAPI: Sendable {
         JSONSchema.component(DealTopicList.self),
         JSONSchema.component(DealLocation.self),
         JSONSchema.component(DealNearby.self),
+        JSONSchema.component(DealAlertInput.self, overriding: ["when": .string(description: "drop (any price drop) or free (only a drop to 0)")]),
+        JSONSchema.component(DealAlert.self),
+        JSONSchema.component(DealAlertList.self),
     ]
 }

@@ -14,7 +14,7 @@ extension DealPages {
         let id = try request.parameter("id", as: Int64.self)
         let snapshot = try store.snapshot()
         guard let detail = try store.detail(id, snapshot: snapshot) else { throw HTTPError.notFound() }
-        let query = try ListQuery(request.query, categories: snapshot.categories)
+        let query = try ListQuery(request.query, categories: snapshot.categories, language: l)
         let time = query.at ?? snapshot.latest[query.region] ?? 0
         let state = store.states(snapshot, region: query.region, at: time)[id]
         let currency = state == nil ? detail.summary.catalogCurrency ?? .usd : query.region.currency
@@ -24,6 +24,7 @@ extension DealPages {
         item.shares = counts?.shares ?? 0
         let history = store.priceHistory(id, snapshot: snapshot, region: query.region, upTo: time)
         let isFavorite = try viewer.user.map { try favorites.contains(DealsApp.subject(id), userID: $0.id) } ?? false
+        let alert = try viewer.user.flatMap { try alerts.alert(appID: id, userID: $0.id) }
         try store.record(.view, of: id, at: Int64(clock.now().timeIntervalSince1970))
         return self.page(viewer, title: DealText.detail(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
                          actions: false) {
@@ -47,6 +48,7 @@ extension DealPages {
                         a(.classes("btn", "btn-secondary"), .href(url), .rel("noopener noreferrer"), .target("_blank")) { DealText.openInStore(l) }
                     }
                 }
+                if viewer.user != nil { alertForm(id, alert: alert, language: l, csrfToken: viewer.csrfToken) }
                 if state?.trend == .limited { p(.class("ad-note")) { DealText.estimateNote(l) } }
                 if let state, state.fakeDiscount, let regular = state.longRunPrice {
                     p(.class("ad-note")) { DealText.fakeDiscount(l) + " · " + DealText.regularPrice(Money.formatted(regular, currency))(l) }
@@ -71,8 +73,19 @@ extension DealPages {
                 }
 
                 sectionHeader(DealText.screenshots(l))
-                p(.class("ad-note")) {
-                    detail.screenshotURLs.isEmpty ? DealText.noScreenshots(l) : DealText.screenshotsNotFetched(detail.screenshotURLs.count)(l)
+                if detail.screenshotURLs.isEmpty {
+                    p(.class("ad-note")) { DealText.noScreenshots(l) }
+                } else {
+                    ul(.class("ad-shots"), .role("list"), .ariaLabel(DealText.screenshots(l))) {
+                        for (index, path) in DealsApp.screenshots(id, urls: detail.screenshotURLs).enumerated() {
+                            li {
+                                a(.href(path), .target("_blank")) {
+                                    img(.class("ad-shot"), .src(path), .alt(DealText.screenshot(index + 1)(l)), .loading("lazy"))
+                                }
+                            }
+                        }
+                    }
+                    p(.class("ad-note")) { DealText.screenshotsSource(l) }
                 }
 
                 dl(.class("ad-facts")) {
@@ -82,7 +95,7 @@ extension DealPages {
                     }
                     if let version = detail.version { dt { DealText.version(l) }; dd { version } }
                     if let seller = detail.seller { dt { DealText.seller(l) }; dd { seller } }
-                    if let genre = detail.summary.genre { dt { DealText.category(l) }; dd { ([genre] + detail.genresZh).joined(separator: " · ") } }
+                    if let genre = detail.summary.genre { dt { DealText.category(l) }; dd { ([genre] + detail.genresZh).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " · ") } }
                 }
                 if detail.summary.id > 0, detail.summary.isGame != nil || detail.releaseNotes != nil {
                     sectionHeader(DealText.releaseNotes(l))
@@ -113,6 +126,7 @@ extension DealPages {
         let subject = DealsApp.subject(id)
         if try favorites.contains(subject, userID: user.id) {
             try favorites.remove(subject, userID: user.id)
+            try alerts.remove(appID: id, userID: user.id)
             return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.unfavorite(viewer.language)))
         }
         do {
@@ -137,6 +151,7 @@ extension DealPages {
             items += page.items
             cursor = page.nextCursor
         } while cursor != nil && items.count < 1000
+        let alertsByApp = try alerts.alerts(userID: member.user.id)
         return self.page(viewer, title: DealText.favorites(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
                          actions: false) {
             if items.isEmpty {
@@ -154,6 +169,9 @@ extension DealPages {
                             a(.class("ad-grid-link"), .href(favorite.info.path)) {
                                 img(.class("ad-icon"), .src(favorite.info.imageURL ?? ""), .alt(""), .width(60), .height(60), .loading("lazy"))
                                 span(.class("ad-grid-name")) { favorite.info.title }
+                                if let alert = Int64(favorite.subject.item).flatMap({ alertsByApp[$0] }) {
+                                    span(.class("ad-grid-alert")) { DealText.alertShort(alert.trigger)(l) }
+                                }
                             }
                             postForm(action: "/appdeals/favorites/\(favorite.subject.item)/delete", csrfToken: viewer.csrfToken,
                                      attributes: [.class("ad-delete")]) {
@@ -169,7 +187,36 @@ extension DealPages {
     func removeFavorite(_ request: Request, _ member: SignedIn) throws -> Response {
         let id = try request.parameter("id", as: Int64.self)
         try favorites.remove(DealsApp.subject(id), userID: member.user.id)
+        try alerts.remove(appID: id, userID: member.user.id)
         return member.viewer.redirect(to: "/appdeals/favorites?edit=1")
+    }
+
+    /// 价格提醒 on an app's page: off, any drop, or only 限免 (China store). Choosing one saves the app too.
+    func alertForm(_ id: Int64, alert: PriceAlert?, language l: Language, csrfToken: String) -> Node {
+        postForm(action: "/appdeals/apps/\(id)/alert", csrfToken: csrfToken, attributes: [.class("ad-alert"), .attribute("data-autosubmit", "")]) {
+            WebUI.label(.class("ad-alert-label"), .for("ad-alert-when")) { DealText.priceAlert(l) }
+            Node.element("select", [.class("field-input"), .id("ad-alert-when"), .name("when")],
+                         [Node.element("option", [.value(""), Attribute.selected.when(alert == nil)], [.text(DealText.alertOff(l))])]
+                            + AlertTrigger.allCases.map { trigger in
+                                Node.element("option", [.value(trigger.rawValue), Attribute.selected.when(alert?.trigger == trigger)],
+                                             [.text(DealText.alertWhen(trigger)(l))])
+                            })
+            WebUI.button(.classes("btn", "btn-secondary", "ad-filter-go"), .type("submit")) { DealText.save(l) }
+        }
+    }
+
+    func setAlert(_ request: Request, _ member: SignedIn) throws -> Response {
+        let (viewer, user) = (member.viewer, member.user)
+        let id = try request.parameter("id", as: Int64.self)
+        guard try store.snapshot().apps[id] != nil else { throw HTTPError.notFound() }
+        let when = request.form()["when"] ?? ""
+        if when.isEmpty {
+            try alerts.remove(appID: id, userID: user.id)
+            return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.alertRemoved(viewer.language)))
+        }
+        let trigger = try DealAPI.trigger(when)
+        try alerts.set(trigger, appID: id, userID: user.id, now: Int64(clock.now().timeIntervalSince1970))
+        return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.alertSet(trigger)(viewer.language), kind: .success))
     }
 }
 

@@ -42,6 +42,29 @@ enum DealRules {
     static let estimateStep: Int64 = 86_400
 }
 
+/// What a price alert waits for (`appdeals_alerts.fires_on`, `when` in the API).
+enum AlertTrigger: String, Sendable, CaseIterable {
+    /// Any drop of the app price: 降价 or 限免.
+    case drop
+    /// Only a drop to 0: 限免.
+    case free
+}
+
+/// A change of an app's price that price alerts may report, raised by ``DealEngine/priceAlert(from:to:)``.
+enum PriceAlertEvent: Sendable, Hashable {
+    /// Paid before, now 0 (限免): fires `drop` and `free` alerts.
+    case free(from: Int64)
+    /// 0 < now < before (降价): fires `drop` alerts.
+    case drop(from: Int64, to: Int64)
+
+    func fires(_ trigger: AlertTrigger) -> Bool {
+        switch self {
+        case .free: true
+        case .drop: trigger == .drop
+        }
+    }
+}
+
 /// A run of observations at one price: from `start` until the next run's start.
 struct PriceRun: Sendable, Hashable {
     var start: Int64
@@ -170,6 +193,14 @@ struct DealEngine: Sendable {
             state.fakeDiscount = state.longRunPrice.map { last > $0 } ?? false
         }
         return state
+    }
+
+    /// The alert a new observation raises: a change of the app price itself (a new observation at the same app
+    /// price, e.g. an in-app-purchase-only change, raises none), downwards. `from` is the app's previous known
+    /// price (nil when it had none: a first observation is no drop), `to` the new one; minor units.
+    static func priceAlert(from: Int64?, to: Int64?) -> PriceAlertEvent? {
+        guard let from, let to, to < from else { return nil }
+        return to == 0 ? .free(from: from) : .drop(from: from, to: to)
     }
 
     /// The paid price held for the longest time in the ``DealRules/longRunWindow`` before `start` (ties: the

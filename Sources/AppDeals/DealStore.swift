@@ -1,3 +1,4 @@
+import Community
 import Foundation
 import HTTPServer
 import Storage
@@ -179,9 +180,9 @@ final class DealStore: Sendable {
                 result[id, default: (0, 0, 0)].views = try row.get(1)
                 result[id, default: (0, 0, 0)].shares = try row.get(2)
             }
-            for row in try db.query("SELECT item, count(*) FROM community_favorites WHERE app = 'appdeals' GROUP BY item") {
-                guard let id = Int64(try row.get(0, as: String.self)) else { continue }
-                result[id, default: (0, 0, 0)].favorites = try row.get(1)
+            for (item, count) in try FavoriteStore.counts(app: DealsApp.id, db: db) {
+                guard let id = Int64(item) else { continue }
+                result[id, default: (0, 0, 0)].favorites = count
             }
             return result
         }
@@ -197,10 +198,9 @@ final class DealStore: Sendable {
                                     ids.map { SQLValue.integer($0) }) {
                 result[try row.get(0), default: (0, 0)].shares = try row.get(1)
             }
-            for row in try db.query("SELECT item, count(*) FROM community_favorites WHERE app = 'appdeals' AND item IN (\(marks)) GROUP BY item",
-                                    ids.map { SQLValue.text(String($0)) }) {
-                guard let id = Int64(try row.get(0, as: String.self)) else { continue }
-                result[id, default: (0, 0)].favorites = try row.get(1)
+            for (item, count) in try FavoriteStore.counts(app: DealsApp.id, items: ids.map { String($0) }, db: db) {
+                guard let id = Int64(item) else { continue }
+                result[id, default: (0, 0)].favorites = count
             }
             return result
         }

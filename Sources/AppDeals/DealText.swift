@@ -55,6 +55,21 @@ enum DealText {
         LocalizedText(zh: "价格记录从 \(from) 到 \(to)。", en: "Price records run from \(from) to \(to).")
     }
 
+    // MARK: bad input (the API's details are the English ones)
+    static func unknownValue(_ name: String, _ value: String, allowed: [String]) -> LocalizedText {
+        let shown = String(value.prefix(60))
+        let zhNames = ["tab": "列表", "region": "商店地区", "category": "分类", "device": "设备"]
+        return LocalizedText(zh: "没有\(zhNames[name] ?? name)“\(shown)”；可选：\(allowed.joined(separator: "、"))",
+                             en: "unknown \(name) \"\(shown)\"; allowed: \(allowed.joined(separator: ", "))")
+    }
+    static func searchTooLong(_ limit: Int) -> LocalizedText {
+        LocalizedText(zh: "搜索词不能超过 \(limit) 个字", en: "q is longer than \(limit) characters")
+    }
+    static let badTime = LocalizedText(
+        zh: "时间格式不对：请用 2025-06-01T12:00:00Z、2025-06-01（UTC）或 UTC 秒数",
+        en: "at must be an ISO 8601 time such as 2025-06-01T12:00:00Z, a date such as 2025-06-01 (UTC) or UTC seconds")
+    static let badLimit = LocalizedText(zh: "每页数量须为 1 到 100", en: "limit must be 1 to 100")
+
     // MARK: filters
     static let allCategories = LocalizedText(zh: "全部分类", en: "All categories")
     static let allDevices = LocalizedText(zh: "全部设备", en: "All devices")
@@ -71,10 +86,9 @@ enum DealText {
     static let detail = LocalizedText(zh: "应用详情", en: "App details")
     static let screenshots = LocalizedText(zh: "截图", en: "Screenshots")
     static let noScreenshots = LocalizedText(zh: "商店没有提供截图", en: "The store lists no screenshots")
-    static func screenshotsNotFetched(_ count: Int) -> LocalizedText {
-        LocalizedText(zh: "商店有 \(count) 张截图；本站尚未缓存远程图片，请在 App Store 查看。",
-                      en: "The store lists \(count) screenshots; this site does not cache remote images yet, see the App Store.")
-    }
+    static func screenshot(_ number: Int) -> LocalizedText { LocalizedText(zh: "截图 \(number)", en: "Screenshot \(number)") }
+    static let screenshotsSource = LocalizedText(zh: "截图来自 App Store，由本站缓存；暂时无法获取时显示占位图。",
+                                                 en: "Screenshots from the App Store, cached by this site; a placeholder shows while one cannot be fetched.")
     static let size = LocalizedText(zh: "大小", en: "Size")
     static let version = LocalizedText(zh: "版本", en: "Version")
     static let seller = LocalizedText(zh: "开发者", en: "Seller")
@@ -90,6 +104,30 @@ enum DealText {
     static let unfavorite = LocalizedText(zh: "取消收藏", en: "Unsave")
     static let favoriteNeedsLogin = LocalizedText(zh: "收藏（需登录）", en: "Save (log in first)")
     static let linkCopied = LocalizedText(zh: "链接已复制：", en: "Link copied: ")
+
+    // MARK: price alerts
+    static let priceAlert = LocalizedText(zh: "价格提醒", en: "Price alert")
+    static let alertOff = LocalizedText(zh: "关闭", en: "Off")
+    static func alertWhen(_ trigger: AlertTrigger) -> LocalizedText {
+        switch trigger {
+        case .drop: LocalizedText(zh: "降价或限免时提醒", en: "When the price drops")
+        case .free: LocalizedText(zh: "仅限免时提醒", en: "Only when it goes free")
+        }
+    }
+    static func alertShort(_ trigger: AlertTrigger) -> LocalizedText {
+        switch trigger {
+        case .drop: LocalizedText(zh: "降价提醒", en: "Drop alert")
+        case .free: LocalizedText(zh: "限免提醒", en: "Free alert")
+        }
+    }
+    static func alertSet(_ trigger: AlertTrigger) -> LocalizedText {
+        switch trigger {
+        case .drop: LocalizedText(zh: "已收藏，降价或限免时会通知你", en: "Saved: you will be told when the price drops")
+        case .free: LocalizedText(zh: "已收藏，限免时会通知你", en: "Saved: you will be told when it goes free")
+        }
+    }
+    static let alertRemoved = LocalizedText(zh: "已关闭价格提醒", en: "Price alert off")
+    static let save = LocalizedText(zh: "保存", en: "Save")
 
     // MARK: 周边
     static let nearby = LocalizedText(zh: "周边", en: "Nearby")

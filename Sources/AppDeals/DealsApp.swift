@@ -3,7 +3,9 @@ public import Community
 import Foundation
 public import HTTPServer
 import Identity
+public import Notifications
 import OutboundHTTP
+public import RemoteImages
 public import Storage
 import WebUI
 
@@ -44,6 +46,9 @@ public struct DealsApp: MiniApp {
 
     public var commands: [any AppCommand] { [DealCommand()] }
 
+    /// Price alerts on favourites (``AlertStore``): 降价 and 限免.
+    public var notificationKinds: [NotificationKind] { [Self.dropAlert, Self.freeAlert] }
+
     /// `appdeals.poll`: the Lookup poller, when `--appdeals-lookup-url` is set.
     public func jobs(context: AppContext) -> [ScheduledJob] {
         guard let endpoint = context.settings[Self.lookupURL] else { return [] }
@@ -64,10 +69,11 @@ public struct DealsApp: MiniApp {
         let topics = DealTopics(store: store)
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
         let nearby = NearbyStore(database: context.database)
-        let api = DealAPI(store: store, lists: lists, topics: topics, favorites: favorites, nearby: nearby, clock: context.clock)
+        let alerts = AlertStore(database: context.database, favorites: favorites)
+        let api = DealAPI(store: store, lists: lists, topics: topics, favorites: favorites, nearby: nearby, alerts: alerts, clock: context.clock)
         api.register(into: &routes.api)
-        DealPages(store: store, lists: lists, topics: topics, api: api, favorites: favorites, nearby: nearby, clock: context.clock,
-                  assets: assets)
+        DealPages(store: store, lists: lists, topics: topics, api: api, favorites: favorites, nearby: nearby, alerts: alerts,
+                  clock: context.clock, assets: assets)
             .register(into: &routes.pages, files: &routes.files)
     }
 
@@ -79,14 +85,44 @@ public struct DealsApp: MiniApp {
     public var subjects: SubjectResolver? {
         SubjectResolver { db, item in
             guard let id = Int64(item), String(id) == item,
-                  let row = try db.queryFirst("SELECT name, genre FROM appdeals_apps WHERE id = ?", id) else { return nil }
+                  let row = try db.queryFirst("SELECT name, genre, icon_url FROM appdeals_apps WHERE id = ?", id) else { return nil }
             return SubjectInfo(title: try row.get("name"), path: "/appdeals/apps/\(id)", summary: try row.get("genre"),
-                               imageURL: Self.iconPath(id))
+                               imageURL: Self.icon(id, url: try row.get("icon_url")))
         }
     }
 
     static func subject(_ id: Int64) -> Subject { Subject(app: Self.id, item: String(id)) }
 
-    /// Our generated icon of an app (App Store artwork is remote and not fetched).
+    /// Our generated icon of an app: what shows when the store has none, or until the platform cache has it.
     static func iconPath(_ id: Int64) -> String { "/appdeals/icons/\(id).svg" }
+
+    /// The App Store icon through the platform's image cache when the store gave one, else ``iconPath(_:)``.
+    static func icon(_ id: Int64, url: String?) -> String {
+        url.map { RemoteImages.path(app: Self.id, item: "icon-\(id)", url: $0) } ?? iconPath(id)
+    }
+
+    /// The store's screenshots through the platform's image cache.
+    static func screenshots(_ id: Int64, urls: [String]) -> [String] {
+        urls.enumerated().map { RemoteImages.path(app: Self.id, item: "shot-\(id)-\($0.offset)", url: $0.element) }
+    }
+
+    /// App Store artwork (`https://is1-ssl.mzstatic.com/image/thumb/…`): items `icon-{id}` (falling back to our
+    /// drawn icon) and `shot-{id}-{n}` (the n-th screenshot, from 0).
+    public var remoteImages: RemoteImageSource? {
+        RemoteImageSource(hosts: [".mzstatic.com"]) { db, item in
+            let parts = item.split(separator: "-")
+            guard parts.count >= 2, let id = Int64(parts[1]), id > 0 else { return nil }
+            switch (parts[0], parts.count) {
+            case ("icon", 2):
+                return try db.scalar("SELECT icon_url FROM appdeals_apps WHERE id = ?", id, as: String.self).map { ($0, Self.iconPath(id)) }
+            case ("shot", 3):
+                guard let index = Int(parts[2]), index >= 0,
+                      let urls = try db.scalar("SELECT screenshot_urls FROM appdeals_apps WHERE id = ?", id, as: String.self) else { return nil }
+                let list = urls.split(separator: "\n")
+                return index < list.count ? (String(list[index]), nil) : nil
+            default:
+                return nil
+            }
+        }
+    }
 }

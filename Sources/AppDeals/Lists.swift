@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import WebUI
 
 /// The list tabs of the API (`tab=`): 限免, 降价, 免费 and 热榜. 专题 has its own routes.
 enum Tab: String, Sendable, CaseIterable {
@@ -26,36 +27,38 @@ struct ListQuery: Sendable {
     var limit = 20
 
     /// Reads the query of a request. Throws `400` naming the allowed values for an unknown tab, region,
-    /// category or device, a malformed `at` or `limit`, and a search longer than 100 characters.
-    init(_ query: FormData, categories: [String], defaultTab: Tab = .limited) throws(HTTPError) {
+    /// category or device, a malformed `at` or `limit`, and a search longer than 100 characters; the detail in
+    /// `language` (English for the API, the reader's language on pages).
+    init(_ query: FormData, categories: [String], defaultTab: Tab = .limited, language: Language = .en) throws(HTTPError) {
+        func bad(_ text: LocalizedText) -> HTTPError { HTTPError.badRequest(text(language)) }
         tab = defaultTab
         if let text = query["tab"], !text.isEmpty {
             guard let tab = Tab(rawValue: text) else {
-                throw HTTPError.badRequest("unknown tab \"\(text)\"; allowed: \(Tab.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw bad(DealText.unknownValue("tab", text, allowed: Tab.allCases.map(\.rawValue)))
             }
             self.tab = tab
         }
         if let text = query["region"], !text.isEmpty {
             guard let region = Region(rawValue: text) else {
-                throw HTTPError.badRequest("unknown region \"\(text)\"; allowed: \(Region.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw bad(DealText.unknownValue("region", text, allowed: Region.allCases.map(\.rawValue)))
             }
             self.region = region
         }
         if let text = query["category"], !text.isEmpty {
             guard let match = categories.first(where: { $0.caseInsensitiveCompare(text) == .orderedSame }) else {
-                throw HTTPError.badRequest("unknown category \"\(text.prefix(60))\"; allowed: \(categories.joined(separator: ", "))")
+                throw bad(DealText.unknownValue("category", text, allowed: categories))
             }
             category = match
         }
         if let text = query["device"], !text.isEmpty {
             guard Self.devices.contains(text) else {
-                throw HTTPError.badRequest("unknown device \"\(text.prefix(60))\"; allowed: \(Self.devices.joined(separator: ", "))")
+                throw bad(DealText.unknownValue("device", text, allowed: Self.devices))
             }
             device = text
         }
         if let text = query["q"] {
             guard text.count <= Self.maximumSearchLength else {
-                throw HTTPError.badRequest("q is longer than \(Self.maximumSearchLength) characters")
+                throw bad(DealText.searchTooLong(Self.maximumSearchLength))
             }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if !trimmed.isEmpty {
@@ -69,13 +72,13 @@ struct ListQuery: Sendable {
         }
         if let text = query["at"], !text.isEmpty {
             guard let time = Self.time(text) else {
-                throw HTTPError.badRequest("at must be an ISO 8601 time such as 2025-06-01T12:00:00Z, a date such as 2025-06-01 (UTC) or UTC seconds")
+                throw bad(DealText.badTime)
             }
             at = time
         }
         cursor = query["cursor"].flatMap { $0.isEmpty ? nil : $0 }
         if let text = query["limit"], !text.isEmpty {
-            guard let limit = Int(text), (1...100).contains(limit) else { throw HTTPError.badRequest("limit must be 1 to 100") }
+            guard let limit = Int(text), (1...100).contains(limit) else { throw bad(DealText.badLimit) }
             self.limit = limit
         }
     }

@@ -1,3 +1,4 @@
+import Community
 import Foundation
 import HTTPServer
 import Storage
@@ -60,21 +61,14 @@ struct NearbyStore: Sendable {
         try database.read { db in
             let box: [SQLValue] = [.integer(location.cellLat - 1), .integer(location.cellLat + 1), .integer(location.cellLon - 1),
                                    .integer(location.cellLon + 1), .integer(userID ?? -1)]
-            let users = try db.queryFirst("""
-                SELECT count(*) FROM appdeals_locations
+            let near = try db.query("""
+                SELECT user_id FROM appdeals_locations
                 WHERE cell_lat BETWEEN ? AND ? AND cell_lon BETWEEN ? AND ? AND user_id <> ?
-                """, box)?.get(0, as: Int64.self) ?? 0
-            let rows = try db.query("""
-                SELECT f.item, count(*) AS n FROM appdeals_locations l
-                JOIN community_favorites f ON f.user_id = l.user_id AND f.app = 'appdeals'
-                WHERE l.cell_lat BETWEEN ? AND ? AND l.cell_lon BETWEEN ? AND ? AND l.user_id <> ?
-                GROUP BY f.item ORDER BY n DESC, f.item LIMIT ?
-                """, box + [.integer(Int64(limit))])
-            let apps = try rows.compactMap { row throws(StorageError) -> (id: Int64, users: Int64)? in
-                guard let id = Int64(try row.get(0, as: String.self)) else { return nil }
-                return (id, try row.get(1, as: Int64.self))
-            }
-            return (apps, users)
+                """, box).map { row throws(StorageError) in try row.get(0, as: Int64.self) }
+            let counts = near.isEmpty ? [:] : try FavoriteStore.counts(app: DealsApp.id, users: near, db: db)
+            let apps = counts.compactMap { item, count in Int64(item).map { (id: $0, users: count) } }
+                .sorted { ($0.users, String($1.id)) > ($1.users, String($0.id)) }
+            return (Array(apps.prefix(limit)), Int64(near.count))
         }
     }
 }

@@ -16,6 +16,7 @@ struct DealPages: Sendable {
     let api: DealAPI
     let favorites: FavoriteStore
     let nearby: NearbyStore
+    let alerts: AlertStore
     let clock: AppClock
     let assets: AppAssets
 
@@ -39,6 +40,7 @@ struct DealPages: Sendable {
         routes.anyone.get("/apps/{id}") { request, viewer in try pages.appPage(request, viewer) }
         routes.anyone.post("/apps/{id}/share") { request, viewer in try pages.share(request, viewer) }
         routes.post("/apps/{id}/favorite") { request, member in try pages.toggleFavorite(request, member) }
+        routes.post("/apps/{id}/alert") { request, member in try pages.setAlert(request, member) }
         routes.get("/favorites") { request, member in try pages.favoritesPage(request, member) }
         routes.anyone.get("/nearby") { request, viewer in try pages.nearbyPage(request, viewer) }
         routes.post("/nearby/share") { request, member in try pages.shareLocation(request, member) }
@@ -79,7 +81,7 @@ struct DealPages: Sendable {
         let isSearch = path.hasSuffix("/search")
         let query: ListQuery
         do {
-            query = try ListQuery(request.query, categories: snapshot.categories, defaultTab: tab)
+            query = try ListQuery(request.query, categories: snapshot.categories, defaultTab: tab, language: l)
         } catch {
             return self.page(viewer, title: DealText.appTitle(l), back: Self.launcher, tab: tab.rawValue, status: .badRequest) {
                 errorState(language: l, title: DealText.nothingHere(l), message: error.detail ?? "", retryHref: path)
@@ -157,7 +159,7 @@ struct DealPages: Sendable {
         let isDeal = state?.trend == .limited || state?.trend == .sales
         return li(.class("ad-row")) {
             a(.class("ad-row-link"), .href("/appdeals/apps/\(item.app.id)")) {
-                img(.class("ad-icon"), .src(DealsApp.iconPath(item.app.id)), .alt(""), .width(60), .height(60), .loading("lazy"))
+                img(.class("ad-icon"), .src(DealsApp.icon(item.app.id, url: item.app.iconURL)), .alt(""), .width(60), .height(60), .loading("lazy"))
                 div(.class("ad-row-main")) {
                     span(.class("ad-name")) { item.app.name }
                     span(.class("ad-prices")) {
@@ -220,7 +222,7 @@ struct DealPages: Sendable {
                             a(.class("ad-topic-link"), .href("/appdeals/topics/\(topic.id)")) {
                                 span(.class("ad-topic-icons")) {
                                     for item in topic.items.prefix(4) {
-                                        img(.class("ad-icon"), .src(DealsApp.iconPath(item.app.id)), .alt(""), .width(44), .height(44), .loading("lazy"))
+                                        img(.class("ad-icon"), .src(DealsApp.icon(item.app.id, url: item.app.iconURL)), .alt(""), .width(44), .height(44), .loading("lazy"))
                                     }
                                 }
                                 span(.class("ad-topic-title")) { topic.title(l) }

@@ -44,12 +44,14 @@ final class LookupPoller: Sendable {
         var calls = 0
         var results = 0
         var changed = 0
+        /// Price alerts delivered (one per user and app).
+        var alerted = 0
         var failures: [String] = []
         var skipped = false
 
         var description: String {
             if skipped { return "skipped: waiting after a rate limit" }
-            let base = "\(calls) lookup calls, \(results) results, \(changed) price changes recorded"
+            let base = "\(calls) lookup calls, \(results) results, \(changed) price changes recorded, \(alerted) alerts sent"
             return failures.isEmpty ? base : base + "; " + failures.joined(separator: "; ")
         }
     }
@@ -78,7 +80,9 @@ final class LookupPoller: Sendable {
             case .success(let results):
                 report.results += results.count
                 do {
-                    report.changed += try record(results, requested: Set(chunk), time: time)
+                    let recorded = try record(results, requested: Set(chunk), time: time)
+                    report.changed += recorded.changed
+                    report.alerted += recorded.alerted
                 } catch {
                     report.failures.append("ids \(chunk.first!)…\(chunk.last!): \(error)")
                 }
@@ -123,15 +127,18 @@ final class LookupPoller: Sendable {
     }
 
     /// Records a new CN observation for each result whose price differs from the app's last one, and takes the
-    /// result's metadata; bumps the data version when anything changed. Returns the price changes recorded.
-    func record(_ results: [LookupResult], requested: Set<Int64>, time: Int64) throws -> Int {
+    /// result's metadata; bumps the data version when anything changed. A change downwards raises the price alerts
+    /// of the app in the same transaction (``AlertStore/deliver(_:appID:name:currency:db:now:)``).
+    /// Returns the price changes recorded and the users alerted.
+    func record(_ results: [LookupResult], requested: Set<Int64>, time: Int64) throws -> (changed: Int, alerted: Int) {
         for result in results where result.currency != nil && result.currency != Currency.cny.rawValue {
             throw LookupError.malformed("a \(result.currency ?? "") price in a country=cn answer")
         }
-        guard results.contains(where: { requested.contains($0.id) }) else { return 0 }
+        guard results.contains(where: { requested.contains($0.id) }) else { return (0, 0) }
         do {
             return try database.write { db in
                 var changed = 0
+                var alerted = 0
                 for result in results where requested.contains(result.id) {
                     guard let price = result.price else { continue }
                     let last = try db.queryFirst(
@@ -144,6 +151,11 @@ final class LookupPoller: Sendable {
                         VALUES ('cn', ?, ?, ?, 'CNY', ?, 0, 'price') ON CONFLICT (region, app_id, observed_at) DO NOTHING
                         """, result.id, time, price, result.formattedPrice ?? Money.formatted(price, .cny))
                     changed += 1
+                    if let event = DealEngine.priceAlert(from: lastPrice, to: price) {
+                        let name = try db.scalar("SELECT name FROM appdeals_apps WHERE id = ?", result.id, as: String.self)
+                        alerted += try AlertStore.deliver(event, appID: result.id, name: name ?? result.name ?? String(result.id), currency: .cny,
+                                                          db: db, now: time)
+                    }
                 }
                 for result in results where requested.contains(result.id) {
                     try db.execute("""
@@ -153,7 +165,7 @@ final class LookupPoller: Sendable {
                         """, result.rating, result.ratingCount, result.version, result.releaseNotes, result.sizeBytes, result.id)
                 }
                 try DealStore.bumpVersion(db)
-                return changed
+                return (changed, alerted)
             }
         } catch {
             throw LookupError.transport("storing the answer failed: \(error)")

@@ -86,6 +86,18 @@ enum DealSchema {
                 );
                 CREATE INDEX appdeals_locations_cell ON appdeals_locations(cell_lat, cell_lon);
                 """),
+            // Price alerts: one per user and favourite app; fires_on 'drop' (any drop) or 'free' (only to 0).
+            Migration(module: "appdeals", version: 3, name: "create_appdeals_alerts", sql: """
+                CREATE TABLE appdeals_alerts (
+                    user_id INTEGER NOT NULL,
+                    app_id INTEGER NOT NULL,
+                    fires_on TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    last_notified_at INTEGER,
+                    PRIMARY KEY (user_id, app_id)
+                );
+                CREATE INDEX appdeals_alerts_app ON appdeals_alerts(app_id);
+                """),
         ]
     }
 }

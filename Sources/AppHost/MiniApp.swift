@@ -3,6 +3,7 @@ public import Foundation
 public import HTTPServer
 public import Identity
 public import Notifications
+public import RemoteImages
 public import Storage
 public import WebUI
 
@@ -59,6 +60,9 @@ public protocol MiniApp: Sendable {
     /// What it does when a moderator approves or rejects one of its users' submissions (which it queued with
     /// `ModerationQueue.submit`); nil when it takes none.
     var submissionReviewer: SubmissionReviewer? { get }
+    /// Its remote images (store icons, posters) the platform cache may fetch, from which hosts; pages link
+    /// them with `RemoteImages.path(app:item:url:)`. Nil when it shows none.
+    var remoteImages: RemoteImageSource? { get }
 }
 
 extension MiniApp {
@@ -71,6 +75,7 @@ extension MiniApp {
     public var settings: [any DeclaredSetting] { [] }
     public var notificationKinds: [NotificationKind] { [] }
     public var submissionReviewer: SubmissionReviewer? { nil }
+    public var remoteImages: RemoteImageSource? { nil }
 }
 
 /// What an app gets from the server: storage, the signed-in viewer, its own folders, the work pool, the

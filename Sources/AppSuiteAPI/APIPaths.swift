@@ -91,6 +91,10 @@ public enum APIPath {
         public static let nearby = "/api/v1/appdeals/nearby"
         /// `PUT` (``DealLocation`` → ``DealLocation``, rounded) shares my coarse location for 周边; `DELETE` stops sharing.
         public static let location = "/api/v1/appdeals/location"
+        /// `GET`: my price alerts (``DealAlertList``).
+        public static let alerts = "/api/v1/appdeals/alerts"
+        /// `PUT` (``DealAlertInput`` → ``DealAlert``) sets my price alert on an app (saving it); `DELETE` removes it.
+        public static let alert = "/api/v1/appdeals/alerts/{id}"
     }
 
     /// 豹考通 Gaokao. Every route but the profile is a `GET` with query parameters.
@@ -121,6 +125,22 @@ public enum APIPath {
         public static let savedPlaces = "/api/v1/weather/saved-places"
         /// `DELETE` one saved place.
         public static let savedPlace = "/api/v1/weather/saved-places/{id}"
+        /// `POST ?place=ADCODE|lat,lon`, multipart part `photo`: the share card, a 1080 × 1440 JPEG.
+        public static let shareCard = "/api/v1/weather/share-card"
+    }
+
+    /// 商户 Merchants. Lookups are open to everyone. Coordinates are WGS-84 decimal degrees unless named otherwise.
+    public enum Merchants {
+        /// `GET ?lat&lon&radius&category&openNow&minPrice&maxPrice&minRating&sort&cursor&limit` (``MerchantList``).
+        public static let nearby = "/api/v1/merchants/nearby"
+        /// `GET ?q&lat&lon&limit` (``MerchantList``).
+        public static let search = "/api/v1/merchants/search"
+        /// `GET ?lat&lon&radius&category&previous` (``MerchantSummary``): one random merchant open now.
+        public static let shake = "/api/v1/merchants/shake"
+        /// `GET ?from=wgs84|gcj02&to=…&lat&lon` (``MerchantCoordinates``).
+        public static let coordinates = "/api/v1/merchants/coordinates"
+        /// `GET` one merchant (``MerchantDetail``), `?lat&lon` for its distance.
+        public static let merchant = "/api/v1/merchants/{id}"
     }
 
     /// 图片处理器 Photo Studio. Every route needs a signed-in user.

@@ -6,7 +6,8 @@ public struct DealApp: Codable, Sendable, Equatable {
     /// The App Store track id (64-bit).
     public var id: Int64
     public var name: String
-    /// A generated icon on this server (`/appdeals/icons/{id}.svg`); App Store images are not fetched.
+    /// The App Store icon through this server's image cache (`/images/appdeals/icon-{id}?v=…`), or a generated
+    /// icon (`/appdeals/icons/{id}.svg`) when the store gave none. Same-origin paths.
     public var iconUrl: String
     /// The App Store's primary genre (`Games`, `Productivity`); nil when unknown.
     public var category: String?
@@ -106,8 +107,10 @@ public struct DealAppDetail: Codable, Sendable, Equatable {
     public var releaseNotes: String?
     public var description: String?
     public var seller: String?
-    /// How many screenshots the store lists (not fetched by this server).
+    /// How many screenshots the store lists.
     public var screenshotCount: Int
+    /// The screenshots through this server's image cache (`/images/appdeals/shot-{id}-{n}?v=…`), in the store's order.
+    public var screenshots: [String]
     /// The app's App Store page.
     public var storeUrl: String?
     /// Every price change in the region up to the as-of time, oldest first (in-app-purchase-only changes left out).
@@ -117,10 +120,12 @@ public struct DealAppDetail: Codable, Sendable, Equatable {
     public var asOf: Date?
     /// Whether the signed-in viewer saved it; nil when signed out.
     public var favorite: Bool?
+    /// The signed-in viewer's price alert on it: `drop` or `free` (``DealAlert/when``); nil when none or signed out.
+    public var alert: String?
 
     public init(app: DealApp, englishName: String?, genres: [String], sizeBytes: Int64?, version: String?, releaseNotes: String?,
-                description: String?, seller: String?, screenshotCount: Int, storeUrl: String?, priceHistory: [DealPricePoint],
-                minPrice: String?, maxPrice: String?, asOf: Date?, favorite: Bool?) {
+                description: String?, seller: String?, screenshotCount: Int, screenshots: [String] = [], storeUrl: String?, priceHistory: [DealPricePoint],
+                minPrice: String?, maxPrice: String?, asOf: Date?, favorite: Bool?, alert: String? = nil) {
         self.app = app
         self.englishName = englishName
         self.genres = genres
@@ -130,12 +135,14 @@ public struct DealAppDetail: Codable, Sendable, Equatable {
         self.description = description
         self.seller = seller
         self.screenshotCount = screenshotCount
+        self.screenshots = screenshots
         self.storeUrl = storeUrl
         self.priceHistory = priceHistory
         self.minPrice = minPrice
         self.maxPrice = maxPrice
         self.asOf = asOf
         self.favorite = favorite
+        self.alert = alert
     }
 }
 
@@ -196,6 +203,47 @@ public struct DealNearby: Codable, Sendable, Equatable {
     public init(location: DealLocation, users: Int64, items: [DealApp]) {
         self.location = location
         self.users = users
+        self.items = items
+    }
+}
+
+/// What `PUT /api/v1/appdeals/alerts/{id}` sets: when to notify about the app's China-store price.
+public struct DealAlertInput: Codable, Sendable, Equatable {
+    /// `drop`: any price drop (降价 or 限免); `free`: only a drop to 0 (限免).
+    public var when: String
+
+    public init(when: String) {
+        self.when = when
+    }
+}
+
+/// A price alert on one of my favourite apps (`PUT /api/v1/appdeals/alerts/{id}`, `GET /api/v1/appdeals/alerts`).
+/// It is delivered to the inbox (and by Web Push) as kind `appdeals.price-drop` or `appdeals.free` when the
+/// poller records the drop.
+public struct DealAlert: Codable, Sendable, Equatable {
+    /// The App Store track id.
+    public var appId: Int64
+    public var name: String
+    /// `drop` or `free`.
+    public var when: String
+    public var createdAt: Date
+    /// The last notification it sent; nil before the first.
+    public var lastNotifiedAt: Date?
+
+    public init(appId: Int64, name: String, when: String, createdAt: Date, lastNotifiedAt: Date?) {
+        self.appId = appId
+        self.name = name
+        self.when = when
+        self.createdAt = createdAt
+        self.lastNotifiedAt = lastNotifiedAt
+    }
+}
+
+/// My price alerts, by app id (`GET /api/v1/appdeals/alerts`).
+public struct DealAlertList: Codable, Sendable, Equatable {
+    public var items: [DealAlert]
+
+    public init(items: [DealAlert]) {
         self.items = items
     }
 }

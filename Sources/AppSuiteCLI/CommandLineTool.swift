@@ -21,6 +21,7 @@ public enum CommandLineTool {
           appsuite serve [--host 127.0.0.1] [--port 8080] [--data-dir var] [--database URL] [--threads N] [--public-url URL]
           appsuite import <app|all> <path> [--data-dir var]
         \(UserCommand.usage.map { "  \($0)\n" }.joined())\
+        \(DatabaseCommand.usage.map { "  \($0)\n" }.joined())\
         \(commandUsage)\
           appsuite --help | --version
 
@@ -29,6 +30,8 @@ public enum CommandLineTool {
           import   Load an app's public data set from a folder (idempotent; `all` imports
                    every app whose folder exists under <path>, e.g. ../shared/data).
           user     Grant or revoke staff roles (admin, moderator); list accounts with roles and bans.
+          db       copy: move every row to another database (SQLite ⇄ PostgreSQL), migrating both first;
+                   refuses a target with rows of its own unless --force (which replaces them).
         \(commandList)\
 
         Options (each also read from APPSUITE_<NAME>, e.g. APPSUITE_PORT):
@@ -63,7 +66,7 @@ public enum CommandLineTool {
                 let configuration = try AppSuiteConfiguration.resolve(options: options, environment: environment, apps: apps)
                 return run(command, of: app, arguments: Array(rest.dropFirst()), configuration: configuration, apps: apps).rawValue
             }
-            let arguments = try Arguments(words, valued: optionNames)
+            let arguments = try Arguments(words, valued: optionNames.union(DatabaseCommand.options))
             if arguments.flags.contains("version") {
                 print("appsuite \(AppSuite.version)")
                 return ExitCode.success.rawValue
@@ -72,7 +75,10 @@ public enum CommandLineTool {
                 print(usage(apps: apps))
                 return (arguments.flags.contains("help") ? ExitCode.success : ExitCode.usage).rawValue
             }
-            try arguments.requireOnly(flags: command == "user" ? ["staff"] : [])
+            try arguments.requireOnly(flags: command == "user" ? ["staff"] : command == "db" ? ["force"] : [])
+            if command != "db", let name = DatabaseCommand.options.first(where: { arguments.options[$0] != nil }) {
+                throw UsageError("unknown option --\(name)")
+            }
             let configuration = try AppSuiteConfiguration.resolve(options: arguments.options, environment: environment, apps: apps)
             switch command {
             case "serve":
@@ -85,6 +91,9 @@ public enum CommandLineTool {
             case "user":
                 return UserCommand(configuration: configuration, apps: apps, arguments: Array(arguments.positional.dropFirst()),
                                    flags: arguments.flags).run().rawValue
+            case "db":
+                return DatabaseCommand(apps: apps, arguments: Array(arguments.positional.dropFirst()), options: arguments.options,
+                                       flags: arguments.flags).run().rawValue
             case "help":
                 print(usage(apps: apps))
                 return ExitCode.success.rawValue

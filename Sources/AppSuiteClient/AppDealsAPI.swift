@@ -16,7 +16,15 @@ extension AppSuiteClient {
         static let nearby = Endpoint("GET", APIPath.AppDeals.nearby)
         static let shareLocation = Endpoint("PUT", APIPath.AppDeals.location)
         static let stopSharingLocation = Endpoint("DELETE", APIPath.AppDeals.location)
-        static let endpoints = [apps, app, topics, topic, nearby, shareLocation, stopSharingLocation]
+        static let alerts = Endpoint("GET", APIPath.AppDeals.alerts)
+        static let setAlert = Endpoint("PUT", APIPath.AppDeals.alert)
+        static let removeAlert = Endpoint("DELETE", APIPath.AppDeals.alert)
+        static let endpoints = [apps, app, topics, topic, nearby, shareLocation, stopSharingLocation, alerts, setAlert, removeAlert]
+
+        /// When a price alert notifies: on any drop of the China-store price (降价 or 限免), or only when it drops to free.
+        public enum AlertCondition: String, Sendable {
+            case drop, free
+        }
 
         /// A list: 限免, 降价, 免费 (each newest deal first) or 热榜 (our favourites, shares and views of the last 7
         /// days, then rating counts).
@@ -89,6 +97,24 @@ extension AppSuiteClient {
         /// `DELETE /api/v1/appdeals/location`: stops sharing my location (the rounded one is deleted).
         public func stopSharingLocation() async throws(AppSuiteError) {
             try await client.noContent(.init(Self.stopSharingLocation))
+        }
+
+        /// `GET /api/v1/appdeals/alerts`: my price alerts (signed in).
+        public func alerts() async throws(AppSuiteError) -> DealAlertList {
+            try await client.value(.init(Self.alerts), as: DealAlertList.self)
+        }
+
+        /// `PUT /api/v1/appdeals/alerts/{id}`: sets my price alert on an app (signed in), saving the app to my favourites
+        /// too. The alert arrives in the inbox (and by Web Push) as kind `appdeals.price-drop` or `appdeals.free`.
+        /// - Throws: a `404` problem for an unknown app, `401` signed out.
+        public func setAlert(id: Int64, when condition: AlertCondition) async throws(AppSuiteError) -> DealAlert {
+            try await client.value(try AppSuiteClient.Call(Self.setAlert, path: ["id": id]).json(DealAlertInput(when: condition.rawValue)),
+                                   as: DealAlert.self)
+        }
+
+        /// `DELETE /api/v1/appdeals/alerts/{id}`: removes my price alert on an app (the favourite stays).
+        public func removeAlert(id: Int64) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.removeAlert, path: ["id": id]))
         }
 
         /// `GET /api/v1/appdeals/topics`: the 专题 (each with its first four apps).

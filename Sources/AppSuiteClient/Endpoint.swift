@@ -24,6 +24,6 @@ extension AppSuiteClient {
     /// Every API operation the client has a method for, per group. A test compares it with the operations of the
     /// server's `/api/openapi.json`, and the live tests call every one of them.
     public static let endpoints: [Endpoint] = Platform.endpoints + Auth.endpoints + Me.endpoints + Community.endpoints
-        + Movies.endpoints + Gaokao.endpoints + Photos.endpoints + Weather.endpoints + AppDeals.endpoints
+        + Movies.endpoints + Gaokao.endpoints + Photos.endpoints + Weather.endpoints + AppDeals.endpoints + Merchants.endpoints
         + Inbox.endpoints + Moderation.endpoints + Push.endpoints
 }

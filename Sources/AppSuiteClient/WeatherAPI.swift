@@ -1,4 +1,5 @@
 public import AppSuiteAPI
+public import Foundation
 
 extension AppSuiteClient {
     /// 天气 Weather: the division tree (adcodes), forecasts with their age, 历史同期, and saved places. Places are
@@ -16,7 +17,16 @@ extension AppSuiteClient {
         static let savedPlaces = Endpoint("GET", APIPath.Weather.savedPlaces)
         static let savePlace = Endpoint("POST", APIPath.Weather.savedPlaces)
         static let removePlace = Endpoint("DELETE", APIPath.Weather.savedPlace)
-        static let endpoints = [places, place, forecast, climate, savedPlaces, savePlace, removePlace]
+        static let shareCard = Endpoint("POST", APIPath.Weather.shareCard)
+        static let endpoints = [places, place, forecast, climate, savedPlaces, savePlace, removePlace, shareCard]
+
+        /// A share card's JPEG.
+        public struct Card: Sendable {
+            /// The JPEG's bytes (1080 × 1440).
+            public var data: Data
+            /// The name the server suggests, `weather-110105-2026-12-01.jpg`.
+            public var filename: String?
+        }
 
         /// `GET /api/v1/weather/places`: the 31 provinces (no arguments), the children of `parent`, the places whose
         /// name or adcode starts with (or name contains) `query`, or the counties nearest `near` (`"lat,lon"`).
@@ -55,6 +65,21 @@ extension AppSuiteClient {
         /// - Throws: a `422` problem for an unknown place or when 20 are saved already.
         public func savePlace(_ id: String) async throws(AppSuiteError) -> [WeatherPlace] {
             try await client.value(try AppSuiteClient.Call(Self.savePlace).json(WeatherSavedPlaceInput(placeId: id)), as: WeatherSavedPlaces.self).items
+        }
+
+        /// `POST /api/v1/weather/share-card` (multipart part `photo`): the photo with the place, the date, the condition,
+        /// the temperatures and a tip of `place`'s forecast, as a 1080 × 1440 JPEG (signed in). The photo is not kept.
+        /// - Throws: `413` for a photo over 64 MiB, `422` for no photo, one that is not an image, corrupt or over 100
+        ///   megapixels (type `urn:appsuite:problem:weather-photo`), `404` for an unknown place, `503` when the provider
+        ///   failed with nothing cached.
+        public func shareCard(place: String, photo: UploadFile, progress: UploadProgressHandler? = nil) async throws(AppSuiteError) -> Card {
+            let body = try MultipartBody([("photo", photo)])
+            defer { try? FileManager.default.removeItem(at: body.file) }
+            var call = AppSuiteClient.Call(Self.shareCard, query: [("place", place)]).multipart(body, progress: progress)
+            call.accept = "image/jpeg, application/problem+json"
+            let response = try await client.response(call)
+            guard response.mediaType == "image/jpeg" else { throw AppSuiteClient.unexpected(response, "a JPEG") }
+            return Card(data: response.body, filename: response.header("Content-Disposition").flatMap(Photos.filename))
         }
 
         /// `DELETE /api/v1/weather/saved-places/{id}`: removes a saved place.

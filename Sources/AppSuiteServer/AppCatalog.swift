@@ -2,6 +2,7 @@ public import AppHost
 import AppDeals
 import AssetSlicer
 import Gaokao
+import Merchants
 import MovieReviews
 import PhotoStudio
 import Weather
@@ -12,6 +13,6 @@ import Weather
 /// (`appsuite --help`, commands, settings) and the OpenAPI document all find it through this list.
 public enum AppCatalog {
     public static let installed: [any MiniApp] = [
-        PhotoStudioApp(), DealsApp(), GaokaoApp(), WeatherApp(), MovieReviewsApp(), AssetSlicerApp(),
+        PhotoStudioApp(), DealsApp(), GaokaoApp(), WeatherApp(), MerchantsApp(), MovieReviewsApp(), AssetSlicerApp(),
     ]
 }

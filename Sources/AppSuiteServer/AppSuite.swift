@@ -7,6 +7,7 @@ import Imaging
 import Mail
 import Notifications
 import OutboundHTTP
+import RemoteImages
 public import Storage
 public import WebUI
 
@@ -18,7 +19,8 @@ public final class AppSuite: Sendable {
 
     public let configuration: AppSuiteConfiguration
     public let apps: [any MiniApp]
-    let database: any Database
+    /// The suite's one database (SQLite in the data directory, or PostgreSQL with `--database`), migrated.
+    public let database: any Database
     let authenticator: Authenticator
     let router: Router
     /// Slow work of requests (`Response.offloaded`) and of apps (`AppContext.workPool`).
@@ -71,9 +73,7 @@ public final class AppSuite: Sendable {
             } else {
                 database = try SQLiteDatabase(configuration: .init(path: configuration.databasePath, maximumConnections: connections))
             }
-            try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
-                                 + CommunitySchema.migrations() + ModerationSchema.migrations() + JobLeases.migrations()
-                                 + apps.flatMap { $0.migrations() })
+            try Migrator.migrate(database, Self.migrations(apps: apps))
         } catch {
             throw .storage("\(configuration.databaseURL.map(Self.redacted) ?? configuration.databasePath): \(error)")
         }
@@ -130,6 +130,11 @@ public final class AppSuite: Sendable {
             routes.mount(into: &router)
             jobs += app.jobs(context: context)
         }
+        let imageSources = Dictionary(apps.compactMap { app in app.remoteImages.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        RemoteImageRoutes(cache: RemoteImageCache(
+            database: database, directory: configuration.dataDirectory + "/remote-images", sources: imageSources, client: CurlHTTPClient(),
+            workPool: workPool, now: { identityClock.now() }, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) }))
+            .register(into: &router)
         PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         self.router = router
         // Servers sharing one database run each job once between them (JobLeases).
@@ -195,6 +200,13 @@ public final class AppSuite: Sendable {
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps/" + id),
             mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory), workPool: workPool,
             settings: configuration.settings, clock: clock, subjects: subjects)
+    }
+
+    /// Every module's migrations, the platform's then each app's: the schema of a suite serving `apps`
+    /// (`appsuite db copy` brings both databases to it).
+    public static func migrations(apps: [any MiniApp]) -> [Migration] {
+        IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations() + CommunitySchema.migrations()
+            + ModerationSchema.migrations() + JobLeases.migrations() + apps.flatMap { $0.migrations() }
     }
 
     /// The platform's notification kinds, then each app's (an app's ids must start with its own id and a dot).

@@ -16,12 +16,13 @@ public struct AssetSlicerApp: MiniApp {
             icon: .grid, tint: .indigo)
     }
 
-    public func migrations() -> [Migration] { [] }
+    public func migrations() -> [Migration] { SlicerJobStore.migrations }
 
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
-        let jobs = SlicerJobs(directory: context.dataDirectory.appendingPathComponent("jobs"), pool: context.workPool)
+        let jobs = SlicerJobs(directory: context.dataDirectory.appendingPathComponent("jobs"), pool: context.workPool,
+                              database: context.database, clock: context.clock)
         routes.serve(SlicerPages.assets)
-        SlicerPages(jobs: jobs, clock: context.clock).register(into: &routes.pages)
+        SlicerPages(jobs: jobs).register(into: &routes.pages)
     }
 
     public var commands: [any AppCommand] { [SliceCommand()] }

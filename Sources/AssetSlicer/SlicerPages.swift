@@ -24,6 +24,7 @@ enum SlicerText {
     static let limits = LocalizedText(zh: "最多 300 个文件、共 64 MB；每张图最多 4000 万像素，每边最多 4096 像素，最多 500 个切图。",
                                       en: "Up to 300 files and 64 MB in all; 40 megapixels per picture, 4096 px per side, 500 slices.")
     static let recent = LocalizedText(zh: "最近的任务", en: "Recent jobs")
+    static let serverStopped = LocalizedText(zh: "处理它的服务器已停止，请重新上传", en: "the server slicing it stopped; upload it again")
     static let queued = LocalizedText(zh: "排队中…", en: "Queued…")
     static let running = LocalizedText(zh: "切图中", en: "Slicing")
     static let failed = LocalizedText(zh: "失败", en: "Failed")
@@ -57,7 +58,6 @@ enum SlicerText {
 /// then the lint, the slices and the zip), the zip and the slices' previews.
 struct SlicerPages: Sendable {
     let jobs: SlicerJobs
-    let clock: AppClock
     static let assets = AppAssets(appID: "slicer", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
     static let maximumFiles = 300
     /// What uploads may be: bytes per file as the multipart limit, pixels and sides well under Photo Studio's.
@@ -66,7 +66,7 @@ struct SlicerPages: Sendable {
     static let masterExtensions: Set<String> = ["svg", "png", "jpg", "jpeg"]
 
     func register(into pages: inout RouteGroup<SessionGuard>) {
-        pages.get("") { _, member in home(member.viewer, user: member.user) }
+        pages.get("") { _, member in try home(member.viewer, user: member.user) }
         pages.post("/jobs") { request, member in
             let viewer = member.viewer
             do {
@@ -105,7 +105,7 @@ struct SlicerPages: Sendable {
 
     func find(_ request: Request, _ user: User) throws -> SlicerJobs.Job {
         let id = try request.parameter("id")
-        guard let job = jobs.job(id, userID: user.id) else { throw HTTPError.notFound() }
+        guard let job = try jobs.job(id, userID: user.id) else { throw HTTPError.notFound() }
         return job
     }
 
@@ -152,7 +152,7 @@ struct SlicerPages: Sendable {
             }
             let request = SliceRequest(input: input, options: options, appIcon: try master("app_icon"), legacyIcons: form["legacy_icons"] != nil,
                                        launchImage: try master("launch"))
-            try jobs.start(id: id, userID: userID, design: designs.count == 1 ? names[0] : "\(designs.count) PNG", created: clock.now(), request: request)
+            try jobs.start(id: id, userID: userID, design: designs.count == 1 ? names[0] : "\(designs.count) PNG", request: request)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
@@ -185,9 +185,9 @@ struct SlicerPages: Sendable {
 
     // MARK: pages
 
-    func home(_ viewer: Viewer, user: User) -> Response {
+    func home(_ viewer: Viewer, user: User) throws -> Response {
         let language = viewer.language
-        let recent = jobs.list(userID: user.id)
+        let recent = try jobs.list(userID: user.id)
         return viewer.page(title: SlicerText.title(language), back: BackLink(href: "/", label: Strings.home(language)), activeTab: "home",
                            bodyClass: "slicer-app", stylesheets: [Self.assets.url("slicer.css")]) {
             p(.class("slicer-intro")) { SlicerText.intro(language) }
@@ -237,8 +237,8 @@ struct SlicerPages: Sendable {
         case .queued: SlicerText.queued(language)
         case let .running(done, total): "\(SlicerText.running(language)) \(done)/\(total)"
         case let .finished(summary):
-            SlicerText.done(summary.slices.count, summary.findings.filter { $0.level == .error }.count,
-                            summary.findings.filter { $0.level == .warning }.count, language)
+            SlicerText.done(summary.slices.count, summary.lint.filter { $0.level == .error }.count,
+                            summary.lint.filter { $0.level == .warning }.count, language)
         case let .failed(message): "\(SlicerText.failed(language)): \(message)"
         }
     }
@@ -291,19 +291,19 @@ struct SlicerPages: Sendable {
                 if summary.findings.isEmpty {
                     p(.class("slicer-clean")) { SlicerText.clean(language) }
                 } else {
-                    findingsList(summary.findings, language)
+                    findingsList(summary.lint, language)
                 }
                 sectionHeader(SlicerText.slices(language))
                 ul(.class("slicer-grid")) {
                     for slice in summary.slices {
                         li {
-                            if let file = slice.files.first(where: { $0.scale == 2 }) ?? slice.files.last {
-                                img(.src("/slicer/jobs/\(job.id)/preview/\(slice.name).\(file.image.format.fileExtension)"), .alt(slice.name),
+                            if let preview = slice.preview {
+                                img(.src("/slicer/jobs/\(job.id)/preview/\(slice.name).\(preview)"), .alt(slice.name),
                                     .attribute("width", String(slice.pointWidth)), .attribute("height", String(slice.pointHeight)))
                             }
                             code { slice.name }
                             span(.class("slicer-size")) {
-                                "\(slice.pointWidth)×\(slice.pointHeight) pt · " + slice.files.map { "@\($0.scale)x" }.joined(separator: " ")
+                                "\(slice.pointWidth)×\(slice.pointHeight) pt · " + slice.scales.map { "@\($0)x" }.joined(separator: " ")
                             }
                         }
                     }

@@ -283,4 +283,31 @@ appsuite_vips_extract_band(VipsImage *in, VipsImage **out, int band, int n)
 	return vips_extract_band(in, out, band, "n", n, NULL);
 }
 
+/// Why: `vips_text` is variadic. Renders Pango markup as 8-bit sRGB + alpha (`rgba`: the colours of the
+/// markup and of colour fonts such as Noto Color Emoji), with the Pango font description `font`, lines
+/// wrapped at `width` pixels and aligned by `align`, at `dpi` (72: one point is one pixel). The image
+/// bounds the ink of the text.
+static inline int
+appsuite_vips_text_rgba(VipsImage **out, const char *markup, const char *font, int width, VipsAlign align, int dpi)
+{
+	return vips_text(out, markup,
+		"font", font,
+		"width", width,
+		"align", align,
+		"dpi", dpi,
+		"rgba", TRUE,
+		NULL);
+}
+
+/// Why: `vips_composite2` is variadic. Puts `overlay` (with alpha) over `base` with its top-left corner
+/// at (`x`, `y`) of `base`, blend mode "over"; the result has `base`'s size and an alpha band.
+static inline int
+appsuite_vips_composite2_at(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y)
+{
+	return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER,
+		"x", x,
+		"y", y,
+		NULL);
+}
+
 #endif

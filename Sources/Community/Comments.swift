@@ -93,6 +93,8 @@ public enum CommentError: Error, Sendable, Equatable {
     case rateLimited(retryAfter: Int64)
     case spam(SpamReason)
     case badCursor
+    /// A star rating outside 1–5, or one without a signed-in author.
+    case invalidRating
     /// The author is banned until `until` (UTC seconds) for `reason` (``RoleStore``); they can read but not post.
     case banned(until: Int64, reason: String)
 }
@@ -249,10 +251,14 @@ public struct CommentStore: Sendable {
     /// A banned user is refused (``CommentError/banned(until:reason:)``). A reply to a signed-in user's comment
     /// notifies that user ("reply to your comment", ``NotificationKind/reply``) in the same transaction, unless
     /// they answer themselves; the notification leads to `/comments/{id}`, which finds the comment's page.
+    /// `stars` (1–5, a top-level comment by a signed-in user) rates the subject in the same transaction
+    /// (``RatingStore``): a rated review.
     @discardableResult
-    public func post(_ subject: Subject, author: CommentAuthor, text: String, parentID: Int64? = nil, address: String? = nil) throws -> Comment {
+    public func post(_ subject: Subject, author: CommentAuthor, text: String, parentID: Int64? = nil, address: String? = nil,
+                     stars: Int? = nil) throws -> Comment {
         try validate(text)
         if parentID != nil, author.userID == nil { throw CommentError.loginRequired }
+        if let stars, !RatingStore.stars.contains(stars) || author.userID == nil || parentID != nil { throw CommentError.invalidRating }
         let key = Self.normalizedKey(text)
         let now = now()
         return try database.write { db in
@@ -289,6 +295,9 @@ public struct CommentStore: Sendable {
                 subject.app, subject.item, rootID, parentID, replyToName, author.userID, author.device, address, author.name, text, key, now,
                 as: Int64.self) else { throw CommentError.notFound }
             try Self.adjustCount(db, subject, by: 1)
+            if let stars, let userID = author.userID {
+                try RatingStore.rate(subject, userID: userID, stars: stars, commentID: id, now: now, db: db)
+            }
             if let rootID { try db.execute("UPDATE community_comments SET reply_count = reply_count + 1 WHERE id = ?", rootID) }
             if let parentAuthor, parentAuthor != author.userID {
                 try Inbox.deliver(NewNotification(userID: parentAuthor, kind: .reply, actor: author.name, body: text, link: "/comments/\(id)"),

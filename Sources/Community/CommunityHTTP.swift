@@ -24,6 +24,7 @@ extension CommentError: HTTPErrorConvertible {
         case .spam(let reason):
             return HTTPError(.unprocessableContent, title: "Spam check failed", detail: message, type: "urn:appsuite:problem:spam-" + reason.rawValue)
         case .badCursor: return .badRequest(message)
+        case .invalidRating: return .validation([.init(field: "stars", message: message)])
         case .banned: return HTTPError(.forbidden, title: "Banned", detail: message, type: "urn:appsuite:problem:banned")
         }
     }

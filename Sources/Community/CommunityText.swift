@@ -37,6 +37,7 @@ public enum CommunityText {
     static let linkFlood = LocalizedText(zh: "链接太多。", en: "Too many links.")
     static let repeatedText = LocalizedText(zh: "请不要重复发送相同的内容。", en: "Please don't post the same text again.")
     static let badCursor = LocalizedText(zh: "cursor 无效。", en: "The cursor is not valid.")
+    static let invalidRating = LocalizedText(zh: "评分须为 1 到 5 星，且只能随登录后的点评一起给出。", en: "A rating is 1 to 5 stars, given with a top-level review while signed in.")
 }
 
 extension CommentError {
@@ -57,6 +58,7 @@ extension CommentError {
         case .spam(.linkFlood): CommunityText.linkFlood(language)
         case .spam(.repeatedText): CommunityText.repeatedText(language)
         case .badCursor: CommunityText.badCursor(language)
+        case .invalidRating: CommunityText.invalidRating(language)
         case .banned(let until, let reason): RoleError.banned(until: until, reason: reason).message(language == .zh)
         }
     }

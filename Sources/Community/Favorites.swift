@@ -91,3 +91,43 @@ public struct FavoriteStore: Sendable {
         }
     }
 }
+
+extension FavoriteStore {
+    /// Ids per `IN (…)` list, well under SQLite's and PostgreSQL's limits on bound values.
+    static let chunk = 500
+
+    /// How many users saved each item of `app`, on `db` (inside the caller's read or transaction): every saved
+    /// item (`items` nil) or only those of `items`, counting every user (`users` nil) or only those of `users`.
+    /// Items nobody (of `users`) saved are absent. Lets an app show and rank favourite counts without reading
+    /// this module's table.
+    public static func counts(app: String, items: [String]? = nil, users: [Int64]? = nil,
+                              db: any SQLExecutor) throws(StorageError) -> [String: Int64] {
+        let itemChunks: [[String]?] = items.map { list in stride(from: 0, to: list.count, by: chunk).map { Array(list[$0..<min($0 + chunk, list.count)]) } } ?? [nil]
+        let userChunks: [[Int64]?] = users.map { list in stride(from: 0, to: list.count, by: chunk).map { Array(list[$0..<min($0 + chunk, list.count)]) } } ?? [nil]
+        var result: [String: Int64] = [:]
+        for itemChunk in itemChunks {
+            for userChunk in userChunks {
+                var sql = "SELECT item, count(*) FROM community_favorites WHERE app = ?"
+                var values: [SQLValue] = [.text(app)]
+                if let itemChunk {
+                    sql += " AND item IN (" + Array(repeating: "?", count: itemChunk.count).joined(separator: ", ") + ")"
+                    values += itemChunk.map { SQLValue.text($0) }
+                }
+                if let userChunk {
+                    sql += " AND user_id IN (" + Array(repeating: "?", count: userChunk.count).joined(separator: ", ") + ")"
+                    values += userChunk.map { SQLValue.integer($0) }
+                }
+                for row in try db.query(sql + " GROUP BY item", values) {
+                    result[try row.get(0, as: String.self), default: 0] += try row.get(1, as: Int64.self)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether the user saved `subject`, on `db` (inside the caller's transaction).
+    public static func contains(_ subject: Subject, userID: Int64, db: any SQLExecutor) throws(StorageError) -> Bool {
+        try db.scalar("SELECT 1 FROM community_favorites WHERE user_id = ? AND app = ? AND item = ?",
+                      userID, subject.app, subject.item, as: Int.self) != nil
+    }
+}

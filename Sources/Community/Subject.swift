@@ -90,6 +90,28 @@ public enum CommunitySchema {
                     UNIQUE (app, item)
                 );
                 """),
+            Migration(module: module, version: 2, name: "ratings", sql: """
+                CREATE TABLE community_ratings (
+                    app TEXT NOT NULL,
+                    item TEXT NOT NULL,
+                    user_id INTEGER NOT NULL,
+                    stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+                    comment_id INTEGER REFERENCES community_comments(id),
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (app, item, user_id)
+                );
+                CREATE INDEX community_ratings_comment ON community_ratings(comment_id) WHERE comment_id IS NOT NULL;
+                CREATE TABLE community_rating_totals (
+                    app TEXT NOT NULL,
+                    item TEXT NOT NULL,
+                    stars1 INTEGER NOT NULL DEFAULT 0,
+                    stars2 INTEGER NOT NULL DEFAULT 0,
+                    stars3 INTEGER NOT NULL DEFAULT 0,
+                    stars4 INTEGER NOT NULL DEFAULT 0,
+                    stars5 INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (app, item)
+                );
+                """),
         ]
     }
 }

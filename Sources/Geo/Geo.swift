@@ -52,17 +52,46 @@ public struct BoundingBox: Sendable, Hashable {
         self.east = east
     }
 
-    /// The smallest box holding every point within `radius` metres of `center` (a degree of latitude is
-    /// πR/180 m; a degree of longitude shrinks with cos φ, taken at the box's edge nearer the pole).
+    /// A box holding every point within `radius` metres (haversine, ``Coordinate/earthRadius``) of `center`,
+    /// clamped to −180…180° of longitude (``covering(_:radius:)`` splits at the antimeridian instead). The
+    /// latitude extent is ±r/R; the longitude half-width is the exact tangent-meridian value
+    /// asin(sin(r/R) / cos φ) (a small circle's widest point lies poleward of its centre, so the centre's
+    /// parallel would understate it), all longitudes when the circle reaches a pole; both widened by 1e-9°
+    /// so rounding never drops a point on the circle.
     public init(around center: Coordinate, radius: Double) {
-        let degreesLatitude = radius / (Coordinate.earthRadius * .pi / 180)
-        south = max(-90, center.latitude - degreesLatitude)
-        north = min(90, center.latitude + degreesLatitude)
-        let poleward = max(abs(south), abs(north))
-        let cosine = cos(poleward * .pi / 180)
-        let degreesLongitude = cosine < 1e-9 ? 180 : min(180, degreesLatitude / cosine)
-        west = max(-180, center.longitude - degreesLongitude)
-        east = min(180, center.longitude + degreesLongitude)
+        let (latitudeSpan, longitudeSpan) = Self.spans(center, radius)
+        south = max(-90, center.latitude - latitudeSpan)
+        north = min(90, center.latitude + latitudeSpan)
+        // A circle around a pole spans every longitude, wherever its centre's meridian is.
+        west = longitudeSpan >= 180 ? -180 : max(-180, center.longitude - longitudeSpan)
+        east = longitudeSpan >= 180 ? 180 : min(180, center.longitude + longitudeSpan)
+    }
+
+    /// One box, or two when the circle crosses the ±180° meridian, that together hold every point within
+    /// `radius` metres of `center`.
+    public static func covering(_ center: Coordinate, radius: Double) -> [BoundingBox] {
+        let box = BoundingBox(around: center, radius: radius)
+        let (_, longitudeSpan) = spans(center, radius)
+        var boxes = [box]
+        if longitudeSpan < 180 {
+            if center.longitude - longitudeSpan < -180 {
+                boxes.append(BoundingBox(south: box.south, west: center.longitude - longitudeSpan + 360, north: box.north, east: 180))
+            }
+            if center.longitude + longitudeSpan > 180 {
+                boxes.append(BoundingBox(south: box.south, west: -180, north: box.north, east: center.longitude + longitudeSpan - 360))
+            }
+        }
+        return boxes
+    }
+
+    /// Half-widths in degrees (latitude, longitude) of the circle, with the 1e-9° margin; 180 when it reaches a pole.
+    static func spans(_ center: Coordinate, _ radius: Double) -> (Double, Double) {
+        let angle = max(0, radius) / Coordinate.earthRadius
+        let latitudeSpan = angle * 180 / .pi + 1e-9
+        let φ = center.latitude * .pi / 180
+        guard angle < .pi / 2, abs(φ) + angle < .pi / 2 - 1e-12 else { return (latitudeSpan, 180) }
+        let longitudeSpan = asin(min(1, sin(angle) / cos(φ))) * 180 / .pi + 1e-9
+        return (latitudeSpan, min(180, longitudeSpan))
     }
 
     public func contains(_ point: Coordinate) -> Bool {

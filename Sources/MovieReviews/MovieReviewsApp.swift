@@ -3,6 +3,7 @@ public import Community
 import Foundation
 public import HTTPServer
 import Identity
+public import RemoteImages
 public import Storage
 import WebUI
 
@@ -52,4 +53,14 @@ public struct MovieReviewsApp: MiniApp {
     }
 
     static func subject(_ reviewID: Int64) -> Subject { Subject(app: id, item: String(reviewID)) }
+
+    /// Douban posters through the platform's image cache (item `poster-{film id}`), our drawn poster meanwhile.
+    public var remoteImages: RemoteImageSource? {
+        RemoteImageSource(hosts: ["img1.doubanio.com", "img2.doubanio.com", "img3.doubanio.com", "img9.doubanio.com"]) { db, item in
+            guard item.hasPrefix("poster-") else { return nil }
+            let film = String(item.dropFirst(7))
+            guard let row = try db.queryFirst("SELECT poster_url FROM movies_films WHERE id = ?", film) else { return nil }
+            return (try row.get("poster_url", as: String?.self) ?? "", "/movies/posters/\(percentEncode(film)).svg")
+        }
+    }
 }

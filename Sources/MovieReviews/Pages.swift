@@ -260,7 +260,8 @@ struct MoviePages: Sendable {
     static func halfStars(_ rating: Double) -> Int { max(0, min(10, Int((rating + 0.5).rounded(.down)))) }
 
     static func avatarURL(_ name: String) -> String { "/movies/avatars/\(percentEncode(name)).svg" }
-    static func posterURL(_ film: String) -> String { "/movies/posters/\(percentEncode(film)).svg" }
+    /// The film's Douban poster through the platform's image cache (our drawn one until it is cached).
+    static func posterURL(_ film: String) -> String { "/images/movies/poster-\(percentEncode(film))" }
 
     // MARK: review
 

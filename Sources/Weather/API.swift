@@ -26,6 +26,7 @@ struct WeatherAPI: Sendable {
         api.get("/saved-places") { _, member in try saved(member) }
         api.post("/saved-places") { request, member in try save(request, member) }
         api.delete("/saved-places/{id}") { request, member in try unsave(request, member) }
+        api.post("/share-card") { request, member in try shareCard(request, member) }
     }
 
     static func encode(_ model: some Encodable, status: HTTPStatus = .ok) throws -> Response {
@@ -111,8 +112,10 @@ struct WeatherAPI: Sendable {
         let (place, _) = try Self.resolve(request.query["place"], in: directory, language: l)
         let childCount = directory.childCount(place.id)
         let now = clock.now()
-        if let cached = service.cachedForecast(for: place, childCount: childCount, language: l, now: now) {
-            return try Self.answer(cached, language: l)
+        switch try service.cachedBody(for: place, childCount: childCount, language: l, now: now) {
+        case .success(let body): return .json(body)
+        case .failure(let error): throw Self.unavailable(error, language: l)
+        case nil: break
         }
         let service = service
         return .offloaded(key: viewer.user.map { "user:\($0.id)" } ?? request.clientAddress) {
@@ -164,6 +167,19 @@ struct WeatherAPI: Sendable {
         return (month, day)
     }
 
+    /// `POST share-card?place=` with the multipart part `photo`: the card as a JPEG download (composed on the work pool).
+    func shareCard(_ request: Request, _ member: SignedIn) throws -> Response {
+        let l = member.viewer.language
+        let directory = try directory(l)
+        let (place, _) = try Self.resolve(request.query["place"] ?? request.form()["place"], in: directory, language: l)
+        let photo = try ShareCard.photo(in: request, language: l)
+        let childCount = directory.childCount(place.id), service = service, now = clock.now()
+        return .offloaded(key: "user:\(member.user.id)") {
+            let made = try ShareCard.make(photo: photo, place: place, childCount: childCount, service: service, language: l, now: now)
+            return ShareCard.response(made.card, filename: made.filename, inline: false)
+        }
+    }
+
     // MARK: saved places
 
     func savedList(_ userID: Int64, _ language: Language) throws -> WeatherSavedPlaces {
@@ -204,13 +220,17 @@ struct ClimateLookup {
     let store: WeatherStore
 
     func climate(for place: Place, in directory: PlaceDirectory, month: Int, day: Int) throws -> WeatherClimate? {
+        guard let (source, id) = try observed(for: place, in: directory) else { return nil }
+        return Climate.summary(try store.observations(weatherID: id), month: month, day: day,
+                               place: source.wire(childCount: directory.childCount(source.id)))
+    }
+
+    /// The place whose observations stand for `place` and their weather id, without reading them; nil: none.
+    func observed(for place: Place, in directory: PlaceDirectory) throws -> (Place, String)? {
         let observed = try store.observedWeatherIDs()
         var candidate: Place? = place
         while let current = candidate {
-            if let id = current.weatherID, observed.contains(id) {
-                return Climate.summary(try store.observations(weatherID: id), month: month, day: day,
-                                       place: current.wire(childCount: directory.childCount(current.id)))
-            }
+            if let id = current.weatherID, observed.contains(id) { return (current, id) }
             candidate = current.parentID.flatMap { directory.place($0) }
         }
         return nil

@@ -42,6 +42,14 @@ enum WeatherOpenAPI {
         APIOperation(.delete, APIPath.Weather.savedPlace, summary: "Remove a saved place", tag: tag,
                      parameters: [.init("id", in: .path, schema: .string(maxLength: 6))],
                      responses: [.init(204, "Removed"), outcome(404, "Not saved")], requiresAuthentication: true),
+        APIOperation(.post, APIPath.Weather.shareCard,
+                     summary: "A share card: the photo with the place, date, condition, temperatures and a tip, a 1080×1440 JPEG (the photo is not kept)",
+                     tag: tag, parameters: [place],
+                     requestBody: .object([("photo", .string(format: "binary"))]), requestMediaType: "multipart/form-data",
+                     responses: [.init(200, "The card", schema: .string(format: "binary"), mediaType: "image/jpeg"),
+                                 outcome(404, "Unknown place or a point outside China"), outcome(413, "The photo is over 64 MiB"),
+                                 outcome(422, "No photo, not an image, corrupt, over 100 megapixels, or an invalid place"), notImported],
+                     requiresAuthentication: true),
     ]
 
     /// The Weather models (`AppSuiteAPI`), as components of the document.

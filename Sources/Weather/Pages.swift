@@ -31,6 +31,7 @@ struct WeatherPages: Sendable {
         pages.get("/saved") { _, member in try saved(member) }
         pages.post("/saved") { request, member in try save(request, member) }
         pages.post("/saved/{id}/delete") { request, member in try remove(request, member) }
+        pages.post("/share-card") { request, member in try shareCard(request, member) }
     }
 
     // MARK: shell
@@ -191,7 +192,7 @@ struct WeatherPages: Sendable {
         let childCount = directory.childCount(place.id)
         let render: @Sendable (Result<WeatherForecast, ProviderError>) throws -> Response = { [self] result in
             let isSaved = try viewer.user.map { try store.savedPlaces(userID: $0.id).contains(place.id) } ?? false
-            let hasClimate = try ClimateLookup(store: store).climate(for: place, in: directory, month: 1, day: 1) != nil
+            let hasClimate = try ClimateLookup(store: store).observed(for: place, in: directory) != nil
             return forecastPage(viewer, place: place, result: result, isSaved: isSaved, hasClimate: hasClimate, now: now)
         }
         if let cached = service.cachedForecast(for: place, childCount: childCount, language: l, now: now) { return try render(cached) }
@@ -233,6 +234,80 @@ struct WeatherPages: Sendable {
                         button(WeatherText.climate(l), style: .secondary, href: "/weather/climate?place=\(place.id)", icon: .grid, fullWidth: false)
                     }
                 }
+                shareSection(viewer, place: place, forecast: forecast)
+            }
+        }
+    }
+
+    /// 分享卡片: a photo from the camera or the library goes to `POST /weather/share-card`, which answers the card
+    /// (a JPEG the browser shows); weather.js sends it to the API instead and offers saving, Web Share and Weibo.
+    func shareSection(_ viewer: Viewer, place: Place, forecast: WeatherForecast) -> Node {
+        let l = viewer.language
+        let condition = forecast.current?.condition ?? forecast.daily.first?.conditionDay
+        let temperature = forecast.current?.temperature.map { "\(Int($0.rounded()))°" }
+        let title = [place.fullName, condition.map { l == .zh ? $0.nameZh : $0.nameEn }, temperature].compactMap { $0 }.joined(separator: " ")
+            + " · " + WeatherText.title(l)
+        let weibo = "https://service.weibo.com/share/share.php?title=" + (title.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        return section(.class("wx-share"), .ariaLabel(WeatherText.shareCard(l))) {
+            h2(.class("wx-heading")) { WeatherText.shareCard(l) }
+            if viewer.isSignedIn {
+                postForm(action: "/weather/share-card", csrfToken: viewer.csrfToken, multipart: true,
+                         attributes: [.class("wx-share-form"), .attribute("data-api", "\(APIPath.Weather.shareCard)?place=\(place.id)")]) {
+                    input(.type("hidden"), .name("place"), .value(place.id))
+                    p(.class("wx-note")) { WeatherText.shareHint(l) }
+                    div(.class("wx-share-pick")) {
+                        label(.class("btn btn-secondary wx-photo-pick")) {
+                            WeatherText.takePhoto(l)
+                            input(.type("file"), .name("photo"), .attribute("accept", "image/*"), .attribute("capture", "environment"))
+                        }
+                        label(.class("btn btn-secondary wx-photo-pick")) {
+                            WeatherText.choosePhoto(l)
+                            input(.type("file"), .name("photo"), .attribute("accept", "image/*"))
+                        }
+                    }
+                    p(.class("wx-photo-name"), .attribute("aria-live", "polite")) { "" }
+                    button(WeatherText.makeCard(l), style: .primary, icon: .photo)
+                }
+                div(.class("wx-share-result"), .attribute("hidden", "")) {
+                    img(.class("wx-card"), .alt(WeatherText.shareCard(l)))
+                    div(.class("wx-share-buttons")) {
+                        a(.class("btn btn-primary wx-card-save"), .href("#"), .attribute("download", "")) { WeatherText.download(l) }
+                        button(WeatherText.share(l), style: .secondary, type: "button", icon: .share, fullWidth: false)
+                    }
+                }
+            } else {
+                button(WeatherText.signInToShare(l), style: .secondary, href: viewer.loginURL, icon: .photo, fullWidth: false)
+            }
+            a(.class("btn btn-secondary wx-weibo"), .href(weibo), .attribute("target", "_blank"), .attribute("rel", "noopener")) { WeatherText.weibo(l) }
+        }
+    }
+
+    /// `POST /weather/share-card` without JavaScript: the card itself (the browser shows it; long-press saves it), or a
+    /// page saying why not.
+    func shareCard(_ request: Request, _ member: SignedIn) throws -> Response {
+        let viewer = member.viewer, l = viewer.language
+        let directory = try store.directory()
+        guard !directory.isEmpty else { return notImported(viewer) }
+        guard let place = request.form()["place"].flatMap({ directory.place($0) }) else {
+            return page(viewer, title: WeatherText.unknownPlace(l), back: homeBack(l), status: .notFound) {
+                emptyState(icon: .search, title: WeatherText.unknownPlace(l), action: LinkAction(label: WeatherText.pick(l), href: "/weather/places"))
+            }
+        }
+        let childCount = directory.childCount(place.id), service = service, now = clock.now()
+        let failed: @Sendable (HTTPError) -> Response = { [self] error in
+            page(viewer, title: WeatherText.shareCard(l), back: BackLink(href: "/weather/forecast?place=\(place.id)", label: place.name),
+                 status: error.status) {
+                errorState(language: l, title: WeatherText.cardFailed(l), message: error.detail, retryHref: "/weather/forecast?place=\(place.id)")
+            }
+        }
+        let photo: UploadedFile
+        do { photo = try ShareCard.photo(in: request, language: l) } catch { return failed(error) }
+        return .offloaded(key: "user:\(member.user.id)") {
+            do throws(HTTPError) {
+                let made = try ShareCard.make(photo: photo, place: place, childCount: childCount, service: service, language: l, now: now)
+                return ShareCard.response(made.card, filename: made.filename, inline: true)
+            } catch {
+                return failed(error)
             }
         }
     }

@@ -7,16 +7,24 @@ import Synchronization
 /// `weather_meta.data_version` (an import may run in another process).
 final class WeatherStore: Sendable {
     let database: any Database
-    private let cache = Mutex<(version: String, directory: PlaceDirectory)?>(nil)
+    private let cache = Mutex<(version: String, checked: ContinuousClock.Instant, directory: PlaceDirectory)?>(nil)
+    /// How long the directory is used without asking the database whether an import changed it.
+    static let recheck = Duration.seconds(1)
 
     init(database: any Database) { self.database = database }
 
-    /// The place tree; one small query when nothing changed.
+    /// The place tree: no query within ``recheck`` of the last one (so an import is seen within a second), then one
+    /// small query when nothing changed.
     func directory() throws -> PlaceDirectory {
+        let start = ContinuousClock.now
+        if let cached = cache.withLock({ $0 }), start - cached.checked < Self.recheck { return cached.directory }
         let version = try database.read { db in
             try db.scalar("SELECT value FROM weather_meta WHERE key = 'data_version'", as: String.self)
         } ?? ""
-        if let cached = cache.withLock({ $0 }), cached.version == version { return cached.directory }
+        if let cached = cache.withLock({ $0 }), cached.version == version {
+            cache.withLock { $0?.checked = start }
+            return cached.directory
+        }
         let places = try database.read { db in
             try db.query("SELECT * FROM weather_places ORDER BY adcode").map { row throws(StorageError) -> Place in
                 let latitude = try row.get("latitude", as: Double?.self), longitude = try row.get("longitude", as: Double?.self)
@@ -31,7 +39,7 @@ final class WeatherStore: Sendable {
             }
         }
         let directory = PlaceDirectory(places)
-        cache.withLock { $0 = (version, directory) }
+        cache.withLock { $0 = (version, start, directory) }
         return directory
     }
 

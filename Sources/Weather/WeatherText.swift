@@ -86,4 +86,16 @@ enum WeatherText {
     static let levelProvince = LocalizedText(zh: "省级", en: "province")
     static let levelCity = LocalizedText(zh: "地级", en: "prefecture")
     static let levelCounty = LocalizedText(zh: "县级", en: "county")
+    static let shareCard = LocalizedText(zh: "分享卡片", en: "Share card")
+    static let shareHint = LocalizedText(zh: "拍一张或选一张照片，配上今天的天气。照片只用来制作卡片，不会保存；JPEG、PNG、HEIC 等，最大 64 MB、1 亿像素。",
+                                         en: "Take or choose a photo to go with today's weather. It is only used for the card and never kept; JPEG, PNG, HEIC …, up to 64 MB and 100 megapixels.")
+    static let takePhoto = LocalizedText(zh: "拍照", en: "Take a photo")
+    static let choosePhoto = LocalizedText(zh: "从相册选", en: "Choose a photo")
+    static let makeCard = LocalizedText(zh: "制作卡片", en: "Make the card")
+    static let making = LocalizedText(zh: "正在制作卡片…", en: "Making the card…")
+    static let signInToShare = LocalizedText(zh: "登录后可制作分享卡片", en: "Sign in to make a share card")
+    static let download = LocalizedText(zh: "保存图片", en: "Save the picture")
+    static let share = LocalizedText(zh: "分享", en: "Share")
+    static let weibo = LocalizedText(zh: "分享到微博", en: "Share on Weibo")
+    static let cardFailed = LocalizedText(zh: "卡片没有做成", en: "The card was not made")
 }

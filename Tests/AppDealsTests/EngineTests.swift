@@ -66,3 +66,23 @@ import Testing
         #expect(DealEngine.estimatedEnd(start: 0, time: 10, ownMedian: nil, overallMedian: 24 * 3600) == day)
     }
 }
+
+/// What a new observation raises for price alerts (``DealEngine/priceAlert(from:to:)``).
+@Suite struct PriceAlertRuleTests {
+    @Test func onlyDropsOfTheAppPriceRaiseAnAlert() {
+        #expect(DealEngine.priceAlert(from: 1500, to: 800) == .drop(from: 1500, to: 800))
+        #expect(DealEngine.priceAlert(from: 1800, to: 0) == .free(from: 1800))
+        // A rise, the same price (an in-app-purchase-only change), a first observation or a pre-order: nothing.
+        #expect(DealEngine.priceAlert(from: 800, to: 2800) == nil)
+        #expect(DealEngine.priceAlert(from: 800, to: 800) == nil)
+        #expect(DealEngine.priceAlert(from: nil, to: 0) == nil)
+        #expect(DealEngine.priceAlert(from: 800, to: nil) == nil)
+        #expect(DealEngine.priceAlert(from: 0, to: 0) == nil)
+    }
+
+    @Test func aDropToFreeFiresBothConditionsAPriceDropOnlyDrop() {
+        #expect(PriceAlertEvent.free(from: 1800).fires(.free) && PriceAlertEvent.free(from: 1800).fires(.drop))
+        #expect(PriceAlertEvent.drop(from: 1500, to: 800).fires(.drop))
+        #expect(!PriceAlertEvent.drop(from: 1500, to: 800).fires(.free))
+    }
+}

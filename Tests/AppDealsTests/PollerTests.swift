@@ -1,8 +1,10 @@
 @testable import AppDeals
 import AppHost
 import AppSuiteTesting
+import Community
 import Foundation
 import HTTPServer
+import Notifications
 import OutboundHTTP
 import Storage
 import Synchronization
@@ -73,7 +75,7 @@ import Testing
 
     static func database() throws -> any Database {
         let database = try SQLiteDatabase.temporary()
-        try Migrator.migrate(database, DealsApp().migrations())
+        try Migrator.migrate(database, DealsApp().migrations() + CommunitySchema.migrations() + NotificationSchema.migrations())
         _ = try DealImporter(database: database).importData(from: SharedDataSet.appstore.folder) { _ in }
         return database
     }
@@ -99,7 +101,7 @@ import Testing
         #expect(queries.allSatisfy { $0["country"] == "cn" && $0["timestamp"] == "1751803200000" })
         #expect(pauses.list.withLock { $0 } == [.seconds(3), .seconds(3), .seconds(3)])
         // 103 recorded objects; 35 of them show a price other than the app's last one in cn_price_changes.csv.
-        #expect(report == LookupPoller.Report(calls: 4, results: 103, changed: 35))
+        #expect(report == LookupPoller.Report(calls: 4, results: 103, changed: 35, alerted: 0))
         #expect(try Self.count(database) == before + 35)
         let kingdom = try database.read { db in
             try db.scalar("SELECT price FROM appdeals_prices WHERE app_id = 598581396 AND observed_at = 1751803200", as: Int64.self)
@@ -144,12 +146,53 @@ import Testing
         let before = try Self.count(database)
         let pauses = Pauses()
         let none = try poller(database, replay.url("/none/lookup"), pauses: pauses).poll()
-        #expect(none == LookupPoller.Report(calls: 4, results: 0, changed: 0))
+        #expect(none == LookupPoller.Report(calls: 4, results: 0, changed: 0, alerted: 0))
         // Nothing listens on the port of a stopped server: every call fails, the data stays.
         let port = replay.server.port
         replay.server.stop()
         let offline = try poller(database, URL(string: "http://127.0.0.1:\(port)/lookup")!, pauses: pauses).poll()
         #expect(offline.failures.count == 4 && offline.results == 0)
         #expect(try Self.count(database) == before)
+    }
+}
+
+extension PollerTests {
+    /// Price alerts raised by real observations: in the replayed answers Kingdom Rush Frontiers went ¥15 → ¥8
+    /// and 旋转音律 Rotaeno ¥18 → 免费 (their last prices in `cn_price_changes.csv`), 水平仪 HD ¥8 → 免费.
+    @Test func aPolledDropNotifiesTheAlertsItFiresOnce() throws {
+        let replay = try LookupReplay()
+        let database = try Self.database()
+        let favorites = FavoriteStore(database: database, directory: SubjectDirectory([DealsApp.id: try #require(DealsApp().subjects)]))
+        let alerts = AlertStore(database: database, favorites: favorites)
+        let (kingdom, rotaeno, level): (Int64, Int64, Int64) = (598_581_396, 6_466_390_901, 510_249_014)
+        // User 1 wants every drop, user 2 only 限免; user 3's favourite was removed elsewhere (the community API).
+        try alerts.set(.drop, appID: kingdom, userID: 1, now: 1)
+        try alerts.set(.drop, appID: rotaeno, userID: 1, now: 1)
+        try alerts.set(.free, appID: kingdom, userID: 2, now: 1)
+        try alerts.set(.free, appID: rotaeno, userID: 2, now: 1)
+        try alerts.set(.drop, appID: level, userID: 3, now: 1)
+        try favorites.remove(DealsApp.subject(level), userID: 3)
+        #expect(try favorites.contains(DealsApp.subject(kingdom), userID: 1))
+
+        let report = try poller(database, replay.url("/lookup"), pauses: Pauses()).poll()
+        #expect(report.changed == 35 && report.alerted == 3)
+        let inbox = Inbox(database: database)
+        let first = try inbox.page(userID: 1, cursor: nil, limit: 10).items.sorted { $0.id < $1.id }
+        #expect(first.map(\.kind) == ["appdeals.price-drop", "appdeals.free"])
+        #expect(first.map(\.body) == ["¥15.00 → ¥8.00", "¥18.00 → 免费"])
+        #expect(first.map(\.link) == ["/appdeals/apps/598581396", "/appdeals/apps/6466390901"])
+        #expect(first.allSatisfy { $0.createdAt == 1_751_803_200 })
+        #expect(first[1].actor.contains("Rotaeno"))
+        let second = try inbox.page(userID: 2, cursor: nil, limit: 10).items
+        #expect(second.map(\.kind) == ["appdeals.free"] && second.first?.link == "/appdeals/apps/6466390901")
+        #expect(try inbox.page(userID: 3, cursor: nil, limit: 10).items.isEmpty)
+        #expect(try alerts.alerts(userID: 3).isEmpty)
+        #expect(try alerts.alert(appID: kingdom, userID: 1)?.lastNotifiedAt == 1_751_803_200)
+        #expect(try alerts.alert(appID: kingdom, userID: 2)?.lastNotifiedAt == nil)
+
+        // The same answers again record nothing and notify nobody.
+        let again = try poller(database, replay.url("/lookup"), pauses: Pauses()).poll()
+        #expect(again.changed == 0 && again.alerted == 0)
+        #expect(try inbox.unreadCount(userID: 1) == 2)
     }
 }

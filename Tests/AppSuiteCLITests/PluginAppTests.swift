@@ -110,7 +110,7 @@ struct GuestbookCommand: AppCommand {
         let directory = TemporaryDirectory("plugin")
         let apps: [any MiniApp] = [GuestbookApp()]
         // On PostgreSQL the commands and the server share one temporary schema, as they share the data directory on SQLite.
-        let postgres = try TemporaryDatabase.postgresURL.map { try PostgreSQLDatabase.temporary(url: $0) }
+        let postgres = try directory.postgresDatabase()
         let database = postgres.map { ["--database", $0.urlWithSchema] } ?? []
 
         // The command line: its command (opening the suite's database), its help line, its setting.
@@ -125,8 +125,7 @@ struct GuestbookCommand: AppCommand {
 
         // The server: settings from the environment, a fixed clock for the job.
         let clock = FixedClock(Date(timeIntervalSince1970: 1_717_200_000))
-        let server = try TestServer(apps: apps, clock: clock, directory: directory, environment: ["APPSUITE_GUESTBOOK_GREETING": "Sign here"],
-                                    database: postgres)
+        let server = try TestServer(apps: apps, clock: clock, directory: directory, environment: ["APPSUITE_GUESTBOOK_GREETING": "Sign here"])
         let suite = server.suite
 
         // The job was due at start; then once a minute of the suite's clock.

@@ -77,4 +77,28 @@ import Testing
         let full = try await deals.topic(id: first.id)
         #expect(full.apps.count == first.appCount)
     }
+
+    @Test func priceAlertsSetListAndRemove() async throws {
+        let server = try TestServer.shared(importing: .appstore)
+        let client = server.client()
+        let deals = client.appDeals
+        let signedOut = await failure { () async throws(AppSuiteError) in try await deals.setAlert(id: 598_581_396, when: .drop) }
+        #expect(signedOut?.status == 401)
+        try await client.auth.register(username: uniqueName("alerts"), password: TestServer.password)
+        // Kingdom Rush Frontiers: setting an alert saves the app too.
+        let alert = try await deals.setAlert(id: 598_581_396, when: .drop)
+        #expect(alert.appId == 598_581_396 && alert.when == "drop" && alert.lastNotifiedAt == nil && alert.name.contains("Kingdom Rush"))
+        var detail = try await deals.app(id: 598_581_396)
+        #expect(detail.favorite == true && detail.alert == "drop")
+        #expect(try await deals.setAlert(id: 598_581_396, when: .free).when == "free")
+        #expect(try await deals.alerts().items.map(\.appId) == [598_581_396])
+        #expect(try await deals.app(id: 598_581_396).alert == "free")
+        let unknown = await failure { () async throws(AppSuiteError) in try await deals.setAlert(id: 1, when: .drop) }
+        #expect(unknown?.status == 404)
+        try await deals.removeAlert(id: 598_581_396)
+        try await deals.removeAlert(id: 598_581_396)
+        detail = try await deals.app(id: 598_581_396)
+        #expect(detail.favorite == true && detail.alert == nil)
+        #expect(try await deals.alerts().items.isEmpty)
+    }
 }

@@ -39,7 +39,7 @@ import Testing
         #expect(try await alice.moderation.report(commentID: reply.id, reason: "剧透").reported)
         #expect(await failure { () async throws(AppSuiteError) in try await mod.moderation.queue() }?.status == 403, "not yet a moderator")
         // Roles are granted from the command line (`appsuite user grant`): here straight on the server's database.
-        let database = try SQLiteDatabase(configuration: .init(path: server.dataDirectory + "/appsuite.sqlite"))
+        let database = server.database
         let moderator = try #require(try UserStore(database: database, hasher: PasswordHasher()).user(id: modUser.id))
         try RoleStore(database: database).grant(.moderator, to: moderator, now: Int64(Date().timeIntervalSince1970))
         let queued = try #require(try await mod.moderation.queue(limit: 100).items.first { $0.item == String(reply.id) })

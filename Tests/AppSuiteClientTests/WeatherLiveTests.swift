@@ -6,8 +6,8 @@ import Foundation
 import Testing
 
 /// Every Weather method on a live server with the real places and observations, the provider replayed from
-/// Open-Meteo's recorded reply at the time it was current (2026-10-03 10:00 in Amsterdam).
-@Suite(.requires(.weather)) struct WeatherLiveTests {
+/// Open-Meteo's recorded reply at the time it was current (2026-10-03 10:00 in Amsterdam); the share card of a corpus photo.
+@Suite(.requires(.weather), .requires(.photos)) struct WeatherLiveTests {
     @Test func everyMethod() async throws {
         let replay = try ReplayServer(["/v1/forecast": try .file(TestData.folder("weather").appendingPathComponent(
             "fixtures/open_meteo/forecast_enschede_all_sections.json"))])
@@ -34,10 +34,18 @@ import Testing
         try await weather.removePlace("110105")
         #expect(try await weather.savedPlaces().isEmpty)
 
+        let card = try await weather.shareCard(place: "110105", photo: UploadFile(file: SharedDataSet.photos.url("ordinary/22-canon_tags.jpg")))
+        #expect(card.filename == "weather-110105-2026-10-03.jpg")
+        #expect(card.data.prefix(3) == Data([0xFF, 0xD8, 0xFF]))  // a JPEG
+        let refused = await failure { () async throws(AppSuiteError) in
+            try await weather.shareCard(place: "110105", photo: UploadFile(data: Data("not a photo".utf8), filename: "x.jpg"))
+        }
+        #expect(refused?.status == 422)
+
         let unknown = await failure { () async throws(AppSuiteError) in try await weather.place("999999") }
         #expect(unknown?.status == 404)
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/weather/") }
-        #expect(expected.count == 7)
+        #expect(expected.count == 8)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 }

@@ -103,7 +103,7 @@ final class PageSite {
     /// GET routes that are not pages: assets, API, generated pictures, a redirect that only sets a cookie.
     static let notPages: Set<String> = [
         "/healthz", "/api/openapi.json", "/manifest.webmanifest", "/favicon.ico", "/apple-touch-icon.png",
-        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}",
+        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}", "/images/{app}/{item}",
         "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}", "/sw.js",
         "/comments/{id}", "/inbox/{id}",  // where a notification leads: redirects to the item
         "/movies/me",  // redirects to the member's own movie profile

@@ -34,6 +34,8 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
     case weather
     /// App Store catalogue, price history and Lookup objects (`appsuite import appdeals`).
     case appstore
+    /// OpenStreetMap POIs, work-friendly cafés and reviews, Dianping fixtures (`appsuite import merchants`).
+    case merchants
 
     /// The data set's folder.
     public var folder: URL { TestData.folder(rawValue) }
@@ -52,6 +54,7 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
         case .photos: "SOURCES.md"
         case .weather: "observations/five_cities_daily_2010_2015.csv"
         case .appstore: "price_history/cn_price_changes.csv"
+        case .merchants: "osm_yangtze_delta_pois.csv"
         }
         return FileManager.default.fileExists(atPath: url(marker).path)
     }

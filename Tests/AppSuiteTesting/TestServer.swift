@@ -2,6 +2,7 @@ public import AppHost
 public import AppSuiteServer
 import Foundation
 public import Storage
+import Synchronization
 
 /// A real AppSuite for a test: the apps it asks for (nil: the installed ones, `[]`: the bare platform),
 /// a fresh temporary data directory (and, when `APPSUITE_TEST_DATABASE_URL` is set, a fresh PostgreSQL schema,
@@ -40,8 +41,9 @@ public final class TestServer: Sendable {
     ///     as `appsuite serve` resolves them; the data directory, port 0 and no access log always win.
     /// - Throws: ``TestFailure`` for a missing data set (tests that import one carry `.requires(_:)`), or
     ///   the suite's own configuration, start-up and import errors.
-    ///   - database: the database to use; nil: a ``TemporaryDatabase`` on PostgreSQL when `APPSUITE_TEST_DATABASE_URL`
-    ///     is set, else the SQLite file in the data directory.
+    ///   - database: the database to use; nil: the directory's PostgreSQL schema when `APPSUITE_TEST_DATABASE_URL`
+    ///     is set (``TemporaryDirectory/postgresDatabase()``: a second server on the same directory reaches the same
+    ///     tables, as it reaches the same SQLite file), else the SQLite file in the data directory.
     public init(apps: [any MiniApp]? = nil, transport: Transport = .socket, clock: FixedClock = TestServer.now(),
                 importing: [SharedDataSet] = [], directory: TemporaryDirectory = TemporaryDirectory(),
                 options: [String: String] = [:], environment: [String: String] = [:], database: (any Database)? = nil) throws {
@@ -50,9 +52,7 @@ public final class TestServer: Sendable {
         self.directory = directory
         let fixed = options.merging(["data-dir": directory.path, "port": "0", "access-log": "false"]) { $1 }
         let configuration = try AppSuiteConfiguration.resolve(options: fixed, environment: environment, apps: apps ?? AppCatalog.installed)
-        let database = try database ?? TemporaryDatabase.postgresURL.map { url throws(StorageError) in
-            try PostgreSQLDatabase.temporary(url: url, maximumConnections: 32)
-        }
+        let database = try database ?? directory.postgresDatabase()
         suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock, database: database)
         var imports: [SharedDataSet: ImportSummary] = [:]
         for data in importing {
@@ -76,16 +76,35 @@ public final class TestServer: Sendable {
     public var port: UInt16 { suite.port }
 
     public var dataDirectory: String { directory.path }
+
+    /// The suite's database, e.g. to do what a command (`appsuite user grant`) would do to it.
+    public var database: any Database { suite.database }
 }
 
 /// A fresh path under the system's temporary folder, not created yet (AppSuite creates its data directory
 /// itself, mode 0700), and removed with everything in it when this goes away.
 public final class TemporaryDirectory: Sendable {
     public let path: String
+    /// The PostgreSQL schema standing in for the SQLite file of this directory, made on first use.
+    private let postgres = Mutex<PostgreSQLDatabase?>(nil)
 
     public init(_ prefix: String = "appsuite-test") { path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// When `APPSUITE_TEST_DATABASE_URL` is set, this directory's database on PostgreSQL: a fresh schema
+    /// (``PostgreSQLDatabase/temporary(url:maximumConnections:)``, 32 connections) made by the first call, the same
+    /// one for every later call, dropped when the directory goes; so servers and commands given the same data
+    /// directory share one database on both backends. Nil on SQLite (the file `appsuite.sqlite` in ``path``).
+    public func postgresDatabase() throws(StorageError) -> PostgreSQLDatabase? {
+        guard let url = TemporaryDatabase.postgresURL else { return nil }
+        return try postgres.withLock { (database: inout PostgreSQLDatabase?) throws(StorageError) -> PostgreSQLDatabase in
+            if let database { return database }
+            let made = try PostgreSQLDatabase.temporary(url: url, maximumConnections: 32)
+            database = made
+            return made
+        }
+    }
 }
 
 /// A harness step that could not be done, with the reason and what the server answered.

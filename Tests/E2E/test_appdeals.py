@@ -143,6 +143,15 @@ def test_tabs_countdown_filters_search_and_detail(browser, server, screenshot):
     screenshot("appdeals-08-app-chart")
     browser.get(base + "/appdeals/apps/6743342476")
     assert "首个版本" in browser.find_element(By.CSS_SELECTOR, ".ad-detail").text
+    # Screenshots come through the platform's image cache: offline, each shows the placeholder from our origin.
+    browser.get(base + "/appdeals/apps/6466390901")
+    shots = browser.find_elements(By.CSS_SELECTOR, ".ad-shot")
+    assert shots and all(s.get_attribute("src").startswith(base + "/images/appdeals/shot-6466390901-") for s in shots)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", shots[0])
+    wait_for(browser, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", shots[0]),
+             message="the first screenshot shows nothing")
+    assert_fits_phone(browser)
+    screenshot("appdeals-08b-app-screenshots")
     assert not severe_logs(browser), severe_logs(browser)
 
 
@@ -172,9 +181,20 @@ def test_favourites_grid_delete_mode_english_and_dark(browser, server, screensho
     browser.get(base + "/appdeals/apps/6473332700")
     assert "分享 1" in css(browser, ".ad-meta").text
 
+    # 价格提醒 on Kingdom Rush Frontiers: any drop (the picker applies on change).
+    browser.get(base + "/appdeals/apps/598581396")
+    mark(browser)
+    browser.execute_script("const s = document.querySelector('#ad-alert-when'); s.value = 'drop'; s.dispatchEvent(new Event('change'));")
+    wait_new_page(browser, "price alert")
+    assert css(browser, "#ad-alert-when").get_attribute("value") == "drop"
+    assert not small_targets(browser), small_targets(browser)
+    assert_fits_phone(browser)
+    screenshot("appdeals-08c-app-alert")
+
     browser.get(base + "/appdeals/favorites")
     items = browser.find_elements(By.CSS_SELECTOR, ".ad-grid-item")
     assert len(items) == 5
+    assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".ad-grid-alert")] == ["降价提醒"]
     assert not css(browser, ".ad-delete").is_displayed()
     screenshot("appdeals-09-favourites")
     tap(browser, css(browser, ".ad-edit"))

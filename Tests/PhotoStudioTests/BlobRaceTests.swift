@@ -2,6 +2,7 @@ import AppSuiteTesting
 import Foundation
 import Synchronization
 import Imaging
+import Storage
 @testable import PhotoStudio
 import Testing
 
@@ -111,7 +112,10 @@ import Testing
             throw .unreadable(detail: "PNG 451×300: the pixel data cannot be decoded")
         }
         let readded = try #require(again)
-        #expect(readded.id == stale.id && readded.sha256 == stale.sha256, "the id is reused: the old guard could not tell them apart")
+        #expect(readded.sha256 == stale.sha256)
+        // SQLite gives the new row the deleted one's id, so the old guard could not tell them apart; PostgreSQL's
+        // identity never hands an id out twice, so there only the owner and hash are the same.
+        if fixture.database.dialect == .sqlite { #expect(readded.id == stale.id, "the id is reused") }
         #expect(try library.photo(id: readded.id, userID: bob)?.problem == nil)
         #expect(made.path == library.derivativeFile(.rendition, of: readded).url.path)
         let rendition = try Imaging.probe(contentsOf: made.path)

@@ -99,4 +99,45 @@ import Testing
                                                    language: .zh, now: ProviderTime.instant("2026-10-04T23:30", zone: amsterdam)!)
         #expect(lateOnTheFourth.daily.map(\.date) == ["2026-10-04", "2026-10-05"])
     }
+
+    /// The instant the view of the recorded reply changes next (its zone is Amsterdam, UTC+2 in October): the next
+    /// hour entering the 24-hour window, else the next local midnight.
+    @Test func shownUntilTheNextChange() throws {
+        let forecast = try OpenMeteoProvider(baseURL: "").parse([ok(try Fixture.bytes("open_meteo/forecast_enschede_all_sections.json"))],
+                                                              place: beijing(), now: Date())
+        let amsterdam = TimeZone(identifier: "Europe/Amsterdam")!
+        // The reply's hours are 00:00, 01:00 and 02:00 on 3 October; 02:00 enters "the next 24 hours" at 02:00 on the 2nd.
+        #expect(ForecastService.shownUntil(forecast, now: ProviderTime.instant("2026-10-02T01:55", zone: amsterdam)!)
+                == ProviderTime.instant("2026-10-02T02:00", zone: amsterdam)!)
+        // After the last hour has left the window, the day changes at local midnight.
+        #expect(ForecastService.shownUntil(forecast, now: ProviderTime.instant("2026-10-03T23:50", zone: amsterdam)!)
+                == ProviderTime.instant("2026-10-03T22:00:00Z", zone: amsterdam)!)
+    }
+
+    /// The API's cached body is reused while it holds and remade when the view changes, the answer changes or
+    /// the language differs: each body equals a fresh encoding of the view at that instant.
+    @Test func encodedBodiesFollowTheView() throws {
+        let counter = Counter()
+        let provider = OpenMeteoProvider(baseURL: "http://127.0.0.1:1")
+        let service = ForecastService(provider: provider, cache: try Self.cache(counter))
+        let amsterdam = TimeZone(identifier: "Europe/Amsterdam")!
+        let place = beijing()
+        func body(_ local: String, _ language: Language = .zh) throws -> WeatherForecast {
+            let now = ProviderTime.instant(local, zone: amsterdam)!
+            let bytes = try #require(try service.cachedBody(for: place, childCount: 0, language: language, now: now)).get()
+            let decoded = try APICoding.makeDecoder().decode(WeatherForecast.self, from: Data(bytes))
+            let fresh = try #require(service.cachedForecast(for: place, childCount: 0, language: language, now: now)).get()
+            #expect(decoded == fresh, "\(local)")
+            return decoded
+        }
+        #expect(try service.cachedBody(for: place, childCount: 0, language: .zh, now: Date()) == nil)  // nothing fetched yet
+        _ = try service.cache.forecast(for: place, provider: provider, now: ProviderTime.instant("2026-10-02T01:50", zone: amsterdam)!)
+        #expect(try body("2026-10-02T01:55").hourly.count == 2)
+        #expect(try body("2026-10-02T01:59").hourly.count == 2)
+        #expect(service.bodies.count == 1)
+        #expect(try body("2026-10-02T02:00").hourly.count == 3)
+        #expect(try body("2026-10-02T02:00", .en).tips.first?.name == "Clothing")
+        #expect(service.bodies.count == 2)
+        #expect(counter.calls.load(ordering: .relaxed) == 1)
+    }
 }

@@ -1,6 +1,7 @@
 // 天气 progressive enhancement: the rotary dial (drag with inertia, tap or keys bring a button to the front,
-// the front one opens), "my location", and the loading gear that blocks input until the next page arrives
-// and offers a retry after 12 s. Without this script every part is a plain link or form.
+// the front one opens), "my location", the share card made in place (save, Web Share, Weibo), and the loading
+// gear that blocks input until the next page arrives and offers a retry after 12 s. Without this script every
+// part is a plain link or form.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -53,6 +54,63 @@
         hideLoading();
         status.textContent = (document.documentElement.lang === "en" ? "Location failed: " : "定位失败：") + error.message;
       }, { timeout: 10000, maximumAge: 600000 });
+    });
+  }
+
+  // ---- the share card: sent to the API, shown here with save, Web Share and Weibo ----
+  var shareForm = document.querySelector(".wx-share-form");
+  var weibo = document.querySelector(".wx-weibo");
+  if (weibo) weibo.href += "&url=" + encodeURIComponent(window.location.href);
+  if (shareForm && window.fetch && window.FormData) {
+    var en = document.documentElement.lang === "en";
+    var result = document.querySelector(".wx-share-result");
+    var chosen = shareForm.querySelector(".wx-photo-name");
+    var cardURL = null;
+    shareForm.addEventListener("change", function (event) {
+      if (event.target.type !== "file" || !event.target.files.length) return;
+      // One photo: the other input is cleared so only this one is sent.
+      shareForm.querySelectorAll("input[type=file]").forEach(function (input) { if (input !== event.target) input.value = ""; });
+      chosen.textContent = event.target.files[0].name;
+    });
+    shareForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var data = new FormData(shareForm);
+      var token = data.get("csrf_token");
+      var loadingText = overlay && overlay.querySelector(".wx-loading-text");
+      var waitingText = loadingText ? loadingText.textContent : "";
+      function done() { hideLoading(); if (loadingText) loadingText.textContent = waitingText; }
+      showLoading(null);
+      if (loadingText) loadingText.textContent = en ? "Making the card…" : "正在制作卡片…";
+      fetch(shareForm.getAttribute("data-api"), { method: "POST", body: data, credentials: "same-origin",
+                                                  headers: { "X-CSRF-Token": token, "Accept": "image/jpeg, application/problem+json" } })
+        .then(function (response) {
+          if (response.ok) return response.blob().then(function (blob) {
+            var name = (/filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "") || [])[1] || "weather.jpg";
+            return { blob: blob, name: name };
+          });
+          return response.json().then(function (problem) { throw new Error(problem.detail || problem.title); },
+                                      function () { throw new Error(String(response.status)); });
+        })
+        .then(function (card) {
+          done();
+          if (cardURL) URL.revokeObjectURL(cardURL);
+          cardURL = URL.createObjectURL(card.blob);
+          result.hidden = false;
+          result.querySelector(".wx-card").src = cardURL;
+          var save = result.querySelector(".wx-card-save");
+          save.href = cardURL;
+          save.setAttribute("download", card.name);
+          var share = result.querySelector("button");
+          var file = window.File ? new File([card.blob], card.name, { type: "image/jpeg" }) : null;
+          share.hidden = !(file && navigator.canShare && navigator.canShare({ files: [file] }));
+          share.onclick = function () { navigator.share({ files: [file] }).catch(function () {}); };
+          chosen.textContent = "";
+          result.scrollIntoView({ block: "nearest" });
+        })
+        .catch(function (error) {
+          done();
+          chosen.textContent = (en ? "The card was not made: " : "卡片没有做成：") + error.message;
+        });
     });
   }
 

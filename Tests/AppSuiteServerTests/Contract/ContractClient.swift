@@ -90,13 +90,14 @@ final class ContractClient {
         if !reply.body.isEmpty { failures.append("\(method) \(template): 204 with \(reply.body.count) body bytes") }
     }
 
-    /// Expects `200` with a body of a media type starting with `mediaType` (`image/`).
-    func bytes(_ template: String, _ values: Values, token: String?, mediaType: String) {
-        guard let reply = exchange("GET", template, values, query: [], body: .none, token: token, status: 200, answer: .bytes(mediaType))
+    /// Expects `200` with a body of a media type starting with `mediaType` (`image/`); a GET unless `method` says otherwise.
+    func bytes(_ template: String, _ values: Values, query: [(String, String)] = [], body: Body = .none, token: String?, mediaType: String,
+               method: String = "GET") {
+        guard let reply = exchange(method, template, values, query: query, body: body, token: token, status: 200, answer: .bytes(mediaType))
         else { return }
         let type = reply.headers["content-type"] ?? ""
         if !type.hasPrefix(mediaType) || reply.body.isEmpty {
-            failures.append("GET \(template): \(reply.body.count) bytes of \(type), expected \(mediaType)…")
+            failures.append("\(method) \(template): \(reply.body.count) bytes of \(type), expected \(mediaType)…")
         }
     }
 

@@ -22,7 +22,7 @@ enum ContractScenario {
         // (hours from 2021-02-16 15:00, days from 2021-11-15, a warning until 2023-04-04), so every model is met.
         let replay = try weatherReplay()
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_613_455_200)),  // 2021-02-16 14:00 Beijing
-                                    importing: [.gaokao, .movies, .weather, .appstore],
+                                    importing: [.gaokao, .movies, .weather, .appstore, .merchants],
                                     options: ["weather-provider": "qweather", "weather-provider-url": replay.url],
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         // The first gaokao and appdeals requests build in-memory snapshots; under a full parallel test run that
@@ -40,8 +40,9 @@ enum ContractScenario {
         try moderation(client, users, server: server)
         push(client, users)
         gaokao(client, users.alice)
-        weather(client, users.alice)
+        try weather(client, users.alice)
         appDeals(client, users.alice)
+        merchants(client)
         try photos(client, users.alice, bob: users.bob)
         client.call("GET", APIPath.health, as: HealthStatus.self)
         client.problem("POST", APIPath.health, status: 405)
@@ -141,6 +142,13 @@ enum ContractScenario {
         client.problem("GET", APIPath.AppDeals.nearby, query: [("lat", "31.2")], status: 400)
         client.noContent("DELETE", APIPath.AppDeals.location, token: token)
         client.problem("DELETE", APIPath.AppDeals.location, status: 401)
+        client.call("PUT", APIPath.AppDeals.alert, ["id": id], body: .model(DealAlertInput(when: "drop")), token: token, as: DealAlert.self)
+        client.problem("PUT", APIPath.AppDeals.alert, ["id": id], body: .model(DealAlertInput(when: "rise")), token: token, status: 400)
+        client.problem("PUT", APIPath.AppDeals.alert, ["id": 1], body: .model(DealAlertInput(when: "free")), token: token, status: 404)
+        client.call("GET", APIPath.AppDeals.alerts, token: token, as: DealAlertList.self)
+        client.problem("GET", APIPath.AppDeals.alerts, status: 401)
+        client.noContent("DELETE", APIPath.AppDeals.alert, ["id": id], token: token)
+        client.problem("DELETE", APIPath.AppDeals.alert, ["id": id], status: 401)
     }
 
     // MARK: the inbox (after `movies`, where bob answered alice: `POST …/read` has its success only if that notified her)
@@ -342,6 +350,37 @@ enum ContractScenario {
         client.problem("DELETE", mark, film, status: 401)
     }
 
+    // MARK: merchants
+
+    static func merchants(_ client: ContractClient) {
+        let square = [("lat", "31.2304"), ("lon", "121.4737")]
+        let page = client.call("GET", APIPath.Merchants.nearby, query: square + [("limit", "5")], as: MerchantList.self)
+        if let cursor = page?.nextCursor {
+            client.call("GET", APIPath.Merchants.nearby, query: square + [("limit", "5"), ("cursor", cursor)], as: MerchantList.self)
+        }
+        client.call("GET", APIPath.Merchants.nearby, query: square + [("radius", "3000"), ("category", "cafe"), ("openNow", "true"), ("sort", "rating")],
+                    as: MerchantList.self)
+        client.problem("GET", APIPath.Merchants.nearby, query: [("lat", "91"), ("lon", "121")], status: 422)
+        client.problem("GET", APIPath.Merchants.nearby, query: square + [("radius", "60000")], status: 422)
+        client.call("GET", APIPath.Merchants.search, query: [("q", "麥當勞")] + square, as: MerchantList.self)
+        client.problem("GET", APIPath.Merchants.search, query: [("q", "")], status: 422)
+        client.call("GET", APIPath.Merchants.shake, query: square + [("radius", "3000")], as: MerchantSummary.self)
+        client.problem("GET", APIPath.Merchants.shake, query: [("lat", "30"), ("lon", "125")], status: 404)
+        client.problem("GET", APIPath.Merchants.shake, query: square + [("category", "bank")], status: 422)
+        client.call("GET", APIPath.Merchants.coordinates, query: [("from", "gcj02"), ("to", "wgs84"), ("lat", "30.316078"), ("lon", "120.149192")],
+                    as: MerchantCoordinates.self)
+        client.problem("GET", APIPath.Merchants.coordinates, query: [("from", "bd09"), ("to", "wgs84"), ("lat", "1"), ("lon", "1")], status: 422)
+        if let first = page?.items.first {
+            client.call("GET", APIPath.Merchants.merchant, ["id": String(first.id)], query: square, as: MerchantDetail.self)
+        }
+        // A café of awesome-cn-cafe with its imported review (保定, cn_workcafe_reviews.csv's first row).
+        let cafe = client.call("GET", APIPath.Merchants.nearby, query: [("lat", "39.05"), ("lon", "115.907"), ("radius", "50")], as: MerchantList.self)
+        if let id = cafe?.items.first?.id {
+            client.call("GET", APIPath.Merchants.merchant, ["id": String(id)], as: MerchantDetail.self)
+        }
+        client.problem("GET", APIPath.Merchants.merchant, ["id": "0"], status: 404)
+    }
+
     // MARK: weather
 
     static func weatherReplay() throws -> ReplayServer {
@@ -357,7 +396,7 @@ enum ContractScenario {
         ])
     }
 
-    static func weather(_ client: ContractClient, _ token: String) {
+    static func weather(_ client: ContractClient, _ token: String) throws {
         client.call("GET", APIPath.Weather.places, as: WeatherPlaceList.self)
         client.call("GET", APIPath.Weather.places, query: [("parent", "110100")], as: WeatherPlaceList.self)
         client.call("GET", APIPath.Weather.places, query: [("q", "朝阳")], as: WeatherPlaceList.self)
@@ -380,6 +419,11 @@ enum ContractScenario {
         client.call("GET", APIPath.Weather.savedPlaces, token: token, as: WeatherSavedPlaces.self)
         client.noContent("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token)
         client.problem("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token, status: 404)
+        let photo = try file("ordinary/22-canon_tags.jpg")
+        client.bytes(APIPath.Weather.shareCard, [:], query: [("place", "110105")], body: .files([("photo", "22-canon_tags.jpg", photo)]), token: token,
+                     mediaType: "image/jpeg", method: "POST")
+        client.problem("POST", APIPath.Weather.shareCard, query: [("place", "110105")],
+                       body: .files([("photo", "text.jpg", try file("edge/text_not_image.jpg"))]), token: token, status: 422)
     }
 
     // MARK: gaokao

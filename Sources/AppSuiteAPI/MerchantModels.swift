@@ -1,0 +1,150 @@
+public import Foundation
+
+/// A merchant in a list (`GET /api/v1/merchants/nearby`, `search`, `shake`). Positions are WGS-84.
+public struct MerchantSummary: Codable, Sendable, Equatable {
+    public var id: Int64
+    /// The record's id at its source: `osm:node/4161760489`, `awcafe:shanghai:003`, `hmdp:5`, `user:12`.
+    public var sourceId: String
+    public var name: String
+    /// `restaurant`, `fast_food`, `cafe`, `supermarket`, `convenience`, `shop`, `hairdresser`, `fitness`, `hotel`, `pharmacy`, `ktv`.
+    public var category: String
+    public var lat: Double
+    public var lon: Double
+    /// Metres (haversine, R = 6,371,008.8 m) from the point asked about; nil when none was given.
+    public var distanceMeters: Double?
+    /// 1.0–5.0: the source's aggregate score (weighted by its review count) and our users' stars combined; nil when neither exists.
+    public var rating: Double?
+    /// The source's review count plus the imported and the users' rated reviews.
+    public var reviewCount: Int64
+    /// 人均 in fen (CNY minor units); nil when unknown.
+    public var pricePerPerson: Int64?
+    /// Open at the time of the answer in the merchant's zone; nil when its hours are missing or unreadable.
+    public var openNow: Bool?
+
+    public init(id: Int64, sourceId: String, name: String, category: String, lat: Double, lon: Double, distanceMeters: Double?,
+                rating: Double?, reviewCount: Int64, pricePerPerson: Int64?, openNow: Bool?) {
+        self.id = id
+        self.sourceId = sourceId
+        self.name = name
+        self.category = category
+        self.lat = lat
+        self.lon = lon
+        self.distanceMeters = distanceMeters
+        self.rating = rating
+        self.reviewCount = reviewCount
+        self.pricePerPerson = pricePerPerson
+        self.openNow = openNow
+    }
+}
+
+/// A page of merchants: `total` counts every page; pass `nextCursor` back as `cursor` for the next.
+public struct MerchantList: Codable, Sendable, Equatable {
+    public var items: [MerchantSummary]
+    public var total: Int
+    public var nextCursor: String?
+
+    public init(items: [MerchantSummary], total: Int, nextCursor: String?) {
+        self.items = items
+        self.total = total
+        self.nextCursor = nextCursor
+    }
+}
+
+/// A review that came with the data (read-only; the reviewer is a pseudonym of the source).
+public struct MerchantImportedReview: Codable, Sendable, Equatable {
+    public var sourceId: String
+    public var author: String
+    /// 1–5; nil when the source has none (the café reviews have none).
+    public var rating: Int?
+    public var text: String
+    /// The attribution the source's licence asks for.
+    public var licence: String
+
+    public init(sourceId: String, author: String, rating: Int?, text: String, licence: String) {
+        self.sourceId = sourceId
+        self.author = author
+        self.rating = rating
+        self.text = text
+        self.licence = licence
+    }
+}
+
+/// One merchant (`GET /api/v1/merchants/{id}`).
+public struct MerchantDetail: Codable, Sendable, Equatable {
+    public var merchant: MerchantSummary
+    public var nameEn: String?
+    public var address: String?
+    public var city: String?
+    public var phone: String?
+    public var website: String?
+    public var cuisine: String?
+    /// The source's opening-hours text verbatim (OSM `opening_hours` or Dianping `10:00-07:00`).
+    public var openingHours: String?
+    /// False when `openingHours` is missing or cannot be read ("hours unknown"; `openNow` is then nil).
+    public var hoursKnown: Bool
+    /// The merchant's IANA zone, in which the hours are read (`Asia/Shanghai`, `Asia/Hong_Kong`).
+    public var timeZone: String
+    /// The position as the source gave it and its datum (`wgs84` or `gcj02`); `lat`/`lon` are the WGS-84 conversion.
+    public var sourceDatum: String
+    public var sourceLat: Double
+    public var sourceLon: Double
+    /// The GCJ-02 position, for map services in mainland China (equal to `lat`/`lon` where they do not shift).
+    public var gcj02Lat: Double
+    public var gcj02Lon: Double
+    /// The source's free-text price (`25-30 元`), shown as given.
+    public var priceText: String?
+    /// Other facts from the source as `key=value` lines (Wi-Fi speed, toilet …).
+    public var notes: String?
+    /// `osm`, `awesome-cn-cafe`, `hmdp` or `user`, and the attribution its licence asks for.
+    public var source: String
+    public var licence: String
+    /// The users' star ratings: how many gave 1, 2, 3, 4 and 5 stars.
+    public var ratingDistribution: [Int64]
+    public var importedReviews: [MerchantImportedReview]
+
+    public init(merchant: MerchantSummary, nameEn: String?, address: String?, city: String?, phone: String?, website: String?, cuisine: String?,
+                openingHours: String?, hoursKnown: Bool, timeZone: String, sourceDatum: String, sourceLat: Double, sourceLon: Double,
+                gcj02Lat: Double, gcj02Lon: Double, priceText: String?, notes: String?, source: String, licence: String,
+                ratingDistribution: [Int64], importedReviews: [MerchantImportedReview]) {
+        self.merchant = merchant
+        self.nameEn = nameEn
+        self.address = address
+        self.city = city
+        self.phone = phone
+        self.website = website
+        self.cuisine = cuisine
+        self.openingHours = openingHours
+        self.hoursKnown = hoursKnown
+        self.timeZone = timeZone
+        self.sourceDatum = sourceDatum
+        self.sourceLat = sourceLat
+        self.sourceLon = sourceLon
+        self.gcj02Lat = gcj02Lat
+        self.gcj02Lon = gcj02Lon
+        self.priceText = priceText
+        self.notes = notes
+        self.source = source
+        self.licence = licence
+        self.ratingDistribution = ratingDistribution
+        self.importedReviews = importedReviews
+    }
+}
+
+/// A point converted between datums (`GET /api/v1/merchants/coordinates`).
+public struct MerchantCoordinates: Codable, Sendable, Equatable {
+    /// `wgs84` or `gcj02`.
+    public var from: String
+    public var to: String
+    public var lat: Double
+    public var lon: Double
+    /// False where the services do not shift (outside mainland China, Hong Kong, Macau, Taiwan): the point is returned unchanged.
+    public var shifted: Bool
+
+    public init(from: String, to: String, lat: Double, lon: Double, shifted: Bool) {
+        self.from = from
+        self.to = to
+        self.lat = lat
+        self.lon = lon
+        self.shifted = shifted
+    }
+}

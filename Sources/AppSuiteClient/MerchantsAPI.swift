@@ -1,0 +1,63 @@
+public import AppSuiteAPI
+
+extension AppSuiteClient {
+    /// 商户 Merchants: nearby merchants with filters and keyset pages, search, 摇一摇, one merchant, and the
+    /// WGS-84 ⇄ GCJ-02 conversion. Positions are WGS-84 degrees (what CoreLocation gives); prices in fen.
+    public var merchants: Merchants { Merchants(client: self) }
+
+    /// The methods of ``AppSuiteClient/merchants``.
+    public struct Merchants: Sendable {
+        let client: AppSuiteClient
+
+        static let nearby = Endpoint("GET", APIPath.Merchants.nearby)
+        static let search = Endpoint("GET", APIPath.Merchants.search)
+        static let shake = Endpoint("GET", APIPath.Merchants.shake)
+        static let coordinates = Endpoint("GET", APIPath.Merchants.coordinates)
+        static let merchant = Endpoint("GET", APIPath.Merchants.merchant)
+        static let endpoints = [nearby, search, shake, coordinates, merchant]
+
+        /// `GET /api/v1/merchants/nearby`: merchants within `radius` metres (1–50,000, default 1,000) of a point, nearest
+        /// first unless `sort` is `rating` or `price`; pass the answer's `nextCursor` as `cursor` for the next page.
+        /// - Throws: a `422` problem naming the invalid parameter (latitude/longitude out of range, radius over 50 km,
+        ///   an unknown category or sort, a cursor from elsewhere).
+        public func nearby(lat: Double, lon: Double, radius: Double? = nil, category: String? = nil, openNow: Bool? = nil,
+                           minPrice: Int64? = nil, maxPrice: Int64? = nil, minRating: Double? = nil, sort: String? = nil,
+                           cursor: String? = nil, limit: Int? = nil) async throws(AppSuiteError) -> MerchantList {
+            try await client.value(.init(Self.nearby, query: [
+                ("lat", String(lat)), ("lon", String(lon)), ("radius", radius.map { String($0) }), ("category", category),
+                ("openNow", openNow.map { String($0) }), ("minPrice", minPrice.map(String.init)), ("maxPrice", maxPrice.map(String.init)),
+                ("minRating", minRating.map { String($0) }), ("sort", sort), ("cursor", cursor), ("limit", limit.map(String.init)),
+            ]), as: MerchantList.self)
+        }
+
+        /// `GET /api/v1/merchants/search`: names, categories and addresses containing `query` (Traditional and Simplified
+        /// Chinese alike, Latin case-insensitively), best matches first, then the nearest to `lat`/`lon` when given.
+        /// - Throws: a `422` problem for an empty or over-long query (64 characters) or a bad position.
+        public func search(_ query: String, lat: Double? = nil, lon: Double? = nil, limit: Int? = nil) async throws(AppSuiteError) -> MerchantList {
+            try await client.value(.init(Self.search, query: [("q", query), ("lat", lat.map { String($0) }), ("lon", lon.map { String($0) }),
+                                                             ("limit", limit.map(String.init))]), as: MerchantList.self)
+        }
+
+        /// `GET /api/v1/merchants/shake`: 摇一摇 — one random merchant open now within the radius, never `previous`.
+        /// - Throws: a `404` problem when nothing (else) is open there, `422` for an invalid parameter.
+        public func shake(lat: Double, lon: Double, radius: Double? = nil, category: String? = nil, previous: Int64? = nil) async throws(AppSuiteError) -> MerchantSummary {
+            try await client.value(.init(Self.shake, query: [("lat", String(lat)), ("lon", String(lon)), ("radius", radius.map { String($0) }),
+                                                            ("category", category), ("previous", previous.map(String.init))]), as: MerchantSummary.self)
+        }
+
+        /// `GET /api/v1/merchants/coordinates`: converts a point between `wgs84` and `gcj02` (unchanged outside mainland China).
+        /// - Throws: a `422` problem for an unknown datum or a bad position.
+        public func convert(lat: Double, lon: Double, from: String, to: String) async throws(AppSuiteError) -> MerchantCoordinates {
+            try await client.value(.init(Self.coordinates, query: [("from", from), ("to", to), ("lat", String(lat)), ("lon", String(lon))]),
+                                   as: MerchantCoordinates.self)
+        }
+
+        /// `GET /api/v1/merchants/{id}`: one merchant with its hours, source, licence, rating distribution and imported
+        /// reviews; `lat`/`lon` fill in its distance.
+        /// - Throws: a `404` problem for an unknown id.
+        public func merchant(_ id: Int64, lat: Double? = nil, lon: Double? = nil) async throws(AppSuiteError) -> MerchantDetail {
+            try await client.value(.init(Self.merchant, path: ["id": String(id)], query: [("lat", lat.map { String($0) }), ("lon", lon.map { String($0) })]),
+                                   as: MerchantDetail.self)
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import AppHost
+import AppSuiteAPI
+import Community
+import Foundation
+import Geo
+import HTTPServer
+import Identity
+import WebUI
+
+extension MerchantsPages {
+    // MARK: one merchant
+
+    func detail(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let l = viewer.language
+        let merchant: Merchant
+        let near: Coordinate?
+        do {
+            merchant = try MerchantsAPI.merchant(request, store: store, l)
+            near = try MerchantsAPI.point(request, required: false, l)
+        } catch let error as HTTPError where error.status == .notFound {
+            return page(viewer, title: MerchantsText.notFound(l), status: .notFound) {
+                emptyState(icon: .mapPin, title: MerchantsText.notFound(l), message: error.detail)
+            }
+        }
+        let model = try api.detailModel(merchant, near: near)
+        let subject = MerchantsApp.subject(merchant.id)
+        let reviews = try comments.page(subject, cursor: nil, limit: 20)
+        let stars = try ratings.stars(forComments: reviews.items.map(\.id))
+        let isFavorite = try viewer.user.map { try favorites.contains(subject, userID: $0.id) } ?? false
+        let back = BackLink(href: "/merchants" + (near.map { "?lat=\($0.latitude)&lon=\($0.longitude)" } ?? ""), label: MerchantsText.title(l))
+        let gcj = Coordinate(latitude: model.gcj02Lat, longitude: model.gcj02Lon) ?? merchant.position
+        return page(viewer, title: merchant.name, back: back) {
+            header(.class("mx-head")) {
+                h1(.class("mx-name")) { merchant.name }
+                if let english = merchant.nameEn, english != merchant.name { p(.class("mx-name-en")) { english } }
+                p(.class("mx-head-meta")) {
+                    meta(merchant, standing: Standing(rating: model.merchant.rating, reviewCount: model.merchant.reviewCount, distribution: model.ratingDistribution), l)
+                }
+                p(.class("mx-head-status")) {
+                    openBadge(model.merchant.openNow, l)
+                    if let distance = model.merchant.distanceMeters { span(.class("mx-distance")) { "\(MerchantsText.distance(l)) " + MerchantsText.distance(distance) } }
+                }
+            }
+            div(.class("mx-actions")) {
+                if viewer.isSignedIn {
+                    postForm(action: "/merchants/\(merchant.id)/favorite", csrfToken: viewer.csrfToken) {
+                        WebUI.button(.classes("btn", isFavorite ? "btn-secondary" : "btn-primary"), .type("submit")) {
+                            (isFavorite ? MerchantsText.unfavorite : MerchantsText.favorite)(l)
+                        }
+                    }
+                    a(.classes("btn", "btn-secondary", "mx-share"), .href("/share/merchants/\(merchant.id)"), .attribute("data-share-title", merchant.name)) {
+                        MerchantsText.share(l)
+                    }
+                } else {
+                    a(.classes("btn", "btn-secondary"), .href(viewer.loginURL)) { MerchantsText.loginToAct(l) }
+                }
+            }
+            listGroup {
+                listCell(title: MerchantsText.hours(l), subtitle: merchant.openingHours ?? "—",
+                         detail: model.hoursKnown ? nil : MerchantsText.hoursUnknown(l), image: .icon(.info, .green))
+                if let address = merchant.address { listCell(title: MerchantsText.address(l), subtitle: address, image: .icon(.mapPin, .orange)) }
+                if let phone = merchant.phone { listCell(title: MerchantsText.phone(l), subtitle: phone, href: "tel:" + phone.filter { $0.isNumber || $0 == "+" }, image: .icon(.person, .blue)) }
+                if let price = merchant.pricePerPerson {
+                    listCell(title: MerchantsText.price(l), subtitle: "\(MerchantsText.perPerson(l)) \(MerchantsText.price(price))", image: .icon(.tag, .purple))
+                } else if let text = merchant.priceText {
+                    listCell(title: MerchantsText.price(l), subtitle: text, image: .icon(.tag, .purple))
+                }
+            }
+            navigation(merchant, gcj: gcj, l)
+            if let notes = merchant.notes {
+                details(.class("mx-notes")) {
+                    summary { MerchantsText.details(l) }
+                    dl {
+                        for line in notes.split(separator: "\n") {
+                            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                            dt { parts[0] }
+                            dd { parts.count > 1 ? parts[1] : "" }
+                        }
+                    }
+                }
+            }
+            ratingSection(merchant, model.ratingDistribution, l)
+            reviewSection(merchant, reviews: reviews, stars: stars, viewer: viewer)
+            if !model.importedReviews.isEmpty {
+                section(.class("mx-reviews")) {
+                    h2(.class("list-header")) { MerchantsText.importedReviews(l) }
+                    for review in model.importedReviews {
+                        article(.class("mx-review")) {
+                            p(.class("mx-review-author")) { review.author }
+                            p(.class("mx-review-text")) { review.text }
+                        }
+                    }
+                }
+            }
+            footer(.class("mx-attribution")) {
+                p { "\(MerchantsText.source(l))：\(merchant.sourceID) · " + merchant.licence }
+                if merchant.sourceDatum == .gcj02 {
+                    p { String(format: "GCJ-02 %.6f, %.6f → WGS-84 %.6f, %.6f", merchant.sourcePosition.latitude, merchant.sourcePosition.longitude,
+                               merchant.position.latitude, merchant.position.longitude) }
+                }
+            }
+        }
+    }
+
+    /// Links that hand the destination to a maps app in the datum it expects: Amap and Apple Maps take GCJ-02 in
+    /// mainland China (Apple's China maps are AutoNavi's), Google Maps' `api=1` URLs take WGS-84.
+    func navigation(_ merchant: Merchant, gcj: Coordinate, _ l: Language) -> Node {
+        let name = percentEncode(merchant.name)
+        let wgs = merchant.position
+        let amap = "https://uri.amap.com/marker?position=\(gcj.longitude),\(gcj.latitude)&name=\(name)&coordinate=gaode&callnative=1"
+        let apple = "https://maps.apple.com/?ll=\(gcj.latitude),\(gcj.longitude)&q=\(name)"
+        let google = "https://www.google.com/maps/dir/?api=1&destination=\(wgs.latitude),\(wgs.longitude)"
+        return section(.class("mx-navigate")) {
+            h2(.class("list-header")) { MerchantsText.navigate(l) }
+            div(.class("mx-navigate-links")) {
+                a(.classes("btn", "btn-secondary"), .href(amap), .rel("noopener"), .attribute("data-datum", "gcj02")) { MerchantsText.amap(l) }
+                a(.classes("btn", "btn-secondary"), .href(apple), .rel("noopener"), .attribute("data-datum", "gcj02")) { MerchantsText.appleMaps(l) }
+                a(.classes("btn", "btn-secondary"), .href(google), .rel("noopener"), .attribute("data-datum", "wgs84")) { MerchantsText.googleMaps(l) }
+            }
+            p(.class("list-footer")) { MerchantsText.navigateNote(l) }
+        }
+    }
+
+    func ratingSection(_ merchant: Merchant, _ distribution: [Int64], _ l: Language) -> Node {
+        let total = distribution.reduce(0, +)
+        let summary = RatingSummary(distribution: distribution)
+        return section(.class("mx-ratings")) {
+            h2(.class("list-header")) { MerchantsText.ratings(l) }
+            div(.class("mx-ratings-body")) {
+                p(.class("mx-ratings-average")) {
+                    if let average = summary.average {
+                        strong { String(format: "%.1f", average) }
+                        span { l == .zh ? " · \(total) 人评分" : " · \(total) ratings" }
+                    } else {
+                        span { MerchantsText.noRating(l) }
+                    }
+                }
+                for stars in (1...5).reversed() {
+                    let count = distribution[stars - 1]
+                    div(.class("mx-bar")) {
+                        span(.class("mx-bar-label")) { "\(stars)\(MerchantsText.starsCount(l))" }
+                        meter(.class("mx-bar-meter"), .min("0"), .max(String(max(total, 1))), .value(String(count))) { String(count) }
+                        span(.class("mx-bar-count")) { String(count) }
+                    }
+                }
+                if let score = merchant.sourceRating {
+                    p(.class("list-footer")) { "\(MerchantsText.sourceScore(l))：" + String(format: "%.1f", score) + " · \(merchant.sourceReviewCount)" }
+                }
+            }
+        }
+    }
+
+    func reviewSection(_ merchant: Merchant, reviews: CommentPage, stars: [Int64: Int], viewer: Viewer) -> Node {
+        let l = viewer.language
+        return section(.class("mx-reviews"), .id("reviews")) {
+            h2(.class("list-header")) { MerchantsText.userReviews(l) }
+            if viewer.isSignedIn {
+                postForm(action: "/merchants/\(merchant.id)/reviews", csrfToken: viewer.csrfToken, attributes: [.class("mx-review-form")]) {
+                    fieldset(.class("mx-stars-input")) {
+                        legend { MerchantsText.yourRating(l) }
+                        for value in 1...5 {
+                            label(.class("mx-star-choice")) {
+                                input(.type("radio"), .name("stars"), .value(String(value)), Attribute.required.when(value == 1), Attribute.checked.when(value == 5))
+                                span { String(repeating: "★", count: value) }
+                            }
+                        }
+                    }
+                    label(.class("mx-review-label"), .for("review-text")) { MerchantsText.reviewText(l) }
+                    textarea(.id("review-text"), .name("text"), .rows(3), .maxlength(2_000), Attribute.required) {}
+                    WebUI.button(.classes("btn", "btn-primary"), .type("submit")) { MerchantsText.post(l) }
+                }
+            }
+            if reviews.items.isEmpty {
+                p(.class("mx-empty")) { MerchantsText.noReviews(l) }
+            }
+            for comment in reviews.items where !comment.isDeleted {
+                article(.class("mx-review"), .id("comment-\(comment.id)")) {
+                    p(.class("mx-review-author")) {
+                        span { comment.authorName }
+                        if let given = stars[comment.id] { span(.class("mx-review-stars"), .ariaLabel("\(given)/5")) { String(repeating: "★", count: given) } }
+                        span(.class("mx-review-date")) { BeijingTime.date(comment.createdAt, l) }
+                    }
+                    p(.class("mx-review-text")) { comment.text }
+                    for reply in comment.replies {
+                        div(.classes("mx-reply", reply.userID != nil && reply.userID == merchant.ownerID ? "mx-official" : nil)) {
+                            if reply.userID != nil && reply.userID == merchant.ownerID { span(.class("mx-official-badge")) { MerchantsText.official(l) } }
+                            span(.class("mx-review-author")) { reply.authorName }
+                            p(.class("mx-review-text")) { reply.text }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func review(_ request: Request, _ member: SignedIn) throws -> Response {
+        let viewer = member.viewer, l = viewer.language
+        let merchant = try MerchantsAPI.merchant(request, store: store, l)
+        let form = request.form()
+        guard let stars = form["stars"].flatMap(Int.init), RatingStore.stars.contains(stars) else {
+            return viewer.redirect(to: "/merchants/\(merchant.id)#reviews", flash: Toast(CommentError.invalidRating.message(l), kind: .error))
+        }
+        do {
+            try comments.post(MerchantsApp.subject(merchant.id), author: .user(id: member.user.id, name: member.user.nickname), text: form["text"] ?? "",
+                              stars: stars)
+        } catch let error as CommentError {
+            return viewer.redirect(to: "/merchants/\(merchant.id)#reviews", flash: Toast(error.message(l), kind: .error))
+        }
+        return viewer.redirect(to: "/merchants/\(merchant.id)#reviews", flash: Toast(MerchantsText.posted(l)))
+    }
+
+    func toggleFavorite(_ request: Request, _ member: SignedIn) throws -> Response {
+        let viewer = member.viewer, l = viewer.language
+        let merchant = try MerchantsAPI.merchant(request, store: store, l)
+        let subject = MerchantsApp.subject(merchant.id)
+        if try favorites.contains(subject, userID: member.user.id) {
+            try favorites.remove(subject, userID: member.user.id)
+            return viewer.redirect(to: "/merchants/\(merchant.id)", flash: Toast(MerchantsText.unfavorited(l)))
+        }
+        try favorites.add(subject, userID: member.user.id)
+        return viewer.redirect(to: "/merchants/\(merchant.id)", flash: Toast(MerchantsText.favorited(l)))
+    }
+}

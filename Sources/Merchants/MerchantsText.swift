@@ -1,0 +1,95 @@
+import Foundation
+import WebUI
+
+/// Words of the 商户 pages, Chinese first. Names, addresses and reviews are data and appear as written.
+enum MerchantsText {
+    static let title = LocalizedText(zh: "商户", en: "Merchants")
+    static let nearby = LocalizedText(zh: "附近", en: "Nearby")
+    static let shake = LocalizedText(zh: "摇一摇", en: "Shake")
+    static let search = LocalizedText(zh: "搜索", en: "Search")
+    static let filters = LocalizedText(zh: "筛选", en: "Filters")
+    static let category = LocalizedText(zh: "分类", en: "Category")
+    static let allCategories = LocalizedText(zh: "全部分类", en: "All categories")
+    static let radius = LocalizedText(zh: "范围", en: "Radius")
+    static let sort = LocalizedText(zh: "排序", en: "Sort")
+    static let byDistance = LocalizedText(zh: "离我最近", en: "Nearest")
+    static let byRating = LocalizedText(zh: "评分最高", en: "Top rated")
+    static let byPrice = LocalizedText(zh: "人均最低", en: "Cheapest")
+    static let openNowOnly = LocalizedText(zh: "只看营业中", en: "Open now only")
+    static let apply = LocalizedText(zh: "应用", en: "Apply")
+    static let open = LocalizedText(zh: "营业中", en: "Open")
+    static let closed = LocalizedText(zh: "已打烊", en: "Closed")
+    static let hoursUnknown = LocalizedText(zh: "营业时间未知", en: "Hours unknown")
+    static let locate = LocalizedText(zh: "用我的位置", en: "Use my location")
+    static let locating = LocalizedText(zh: "正在定位…", en: "Locating…")
+    static let locationDenied = LocalizedText(zh: "无法获取位置（未授权或不可用），仍显示下面的位置。",
+                                              en: "Your location is unavailable (denied or not supported); showing the position below.")
+    static let defaultPosition = LocalizedText(zh: "默认位置：上海人民广场（未提供定位）", en: "Default position: People's Square, Shanghai (no location given)")
+    static let yourPosition = LocalizedText(zh: "当前位置", en: "Your position")
+    static let found = LocalizedText(zh: "家商户", en: " merchants")
+    static let none = LocalizedText(zh: "这个范围内没有符合条件的商户", en: "No merchant matches within this radius")
+    static let noneHint = LocalizedText(zh: "扩大范围或减少筛选条件再试。", en: "Widen the radius or drop a filter.")
+    static let more = LocalizedText(zh: "加载更多", en: "More")
+    static let mapTitle = LocalizedText(zh: "周边分布图", en: "Map of the area")
+    static let mapNote = LocalizedText(zh: "离线示意图：没有地图底图时按经纬度画出的位置（上为北），点按圆点查看商户。",
+                                       en: "Offline plot: positions drawn from their coordinates without map tiles (north up); tap a dot to open it.")
+    static let perPerson = LocalizedText(zh: "人均", en: "per person")
+    static let reviews = LocalizedText(zh: "条点评", en: " reviews")
+    static let noRating = LocalizedText(zh: "暂无评分", en: "Not rated")
+    static let address = LocalizedText(zh: "地址", en: "Address")
+    static let phone = LocalizedText(zh: "电话", en: "Phone")
+    static let hours = LocalizedText(zh: "营业时间", en: "Hours")
+    static let distance = LocalizedText(zh: "距离", en: "Distance")
+    static let price = LocalizedText(zh: "价格", en: "Price")
+    static let details = LocalizedText(zh: "更多信息", en: "More facts")
+    static let navigate = LocalizedText(zh: "导航", en: "Directions")
+    static let appleMaps = LocalizedText(zh: "苹果地图", en: "Apple Maps")
+    static let amap = LocalizedText(zh: "高德地图", en: "Amap")
+    static let googleMaps = LocalizedText(zh: "谷歌地图", en: "Google Maps")
+    static let navigateNote = LocalizedText(zh: "高德、苹果地图（中国大陆）用 GCJ-02 坐标，谷歌地图用 WGS-84；港澳不偏移。",
+                                            en: "Amap and Apple Maps (mainland China) get GCJ-02 coordinates, Google Maps WGS-84; Hong Kong and Macau are not shifted.")
+    static let favorite = LocalizedText(zh: "收藏", en: "Favourite")
+    static let unfavorite = LocalizedText(zh: "取消收藏", en: "Remove favourite")
+    static let favorited = LocalizedText(zh: "已收藏", en: "Saved to favourites")
+    static let unfavorited = LocalizedText(zh: "已取消收藏", en: "Removed from favourites")
+    static let share = LocalizedText(zh: "分享", en: "Share")
+    static let loginToAct = LocalizedText(zh: "登录后收藏、点评", en: "Sign in to save or review")
+    static let ratings = LocalizedText(zh: "评分分布", en: "Ratings")
+    static let starsCount = LocalizedText(zh: "星", en: " stars")
+    static let sourceScore = LocalizedText(zh: "来源评分（大众点评）", en: "Source score (Dianping)")
+    static let userReviews = LocalizedText(zh: "用户点评", en: "Reviews")
+    static let importedReviews = LocalizedText(zh: "随数据导入的点评", en: "Reviews from the data set")
+    static let writeReview = LocalizedText(zh: "写点评", en: "Write a review")
+    static let yourRating = LocalizedText(zh: "你的评分", en: "Your rating")
+    static let reviewText = LocalizedText(zh: "点评内容", en: "Your review")
+    static let post = LocalizedText(zh: "发布", en: "Post")
+    static let posted = LocalizedText(zh: "点评已发布", en: "Review posted")
+    static let noReviews = LocalizedText(zh: "还没有点评", en: "No reviews yet")
+    static let official = LocalizedText(zh: "商家回复", en: "Owner's reply")
+    static let source = LocalizedText(zh: "数据来源", en: "Source")
+    static let shakeHint = LocalizedText(zh: "摇一摇手机，或点按钮，随机推荐一家正在营业的商户", en: "Shake your phone or tap the button for a random merchant open now")
+    static let shakeButton = LocalizedText(zh: "摇一摇", en: "Shake")
+    static let shakeAgain = LocalizedText(zh: "再摇一次", en: "Shake again")
+    static let shakeNone = LocalizedText(zh: "附近没有（别的）正在营业的商户", en: "No (other) merchant open nearby")
+    static let motionPermission = LocalizedText(zh: "允许使用运动传感器", en: "Allow motion sensor")
+    static let searchPlaceholder = LocalizedText(zh: "店名、分类或地址（繁简皆可）", en: "Name, category or address")
+    static let searchResults = LocalizedText(zh: "搜索结果", en: "Results")
+    static let noResults = LocalizedText(zh: "没有找到", en: "Nothing found")
+    static let notFound = LocalizedText(zh: "没有这个商户", en: "No such merchant")
+    static let notImported = LocalizedText(zh: "还没有导入商户数据", en: "No merchants imported yet")
+    static let notImportedMessage = LocalizedText(zh: "运行 appsuite import merchants ../shared/data/merchants 后再试。",
+                                                  en: "Run `appsuite import merchants ../shared/data/merchants`, then reload.")
+    static let offline = LocalizedText(zh: "网络已断开，显示的是上次加载的内容。", en: "You are offline; this is what was loaded last.")
+
+    /// `350 m`, `1.3 km`.
+    static func distance(_ metres: Double) -> String {
+        metres < 1_000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1_000)
+    }
+
+    /// `¥80` from fen.
+    static func price(_ fen: Int64) -> String {
+        fen % 100 == 0 ? "¥\(fen / 100)" : String(format: "¥%.2f", Double(fen) / 100)
+    }
+
+    static func stars(_ rating: Double) -> String { String(format: "%.1f★", rating) }
+}

@@ -1,0 +1,57 @@
+import AppSuiteAPI
+import HTTPServer
+
+/// The OpenAPI entries of every `/api/v1/merchants/…` route.
+enum MerchantsOpenAPI {
+    static let tag = "Merchants 商户"
+    static let problem = JSONSchema.reference("Problem")
+
+    static func outcome(_ status: Int, _ description: String) -> APIOperation.Outcome {
+        .init(status, description, schema: problem, mediaType: "application/problem+json")
+    }
+
+    static let lat = APIOperation.Parameter("lat", in: .query, required: true, schema: .number(), description: "WGS-84 latitude, degrees")
+    static let lon = APIOperation.Parameter("lon", in: .query, required: true, schema: .number(), description: "WGS-84 longitude, degrees")
+    static let optionalLat = APIOperation.Parameter("lat", in: .query, schema: .number(), description: "WGS-84 latitude, for distances")
+    static let optionalLon = APIOperation.Parameter("lon", in: .query, schema: .number(), description: "WGS-84 longitude, for distances")
+    static let radius = APIOperation.Parameter("radius", in: .query, schema: .number(), description: "metres (default 1000, at most 50 km)")
+    static let category = APIOperation.Parameter("category", in: .query, schema: .string(maxLength: 32),
+                                                 description: "restaurant, fast_food, cafe, supermarket, convenience, shop, hairdresser, fitness, hotel, pharmacy or ktv")
+    static let limit = APIOperation.Parameter("limit", in: .query, schema: .integer(minimum: 1, maximum: 50), description: "page size (default 20)")
+
+    static let operations: [APIOperation] = [
+        APIOperation(.get, APIPath.Merchants.nearby, summary: "Merchants within a radius: filters, sort by distance, rating or price, keyset pages", tag: tag,
+                     parameters: [lat, lon, radius, category,
+                                  .init("openNow", in: .query, schema: .string(maxLength: 5), description: "true: only merchants open now (unknown hours excluded)"),
+                                  .init("minPrice", in: .query, schema: .integer(minimum: 0, maximum: 100_000_000), description: "人均 at least, fen"),
+                                  .init("maxPrice", in: .query, schema: .integer(minimum: 0, maximum: 100_000_000), description: "人均 at most, fen"),
+                                  .init("minRating", in: .query, schema: .number(), description: "rating at least"),
+                                  .init("sort", in: .query, schema: .string(maxLength: 8), description: "distance (default), rating or price"),
+                                  .init("cursor", in: .query, schema: .string(maxLength: 200), description: "nextCursor of the previous page"), limit],
+                     responses: [.init(200, "A page of merchants", schema: .ref(MerchantList.self)), outcome(422, "Invalid parameter (named in errors)")]),
+        APIOperation(.get, APIPath.Merchants.search, summary: "Search names, categories and addresses (Traditional/Simplified folded), ranked by match then distance", tag: tag,
+                     parameters: [.init("q", in: .query, required: true, schema: .string(maxLength: 64), description: "words to find"), optionalLat, optionalLon, limit],
+                     responses: [.init(200, "The best matches", schema: .ref(MerchantList.self)), outcome(422, "Invalid parameter")]),
+        APIOperation(.get, APIPath.Merchants.shake, summary: "摇一摇: one random merchant open now within the radius, never the previous one", tag: tag,
+                     parameters: [lat, lon, radius, category, .init("previous", in: .query, schema: .integer(), description: "the id shown last")],
+                     responses: [.init(200, "A merchant", schema: .ref(MerchantSummary.self)), outcome(404, "Nothing (else) open nearby"),
+                                 outcome(422, "Invalid parameter")]),
+        APIOperation(.get, APIPath.Merchants.coordinates, summary: "Convert a point between WGS-84 and GCJ-02", tag: tag,
+                     parameters: [.init("from", in: .query, required: true, schema: .string(maxLength: 5), description: "wgs84 or gcj02"),
+                                  .init("to", in: .query, required: true, schema: .string(maxLength: 5), description: "wgs84 or gcj02"),
+                                  .init("lat", in: .query, required: true, schema: .number(), description: "latitude in `from`"),
+                                  .init("lon", in: .query, required: true, schema: .number(), description: "longitude in `from`")],
+                     responses: [.init(200, "The converted point", schema: .ref(MerchantCoordinates.self)), outcome(422, "Invalid parameter")]),
+        APIOperation(.get, APIPath.Merchants.merchant, summary: "One merchant: hours, source and licence, rating distribution, imported reviews", tag: tag,
+                     parameters: [.init("id", in: .path, schema: .integer()), optionalLat, optionalLon],
+                     responses: [.init(200, "The merchant", schema: .ref(MerchantDetail.self)), outcome(404, "Unknown id"), outcome(422, "Invalid lat/lon")]),
+    ]
+
+    static let schemas: [(String, JSONSchema)] = [
+        JSONSchema.component(MerchantSummary.self),
+        JSONSchema.component(MerchantList.self),
+        JSONSchema.component(MerchantImportedReview.self),
+        JSONSchema.component(MerchantDetail.self),
+        JSONSchema.component(MerchantCoordinates.self),
+    ]
+}

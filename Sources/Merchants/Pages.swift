@@ -1,0 +1,204 @@
+import AppHost
+import Community
+import Foundation
+import Geo
+import HTTPServer
+import Identity
+import WebUI
+
+/// The pages under `/merchants`: nearby with filters and the offline plot, search, 摇一摇, and one merchant with
+/// its hours, navigation links, rating distribution and rated reviews. Everything works without JavaScript
+/// (links and GET forms); merchants.js adds "use my location", devicemotion for the shake and the network banner.
+struct MerchantsPages: Sendable {
+    let store: MerchantStore
+    let api: MerchantsAPI
+    let comments: CommentStore
+    let ratings: RatingStore
+    let favorites: FavoriteStore
+    let clock: AppClock
+    let assets: AppAssets
+
+    static let tabs = [
+        TabItem(id: "nearby", href: "/merchants", icon: .mapPin, label: MerchantsText.nearby),
+        TabItem(id: "shake", href: "/merchants/shake", icon: .star, label: MerchantsText.shake),
+        TabItem(id: "search", href: "/merchants/search", icon: .search, label: MerchantsText.search),
+    ]
+
+    func register(into pages: inout RouteGroup<SessionGuard>) {
+        pages.anyone.get("") { request, viewer in try nearby(request, viewer) }
+        pages.anyone.get("/search") { request, viewer in try search(request, viewer) }
+        pages.anyone.get("/shake") { request, viewer in try shake(request, viewer) }
+        pages.anyone.get("/{id}") { request, viewer in try detail(request, viewer) }
+        pages.post("/{id}/reviews") { request, member in try review(request, member) }
+        pages.post("/{id}/favorite") { request, member in try toggleFavorite(request, member) }
+    }
+
+    func page(_ viewer: Viewer, title: String, back: BackLink? = nil, active: String? = nil, status: HTTPStatus = .ok,
+              @HTMLBuilder content: () -> [Node]) -> Response {
+        viewer.page(title: title, back: back ?? BackLink(href: "/", label: Strings.home(viewer.language)), tabs: Self.tabs, activeTab: active,
+                    status: status, trailing: [languageSwitch(viewer.language, currentURL: viewer.currentURL)], bodyClass: "app-merchants",
+                    stylesheets: [assets.url("merchants.css")], scripts: [assets.url("merchants.js")]) {
+            p(.class("mx-offline"), .role("status"), .attribute("hidden", "")) { MerchantsText.offline(viewer.language) }
+            div(.class("mx")) { content() }
+        }
+    }
+
+    /// The position a page works from: `lat`/`lon` when given (checked like the API), else People's Square.
+    static func position(_ request: Request, _ l: Language) throws(HTTPError) -> (Coordinate, isDefault: Bool) {
+        if let point = try MerchantsAPI.point(request, required: false, l) { return (point, false) }
+        return (MerchantsApp.shanghai, true)
+    }
+
+    /// A page showing why the request was refused (a bad parameter), with the status the API would answer.
+    func refused(_ viewer: Viewer, _ error: HTTPError, active: String) -> Response {
+        let message = error.errors.map(\.message).joined(separator: " ")
+        return page(viewer, title: MerchantsText.title(viewer.language), active: active, status: error.status) {
+            errorState(language: viewer.language, message: message.isEmpty ? error.detail : message, retryHref: "/merchants")
+        }
+    }
+
+    // MARK: nearby
+
+    func nearby(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let l = viewer.language
+        guard try store.count() > 0 else { return notImported(viewer) }
+        let position: (Coordinate, isDefault: Bool)
+        var query: NearbyQuery
+        do {
+            position = try Self.position(request, l)
+            query = try MerchantsAPI.nearbyQuery(request, l, defaultCenter: position.0)
+        } catch { return refused(viewer, error, active: "nearby") }
+        let result = try api.nearby.page(query, now: clock.now())
+        let center = position.0
+        let base = "/merchants?" + Self.queryString(request, dropping: ["cursor"])
+        return page(viewer, title: MerchantsText.title(l), active: "nearby") {
+            locationBar(center: center, isDefault: position.isDefault, l)
+            filterForm(request, query, l)
+            if result.items.isEmpty {
+                emptyState(icon: .mapPin, title: MerchantsText.none(l), message: MerchantsText.noneHint(l))
+            } else {
+                if query.cursor == nil {
+                    MerchantPlot.render(center: center, radius: query.radius, items: result.items, language: l, label: MerchantsText.mapTitle(l))
+                }
+                p(.class("mx-count")) { l == .zh ? "共 \(result.total) \(MerchantsText.found(l))" : "\(result.total)\(MerchantsText.found(l))" }
+                merchantList(result.items, numbered: query.cursor == nil, near: center, l)
+                if let next = result.nextCursor {
+                    a(.classes("btn", "btn-secondary", "mx-more"), .href(base + "&cursor=" + next.encoded)) { MerchantsText.more(l) }
+                }
+            }
+            attribution(result.items.map(\.merchant), l)
+        }
+    }
+
+    func locationBar(center: Coordinate, isDefault: Bool, _ l: Language) -> Node {
+        div(.class("mx-location"), .attribute("data-lat", String(center.latitude)), .attribute("data-lon", String(center.longitude))) {
+            p(.class("mx-location-text")) {
+                isDefault ? MerchantsText.defaultPosition(l) : "\(MerchantsText.yourPosition(l))：" + String(format: "%.5f, %.5f", center.latitude, center.longitude)
+            }
+            button(.classes("btn", "btn-secondary", "mx-locate"), .type("button"), .attribute("hidden", ""),
+                   .attribute("data-locating", MerchantsText.locating(l))) { MerchantsText.locate(l) }
+            p(.class("mx-location-error"), .role("alert"), .attribute("hidden", "")) { MerchantsText.locationDenied(l) }
+        }
+    }
+
+    func filterForm(_ request: Request, _ query: NearbyQuery, _ l: Language) -> Node {
+        form(.class("mx-filters"), .method("get"), .action("/merchants")) {
+            input(.type("hidden"), .name("lat"), .value(String(query.center.latitude)))
+            input(.type("hidden"), .name("lon"), .value(String(query.center.longitude)))
+            label(.class("mx-filter")) {
+                span(.class("mx-filter-label")) { MerchantsText.category(l) }
+                select(.name("category")) {
+                    option(.value(""), Attribute.selected.when(query.category == nil)) { MerchantsText.allCategories(l) }
+                    for category in MerchantCategory.all {
+                        option(.value(category.id), Attribute.selected.when(query.category == category.id)) { category.name(l) }
+                    }
+                }
+            }
+            label(.class("mx-filter")) {
+                span(.class("mx-filter-label")) { MerchantsText.radius(l) }
+                select(.name("radius")) {
+                    for radius in [500.0, 1_000, 2_000, 5_000, 10_000, 50_000] {
+                        option(.value(String(Int(radius))), Attribute.selected.when(query.radius == radius)) { MerchantsText.distance(radius) }
+                    }
+                }
+            }
+            label(.class("mx-filter")) {
+                span(.class("mx-filter-label")) { MerchantsText.sort(l) }
+                select(.name("sort")) {
+                    for (sort, text) in [(NearbySort.distance, MerchantsText.byDistance), (.rating, MerchantsText.byRating), (.price, MerchantsText.byPrice)] {
+                        option(.value(sort.rawValue), Attribute.selected.when(query.sort == sort)) { text(l) }
+                    }
+                }
+            }
+            label(.classes("mx-filter", "mx-filter-check")) {
+                input(.type("checkbox"), .name("openNow"), .value("true"), Attribute.checked.when(query.openNow))
+                span { MerchantsText.openNowOnly(l) }
+            }
+            button(.classes("btn", "btn-primary", "mx-apply"), .type("submit")) { MerchantsText.apply(l) }
+        }
+    }
+
+    /// The rows link to the merchant's page with `near` (the position the list is about), for its distance there.
+    func merchantList(_ items: [NearbyItem], numbered: Bool, near: Coordinate? = nil, _ l: Language) -> Node {
+        let suffix = near.map { "?lat=\($0.latitude)&lon=\($0.longitude)" } ?? ""
+        return ol(.class("mx-list")) {
+            for (index, item) in items.enumerated() {
+                li(.class("mx-item")) {
+                    a(.class("mx-item-link"), .href("/merchants/\(item.merchant.id)" + suffix)) {
+                        if numbered && index < 9 {
+                            span(.classes("mx-item-number", "mx-cat-" + item.merchant.category)) { String(index + 1) }
+                        }
+                        span(.class("mx-item-text")) {
+                            span(.class("mx-item-name")) { item.merchant.name }
+                            span(.class("mx-item-meta")) { meta(item.merchant, standing: item.standing, l) }
+                        }
+                        span(.class("mx-item-side")) {
+                            span(.class("mx-item-distance")) { MerchantsText.distance(item.distance) }
+                            openBadge(item.openNow ?? item.merchant.isOpen(at: clock.now()), l)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `餐馆 · 4.7★ 3035 条点评 · 人均 ¥80`.
+    func meta(_ merchant: Merchant, standing: Standing, _ l: Language) -> String {
+        var parts = [MerchantCategory.named(merchant.category)?.name(l) ?? merchant.category]
+        if let rating = standing.rating {
+            parts.append(MerchantsText.stars(rating) + " " + (l == .zh ? "\(standing.reviewCount) \(MerchantsText.reviews(l))" : "\(standing.reviewCount)\(MerchantsText.reviews(l))"))
+        } else if standing.reviewCount > 0 {
+            parts.append(l == .zh ? "\(standing.reviewCount) \(MerchantsText.reviews(l))" : "\(standing.reviewCount)\(MerchantsText.reviews(l))")
+        }
+        if let price = merchant.pricePerPerson { parts.append("\(MerchantsText.perPerson(l)) \(MerchantsText.price(price))") }
+        return parts.joined(separator: " · ")
+    }
+
+    func openBadge(_ open: Bool?, _ l: Language) -> Node {
+        switch open {
+        case true?: span(.classes("mx-badge", "mx-open")) { MerchantsText.open(l) }
+        case false?: span(.classes("mx-badge", "mx-closed")) { MerchantsText.closed(l) }
+        case nil: span(.classes("mx-badge", "mx-unknown")) { MerchantsText.hoursUnknown(l) }
+        }
+    }
+
+    /// The licence lines of the sources shown (ODbL and CC BY ask for them wherever their data appears).
+    func attribution(_ merchants: [Merchant], _ l: Language) -> Node {
+        let licences = Array(Set(merchants.map(\.licence))).sorted()
+        return footer(.class("mx-attribution")) {
+            for licence in licences { p { licence } }
+        }
+    }
+
+    func notImported(_ viewer: Viewer) -> Response {
+        let l = viewer.language
+        return page(viewer, title: MerchantsText.title(l), status: .serviceUnavailable) {
+            emptyState(icon: .info, title: MerchantsText.notImported(l), message: MerchantsText.notImportedMessage(l))
+        }
+    }
+
+    /// The request's query without `dropping`, re-encoded.
+    static func queryString(_ request: Request, dropping: Set<String>) -> String {
+        request.query.pairs.filter { !dropping.contains($0.name) }.map { percentEncode($0.name) + "=" + percentEncode($0.value) }.joined(separator: "&")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Geo
+import WebUI
+
+/// The offline map: an SVG plot of the merchants around a point, north up, at true scale (equirectangular
+/// around the centre, which is exact to well under a pixel within 50 km), with the search circle, a scale
+/// bar, the user's position and one numbered, tappable dot per merchant (numbers match the list).
+enum MerchantPlot {
+    static let size = 360.0
+    static let margin = 20.0
+
+    /// A colour per category, readable on light and dark backgrounds.
+    static func colour(_ category: String) -> String {
+        switch category {
+        case "restaurant": "#e8590c"
+        case "fast_food": "#f08c00"
+        case "cafe": "#8d5524"
+        case "supermarket", "convenience", "shop": "#1c7ed6"
+        case "hairdresser": "#d6336c"
+        case "fitness": "#2f9e44"
+        case "hotel": "#7048e8"
+        case "pharmacy": "#0ca678"
+        default: "#495057"
+        }
+    }
+
+    /// The plot position of `point` (SVG units, y down).
+    static func project(_ point: Coordinate, center: Coordinate, radius: Double) -> (x: Double, y: Double) {
+        let metresPerDegree = Coordinate.earthRadius * .pi / 180
+        let east = (point.longitude - center.longitude) * cos(center.latitude * .pi / 180) * metresPerDegree
+        let north = (point.latitude - center.latitude) * metresPerDegree
+        let scale = (size / 2 - margin) / radius
+        return (size / 2 + east * scale, size / 2 - north * scale)
+    }
+
+    /// A round length for the scale bar: about a third of the radius (50 m, 100 m, 200 m, 500 m, 1 km …).
+    static func scaleLength(_ radius: Double) -> Double {
+        let target = radius / 3
+        let steps = [10.0, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000]
+        return steps.last { $0 <= target } ?? 10
+    }
+
+    static func render(center: Coordinate, radius: Double, items: [NearbyItem], language l: Language, label: String) -> Node {
+        let half = size / 2, ring = half - margin
+        let scale = scaleLength(radius)
+        let barLength = scale * ring / radius
+        func f(_ value: Double) -> String { String(format: "%.1f", value) }
+        return figure(.class("mx-plot")) {
+            SVG.svg(.viewBox("0 0 360 360"), .class("mx-plot-svg"), .role("img"), .ariaLabel(label)) {
+                SVG.rect(.class("mx-plot-bg"), .attribute("x", "0"), .attribute("y", "0"), .attribute("width", "360"), .attribute("height", "360"), .attribute("rx", "12"))
+                SVG.circle(.class("mx-plot-ring"), .attribute("cx", f(half)), .attribute("cy", f(half)), .attribute("r", f(ring)))
+                SVG.circle(.class("mx-plot-ring mx-plot-ring-half"), .attribute("cx", f(half)), .attribute("cy", f(half)), .attribute("r", f(ring / 2)))
+                SVG.path(.class("mx-plot-north"), .d("M340 14 L346 30 L340 26 L334 30 Z"))
+                SVG.text(.class("mx-plot-label"), .attribute("x", "340"), .attribute("y", "44"), .textAnchor("middle")) { "N" }
+                SVG.path(.class("mx-plot-scale"), .d("M16 340 h\(f(barLength)) M16 335 v10 M\(f(16 + barLength)) 335 v10"))
+                SVG.text(.class("mx-plot-label"), .attribute("x", "16"), .attribute("y", "330")) { MerchantsText.distance(scale) }
+                for (index, item) in items.enumerated().reversed() {
+                    let (x, y) = project(item.merchant.position, center: center, radius: radius)
+                    SVG.g(.class("mx-plot-dot")) {
+                        a(.href("/merchants/\(item.merchant.id)"), .ariaLabel("\(index + 1). \(item.merchant.name)")) {
+                            // A 22-unit invisible disc widens the tap target; the plot is ~360 px wide on a phone.
+                            SVG.circle(.class("mx-plot-hit"), .attribute("cx", f(x)), .attribute("cy", f(y)), .attribute("r", "11"))
+                            SVG.circle(.fill(colour(item.merchant.category)), .class("mx-plot-pin"), .attribute("cx", f(x)), .attribute("cy", f(y)),
+                                       .attribute("r", index < 9 ? "8" : "4"))
+                            if index < 9 {
+                                SVG.text(.class("mx-plot-number"), .attribute("x", f(x)), .attribute("y", f(y + 4)), .textAnchor("middle")) { String(index + 1) }
+                            }
+                        }
+                    }
+                }
+                SVG.circle(.class("mx-plot-me"), .attribute("cx", f(half)), .attribute("cy", f(half)), .attribute("r", "7"))
+            }
+            figcaption(.class("mx-plot-note")) { MerchantsText.mapNote(l) }
+        }
+    }
+}

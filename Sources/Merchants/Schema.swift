@@ -1,0 +1,56 @@
+import Storage
+
+/// The Merchants tables (module `merchants`). `merchants` holds every imported or approved merchant with its
+/// WGS-84 position (and the position as its source gave it), its source id and licence; `merchants_reviews`
+/// the reviews that came with the data (read-only, by pseudonymous imported authors). Users' own rated
+/// reviews are Community comments with ratings on subject `merchants/{id}`.
+enum MerchantsSchema {
+    static func migrations() -> [Migration] {
+        [
+            Migration(
+                module: "merchants", version: 1, name: "merchants, imported reviews",
+                sql: """
+                    CREATE TABLE merchants (
+                        id INTEGER PRIMARY KEY,
+                        source_id TEXT NOT NULL UNIQUE,
+                        source TEXT NOT NULL,
+                        licence TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        name_en TEXT,
+                        category TEXT NOT NULL,
+                        cuisine TEXT,
+                        address TEXT,
+                        phone TEXT,
+                        website TEXT,
+                        city TEXT,
+                        opening_hours TEXT,
+                        time_zone TEXT NOT NULL,
+                        lat REAL NOT NULL,
+                        lon REAL NOT NULL,
+                        lat_band INTEGER NOT NULL,
+                        source_datum TEXT NOT NULL,
+                        source_lat REAL NOT NULL,
+                        source_lon REAL NOT NULL,
+                        price_per_person INTEGER,
+                        price_text TEXT,
+                        source_rating REAL,
+                        source_review_count INTEGER NOT NULL DEFAULT 0,
+                        notes TEXT,
+                        search_key TEXT NOT NULL,
+                        owner_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX merchants_position ON merchants(lat_band, lon);
+                    CREATE TABLE merchants_reviews (
+                        source_id TEXT PRIMARY KEY,
+                        merchant_id INTEGER NOT NULL REFERENCES merchants(id) ON DELETE CASCADE,
+                        author TEXT NOT NULL,
+                        rating INTEGER,
+                        body TEXT NOT NULL,
+                        licence TEXT NOT NULL
+                    );
+                    CREATE INDEX merchants_reviews_merchant ON merchants_reviews(merchant_id);
+                    """),
+        ]
+    }
+}

@@ -1,0 +1,38 @@
+import AppHost
+import AppSuiteAPI
+import AppSuiteClient
+import AppSuiteTesting
+import Foundation
+import Testing
+
+/// Every Merchants method on a live server with the real merchant data, at Tuesday 2026-12-01 12:00 in Shanghai.
+@Suite(.requires(.merchants)) struct MerchantsLiveTests {
+    @Test func everyMethod() async throws {
+        let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_796_097_600)), importing: [.merchants])
+        let recorder = RecordingTransport()
+        let merchants = server.client(recorder: recorder).merchants
+
+        let first = try await merchants.nearby(lat: 31.2304, lon: 121.4737, limit: 10)
+        #expect(first.items.count == 10)
+        #expect(first.total > 10)
+        let cursor = try #require(first.nextCursor)
+        let second = try await merchants.nearby(lat: 31.2304, lon: 121.4737, cursor: cursor, limit: 10)
+        #expect(Set(second.items.map(\.id)).isDisjoint(with: first.items.map(\.id)))
+        #expect((second.items.first?.distanceMeters ?? 0) >= (first.items.last?.distanceMeters ?? .infinity))
+        let found = try await merchants.search("麥當勞", lat: 31.2304, lon: 121.4737)
+        #expect(found.total == 63)
+        let shaken = try await merchants.shake(lat: 31.2304, lon: 121.4737, radius: 3_000)
+        #expect(shaken.openNow == true)
+        let converted = try await merchants.convert(lat: 30.316078, lon: 120.149192, from: "gcj02", to: "wgs84")
+        #expect(abs(converted.lat - 30.318384) < 2e-6 && abs(converted.lon - 120.144464) < 2e-6)
+        let detail = try await merchants.merchant(shaken.id, lat: 31.2304, lon: 121.4737)
+        #expect(detail.merchant.id == shaken.id)
+        #expect(detail.ratingDistribution.count == 5)
+
+        let bad = await failure { () async throws(AppSuiteError) in _ = try await merchants.nearby(lat: 91, lon: 0) }
+        #expect(bad?.status == 422)
+        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/merchants/") }
+        #expect(expected.count == 5)
+        #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
+    }
+}

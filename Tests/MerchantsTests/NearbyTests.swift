@@ -1,0 +1,126 @@
+import AppHost
+import AppSuiteAPI
+@testable import AppSuiteServer
+import AppSuiteTesting
+import Foundation
+import Geo
+@testable import Merchants
+import Storage
+import Testing
+
+@Suite(.requires(.merchants)) struct NearbyTests {
+    static let square = "lat=31.2304&lon=121.4737"
+
+    /// Every merchant, read without the prefilter, for brute-force expectations.
+    static func everyMerchant(_ server: TestServer) throws -> [Merchant] {
+        try server.suite.database.read { db in
+            try db.query("SELECT \(MerchantStore.columns) FROM merchants").map { row throws(StorageError) in try MerchantStore.merchant(row) }
+        }
+    }
+
+    /// Within 1 km of People's Square: the same set as a brute-force scan, 99 of them OSM rows (the research
+    /// note's count; its bounding box holds 116), sorted by distance, and the keyset pages cover it exactly once.
+    @Test func nearbyMatchesBruteForceAndPagesCoverIt() throws {
+        let server = try MerchantsServer.get()
+        let center = try #require(Coordinate(latitude: 31.2304, longitude: 121.4737))
+        let expected = try Self.everyMerchant(server).filter { center.distance(to: $0.position) <= 1_000 }
+        #expect(expected.filter { $0.source == "osm" }.count == 99)
+        var seen: [MerchantSummary] = []
+        var cursor: String?
+        var total = -1
+        repeat {
+            let page = try server.get("/api/v1/merchants/nearby?\(Self.square)&radius=1000&limit=17" + (cursor.map { "&cursor=\($0)" } ?? ""))
+                .decode(MerchantList.self)
+            total = page.total
+            #expect(page.items.count <= 17)
+            seen += page.items
+            cursor = page.nextCursor
+        } while cursor != nil
+        #expect(total == expected.count)
+        #expect(seen.map(\.id).sorted() == expected.map(\.id).sorted())
+        let distances = seen.compactMap(\.distanceMeters)
+        #expect(distances == distances.sorted())
+        #expect(distances.allSatisfy { $0 <= 1_000 })
+    }
+
+    @Test func filtersAndSorts() throws {
+        let server = try MerchantsServer.get()
+        let cafes = try server.get("/api/v1/merchants/nearby?\(Self.square)&radius=3000&category=cafe&limit=50").decode(MerchantList.self)
+        #expect(!cafes.items.isEmpty)
+        #expect(cafes.items.allSatisfy { $0.category == "cafe" })
+        let open = try server.get("/api/v1/merchants/nearby?\(Self.square)&radius=5000&openNow=true&limit=50").decode(MerchantList.self)
+        #expect(open.items.allSatisfy { $0.openNow == true })
+        // Hangzhou's Dianping rows carry 人均 and 评分: price and rating filters and sorts.
+        let hangzhou = "lat=30.32&lon=120.145&radius=5000"
+        let cheap = try server.get("/api/v1/merchants/nearby?\(hangzhou)&maxPrice=8000&sort=price").decode(MerchantList.self)
+        #expect(cheap.items.map(\.pricePerPerson) == [5_800, 6_000, 6_100, 6_700, 7_500, 8_000])
+        let rated = try server.get("/api/v1/merchants/nearby?\(hangzhou)&minRating=4.7&sort=rating").decode(MerchantList.self)
+        #expect(rated.items.compactMap(\.rating) == [4.9, 4.9, 4.7, 4.7, 4.7, 4.7])
+        #expect(rated.items[0].reviewCount >= rated.items[1].reviewCount)
+    }
+
+    /// Out-of-range and unknown parameters answer 422 naming the field.
+    @Test func badInputNamesTheField() throws {
+        let server = try MerchantsServer.get()
+        for (query, field) in [("lat=91&lon=121", "lat"), ("lat=31&lon=181", "lon"), ("lat=31", "lon"), ("lat=abc&lon=1", "lat"),
+                               ("\(Self.square)&radius=50001", "radius"), ("\(Self.square)&radius=0", "radius"), ("\(Self.square)&category=bank", "category"),
+                               ("\(Self.square)&sort=name", "sort"), ("\(Self.square)&cursor=bm9wZQ", "cursor"), ("\(Self.square)&limit=51", "limit"),
+                               ("\(Self.square)&openNow=maybe", "openNow"), ("\(Self.square)&minPrice=-1", "minPrice"),
+                               ("\(Self.square)&minPrice=9000&maxPrice=100", "maxPrice"), ("\(Self.square)&minRating=6", "minRating")] {
+            let response = try server.get("/api/v1/merchants/nearby?\(query)")
+            #expect(response.status == 422, "\(query)")
+            #expect(response.text.contains("\"field\":\"\(field)\""), "\(query): \(response.text)")
+        }
+        #expect(try server.get("/api/v1/merchants/shake?lat=-91&lon=0").status == 422)
+        #expect(try server.get("/api/v1/merchants/999999999").status == 404)
+        #expect(try server.get("/api/v1/merchants/coordinates?from=bd09&to=wgs84&lat=1&lon=1").status == 422)
+    }
+
+    /// 麥當勞 finds 麦当劳 and the reverse (ICU's Traditional→Simplified fold), Latin case-insensitively,
+    /// nearest first among equal matches.
+    @Test func searchFoldsScriptsAndCase() throws {
+        let server = try MerchantsServer.get()
+        let traditional = try server.get("/api/v1/merchants/search?q=%E9%BA%A5%E7%95%B6%E5%8B%9E&\(Self.square)&limit=50").decode(MerchantList.self)
+        let simplified = try server.get("/api/v1/merchants/search?q=%E9%BA%A6%E5%BD%93%E5%8A%B3&\(Self.square)&limit=50").decode(MerchantList.self)
+        #expect(traditional.total == 63)  // OSM rows with either spelling in name, name:zh or address
+        #expect(traditional.total == simplified.total)
+        #expect(traditional.items.map(\.id) == simplified.items.map(\.id))
+        let lower = try server.get("/api/v1/merchants/search?q=starbucks&limit=50").decode(MerchantList.self)
+        let upper = try server.get("/api/v1/merchants/search?q=STARBUCKS&limit=50").decode(MerchantList.self)
+        #expect(lower.total >= 138)
+        #expect(lower.items.map(\.id) == upper.items.map(\.id))
+        #expect(try server.get("/api/v1/merchants/search?q=").status == 422)
+        #expect(try server.get("/api/v1/merchants/search?q=" + String(repeating: "a", count: 65)).status == 422)
+    }
+
+    @Test func coordinatesRoundTrip() throws {
+        let server = try MerchantsServer.get()
+        let gcj = try server.get("/api/v1/merchants/coordinates?from=wgs84&to=gcj02&lat=30.318384&lon=120.144464").decode(MerchantCoordinates.self)
+        #expect(gcj.shifted)
+        #expect(abs(gcj.lat - 30.316078) < 2e-6 && abs(gcj.lon - 120.149192) < 2e-6)
+        let back = try server.get("/api/v1/merchants/coordinates?from=gcj02&to=wgs84&lat=\(gcj.lat)&lon=\(gcj.lon)").decode(MerchantCoordinates.self)
+        #expect(try #require(Coordinate(latitude: back.lat, longitude: back.lon)).distance(to: try #require(Coordinate(latitude: 30.318384, longitude: 120.144464))) < 0.01)
+        let hongKong = try server.get("/api/v1/merchants/coordinates?from=wgs84&to=gcj02&lat=22.2819&lon=114.1582").decode(MerchantCoordinates.self)
+        #expect(!hongKong.shifted && hongKong.lat == 22.2819 && hongKong.lon == 114.1582)
+    }
+
+    /// A merchant whose hours cannot be read shows them verbatim with hoursKnown false and no openNow.
+    @Test func detailWithUnknownHours() throws {
+        let server = try MerchantsServer.get()
+        let id = try #require(try server.suite.database.read { db in
+            try db.scalar("SELECT id FROM merchants WHERE opening_hours = '24小时'", as: Int64.self)
+        })
+        let detail = try server.get("/api/v1/merchants/\(id)").decode(MerchantDetail.self)
+        #expect(detail.openingHours == "24小时")
+        #expect(!detail.hoursKnown)
+        #expect(detail.merchant.openNow == nil)
+        #expect(detail.licence.contains("ODbL"))
+        let cafe = try #require(try server.suite.database.read { db in
+            try db.scalar("SELECT merchant_id FROM merchants_reviews ORDER BY source_id LIMIT 1", as: Int64.self)
+        })
+        let withReviews = try server.get("/api/v1/merchants/\(cafe)").decode(MerchantDetail.self)
+        #expect(withReviews.importedReviews.first?.author.hasPrefix("reviewer-") == true)
+        #expect(withReviews.merchant.reviewCount >= 1)
+        #expect(withReviews.licence.contains("CC BY 4.0"))
+    }
+}
