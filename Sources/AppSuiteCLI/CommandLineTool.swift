@@ -50,6 +50,8 @@ public enum CommandLineTool {
           --smtp-url URL      mail server for e-mail verification and password reset: smtp://[user:pw@]host[:port]
                               or smtps://… (prefer APPSUITE_SMTP_URL for a password); none: reset is unavailable
           --mail-from A       sender address of those messages (default noreply@<public-url host>)
+          --oidc-providers L  third-party sign-in (OpenID Connect): id|name|issuer|client-id entries separated
+                              by ;, each secret in APPSUITE_OIDC_<ID>_SECRET; redirect URI <public-url>/login/oidc/callback
         \(settingList)\
 
         Exit codes: 0 success, 64 usage, 65 bad data, 66 missing input,

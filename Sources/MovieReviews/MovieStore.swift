@@ -175,6 +175,35 @@ struct MovieStore: Sendable {
         }.map { row throws(StorageError) in try Review(row: row) }
     }
 
+    /// What the 首页 feed is mixed from (``MovieFeed``), in one snapshot and four statements however long the
+    /// feed: the 100 reviews with the most net 有用 and the 100 newest; the 300 most-voted listed 短评 and the
+    /// 50 newest written here; the ten films most marked here in the seven days before `now`.
+    func feedCandidates(now: Int64) throws -> (reviews: [Review], shorts: [(comment: ShortComment, filmID: String, filmTitle: String)],
+                                               rising: [(film: Film, marks: Int)]) {
+        let shortColumns = "c.id, c.seq, c.author, c.rating, c.content, c.votes, c.hot, c.created_at, c.user_id, c.edited_at, c.film_id, f.title AS film_title"
+        return try database.read { db in
+            let reviewRows = try db.query("SELECT \(Self.reviewColumns) FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
+                                          + "ORDER BY coalesce(r.useful_count, 0) - coalesce(r.useless_count, 0) DESC, r.id LIMIT 100")
+                + db.query("SELECT \(Self.reviewColumns) FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
+                           + "ORDER BY r.published_at DESC, r.id DESC LIMIT 100")
+            var seen = Set<Int64>()
+            let reviews = try reviewRows.map { row throws(StorageError) in try Review(row: row) }.filter { seen.insert($0.id).inserted }
+            let shortRows = try db.query("SELECT \(shortColumns) FROM movies_comments c JOIN movies_films f ON f.id = c.film_id "
+                                         + "WHERE c.listed = 1 ORDER BY c.hot DESC, c.seq LIMIT 300")
+                + db.query("SELECT \(shortColumns) FROM movies_comments c JOIN movies_films f ON f.id = c.film_id "
+                           + "WHERE c.user_id IS NOT NULL AND c.listed = 1 ORDER BY c.seq DESC LIMIT 50")
+            var seenShorts = Set<String>()
+            let shorts = try shortRows.map { row throws(StorageError) in
+                (comment: try ShortComment(row: row), filmID: try row.get("film_id", as: String.self), filmTitle: try row.get("film_title", as: String.self))
+            }.filter { seenShorts.insert($0.comment.id).inserted }
+            let rising = try db.query("""
+                SELECT f.*, m.n FROM (SELECT film_id, count(*) AS n FROM movies_marks WHERE updated_at > ? GROUP BY film_id) m
+                JOIN movies_films f ON f.id = m.film_id ORDER BY m.n DESC, f.rank LIMIT 10
+                """, now - 7 * 86_400).map { row throws(StorageError) in (film: try Film(row: row), marks: try row.get("n", as: Int.self)) }
+            return (reviews, shorts, rising)
+        }
+    }
+
     /// A user's own reviews, newest first.
     func reviews(byUser userID: Int64, limit: Int) throws -> [Review] {
         try database.read { db in
@@ -203,18 +232,15 @@ struct MovieStore: Sendable {
     }
 
     /// The film library: films with reviews and comments first, then the most rated; `query` matches the
-    /// Chinese or original title.
+    /// Chinese or original title or the directors, every word somewhere (``MovieSchema/filmSearch``).
     func films(query: String?, cursor: String?, limit: Int) throws -> Page<Film> {
         let after = try Self.intCursor(cursor) ?? 0
-        let trimmed = query?.trimmingCharacters(in: .whitespaces) ?? ""
         let rows = try database.read { db in
-            if trimmed.isEmpty {
+            guard let match = MovieSchema.filmSearch.condition(query ?? "") else {
                 return try db.query("SELECT * FROM movies_films WHERE rank > ? ORDER BY rank LIMIT ?", after, limit + 1)
             }
-            let pattern = "%" + Self.escapeLike(trimmed) + "%"
-            return try db.query(
-                "SELECT * FROM movies_films WHERE rank > ? AND (lower(title) LIKE lower(?) ESCAPE '\\' "
-                    + "OR lower(original_title) LIKE lower(?) ESCAPE '\\' OR lower(directors) LIKE lower(?) ESCAPE '\\') ORDER BY rank LIMIT ?", after, pattern, pattern, pattern, limit + 1)
+            return try db.query("SELECT * FROM movies_films WHERE rank > ? AND \(match.sql) ORDER BY rank LIMIT ?",
+                                [after.sqlValue] + match.arguments + [(limit + 1).sqlValue])
         }
         let items = try rows.prefix(limit).map { row throws(StorageError) in try Film(row: row) }
         return Page(items: items, nextCursor: rows.count > limit ? items.last.map { String($0.rank) } : nil)
@@ -274,14 +300,5 @@ struct MovieStore: Sendable {
         let parts = cursor.split(separator: ".")
         guard parts.count == 2, let a = Int64(parts[0]), let b = Int64(parts[1]) else { throw HTTPError.badRequest("invalid cursor") }
         return (a, b)
-    }
-
-    static func escapeLike(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
-            out.append(character)
-        }
-        return out
     }
 }

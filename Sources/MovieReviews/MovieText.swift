@@ -66,6 +66,56 @@ enum MovieText {
 
     static let spoilerWarning = LocalizedText(zh: "这篇影评可能有剧透", en: "This review may contain spoilers")
 
+    static let wantToSee = LocalizedText(zh: "想看", en: "Want to see")
+    static let seenIt = LocalizedText(zh: "看过", en: "Seen it")
+    static let writeShort = LocalizedText(zh: "写短评", en: "Short review")
+    static let markThisFilm = LocalizedText(zh: "标记这部电影", en: "Mark this film")
+    static let yourMark = LocalizedText(zh: "我的标记", en: "My mark")
+    static let yourStars = LocalizedText(zh: "我的评分", en: "My rating")
+    static let starsOnTenPoint = LocalizedText(zh: "1–5 星，计入豆瓣式 10 分制（星数 × 2）。", en: "1–5 stars, counted on Douban's 10-point scale (stars × 2).")
+    static let markedOn = LocalizedText(zh: "日期", en: "Date")
+    static let shortComment = LocalizedText(zh: "短评（最多 350 字）", en: "Short review (up to 350 characters)")
+    static let shortPlaceholder = LocalizedText(zh: "写下你的短评…", en: "Your short review…")
+    static let removeMark = LocalizedText(zh: "删除标记", en: "Remove")
+    static let markSaved = LocalizedText(zh: "已保存标记", en: "Mark saved")
+    static let markRemoved = LocalizedText(zh: "已删除标记和短评", en: "Mark and short review removed")
+    static let writeReview = LocalizedText(zh: "写影评", en: "Write a review")
+    static let editReview = LocalizedText(zh: "编辑影评", en: "Edit review")
+    static let reviewTitle = LocalizedText(zh: "标题", en: "Title")
+    static let reviewBody = LocalizedText(zh: "正文", en: "Review")
+    static let paragraphsHint = LocalizedText(zh: "空行分段。", en: "A blank line starts a new paragraph.")
+    static let hasSpoilers = LocalizedText(zh: "有剧透", en: "Contains spoilers")
+    static let saveDraft = LocalizedText(zh: "存草稿", en: "Save draft")
+    static let publish = LocalizedText(zh: "发布", en: "Publish")
+    static let draftSaved = LocalizedText(zh: "草稿已保存", en: "Draft saved")
+    static func draftSavedAt(_ time: String) -> LocalizedText { LocalizedText(zh: "草稿保存于 \(time)", en: "Draft saved \(time)") }
+    static let reviewPublished = LocalizedText(zh: "影评已发布", en: "Review published")
+    static let reviewDeleted = LocalizedText(zh: "影评已删除", en: "Review deleted")
+    static let deleteReviewConfirm = LocalizedText(zh: "删除这篇影评？", en: "Delete this review?")
+    static let useful = LocalizedText(zh: "有用", en: "Helpful")
+    static func shortOn(_ film: String) -> LocalizedText { LocalizedText(zh: "短评《\(film)》", en: "short review of \(film)") }
+    static func risingThisWeek(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "本周 \(count) 人标记", en: count == 1 ? "1 mark this week" : "\(count) marks this week")
+    }
+    static let allReviews = LocalizedText(zh: "全部影评", en: "All reviews")
+    static func likes(_ count: Int) -> LocalizedText { LocalizedText(zh: "赞 \(count)", en: "Like \(count)") }
+    static let useless = LocalizedText(zh: "没用", en: "Not helpful")
+    static func localRating(_ score: Double, count: Int) -> LocalizedText {
+        let text = String(format: "%.1f", score)
+        return LocalizedText(zh: "本站 \(count) 人评分 \(text)", en: "\(text) from \(count) rating\(count == 1 ? "" : "s") here")
+    }
+    static let myMovies = LocalizedText(zh: "我的电影", en: "My films")
+    static let myMoviesDetail = LocalizedText(zh: "看过、想看、影评和草稿", en: "Seen, want to see, reviews and drafts")
+    static let myDrafts = LocalizedText(zh: "草稿（仅自己可见）", en: "Drafts (only you see them)")
+    static let untitled = LocalizedText(zh: "无标题", en: "Untitled")
+    static let nothingYet = LocalizedText(zh: "还没有。", en: "Nothing yet.")
+    static func seenHeader(_ count: Int) -> LocalizedText { LocalizedText(zh: "看过 \(count)", en: "Seen (\(count))") }
+    static func wishHeader(_ count: Int) -> LocalizedText { LocalizedText(zh: "想看 \(count)", en: "Want to see (\(count))") }
+    static func profileCounts(seen: Int, wish: Int, rated: Int, reviews: Int, shorts: Int) -> LocalizedText {
+        LocalizedText(zh: "看过 \(seen) · 想看 \(wish) · 评分 \(rated) · 影评 \(reviews) · 短评 \(shorts)",
+                      en: "\(seen) seen · \(wish) to see · \(rated) rated · \(reviews) reviews · \(shorts) short reviews")
+    }
+
     // MARK: a review
     static let smallerText = LocalizedText(zh: "缩小字号", en: "Smaller text")
     static let largerText = LocalizedText(zh: "放大字号", en: "Larger text")

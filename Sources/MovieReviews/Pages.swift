@@ -13,6 +13,7 @@ struct MoviePages: Sendable {
     let store: MovieStore
     let comments: CommentStore
     let favorites: FavoriteStore
+    let writes: MovieWrites
     let authenticator: Authenticator
     let assets: AppAssets
 
@@ -41,6 +42,7 @@ struct MoviePages: Sendable {
         routes.anyone.get("/films") { request, viewer in try pages.filmsPage(request, viewer) }
         routes.anyone.get("/films/{id}") { request, viewer in try pages.filmPage(request, viewer) }
         routes.anyone.get("/more") { request, viewer in try pages.morePage(request, viewer) }
+        registerWriting(into: &routes)
         files.get("/avatars/{file}") { request in
             let file = try request.parameter("file")
             guard file.hasSuffix(".svg") else { throw HTTPError.notFound() }
@@ -74,14 +76,18 @@ struct MoviePages: Sendable {
 
     // MARK: feed and lists
 
+    /// 首页: the mixed feed (``MovieFeed``), 20 cards a page; the cursor keeps the time the feed was ranked at.
     func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let cursor = request.query["cursor"]
-        let page = try store.feed(cursor: cursor, limit: 20)
-        let banner = cursor == nil ? page.items.first(where: \.featured) : nil
-        let counts = try commentCounts(page.items)
+        let (now, offset) = try Self.feedCursor(request.query["cursor"]) ?? (writes.now(), 0)
+        let candidates = try store.feedCandidates(now: now)
+        let feed = MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
+        let cards = Array(feed.dropFirst(offset).prefix(MovieFeed.pageSize))
+        let reviews = cards.compactMap { card -> Review? in if case .review(let review) = card { review } else { nil } }
+        let counts = try commentCounts(reviews)
+        let next = offset + MovieFeed.pageSize < feed.count ? MovieFeed.cursor(now: now, offset: offset + MovieFeed.pageSize) : nil
         let l = viewer.language
         return self.page(viewer, title: MovieText.appTitle(l), back: Self.launcher, tab: "feed") {
-            if let banner {
+            if offset == 0, let banner = reviews.first {
                 a(.class("mv-banner"), .href("/movies/reviews/\(banner.id)")) {
                     img(.class("mv-banner-img"), .src(Self.posterURL(banner.filmID)), .alt(""), .width(200), .height(280))
                     span(.class("mv-banner-text")) {
@@ -91,7 +97,73 @@ struct MoviePages: Sendable {
                     }
                 }
             }
-            reviewList(page.items, counts: counts, more: page.nextCursor.map { "/movies?cursor=\($0)" }, refresh: "/movies", language: l)
+            if cards.isEmpty {
+                emptyState(icon: .film, title: MovieText.noReviews(l), message: MovieText.noReviewsMessage(l))
+            } else {
+                ul(.class("mv-list"), .role("list"), .attribute("data-list", "feed"), .attribute("data-refresh", "/movies")) {
+                    for card in cards {
+                        switch card {
+                        case .review(let review): reviewCell(review, commentCount: counts[review.id] ?? 0, language: l)
+                        case .short(let comment, let filmID, let filmTitle): shortCell(comment, filmID: filmID, filmTitle: filmTitle, language: l)
+                        case .film(let film, let marks): filmCell(film, marks: marks, language: l)
+                        }
+                    }
+                }
+                if let next {
+                    div(.class("mv-more")) { moreLink("/movies?cursor=\(next)", kind: "feed", l) }
+                } else {
+                    p(.class("mv-end")) {
+                        MovieText.end(l) + " "
+                        a(.href("/movies/reviews")) { MovieText.allReviews(l) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `"<snapshot seconds>.<offset>"` → both; nil without a cursor.
+    static func feedCursor(_ cursor: String?) throws(HTTPError) -> (Int64, Int)? {
+        guard let (now, offset) = try MovieStore.pairCursor(cursor) else { return nil }
+        guard offset >= 0, offset < Int64(MovieFeed.length) else { throw HTTPError.badRequest("invalid cursor") }
+        return (now, Int(offset))
+    }
+
+    /// A hot 短评 in the feed: its author, stars and text, linked to its film's 短评.
+    func shortCell(_ comment: ShortComment, filmID: String, filmTitle: String, language l: Language) -> Node {
+        li(.classes("mv-cell", "mv-card-short"), .attribute("data-film", filmID)) {
+            a(.class("mv-cell-link"), .href("/movies/films/\(percentEncode(filmID))#short")) {
+                div(.class("mv-cell-main")) {
+                    div(.class("mv-byline")) {
+                        img(.class("mv-avatar"), .src(Self.avatarURL(comment.author)), .alt(""), .width(28), .height(28))
+                        span(.class("mv-user")) { comment.author }
+                        span(.class("mv-film")) { MovieText.shortOn(filmTitle)(l) }
+                    }
+                    stars(comment.rating, small: true, language: l)
+                    p(.class("mv-summary")) { comment.content }
+                    span(.class("mv-meta")) {
+                        span { BeijingTime.numericDate(comment.createdAt) }
+                        span { MovieText.helpful(comment.votes ?? 0)(l) }
+                    }
+                }
+                img(.class("mv-poster"), .src(Self.posterURL(filmID)), .alt(MovieText.poster(filmTitle)(l)), .width(72), .height(100), .loading("lazy"))
+            }
+        }
+    }
+
+    /// A film rising this week in the feed.
+    func filmCell(_ film: Film, marks: Int, language l: Language) -> Node {
+        li(.classes("mv-cell", "mv-card-film"), .attribute("data-film", film.id)) {
+            a(.class("mv-cell-link"), .href("/movies/films/\(percentEncode(film.id))")) {
+                div(.class("mv-cell-main")) {
+                    span(.classes("mv-meta", "mv-featured")) { MovieText.risingThisWeek(marks)(l) }
+                    h3(.class("mv-title")) { MovieText.filmTitle(film.title)(l) }
+                    p(.class("mv-meta")) {
+                        [film.year.map(String.init), film.genres.map { MovieText.genres($0, l) }].compactMap { $0 }.joined(separator: " · ")
+                    }
+                    if let rating = film.rating { tenPointStars(rating, language: l) }
+                }
+                img(.class("mv-poster"), .src(Self.posterURL(film.id)), .alt(MovieText.poster(film.title)(l)), .width(72), .height(100), .loading("lazy"))
+            }
         }
     }
 
@@ -138,7 +210,7 @@ struct MoviePages: Sendable {
     }
 
     func reviewCell(_ review: Review, commentCount: Int, language l: Language) -> Node {
-        li(.class("mv-cell")) {
+        li(.class("mv-cell"), .attribute("data-film", review.filmID)) {
             a(.class("mv-cell-link"), .href("/movies/reviews/\(review.id)")) {
                 div(.class("mv-cell-main")) {
                     div(.class("mv-byline")) {
@@ -199,6 +271,8 @@ struct MoviePages: Sendable {
         let subject = MovieReviewsApp.subject(review.id)
         let count = try comments.count(subject)
         let isFavorite = try viewer.user.map { try favorites.contains(subject, userID: $0.id) } ?? false
+        let myVote = try viewer.user.flatMap { try writes.myVotes(userID: $0.id, target: .review, items: [String(review.id)])[String(review.id)] }
+        let authorAvatar = try review.userID.flatMap { try authenticator.identity.users.users(ids: [$0])[$0]?.avatarPath }.map { "/media/" + $0 }
         let l = viewer.language
         let fontControls: [Node] = [
             WebUI.button(.classes("nav-action", "nav-action-text", "mv-font"), .type("button"), .attribute("data-font-step", "-1"),
@@ -214,9 +288,13 @@ struct MoviePages: Sendable {
                 h1(.class("mv-review-title")) { review.title }
                 if review.spoiler { p(.class("mv-spoiler")) { MovieText.spoilerWarning(l) } }
                 div(.class("mv-review-head")) {
-                    img(.class("mv-avatar"), .src(Self.avatarURL(review.author)), .alt(""), .width(40), .height(40))
+                    img(.class("mv-avatar"), .src(authorAvatar ?? Self.avatarURL(review.author)), .alt(""), .width(40), .height(40))
                     div(.class("mv-review-who")) {
-                        span(.class("mv-user")) { review.author }
+                        if let author = review.userID {
+                            a(.classes("mv-user", "mv-user-link"), .href("/movies/users/\(author)")) { review.author }
+                        } else {
+                            span(.class("mv-user")) { review.author }
+                        }
                         span(.class("mv-review-time")) {
                             span(.attribute("datetime", iso8601(review.publishedAt))) { BeijingTime.dateTime(review.publishedAt) }
                             " " + MovieText.beijingTime(l)
@@ -232,6 +310,18 @@ struct MoviePages: Sendable {
                     }
                 }
                 div(.classes("mv-body", "mv-font-3"), .attribute("data-body", "")) { paragraphs(review.body ?? "") }
+                if review.editedAt != nil { p(.class("mv-meta")) { MovieText.edited(l) } }
+                voteButtons(action: "/movies/reviews/\(review.id)/vote", useful: review.useful ?? 0, useless: review.useless ?? 0, mine: myVote,
+                            back: "/movies/reviews/\(review.id)", viewer: viewer)
+                if let user = viewer.user, user.id == review.userID {
+                    div(.class("mv-own-actions")) {
+                        a(.classes("btn", "btn-secondary"), .href("/movies/reviews/\(review.id)/edit")) { Strings.edit(l) }
+                        postForm(action: "/movies/reviews/\(review.id)/delete", csrfToken: viewer.csrfToken, confirm: MovieText.deleteReviewConfirm(l),
+                                 attributes: [.class("mv-inline-form")]) {
+                            WebUI.button(.classes("btn", "btn-secondary", "mv-delete-review"), .type("submit")) { Strings.delete(l) }
+                        }
+                    }
+                }
                 nav(.class("mv-pager"), .ariaLabel(MovieText.otherReviews(l))) {
                     if let previous = neighbours.previous {
                         a(.class("mv-prev"), .href("/movies/reviews/\(previous)"), .rel("prev")) { MovieText.previous(l) }
@@ -288,7 +378,7 @@ struct MoviePages: Sendable {
         guard let review = try store.review(try request.parameter("id", as: Int64.self)) else { throw HTTPError.notFound() }
         let path = "/movies/reviews/\(review.id)"
         let page = try comments.page(MovieReviewsApp.subject(review.id), cursor: request.query["cursor"], limit: 20)
-        let avatars = try avatarPaths(page.items + page.items.flatMap(\.replies))
+        let avatars = try commentExtras(page.items + page.items.flatMap(\.replies), viewer: viewer)
         let l = viewer.language
         return self.page(viewer, title: MovieText.comments(l), back: BackLink(href: path, label: MovieText.review(l)), tab: nil, tabs: [],
                          bodyClass: "mv-has-bottombar") {
@@ -322,7 +412,7 @@ struct MoviePages: Sendable {
         let replies = try comments.replies(root: root.id, cursor: request.query["cursor"], limit: 50)
         root.replies = replies.items
         root.replyCount = 0
-        let avatars = try avatarPaths([root] + root.replies)
+        let avatars = try commentExtras([root] + root.replies, viewer: viewer)
         let l = viewer.language
         return self.page(viewer, title: MovieText.replies(l), back: BackLink(href: path + "/comments", label: MovieText.comments(l)), tab: nil, tabs: []) {
             ul(.class("mv-comments"), .role("list")) { commentItem(root, reviewPath: path, viewer: viewer, avatars: avatars) }
@@ -334,13 +424,22 @@ struct MoviePages: Sendable {
         }
     }
 
-    /// The avatars uploaded in the profile (`/media/…`) of the comments' authors, in one query.
-    func avatarPaths(_ comments: [Comment]) throws -> [Int64: String] {
-        let users = try authenticator.identity.users.users(ids: comments.compactMap(\.userID))
-        return users.compactMapValues { $0.avatarPath.map { "/media/" + $0 } }
+    /// What a list of comments shows beside each: the avatars uploaded in the profile (`/media/…`) of their
+    /// authors, the likes, and the viewer's own likes; three queries however many comments.
+    struct CommentExtras {
+        var avatars: [Int64: String]
+        var likes: [Int64: Int]
+        var mine: [String: Int]
     }
 
-    func commentItem(_ comment: Comment, reviewPath: String, viewer: Viewer, avatars: [Int64: String]) -> Node {
+    func commentExtras(_ comments: [Comment], viewer: Viewer) throws -> CommentExtras {
+        let users = try authenticator.identity.users.users(ids: comments.compactMap(\.userID))
+        let mine = try viewer.user.map { try writes.myVotes(userID: $0.id, target: .comment, items: comments.map { String($0.id) }) } ?? [:]
+        return CommentExtras(avatars: users.compactMapValues { $0.avatarPath.map { "/media/" + $0 } }, likes: try writes.likes(comments.map(\.id)),
+                             mine: mine)
+    }
+
+    func commentItem(_ comment: Comment, reviewPath: String, viewer: Viewer, avatars: CommentExtras) -> Node {
         li(.class("mv-comment"), .id("comment-\(comment.id)")) {
             commentBody(comment, reviewPath: reviewPath, viewer: viewer, avatars: avatars)
             if !comment.replies.isEmpty {
@@ -357,7 +456,7 @@ struct MoviePages: Sendable {
     }
 
     @HTMLBuilder
-    func commentBody(_ comment: Comment, reviewPath: String, viewer: Viewer, avatars: [Int64: String]) -> [Node] {
+    func commentBody(_ comment: Comment, reviewPath: String, viewer: Viewer, avatars: CommentExtras) -> [Node] {
         let l = viewer.language
         if comment.isDeleted {
             p(.class("mv-deleted")) { MovieText.deletedComment(l) }
@@ -367,7 +466,7 @@ struct MoviePages: Sendable {
                 if comment.userID == nil {
                     span(.classes("mv-avatar", "mv-avatar-anon"), .ariaHidden) { MovieText.anonymousInitial(l) }
                 } else if let userID = comment.userID {
-                    img(.class("mv-avatar"), .src(avatars[userID] ?? Self.avatarURL("u\(userID)")), .alt(""), .width(28), .height(28))
+                    img(.class("mv-avatar"), .src(avatars.avatars[userID] ?? Self.avatarURL("u\(userID)")), .alt(""), .width(28), .height(28))
                 }
                 span(.class("mv-user")) { author }
                 if let name = CommunityText.replyToName(comment, l) { span(.class("mv-reply-to")) { MovieText.replyingTo(name)(l) } }
@@ -378,6 +477,8 @@ struct MoviePages: Sendable {
             }
             div(.class("mv-comment-actions")) {
                 a(.class("mv-reply-link"), .href(reviewPath + "/compose?parent=\(comment.id)")) { MovieText.reply(l) }
+                likeButton(comment, likes: avatars.likes[comment.id] ?? 0, liked: avatars.mine[String(comment.id)] == 1,
+                           back: reviewPath + "/comments#comment-\(comment.id)", viewer: viewer)
                 if let user = viewer.user, user.id == comment.userID {
                     a(.class("mv-reply-link"), .href("/movies/comments/\(comment.id)/edit")) { Strings.edit(l) }
                     postForm(action: "/movies/comments/\(comment.id)/delete", csrfToken: viewer.csrfToken, confirm: MovieText.deleteConfirm(l),
@@ -389,6 +490,20 @@ struct MoviePages: Sendable {
                     a(.classes("mv-reply-link", "mv-report-link"), .href(CommunityText.reportPath(comment))) { CommunityText.report(l) }
                 }
             }
+        }
+    }
+
+    /// 赞 with the count: a form for others' comments, the count alone on one's own, a login link signed out.
+    func likeButton(_ comment: Comment, likes: Int, liked: Bool, back: String, viewer: Viewer) -> Node {
+        let label = MovieText.likes(likes)(viewer.language)
+        if viewer.user == nil {
+            return a(.classes("mv-reply-link", "mv-like"), .href("/login?next=" + percentEncode(back))) { label }
+        }
+        if viewer.user?.id == comment.userID { return span(.classes("mv-votes", "mv-like-count")) { label } }
+        return postForm(action: "/movies/comments/\(comment.id)/like", csrfToken: viewer.csrfToken, attributes: [.class("mv-inline-form")]) {
+            input(.type("hidden"), .name("value"), .value("like"))
+            input(.type("hidden"), .name("back"), .value(back))
+            WebUI.button(.classes("mv-like", liked ? "is-on" : nil), .type("submit"), .attribute("aria-pressed", liked ? "true" : "false")) { label }
         }
     }
 
@@ -540,7 +655,7 @@ struct MoviePages: Sendable {
         }
     }
 
-    func filmPage(_ request: Request, _ viewer: Viewer) throws -> Response {
+    func filmPage(_ request: Request, _ viewer: Viewer, markError: String? = nil, markValues: FormData? = nil) throws -> Response {
         guard let film = try store.film(try request.parameter("id")) else { throw HTTPError.notFound() }
         let sort = CommentSort(rawValue: request.query["sort"] ?? "hot") ?? .hot
         let page = try store.shortComments(film: film.id, sort: sort, cursor: request.query["cursor"], limit: 20)
@@ -549,9 +664,14 @@ struct MoviePages: Sendable {
         let reviewCounts = (try? commentCounts(reviews)) ?? [:]
         let reviewCount = try store.reviewCount(ofFilm: film.id)
         let average = try store.averageStars(film: film.id)
+        let local = try store.localRating(film: film.id)
+        let mark = try viewer.user.flatMap { try writes.mark(userID: $0.id, filmID: film.id) }
+        let myVotes = try viewer.user.map { try writes.myVotes(userID: $0.id, target: .short, items: page.items.map(\.id)) } ?? [:]
+        let writers = try authenticator.identity.users.users(ids: page.items.compactMap(\.userID))
         let base = "/movies/films/\(percentEncode(film.id))"
         let l = viewer.language
-        return self.page(viewer, title: film.title, back: BackLink(href: "/movies/films", label: MovieText.films(l)), tab: "films") {
+        return self.page(viewer, title: film.title, back: BackLink(href: "/movies/films", label: MovieText.films(l)), tab: "films",
+                         status: markError == nil ? .ok : .unprocessableContent) {
             div(.class("mv-film-head")) {
                 posterLink(film.id, title: film.title, large: true, l)
                 div(.class("mv-film-info")) {
@@ -571,6 +691,9 @@ struct MoviePages: Sendable {
                     } else {
                         p(.class("mv-meta")) { MovieText.noRating(l) }
                     }
+                    if let local {
+                        p(.classes("mv-meta", "mv-local-rating")) { MovieText.localRating(local.average * 2, count: local.count)(l) }
+                    }
                 }
             }
             dl(.class("mv-film-facts")) {
@@ -584,6 +707,7 @@ struct MoviePages: Sendable {
             if let summary = film.summary {
                 div(.class("mv-film-summary")) { paragraphs(summary) }
             }
+            markCard(film: film, mark: mark, viewer: viewer, error: markError, values: markValues)
             if !reviews.isEmpty {
                 sectionHeader(MovieText.reviewsHeader(reviewCount)(l), actionLabel: reviewCount > reviews.count ? MovieText.all(l) : nil,
                               actionHref: reviewCount > reviews.count ? "/movies/reviews" : nil)
@@ -602,14 +726,27 @@ struct MoviePages: Sendable {
                     for comment in page.items {
                         li(.class("mv-comment")) {
                             div(.class("mv-comment-head")) {
-                                img(.class("mv-avatar"), .src(Self.avatarURL(comment.author)), .alt(""), .width(28), .height(28))
-                                span(.class("mv-user")) { comment.author }
+                                let uploaded = comment.userID.flatMap { writers[$0]?.avatarPath }.map { "/media/" + $0 }
+                                img(.class("mv-avatar"), .src(uploaded ?? Self.avatarURL(comment.author)), .alt(""), .width(28), .height(28))
+                                if let author = comment.userID {
+                                    a(.classes("mv-user", "mv-user-link"), .href("/movies/users/\(author)")) { comment.author }
+                                } else {
+                                    span(.class("mv-user")) { comment.author }
+                                }
                                 stars(comment.rating, small: true, language: l)
                             }
                             p(.class("mv-comment-text")) { comment.content }
                             div(.class("mv-comment-actions")) {
-                                span(.class("mv-comment-time")) { BeijingTime.dateTime(comment.createdAt) }
-                                span(.class("mv-votes")) { MovieText.helpful(comment.votes ?? 0)(l) }
+                                span(.class("mv-comment-time")) {
+                                    BeijingTime.dateTime(comment.createdAt) + (comment.editedAt != nil ? " · " + MovieText.edited(l) : "")
+                                }
+                                if comment.userID != nil, comment.userID == viewer.user?.id {
+                                    a(.class("mv-reply-link"), .href("#mark")) { Strings.edit(l) }
+                                    span(.class("mv-votes")) { MovieText.helpful(comment.votes ?? 0)(l) }
+                                } else {
+                                    voteButtons(action: "/movies/short-comments/\(percentEncode(comment.id))/vote", useful: comment.votes ?? 0, useless: nil,
+                                                mine: myVotes[comment.id], back: base + "?sort=\(sort.rawValue)#short", viewer: viewer)
+                                }
                             }
                         }
                     }
@@ -639,6 +776,9 @@ struct MoviePages: Sendable {
                 listGroup(header: MovieText.account(l)) {
                     listCell(title: user.nickname, subtitle: "@" + user.username, href: "/me")
                     listFormCell(title: Strings.logOut(l), action: "/logout", csrfToken: viewer.csrfToken, destructive: true)
+                }
+                listGroup(header: MovieText.myMovies(l)) {
+                    listCell(title: MovieText.myMoviesDetail(l), href: "/movies/me", image: .icon(.star, .orange))
                 }
                 listGroup(header: MovieText.myFavorites(l)) {
                     if let mine, !mine.items.isEmpty {

@@ -93,6 +93,8 @@ final class PageSite {
     /// Pages that answered a POST (a toast after a redirect, a form error, an error page), by what was sent.
     private(set) var formReplies: [(String, RawHTTPClient.Reply)] = []
     let review: String, film: String, comment: String, reply: String, shareCode: String, photo: String, album: String
+    /// A review the member wrote (its editor is a page) and the member's user id (their movie profile).
+    let ownReview: String, memberID: String
     /// Another reader's answer to the member's comment: an inbox item for the member, reported by the member.
     let answer: String
     /// A finished job of the asset slicer (`/slicer/jobs/{id}`).
@@ -104,6 +106,7 @@ final class PageSite {
         "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}", "/images/{app}/{item}",
         "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}", "/sw.js",
         "/comments/{id}", "/inbox/{id}",  // where a notification leads: redirects to the item
+        "/movies/me",  // redirects to the member's own movie profile
     ]
 
     /// Every GET route that answers a page.
@@ -198,6 +201,14 @@ final class PageSite {
         let favorited = try Self.request(server, "POST", "/movies/reviews/\(review)/favorite", cookies: english,
                                          form: [("csrf_token", token)])
         formReplies.append(("toast after adding a favourite", try Self.follow(favorited, server: server, cookies: member.cookies, language: "en")))
+        // 影评 written: a mark with stars and a 短评 on the film, then a review of it (its editor and the profile are pages).
+        try Self.expectRedirect(try Self.request(server, "POST", "/movies/films/\(film)/mark", cookies: english,
+                                                 form: [("status", "seen"), ("rating", "4"), ("comment", "配乐很好。"), ("csrf_token", token)]))
+        let written = try Self.request(server, "POST", "/movies/films/\(film)/write", cookies: english,
+                                       form: [("title", "我的影评"), ("body", "第一段。\n\n第二段。"), ("rating", "4"), ("action", "publish"),
+                                              ("csrf_token", token)])
+        ownReview = try #require(Self.first(#"/movies/reviews/(\d+)"#, in: written.headers["location"] ?? ""))
+        memberID = String(try #require(try server.suite.authenticator.identity.users.user(username: "reader")).id)
         // 爱限免: 旋转音律 saved (a 10-digit App Store id).
         try Self.expectRedirect(try Self.request(server, "POST", "/appdeals/apps/6466390901/favorite", cookies: member.cookies,
                                                  form: [("csrf_token", token)]))
@@ -285,6 +296,7 @@ final class PageSite {
             Page(path: "/movies/reviews/\(review)/compose"), Page(path: "/movies/reviews/\(review)/compose?parent=\(reply)"),
             Page(path: "/movies/comments/\(comment)/edit"), Page(path: "/movies/films"), Page(path: "/movies/films?q=\(q(Self.typed[1]))"),
             Page(path: "/movies/films/\(film)"), Page(path: "/movies/films/\(film)?sort=new"), Page(path: "/movies/more"),
+            Page(path: "/movies/films/\(film)/write"), Page(path: "/movies/reviews/\(ownReview)/edit"), Page(path: "/movies/users/\(memberID)"),
             Page(path: "/weather"), Page(path: "/weather/places"), Page(path: "/weather/places?parent=110100"),
             Page(path: "/weather/places?q=\(q("朝阳"))"), Page(path: "/weather/forecast?place=110105"),
             Page(path: "/weather/forecast?place=999999", status: 404), Page(path: "/weather/locate"),

@@ -51,27 +51,31 @@ def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, sc
     browser.execute_script("try { localStorage.clear(); } catch (e) {}")
     browser.get_log("browser")
 
-    # 首页: banner, 20 cells with avatar, stars, title, summary, poster; 20 more at the bottom.
+    # 首页: banner, 20 mixed cards (reviews, 短评 of many films), never three of one film in a row; 20 more at the bottom.
     browser.get(base + "/movies")
     assert css(browser, ".mv-banner .mv-banner-title").text
-    cells = browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li")
+    cells = browser.find_elements(By.CSS_SELECTOR, "[data-list=feed] > li")
     assert len(cells) == 20
-    first = cells[0]
+    first = browser.find_elements(By.CSS_SELECTOR, "[data-list=feed] > li.mv-cell:not(.mv-card-short):not(.mv-card-film)")[0]
     assert first.find_element(By.CSS_SELECTOR, ".mv-avatar").get_attribute("naturalWidth") != "0"
     assert first.find_element(By.CSS_SELECTOR, ".mv-poster").get_attribute("naturalWidth") != "0"
     assert first.find_element(By.CSS_SELECTOR, ".mv-stars").get_attribute("aria-label")
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-list=feed] > li.mv-card-short")
     tabs = [t.text for t in browser.find_elements(By.CSS_SELECTOR, ".tabbar .tab-label")]
     assert tabs == ["首页", "影评", "电影", "更多"]
     assert_fits_phone(browser)
     screenshot("movies-01-feed")
-    # Scrolling to the bottom (or tapping 加载更多) appends the next 20 in place; no review twice.
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", css(browser, "a[data-more=reviews]"))
-    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li")) >= 40,
-             message="reaching the bottom did not append 20 reviews")
-    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li a.mv-cell-link")]
-    assert len(hrefs) % 20 == 0 and len(set(hrefs)) == len(hrefs), hrefs
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", css(browser, "a[data-more=feed]"))
+    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-list=feed] > li")) >= 40,
+             message="reaching the bottom did not append 20 cards")
+    films = [li.get_attribute("data-film") for li in browser.find_elements(By.CSS_SELECTOR, "[data-list=feed] > li")]
+    runs = [films[i] for i in range(2, len(films)) if films[i] == films[i - 1] == films[i - 2]]
+    assert not runs, f"three cards of one film in a row: {runs}"
+    assert len(set(films)) >= 10, films
     assert path_of(browser) == "/movies"
-    # Page through all 302 reviews with the button.
+
+    # 影评 tab: every review, newest first; page through all 302 with the button.
+    browser.get(base + "/movies/reviews")
     while browser.find_elements(By.CSS_SELECTOR, "a[data-more=reviews]"):
         count = len(browser.find_elements(By.CSS_SELECTOR, "[data-list=reviews] > li"))
         link = browser.find_elements(By.CSS_SELECTOR, "a[data-more=reviews]")[0]
@@ -84,7 +88,7 @@ def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, sc
     assert css(browser, ".mv-end").text == "没有更多了"
 
     # Review page.
-    browser.get(base + "/movies")
+    browser.get(base + "/movies/reviews")
     title = css(browser, "[data-list=reviews] > li .mv-title").text
     click_and_wait(browser, css(browser, "[data-list=reviews] > li a.mv-cell-link"), "open review")
     assert path_of(browser).startswith("/movies/reviews/")
@@ -262,3 +266,85 @@ def test_the_longest_review_and_dark_mode(browser, server, screenshot):
     browser.get(base + "/movies/reviews/7883050")
     screenshot("movies-16-review-dark")
     browser.delete_cookie("theme")
+
+
+def test_a_new_user_rates_writes_marks_votes_and_sees_their_profile(browser, server, screenshot):
+    """Issue 18's "done when": a new user rates a film, writes a 短评 and a review, marks 想看/看过, votes 有用
+    and sees their profile, on a 390 px phone."""
+    base = server.base_url
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    username = unique_name("mvnew")
+    assert server.client.register(username, PASSWORD).status == 201
+    browser.get(base + "/login?next=%2Fmovies%2Ffilms%2F26266893")
+    form = css(browser, "form#login-form")
+    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
+    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
+    mark(browser)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_new_page(browser, "login")
+    assert path_of(browser) == "/movies/films/26266893"
+
+    # 看过 with four stars (Douban's 10-point scale shows 8.0) and a 短评 with an HTML-looking word.
+    tap(browser, css(browser, "label[for=status-seen]"))
+    tap(browser, css(browser, "label[for=rate-4]"))
+    assert css(browser, "#rate-4").is_selected()
+    short = "看过：<b>壮观</b>的太空电梯 🚀"
+    css(browser, "textarea[name=comment]").send_keys(short)
+    assert_tap_targets(browser, ".mv-rate-star, .mv-status-label, .mv-mark .btn")
+    screenshot("movies-20-mark-form")
+    click_and_wait(browser, css(browser, ".mv-mark button.mv-submit"), "save mark")
+    assert "本站 1 人评分 8.0" in css(browser, ".mv-local-rating").text
+    mine = [c for c in browser.find_elements(By.CSS_SELECTOR, "[data-list=short] > li") if short in c.text]
+    assert mine, "the new 短评 is not in the newest list"
+    assert_fits_phone(browser)
+    screenshot("movies-21-marked-seen")
+
+    # Another film: 想看.
+    browser.get(base + "/movies/films/27060077")
+    tap(browser, css(browser, "label[for=status-wish]"))
+    click_and_wait(browser, css(browser, ".mv-mark button.mv-submit"), "save wish")
+    assert css(browser, "#status-wish").is_selected()
+
+    # A review of the first film: a draft first, then published with the spoiler flag.
+    browser.get(base + "/movies/films/26266893/write")
+    css(browser, "input[name=title]").send_keys("流浪地球的勇气")
+    css(browser, "textarea[name=body]").send_keys("第一段：<script>alert(1)</script>")
+    click_and_wait(browser, css(browser, "button.mv-save-draft"), "save draft")
+    assert "草稿保存于" in css(browser, ".mv-draft-saved").text
+    body = css(browser, "textarea[name=body]")
+    body.send_keys("\n\n第二段：带上地球去流浪。")
+    tap(browser, css(browser, "label[for=rate-5]"))
+    tap(browser, css(browser, ".mv-check input[name=spoiler]"))
+    screenshot("movies-22-editor")
+    click_and_wait(browser, css(browser, "button.mv-submit"), "publish")
+    assert path_of(browser).startswith("/movies/reviews/")
+    assert css(browser, ".mv-spoiler").text == "这篇影评可能有剧透"
+    paragraphs = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "[data-body] p")]
+    assert paragraphs == ["第一段：<script>alert(1)</script>", "第二段：带上地球去流浪。"], paragraphs
+    assert_tap_targets(browser, ".mv-vote, .mv-own-actions .btn")
+    screenshot("movies-23-own-review")
+
+    # 有用 on someone else's review: pressed, the count one higher; not offered on one's own.
+    browser.get(base + "/movies/reviews/7885559")
+    button = css(browser, "button.mv-vote[data-vote=useful]")
+    before = int(button.text.split()[-1])
+    click_and_wait(browser, button, "vote useful")
+    button = css(browser, "button.mv-vote[data-vote=useful]")
+    assert button.get_attribute("aria-pressed") == "true" and int(button.text.split()[-1]) == before + 1
+    screenshot("movies-24-voted-useful")
+
+    # The profile: counts, 看过 with the stars and 短评, 想看, the review.
+    browser.get(base + "/movies/more")
+    click_and_wait(browser, [a for a in browser.find_elements(By.CSS_SELECTOR, "a") if a.get_attribute("href") and a.get_attribute("href").endswith("/movies/me")][0], "my films")
+    assert path_of(browser).startswith("/movies/users/")
+    counts = css(browser, ".mv-profile-head .mv-meta").text
+    assert "看过 1" in counts and "想看 1" in counts and "影评 1" in counts and "短评 1" in counts, counts
+    assert short in browser.page_source.replace("&lt;", "<").replace("&gt;", ">")
+    assert_fits_phone(browser)
+    screenshot("movies-25-profile")
+    browser.add_cookie({"name": "theme", "value": "dark", "path": "/"})
+    browser.refresh()
+    screenshot("movies-26-profile-dark")
+    browser.delete_cookie("theme")
+    assert not csp_errors(browser), csp_errors(browser)

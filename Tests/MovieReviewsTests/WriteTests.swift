@@ -167,6 +167,55 @@ import Testing
         #expect(try server.send("DELETE", "/api/v1/movies/reviews/7883050/vote", json: "", token: flood.token).status == 200)
     }
 
+    /// The same with the pages' forms (a session cookie and its CSRF token), as a phone without JavaScript.
+    @Test func thePagesMarkWriteADraftPublishAndVote() throws {
+        let server = try server
+        let gus = try server.register("mvgus", unique: true)
+        let cookie = ["Cookie": gus.cookie]
+        let film = try server.get("/movies/films/26266893", headers: cookie)
+        #expect(film.text.contains(#"id="mark""#) && film.text.contains("想看") && film.text.contains("看过"))
+        let csrf = try #require(TestServer.csrfToken(in: film.text))
+        let marked = try server.postForm("/movies/films/26266893/mark", [("csrf_token", csrf), ("status", "seen"), ("rating", "5"),
+                                                                          ("markedOn", "2024-02-10"), ("comment", "流浪地球，<b>壮观</b>")], headers: cookie)
+        #expect(marked.status == 303, "\(marked.text.prefix(300))")
+        var page = try server.get("/movies/films/26266893?sort=new", headers: cookie)
+        #expect(page.text.contains("流浪地球，&lt;b&gt;壮观&lt;/b&gt;"))
+        #expect(page.text.contains("本站 1 人评分 10.0"))
+        #expect(page.text.contains(#"id="rate-5" name="rating" value="5" checked"#))
+        // Too long: the page again with the message and the text kept, 422.
+        let long = String(repeating: "长", count: 351)
+        let refused = try server.postForm("/movies/films/26266893/mark", [("csrf_token", csrf), ("status", "seen"), ("comment", long)], headers: cookie)
+        #expect(refused.status == 422 && refused.text.contains("最多 350 字") && refused.text.contains(long))
+
+        let editor = try server.get("/movies/films/26266893/write", headers: cookie)
+        #expect(editor.status == 200 && editor.text.contains("存草稿"))
+        let saved = try server.postForm("/movies/films/26266893/write", [("csrf_token", csrf), ("title", "地球"), ("body", "写了一半"),
+                                                                          ("action", "draft")], headers: cookie)
+        #expect(saved.status == 303)
+        #expect(try server.get("/movies/films/26266893/write", headers: cookie).text.contains("写了一半"))
+        #expect(try server.get("/movies/me", headers: cookie).status == 303)
+        let me = try Self.userID(server, gus.token)
+        #expect(try server.get("/movies/users/\(me)", headers: cookie).text.contains("草稿（仅自己可见）"))
+        #expect(!(try server.get("/movies/users/\(me)").text.contains("写了一半")))
+        let published = try server.postForm("/movies/films/26266893/write", [("csrf_token", csrf), ("title", "地球"), ("body", "第一段\n\n第二段"),
+                                                                              ("rating", "4"), ("spoiler", "1"), ("action", "publish")], headers: cookie)
+        #expect(published.status == 303)
+        let location = try #require(published.headers["location"])
+        #expect(location.hasPrefix("/movies/reviews/"))
+        page = try server.get(String(location.prefix { $0 != "?" }), headers: cookie)
+        #expect(page.text.contains("这篇影评可能有剧透") && page.text.contains("<p>第一段</p>") && page.text.contains("/edit\""))
+
+        // 有用 on an imported review from its page: pressed after, and once more takes it back.
+        let before = try server.get("/api/v1/movies/reviews/7885559").json()["usefulCount"] as? Int ?? 0
+        let voted = try server.postForm("/movies/reviews/7885559/vote", [("csrf_token", csrf), ("value", "useful"), ("back", "/movies/reviews/7885559")],
+                                        headers: cookie)
+        #expect(voted.status == 303 && voted.headers["location"] == "/movies/reviews/7885559")
+        page = try server.get("/movies/reviews/7885559", headers: cookie)
+        #expect(page.text.contains(#"aria-pressed="true" data-vote="useful">有用 \#(before + 1)<"#))
+        _ = try server.postForm("/movies/reviews/7885559/vote", [("csrf_token", csrf), ("value", "useful")], headers: cookie)
+        #expect(try server.get("/api/v1/movies/reviews/7885559").json()["usefulCount"] as? Int ?? 0 == before)
+    }
+
     static func userID(_ server: TestServer, _ token: String) throws -> Int64 {
         try #require(try server.get("/api/v1/me", token: token).json()["id"] as? Int).int64
     }

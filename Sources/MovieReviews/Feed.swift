@@ -1,0 +1,82 @@
+import Foundation
+
+/// One card of the 首页 feed.
+enum FeedCard: Sendable {
+    case review(Review)
+    case short(ShortComment, filmID: String, filmTitle: String)
+    /// A film many people here marked in the last seven days, with how many.
+    case film(Film, marks: Int)
+
+    var filmID: String {
+        switch self {
+        case .review(let review): review.filmID
+        case .short(_, let filmID, _): filmID
+        case .film(let film, _): film.id
+        }
+    }
+}
+
+/// The 首页 feed (issue 18 item 3): hot long reviews, hot 短评 across films and films rising in marks this
+/// week (our own signals), mixed so that no more than two cards in a row are about one film.
+///
+/// **最有用 score** (reviews and 短评): `(有用 − 没用) ÷ (1 + age in days ÷ 30)`, the age taken at the time the
+/// feed was first opened (the cursor keeps it, so later pages rank the same way). A month halves an item's
+/// weight and a year divides it by 13, so an old favourite stays visible without winning forever.
+enum MovieFeed {
+    static let pageSize = 20
+    /// Cards in all (ten pages); the 影评 tab lists every review.
+    static let length = 200
+
+    static func helpfulScore(useful: Int, useless: Int, postedAt: Int64, now: Int64) -> Double {
+        Double(useful - useless) / (1 + Double(max(0, now - postedAt)) / (30 * 86_400))
+    }
+
+    /// The feed at `now`: reviews and 短评 ranked by ``helpfulScore(useful:useless:postedAt:now:)``, the 短评
+    /// taken film by film (each film's best first, then each film's second …), rising films as they come;
+    /// then mixed in the rhythm review, 短评, 短评, film, skipping ahead in a list whenever its next card
+    /// would make three of one film in a row.
+    static func mix(reviews: [Review], shorts: [(comment: ShortComment, filmID: String, filmTitle: String)], rising: [(film: Film, marks: Int)],
+                    now: Int64) -> [FeedCard] {
+        let rankedReviews = reviews.sorted {
+            (helpfulScore(useful: $0.useful ?? 0, useless: $0.useless ?? 0, postedAt: $0.publishedAt, now: now), $1.id)
+                > (helpfulScore(useful: $1.useful ?? 0, useless: $1.useless ?? 0, postedAt: $1.publishedAt, now: now), $0.id)
+        }.map(FeedCard.review)
+        let scored = shorts.sorted {
+            (helpfulScore(useful: $0.comment.votes ?? 0, useless: 0, postedAt: $0.comment.createdAt, now: now), $1.comment.seq)
+                > (helpfulScore(useful: $1.comment.votes ?? 0, useless: 0, postedAt: $1.comment.createdAt, now: now), $0.comment.seq)
+        }
+        // Round-robin over films, so the 短评 come from many films.
+        var byFilm: [String: [FeedCard]] = [:]
+        var filmOrder: [String] = []
+        for item in scored {
+            if byFilm[item.filmID] == nil { filmOrder.append(item.filmID) }
+            byFilm[item.filmID, default: []].append(.short(item.comment, filmID: item.filmID, filmTitle: item.filmTitle))
+        }
+        var rankedShorts: [FeedCard] = []
+        var round = 0
+        while rankedShorts.count < scored.count {
+            for film in filmOrder where round < byFilm[film]?.count ?? 0 { rankedShorts.append(byFilm[film]![round]) }
+            round += 1
+        }
+        var queues = [rankedReviews, rankedShorts, rising.map { FeedCard.film($0.film, marks: $0.marks) }]
+        let rhythm = [0, 1, 1, 0, 1, 2]
+        var feed: [FeedCard] = []
+        var step = 0
+        while feed.count < length, queues.contains(where: { !$0.isEmpty }) {
+            let preferred = rhythm[step % rhythm.count]
+            step += 1
+            // The preferred list first, then the others, so one list running dry does not stop the feed.
+            for queue in [preferred] + [0, 1, 2].filter({ $0 != preferred }) where !queues[queue].isEmpty {
+                let blocked = feed.count >= 2 && feed[feed.count - 1].filmID == feed[feed.count - 2].filmID ? feed.last?.filmID : nil
+                guard let index = queues[queue].firstIndex(where: { $0.filmID != blocked }) else { continue }
+                feed.append(queues[queue].remove(at: index))
+                break
+            }
+            if step > length * 4 { break }
+        }
+        return feed
+    }
+
+    /// `"<snapshot seconds>.<offset>"`.
+    static func cursor(now: Int64, offset: Int) -> String { "\(now).\(offset)" }
+}
