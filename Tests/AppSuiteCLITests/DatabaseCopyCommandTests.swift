@@ -6,9 +6,9 @@ import Testing
 @testable import AppSuiteCLI
 
 /// `appsuite db copy` on the real imported data of every app plus what people do (accounts, sessions, an uploaded
-/// photo, a comment and a reply, the reply's notification, a favourite, a saved place): SQLite into SQLite always,
+/// photo, a comment and a reply, the reply's notification, a favourite, a saved place, a 切图 job): SQLite into SQLite always,
 /// and SQLite into PostgreSQL and back when APPSUITE_TEST_DATABASE_URL names a server (issue 10 item 5).
-@Suite(.requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather), .requires(.appstore))
+@Suite(.requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather), .requires(.appstore), .requires(.merchants))
 struct DatabaseCopyCommandTests {
     /// The source installation, built once for the suite's tests: a server on a SQLite file in its data directory.
     struct Source: Sendable {
@@ -41,6 +41,12 @@ struct DatabaseCopyCommandTests {
         let place = try database.read { try $0.scalar("SELECT adcode FROM weather_places WHERE weather_id IS NOT NULL ORDER BY adcode", as: String.self) }
         let saved = try server.send("POST", "/api/v1/weather/saved-places", json: #"{"placeId":"\#(place ?? "")"}"#, token: alice.token)
         guard saved.status < 300 else { throw TestFailure("saved place: \(saved.status) \(saved.text)") }
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><rect id="btn_ok_nor" width="48" height="48" fill="blue"/></svg>"#
+        let slice = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: "ok.svg", bytes: Array(svg.utf8))],
+                                      token: alice.token)
+        guard slice.status == 303, slice.headers["location"]?.hasPrefix("/slicer/jobs/") == true else {
+            throw TestFailure("slicer job: \(slice.status) \(slice.text.prefix(300))")
+        }
         return Source(server: server, path: path, database: database, alice: alice)
     })
 
@@ -58,6 +64,7 @@ struct DatabaseCopyCommandTests {
         "SELECT * FROM appdeals_prices ORDER BY region, app_id, observed_at LIMIT 5",
         "SELECT * FROM weather_places WHERE level = 'county' ORDER BY adcode LIMIT 3",
         "SELECT user_id, adcode FROM weather_saved_places ORDER BY user_id, adcode",
+        "SELECT * FROM merchants ORDER BY id LIMIT 3",
     ]
 
     /// The copy's counts, and every spot check, agree between `a` and `b`.
@@ -66,7 +73,8 @@ struct DatabaseCopyCommandTests {
         #expect(counts.count >= 40, "every module's tables: \(counts.keys.sorted())")
         #expect(try DatabaseCopy.rowCounts(b) == counts)
         for table in ["users", "sessions", "photos_photos", "community_comments", "notifications", "gaokao_score_rank", "gaokao_universities",
-                      "movies_reviews", "movies_comments", "appdeals_apps", "appdeals_prices", "weather_places", "weather_observations"] {
+                      "movies_reviews", "movies_comments", "appdeals_apps", "appdeals_prices", "weather_places", "weather_observations",
+                      "merchants", "slicer_jobs"] {
             #expect((counts[table] ?? 0) > 0, "\(table) has rows to copy")
         }
         for sql in spotChecks {
