@@ -62,6 +62,11 @@ import Testing
         try await client.me.signOutOtherSessions()
         #expect(try server.get(APIPath.me, token: third.token).status == 401)
         #expect(try await client.me.sessions().count == 1)
+        // A server without third-party sign-in offers none, and the user has none linked.
+        #expect(try await client.auth.providers() == [])
+        #expect(try await client.me.linkedLogins() == LinkedLoginList(items: [], hasPassword: true))
+        let unlinked = await failure { () async throws(AppSuiteError) in try await client.me.unlink(provider: "corp") }
+        #expect(unlinked?.status == 404)
 
         try await client.auth.logOut()
         #expect(await states.next() == .signedOut(.loggedOut))
@@ -74,7 +79,7 @@ import Testing
         #expect(again.nickname == "爱丽丝")
         #expect(await states.next() == .signedIn(again))
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/auth/") || $0.path == "/api/v1/me" || $0.path.hasPrefix("/api/v1/me/") }
-        #expect(expected.count == 10)
+        #expect(expected.count == 13)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 

@@ -260,7 +260,7 @@ import Testing
         #expect(list == [OIDCProvider(id: "corp", name: "公司账号", issuer: "https://sso.corp.example", clientID: "appsuite", clientSecret: "xyz"),
                          OIDCProvider(id: "dev", name: "Dev", issuer: "http://127.0.0.1:9400", clientID: "c2")])
         for bad in ["corp|C|https://x", "Corp|C|https://x|c", "c|C|http://sso.example|c", "c|C|ftp://x|c", "c|C|https://x|c;c|D|https://y|d",
-                    "c||https://x|c", "c|C|https://x?q=1|c", "c|C|https://x|a b"] {
+                    "c||https://x|c", "c|C|https://x?q=1|c", "c|C|https://x|a b", "callback|C|https://x|c", "username|U|https://x|c"] {
             #expect(throws: OIDCConfigurationError.self, "\(bad)") { try OIDCProvider.parseList(bad, environment: [:]) }
         }
     }

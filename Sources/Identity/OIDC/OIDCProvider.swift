@@ -7,7 +7,7 @@ import Foundation
 /// only from the environment, `APPSUITE_OIDC_<ID>_SECRET` (the id upper-cased, `-` as `_`); without one the
 /// client is public and PKCE alone protects the code (RFC 7636, RFC 9700 §2.1.1).
 public struct OIDCProvider: Sendable, Equatable {
-    /// 1–32 of `a–z 0–9 -`, starting with a letter: the provider's path segment (`/login/oidc/{id}`).
+    /// 1–32 of `a–z 0–9 -`, starting with a letter, not `callback` or `username`: the provider's path segment (`/login/oidc/{id}`).
     public let id: String
     /// The button text's X, 1–40 characters without control characters.
     public let name: String
@@ -38,7 +38,9 @@ public struct OIDCProvider: Sendable, Equatable {
             let fields = entry.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard fields.count == 4 else { throw .init("'\(entry)' is not id|name|issuer|client-id") }
             let (id, name, issuer, clientID) = (fields[0], fields[1], fields[2], fields[3])
-            guard isValidID(id) else { throw .init("provider id '\(id)' must be 1–32 of a–z 0–9 - starting with a letter") }
+            guard isValidID(id), !reservedIDs.contains(id) else {
+                throw .init("provider id '\(id)' must be 1–32 of a–z 0–9 - starting with a letter, not \(reservedIDs.sorted().joined(separator: " or "))")
+            }
             guard !providers.contains(where: { $0.id == id }) else { throw .init("provider id '\(id)' appears twice") }
             guard (1...40).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw .init("provider '\(id)': the name must have 1–40 characters")
@@ -54,6 +56,9 @@ public struct OIDCProvider: Sendable, Equatable {
         }
         return providers
     }
+
+    /// Ids that would name the flow's own pages (`/login/oidc/callback`, `/login/oidc/username`).
+    static let reservedIDs: Set<String> = ["callback", "username"]
 
     static func isValidID(_ id: String) -> Bool {
         let bytes = Array(id.utf8)
