@@ -69,7 +69,7 @@ extension MerchantsPages {
             let input = MerchantSubmissionInput(name: values["name"] ?? "", category: values["category"] ?? "", lat: lat, lon: lon,
                                                 address: blank("address"), openingHours: blank("openingHours"), phone: blank("phone"), pricePerPerson: price)
             let submitted = try MerchantsAPI.submit(input, userID: member.user.id, store: store, now: Int64(clock.now().timeIntervalSince1970), l)
-            let note = submitted.duplicate.map { " " + MerchantsText.duplicateNote(l) + "\($0.merchant.name)（\(MerchantsText.distance($0.distance))）" } ?? ""
+            let note = submitted.duplicate.map { " " + MerchantsText.duplicateNote(l) + "\($0.merchant.name)" + (l == .zh ? "（\(MerchantsText.distance($0.distance))）" : " (\(MerchantsText.distance($0.distance)))") } ?? ""
             return viewer.redirect(to: "/merchants", flash: Toast(MerchantsText.submitted(l) + note, kind: .success))
         } catch let error as HTTPError {
             return addPage(viewer, values: values, error: error)

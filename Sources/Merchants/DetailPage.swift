@@ -93,7 +93,7 @@ extension MerchantsPages {
                 }
             }
             footer(.class("mx-attribution")) {
-                p { "\(MerchantsText.source(l))：\(merchant.sourceID) · " + merchant.licence }
+                p { "\(MerchantsText.source(l))\(l == .zh ? "：" : ": ")\(merchant.sourceID) · " + merchant.licence }
                 if merchant.sourceDatum == .gcj02 {
                     p { String(format: "GCJ-02 %.6f, %.6f → WGS-84 %.6f, %.6f", merchant.sourcePosition.latitude, merchant.sourcePosition.longitude,
                                merchant.position.latitude, merchant.position.longitude) }
@@ -144,7 +144,7 @@ extension MerchantsPages {
                     }
                 }
                 if let score = merchant.sourceRating {
-                    p(.class("list-footer")) { "\(MerchantsText.sourceScore(l))：" + String(format: "%.1f", score) + " · \(merchant.sourceReviewCount)" }
+                    p(.class("list-footer")) { "\(MerchantsText.sourceScore(l))\(l == .zh ? "：" : ": ")" + String(format: "%.1f", score) + " · \(merchant.sourceReviewCount)" }
                 }
             }
         }

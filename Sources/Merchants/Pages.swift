@@ -97,7 +97,7 @@ struct MerchantsPages: Sendable {
     func locationBar(center: Coordinate, isDefault: Bool, _ l: Language) -> Node {
         div(.class("mx-location"), .attribute("data-lat", String(center.latitude)), .attribute("data-lon", String(center.longitude))) {
             p(.class("mx-location-text")) {
-                isDefault ? MerchantsText.defaultPosition(l) : "\(MerchantsText.yourPosition(l))：" + String(format: "%.5f, %.5f", center.latitude, center.longitude)
+                isDefault ? MerchantsText.defaultPosition(l) : "\(MerchantsText.yourPosition(l))\(l == .zh ? "：" : ": ")" + String(format: "%.5f, %.5f", center.latitude, center.longitude)
             }
             button(.classes("btn", "btn-secondary", "mx-locate"), .type("button"), .attribute("hidden", ""),
                    .attribute("data-locating", MerchantsText.locating(l))) { MerchantsText.locate(l) }

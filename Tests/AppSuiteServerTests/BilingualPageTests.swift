@@ -13,7 +13,7 @@ import Testing
 /// signed in, renders in Chinese without error; in English no CJK character is left outside data (a
 /// film title, a school or province name, a review, a nickname … as stored in the database), nor in the
 /// toasts and form errors of a few POSTs.
-@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather), .requires(.appstore)) struct BilingualPageTests {
+@Suite(.serialized, .requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.weather), .requires(.appstore), .requires(.merchants)) struct BilingualPageTests {
     @Test func everyPageInEnglishShowsNoChineseButDataAndEveryPageRendersInChinese() throws {
         let site = try PageSite()
         let mask = try ContentMask(site.content())
@@ -121,7 +121,7 @@ final class PageSite {
         let replay = try ReplayServer(["/v1/forecast": try .file(TestData.folder("weather").appendingPathComponent(
             "fixtures/open_meteo/forecast_enschede_all_sections.json"))])
         self.replay = replay
-        let server = try TestServer(importing: [.gaokao, .movies, .weather, .appstore], options: ["weather-provider-url": replay.url])
+        let server = try TestServer(importing: [.gaokao, .movies, .weather, .appstore, .merchants], options: ["weather-provider-url": replay.url])
         self.server = server
         // The first gaokao request builds the in-memory snapshot: wait for it once, with time to spare.
         let warm = try RawHTTPClient(port: server.port, receiveTimeout: 120)
@@ -309,6 +309,9 @@ final class PageSite {
             Page(path: "/appdeals?at=2020-01-01"), Page(path: "/appdeals/topics"), Page(path: "/appdeals/topics/real-sales"),
             Page(path: "/appdeals/apps/6466390901"), Page(path: "/appdeals/apps/1587301632"), Page(path: "/appdeals/apps/6743342476"),
             Page(path: "/appdeals/apps/281656475"), Page(path: "/appdeals/favorites"), Page(path: "/appdeals/favorites?edit=1"),
+            Page(path: "/merchants"), Page(path: "/merchants?lat=30.3209&lon=120.1456&radius=5000&sort=rating"),
+            Page(path: "/merchants?lat=95&lon=0", status: 422), Page(path: "/merchants/search?q=\(q("麥當勞"))"),
+            Page(path: "/merchants/shake?go=1"), Page(path: "/merchants/1?lat=31.2304&lon=121.4737"), Page(path: "/merchants/add"),
             Page(path: "/appdeals?tab=x&category=nope", status: 400),
             Page(path: "/appdeals/nearby"), Page(path: "/appdeals/nearby?lat=39.9042&lon=116.4074"),
             Page(path: "/appdeals/nearby?lat=north&lon=1", status: 400),
