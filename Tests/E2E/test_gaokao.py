@@ -35,7 +35,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     root = tmp_path_factory.mktemp("gaokao")
     data_dir = root / "data"
     imported = subprocess.run([str(binary), "import", "gaokao", str(_data_folder()), "--data-dir", str(data_dir)],
-                              capture_output=True, text=True, timeout=300)
+                              capture_output=True, text=True, timeout=900)
     assert imported.returncode == 0, f"import failed:\n{imported.stderr[-2000:]}"
     assert "imported" in imported.stderr, imported.stderr[-500:]
     proc = ServerProcess(binary, data_dir, root)
