@@ -263,7 +263,7 @@ def test_sichuan_2023_picks_match_their_bucket_with_the_age_warning(browser, ser
     assert "2020" in warning and "2023" in warning, warning
     bands = {"冲": (10, 35), "稳": (35, 80), "保": (80, 101)}
     seen = set()
-    for group in browser.find_elements(By.CSS_SELECTOR, ".list-group"):
+    for group in browser.find_elements(By.CSS_SELECTOR, "section.list-section"):
         header = group.find_elements(By.CSS_SELECTOR, ".list-header")
         if not header or header[0].text[:1] not in bands:
             continue
