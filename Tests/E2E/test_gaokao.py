@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import urllib.request
 from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlencode, urlparse
@@ -34,11 +35,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     root = tmp_path_factory.mktemp("gaokao")
     data_dir = root / "data"
     imported = subprocess.run([str(binary), "import", "gaokao", str(_data_folder()), "--data-dir", str(data_dir)],
-                              capture_output=True, text=True, timeout=300)
+                              capture_output=True, text=True, timeout=900)
     assert imported.returncode == 0, f"import failed:\n{imported.stderr[-2000:]}"
     assert "imported" in imported.stderr, imported.stderr[-500:]
     proc = ServerProcess(binary, data_dir, root)
     proc.start(timeout=30)
+    # The first Gaokao request builds the in-memory snapshot (620,000 rows and the error model): do it once here,
+    # with room for a debug build on a busy machine, instead of inside a page load with its 30 s limit.
+    with urllib.request.urlopen(proc.base_url + "/api/v1/gaokao/provinces", timeout=600) as reply:
+        assert reply.status == 200
     yield proc
     code = proc.stop(timeout=15)
     problems = proc.problem_lines()
@@ -258,7 +263,7 @@ def test_sichuan_2023_picks_match_their_bucket_with_the_age_warning(browser, ser
     assert "2020" in warning and "2023" in warning, warning
     bands = {"冲": (10, 35), "稳": (35, 80), "保": (80, 101)}
     seen = set()
-    for group in browser.find_elements(By.CSS_SELECTOR, ".list-group"):
+    for group in browser.find_elements(By.CSS_SELECTOR, "section.list-section"):
         header = group.find_elements(By.CSS_SELECTOR, ".list-header")
         if not header or header[0].text[:1] not in bands:
             continue
