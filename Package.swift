@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "AppSuiteClient", dependencies: ["AppSuiteAPI"], swiftSettings: upcoming),
         .target(
             name: "Identity",
-            dependencies: ["CSodium", "COpenSSL", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI", "Mail"],
+            dependencies: ["CSodium", "COpenSSL", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI", "Mail", "OutboundHTTP"],
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications", "RemoteImages"], swiftSettings: upcoming),
         // The remote-image cache: fetched once through OutboundHTTP, re-encoded by Imaging, served from our origin.
@@ -69,7 +69,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
 
         .target(
-            name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI"],
+            name: "Gaokao", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "CZlib"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AssetSlicer",
@@ -127,7 +127,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost", "Storage"], swiftSettings: upcoming),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI", "AppSuiteTesting"], swiftSettings: upcoming),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI", "AppSuiteTesting", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",

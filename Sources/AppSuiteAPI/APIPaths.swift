@@ -18,6 +18,12 @@ public enum APIPath {
     public static let sessions = "/api/v1/me/sessions"
     /// `DELETE`: sign out one session (``SessionInfo/id``).
     public static let session = "/api/v1/me/sessions/{id}"
+    /// `GET`: the configured third-party sign-ins (``AuthProviderList``).
+    public static let providers = "/api/v1/auth/providers"
+    /// `GET`: the user's linked providers (``LinkedLoginList``).
+    public static let logins = "/api/v1/me/logins"
+    /// `DELETE`: unlink provider `{provider}` from the user.
+    public static let linkedLogin = "/api/v1/me/logins/{provider}"
 
     /// Fills the `{name}` segments of `template` with `values`, each percent-encoded as one path segment
     /// (`filled(Movies.review, ["id": 42])` → `/api/v1/movies/reviews/42`). A segment without a value stays
@@ -109,6 +115,8 @@ public enum APIPath {
         public static let recommendations = "/api/v1/gaokao/recommendations"
         /// `GET` and `PUT` (``GaokaoProfileInput`` → ``GaokaoSavedProfile``) 我的高考.
         public static let profile = "/api/v1/gaokao/profile"
+        /// `GET` and `PUT` (``GaokaoPlanInput`` → ``GaokaoPlan``) 志愿表 with its risk check.
+        public static let plan = "/api/v1/gaokao/plan"
     }
 
     /// 天气 Weather. Lookups are open to everyone; saved places need a signed-in user.
@@ -121,7 +129,8 @@ public enum APIPath {
         public static let forecast = "/api/v1/weather/forecast"
         /// `GET ?place=&date=MM-DD` (``WeatherClimate``).
         public static let climate = "/api/v1/weather/climate"
-        /// `GET` (``WeatherSavedPlaces``) and `POST` (``WeatherSavedPlaceInput`` → ``WeatherSavedPlaces``).
+        /// `GET` (``WeatherSavedPlaces``), `POST` (``WeatherSavedPlaceInput`` → ``WeatherSavedPlaces``) and `PUT`
+        /// (``WeatherSavedPlaceOrder`` → ``WeatherSavedPlaces``).
         public static let savedPlaces = "/api/v1/weather/saved-places"
         /// `DELETE` one saved place.
         public static let savedPlace = "/api/v1/weather/saved-places/{id}"
@@ -139,6 +148,8 @@ public enum APIPath {
         public static let shake = "/api/v1/merchants/shake"
         /// `GET ?from=wgs84|gcj02&to=…&lat&lon` (``MerchantCoordinates``).
         public static let coordinates = "/api/v1/merchants/coordinates"
+        /// `POST` ``MerchantSubmissionInput`` → `201` ``MerchantSubmission`` (signed in): add a merchant through moderation.
+        public static let submissions = "/api/v1/merchants/submissions"
         /// `GET` one merchant (``MerchantDetail``), `?lat&lon` for its distance.
         public static let merchant = "/api/v1/merchants/{id}"
     }

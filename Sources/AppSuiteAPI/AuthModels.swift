@@ -102,3 +102,60 @@ public struct SessionList: Codable, Sendable, Equatable {
         self.items = items
     }
 }
+
+/// One configured third-party sign-in (`GET /api/v1/auth/providers`).
+public struct AuthProvider: Codable, Sendable, Equatable {
+    /// The provider's id: `a–z 0–9 -`, the segment of its sign-in and unlink paths.
+    public var id: String
+    /// What the button names ("使用 {name} 登录").
+    public var name: String
+    /// The page that starts signing in with it in a browser (`/login/oidc/{id}`, relative to the server);
+    /// the browser comes back signed in with the session cookie.
+    public var loginURL: String
+
+    public init(id: String, name: String, loginURL: String) {
+        self.id = id
+        self.name = name
+        self.loginURL = loginURL
+    }
+}
+
+/// `GET /api/v1/auth/providers`: every configured provider, in configuration order (empty without any).
+public struct AuthProviderList: Codable, Sendable, Equatable {
+    public var items: [AuthProvider]
+
+    public init(items: [AuthProvider]) {
+        self.items = items
+    }
+}
+
+/// A provider account linked to the signed-in user (`GET /api/v1/me/logins`).
+public struct LinkedLogin: Codable, Sendable, Equatable {
+    /// The ``AuthProvider/id``.
+    public var provider: String
+    public var name: String
+    /// The provider's verified address for that account, when it gave one.
+    public var email: String?
+    public var linkedAt: Date
+    public var lastUsedAt: Date
+
+    public init(provider: String, name: String, email: String?, linkedAt: Date, lastUsedAt: Date) {
+        self.provider = provider
+        self.name = name
+        self.email = email
+        self.linkedAt = linkedAt
+        self.lastUsedAt = lastUsedAt
+    }
+}
+
+/// `GET /api/v1/me/logins`: the user's linked providers, oldest first, and whether the account has a password
+/// (without one, the last linked provider cannot be unlinked).
+public struct LinkedLoginList: Codable, Sendable, Equatable {
+    public var items: [LinkedLogin]
+    public var hasPassword: Bool
+
+    public init(items: [LinkedLogin], hasPassword: Bool) {
+        self.items = items
+        self.hasPassword = hasPassword
+    }
+}

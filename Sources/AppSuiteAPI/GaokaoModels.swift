@@ -310,9 +310,20 @@ public struct GaokaoPrediction: Codable, Sendable, Equatable {
     public var group: String?
     /// Every group's prediction (empty or one entry when the school has no groups).
     public var groups: [Group]
+    /// True when risky/stable/safe are the 20/50/80% quantiles of the line measured by the backtest; false when
+    /// they are the lowest/mean/highest of the years (too few past errors to measure, or a line the client sent).
+    public var calibrated: Bool
+    /// True when only one year of data was used.
+    public var lowConfidence: Bool
+    /// In the viewer's language, when the newest year used is two or more years before `year`; else nil.
+    public var warning: String?
 
     public init(school: String, risky: Int, stable: Int, safe: Int, method: GaokaoPredictionMethod, methodLabel: String, years: [Int],
-                predictedRank: Int?, group: String?, groups: [Group]) {
+                predictedRank: Int?, group: String?, groups: [Group], calibrated: Bool = false, lowConfidence: Bool = false,
+                warning: String? = nil) {
+        self.calibrated = calibrated
+        self.lowConfidence = lowConfidence
+        self.warning = warning
         self.school = school
         self.risky = risky
         self.stable = stable
@@ -377,9 +388,13 @@ public struct GaokaoRecommendation: Codable, Sendable, Equatable {
     public var method: GaokaoPredictionMethod
     /// The data years used, newest first.
     public var years: [Int]
+    /// True when only one year of data was used (listed after better-supported schools of its bucket).
+    public var lowConfidence: Bool
 
     public init(school: String, group: String?, moeCode: String?, predictedRank: Int?, predictedScore: Int, gap: Int,
-                probability: Double, bucket: String, bucketCode: GaokaoBucket, method: GaokaoPredictionMethod, years: [Int]) {
+                probability: Double, bucket: String, bucketCode: GaokaoBucket, method: GaokaoPredictionMethod, years: [Int],
+                lowConfidence: Bool = false) {
+        self.lowConfidence = lowConfidence
         self.school = school
         self.group = group
         self.moeCode = moeCode
@@ -395,14 +410,21 @@ public struct GaokaoRecommendation: Codable, Sendable, Equatable {
 }
 
 /// 学校推荐 (`GET /api/v1/gaokao/recommendations`): 冲/稳/保 schools for a score, 3:4:3 unless a tendency is asked for.
+/// A school is in a bucket only when its `probability` lies in that bucket's band: 冲 0.10–0.35, 稳 0.35–0.80, 保 ≥ 0.80.
 public struct GaokaoRecommendations: Codable, Sendable, Equatable {
     /// The student's rank that year; nil without a 一分一段表.
     public var candidateRank: Int?
     /// Schools considered in the batch before bucketing.
     public var considered: Int
     public var items: [GaokaoRecommendation]
+    /// The newest data year behind the items; nil without items.
+    public var newestYear: Int?
+    /// In the viewer's language, when `newestYear` is two or more years before the student's year; else nil.
+    public var warning: String?
 
-    public init(candidateRank: Int?, considered: Int, items: [GaokaoRecommendation]) {
+    public init(candidateRank: Int?, considered: Int, items: [GaokaoRecommendation], newestYear: Int? = nil, warning: String? = nil) {
+        self.newestYear = newestYear
+        self.warning = warning
         self.candidateRank = candidateRank
         self.considered = considered
         self.items = items
@@ -482,5 +504,91 @@ public struct GaokaoProfileInput: Codable, Sendable, Equatable {
         self.category = category
         self.batch = batch
         self.score = score
+    }
+}
+
+/// One 志愿 of the body of `PUT /api/v1/gaokao/plan`: a school name as the school lines publish it (1–60 characters)
+/// and its 院校专业组 code (at most 10; empty or absent for none).
+public struct GaokaoPlanEntryInput: Codable, Sendable, Equatable {
+    public var school: String?
+    public var group: String?
+
+    public init(school: String?, group: String? = nil) {
+        self.school = school
+        self.group = group
+    }
+}
+
+/// The body of `PUT /api/v1/gaokao/plan`: the whole 志愿表 in order, at most 30 entries (duplicates dropped). An
+/// invalid entry or a longer list is a `422`.
+public struct GaokaoPlanInput: Codable, Sendable, Equatable {
+    public var items: [GaokaoPlanEntryInput]?
+
+    public init(items: [GaokaoPlanEntryInput]?) { self.items = items }
+}
+
+/// One 志愿 of a 志愿表, evaluated for the student's 我的高考.
+public struct GaokaoPlanItem: Codable, Sendable, Equatable {
+    /// 1-based position in the list.
+    public var position: Int
+    public var school: String
+    /// 院校专业组 code, empty for none.
+    public var group: String
+    /// The batch the school's lines were found in; nil without lines for the student's 生源地 and 科类.
+    public var batch: String?
+    /// 录取概率 0…1 in steps of 0.01 (an estimate); nil without lines or without 我的高考.
+    public var probability: Double?
+    /// Nil below 10% or without a probability.
+    public var bucketCode: GaokaoBucket?
+    /// The predicted line (50% quantile), points.
+    public var predictedScore: Int?
+    /// The data years used, newest first.
+    public var years: [Int]
+    public var lowConfidence: Bool
+
+    public init(position: Int, school: String, group: String, batch: String?, probability: Double?, bucketCode: GaokaoBucket?,
+                predictedScore: Int?, years: [Int], lowConfidence: Bool) {
+        self.position = position
+        self.school = school
+        self.group = group
+        self.batch = batch
+        self.probability = probability
+        self.bucketCode = bucketCode
+        self.predictedScore = predictedScore
+        self.years = years
+        self.lowConfidence = lowConfidence
+    }
+}
+
+/// 志愿表 (`GET`/`PUT /api/v1/gaokao/plan`) with its risk check: how many 冲/稳/保, and the chance that at least one
+/// 保 (and at least one 志愿) admits, treating the schools as independent (lines of one year move together, so the
+/// true chance is lower).
+public struct GaokaoPlan: Codable, Sendable, Equatable {
+    public var items: [GaokaoPlanItem]
+    public var risky: Int
+    public var stable: Int
+    public var safe: Int
+    /// 0…1; nil without a 保 or without 我的高考.
+    public var chanceAnySafe: Double?
+    /// 0…1; nil without any probability.
+    public var chanceAny: Double?
+    /// The newest data year behind the probabilities.
+    public var newestYear: Int?
+    /// In the viewer's language, when `newestYear` is two or more years before the student's year; else nil.
+    public var warning: String?
+    /// Where the list is kept.
+    public var storedIn: GaokaoProfileStorage
+
+    public init(items: [GaokaoPlanItem], risky: Int, stable: Int, safe: Int, chanceAnySafe: Double?, chanceAny: Double?,
+                newestYear: Int?, warning: String?, storedIn: GaokaoProfileStorage) {
+        self.items = items
+        self.risky = risky
+        self.stable = stable
+        self.safe = safe
+        self.chanceAnySafe = chanceAnySafe
+        self.chanceAny = chanceAny
+        self.newestYear = newestYear
+        self.warning = warning
+        self.storedIn = storedIn
     }
 }

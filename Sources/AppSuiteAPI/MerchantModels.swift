@@ -148,3 +148,52 @@ public struct MerchantCoordinates: Codable, Sendable, Equatable {
         self.shifted = shifted
     }
 }
+
+/// A new merchant (`POST /api/v1/merchants/submissions`): it waits for a moderator, and the submitter is notified
+/// when it is approved (it then appears, owned by the submitter) or rejected.
+public struct MerchantSubmissionInput: Codable, Sendable, Equatable {
+    /// 1–60 characters.
+    public var name: String
+    /// One of the categories of ``MerchantSummary/category``.
+    public var category: String
+    /// The pin, WGS-84 degrees; within 50 km of a merchant already known (the covered area).
+    public var lat: Double
+    public var lon: Double
+    /// At most 200 characters.
+    public var address: String?
+    /// OSM `opening_hours` syntax (`Mo-Su 10:00-22:00`), at most 255 characters; text it cannot read is kept and shown as "hours unknown".
+    public var openingHours: String?
+    /// At most 32 characters.
+    public var phone: String?
+    /// 人均 in fen, 0–100,000,000.
+    public var pricePerPerson: Int64?
+
+    public init(name: String, category: String, lat: Double, lon: Double, address: String? = nil, openingHours: String? = nil,
+                phone: String? = nil, pricePerPerson: Int64? = nil) {
+        self.name = name
+        self.category = category
+        self.lat = lat
+        self.lon = lon
+        self.address = address
+        self.openingHours = openingHours
+        self.phone = phone
+        self.pricePerPerson = pricePerPerson
+    }
+}
+
+/// A queued submission: `pending` until a moderator decides; `duplicateOf` is an existing merchant with the same
+/// name within 50 m (the moderator sees the flag).
+public struct MerchantSubmission: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var state: String
+    public var duplicateOf: Int64?
+    /// Metres from the pin to `duplicateOf`.
+    public var duplicateDistanceMeters: Double?
+
+    public init(id: Int64, state: String, duplicateOf: Int64?, duplicateDistanceMeters: Double?) {
+        self.id = id
+        self.state = state
+        self.duplicateOf = duplicateOf
+        self.duplicateDistanceMeters = duplicateDistanceMeters
+    }
+}

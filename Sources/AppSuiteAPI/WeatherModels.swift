@@ -285,7 +285,7 @@ public struct WeatherClimate: Codable, Sendable, Equatable {
     }
 }
 
-/// `GET /api/v1/weather/saved-places`: my saved places, the last opened first.
+/// `GET /api/v1/weather/saved-places`: my saved places in my order (a place saved again, or newly, comes first).
 public struct WeatherSavedPlaces: Codable, Sendable, Equatable {
     public var items: [WeatherPlace]
     public init(items: [WeatherPlace]) { self.items = items }
@@ -296,4 +296,11 @@ public struct WeatherSavedPlaceInput: Codable, Sendable, Equatable {
     /// The place's adcode.
     public var placeId: String
     public init(placeId: String) { self.placeId = placeId }
+}
+
+/// `PUT /api/v1/weather/saved-places`: my saved places in a new order (every saved place once, first to last).
+public struct WeatherSavedPlaceOrder: Codable, Sendable, Equatable {
+    /// The adcodes of all my saved places, in the order to show them.
+    public var placeIds: [String]
+    public init(placeIds: [String]) { self.placeIds = placeIds }
 }

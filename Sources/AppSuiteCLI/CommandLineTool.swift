@@ -45,9 +45,13 @@ public enum CommandLineTool {
           --access-log B      one line per request on stderr (default true)
           --public-url URL    where people reach the server, e.g. https://apps.example.com: the start
                               of every absolute link (default http://<host>:<port>; never the Host header)
+          --trusted-proxy A   reverse proxies in front (e.g. 127.0.0.1 for nginx on this machine), comma-separated:
+                              their X-Forwarded-For names the client for throttles and per-client limits
           --smtp-url URL      mail server for e-mail verification and password reset: smtp://[user:pw@]host[:port]
                               or smtps://… (prefer APPSUITE_SMTP_URL for a password); none: reset is unavailable
           --mail-from A       sender address of those messages (default noreply@<public-url host>)
+          --oidc-providers L  third-party sign-in (OpenID Connect): id|name|issuer|client-id entries separated
+                              by ;, each secret in APPSUITE_OIDC_<ID>_SECRET; redirect URI <public-url>/login/oidc/callback
         \(settingList)\
 
         Exit codes: 0 success, 64 usage, 65 bad data, 66 missing input,

@@ -14,7 +14,16 @@ extension AppSuiteClient {
         static let register = Endpoint("POST", APIPath.register)
         static let logIn = Endpoint("POST", APIPath.login)
         static let logOut = Endpoint("POST", APIPath.logout)
-        static let endpoints = [register, logIn, logOut]
+        static let providers = Endpoint("GET", APIPath.providers)
+        static let endpoints = [register, logIn, logOut, providers]
+
+        /// `GET /api/v1/auth/providers`: the third-party sign-ins the server offers (empty without any). Signing in
+        /// with one happens in a browser at ``AuthProvider/loginURL``.
+        public func providers() async throws(AppSuiteError) -> [AuthProvider] {
+            var call = AppSuiteClient.Call(Self.providers)
+            call.authorized = false
+            return try await client.value(call, as: AuthProviderList.self).items
+        }
 
         /// `POST /api/v1/auth/register`: creates the account and signs in (``SessionState/signedIn(_:)``).
         /// - Parameters:
@@ -74,7 +83,21 @@ extension AppSuiteClient {
         static let sessions = Endpoint("GET", APIPath.sessions)
         static let signOutOthers = Endpoint("DELETE", APIPath.sessions)
         static let signOutSession = Endpoint("DELETE", APIPath.session)
-        static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession]
+        static let linkedLogins = Endpoint("GET", APIPath.logins)
+        static let unlink = Endpoint("DELETE", APIPath.linkedLogin)
+        static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession, linkedLogins, unlink]
+
+        /// `GET /api/v1/me/logins`: the user's linked third-party sign-ins, oldest first, and whether the account
+        /// has a password.
+        public func linkedLogins() async throws(AppSuiteError) -> LinkedLoginList {
+            try await client.value(.init(Self.linkedLogins), as: LinkedLoginList.self)
+        }
+
+        /// `DELETE /api/v1/me/logins/{provider}`: unlinks a provider (``AuthProvider/id``).
+        /// - Throws: a `404` problem when none of it is linked, `409` when it is the account's only way to sign in.
+        public func unlink(provider id: String) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.unlink, path: ["provider": id]))
+        }
 
         /// `GET /api/v1/me`: the signed-in user (also updates ``AppSuiteSession/user``).
         /// - Throws: a `401` problem when signed out (the session then ends).

@@ -20,8 +20,21 @@ extension AppSuiteClient {
         static let recommendations = Endpoint("GET", APIPath.Gaokao.recommendations)
         static let profile = Endpoint("GET", APIPath.Gaokao.profile)
         static let saveProfile = Endpoint("PUT", APIPath.Gaokao.profile)
+        static let plan = Endpoint("GET", APIPath.Gaokao.plan)
+        static let savePlan = Endpoint("PUT", APIPath.Gaokao.plan)
         static let endpoints = [provinces, options, rank, equivalentScore, controlLines, admissionLines, prediction, recommendations,
-                                profile, saveProfile]
+                                profile, saveProfile, plan, savePlan]
+
+        /// `GET /api/v1/gaokao/plan`: the 志愿表 (the account's when signed in) with its risk check for 我的高考.
+        public func plan() async throws(AppSuiteError) -> GaokaoPlan {
+            try await client.value(.init(Self.plan), as: GaokaoPlan.self)
+        }
+
+        /// `PUT /api/v1/gaokao/plan`: replaces the 志愿表 with `entries` in order and returns it evaluated.
+        /// - Throws: a `422` problem (field `items`) for more than 30 entries or an invalid one.
+        public func savePlan(_ entries: [GaokaoPlanEntryInput]) async throws(AppSuiteError) -> GaokaoPlan {
+            try await client.value(try AppSuiteClient.Call(Self.savePlan).json(GaokaoPlanInput(items: entries)), as: GaokaoPlan.self)
+        }
 
         /// `GET /api/v1/gaokao/provinces`: the 31 provinces with exam model, total score and data coverage.
         public func provinces() async throws(AppSuiteError) -> [GaokaoProvince] {

@@ -14,7 +14,8 @@ extension AppSuiteClient {
         static let shake = Endpoint("GET", APIPath.Merchants.shake)
         static let coordinates = Endpoint("GET", APIPath.Merchants.coordinates)
         static let merchant = Endpoint("GET", APIPath.Merchants.merchant)
-        static let endpoints = [nearby, search, shake, coordinates, merchant]
+        static let submit = Endpoint("POST", APIPath.Merchants.submissions)
+        static let endpoints = [nearby, search, shake, coordinates, merchant, submit]
 
         /// `GET /api/v1/merchants/nearby`: merchants within `radius` metres (1–50,000, default 1,000) of a point, nearest
         /// first unless `sort` is `rating` or `price`; pass the answer's `nextCursor` as `cursor` for the next page.
@@ -58,6 +59,14 @@ extension AppSuiteClient {
         public func merchant(_ id: Int64, lat: Double? = nil, lon: Double? = nil) async throws(AppSuiteError) -> MerchantDetail {
             try await client.value(.init(Self.merchant, path: ["id": String(id)], query: [("lat", lat.map { String($0) }), ("lon", lon.map { String($0) })]),
                                    as: MerchantDetail.self)
+        }
+
+        /// `POST /api/v1/merchants/submissions`: adds a merchant through moderation (signed in); the answer flags a
+        /// merchant of the same name within 50 m. The submitter's inbox hears the decision.
+        /// - Throws: a `422` problem naming the bad field (a pin outside the covered area is `lat`), `429` with
+        ///   `Retry-After` past 10 submissions an hour, `401` when signed out.
+        public func submit(_ input: MerchantSubmissionInput) async throws(AppSuiteError) -> MerchantSubmission {
+            try await client.value(try AppSuiteClient.Call(Self.submit).json(input), as: MerchantSubmission.self)
         }
     }
 }

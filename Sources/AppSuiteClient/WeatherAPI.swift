@@ -16,9 +16,10 @@ extension AppSuiteClient {
         static let climate = Endpoint("GET", APIPath.Weather.climate)
         static let savedPlaces = Endpoint("GET", APIPath.Weather.savedPlaces)
         static let savePlace = Endpoint("POST", APIPath.Weather.savedPlaces)
+        static let reorderPlaces = Endpoint("PUT", APIPath.Weather.savedPlaces)
         static let removePlace = Endpoint("DELETE", APIPath.Weather.savedPlace)
         static let shareCard = Endpoint("POST", APIPath.Weather.shareCard)
-        static let endpoints = [places, place, forecast, climate, savedPlaces, savePlace, removePlace, shareCard]
+        static let endpoints = [places, place, forecast, climate, savedPlaces, savePlace, reorderPlaces, removePlace, shareCard]
 
         /// A share card's JPEG.
         public struct Card: Sendable {
@@ -56,15 +57,21 @@ extension AppSuiteClient {
             try await client.value(.init(Self.climate, query: [("place", place), ("date", date)]), as: WeatherClimate.self)
         }
 
-        /// `GET /api/v1/weather/saved-places`: my saved places, the last opened first (signed in).
+        /// `GET /api/v1/weather/saved-places`: my saved places in my order (signed in).
         public func savedPlaces() async throws(AppSuiteError) -> [WeatherPlace] {
             try await client.value(.init(Self.savedPlaces), as: WeatherSavedPlaces.self).items
         }
 
-        /// `POST /api/v1/weather/saved-places`: saves a place or moves it to the top; answers my places.
+        /// `POST /api/v1/weather/saved-places`: saves a place, or moves it to the top; answers my places.
         /// - Throws: a `422` problem for an unknown place or when 20 are saved already.
         public func savePlace(_ id: String) async throws(AppSuiteError) -> [WeatherPlace] {
             try await client.value(try AppSuiteClient.Call(Self.savePlace).json(WeatherSavedPlaceInput(placeId: id)), as: WeatherSavedPlaces.self).items
+        }
+
+        /// `PUT /api/v1/weather/saved-places`: puts my saved places in the order of `ids` (each saved place once); answers them.
+        /// - Throws: a `422` problem when `ids` is not exactly my saved places.
+        public func reorderPlaces(_ ids: [String]) async throws(AppSuiteError) -> [WeatherPlace] {
+            try await client.value(try AppSuiteClient.Call(Self.reorderPlaces).json(WeatherSavedPlaceOrder(placeIds: ids)), as: WeatherSavedPlaces.self).items
         }
 
         /// `POST /api/v1/weather/share-card` (multipart part `photo`): the photo with the place, the date, the condition,

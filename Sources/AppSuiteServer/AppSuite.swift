@@ -106,15 +106,18 @@ public final class AppSuite: Sendable {
         self.publicURLSource = publicURLSource
         let sessionGuard = SessionGuard(authenticator: authenticator)
         var router = Router()
+        // One outbound client for the process (its kept-alive connections are shared).
+        let outboundClient = CurlHTTPClient()
         outbox = Self.outbox(configuration, publicURL: publicURLSource)
         let mail = outbox.map { outbox in AccountMail(outbox: outbox, publicURL: { publicURLSource.current }) }
-        IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory, mail: mail)
+        IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory, mail: mail,
+                       oidc: Self.oidc(configuration, identity: authenticator.identity, client: outboundClient, publicURL: publicURLSource))
             .register(into: &router, guard: sessionGuard)
         Launcher(apps: apps.map(\.manifest)).register(into: &router, guard: sessionGuard)
         let identityClock = clock.identityClock
         let kinds = Self.notificationKinds(apps)
         InboxRoutes(database: database, kinds: kinds, now: { identityClock.now() }).register(into: &router, guard: sessionGuard)
-        let push = PushService(database: database, vapid: vapid, client: CurlHTTPClient(), kinds: kinds)
+        let push = PushService(database: database, vapid: vapid, client: outboundClient, kinds: kinds)
         PushRoutes(push: push, now: { identityClock.now() }).register(into: &router, guard: sessionGuard)
         let reviewers = Dictionary(apps.compactMap { app in app.submissionReviewer.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
         ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)
@@ -177,6 +180,15 @@ public final class AppSuite: Sendable {
               let sender = try? SMTPSender(url: url, from: from)
         else { return nil }
         return MailOutbox(sender: sender, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) })
+    }
+
+    /// Third-party sign-in with the configured providers (nil without any); the redirect URI every provider must
+    /// register is `<public URL>/login/oidc/callback`.
+    static func oidc(_ configuration: AppSuiteConfiguration, identity: IdentityService, client: any HTTPClient,
+                     publicURL: PublicURLSource) -> OIDCLogin? {
+        guard !configuration.oidcProviders.isEmpty else { return nil }
+        return OIDCLogin(providers: configuration.oidcProviders.map { OIDCProviderClient(provider: $0, client: client) }, identity: identity,
+                         redirectURI: { publicURL.current.absolute("/login/oidc/callback") })
     }
 
     /// The importer of app `id`, or nil when the app has no data to import or does not exist.
@@ -252,6 +264,7 @@ public final class AppSuite: Sendable {
         if let threads = configuration.threadCount { server.threadCount = threads }
         server.uploadDirectory = configuration.dataDirectory + "/uploads"
         server.isAccessLogEnabled = configuration.isAccessLogEnabled
+        server.trustedProxies = configuration.trustedProxies
         server.defaultHeaders.set("Content-Security-Policy", contentSecurityPolicy)
         server.defaultHeaders.set("X-Frame-Options", "DENY")
         server.defaultHeaders.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)")

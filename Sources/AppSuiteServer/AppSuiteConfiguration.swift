@@ -1,5 +1,7 @@
 public import AppHost
 import Foundation
+import HTTPServer
+public import Identity
 import Mail
 public import WebUI
 
@@ -18,6 +20,9 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     /// Mark cookies `Secure`: set when served over HTTPS (directly or behind a TLS proxy).
     public var usesSecureCookies = false
     public var isAccessLogEnabled = true
+    /// Addresses of the reverse proxies in front (`--trusted-proxy 127.0.0.1,::1`), whose `X-Forwarded-For` gives
+    /// the client address that throttles and per-client limits count; empty: the connection's peer is the client.
+    public var trustedProxies: Set<String> = []
     /// The apps' declared settings (``MiniApp/settings``), validated.
     public var settings = AppSettings()
 
@@ -30,11 +35,13 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     public var smtpURL: String?
     /// The sender of those messages (default `noreply@` the public URL's host).
     public var mailFrom: String?
+    /// Third-party sign-in (`--oidc-providers`, ``OIDCProvider/parseList(_:environment:)``), secrets included.
+    public var oidcProviders: [OIDCProvider] = []
 
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
-    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from"]
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from", "trusted-proxy", "oidc-providers"]
 
     /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
     public static func optionNames(apps: [any MiniApp]) -> Set<String> {
@@ -43,7 +50,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
 
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
     /// `APPSUITE_DATA_DIR`, `APPSUITE_DATABASE_URL`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
-    /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`)
+    /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`, `APPSUITE_TRUSTED_PROXY`, `APPSUITE_OIDC_PROVIDERS` with each provider's `APPSUITE_OIDC_<ID>_SECRET`)
     /// over the defaults, and the same for every setting `apps` declare (secrets from the environment only).
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
     public static func resolve(options: [String: String], environment: [String: String],
@@ -74,6 +81,13 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
         }
         if let secure = value("secure-cookies") { configuration.usesSecureCookies = try boolean("secure-cookies", secure) }
         if let log = value("access-log") { configuration.isAccessLogEnabled = try boolean("access-log", log) }
+        if let proxies = value("trusted-proxy") {
+            let addresses = proxies.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard addresses.allSatisfy({ ForwardedFor.isAddress($0) }) else {
+                throw .invalid("trusted-proxy", proxies, "IP addresses separated by commas, e.g. 127.0.0.1,::1")
+            }
+            configuration.trustedProxies = Set(addresses)
+        }
         if let url = value("public-url") {
             do {
                 configuration.publicURL = try PublicURL(parsing: url)
@@ -90,6 +104,13 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
         if let from = value("mail-from") {
             guard (try? MailAddress(from)) != nil else { throw .invalid("mail-from", from, "an e-mail address such as noreply@example.com") }
             configuration.mailFrom = from
+        }
+        if let list = value("oidc-providers") {
+            do {
+                configuration.oidcProviders = try OIDCProvider.parseList(list, environment: environment)
+            } catch {
+                throw .invalid("oidc-providers", list, "id|name|issuer|client-id entries separated by ; (\(error))")
+            }
         }
         var settings: [String: String] = [:]
         for setting in apps.flatMap(\.settings) {

@@ -43,6 +43,8 @@ struct GaokaoAPI: Sendable {
         api.anyone.get("/recommendations") { request, viewer in try recommendations(request, viewer) }
         api.anyone.get("/profile") { request, viewer in try getProfile(request, viewer) }
         api.anyone.put("/profile") { request, viewer in try putProfile(request, viewer) }
+        api.anyone.get("/plan") { request, viewer in try getPlan(request, viewer) }
+        api.anyone.put("/plan") { request, viewer in try putPlan(request, viewer) }
     }
 
     // MARK: helpers
@@ -285,6 +287,9 @@ struct GaokaoAPI: Sendable {
                 $0.field("years", main.prediction.years)
                 $0.field("predictedRank", main.prediction.predictedRank)
                 $0.field("group", main.series?.groupCode)
+                $0.field("calibrated", main.prediction.calibrated)
+                $0.field("lowConfidence", main.prediction.isLowConfidence)
+                $0.field("warning", Self.staleWarning(newest: main.prediction.years.max(), year: year, language: language))
                 $0.array("groups") { list in
                     for group in outcome.groups {
                         list.object {
@@ -338,11 +343,21 @@ struct GaokaoAPI: Sendable {
                             $0.field("bucketCode", item.bucket.rawValue)
                             $0.field("method", item.method.rawValue)
                             $0.field("years", item.years)
+                            $0.field("lowConfidence", item.isLowConfidence)
                         }
                     }
                 }
+                let newest = result.items.flatMap(\.years).max()
+                $0.field("newestYear", newest)
+                $0.field("warning", Self.staleWarning(newest: newest, year: year, language: language))
             }
         }
+    }
+
+    /// The data-age warning (issue 17) when the newest year used is two or more years before `year`.
+    static func staleWarning(newest: Int?, year: Int, language: Language) -> String? {
+        guard let newest, year - newest >= 2 else { return nil }
+        return GaokaoText.staleData(newest: newest, year: year)(language)
     }
 
     // MARK: profile
@@ -368,6 +383,62 @@ struct GaokaoAPI: Sendable {
             try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).save(profile, viewer: viewer, response: &response)
             viewer.apply(to: &response)
             return response
+        }
+    }
+
+    // MARK: 志愿表
+
+    func getPlan(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let data = try store.data()
+        let source = PlanSource(store: store, isSecure: authenticator.usesSecureCookies)
+        return try planResponse(try source.entries(for: viewer, request: request), request: request, viewer: viewer, data: data)
+    }
+
+    func putPlan(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let body = try request.decodeJSON(GaokaoPlanInput.self)
+        let data = try store.data()
+        let entries: [PlanEntry]
+        do {
+            entries = try PlanEntry.validatedList((body.items ?? []).map { ($0.school, $0.group) })
+        } catch {
+            throw HTTPError.validation([.init(field: "items", message: error.text(viewer.language))])
+        }
+        var response = try planResponse(entries, request: request, viewer: viewer, data: data)
+        try PlanSource(store: store, isSecure: authenticator.usesSecureCookies).save(entries, viewer: viewer, response: &response)
+        viewer.apply(to: &response)
+        return response
+    }
+
+    func planResponse(_ entries: [PlanEntry], request: Request, viewer: Viewer, data: GaokaoData) throws -> Response {
+        let profile = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data)
+        let risk = data.planRisk(entries, profile: profile, configuration: configuration)
+        func rounded(_ value: Double?) -> Double? { value.map { Double(Int(($0 * 100).rounded())) / 100 } }
+        return .json(capacity: 4096) { json in
+            json.object {
+                $0.array("items") { list in
+                    for (index, row) in risk.rows.enumerated() {
+                        list.object {
+                            $0.field("position", index + 1)
+                            $0.field("school", row.entry.school)
+                            $0.field("group", row.entry.group)
+                            $0.field("batch", row.series?.batch)
+                            $0.field("probability", rounded(row.chance))
+                            $0.field("bucketCode", row.bucket?.rawValue)
+                            $0.field("predictedScore", row.predictedScore)
+                            $0.field("years", row.years)
+                            $0.field("lowConfidence", row.years.count <= 1)
+                        }
+                    }
+                }
+                $0.field("risky", risk.counts[.risky] ?? 0)
+                $0.field("stable", risk.counts[.stable] ?? 0)
+                $0.field("safe", risk.counts[.safe] ?? 0)
+                $0.field("chanceAnySafe", rounded(risk.chanceAnySafe))
+                $0.field("chanceAny", rounded(risk.chanceAny))
+                $0.field("newestYear", risk.newestYear)
+                $0.field("warning", profile.flatMap { Self.staleWarning(newest: risk.newestYear, year: $0.year, language: viewer.language) })
+                $0.field("storedIn", viewer.isSignedIn ? "account" : "cookie")
+            }
         }
     }
 

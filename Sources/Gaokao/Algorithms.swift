@@ -34,26 +34,30 @@ public struct PredictionConfiguration: Sendable {
     /// is a large score shift, and many are the batch line itself (征集). The backtest shows the rank method
     /// far worse than 线差法 there (四川 专科批 MAE ≈ 75 vs ≈ 57 points).
     public var lineDifferenceFirstForVocational = true
-    /// 冲 (冒险): −20% ≤ Δ < −5%, Δ = (r_s − r_c) / r_c (research §4 F.5).
-    public var riskyRankRange: Range<Double> = -0.20 ..< -0.05
-    /// 稳 (稳妥): −5% ≤ Δ < +10%.
-    public var stableRankRange: Range<Double> = -0.05 ..< 0.10
-    /// 保 (保守): +10% ≤ Δ ≤ +35%.
-    public var safeRankRange: ClosedRange<Double> = 0.10...0.35
-    /// Score variant when ranks are missing, g = predicted line − candidate score: 冲 0 < g ≤ 15.
-    public var riskyScoreGap: ClosedRange<Int> = 1...15
-    /// 稳 −10 < g ≤ 0.
-    public var stableScoreGap: ClosedRange<Int> = -9...0
-    /// 保 −30 ≤ g ≤ −10.
-    public var safeScoreGap: ClosedRange<Int> = -30 ... -10
-    /// The logistic slope of the probability estimate (research §4 G, after czt6666: ×9).
+    /// The bands of 录取概率 that define 冲/稳/保 (issue 17): a school is shown in a bucket only when its measured
+    /// chance lies in that bucket's band. 冲 10–35% (below 10% is a long shot not worth a 志愿), 稳 35–80%, 保 ≥ 80%.
+    /// `appsuite gaokao backtest` shows, per band, the share of held-out school-years a student at that chance
+    /// was admitted to (the reliability table); the bands are where it matches.
+    public var riskyChance: Range<Double> = 0.10 ..< 0.35
+    public var stableChance: Range<Double> = 0.35 ..< 0.80
+    public var safeChance: ClosedRange<Double> = 0.80...1.0
+    /// The levels of the 冒险/稳妥/保守 lines: the actual line is at or below each with this probability.
+    public var lineLevels = (risky: 0.2, stable: 0.5, safe: 0.8)
+    /// The logistic slope of the research note's probability (§4 G, after czt6666: ×9): the naive baseline of the
+    /// backtest's calibration table.
     public var probabilitySlope = 9.0
-    /// Score variant: the probability uses Δ′ ≈ −g / `scoreScale` (a 10-point margin ≈ 10% of rank).
-    public var scoreScale = 100.0
     /// The share of 冲/稳/保 when all are asked for: 3:4:3 (research §3.4).
     public var mix = (risky: 3, stable: 4, safe: 3)
 
     public init() {}
+
+    /// The bucket of a chance, nil outside every band.
+    public func bucket(chance: Double) -> Bucket? {
+        if safeChance.contains(chance) { return .safe }
+        if stableChance.contains(chance) { return .stable }
+        if riskyChance.contains(chance) { return .risky }
+        return nil
+    }
 
 }
 
@@ -84,7 +88,10 @@ public struct LocalizedLabel: Sendable, Hashable {
     public var en: String
 }
 
-/// A predicted 投档线: 冒险 (risky, lowest) ≤ 稳妥 (stable) ≤ 保守 (safe, highest).
+/// A predicted 投档线: 冒险 (risky, lowest) ≤ 稳妥 (stable) ≤ 保守 (safe, highest). When `calibrated`, they are
+/// the 20/50/80% quantiles of the line (``PredictionConfiguration/lineLevels``): the actual line was at or below
+/// each that often in the backtest's held-out years; otherwise (too few past errors to measure, or a line the
+/// student entered) the lowest, weighted mean and highest of the years used.
 public struct LinePrediction: Sendable, Hashable {
     public var risky: Int
     public var stable: Int
@@ -92,8 +99,12 @@ public struct LinePrediction: Sendable, Hashable {
     public var method: PredictionMethod
     /// The data years used, newest first.
     public var years: [Int]
-    /// The predicted rank: the mean of the 最低位次 used (rank method), else nil.
+    /// The predicted rank: the weighted mean of the 最低位次 used (rank method), else nil.
     public var predictedRank: Int?
+    public var calibrated = false
+
+    /// One year of data: shown as low confidence and sorted after better-supported predictions (issue 17).
+    public var isLowConfidence: Bool { years.count <= 1 }
 }
 
 /// 冲 / 稳 / 保.
@@ -125,11 +136,16 @@ public struct Recommendation: Sendable {
     public var predictedScore: Int
     /// Candidate score − predicted line (positive: the student is above the line).
     public var gap: Int
-    /// Estimated 录取概率, 0…1 (research §4 G: an estimate, no source justifies exact numbers).
+    /// Estimated 录取概率, 0…1: the share of past predictions with the same ``SpreadKey`` whose actual line came
+    /// out at or below the student's score (an estimate measured on the data, not a promise).
     public var probability: Double
     public var bucket: Bucket
     public var method: PredictionMethod
+    /// The data years used, newest first.
     public var years: [Int]
+
+    /// One year of data: labelled low confidence and sorted after better-supported picks (issue 17).
+    public var isLowConfidence: Bool { years.count <= 1 }
 }
 
 /// What a recommendation query found.
@@ -250,23 +266,27 @@ extension GaokaoData {
 
     /// **投档线预测** (research §4 E) for a school series and target year `year`, from the last k ≤ 3 earlier
     /// years only:
-    /// - 位次法 (default, when past 最低位次 and this year's 一分一段表 exist): `e_y = score(P,Y,C,min_rank_y)`;
-    ///   risky = min e_y, stable = round_half_up(weighted mean e_y) (weights 0.5/0.3/0.2 newest first, the
-    ///   note's option; configurable), safe = max e_y. Ranks that do not match their own year's table are
-    ///   skipped (``PredictionConfiguration/rankConsistencyTolerance``).
-    /// - 线差法 (fallback: no ranks, e.g. 湖南, or no table): `d_y = min_score_y − ctl(P,y,C,B)`; risky/stable/safe =
-    ///   `ctl(P,Y,C,B)` + min / round_half_up(mean) / max of d_y.
-    /// With one year, risky = stable = safe. 专科 batches try 线差法 first (see
-    /// ``PredictionConfiguration/lineDifferenceFirstForVocational``). Nil when neither method has data.
+    /// - 位次法 (default, when past 最低位次 and this year's 一分一段表 exist): the predicted rank is the weighted mean
+    ///   of the past 最低位次 (0.5/0.3/0.2 newest first); ranks that do not match their own year's table are skipped
+    ///   (``PredictionConfiguration/rankConsistencyTolerance``).
+    /// - 线差法 (fallback: no ranks, e.g. 湖南, or no table): this year's 省控线 + the weighted mean past 线差.
+    /// risky/stable/safe are the 20/50/80% quantiles of the line from the measured errors of past predictions with
+    /// the same method, province, years used, data age and volatility (``ErrorModel``); without enough of them, the
+    /// lowest, weighted mean and highest of the years (one year: risky = stable = safe). 专科 batches try 线差法
+    /// first (see ``PredictionConfiguration/lineDifferenceFirstForVocational``). Nil when neither method has data.
     public func predict(_ series: SchoolSeries, year: Int, configuration: PredictionConfiguration = PredictionConfiguration())
         -> LinePrediction?
     {
+        predict(series, year: year, configuration: configuration, model: errorModel)
+    }
+
+    func predict(_ series: SchoolSeries, year: Int, configuration: PredictionConfiguration, model: ErrorModel) -> LinePrediction? {
         if configuration.lineDifferenceFirstForVocational, series.batchStd.contains("专科") {
-            return predictByLineDifference(series, year: year, configuration: configuration)
-                ?? predictByRank(series, year: year, configuration: configuration)
+            return predictByLineDifference(series, year: year, configuration: configuration, model: model)
+                ?? predictByRank(series, year: year, configuration: configuration, model: model)
         }
-        if let prediction = predictByRank(series, year: year, configuration: configuration) { return prediction }
-        return predictByLineDifference(series, year: year, configuration: configuration)
+        if let prediction = predictByRank(series, year: year, configuration: configuration, model: model) { return prediction }
+        return predictByLineDifference(series, year: year, configuration: configuration, model: model)
     }
 
     /// The last k earlier years with a usable 最低位次, newest first: a rank that converts back to its own year's
@@ -292,10 +312,26 @@ extension GaokaoData {
         }
     }
 
+    /// The 20/50/80% lines of a forecast, kept in order.
+    func calibratedPrediction(_ forecast: Forecast, method: PredictionMethod, configuration: PredictionConfiguration) -> LinePrediction {
+        let risky = forecast.lineQuantile(configuration.lineLevels.risky)
+        let stable = Swift.max(risky, forecast.lineQuantile(configuration.lineLevels.stable))
+        let safe = Swift.max(stable, forecast.lineQuantile(configuration.lineLevels.safe))
+        return LinePrediction(risky: risky, stable: stable, safe: safe, method: method, years: forecast.years,
+                              predictedRank: forecast.centerRank.map { roundHalfUp($0) }, calibrated: true)
+    }
+
     /// 位次法 only (research §4 E, first method).
     public func predictByRank(_ series: SchoolSeries, year: Int, configuration: PredictionConfiguration = PredictionConfiguration())
         -> LinePrediction?
     {
+        predictByRank(series, year: year, configuration: configuration, model: errorModel)
+    }
+
+    func predictByRank(_ series: SchoolSeries, year: Int, configuration: PredictionConfiguration, model: ErrorModel) -> LinePrediction? {
+        if let forecast = forecast(series, year: year, method: .rank, model: model, configuration: configuration) {
+            return calibratedPrediction(forecast, method: .rank, configuration: configuration)
+        }
         guard let table = table(province: series.province, year: year, category: series.category) else { return nil }
         let points = rankPoints(series, before: year, configuration: configuration)
         guard !points.isEmpty else { return nil }
@@ -309,13 +345,15 @@ extension GaokaoData {
     public func predictByLineDifference(
         _ series: SchoolSeries, year: Int, configuration: PredictionConfiguration = PredictionConfiguration()
     ) -> LinePrediction? {
-        guard let line = controlLine(province: series.province, year: year, category: series.category, batch: series.batch)
-        else { return nil }
-        return predictByLineDifference(series, year: year, line: line, configuration: configuration)
+        predictByLineDifference(series, year: year, configuration: configuration, model: errorModel)
     }
 
-    /// 线差法 with this year's batch line already looked up.
-    func predictByLineDifference(_ series: SchoolSeries, year: Int, line: Int, configuration: PredictionConfiguration) -> LinePrediction? {
+    func predictByLineDifference(_ series: SchoolSeries, year: Int, configuration: PredictionConfiguration, model: ErrorModel) -> LinePrediction? {
+        guard let line = controlLine(province: series.province, year: year, category: series.category, batch: series.batch)
+        else { return nil }
+        if let forecast = forecast(series, year: year, method: .lineDifference, model: model, configuration: configuration, line: line) {
+            return calibratedPrediction(forecast, method: .lineDifference, configuration: configuration)
+        }
         var diffs: [Int] = []
         var years: [Int] = []
         for point in series.points.reversed() where point.year < year {
@@ -360,81 +398,66 @@ extension GaokaoData {
 
     // MARK: F. 学校推荐
 
-    /// **学校推荐** (research §4 F). The candidate's rank `r_c = rank(P,Y,C,s)`; the schools filed in (P,C,B),
-    /// filtered to campuses in `targetProvince` (nil = 不限). With ranks: `r_s` = mean of the school's last ≤ 3
-    /// 最低位次, `Δ = (r_s − r_c)/r_c`, bucketed by ``PredictionConfiguration`` (冲 −20%…−5%, 稳 −5%…+10%,
-    /// 保 +10%…+35%). Without ranks (湖南, or no table this year): `g` = predicted line (线差法) − score, 冲
-    /// 0 < g ≤ 15, 稳 −10 < g ≤ 0, 保 −30 ≤ g ≤ −10. Each bucket is sorted hardest first (r_s ascending, §4 F.6);
-    /// a bucket larger than its share keeps, for 冲, the schools nearest the candidate, else the best-ranked;
-    /// `tendency` nil returns the 3:4:3 mix of `limit`. Probability: ``admissionProbability(schoolRank:candidateRank:configuration:)``
-    /// (measured on the data; research §4 G's logistic as the fallback); score variant: the §4 G logistic with
-    /// Δ′ = −g/100.
+    /// **学校推荐** (research §4 F, calibrated in issue 17). The candidate's rank `r_c = rank(P,Y,C,s)`; the schools
+    /// filed in (P,C,B), filtered to campuses in `targetProvince` (nil = 不限). Each school's 录取概率 is the chance
+    /// that its line comes out at or below the score (``Forecast/chance(score:)``: the measured errors of past
+    /// predictions like this one), and the bucket is the band that chance lies in
+    /// (``PredictionConfiguration/bucket(chance:)``: 冲 10–35%, 稳 35–80%, 保 ≥ 80%), so no school is shown outside its
+    /// band. Within a bucket, picks built on one year come after better-supported ones, then hardest first (lowest
+    /// chance). A bucket larger than its share keeps, for 冲, the likeliest reaches, else the hardest (best) schools;
+    /// `tendency` nil returns the 3:4:3 mix of `limit`.
     public func recommend(
         province: String, year: Int, category: String, batch: String, score: Int, tendency: Bucket?,
         targetProvince: String?, limit: Int = 30, configuration: PredictionConfiguration = PredictionConfiguration()
     ) -> RecommendationResult {
         let candidate = rank(province: province, year: year, category: category, score: score)
-        let table = self.table(province: province, year: year, category: category)
         let all = schoolSeries(province: province, category: category, batchStd: BatchNames.standard(batch))
-        var buckets: [Bucket: [(sortKey: Double, item: Recommendation)]] = [:]
+        var buckets: [Bucket: [Recommendation]] = [:]
         var considered = 0
         var lineCache: [String: Int?] = [:]
         for series in all {
             if let targetProvince, campusProvince(of: series) != targetProvince { continue }
             considered += 1
-            var rankSum = 0
-            var rankCount = 0
-            if table != nil { forEachRankPoint(series, before: year, configuration: configuration) { rankSum += $1; rankCount += 1 } }
-            if let candidate, let table, rankCount > 0 {
-                // Most schools fall outside every band: bucket on the mean rank first, then compute what a pick shows.
-                let schoolRank = Double(rankSum) / Double(rankCount)
-                let candidateRank = Double(candidate.rank)
-                let delta = (schoolRank - candidateRank) / candidateRank
-                let bucket: Bucket
-                if configuration.riskyRankRange.contains(delta) { bucket = .risky }
-                else if configuration.stableRankRange.contains(delta) { bucket = .stable }
-                else if configuration.safeRankRange.contains(delta) { bucket = .safe }
-                else { continue }
-                let points = rankPoints(series, before: year, configuration: configuration)
-                let scores = points.map { Self.score(in: table, rank: $0.rank) }
-                let predicted = roundHalfUp(weightedMean(scores, configuration.weights))
-                let item = Recommendation(
-                    series: series, predictedRank: roundHalfUp(schoolRank), predictedScore: predicted, gap: score - predicted,
-                    probability: admissionProbability(schoolRank: schoolRank, candidateRank: candidateRank, configuration: configuration),
-                    bucket: bucket, method: .rank,
-                    years: points.map(\.year))
-                buckets[bucket, default: []].append((schoolRank, item))
-            } else if let line = lineCache[series.batch] ?? {
-                let found = controlLine(province: province, year: year, category: category, batch: series.batch)
-                lineCache[series.batch] = .some(found)
-                return found
-            }(), let prediction = predictByLineDifference(series, year: year, line: line, configuration: configuration) {
-                let gap = prediction.stable - score
-                let bucket: Bucket
-                if configuration.riskyScoreGap.contains(gap) { bucket = .risky }
-                else if configuration.stableScoreGap.contains(gap) { bucket = .stable }
-                else if configuration.safeScoreGap.contains(gap) { bucket = .safe }
-                else { continue }
-                let deltaPrime = -Double(gap) / configuration.scoreScale
-                let item = Recommendation(
-                    series: series, predictedRank: table.map { Self.rank(in: $0, score: prediction.stable)?.rank } ?? nil,
-                    predictedScore: prediction.stable, gap: score - prediction.stable,
-                    probability: 1 / (1 + exp(-configuration.probabilitySlope * deltaPrime)), bucket: bucket,
-                    method: .lineDifference, years: prediction.years)
-                buckets[bucket, default: []].append((-Double(prediction.stable), item))
+            let vocationalFirst = configuration.lineDifferenceFirstForVocational && series.batchStd.contains("专科")
+            var found: (forecast: Forecast, method: PredictionMethod)?
+            for method in vocationalFirst ? [PredictionMethod.lineDifference, .rank] : [.rank, .lineDifference] {
+                var line: Int?? = nil
+                if method == .lineDifference {
+                    line = lineCache[series.batch] ?? {
+                        let value = controlLine(province: province, year: year, category: category, batch: series.batch)
+                        lineCache[series.batch] = .some(value)
+                        return value
+                    }()
+                    if line! == nil { continue }
+                }
+                if let forecast = forecast(series, year: year, method: method, model: errorModel, configuration: configuration, line: line) {
+                    found = (forecast, method)
+                    break
+                }
             }
+            guard let found else { continue }
+            let chance = found.forecast.chance(score: score)
+            guard let bucket = configuration.bucket(chance: chance) else { continue }
+            let stable = found.forecast.lineQuantile(configuration.lineLevels.stable)
+            let predictedRank = found.forecast.centerRank.map { roundHalfUp($0) }
+                ?? table(province: province, year: year, category: category).flatMap { Self.rank(in: $0, score: stable)?.rank }
+            let item = Recommendation(series: series, predictedRank: predictedRank, predictedScore: stable, gap: score - stable,
+                                      probability: chance, bucket: bucket, method: found.method, years: found.forecast.years)
+            buckets[bucket, default: []].append(item)
         }
-        func sorted(_ bucket: Bucket) -> [Recommendation] {
-            (buckets[bucket] ?? []).sorted {
-                if $0.sortKey != $1.sortKey { return $0.sortKey < $1.sortKey }
-                return ($0.item.series.schoolName, $0.item.series.groupCode ?? "") < ($1.item.series.schoolName, $1.item.series.groupCode ?? "")
-            }.map(\.item)
-        }
-        // When a bucket holds more schools than its share, 冲 keeps the ones nearest the candidate (the likelier
-        // reaches, not only long shots at −20%); 稳 and 保 keep the best-ranked ones. Shown hardest first.
+        func name(_ item: Recommendation) -> (String, String) { (item.series.schoolName, item.series.groupCode ?? "") }
+        // Better-supported first; then, to choose, 冲 keeps the likeliest reaches and 稳/保 the hardest schools.
         func pick(_ bucket: Bucket, _ count: Int) -> [Recommendation] {
-            let all = sorted(bucket)
-            return bucket == .risky ? Array(all.suffix(count)) : Array(all.prefix(count))
+            let chosen = (buckets[bucket] ?? []).sorted {
+                if $0.isLowConfidence != $1.isLowConfidence { return !$0.isLowConfidence }
+                if $0.probability != $1.probability { return bucket == .risky ? $0.probability > $1.probability : $0.probability < $1.probability }
+                return name($0) < name($1)
+            }.prefix(count)
+            return chosen.sorted {
+                if $0.isLowConfidence != $1.isLowConfidence { return !$0.isLowConfidence }
+                if $0.probability != $1.probability { return $0.probability < $1.probability }
+                return name($0) < name($1)
+            }
         }
         let items: [Recommendation]
         if let tendency {

@@ -8,10 +8,11 @@ public struct GaokaoCommand: AppCommand {
 
     public var name: String { "gaokao" }
     public var summary: String { "豹考通 tools: backtest (prediction vs last year's line), timing (recommendation query)" }
-    public var usage: [String] { ["appsuite gaokao backtest|timing [--data-dir var]"] }
+    public var usage: [String] { ["appsuite gaokao backtest [省份 …]|timing [--data-dir var]"] }
 
     static let help = """
-        appsuite gaokao backtest [--data-dir D]   per-method, per-province accuracy vs "same as last year"
+        appsuite gaokao backtest [省份 …] [--data-dir D]   per-method, per-province accuracy, coverage and calibration vs
+                                                  "same as last year" (of the provinces named, else of all)
         appsuite gaokao timing [--data-dir D]     time the recommendation query on the full data
         """
 
@@ -23,7 +24,7 @@ public struct GaokaoCommand: AppCommand {
             invocation.output(Self.help)
             return .success
         }
-        guard words == ["backtest"] || words == ["timing"] else {
+        guard words.first == "backtest" || words == ["timing"] else {
             throw CommandFailure(.usage, (words.isEmpty ? "which tool?" : "unknown arguments '\(words.joined(separator: " "))'") + "\n" + Self.help)
         }
         let store = GaokaoStore(database: try invocation.context().database)
@@ -39,10 +40,15 @@ public struct GaokaoCommand: AppCommand {
         } catch {
             throw CommandFailure(.dataError, "cannot read the imported data: \(error)")
         }
-        if words == ["backtest"] {
-            invocation.output(GaokaoBacktest.markdown(GaokaoBacktest.run(data)))
-            invocation.output("\nBy level (本科 / 专科 batches):\n")
-            invocation.output(GaokaoBacktest.markdown(GaokaoBacktest.run(data, byLevel: true)))
+        if words.first == "backtest" {
+            let provinces = Array(words.dropFirst())
+            if let unknown = provinces.first(where: { data.province(named: $0) == nil }) {
+                throw CommandFailure(.usage, "unknown province '\(unknown)'\n" + Self.help)
+            }
+            let report = GaokaoBacktest.report(data, provinces: provinces.isEmpty ? nil : Set(provinces))
+            invocation.output(GaokaoBacktest.markdown(report.accuracy))
+            invocation.output("\nCalibration of 录取概率 (held-out years; students 30 … 0 … 30 points around the predicted line):\n")
+            invocation.output(GaokaoBacktest.calibrationMarkdown(report))
         } else {
             let durations = GaokaoBacktest.timeRecommendations(data)
             guard !durations.isEmpty else { throw CommandFailure(.dataError, "no province has enough school lines to time") }

@@ -92,9 +92,8 @@ public struct GaokaoData: Sendable {
     public let majors: [Major]
     /// Years that have a 一分一段表, per province.
     let tableYears: [String: [Int]]
-    /// For every past school-year with a 最低位次 and earlier ranks (本科 batches): actual rank ÷ the mean of
-    /// the earlier ≤ 3 ranks, sorted. The empirical distribution behind ``admissionProbability(schoolRank:candidateRank:configuration:)``.
-    private(set) var rankRatios: [Double] = []
+    /// The measured errors of past predictions (``ErrorModel``): where this year's lines are likely to fall.
+    private(set) var errorModel = ErrorModel(samples: [])
 
     public init(
         provinces: [ProvinceInfo], tables: [ScoreTable], controlLines: [ControlLine], admissionLines: [AdmissionLine],
@@ -191,40 +190,7 @@ public struct GaokaoData: Sendable {
         self.universityByName = byName
         self.majors = majors
 
-        let configuration = PredictionConfiguration()
-        var ratios: [Double] = []
-        for list in self.series.values {
-            for entry in list where !entry.batchStd.contains("专科") {
-                for point in entry.points {
-                    guard let actual = point.minRank else { continue }
-                    let earlier = rankPoints(entry, before: point.year, configuration: configuration)
-                    guard !earlier.isEmpty else { continue }
-                    let mean = Double(earlier.reduce(0) { $0 + $1.rank }) / Double(earlier.count)
-                    ratios.append(Double(actual) / mean)
-                }
-            }
-        }
-        rankRatios = ratios.sorted()
-    }
-
-    /// **录取概率 (estimate)**: the share of past school-years whose 最低位次 came out at or beyond the candidate's
-    /// rank, given the school's predicted rank — i.e. the share of ``rankRatios`` ≥ r_c / r_s. Measured on the
-    /// imported data (≈ 17,000 school-years) instead of assumed; the research note's logistic
-    /// `1 / (1 + e^(−9·Δ′))`, Δ′ = (r_s − r_c)/r_s (§4 G), is the fallback when fewer than 200 ratios exist.
-    /// Clamped to 1%…99%: no estimate is a certainty.
-    public func admissionProbability(schoolRank: Double, candidateRank: Double, configuration: PredictionConfiguration) -> Double {
-        guard rankRatios.count >= 200 else {
-            return 1 / (1 + exp(-configuration.probabilitySlope * (schoolRank - candidateRank) / schoolRank))
-        }
-        let threshold = candidateRank / schoolRank
-        var low = 0
-        var high = rankRatios.count
-        while low < high {
-            let mid = (low + high) / 2
-            if rankRatios[mid] < threshold { low = mid + 1 } else { high = mid }
-        }
-        let share = Double(rankRatios.count - low) / Double(rankRatios.count)
-        return Swift.min(0.99, Swift.max(0.01, share))
+        errorModel = ErrorModel(samples: Self.errorSamples(self, configuration: PredictionConfiguration()))
     }
 
     private static func minimum(_ a: Int?, _ b: Int?) -> Int? {

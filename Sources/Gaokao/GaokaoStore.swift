@@ -131,6 +131,28 @@ public final class GaokaoStore: Sendable {
         }
     }
 
+    // MARK: 志愿表
+
+    /// The signed-in student's 志愿表, in their order.
+    public func plan(userID: Int64) throws -> [PlanEntry] {
+        try database.read { db in
+            try db.query("SELECT school, group_code FROM gaokao_plan_items WHERE user_id = ? ORDER BY position", userID).map { row throws(StorageError) in
+                PlanEntry(school: try row.get(0), group: try row.get(1))
+            }
+        }
+    }
+
+    /// Replaces the 志愿表 in one transaction (positions 1…n in the given order).
+    public func savePlan(_ entries: [PlanEntry], userID: Int64, now: Int64) throws {
+        try database.write { db in
+            try db.execute("DELETE FROM gaokao_plan_items WHERE user_id = ?", userID)
+            for (index, entry) in entries.enumerated() {
+                try db.execute("INSERT INTO gaokao_plan_items (user_id, position, school, group_code, added_at) VALUES (?, ?, ?, ?, ?)",
+                               userID, index + 1, entry.school, entry.group, now)
+            }
+        }
+    }
+
     /// The notice for a 生源地, or the default one.
     public func notice(province: String?) throws -> GaokaoNotice? {
         try database.read { db in

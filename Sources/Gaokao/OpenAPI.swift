@@ -53,6 +53,12 @@ enum GaokaoOpenAPI {
         APIOperation(.put, "/api/v1/gaokao/profile", summary: "Save 我的高考; the score is checked against the province/year total", tag: tag,
                      requestBody: .ref(GaokaoProfileInput.self),
                      responses: [.init(200, "Saved", schema: .ref(GaokaoSavedProfile.self)), .init(422, "Invalid field with the allowed range", mediaType: "application/problem+json")]),
+        APIOperation(.get, "/api/v1/gaokao/plan", summary: "志愿表 with its risk check (account, or the cookie when signed out)", tag: tag,
+                     responses: [.init(200, "The list, evaluated for 我的高考", schema: .ref(GaokaoPlan.self))]),
+        APIOperation(.put, "/api/v1/gaokao/plan", summary: "Replace the 志愿表 (at most 30 entries, in order)", tag: tag,
+                     requestBody: .ref(GaokaoPlanInput.self),
+                     responses: [.init(200, "Saved and evaluated", schema: .ref(GaokaoPlan.self)),
+                                 .init(422, "Too many entries or an invalid one", mediaType: "application/problem+json")]),
     ]
 
     /// The Gaokao models (`AppSuiteAPI`), as components of the document.
@@ -76,5 +82,12 @@ enum GaokaoOpenAPI {
         JSONSchema.component(GaokaoRecommendations.self),
         JSONSchema.component(GaokaoSavedProfile.self, overriding: ["storedIn": .string(description: "account or cookie")]),
         JSONSchema.component(GaokaoProfileInput.self),
+        JSONSchema.component(GaokaoPlanEntryInput.self, overriding: [
+            "school": .string(description: "school name as published, 1–60 characters"),
+            "group": .string(description: "院校专业组 code, at most 10 characters"),
+        ]),
+        JSONSchema.component(GaokaoPlanInput.self),
+        JSONSchema.component(GaokaoPlanItem.self, overriding: ["bucketCode": .string(description: "risky, stable or safe")]),
+        JSONSchema.component(GaokaoPlan.self, overriding: ["storedIn": .string(description: "account or cookie")]),
     ]
 }

@@ -9,6 +9,7 @@ enum Kit {
         TabItem(id: "home", href: "/gaokao", icon: .home, label: GaokaoText.home),
         TabItem(id: "recommend", href: "/gaokao/recommend", icon: .star, label: GaokaoText.picks),
         TabItem(id: "predict", href: "/gaokao/predict", icon: .search, label: GaokaoText.predict),
+        TabItem(id: "plan", href: "/gaokao/plan", icon: .grid, label: GaokaoText.planTitle),
         TabItem(id: "profile", href: "/gaokao/profile", icon: .person, label: GaokaoText.myExamTab),
     ]
 
@@ -49,8 +50,16 @@ enum Kit {
         }
     }
 
-    /// A scrollable table with a header row.
-    static func dataTable(_ headers: [String], _ rows: [[String]], caption: String? = nil) -> Node {
+    /// A scrollable table with a header row; its first column stays put while the rest scrolls, and `scrollHint`
+    /// (for tables wider than a phone) says that it scrolls.
+    static func dataTable(_ headers: [String], _ rows: [[String]], caption: String? = nil, scrollHint: String? = nil) -> Node {
+        div(.class("gk-table-block")) {
+            if let scrollHint { p(.class("gk-scroll-hint"), .ariaHidden) { scrollHint } }
+            dataTableBody(headers, rows, caption: caption)
+        }
+    }
+
+    private static func dataTableBody(_ headers: [String], _ rows: [[String]], caption: String?) -> Node {
         div(.class("gk-table-wrap")) {
             table(.class("gk-table")) {
                 if let caption { WebUI.caption { caption } }

@@ -30,6 +30,7 @@ struct GaokaoPages: Sendable {
         pages.anyone.get("/school") { request, viewer in try schoolPage(request, viewer) }
         pages.anyone.get("/majors") { request, viewer in try majorsPage(request, viewer) }
         pages.anyone.get("/about") { request, viewer in try aboutPage(request, viewer) }
+        registerPlan(into: &pages)
     }
 
     // MARK: shell
@@ -319,7 +320,7 @@ struct GaokaoPages: Sendable {
         if hasRank { headers.append(GaokaoText.minRank(l)) }
         if hasAvg { headers.append(GaokaoText.averageScore(l)) }
         if hasPlan { headers.append(GaokaoText.plan(l)) }
-        headers += [GaokaoText.controlLine(l), GaokaoText.lineDifference(l), GaokaoText.note(l)]
+        headers += [GaokaoText.controlLine(l), GaokaoText.lineDifference(l), GaokaoText.note(l), GaokaoText.source(l)]
         let rows = items.map { line -> [String] in
             var row = [String(line.year), line.category, line.batch,
                        [line.groupCode.map { GaokaoText.groupCode($0)(l) }, line.enrollType == "普通类" ? nil : line.enrollType].compactMap { $0 }.joined(separator: " "),
@@ -328,10 +329,11 @@ struct GaokaoPages: Sendable {
             if hasAvg { row.append(line.avgScore.map { String(format: "%.1f", $0) } ?? "—") }
             if hasPlan { row.append(Kit.number(line.planCount)) }
             row += [Kit.number(line.controlLine), line.lineDiff.map(Kit.signed) ?? "—",
-                    [line.scoreNote, line.tieBreak.map { GaokaoText.tieBreak($0)(l) }].compactMap { $0 }.joined(separator: GaokaoText.noteSeparator(l))]
+                    [line.scoreNote, line.tieBreak.map { GaokaoText.tieBreak($0)(l) }].compactMap { $0 }.joined(separator: GaokaoText.noteSeparator(l)),
+                    line.source]
             return row
         }
-        return Kit.dataTable(headers, rows, caption: "\(items.first?.schoolName ?? "") · \(items.count)")
+        return Kit.dataTable(headers, rows, caption: "\(items.first?.schoolName ?? "") · \(items.count)", scrollHint: GaokaoText.scrollHint(l))
     }
 
     // MARK: 一分一段 and 等位分
@@ -423,6 +425,7 @@ struct GaokaoPages: Sendable {
         let covered = data.admissionProvinces.contains(profile.province)
         let result = data.recommend(province: profile.province, year: profile.year, category: profile.category, batch: batch,
                                     score: profile.score, tendency: tendency, targetProvince: target, limit: 30, configuration: configuration)
+        let planned = Set(try planSource.entries(for: viewer, request: request))
         let tendencies: [(String, String)] = [("", GaokaoText.allTendencies(l))] + Bucket.allCases.map { ($0.tendency.zh, $0.tendency.text(l)) }
         return page(viewer, title: title, back: homeBack(l), active: "recommend") {
             p(.class("gk-caption")) {
@@ -447,16 +450,26 @@ struct GaokaoPages: Sendable {
                 emptyState(icon: .search, title: GaokaoText.noSchoolFits(l),
                            message: GaokaoText.noneInBands(result.considered)(l))
             } else {
+                if let newest = result.items.flatMap(\.years).max(), profile.year - newest >= 2 {
+                    div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
+                }
                 for bucket in Bucket.allCases {
                     let items = result.items.filter { $0.bucket == bucket }
                     if !items.isEmpty {
                         listGroup(header: GaokaoText.bucketHeader(bucket, count: items.count)(l)) {
                             for item in items {
-                                listCell(
-                                    title: GaokaoText.withGroup(item.series.schoolName, item.series.groupCode)(l),
-                                    subtitle: GaokaoText.recommendation(item)(l),
-                                    href: schoolURL(province: profile.province, school: item.series.schoolName, category: profile.category, batch: batch),
-                                    accessory: .badge(GaokaoText.chance(bucket, item.probability)(l)))
+                                let entry = PlanEntry(school: item.series.schoolName, group: item.series.groupCode ?? "")
+                                li(.classes("cell", "gk-pick")) {
+                                    a(.classes("cell-body", "is-link"),
+                                      .href(schoolURL(province: profile.province, school: item.series.schoolName, category: profile.category, batch: batch))) {
+                                        span(.class("cell-text")) {
+                                            span(.class("cell-title")) { GaokaoText.withGroup(item.series.schoolName, item.series.groupCode)(l) }
+                                            span(.class("cell-subtitle")) { GaokaoText.recommendation(item)(l) }
+                                        }
+                                        span(.class("cell-accessory")) { badge(GaokaoText.chance(bucket, item.probability)(l)) }
+                                    }
+                                    addToPlan(entry, returnTo: viewer.currentURL, viewer: viewer, added: planned.contains(entry))
+                                }
                             }
                         }
                     }
@@ -519,6 +532,12 @@ struct GaokaoPages: Sendable {
                             stat(GaokaoText.steady(l), String(main.prediction.stable))
                             stat(GaokaoText.safe(l), String(main.prediction.safe))
                         }
+                        if let newest = main.prediction.years.max(), profile.year - newest >= 2 {
+                            div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
+                        }
+                        if main.prediction.isLowConfidence {
+                            div(.class("gk-warning"), .role("note")) { p { GaokaoText.lowConfidence(l) } }
+                        }
                         p(.class("gk-caption")) {
                             GaokaoText.methodAndYears(main.prediction)(l)
                             if let rank = main.prediction.predictedRank { GaokaoText.predictedRank(rank)(l) }
@@ -553,6 +572,8 @@ struct GaokaoPages: Sendable {
         let university = data.university(matching: school)
         let lines = GaokaoQueries.admissionLines(data, province: province, school: school, year: nil, category: query.text("category"), batch: query.text("batch"))
         let profile = try currentProfile(viewer, request, data)
+        let planEntry = lines.first.map { PlanEntry(school: $0.schoolName, group: "") }
+        let planned = try planSource.entries(for: viewer, request: request)
         return page(viewer, title: school.isEmpty ? GaokaoText.schoolTitle(l) : school, back: BackLink(href: "/gaokao/recommend", label: GaokaoText.picks(l))) {
             if let university {
                 listGroup(header: GaokaoText.aboutSchool(l)) {
@@ -566,6 +587,9 @@ struct GaokaoPages: Sendable {
                     if university.is211 { badge("211", tint: .orange) }
                     if university.isDoubleFirstClass { badge(GaokaoText.doubleFirstClass(l), tint: .blue) }
                 }
+            }
+            if let entry = planEntry {
+                addToPlan(entry, returnTo: viewer.currentURL, viewer: viewer, added: planned.contains(entry))
             }
             sectionHeader(GaokaoText.pastLinesIn(province)(l))
             if lines.isEmpty {
@@ -583,7 +607,13 @@ struct GaokaoPages: Sendable {
                         stat(GaokaoText.steady(l), String(main.prediction.stable))
                         stat(GaokaoText.safe(l), String(main.prediction.safe))
                     }
-                    p(.class("gk-caption")) { GaokaoText.methodYears(main.prediction)(l) }
+                    p(.class("gk-caption")) {
+                        GaokaoText.methodYears(main.prediction)(l)
+                        if main.prediction.isLowConfidence { " · " + GaokaoText.lowConfidence(l) }
+                    }
+                    if let newest = main.prediction.years.max(), profile.year - newest >= 2 {
+                        div(.class("gk-warning"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
+                    }
                 }
             }
             sectionHeader(GaokaoText.schoolMajors(l))

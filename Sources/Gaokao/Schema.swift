@@ -127,6 +127,18 @@ public enum GaokaoSchema {
                          'Lines and ranks here come from public data and are for reference; for your application, follow the enrolment plans and rules your provincial exam authority publishes.',
                          NULL);
                     """),
+            Migration(
+                module: "gaokao", version: 2, name: "志愿表 per account",
+                sql: """
+                    CREATE TABLE gaokao_plan_items (
+                        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        school TEXT NOT NULL,
+                        group_code TEXT NOT NULL,
+                        added_at INTEGER NOT NULL,
+                        PRIMARY KEY (user_id, position)
+                    );
+                    """),
         ]
     }
 }

@@ -33,8 +33,8 @@ public enum ChinaDatum {
         return !unshiftedRegions.contains { ring in contains(ring, point) }
     }
 
-    /// Even–odd ray casting along the parallel of `point`.
-    static func contains(_ ring: [(Double, Double)], _ point: Coordinate) -> Bool {
+    /// Whether `point` lies inside `ring` ((latitude, longitude) vertices): even–odd ray casting along its parallel.
+    public static func contains(_ ring: [(Double, Double)], _ point: Coordinate) -> Bool {
         var inside = false
         var previous = ring[ring.count - 1]
         for vertex in ring {

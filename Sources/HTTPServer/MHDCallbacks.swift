@@ -254,7 +254,8 @@ extension ServerCore {
                            headers: HTTPHeaders) -> Response {
         var request = Request(method: HTTPMethod(rawValue: String(cString: method)), path: String(cString: url))
         request.headers = headers
-        request.clientAddress = clientAddress(connection)
+        request.clientAddress = ForwardedFor.clientAddress(peer: clientAddress(connection), headers: headers,
+                                                           trustedProxies: configuration.trustedProxies)
         var response = responder.errorResponse(for: error, request: request)
         response.headers.set("Connection", "close")
         responder.finish(&response, for: request)
@@ -271,7 +272,8 @@ extension ServerCore {
         return Request(
             method: HTTPMethod(rawValue: String(cString: method)), path: String(cString: url),
             query: queryArguments(connection), headers: state.headers, body: body,
-            clientAddress: clientAddress(connection), isSecure: false)
+            clientAddress: ForwardedFor.clientAddress(peer: clientAddress(connection), headers: state.headers,
+                                                      trustedProxies: configuration.trustedProxies), isSecure: false)
     }
 
     /// Hands the response to libmicrohttpd and writes the access-log line. A body libmicrohttpd cannot take

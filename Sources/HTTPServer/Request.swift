@@ -11,7 +11,8 @@ public struct Request: Sendable {
     public var query: FormData
     public var headers: HTTPHeaders
     public var body: RequestBody
-    /// The peer's IP address as text (`127.0.0.1`, `::1`).
+    /// The client's IP address as text (`127.0.0.1`, `::1`): the peer, or behind one of
+    /// ``ServerConfiguration/trustedProxies`` the address it forwarded the request for (``ForwardedFor``).
     public var clientAddress: String
     /// True when the connection used TLS; cookies then get `Secure`.
     public var isSecure: Bool

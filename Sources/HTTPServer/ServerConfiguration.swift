@@ -56,6 +56,9 @@ public struct ServerConfiguration: Sendable {
     public var compressionLevel: Int32 = 1
     /// One line per request on stderr.
     public var isAccessLogEnabled = true
+    /// Peer addresses of reverse proxies whose `X-Forwarded-For` names the client (``Request/clientAddress``):
+    /// IPv4 or IPv6 literals, e.g. `["127.0.0.1"]` for nginx on the same machine. Empty: the peer is the client.
+    public var trustedProxies: Set<String> = []
     /// Added to every response that does not set them itself (security headers, CSP …).
     public var defaultHeaders: HTTPHeaders = [
         "X-Content-Type-Options": "nosniff",

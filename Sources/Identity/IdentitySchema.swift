@@ -9,7 +9,7 @@ public enum IdentitySchema {
     public static let module = "identity"
 
     /// Version 1 `create_users`, 2 `create_sessions`, 3 `create_login_failures`, 4 `add_user_email`,
-    /// 5 `create_email_tokens`.
+    /// 5 `create_email_tokens`, 6 `create_oidc_logins`, 7 `create_oidc_flows`, 8 `create_oidc_signups`.
     public static func migrations() -> [Migration] {
         [
             Migration(
@@ -79,6 +79,55 @@ public enum IdentitySchema {
                     );
                     CREATE INDEX email_tokens_by_user ON email_tokens(user_id);
                     CREATE INDEX email_tokens_by_expiry ON email_tokens(expires_at);
+                    """),
+            Migration(
+                module: module, version: 6, name: "create_oidc_logins",
+                sql: """
+                    -- Provider accounts linked to AppSuite accounts; users.password_hash is '' for an account that
+                    -- signs in only through them.
+                    CREATE TABLE oidc_logins (
+                        issuer TEXT NOT NULL,                  -- the provider's issuer identifier
+                        subject TEXT NOT NULL,                 -- the ID token's sub: the provider's stable user id
+                        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        provider TEXT NOT NULL,                -- the configured provider id when linked
+                        email TEXT,                            -- the provider's verified address, for the list only
+                        created_at INTEGER NOT NULL,
+                        last_used_at INTEGER NOT NULL,
+                        PRIMARY KEY (issuer, subject)
+                    );
+                    CREATE UNIQUE INDEX oidc_logins_by_user ON oidc_logins(user_id, issuer);
+                    """),
+            Migration(
+                module: module, version: 7, name: "create_oidc_flows",
+                sql: """
+                    CREATE TABLE oidc_flows (
+                        state_hash BLOB PRIMARY KEY NOT NULL,  -- BLAKE2b-256 of the state; never the state
+                        browser_hash BLOB NOT NULL,            -- BLAKE2b-256 of the binding cookie of the browser that started it
+                        provider TEXT NOT NULL,
+                        nonce TEXT NOT NULL,
+                        code_verifier TEXT NOT NULL,           -- PKCE (RFC 7636), sent only to the token endpoint
+                        link_user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,  -- linking: the signed-in user
+                        next_path TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        expires_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX oidc_flows_by_expiry ON oidc_flows(expires_at);
+                    """),
+            Migration(
+                module: module, version: 8, name: "create_oidc_signups",
+                sql: """
+                    CREATE TABLE oidc_signups (
+                        token_hash BLOB PRIMARY KEY NOT NULL,  -- BLAKE2b-256 of the browser's sign-up cookie
+                        provider TEXT NOT NULL,
+                        issuer TEXT NOT NULL,
+                        subject TEXT NOT NULL,
+                        email TEXT,
+                        suggestion TEXT NOT NULL,              -- a username to start the form with
+                        next_path TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        expires_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX oidc_signups_by_expiry ON oidc_signups(expires_at);
                     """),
         ]
     }

@@ -52,19 +52,24 @@ public struct UserStore: Sendable {
         if taken { throw IdentityError.usernameTaken }
         let passwordHash = try hasher.hash(password)
         do {
-            return try database.write { db in
-                let id = try db.scalar(
-                    """
-                    INSERT INTO users (username, username_key, password_hash, nickname, avatar_path, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, NULL, ?, ?) RETURNING id
-                    """,
-                    username, key, passwordHash, username, now, now, as: Int64.self)
-                guard let id else { throw StorageError.misuse("INSERT … RETURNING id returned no row") }
-                return User(id: id, username: username, nickname: username, avatarPath: nil, createdAt: now)
-            }
+            return try database.write { db in try Self.insert(username: username, passwordHash: passwordHash, now: now, in: db) }
         } catch let error as StorageError where error.isUniqueConstraintViolation {
             throw IdentityError.usernameTaken
         }
+    }
+
+    /// Inserts an account with a username that passed ``Username/validate(_:)``; `passwordHash` is an argon2id
+    /// string, or empty for an account that signs in only through a provider (no password verifies against it).
+    /// Throws the storage error of a taken username (the UNIQUE index) for the caller to map.
+    static func insert(username: String, passwordHash: String, now: Int64, in db: any SQLExecutor) throws -> User {
+        let id = try db.scalar(
+            """
+            INSERT INTO users (username, username_key, password_hash, nickname, avatar_path, created_at, updated_at)
+            VALUES (?, ?, ?, ?, NULL, ?, ?) RETURNING id
+            """,
+            username, Username.key(for: username), passwordHash, username, now, now, as: Int64.self)
+        guard let id else { throw StorageError.misuse("INSERT … RETURNING id returned no row") }
+        return User(id: id, username: username, nickname: username, avatarPath: nil, createdAt: now)
     }
 
     // MARK: login
@@ -90,7 +95,8 @@ public struct UserStore: Sendable {
         let (accountSubject, addressSubject) = try requireNotThrottled(username: username, clientAddress: clientAddress, now: now)
 
         let found = try credentials(forUsername: username)
-        let verified = if let found { hasher.verify(password, against: found.hash) } else { hasher.dummyVerify(password) }
+        // An account without a password (provider sign-in only) costs the same verify as an unknown name.
+        let verified = if let found, !found.hash.isEmpty { hasher.verify(password, against: found.hash) } else { hasher.dummyVerify(password) }
         guard verified, let found else {
             try database.write { db in
                 try ThrottleStore.record(.account, accountSubject, rule: throttle.account, now: now, in: db)
@@ -149,6 +155,11 @@ public struct UserStore: Sendable {
         try credentials(forUsername: username)?.user
     }
 
+    /// Whether the account has a password (an account made through a provider has none until it sets one).
+    public func hasPassword(userID: Int64) throws -> Bool {
+        try database.read { db in try db.queryFirst("SELECT 1 FROM users WHERE id = ? AND password_hash <> ''", userID) != nil }
+    }
+
     // MARK: profile
 
     /// Sets the nickname, stored verbatim after ``Nickname/validate(_:)``.
@@ -174,7 +185,7 @@ public struct UserStore: Sendable {
 
     // MARK: password change
 
-    /// Changes the password after checking the current one, then ends every other session of
+    /// Changes the password after checking the current one (none for an account without a password), then ends every other session of
     /// the user (ASVS 5.0 7.4.3: terminate other sessions after a password change).
     ///
     /// Wrong current passwords count against the account (and address) like failed logins, so a
@@ -194,7 +205,9 @@ public struct UserStore: Sendable {
         let storedHash: String = try row.get("password_hash")
         let (accountSubject, addressSubject) = try requireNotThrottled(username: username, clientAddress: clientAddress, now: now)
         try PasswordPolicy.validate(new, username: username)
-        guard hasher.verify(current, against: storedHash) else {
+        // An account made through a provider has no password yet: its first one needs no current one (the signed-in
+        // session is then its only credential anyway).
+        guard storedHash.isEmpty || hasher.verify(current, against: storedHash) else {
             try database.write { db in
                 try ThrottleStore.record(.account, accountSubject, rule: throttle.account, now: now, in: db)
                 if let addressSubject {

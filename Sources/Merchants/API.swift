@@ -22,10 +22,11 @@ struct MerchantsAPI: Sendable {
         api.anyone.get("/shake") { request, viewer in try shake(request, viewer) }
         api.anyone.get("/coordinates") { request, viewer in try coordinates(request, viewer) }
         api.anyone.get("/{id}") { request, viewer in try detail(request, viewer) }
+        api.post("/submissions") { request, member in try submit(request, member) }
     }
 
-    static func encode(_ model: some Encodable) throws -> Response {
-        .json(Array(try APICoding.makeEncoder().encode(model)))
+    static func encode(_ model: some Encodable, status: HTTPStatus = .ok) throws -> Response {
+        .json(Array(try APICoding.makeEncoder().encode(model)), status: status)
     }
 
     static func field(_ name: String, _ zh: String, _ en: String, _ language: Language) -> HTTPError {
@@ -202,6 +203,50 @@ struct MerchantsAPI: Sendable {
             throw HTTPError.notFound(l == .zh ? "没有 id 为 \(text.prefix(20)) 的商户。" : "No merchant has the id \(text.prefix(20)).")
         }
         return merchant
+    }
+
+    func submit(_ request: Request, _ member: SignedIn) throws -> Response {
+        let input = try request.decodeJSON(MerchantSubmissionInput.self)
+        let submitted = try Self.submit(input, userID: member.user.id, store: store, now: Int64(clock.now().timeIntervalSince1970), member.viewer.language)
+        return try Self.encode(MerchantSubmission(id: submitted.id, state: "pending", duplicateOf: submitted.duplicate?.merchant.id,
+                                                  duplicateDistanceMeters: submitted.duplicate.map { $0.distance.rounded(toPlaces: 1) }), status: .created)
+    }
+
+    /// Checks a submission's fields (422 naming the first bad one) and queues it: 422 `lat` outside the covered
+    /// area, 429 with `Retry-After` past ``SubmissionStore/perHour``. Shared with the add-a-merchant form.
+    static func submit(_ input: MerchantSubmissionInput, userID: Int64, store: MerchantStore, now: Int64, _ l: Language) throws -> SubmissionStore.Submitted {
+        let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...60).contains(name.count), UserText.refusal(name, lines: .single) == nil else {
+            throw field("name", "名称须为 1 到 60 个字符。", "The name must have 1 to 60 characters.", l)
+        }
+        guard MerchantCategory.ids.contains(input.category) else {
+            throw field("category", "没有这个分类。", "Unknown category.", l)
+        }
+        guard input.lat.isFinite, (-90...90).contains(input.lat) else { throw field("lat", "lat 须为 −90 到 90。", "lat must be from -90 to 90.", l) }
+        guard input.lon.isFinite, (-180...180).contains(input.lon) else { throw field("lon", "lon 须为 −180 到 180。", "lon must be from -180 to 180.", l) }
+        for (key, value, maximum) in [("address", input.address, 200), ("openingHours", input.openingHours, 255), ("phone", input.phone, 32)] {
+            if let value, value.count > maximum || UserText.refusal(value, lines: .single) != nil {
+                throw field(key, "\(key) 最多 \(maximum) 个字符，且不能含控制字符。", "\(key) has at most \(maximum) characters and no control characters.", l)
+            }
+        }
+        if let price = input.pricePerPerson, !(0...100_000_000).contains(price) {
+            throw field("pricePerPerson", "人均须为 0 到 100000000 分。", "pricePerPerson must be from 0 to 100000000 fen.", l)
+        }
+        var clean = input
+        clean.name = name
+        clean.address = input.address.flatMap { $0.isEmpty ? nil : $0 }
+        clean.openingHours = input.openingHours.flatMap { $0.isEmpty ? nil : $0 }
+        clean.phone = input.phone.flatMap { $0.isEmpty ? nil : $0 }
+        do {
+            return try SubmissionStore(store: store).submit(clean, userID: userID, now: now)
+        } catch SubmissionStore.Refusal.outsideCoverage {
+            throw field("lat", "这个位置不在覆盖范围内（离已知商户超过 50 公里）。", "This pin is outside the covered area (over 50 km from any known merchant).", l)
+        } catch SubmissionStore.Refusal.tooMany(let retryAfter) {
+            var headers = HTTPHeaders()
+            headers.set("Retry-After", String(retryAfter))
+            throw HTTPError(.tooManyRequests, detail: l == .zh ? "每小时最多提交 \(SubmissionStore.perHour) 个商户。" : "At most \(SubmissionStore.perHour) merchants an hour.",
+                            headers: headers)
+        }
     }
 
     func detailModel(_ merchant: Merchant, near: Coordinate?) throws -> MerchantDetail {

@@ -181,6 +181,12 @@ extension MerchantsPages {
                         span(.class("mx-review-date")) { BeijingTime.date(comment.createdAt, l) }
                     }
                     p(.class("mx-review-text")) { comment.text }
+                    if let user = viewer.user, user.id == merchant.ownerID, !comment.replies.contains(where: { $0.userID == user.id }) {
+                        postForm(action: "/merchants/\(merchant.id)/reviews/\(comment.id)/reply", csrfToken: viewer.csrfToken, attributes: [.class("mx-reply-form")]) {
+                            textarea(.name("text"), .rows(2), .maxlength(2_000), .ariaLabel(MerchantsText.reply(l)), Attribute.required) {}
+                            WebUI.button(.classes("btn", "btn-secondary"), .type("submit")) { MerchantsText.reply(l) }
+                        }
+                    }
                     for reply in comment.replies {
                         div(.classes("mx-reply", reply.userID != nil && reply.userID == merchant.ownerID ? "mx-official" : nil)) {
                             if reply.userID != nil && reply.userID == merchant.ownerID { span(.class("mx-official-badge")) { MerchantsText.official(l) } }

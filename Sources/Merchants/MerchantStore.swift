@@ -44,30 +44,7 @@ struct MerchantStore: Sendable {
     /// merchants and reviews were written. Reviews of an unknown merchant are returned as skipped.
     func upsert(_ records: [MerchantRecord], reviews: [ImportedReview], now: Int64) throws -> (merchants: Int, reviews: Int, orphans: [String]) {
         try database.write { db in
-            for record in records {
-                let position = record.position
-                try db.execute(
-                    """
-                    INSERT INTO merchants (source_id, source, licence, name, name_en, category, cuisine, address, phone, website, city,
-                        opening_hours, time_zone, lat, lon, lat_band, source_datum, source_lat, source_lon, price_per_person, price_text,
-                        source_rating, source_review_count, notes, search_key, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (source_id) DO UPDATE SET source = excluded.source, licence = excluded.licence, name = excluded.name,
-                        name_en = excluded.name_en, category = excluded.category, cuisine = excluded.cuisine, address = excluded.address,
-                        phone = excluded.phone, website = excluded.website, city = excluded.city, opening_hours = excluded.opening_hours,
-                        time_zone = excluded.time_zone, lat = excluded.lat, lon = excluded.lon, lat_band = excluded.lat_band,
-                        source_datum = excluded.source_datum, source_lat = excluded.source_lat, source_lon = excluded.source_lon,
-                        price_per_person = excluded.price_per_person, price_text = excluded.price_text, source_rating = excluded.source_rating,
-                        source_review_count = excluded.source_review_count, notes = excluded.notes, search_key = excluded.search_key
-                    """,
-                    [.text(record.sourceID), .text(record.source), .text(record.licence), .text(record.name), record.nameEn.sqlValue,
-                     .text(record.category), record.cuisine.sqlValue, record.address.sqlValue, record.phone.sqlValue, record.website.sqlValue,
-                     record.city.sqlValue, record.openingHours.sqlValue, .text(record.timeZone), .real(position.latitude),
-                     .real(position.longitude), .integer(Self.band(position.latitude)), .text(record.sourceDatum.rawValue),
-                     .real(record.sourcePosition.latitude), .real(record.sourcePosition.longitude), record.pricePerPerson.sqlValue,
-                     record.priceText.sqlValue, record.sourceRating.sqlValue, .integer(record.sourceReviewCount), record.notes.sqlValue,
-                     .text(record.searchKey), .integer(now)])
-            }
+            for record in records { try Self.insert(record, ownerID: nil, now: now, db: db) }
             var written = 0
             var orphans: [String] = []
             for review in reviews {
@@ -88,6 +65,34 @@ struct MerchantStore: Sendable {
         }
     }
 
+    /// Inserts or updates one merchant by source id on `db` (the caller's transaction); returns its id.
+    @discardableResult
+    static func insert(_ record: MerchantRecord, ownerID: Int64?, now: Int64, db: any SQLExecutor) throws(StorageError) -> Int64? {
+        let position = record.position
+        return try db.queryFirst(
+            """
+            INSERT INTO merchants (source_id, source, licence, name, name_en, category, cuisine, address, phone, website, city,
+                opening_hours, time_zone, lat, lon, lat_band, source_datum, source_lat, source_lon, price_per_person, price_text,
+                source_rating, source_review_count, notes, search_key, owner_id, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (source_id) DO UPDATE SET source = excluded.source, licence = excluded.licence, name = excluded.name,
+                name_en = excluded.name_en, category = excluded.category, cuisine = excluded.cuisine, address = excluded.address,
+                phone = excluded.phone, website = excluded.website, city = excluded.city, opening_hours = excluded.opening_hours,
+                time_zone = excluded.time_zone, lat = excluded.lat, lon = excluded.lon, lat_band = excluded.lat_band,
+                source_datum = excluded.source_datum, source_lat = excluded.source_lat, source_lon = excluded.source_lon,
+                price_per_person = excluded.price_per_person, price_text = excluded.price_text, source_rating = excluded.source_rating,
+                source_review_count = excluded.source_review_count, notes = excluded.notes, search_key = excluded.search_key
+            RETURNING id
+            """,
+            [.text(record.sourceID), .text(record.source), .text(record.licence), .text(record.name), record.nameEn.sqlValue,
+             .text(record.category), record.cuisine.sqlValue, record.address.sqlValue, record.phone.sqlValue, record.website.sqlValue,
+             record.city.sqlValue, record.openingHours.sqlValue, .text(record.timeZone), .real(position.latitude),
+             .real(position.longitude), .integer(Self.band(position.latitude)), .text(record.sourceDatum.rawValue),
+             .real(record.sourcePosition.latitude), .real(record.sourcePosition.longitude), record.pricePerPerson.sqlValue,
+             record.priceText.sqlValue, record.sourceRating.sqlValue, .integer(record.sourceReviewCount), record.notes.sqlValue,
+             .text(record.searchKey), ownerID.sqlValue, .integer(now)])?.get(0, as: Int64.self)
+    }
+
     // MARK: reading
 
     func merchant(_ id: Int64) throws -> Merchant? {
@@ -102,7 +107,7 @@ struct MerchantStore: Sendable {
 
     /// The merchants inside `boxes` (the circle's covering boxes), optionally of one category and within a price
     /// range (fen; a merchant without a price is kept only when no price bound is given).
-    func candidates(in boxes: [BoundingBox], category: String?, priceRange: ClosedRange<Int64>?) throws -> [Merchant] {
+    func candidates(in boxes: [BoundingBox], category: String?, priceRange: ClosedRange<Int64>?, limit: Int? = nil) throws -> [Merchant] {
         try database.read { db in
             var merchants: [Merchant] = []
             for box in boxes {
@@ -126,6 +131,10 @@ struct MerchantStore: Sendable {
                 if let priceRange {
                     sql += " AND price_per_person BETWEEN ? AND ?"
                     arguments += [.integer(priceRange.lowerBound), .integer(priceRange.upperBound)]
+                }
+                if let limit {
+                    sql += " LIMIT ?"
+                    arguments.append(.integer(Int64(limit)))
                 }
                 merchants += try db.query(sql, arguments).map { row throws(StorageError) in try Self.merchant(row) }
             }

@@ -39,6 +39,13 @@ public struct MerchantsApp: MiniApp {
             .register(into: &routes.pages)
     }
 
+    /// Approves or rejects a queued new merchant (``SubmissionStore/decided(_:item:approved:now:)``).
+    public var submissionReviewer: SubmissionReviewer? {
+        SubmissionReviewer { db, item, approved in
+            try SubmissionStore.decided(db, item: item, approved: approved, now: Int64(Date().timeIntervalSince1970))
+        }
+    }
+
     static func subject(_ id: Int64) -> Subject { Subject(app: "merchants", item: String(id)) }
 
     /// How favourites, "my comments" and share links describe a merchant.

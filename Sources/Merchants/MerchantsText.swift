@@ -79,6 +79,21 @@ enum MerchantsText {
     static let notImported = LocalizedText(zh: "还没有导入商户数据", en: "No merchants imported yet")
     static let notImportedMessage = LocalizedText(zh: "运行 appsuite import merchants ../shared/data/merchants 后再试。",
                                                   en: "Run `appsuite import merchants ../shared/data/merchants`, then reload.")
+    static let add = LocalizedText(zh: "添加商户", en: "Add a merchant")
+    static let addTitle = LocalizedText(zh: "添加商户", en: "Add a merchant")
+    static let addNote = LocalizedText(zh: "提交后由管理员审核，通过或拒绝都会通知你；通过后你就是这家店的店主，可以回复点评。",
+                                       en: "A moderator reviews it and you are notified either way; once approved you own it and can answer reviews.")
+    static let name = LocalizedText(zh: "店名", en: "Name")
+    static let latitude = LocalizedText(zh: "纬度（WGS-84）", en: "Latitude (WGS-84)")
+    static let longitude = LocalizedText(zh: "经度（WGS-84）", en: "Longitude (WGS-84)")
+    static let pinHint = LocalizedText(zh: "默认是当前位置；须在已知商户 50 公里以内", en: "Your position by default; within 50 km of a known merchant")
+    static let pricePerPersonYuan = LocalizedText(zh: "人均（元）", en: "Price per person (yuan)")
+    static let submit = LocalizedText(zh: "提交审核", en: "Submit for review")
+    static let submitted = LocalizedText(zh: "已提交，等待审核。", en: "Submitted for review.")
+    static let duplicateNote = LocalizedText(zh: "附近已有同名商户：", en: "A merchant of the same name is nearby: ")
+    static let ownerOnly = LocalizedText(zh: "只有店主可以回复点评。", en: "Only the owner can answer reviews.")
+    static let reply = LocalizedText(zh: "商家回复", en: "Reply as owner")
+    static let replied = LocalizedText(zh: "已回复", en: "Reply posted")
     static let offline = LocalizedText(zh: "网络已断开，显示的是上次加载的内容。", en: "You are offline; this is what was loaded last.")
 
     /// `350 m`, `1.3 km`.

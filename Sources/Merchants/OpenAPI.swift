@@ -45,6 +45,11 @@ enum MerchantsOpenAPI {
         APIOperation(.get, APIPath.Merchants.merchant, summary: "One merchant: hours, source and licence, rating distribution, imported reviews", tag: tag,
                      parameters: [.init("id", in: .path, schema: .integer()), optionalLat, optionalLon],
                      responses: [.init(200, "The merchant", schema: .ref(MerchantDetail.self)), outcome(404, "Unknown id"), outcome(422, "Invalid lat/lon")]),
+        APIOperation(.post, APIPath.Merchants.submissions, summary: "Add a merchant: queued for a moderator, the submitter notified of the decision", tag: tag,
+                     requestBody: .ref(MerchantSubmissionInput.self),
+                     responses: [.init(201, "Queued, with a possible duplicate flagged", schema: .ref(MerchantSubmission.self)),
+                                 outcome(422, "Invalid field, or a pin outside the covered area"), outcome(429, "Too many submissions this hour; Retry-After")],
+                     requiresAuthentication: true),
     ]
 
     static let schemas: [(String, JSONSchema)] = [
@@ -53,5 +58,9 @@ enum MerchantsOpenAPI {
         JSONSchema.component(MerchantImportedReview.self),
         JSONSchema.component(MerchantDetail.self),
         JSONSchema.component(MerchantCoordinates.self),
+        JSONSchema.component(MerchantSubmissionInput.self, overriding: ["name": .string(maxLength: 60), "category": .string(maxLength: 32),
+                                                                        "address": .string(maxLength: 200), "openingHours": .string(maxLength: 255),
+                                                                        "phone": .string(maxLength: 32)]),
+        JSONSchema.component(MerchantSubmission.self, overriding: ["state": .string(description: "pending, approved or rejected")]),
     ]
 }

@@ -31,6 +31,9 @@ struct MerchantsPages: Sendable {
         pages.anyone.get("/{id}") { request, viewer in try detail(request, viewer) }
         pages.post("/{id}/reviews") { request, member in try review(request, member) }
         pages.post("/{id}/favorite") { request, member in try toggleFavorite(request, member) }
+        pages.get("/add") { request, member in try addForm(request, member) }
+        pages.post("/add") { request, member in try add(request, member) }
+        pages.post("/{id}/reviews/{comment}/reply") { request, member in try ownerReply(request, member) }
     }
 
     func page(_ viewer: Viewer, title: String, back: BackLink? = nil, active: String? = nil, status: HTTPStatus = .ok,
@@ -86,6 +89,7 @@ struct MerchantsPages: Sendable {
                     a(.classes("btn", "btn-secondary", "mx-more"), .href(base + "&cursor=" + next.encoded)) { MerchantsText.more(l) }
                 }
             }
+            a(.classes("btn", "btn-secondary", "mx-more"), .href("/merchants/add?lat=\(center.latitude)&lon=\(center.longitude)")) { MerchantsText.add(l) }
             attribution(result.items.map(\.merchant), l)
         }
     }

@@ -51,6 +51,28 @@ enum MerchantsSchema {
                     );
                     CREATE INDEX merchants_reviews_merchant ON merchants_reviews(merchant_id);
                     """),
+            Migration(
+                module: "merchants", version: 2, name: "submissions",
+                sql: """
+                    CREATE TABLE merchants_submissions (
+                        id INTEGER PRIMARY KEY,
+                        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        category TEXT NOT NULL,
+                        lat REAL NOT NULL,
+                        lon REAL NOT NULL,
+                        address TEXT,
+                        opening_hours TEXT,
+                        phone TEXT,
+                        price_per_person INTEGER,
+                        duplicate_of INTEGER REFERENCES merchants(id) ON DELETE SET NULL,
+                        duplicate_distance REAL,
+                        state TEXT NOT NULL,
+                        merchant_id INTEGER REFERENCES merchants(id) ON DELETE SET NULL,
+                        created_at INTEGER NOT NULL
+                    );
+                    CREATE INDEX merchants_submissions_user ON merchants_submissions(user_id, created_at);
+                    """),
         ]
     }
 }

@@ -232,18 +232,15 @@ struct MovieStore: Sendable {
     }
 
     /// The film library: films with reviews and comments first, then the most rated; `query` matches the
-    /// Chinese or original title.
+    /// Chinese or original title or the directors, every word somewhere (``MovieSchema/filmSearch``).
     func films(query: String?, cursor: String?, limit: Int) throws -> Page<Film> {
         let after = try Self.intCursor(cursor) ?? 0
-        let trimmed = query?.trimmingCharacters(in: .whitespaces) ?? ""
         let rows = try database.read { db in
-            if trimmed.isEmpty {
+            guard let match = MovieSchema.filmSearch.condition(query ?? "") else {
                 return try db.query("SELECT * FROM movies_films WHERE rank > ? ORDER BY rank LIMIT ?", after, limit + 1)
             }
-            let pattern = "%" + Self.escapeLike(trimmed) + "%"
-            return try db.query(
-                "SELECT * FROM movies_films WHERE rank > ? AND (lower(title) LIKE lower(?) ESCAPE '\\' "
-                    + "OR lower(original_title) LIKE lower(?) ESCAPE '\\' OR lower(directors) LIKE lower(?) ESCAPE '\\') ORDER BY rank LIMIT ?", after, pattern, pattern, pattern, limit + 1)
+            return try db.query("SELECT * FROM movies_films WHERE rank > ? AND \(match.sql) ORDER BY rank LIMIT ?",
+                                [after.sqlValue] + match.arguments + [(limit + 1).sqlValue])
         }
         let items = try rows.prefix(limit).map { row throws(StorageError) in try Film(row: row) }
         return Page(items: items, nextCursor: rows.count > limit ? items.last.map { String($0.rank) } : nil)
@@ -303,14 +300,5 @@ struct MovieStore: Sendable {
         let parts = cursor.split(separator: ".")
         guard parts.count == 2, let a = Int64(parts[0]), let b = Int64(parts[1]) else { throw HTTPError.badRequest("invalid cursor") }
         return (a, b)
-    }
-
-    static func escapeLike(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
-            out.append(character)
-        }
-        return out
     }
 }

@@ -115,6 +115,11 @@ enum MovieSchema {
                 ALTER TABLE movies_reviews ADD COLUMN edited_at INTEGER;
                 CREATE INDEX movies_reviews_user ON movies_reviews(user_id, published_at);
                 """),
+            // Issue 10: the film library's search, trigram-indexed on PostgreSQL (nothing on SQLite).
+            filmSearch.indexMigration(module: "movies", version: 4, name: "index_film_search"),
         ]
     }
+
+    /// What the film library's search looks in: the Chinese and original titles and the directors.
+    static let filmSearch = TextSearch(table: "movies_films", columns: ["title", "original_title", "directors"])
 }

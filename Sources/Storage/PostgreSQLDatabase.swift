@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The PostgreSQL backend: a pool of libpq connections to one server, speaking the same portable SQL as
 /// ``SQLiteDatabase`` (``SQLDialect``), for several AppSuite servers sharing one database.
@@ -73,10 +74,25 @@ public final class PostgreSQLDatabase: Database {
     public static func temporary(url: String, maximumConnections: Int = 8) throws(StorageError) -> PostgreSQLDatabase {
         let schema = "appsuite_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let setup = try PostgreSQLConnection(url: url, schema: nil, lockTimeout: .seconds(10))
+        installSharedExtensions(setup)
         try setup.executeScript("CREATE SCHEMA " + PostgreSQLConnection.quoteIdentifier(schema))
         return try PostgreSQLDatabase(
             configuration: Configuration(url: url, maximumConnections: maximumConnections, schema: schema),
             dropsSchemaOnDeinit: true)
+    }
+
+    /// Whether this process has installed the extensions migrations use, for ``temporary(url:maximumConnections:)``.
+    private static let extensionsInstalled = Mutex(false)
+
+    /// Installs `pg_trgm` (``TextSearch``) in `public`, once per process, before a test schema exists: made by a
+    /// migration inside a test schema, the extension would be dropped with that schema, and with it every other
+    /// test's index that uses it. A failure is left to the migration that needs the extension, which says why.
+    private static func installSharedExtensions(_ connection: PostgreSQLConnection) {
+        extensionsInstalled.withLock { installed in
+            guard !installed else { return }
+            _ = try? connection.executeScript("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public")
+            installed = true
+        }
     }
 
     /// ``Configuration/url`` naming ``Configuration/schema`` too (libpq's `options=-csearch_path=…`), so another

@@ -22,8 +22,10 @@
 ///   on both.
 /// - Times are `INTEGER` UTC seconds since 1970; money is `INTEGER` minor units (fen, cents).
 /// - Null-safe comparison with a parameter: `col IS NOT DISTINCT FROM ?` (`col IS ?` is *refused*).
-/// - Case-insensitive search: `lower(col) LIKE lower(?) ESCAPE '\'` (PostgreSQL's `LIKE` is case-sensitive;
-///   SQLite's `lower` folds ASCII only, so store a folded key column when non-ASCII case matters).
+/// - Case-insensitive search: ``TextSearch`` (terms in any of some columns, `lower(col) LIKE ? ESCAPE '\'` with the
+///   term folded in Swift, trigram-indexed on PostgreSQL). PostgreSQL's `LIKE` is case-sensitive, so never compare
+///   text case-insensitively with a bare `LIKE`; SQLite's `lower` folds ASCII only, so search a column folded in
+///   Swift when non-ASCII case matters.
 /// - A placeholder needs a type the database can infer from its context: write `col = ?`, `? IS NULL OR
 ///   col = ?` is fine too (PostgreSQL is then told the value's own type), but not `SELECT ?` alone.
 /// - Functions both have: `lower upper length substr replace trim abs round coalesce nullif count sum min
@@ -33,7 +35,7 @@
 ///   and `END` are *refused* through an executor); reads see one snapshot through ``Database/read(_:)``.
 /// - All SQL of a target lives in its store file(s); values are bound, never interpolated.
 ///
-/// Code that must differ per backend (rare: full-text search) branches on ``SQLExecutor/dialect``.
+/// Code that must differ per backend (rare: the indexes of ``TextSearch``) branches on ``SQLExecutor/dialect``.
 public enum SQLDialect: String, Sendable, Hashable, CaseIterable {
     case sqlite
     case postgresql

@@ -25,6 +25,7 @@ struct WeatherAPI: Sendable {
         api.anyone.get("/climate") { request, viewer in try climate(request, viewer) }
         api.get("/saved-places") { _, member in try saved(member) }
         api.post("/saved-places") { request, member in try save(request, member) }
+        api.put("/saved-places") { request, member in try reorder(request, member) }
         api.delete("/saved-places/{id}") { request, member in try unsave(request, member) }
         api.post("/share-card") { request, member in try shareCard(request, member) }
     }
@@ -201,6 +202,15 @@ struct WeatherAPI: Sendable {
         }
         guard try store.save(userID: member.user.id, adcode: input.placeId, at: Int64(clock.now().timeIntervalSince1970), limit: Self.savedLimit) else {
             throw Self.field("placeId", "最多保存 \(Self.savedLimit) 个地点。", "At most \(Self.savedLimit) places can be saved.", l)
+        }
+        return try Self.encode(try savedList(member.user.id, l))
+    }
+
+    func reorder(_ request: Request, _ member: SignedIn) throws -> Response {
+        let l = member.viewer.language
+        let input = try request.decodeJSON(WeatherSavedPlaceOrder.self)
+        guard input.placeIds.count <= Self.savedLimit, try store.reorder(userID: member.user.id, adcodes: input.placeIds) else {
+            throw Self.field("placeIds", "placeIds 须恰好列出每个已保存的地点一次。", "placeIds must list each saved place exactly once.", l)
         }
         return try Self.encode(try savedList(member.user.id, l))
     }

@@ -31,6 +31,7 @@ struct WeatherPages: Sendable {
         pages.get("/saved") { _, member in try saved(member) }
         pages.post("/saved") { request, member in try save(request, member) }
         pages.post("/saved/{id}/delete") { request, member in try remove(request, member) }
+        pages.post("/saved/{id}/move") { request, member in try move(request, member) }
         pages.post("/share-card") { request, member in try shareCard(request, member) }
     }
 
@@ -102,7 +103,7 @@ struct WeatherPages: Sendable {
     func home(_ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let recent: Place? = try viewer.user.flatMap { user in
-            try store.savedPlaces(userID: user.id).first.flatMap { try store.directory().place($0) }
+            try store.lastOpened(userID: user.id).flatMap { try store.directory().place($0) }
         }
         return page(viewer, title: WeatherText.title(l), back: BackLink(href: "/", label: Strings.home(l)), active: "home") {
             if let recent {
@@ -431,23 +432,49 @@ struct WeatherPages: Sendable {
                 emptyState(icon: .star, title: WeatherText.noSaved(l), message: WeatherText.noSavedMessage(l),
                            action: LinkAction(label: WeatherText.pick(l), href: "/weather/places"))
             } else {
-                ul(.class("list-group")) {
-                    for place in places {
-                        li(.class("cell wx-saved-row")) {
+                p(.class("wx-note")) { WeatherText.reorderHint(l) }
+                ul(.class("list-group wx-saved-list"), .attribute("data-api", APIPath.Weather.savedPlaces)) {
+                    for (index, place) in places.enumerated() {
+                        li(.class("cell wx-saved-row"), .id("saved-\(place.id)"), .attribute("data-id", place.id)) {
+                            span(.class("wx-drag"), .attribute("aria-hidden", "true"), .attribute("title", WeatherText.drag(l))) { "⠿" }
                             a(.classes("cell-body", "is-link"), .href("/weather/forecast?place=\(place.id)")) {
                                 span(.class("cell-text")) {
                                     span(.class("cell-title")) { place.name }
                                     span(.class("cell-subtitle")) { place.fullName }
                                 }
                             }
+                            for (direction, arrow, label, enabled) in [("up", "↑", WeatherText.moveUp(l), index > 0),
+                                                                       ("down", "↓", WeatherText.moveDown(l), index < places.count - 1)] {
+                                postForm(action: "/weather/saved/\(place.id)/move", csrfToken: viewer.csrfToken, attributes: [.class("wx-move")]) {
+                                    input(.type("hidden"), .name("direction"), .value(direction))
+                                    button(.class("btn btn-secondary wx-move-button"), .type("submit"), .ariaLabel("\(label) \(place.name)"),
+                                                Attribute.disabled.when(!enabled)) { arrow }
+                                }
+                            }
                             postForm(action: "/weather/saved/\(place.id)/delete", csrfToken: viewer.csrfToken, attributes: [.class("wx-remove")]) {
-                                button(WeatherText.remove(l), style: .destructive, fullWidth: false)
+                                button(.class("btn btn-destructive wx-move-button"), .type("submit"), .ariaLabel("\(WeatherText.remove(l)) \(place.name)"),
+                                       .attribute("title", WeatherText.remove(l))) { icon(.close) }
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Moves a saved place one up or down (the buttons that work without JavaScript; weather.js drags and sends the
+    /// whole order to the API).
+    func move(_ request: Request, _ member: SignedIn) throws -> Response {
+        let id = try request.parameter("id")
+        var order = try store.savedPlaces(userID: member.user.id)
+        if let index = order.firstIndex(of: id) {
+            let target = request.form()["direction"] == "up" ? index - 1 : index + 1
+            if order.indices.contains(target) {
+                order.swapAt(index, target)
+                _ = try store.reorder(userID: member.user.id, adcodes: order)
+            }
+        }
+        return member.viewer.redirect(to: "/weather/saved#saved-\(id)")
     }
 
     func save(_ request: Request, _ member: SignedIn) throws -> Response {

@@ -1,7 +1,7 @@
 import Storage
 
 /// The Weather tables (module `weather`). Places, observations and samples are replaced as a whole by each
-/// import; saved places belong to the users.
+/// import; saved places belong to the users, in each user's order (`position`, smallest first).
 enum WeatherSchema {
     static func migrations() -> [Migration] {
         [
@@ -44,6 +44,11 @@ enum WeatherSchema {
                         name TEXT PRIMARY KEY,
                         body BLOB NOT NULL
                     );
+                    """),
+            Migration(
+                module: "weather", version: 2, name: "saved places keep the user's order",
+                sql: """
+                    ALTER TABLE weather_saved_places ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
                     """),
         ]
     }

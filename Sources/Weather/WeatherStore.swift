@@ -106,33 +106,57 @@ final class WeatherStore: Sendable {
 
     // MARK: saved places
 
-    /// The user's saved places, the last opened first.
+    /// The user's saved places in their order: a place saved (again) comes first; ``reorder(userID:adcodes:)`` sets
+    /// the order.
     func savedPlaces(userID: Int64) throws -> [String] {
         try database.read { db in
-            try db.query("SELECT adcode FROM weather_saved_places WHERE user_id = ? ORDER BY opened_at DESC, adcode", userID)
+            try db.query("SELECT adcode FROM weather_saved_places WHERE user_id = ? ORDER BY position, opened_at DESC, adcode", userID)
                 .map { row throws(StorageError) in try row.get(0, as: String.self) }
         }
     }
 
-    /// Saves a place or marks it opened now (it moves to the top). At most `limit` places per user: saving one
-    /// more fails with `false` and changes nothing.
+    /// The saved place the user opened last, nil when none is saved.
+    func lastOpened(userID: Int64) throws -> String? {
+        try database.read { db in
+            try db.scalar("SELECT adcode FROM weather_saved_places WHERE user_id = ? ORDER BY opened_at DESC, adcode LIMIT 1", userID,
+                          as: String.self)
+        }
+    }
+
+    /// Saves a place, or marks it opened now, and puts it first. At most `limit` places per user: saving one more
+    /// fails with `false` and changes nothing.
     func save(userID: Int64, adcode: String, at time: Int64, limit: Int) throws -> Bool {
         try database.write { db in
             let count = try db.scalar("SELECT count(*) FROM weather_saved_places WHERE user_id = ? AND adcode <> ?", userID, adcode, as: Int.self) ?? 0
             guard count < limit else { return false }
+            let first = try db.scalar("SELECT min(position) FROM weather_saved_places WHERE user_id = ?", userID, as: Int64.self) ?? 0
             try db.execute(
                 """
-                INSERT INTO weather_saved_places (user_id, adcode, opened_at) VALUES (?, ?, ?)
-                ON CONFLICT (user_id, adcode) DO UPDATE SET opened_at = excluded.opened_at
-                """, userID, adcode, time)
+                INSERT INTO weather_saved_places (user_id, adcode, opened_at, position) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user_id, adcode) DO UPDATE SET opened_at = excluded.opened_at, position = excluded.position
+                """, userID, adcode, time, first - 1)
             return true
         }
     }
 
-    /// Marks a saved place opened (no effect on a place that is not saved).
+    /// Marks a saved place opened (no effect on a place that is not saved); its place in the order stays.
     func touch(userID: Int64, adcode: String, at time: Int64) throws {
         try database.write { db in
             try db.execute("UPDATE weather_saved_places SET opened_at = ? WHERE user_id = ? AND adcode = ?", time, userID, adcode)
+        }
+    }
+
+    /// Puts the user's saved places in the order of `adcodes`, which must name each of them once; false (and
+    /// nothing changed) otherwise.
+    func reorder(userID: Int64, adcodes: [String]) throws -> Bool {
+        try database.write { db in
+            let saved = try db.query("SELECT adcode FROM weather_saved_places WHERE user_id = ?", userID)
+                .map { row throws(StorageError) in try row.get(0, as: String.self) }
+            guard adcodes.count == saved.count, Set(adcodes) == Set(saved) else { return false }
+            for (index, adcode) in adcodes.enumerated() {
+                try db.execute("UPDATE weather_saved_places SET position = ? WHERE user_id = ? AND adcode = ?", Int64(index), userID, adcode)
+            }
+            return true
         }
     }
 

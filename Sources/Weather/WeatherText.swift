@@ -11,7 +11,7 @@ enum WeatherText {
     static let samples = LocalizedText(zh: "录制样例", en: "Samples")
     static let dialHint = LocalizedText(zh: "拖动转盘，点按前面的按钮进入", en: "Turn the dial; tap the front button to open")
     static let pickHint = LocalizedText(zh: "先选省份，再选城市或区县", en: "Pick a province, then a city or county")
-    static let savedHint = LocalizedText(zh: "收藏的地点，最近打开的在前", en: "Saved places, last opened first")
+    static let savedHint = LocalizedText(zh: "收藏的地点，按你的顺序", en: "Saved places, in your order")
     static let locateHint = LocalizedText(zh: "用浏览器定位找最近的区县", en: "Find the nearest county from your browser's location")
     static let climateHint = LocalizedText(zh: "北京、上海、广州、成都、沈阳 2010–2015 年观测", en: "Beijing, Shanghai, Guangzhou, Chengdu, Shenyang, 2010–2015")
     static let samplesHint = LocalizedText(zh: "各数据源的真实回复，离线时可看", en: "Real provider replies, for offline use")
@@ -98,4 +98,9 @@ enum WeatherText {
     static let share = LocalizedText(zh: "分享", en: "Share")
     static let weibo = LocalizedText(zh: "分享到微博", en: "Share on Weibo")
     static let cardFailed = LocalizedText(zh: "卡片没有做成", en: "The card was not made")
+    static let reorderHint = LocalizedText(zh: "按住 ⠿ 拖动或用 ↑ ↓ 调整顺序；最近打开的显示在天气首页。",
+                                           en: "Drag ⠿ or use ↑ ↓ to change the order; the last opened one is on the Weather home.")
+    static let drag = LocalizedText(zh: "拖动排序", en: "Drag to reorder")
+    static let moveUp = LocalizedText(zh: "上移", en: "Move up")
+    static let moveDown = LocalizedText(zh: "下移", en: "Move down")
 }

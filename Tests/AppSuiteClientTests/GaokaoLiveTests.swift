@@ -46,10 +46,10 @@ import Testing
         let fudan = try await gaokao.prediction(province: "上海", year: 2023, category: "综合", batch: "本科批", school: "复旦大学")
         #expect(fudan.school == "复旦大学" && fudan.risky <= fudan.stable && fudan.stable <= fudan.safe && fudan.safe <= 660)
         #expect(!fudan.years.isEmpty && fudan.years.allSatisfy { $0 < 2023 })
-        let known = try await gaokao.prediction(province: "河南", year: 2023, category: "理科", batch: "本科一批", school: "郑州大学", line: 589)
+        let known = try await gaokao.prediction(province: "河南", year: 2023, category: "理科", batch: "本科一批", school: "福耀科技大学", line: 589)
         #expect(known.method == .userLine && known.risky <= known.stable && known.stable <= known.safe)
         let noData = await failure { () async throws(AppSuiteError) in
-            try await gaokao.prediction(province: "河南", year: 2023, category: "理科", batch: "本科一批", school: "郑州大学")
+            try await gaokao.prediction(province: "河南", year: 2023, category: "理科", batch: "本科一批", school: "福耀科技大学")
         }
         #expect(noData?.status == 404 && noData?.problem?.type == "urn:appsuite:problem:gaokao-no-data")
 
@@ -79,8 +79,20 @@ import Testing
         }
         #expect(invalid?.status == 422 && invalid?.fieldErrors.map(\.field) == ["score"])
 
+        // 志愿表 on the account: 河南 2023 理科 600 against 2018–2020 lines, so the data-age warning comes with it.
+        let plan = try await gaokao.savePlan([GaokaoPlanEntryInput(school: "郑州大学"), GaokaoPlanEntryInput(school: "河南大学", group: "")])
+        #expect(plan.items.map(\.school) == ["郑州大学", "河南大学"] && plan.items.map(\.position) == [1, 2])
+        #expect(plan.items.allSatisfy { $0.probability != nil && $0.years.first == 2020 && $0.batch == "本科一批" })
+        #expect(plan.storedIn == .account && plan.newestYear == 2020 && plan.warning?.contains("2020") == true)
+        #expect(plan.risky + plan.stable + plan.safe == plan.items.filter { $0.bucketCode != nil }.count)
+        #expect(try await gaokao.plan() == plan)
+        let tooMany = await failure { () async throws(AppSuiteError) in
+            try await gaokao.savePlan((1...31).map { GaokaoPlanEntryInput(school: "学校\($0)") })
+        }
+        #expect(tooMany?.status == 422 && tooMany?.fieldErrors.map(\.field) == ["items"])
+
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/gaokao/") }
-        #expect(expected.count == 10)
+        #expect(expected.count == 12)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 }

@@ -10,7 +10,9 @@ import Testing
     @Test func everyMethod() async throws {
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_796_097_600)), importing: [.merchants])
         let recorder = RecordingTransport()
-        let merchants = server.client(recorder: recorder).merchants
+        let client = server.client(recorder: recorder)
+        _ = try await client.auth.register(username: uniqueName("mx"), password: TestServer.password)
+        let merchants = client.merchants
 
         let first = try await merchants.nearby(lat: 31.2304, lon: 121.4737, limit: 10)
         #expect(first.items.count == 10)
@@ -29,10 +31,16 @@ import Testing
         #expect(detail.merchant.id == shaken.id)
         #expect(detail.ratingDistribution.count == 5)
 
+        // Add a merchant: queued, and flagged as a duplicate of the one just shaken (same name, a few metres away).
+        let queued = try await merchants.submit(MerchantSubmissionInput(name: shaken.name, category: shaken.category, lat: shaken.lat + 0.0001, lon: shaken.lon))
+        #expect(queued.state == "pending")
+        #expect(queued.duplicateOf == shaken.id)
+        #expect((queued.duplicateDistanceMeters ?? 99) < 15)
+
         let bad = await failure { () async throws(AppSuiteError) in _ = try await merchants.nearby(lat: 91, lon: 0) }
         #expect(bad?.status == 422)
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/merchants/") }
-        #expect(expected.count == 5)
+        #expect(expected.count == 6)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 }

@@ -31,6 +31,9 @@ import Testing
         #expect(climate.days == 42)
         #expect(try await weather.savePlace("110105").map(\.id) == ["110105"])
         #expect(try await weather.savedPlaces().map(\.id) == ["110105"])
+        _ = try await weather.savePlace("310101")
+        #expect(try await weather.reorderPlaces(["110105", "310101"]).map(\.id) == ["110105", "310101"])
+        try await weather.removePlace("310101")
         try await weather.removePlace("110105")
         #expect(try await weather.savedPlaces().isEmpty)
 
@@ -45,7 +48,7 @@ import Testing
         let unknown = await failure { () async throws(AppSuiteError) in try await weather.place("999999") }
         #expect(unknown?.status == 404)
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/weather/") }
-        #expect(expected.count == 8)
+        #expect(expected.count == 9)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 }

@@ -104,3 +104,30 @@ public final class SMTPSink: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 }
+
+/// A real OpenID Connect provider (PyPI `oidc-provider-mock`, on Authlib) on 127.0.0.1: discovery, JWKS, an
+/// authorization page where a user is picked by `sub`, and a token endpoint signing RS256 ID tokens with its own
+/// key. Any client id and secret are accepted. Stopped when released.
+public final class OIDCProviderMock: @unchecked Sendable {
+    public let port: UInt16
+    private let process: Process
+    private let log: URL
+
+    /// - Parameter users: predefined users' claims as JSON objects with a `sub` (`--user-claims`).
+    public init(users: [String] = []) throws {
+        port = try TestTools.freePort()
+        log = URL(fileURLWithPath: NSTemporaryDirectory() + "oidc-provider-\(UUID().uuidString).log")
+        process = try TestTools.start(["-m", "oidc_provider_mock", "-p", String(port), "-H", "127.0.0.1"]
+                                      + users.flatMap { ["--user-claims", $0] }, port: port, log: log)
+    }
+
+    /// `http://127.0.0.1:<port>`: the issuer (the provider names itself by the host it is asked at).
+    public var issuer: String { "http://127.0.0.1:\(port)" }
+
+    deinit {
+        // uvicorn's graceful stop waits for kept-alive connections (the suite's client keeps them).
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: log)
+    }
+}

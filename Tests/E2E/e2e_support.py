@@ -140,9 +140,10 @@ class ServerProcess:
     (a pipe would fill up with the access log and block the server)."""
 
     def __init__(self, binary: Path, data_dir: Path, log_dir: Path, port: int | None = None,
-                 data_dir_flag: bool = True, extra_args: tuple[str, ...] = ()):
+                 data_dir_flag: bool = True, extra_args: tuple[str, ...] = (), extra_env: dict[str, str] | None = None):
         self.data_dir_flag = data_dir_flag
         self.extra_args = extra_args
+        self.extra_env = extra_env or {}  # e.g. secrets, which only come from the environment
         self.binary = binary
         self.data_dir = data_dir
         self.port = port or free_port()
@@ -159,6 +160,7 @@ class ServerProcess:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("APPSUITE_")}
         env["APPSUITE_DATA_DIR"] = str(self.data_dir)
+        env.update(self.extra_env)
         cmd = [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         if self.data_dir_flag:
             cmd += ["--data-dir", str(self.data_dir)]

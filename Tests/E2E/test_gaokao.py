@@ -99,6 +99,9 @@ def test_launcher_tile_and_welcome_guide(browser, server, screenshot):
     assert "欢迎使用豹考通" in text(browser)
     fits_phone(browser)
     screenshot("gaokao-02-welcome")
+    # Every tap target is at least 44 px (the 下一页 link was 60×23).
+    size = browser.find_element(By.CSS_SELECTOR, "a.gk-next").size
+    assert size["width"] >= 44 and size["height"] >= 44, size
     # Swipe to the second page (the slides scroll-snap horizontally).
     browser.execute_script("document.querySelector('.gk-slides').scrollBy({left: window.innerWidth, behavior: 'instant'});")
     wait_for(browser, lambda d: d.execute_script("return document.querySelectorAll('.gk-dot')[1].classList.contains('is-active')"),
@@ -178,9 +181,10 @@ def test_prediction(browser, server, screenshot):
     field.clear()
     field.send_keys("四川大学")
     submit(browser, "#gk-predict-form")
-    values = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#gk-prediction .gk-stat-value")]
-    assert values == ["636", "637", "638"], values
-    assert "位次法" in text(browser) and "2018、2019" in text(browser)
+    values = [int(e.text) for e in browser.find_elements(By.CSS_SELECTOR, "#gk-prediction .gk-stat-value")]
+    # The 20/50/80% quantiles of the 2020 line from 2018 and 2019 (the actual line was 638).
+    assert len(values) == 3 and values[0] < values[1] < values[2] and values[0] <= 638 <= values[2], values
+    assert "位次法" in text(browser) and "2018、2019" in text(browser) and "20%/50%/80% 分位" in text(browser)
     screenshot("gaokao-11-predict-sichuan-university")
     # A school without lines in 四川 本科一批: the student enters last year's line.
     field = browser.find_element(By.NAME, "school")
@@ -209,10 +213,19 @@ def test_query_pages(browser, server, screenshot):
     browser.get(server.base_url + "/gaokao/admission-lines?" + urlencode({"province": "四川", "school": "四川大学", "year": "2020"}))
     assert "638" in text(browser) and "8497" in text(browser)
     fits_phone(browser)
+    # Phone-fit: the table says it scrolls, and its first column (the year) stays while it does.
+    assert "表格可左右滑动" in text(browser)
+    first_cell = browser.find_element(By.CSS_SELECTOR, ".gk-table tbody td")
+    assert first_cell.value_of_css_property("position") == "sticky"
     screenshot("gaokao-16-admission-lines")
+    browser.execute_script("document.querySelector('.gk-table-wrap').scrollLeft = 400;")
+    screenshot("gaokao-16b-admission-lines-scrolled")
+    # 河南 is covered by extra/school_lines_2016_2020 (source labolado): 郑州大学 2020 理科 本科一批 624 / 24312.
     browser.get(server.base_url + "/gaokao/admission-lines?" + urlencode({"province": "河南"}))
-    assert "暂无河南的院校投档线" in text(browser)
-    screenshot("gaokao-17-admission-lines-no-province")
+    assert "河南收录了 2060 所院校的投档线" in text(browser), text(browser)[:300]
+    browser.get(server.base_url + "/gaokao/admission-lines?" + urlencode({"province": "河南", "school": "郑州大学", "year": "2020"}))
+    assert "624" in text(browser) and "24312" in text(browser) and "labolado" in text(browser)
+    screenshot("gaokao-17-admission-lines-henan")
     browser.get(server.base_url + "/gaokao/rank?" + urlencode({"province": "河南", "year": "2023", "category": "理科", "score": "600"}))
     assert "21690" in text(browser) and "669" in text(browser) and "589" in text(browser)
     screenshot("gaokao-18-rank")
@@ -230,3 +243,37 @@ def test_english_second(browser, server, screenshot):
         screenshot("gaokao-20-recommend-english")
     finally:
         browser.get(server.base_url + "/gaokao?lang=zh")
+
+
+def test_sichuan_2023_picks_match_their_bucket_with_the_age_warning(browser, server, screenshot):
+    """四川 2023 理科 600: the newest 四川 school lines are from 2020, so the page warns; every pick's chance lies in
+    its bucket's band (冲 10–35%, 稳 35–80%, 保 ≥ 80%); one-year picks are labelled and come last."""
+    browser.get(server.base_url + "/gaokao/profile?" + urlencode({"province": "四川", "year": "2023", "category": "理科", "batch": "本科一批"}))
+    score = browser.find_element(By.NAME, "score")
+    score.clear()
+    score.send_keys("600")
+    submit(browser, "#gk-profile-form")
+    browser.get(server.base_url + "/gaokao/recommend")
+    warning = browser.find_element(By.ID, "gk-stale").text
+    assert "2020" in warning and "2023" in warning, warning
+    bands = {"冲": (10, 35), "稳": (35, 80), "保": (80, 101)}
+    seen = set()
+    for group in browser.find_elements(By.CSS_SELECTOR, ".list-group"):
+        header = group.find_elements(By.CSS_SELECTOR, ".list-header")
+        if not header or header[0].text[:1] not in bands:
+            continue
+        low_confidence_seen = False
+        for cell in group.find_elements(By.CSS_SELECTOR, ".cell"):
+            badge = cell.find_element(By.CSS_SELECTOR, ".badge").text
+            bucket, percent = badge.split()
+            low, high = bands[bucket]
+            assert bucket == header[0].text[:1] and low <= int(percent.rstrip("%")) < high, (header[0].text, badge)
+            seen.add(bucket)
+            low_confidence = "可信度低" in cell.text
+            assert low_confidence or not low_confidence_seen, "a one-year pick came before a better-supported one"
+            low_confidence_seen = low_confidence_seen or low_confidence
+    assert seen == {"冲", "稳", "保"}, seen
+    fits_phone(browser)
+    screenshot("gaokao-21-sichuan-2023-stale-picks")
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+    screenshot("gaokao-22-sichuan-2023-picks-end")

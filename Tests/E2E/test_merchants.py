@@ -149,6 +149,18 @@ def test_merchant_page_navigation_and_rated_review(browser, server, screenshot):
     assert "锅底不错" in review.text and "★★★★" in css(browser, ".mx-review-stars").text
     counts = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".mx-bar-count")]
     assert counts == ["0", "1", "0", "0", "0"], counts  # 5★ … 1★
+    # Add a merchant: the form prefilled with the position, queued for a moderator.
+    browser.get(f"{base}/merchants/add?lat={lat}&lon={lon}")
+    assert css(browser, "[name=lat]").get_attribute("value") == str(lat)
+    css(browser, "[name=name]").send_keys("浏览器测试小馆")
+    css(browser, "[name=openingHours]").send_keys("Mo-Su 10:00-22:00")
+    css(browser, "[name=price]").send_keys("45")
+    assert_fits_phone(browser)
+    screenshot("merchants-add")
+    click_and_wait(browser, css(browser, ".mx-add-form button[type=submit]"), "submit a merchant")
+    assert path_of(browser) == "/merchants"
+    assert "已提交" in browser.page_source
+    browser.get(base + page)
     click_and_wait(browser, css(browser, ".mx-actions button[type=submit]"), "favourite")
     assert css(browser, ".mx-actions button[type=submit]").text == "取消收藏"
     assert not small_targets(browser), small_targets(browser)

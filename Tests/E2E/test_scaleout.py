@@ -65,7 +65,7 @@ def cluster() -> Iterator[Cluster]:
         assert done.returncode == 0, f"import movies failed:\n{done.stderr[-2000:]}"
         print(f"import movies into PostgreSQL: {time.monotonic() - started:.1f} s")
         for _ in range(2):
-            server = ServerProcess(binary, shared, root, extra_args=("--database", url))
+            server = ServerProcess(binary, shared, root, extra_args=("--database", url, "--trusted-proxy", "127.0.0.1"))
             server.start(timeout=30)
             servers.append(server)
         prefix = root / "nginx"

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from browser_steps import click_and_wait, path_of, tap, wait_for
@@ -107,15 +108,21 @@ def test_dial_turns_and_opens(browser, server, screenshot):
         assert slot.size["height"] >= 44
 
 
-def test_picker_to_forecast_and_save(browser, server, screenshot):
+def log_in(browser, server) -> str:
+    """A new account, signed in in the browser; answers its bearer token for API calls as the same user."""
     username = unique_name("wx")
-    assert server.client.register(username, PASSWORD).status == 201
+    registered = server.client.register(username, PASSWORD)
+    assert registered.status == 201
     browser.delete_all_cookies()
     browser.get(server.base_url + "/login")
     browser.find_element(By.NAME, "username").send_keys(username)
     browser.find_element(By.NAME, "password").send_keys(PASSWORD)
     click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "form button[type=submit]"), "login")
+    return registered.json()["token"]
 
+
+def test_picker_to_forecast_and_save(browser, server, screenshot):
+    log_in(browser, server)
     browser.get(server.base_url + "/weather/places")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".list-group .cell")) == 31
     click_and_wait(browser, browser.find_element(By.XPATH, "//a[.//span[@class='cell-title' and text()='北京市']]"), "北京市")
@@ -182,3 +189,73 @@ def test_english(browser, server, screenshot):
     browser.get(server.base_url + "/weather")
     screenshot("weather-dial-en")
     browser.delete_cookie("lang")
+
+
+def test_share_card(browser, server, screenshot):
+    """A photo from the library (the 12-megapixel corpus photo) becomes the card, shown in the page with save and
+    Weibo; the card is a 1080 × 1440 JPEG composed by the server."""
+    log_in(browser, server)
+    photo = REPO_ROOT.parent / "shared" / "data" / "photos" / "ordinary" / "42_IndexError.jpg"
+    if not photo.is_file():
+        pytest.fail(f"photo corpus not found at {photo}", pytrace=False)
+    for dark in (False, True):
+        set_theme(browser, dark)
+        browser.get(server.base_url + "/weather/forecast?place=110105")
+        weibo = browser.find_element(By.CSS_SELECTOR, ".wx-weibo").get_attribute("href")
+        assert weibo.startswith("https://service.weibo.com/share/share.php?title=") and "&url=http" in weibo
+        picker = browser.find_element(By.CSS_SELECTOR, ".wx-share-form input[type=file]:not([capture])")
+        assert browser.find_element(By.CSS_SELECTOR, ".wx-share-form input[capture]").get_attribute("accept") == "image/*"
+        picker.send_keys(str(photo))
+        assert browser.find_element(By.CSS_SELECTOR, ".wx-photo-name").text == photo.name
+        tap(browser, browser.find_element(By.CSS_SELECTOR, ".wx-share-form button[type=submit]"))
+        wait_for(browser, lambda d: d.execute_script(
+            "const i = document.querySelector('.wx-share-result:not([hidden]) .wx-card'); return i && i.complete && i.naturalWidth;"),
+            timeout=60, message="the card did not appear")
+        size = browser.execute_script("const i = document.querySelector('.wx-card'); return [i.naturalWidth, i.naturalHeight];")
+        assert size == [1080, 1440]
+        save = browser.find_element(By.CSS_SELECTOR, ".wx-card-save")
+        assert save.get_attribute("download") == "weather-110105-" + browser.execute_script(
+            "return new Intl.DateTimeFormat('en-CA', {timeZone: 'Europe/Amsterdam'}).format(new Date());") + ".jpg"
+        assert save.size["height"] >= 44
+        assert not no_sideways_overflow(browser)
+        browser.execute_script("document.querySelector('.wx-share').scrollIntoView({block: 'start', behavior: 'instant'});")
+        screenshot("weather-share-card-dark" if dark else "weather-share-card")
+    set_theme(browser, False)
+
+
+def test_saved_places_reorder(browser, server, screenshot):
+    """Saved places in the user's order: ↑ ↓ buttons (forms) and dragging ⠿ (sent to the API); delete."""
+    token = log_in(browser, server)
+    for place in ("110105", "310101", "440106"):   # each saved one goes first
+        assert server.client.post("/api/v1/weather/saved-places", json_body={"placeId": place}, token=token).status == 200
+
+    def order() -> list[str]:
+        return [row.get_attribute("data-id") for row in browser.find_elements(By.CSS_SELECTOR, ".wx-saved-row")]
+
+    browser.get(server.base_url + "/weather/saved")
+    assert order() == ["440106", "310101", "110105"]
+    assert browser.find_elements(By.CSS_SELECTOR, ".wx-saved-row .wx-move-button")[0].get_attribute("disabled") is not None
+    for button in browser.find_elements(By.CSS_SELECTOR, ".wx-move-button, .wx-drag"):
+        assert button.size["height"] >= 44, button.get_attribute("outerHTML")
+    click_and_wait(browser, browser.find_elements(By.CSS_SELECTOR, "#saved-110105 .wx-move-button")[0], "move up")
+    assert order() == ["440106", "110105", "310101"]
+    # Drag the first row's handle below the second: the page sends the new order to the API.
+    handle = browser.find_element(By.CSS_SELECTOR, "#saved-440106 .wx-drag")
+    height = browser.find_element(By.CSS_SELECTOR, "#saved-440106").size["height"]
+    ActionChains(browser).click_and_hold(handle).move_by_offset(0, height // 2).move_by_offset(0, height // 2 + 4).release().perform()
+    assert order() == ["110105", "440106", "310101"]
+    wait_for(browser, lambda d: [p["id"] for p in server.client.get("/api/v1/weather/saved-places", token=token).json()["items"]]
+             == ["110105", "440106", "310101"], message="the dragged order was not saved")
+    assert not no_sideways_overflow(browser)
+    screenshot("weather-saved")
+    set_theme(browser, True)
+    browser.add_cookie({"name": "lang", "value": "en", "path": "/"})
+    browser.get(server.base_url + "/weather/saved")
+    assert order() == ["110105", "440106", "310101"]
+    assert not no_sideways_overflow(browser)
+    assert all(body.size["width"] >= 140 for body in browser.find_elements(By.CSS_SELECTOR, ".wx-saved-row .cell-body"))
+    screenshot("weather-saved-en-dark")
+    browser.delete_cookie("lang")
+    set_theme(browser, False)
+    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "#saved-440106 .wx-remove button"), "remove")
+    assert order() == ["110105", "310101"]

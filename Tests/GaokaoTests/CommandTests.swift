@@ -26,9 +26,10 @@ struct CommandTests {
     func backtest() throws {
         let fixture = try GaokaoFixture.get()
         let output = Lines()
-        #expect(try GaokaoCommand().run(invocation(["backtest"], suite: fixture.suite, output: output)) == .success)
+        #expect(try GaokaoCommand().run(invocation(["backtest", "湖南"], suite: fixture.suite, output: output)) == .success)
         #expect(output.text.contains("| 湖南 | 线差法"))
-        #expect(output.text.contains("By level (本科 / 专科 batches)") && output.text.contains("| 全部·专科 |"))
+        #expect(output.text.contains("| 全部·专科 |") && output.text.contains("| 预测概率 decile |"))
+        #expect(throws: CommandFailure.self) { try GaokaoCommand().run(invocation(["backtest", "火星"], suite: fixture.suite, output: output)) }
     }
 
     @Test("without imported data or with other words it fails with a reason and exit code")

@@ -2,7 +2,7 @@ import Foundation
 import AppHost
 import AppSuiteTesting
 @testable import AppSuiteServer
-import Gaokao
+@testable import Gaokao
 import Storage
 import Testing
 
@@ -17,8 +17,11 @@ struct DataTests {
     func importIsIdempotent() throws {
         let server = try TestServer(apps: [GaokaoApp()], transport: .inProcess, importing: [.gaokao])
         let first = try #require(server.imports[.gaokao])
-        #expect(first.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10)
-        #expect(first.skipped.isEmpty)
+        // extra/school_lines_2016_2020.csv.gz: 390,383 rows, of which 32 have 香港/台湾/澳门 as home province.
+        #expect(first.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10 + 390_351)
+        #expect(first.skipped.map(\.item) == ["extra/school_lines_2016_2020.csv.gz", "school names without a 学校标识码"])
+        #expect(first.skipped.first?.reason == "32 rows that do not parse")
+        #expect(first.skipped.last?.reason.hasPrefix("101 names in 9650 rows") == true)
         func counts() throws -> [Int] {
             try server.suite.database.read { db in
                 try ["gaokao_score_rank", "gaokao_admission_lines", "gaokao_control_lines", "gaokao_universities", "gaokao_majors", "gaokao_provinces"]
@@ -26,7 +29,7 @@ struct DataTests {
             }
         }
         let before = try counts()
-        #expect(before == [186_784, 38_158, 2_240, 2_759, 839, 31])
+        #expect(before == [186_784, 38_158 + 390_351, 2_240, 2_759, 839, 31])
         let importer = try #require(server.suite.importer(for: "gaokao"))
         let again = try importer.importData(from: SharedDataSet.gaokao.folder) { _ in }
         #expect(again.imported == first.imported)
@@ -86,10 +89,13 @@ struct DataTests {
     @Test("投档线 of a school")
     func admissionLine() throws {
         let data = try data
-        let rows = data.admissionLines(province: "四川").filter {
+        let both = data.admissionLines(province: "四川").filter {
             $0.schoolName == "四川大学" && $0.year == 2020 && $0.category == "理科" && $0.batch == "本科一批" && $0.enrollType == "普通类"
         }
-        #expect(rows.count == 1)
+        // extra/school_lines_2016_2020 has the same line: 四川,理科,2020,本科一批,普通类,四川大学,…,638,8497.
+        #expect(both.map(\.source).sorted() == ["labolado", "oliver_sc"])
+        #expect(Set(both.map { [$0.minScore, $0.minRank] }) == [[638, 8_497]])
+        let rows = both.filter { $0.source == "oliver_sc" }
         #expect(rows.first?.minScore == 638)
         #expect(rows.first?.minRank == 8_497)
         #expect(rows.first?.controlLine == 529)
@@ -98,37 +104,51 @@ struct DataTests {
     }
 
     // 四川大学 四川 理科 本科一批 ranks 2018 8435, 2019 8936; in the 2020 table rank 8936 → 636, 8435 → 638;
-    // stable = round((636·0.5 + 638·0.3) / 0.8) = 637. The actual 2020 line was 638.
-    @Test("a full prediction: 位次法 for 四川大学 2020")
+    // without measured errors: stable = round((636·0.5 + 638·0.3) / 0.8) = 637, risky 636, safe 638. The actual line was 638.
+    @Test("a full prediction: 位次法 for 四川大学 2020, calibrated and plain")
     func rankPrediction() throws {
         let data = try data
         let series = try #require(data.schoolSeries(province: "四川", category: "理科", batchStd: "本科一批").first { $0.schoolName == "四川大学" })
+        let plain = try #require(data.predict(series, year: 2020, configuration: PredictionConfiguration(), model: ErrorModel(samples: [])))
+        #expect(plain.method == .rank && !plain.calibrated)
+        #expect(plain.years == [2019, 2018])
+        #expect(plain.risky == 636 && plain.stable == 637 && plain.safe == 638)
+        // Plain mean, one year → all equal.
+        var one = PredictionConfiguration()
+        one.weights = [1, 1, 1]
+        one.yearsUsed = 1
+        let single = try #require(data.predict(series, year: 2020, configuration: one, model: ErrorModel(samples: [])))
+        #expect(single.risky == 636 && single.stable == 636 && single.safe == 636 && single.isLowConfidence)
+        // Calibrated: the 20/50/80% quantiles; the line is at or below each with about that chance.
         let prediction = try #require(data.predict(series, year: 2020))
-        #expect(prediction.method == .rank)
-        #expect(prediction.years == [2019, 2018])
-        #expect(prediction.risky == 636)
-        #expect(prediction.stable == 637)
-        #expect(prediction.safe == 638)
-        // Plain mean (research §4 E without weights): (636 + 638) / 2 = 637 as well; one year → all equal.
-        var plain = PredictionConfiguration()
-        plain.weights = [1, 1, 1]
-        plain.yearsUsed = 1
-        let single = try #require(data.predict(series, year: 2020, configuration: plain))
-        #expect(single.risky == 636 && single.stable == 636 && single.safe == 636)
+        #expect(prediction.calibrated && prediction.method == .rank && prediction.years == [2019, 2018])
+        #expect(prediction.predictedRank == 8_748)  // round((8936·0.5 + 8435·0.3) / 0.8)
+        let forecast = try #require(data.forecast(series, year: 2020, method: .rank, model: data.errorModel, configuration: PredictionConfiguration()))
+        #expect(abs(forecast.chance(score: prediction.risky) - 0.2) < 0.1)
+        #expect(abs(forecast.chance(score: prediction.stable) - 0.5) < 0.1)
+        #expect(abs(forecast.chance(score: prediction.safe) - 0.8) < 0.1)
+        #expect(prediction.risky < prediction.stable && prediction.stable < prediction.safe)
+        // Older data widen the window: the same school predicted for 2020 from 2018 and before only.
+        let stale = try #require(data.rankCenter(series, year: 2020, asOf: 2019, configuration: PredictionConfiguration()))
+        #expect(stale.key.age == 2)
+        let staleSpread = try #require(data.errorModel.distribution(for: stale.key))
+        let freshSpread = try #require(data.errorModel.distribution(for: forecast.key))
+        #expect(staleSpread.quantile(0.8) / staleSpread.quantile(0.2) > freshSpread.quantile(0.8) / freshSpread.quantile(0.2))
     }
 
     // 中南大学 湖南 理科 本科一批 (no ranks): 线差 2015 614−526 = 88, 2014 612−522 = 90; ctl 2016 = 517;
-    // stable = 517 + round((88·0.5 + 90·0.3)/0.8) = 517 + 89 = 606, risky 605, safe 607.
+    // stable = 517 + round((88·0.5 + 90·0.3)/0.8) = 517 + 89 = 606, risky 605, safe 607 without measured errors.
     @Test("线差法 fallback for 湖南 (no ranks)")
     func lineDifferencePrediction() throws {
         let data = try data
         let series = try #require(data.schoolSeries(province: "湖南", category: "理科", batchStd: "本科一批").first { $0.schoolName == "中南大学" })
+        let plain = try #require(data.predict(series, year: 2016, configuration: PredictionConfiguration(), model: ErrorModel(samples: [])))
+        #expect(plain.method == .lineDifference)
+        #expect(plain.years == [2015, 2014])
+        #expect(plain.risky == 605 && plain.stable == 606 && plain.safe == 607)
         let prediction = try #require(data.predict(series, year: 2016))
-        #expect(prediction.method == .lineDifference)
-        #expect(prediction.years == [2015, 2014])
-        #expect(prediction.risky == 605)
-        #expect(prediction.stable == 606)
-        #expect(prediction.safe == 607)
+        #expect(prediction.calibrated && prediction.method == .lineDifference)
+        #expect(prediction.risky < 606 && 606 <= prediction.safe)
     }
 
     @Test("a line the student enters is converted by 等位分")
@@ -189,9 +209,10 @@ struct DataTests {
         ])
         #expect(data.admissionYears(province: "四川") == [2020, 2019, 2018, 2017, 2016, 2015])
         #expect(data.admissionCategories(province: "湖南") == ["体育(文)", "体育(理)", "文科", "理科"])
-        #expect(data.schoolNames(province: "四川").count == 2_169)
-        #expect(data.admissionBatches(province: "河南", category: nil).isEmpty)
-        #expect(data.admissionYears(province: "河南").isEmpty)
+        // admission_lines.csv and extra/school_lines_2016_2020 together name 2,207 schools for 四川.
+        #expect(data.schoolNames(province: "四川").count == 2_207)
+        #expect(data.admissionYears(province: "河南") == [2020, 2019, 2018, 2017, 2016])
+        #expect(data.admissionBatches(province: "河南", category: "理科") == ["本科提前批", "本科一批", "本科二批", "本科三批", "专科提前批", "专科批", "国家专项计划本科批"])
         for province in data.admissionProvinces {
             let lines = data.admissionLines(province: province)
             #expect(data.admissionYears(province: province) == Set(lines.map(\.year)).sorted(by: >))
@@ -209,44 +230,63 @@ struct DataTests {
         #expect(data.rank(province: "新疆", year: 2023, category: "理科", score: 500) == nil)
         #expect(data.table(province: "甘肃", year: 2018, category: "理科") == nil)
         #expect(data.controlLines(province: "河南", year: 2024, category: "理科").isEmpty)
-        #expect(data.admissionLines(province: "河南").isEmpty)
-        #expect(data.admissionProvinces == ["上海", "浙江", "湖南", "四川"])
-        let result = data.recommend(province: "河南", year: 2023, category: "理科", batch: "本科一批", score: 600, tendency: nil, targetProvince: nil)
+        // Every province has school lines now, but none for a 科类 the data do not have (河南 物理类 starts in 2025).
+        #expect(data.admissionProvinces.count == 31)
+        let result = data.recommend(province: "河南", year: 2025, category: "物理类", batch: "本科批", score: 600, tendency: nil, targetProvince: nil)
         #expect(result.items.isEmpty)
         #expect(result.considered == 0)
     }
 
-    @Test("recommendations fall in their 冲/稳/保 bands and follow the 3:4:3 mix")
+    @Test("recommendations: each chance lies in its bucket's band, better-supported picks first, 3:4:3 at most")
     func recommendations() throws {
         let data = try data
         let configuration = PredictionConfiguration()
         let result = data.recommend(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 600, tendency: nil, targetProvince: nil, limit: 30)
         #expect(result.candidateRank?.rank == 26_236)
         #expect(result.items.count == 30)
-        #expect(result.items.filter { $0.bucket == .risky }.count == 9)
-        #expect(result.items.filter { $0.bucket == .stable }.count == 12)
-        #expect(result.items.filter { $0.bucket == .safe }.count == 9)
-        for item in result.items {
-            let rank = try #require(item.predictedRank)
-            let delta = Double(rank - 26_236) / 26_236
-            switch item.bucket {
-            case .risky: #expect(delta >= configuration.riskyRankRange.lowerBound - 0.001 && delta < configuration.riskyRankRange.upperBound + 0.001)
-            case .stable: #expect(delta >= configuration.stableRankRange.lowerBound - 0.001 && delta < configuration.stableRankRange.upperBound + 0.001)
-            case .safe: #expect(delta >= configuration.safeRankRange.lowerBound - 0.001 && delta <= configuration.safeRankRange.upperBound + 0.001)
-            }
-            #expect(item.probability > 0 && item.probability < 1)
-            #expect(item.gap == 600 - item.predictedScore)
-        }
-        // Harder schools have lower chances: 冲 < 稳 < 保 on average.
-        func meanProbability(_ bucket: Bucket) -> Double {
+        for bucket in Bucket.allCases {
             let items = result.items.filter { $0.bucket == bucket }
-            return items.map(\.probability).reduce(0, +) / Double(items.count)
+            #expect(items.count == [Bucket.risky: 9, .stable: 12, .safe: 9][bucket])
+            // One-year picks come last within their bucket.
+            #expect(items.map(\.isLowConfidence) == items.map(\.isLowConfidence).sorted { !$0 && $1 })
         }
-        #expect(meanProbability(.risky) < meanProbability(.stable))
-        #expect(meanProbability(.stable) < meanProbability(.safe))
+        for item in result.items {
+            #expect(configuration.bucket(chance: item.probability) == item.bucket)
+            #expect(item.gap == 600 - item.predictedScore)
+            #expect(item.years.allSatisfy { $0 < 2020 })
+        }
         let local = data.recommend(province: "四川", year: 2020, category: "理科", batch: "本科二批", score: 540, tendency: .safe, targetProvince: "四川")
         #expect(!local.items.isEmpty)
-        #expect(local.items.allSatisfy { $0.bucket == .safe && data.campusProvince(of: $0.series) == "四川" })
+        #expect(local.items.allSatisfy { $0.bucket == .safe && $0.probability >= 0.8 && data.campusProvince(of: $0.series) == "四川" })
+    }
+
+    // extra/school_lines_2016_2020.csv.gz: 河南,理科,2020,本科一批,普通类,郑州大学,…,624,24312 and 2019 585/24522.
+    @Test("a newly covered province: 河南 lines carry their source and code, and a 河南 student gets picks")
+    func henan() throws {
+        let data = try data
+        let zhengzhou = data.admissionLines(province: "河南").filter {
+            $0.schoolName == "郑州大学" && $0.category == "理科" && $0.batch == "本科一批" && $0.enrollType == "普通类"
+        }
+        #expect(zhengzhou.first { $0.year == 2020 }.map { [$0.minScore, $0.minRank] } == [624, 24_312])
+        #expect(zhengzhou.first { $0.year == 2019 }.map { [$0.minScore, $0.minRank] } == [585, 24_522])
+        #expect(zhengzhou.allSatisfy { $0.source == "labolado" && $0.moeCode == "4141010459" })
+        let picks = data.recommend(province: "河南", year: 2020, category: "理科", batch: "本科一批", score: 600, tendency: nil, targetProvince: nil)
+        #expect(picks.items.count == 30)
+        #expect(picks.items.allSatisfy { PredictionConfiguration().bucket(chance: $0.probability) == $0.bucket })
+        // 四川 2023 理科 600: the newest lines are from 2020, three years older (the page and API warn).
+        let sichuan = data.recommend(province: "四川", year: 2023, category: "理科", batch: "本科一批", score: 600, tendency: nil, targetProvince: nil)
+        #expect(!sichuan.items.isEmpty)
+        #expect(sichuan.items.flatMap(\.years).max() == 2020)
+    }
+
+    @Test("中外合作办学 and 专项 lines never join a school's ordinary (普通类) series")
+    func programTypes() throws {
+        let data = try data
+        #expect(LabeledSource.programType(plan: "普通类", batch: "国家专项计划本科批") == "国家专项计划")
+        #expect(LabeledSource.programType(plan: "中外合作办学", batch: "本科一批") == "中外合作办学")
+        // admission_lines.csv: 四川大学 2020 理科 本科一批 普通类 638, 中外合作办学 615: the series keeps 638.
+        let series = try #require(data.schoolSeries(province: "四川", category: "理科", batchStd: "本科一批").first { $0.schoolName == "四川大学" })
+        #expect(series.points.first { $0.year == 2020 }?.minScore == 638)
     }
 
     @Test("the notice under 我的高考 is chosen by 生源地 from the gaokao_notices table")
@@ -258,12 +298,26 @@ struct DataTests {
         #expect(try store.notice(province: nil) == other)
     }
 
-    @Test("the backtest's default method beats last year's line overall")
+    @Test("the backtest on 四川 alone: held-out errors, calibration beats both naive baselines, bands keep their meaning")
     func backtest() throws {
-        let rows = GaokaoBacktest.run(try data)
-        let overall = try #require(rows.first { $0.province == "全部" && $0.isDefault })
-        #expect(overall.count > 20_000)
+        let full = try data
+        // A snapshot with 四川 only keeps the debug-build test short; the method is the same as on everything.
+        let tables = full.rankTableYears(province: "四川").flatMap { year in
+            ["理科", "文科"].compactMap { full.table(province: "四川", year: year, category: $0) }
+        }
+        let data = GaokaoData(provinces: full.provinces, tables: tables, controlLines: full.controlLines(province: "四川"),
+                              admissionLines: full.admissionLines(province: "四川"), universities: Array(full.universities.values), majors: [])
+        let report = GaokaoBacktest.report(data)
+        let overall = try #require(report.accuracy.first { $0.province == "全部" && $0.isDefault })
+        #expect(overall.count > 5_000)
         #expect(overall.meanAbsoluteError < overall.baselineMeanAbsoluteError)
-        #expect(GaokaoBacktest.markdown(rows).contains("| 湖南 | 线差法"))
+        let calibration = try #require(report.calibration.first { $0.province == "全部" })
+        #expect(calibration.brier < calibration.logisticBrier && calibration.brier < calibration.lastYearBrier)
+        // 冲 < 稳 < 保 in observed admission rates too, and 保 admits at least 80% of the time. (On 四川 alone the
+        // 冲 band is admitted more often than shown, ≈ 43% against ≈ 23%: its lines fell against their history
+        // in the held-out years; the closing note has the per-province table.)
+        #expect(report.buckets[0].observed < report.buckets[1].observed && report.buckets[1].observed < report.buckets[2].observed)
+        #expect(report.buckets[2].observed >= 0.80)
+        #expect(GaokaoBacktest.markdown(report.accuracy).contains("| 四川 | 位次法"))
     }
 }

@@ -50,20 +50,30 @@ struct HTTPTests {
 
         let prediction = try get("/api/v1/gaokao/prediction",
                                  [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("school", "四川大学")]).json()
-        #expect(prediction["risky"] as? Int == 636)
-        #expect(prediction["stable"] as? Int == 637)
-        #expect(prediction["safe"] as? Int == 638)
+        // The 20/50/80% quantiles around the actual 2020 line (638), from 2019 and 2018; not stale, two years.
+        let risky = try #require(prediction["risky"] as? Int), stable = try #require(prediction["stable"] as? Int)
+        let safe = try #require(prediction["safe"] as? Int)
+        #expect(risky < stable && stable < safe && risky <= 638 && 638 <= safe)
         #expect(prediction["method"] as? String == "rank")
         #expect(prediction["years"] as? [Int] == [2019, 2018])
+        #expect(prediction["calibrated"] as? Bool == true)
+        #expect(prediction["lowConfidence"] as? Bool == false)
+        #expect(prediction["warning"] is NSNull)
+        // 郑州大学 for a 河南 2023 student: lines 2018–2020 only (extra/school_lines_2016_2020), so the warning says so.
+        let stale = try get("/api/v1/gaokao/prediction",
+                            [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学")]).json()
+        #expect((stale["years"] as? [Int])?.first == 2020)
+        #expect((stale["warning"] as? String)?.contains("2020") == true)
 
         let unknown = try get("/api/v1/gaokao/prediction",
-                              [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学")])
+                              [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "福耀科技大学")])
         #expect(unknown.status == 404)
         let entered = try get("/api/v1/gaokao/prediction",
-                              [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "589")]).json()
+                              [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "福耀科技大学"), ("line", "589")]).json()
         #expect(entered["method"] as? String == "userLine")
+        #expect(entered["calibrated"] as? Bool == false)
         let outOfRange = try get("/api/v1/gaokao/prediction",
-                                 [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "800")])
+                                 [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "福耀科技大学"), ("line", "800")])
         #expect(outOfRange.status == 422)
         #expect(outOfRange.text.contains("0–750") || outOfRange.text.contains("0 and 750"))
 
@@ -71,7 +81,9 @@ struct HTTPTests {
                             [("province", "四川"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批"), ("score", "600"), ("tendency", "稳妥")]).json()
         let picked = try #require(picks["items"] as? [[String: Any]])
         #expect(!picked.isEmpty)
-        #expect(picked.allSatisfy { $0["bucket"] as? String == "稳" && $0["probability"] is Double && $0["method"] as? String == "rank" })
+        #expect(picked.allSatisfy { $0["bucket"] as? String == "稳" && ["rank", "lineDifference"].contains($0["method"] as? String) })
+        // 稳 means a 35–80% chance (PredictionConfiguration.stableChance), rounded to 0.01.
+        #expect(picked.allSatisfy { ($0["probability"] as? Double).map { (0.35...0.80).contains($0) } == true })
         #expect(picked.allSatisfy { $0["school"] is String && $0["predictedRank"] is Int && $0["predictedScore"] is Int && $0["gap"] is Int })
     }
 
@@ -89,6 +101,39 @@ struct HTTPTests {
         #expect(good.text.contains("\"rank\":26236"))
         #expect(good.text.contains("\"storedIn\":\"cookie\""))
         #expect(good.setCookies["gk_profile"] != nil)
+    }
+
+    @Test("志愿表 signed out: PUT keeps it in the cookie, the risk check counts 冲/稳/保, CSV and the pages show it")
+    func plan() throws {
+        let server = try GaokaoFixture.get().server
+        let profile = "gk_profile=" + "四川|2020|理科|本科一批|600".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let saved = try server.send("PUT", "/api/v1/gaokao/plan",
+                                    json: #"{"items":[{"school":"四川大学"},{"school":"西南交通大学","group":""},{"school":"四川大学"},{"school":"福耀科技大学"}]}"#,
+                                    headers: ["Cookie": profile])
+        #expect(saved.status == 200)
+        let json = try saved.json()
+        let items = try #require(json["items"] as? [[String: Any]])
+        // The duplicate is dropped; a school without lines stays, without a chance.
+        #expect(items.map { $0["school"] as? String } == ["四川大学", "西南交通大学", "福耀科技大学"])
+        #expect(items[0]["probability"] is Double && items[1]["probability"] is Double && items[2]["probability"] is NSNull)
+        let buckets = items.compactMap { $0["bucketCode"] as? String }
+        #expect((json["risky"] as? Int ?? -1) + (json["stable"] as? Int ?? -1) + (json["safe"] as? Int ?? -1) == buckets.count)
+        #expect(json["storedIn"] as? String == "cookie")
+        let cookie = try #require(saved.setCookies["gk_plan"])
+        let both = profile + "; gk_plan=" + cookie
+        let again = try get("/api/v1/gaokao/plan", headers: ["Cookie": both]).json()
+        #expect((again["items"] as? [[String: Any]])?.count == 3)
+        let tooMany = try server.send("PUT", "/api/v1/gaokao/plan",
+                                      json: #"{"items":["# + (1...31).map { #"{"school":"学校\#($0)"}"# }.joined(separator: ",") + "]}")
+        #expect(tooMany.status == 422 && tooMany.text.contains("\"field\":\"items\""))
+        let csv = try get("/gaokao/plan.csv", headers: ["Cookie": both])
+        #expect(csv.status == 200 && csv.headers["content-type"] == "text/csv; charset=utf-8")
+        #expect(csv.text.contains("序号,院校,专业组,生源地,年份,科类,批次,冲稳保,录取概率,预测线,依据年份,方法"))
+        #expect(csv.text.contains("1,四川大学,,四川,2020,理科,本科一批,"))
+        let page = try get("/gaokao/plan", headers: ["Cookie": both + "; gk_welcomed=1"])
+        #expect(page.status == 200 && page.text.contains("西南交通大学") && page.text.contains("gk-plan-counts"))
+        let print = try get("/gaokao/plan/print", headers: ["Cookie": both])
+        #expect(print.status == 200 && print.text.contains("data-print"))
     }
 
     @Test("我的高考 on the account: bearer PUT and GET; a cookie-session page POST without the CSRF token is refused")
@@ -125,9 +170,11 @@ struct HTTPTests {
         let home = try get("/gaokao", headers: ["Cookie": "gk_welcomed=1"])
         #expect(home.status == 200)
         #expect(home.text.contains("省控线查询"))
-        let noLines = try get("/gaokao/admission-lines", [("province", "河南")], headers: ["Cookie": "gk_welcomed=1"])
-        #expect(noLines.status == 200)
-        #expect(noLines.text.contains("暂无河南的院校投档线"))
+        // 河南 has school lines now (extra/school_lines_2016_2020: 2,060 schools).
+        let henan = try get("/gaokao/admission-lines", [("province", "河南")], headers: ["Cookie": "gk_welcomed=1"])
+        #expect(henan.status == 200)
+        #expect(!henan.text.contains("暂无河南的院校投档线"))
+        #expect(henan.text.contains("2060"))
         let noTable = try get("/gaokao/rank", [("province", "新疆"), ("year", "2023"), ("category", "理科"), ("score", "500")])
         #expect(noTable.status == 200)
         #expect(noTable.text.contains("暂无新疆 2023 年理科的一分一段表"))

@@ -58,8 +58,9 @@ import Testing
         let search = try server.get("/api/v1/movies/films?query=" + "惊奇队长".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).json()
         let items = try #require(search["items"] as? [[String: Any]])
         #expect(items.first?["id"] as? String == "26213252")
-        // Case-insensitive on every backend (lower() LIKE lower(), not SQLite's ASCII-folding LIKE).
-        for query in ["green book", "GREEN BOOK", "Green"] {
+        // Case-insensitive on every backend (TextSearch: lower(col) LIKE the folded term, not SQLite's ASCII-folding
+        // LIKE); every word somewhere: in any order, across title and directors.
+        for query in ["green book", "GREEN BOOK", "Green", "book green", "法雷里 绿皮"] {
             let found = try server.get("/api/v1/movies/films?query=" + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).json()
             let titles = try #require(found["items"] as? [[String: Any]]).compactMap { $0["originalTitle"] as? String }
             #expect(titles.contains("Green Book"), "\(query): \(titles)")

@@ -123,6 +123,34 @@ import Testing
         _ = try server.send("POST", "/api/v1/weather/saved-places", json: #"{"placeId":"110105"}"#, token: alice.token)
         #expect(try server.get("/api/v1/weather/saved-places", token: alice.token).decode(WeatherSavedPlaces.self).items.map(\.id)
                 == ["110105", "310101"])
+        // Her own order; opening a place (the forecast page) keeps it but makes it the home page's "last opened".
+        server.clock.advance(by: 60)
+        _ = try server.send("POST", "/api/v1/weather/saved-places", json: #"{"placeId":"440106"}"#, token: alice.token)
+        let reordered = try server.send("PUT", "/api/v1/weather/saved-places", json: #"{"placeIds":["310101","440106","110105"]}"#, token: alice.token)
+        #expect(try reordered.decode(WeatherSavedPlaces.self).items.map(\.id) == ["310101", "440106", "110105"])
+        server.clock.advance(by: 60)
+        _ = try server.get("/weather/forecast?place=110105", headers: ["Cookie": alice.cookie])
+        #expect(try server.get("/api/v1/weather/saved-places", token: alice.token).decode(WeatherSavedPlaces.self).items.map(\.id)
+                == ["310101", "440106", "110105"])
+        #expect(try server.get("/weather", headers: ["Cookie": alice.cookie]).text.contains("/weather/forecast?place=110105"))
+        for bad in [#"{"placeIds":["310101","440106"]}"#, #"{"placeIds":["310101","440106","110105","110105"]}"#,
+                    #"{"placeIds":["310101","440106","999999"]}"#, #"{"placeIds":"310101"}"#] {
+            #expect(try server.send("PUT", "/api/v1/weather/saved-places", json: bad, token: alice.token).status / 100 == 4, "\(bad)")
+        }
+        // The page's ↑ ↓ buttons (no JavaScript): 110105 up, twice (the second time it is first already).
+        let page = try server.get("/weather/saved", headers: ["Cookie": alice.cookie])
+        let csrf = try #require(TestServer.csrfToken(in: page.text))
+        for _ in 0..<3 {
+            let moved = try server.postForm("/weather/saved/110105/move", [("csrf_token", csrf), ("direction", "up")], headers: ["Cookie": alice.cookie])
+            #expect(moved.status == 303)
+        }
+        #expect(try server.get("/api/v1/weather/saved-places", token: alice.token).decode(WeatherSavedPlaces.self).items.map(\.id)
+                == ["110105", "310101", "440106"])
+        _ = try server.postForm("/weather/saved/310101/move", [("csrf_token", csrf), ("direction", "down")], headers: ["Cookie": alice.cookie])
+        #expect(try server.get("/api/v1/weather/saved-places", token: alice.token).decode(WeatherSavedPlaces.self).items.map(\.id)
+                == ["110105", "440106", "310101"])
+        #expect(try server.request("DELETE", "/api/v1/weather/saved-places/440106", token: alice.token).status == 204)
+        #expect(try server.request("DELETE", "/api/v1/weather/saved-places/310101", token: alice.token).status == 204)
         #expect(try server.send("POST", "/api/v1/weather/saved-places", json: #"{"placeId":"999999"}"#, token: alice.token).status == 422)
         #expect(try server.send("POST", "/api/v1/weather/saved-places", json: #"{"place":1}"#, token: alice.token).status == 400)
         #expect(try server.request("DELETE", "/api/v1/weather/saved-places/110105", token: alice.token).status == 204)

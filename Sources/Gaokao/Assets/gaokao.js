@@ -1,5 +1,5 @@
 // 豹考通 progressive enhancement: pickers marked data-refresh reload the page with the form's values so the
-// dependent lists (科类, 批次) follow the province and year; the welcome dots follow the swipe.
+// dependent lists (科类, 批次) follow the province and year; the welcome dots follow the swipe; 打印 prints the 志愿表.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -14,6 +14,9 @@
       var action = form.getAttribute("method") === "get" ? form.getAttribute("action") : window.location.pathname;
       window.location.assign(action + "?" + params.toString());
     });
+  });
+  document.querySelectorAll("[data-print]").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
   });
   var slides = document.querySelector(".gk-slides");
   if (slides) {

@@ -8,6 +8,8 @@ import WebUI
 struct IdentityAPI: Sendable {
     let auth: Authenticator
     let avatars: AvatarStore
+    /// Third-party sign-in; nil when no provider is configured.
+    let oidc: OIDCLogin?
     var identity: IdentityService { auth.identity }
 
     /// Registering, logging in and logging out are open to everyone; the rest needs a session.
@@ -48,6 +50,7 @@ struct IdentityAPI: Sendable {
             return .json { Self.write(updated, to: &$0) }
         }
         registerSessions(into: &api)
+        registerOIDC(into: &api)
     }
 
     /// Register (`201`) or log in (`200`): `{"token","user","expiresAt"}` plus the session cookie. The

@@ -53,6 +53,20 @@ extension IdentityRoutes {
                                  .init(401, "Not signed in", schema: .reference("Problem"), mediaType: "application/problem+json"),
                                  .init(404, "No such session of this user", schema: .reference("Problem"), mediaType: "application/problem+json")],
                      requiresAuthentication: true),
+        APIOperation(.get, APIPath.providers, summary: "The configured third-party sign-ins (OpenID Connect); sign in through loginURL in a browser",
+                     tag: "Accounts", responses: [.init(200, "The providers, in configuration order", schema: .ref(AuthProviderList.self))]),
+        APIOperation(.get, APIPath.logins, summary: "The user's linked third-party sign-ins and whether the account has a password", tag: "Accounts",
+                     responses: [.init(200, "The linked providers, oldest first", schema: .ref(LinkedLoginList.self)),
+                                 .init(401, "Not signed in", schema: .reference("Problem"), mediaType: "application/problem+json")],
+                     requiresAuthentication: true),
+        APIOperation(.delete, APIPath.linkedLogin, summary: "Unlink a provider from the user", tag: "Accounts",
+                     parameters: [.init("provider", in: .path, description: "AuthProvider.id")],
+                     responses: [.init(204, "Unlinked"),
+                                 .init(401, "Not signed in", schema: .reference("Problem"), mediaType: "application/problem+json"),
+                                 .init(404, "No such provider, or none linked", schema: .reference("Problem"), mediaType: "application/problem+json"),
+                                 .init(409, "The account's only way to sign in (no password, no other provider)", schema: .reference("Problem"),
+                                       mediaType: "application/problem+json")],
+                     requiresAuthentication: true),
     ]
 
     /// The account models (`AppSuiteAPI`), as components of the document.
@@ -70,6 +84,10 @@ extension IdentityRoutes {
             "id": .string(description: "16 hexadecimal digits; not the session token", minLength: 16, maxLength: 16),
         ]),
         JSONSchema.component(SessionList.self),
+        JSONSchema.component(AuthProvider.self, overriding: ["loginURL": .string(description: "/login/oidc/{id}, a page for a browser")]),
+        JSONSchema.component(AuthProviderList.self),
+        JSONSchema.component(LinkedLogin.self),
+        JSONSchema.component(LinkedLoginList.self),
         JSONSchema.component(PasswordChange.self, overriding: [
             "newPassword": .string(description: "8–256 characters, not a very common password", minLength: 8, maxLength: 256),
         ]),

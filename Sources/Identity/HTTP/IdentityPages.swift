@@ -9,6 +9,8 @@ struct IdentityPages: Sendable {
     let api: IdentityAPI
     /// Where verification and reset links go out; `nil` without a mail server.
     let mail: AccountMail?
+    /// Third-party sign-in; nil when no provider is configured (`--oidc-providers`).
+    let oidc: OIDCLogin?
     var identity: IdentityService { auth.identity }
 
     /// Logging in, registering and logging out are open to everyone; the account pages need a session.
@@ -53,24 +55,26 @@ struct IdentityPages: Sendable {
             }
             return viewer.redirect(to: "/me", flash: Toast(IdentityText.avatarSaved(viewer.language), kind: .success))
         }
-        pages.get("/me/password") { _, member in passwordPage(member.viewer) }
+        pages.get("/me/password") { _, member in passwordPage(member.viewer, hasPassword: try identity.users.hasPassword(userID: member.user.id)) }
         pages.post("/me/password") { request, member in
             let (viewer, session) = (member.viewer, member.session)
             let form = request.form()
-            if let mismatch = Self.confirmationError(form) { return passwordPage(viewer, error: mismatch) }
+            let hasPassword = try identity.users.hasPassword(userID: session.userID)
+            if let mismatch = Self.confirmationError(form) { return passwordPage(viewer, hasPassword: hasPassword, error: mismatch) }
             // argon2id (verify the current password, hash the new one) runs on the work pool.
             return .offloaded(key: request.clientAddress) {
                 do {
                     try identity.changePassword(session: session, current: form["current_password"] ?? "", new: form["new_password"] ?? "",
                                                 clientAddress: request.clientAddress)
                 } catch let error as IdentityError {
-                    return passwordPage(viewer, error: error)
+                    return passwordPage(viewer, hasPassword: hasPassword, error: error)
                 }
                 return viewer.redirect(to: "/me", flash: Toast(IdentityText.passwordChanged(viewer.language), kind: .success))
             }
         }
         registerSessions(into: &pages)
         registerEmail(into: &pages)
+        registerOIDC(into: &pages)
     }
 
     // MARK: log in and register
@@ -152,6 +156,7 @@ struct IdentityPages: Sendable {
                     }
                 }
             }
+            providerButtons(language, next: next)
         }
     }
 
@@ -200,6 +205,9 @@ struct IdentityPages: Sendable {
                 listCell(title: IdentityText.changePassword(language), href: "/me/password", accessory: .chevron)
                 listCell(title: IdentityText.signedInDevices(language), href: "/me/sessions", accessory: .chevron)
                 listCell(title: IdentityText.email(language), href: "/me/email", accessory: .chevron)
+                if oidc?.providers.isEmpty == false {
+                    listCell(title: IdentityText.linkedAccounts(language), href: "/me/logins", accessory: .chevron)
+                }
             }
             listGroup(header: IdentityText.settings(language)) {
                 listCell(title: Strings.language(language), detail: IdentityText.languageValue(language),
@@ -212,7 +220,8 @@ struct IdentityPages: Sendable {
         }
     }
 
-    private func passwordPage(_ viewer: Viewer, error: IdentityError? = nil) -> Response {
+    /// The password form; an account without a password (made through a provider) sets its first one without a current one.
+    private func passwordPage(_ viewer: Viewer, hasPassword: Bool, error: IdentityError? = nil) -> Response {
         let language = viewer.language
         let message = error?.message(viewer.identityLanguage)
         return viewer.page(
@@ -222,9 +231,11 @@ struct IdentityPages: Sendable {
             postForm(action: "/me/password", csrfToken: viewer.csrfToken, attributes: [.id("password-form")]) {
                 if let message, error?.field == nil { p(.class("form-error"), .role("alert")) { message } }
                 formGroup {
-                    formField(label: IdentityText.currentPassword(language), name: "current_password", type: .password,
-                              error: error?.field == "current_password" ? message : nil, autocomplete: "current-password",
-                              required: true, reveal: Self.reveal(language))
+                    if hasPassword {
+                        formField(label: IdentityText.currentPassword(language), name: "current_password", type: .password,
+                                  error: error?.field == "current_password" ? message : nil, autocomplete: "current-password",
+                                  required: true, reveal: Self.reveal(language))
+                    }
                     formField(label: IdentityText.newPassword(language), name: "new_password", type: .password,
                               error: error?.field == "password" ? message : nil, hint: IdentityText.passwordHint(language),
                               autocomplete: "new-password", required: true, minLength: 8, maxLength: 256, reveal: Self.reveal(language))

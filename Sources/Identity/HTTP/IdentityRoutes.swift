@@ -9,10 +9,11 @@ public struct IdentityRoutes: Sendable {
     /// - Parameters:
     ///   - mediaDirectory: where avatars are written (`<media>/avatars/`); the server serves it at `/media/`.
     ///   - mail: sends verification and reset links; `nil` (no `--smtp-url`) makes those pages say they are unavailable.
-    public init(authenticator: Authenticator, mediaDirectory: String, mail: AccountMail? = nil) {
+    ///   - oidc: third-party sign-in with the configured providers; `nil` shows no provider buttons.
+    public init(authenticator: Authenticator, mediaDirectory: String, mail: AccountMail? = nil, oidc: OIDCLogin? = nil) {
         self.authenticator = authenticator
-        api = IdentityAPI(auth: authenticator, avatars: AvatarStore(mediaDirectory: mediaDirectory))
-        pages = IdentityPages(auth: authenticator, api: api, mail: mail)
+        api = IdentityAPI(auth: authenticator, avatars: AvatarStore(mediaDirectory: mediaDirectory), oidc: oidc)
+        pages = IdentityPages(auth: authenticator, api: api, mail: mail, oidc: oidc)
     }
 
     /// Mounts `/api/v1/auth/…`, `/api/v1/me…` and the pages `/login`, `/register`, `/logout`, `/me…`, all

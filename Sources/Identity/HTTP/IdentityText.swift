@@ -83,4 +83,28 @@ enum IdentityText {
     static let linkProblem = LocalizedText(zh: "链接不可用", en: "Link not usable")
     static let tryAgain = LocalizedText(zh: "重新申请", en: "Ask again")
     static let languageValue = LocalizedText(zh: "简体中文", en: "English")
+    // Third-party sign-in
+    static let orSignInWith = LocalizedText(zh: "或使用其他账号登录", en: "Or sign in with")
+    static func signInWith(_ language: Language, _ provider: String) -> String {
+        language == .zh ? "使用 \(provider) 登录" : "Sign in with \(provider)"
+    }
+    static func newAccountWith(_ language: Language, _ provider: String) -> String {
+        language == .zh ? "用 \(provider) 账号创建 AppSuite 账号" : "New AppSuite account with \(provider)"
+    }
+    static let chooseUsername = LocalizedText(zh: "选择用户名", en: "Choose a username")
+    static let providerEmail = LocalizedText(zh: "对方提供的已验证邮箱：", en: "Verified address from the provider: ")
+    static let createAccount = LocalizedText(zh: "创建账号并登录", en: "Create the account and sign in")
+    static let linkedAccounts = LocalizedText(zh: "第三方账号", en: "Linked accounts")
+    static let linked = LocalizedText(zh: "已关联", en: "Linked")
+    static let linkedOn = LocalizedText(zh: "关联于 ", en: "Linked on ")
+    static let link = LocalizedText(zh: "关联账号", en: "Link an account")
+    static let unlink = LocalizedText(zh: "解除关联", en: "Unlink")
+    static let unlinkConfirm = LocalizedText(zh: "解除后将不能再用它登录，确定吗？", en: "You will no longer be able to sign in with it. Unlink?")
+    static let onlySignIn = LocalizedText(
+        zh: "这是你唯一的登录方式，不能解除关联；先设置密码或关联其他账号。",
+        en: "This is your only way to sign in, so it cannot be unlinked; set a password or link another account first.")
+    static let providerLinked = LocalizedText(zh: "已关联 ", en: "Linked ")
+    static let providerUnlinked = LocalizedText(zh: "已解除关联", en: "Unlinked")
+    static let signInProblem = LocalizedText(zh: "无法登录", en: "Could not sign in")
+    static let signInAgain = LocalizedText(zh: "重新登录", en: "Sign in again")
 }

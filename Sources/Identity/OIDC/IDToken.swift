@@ -20,6 +20,25 @@ public enum OIDCError: Error, Sendable, Equatable {
     case wrongNonce
     /// The provider's JWKS could not be used; the text says why.
     case invalidKeySet(String)
+    /// Discovery, the key set or the token endpoint could not be reached or answered nonsense; the text says why.
+    case providerUnavailable(String)
+    /// The token endpoint refused the code (its OAuth `error`, e.g. `invalid_grant` for a used or expired code).
+    case tokenRequestRefused(String)
+    /// The provider sent the browser back with an OAuth `error` (`access_denied` when the user cancelled).
+    case providerError(String)
+    /// No sign-in in progress has this `state`: unknown, used already, older than 10 minutes, or started in
+    /// another browser.
+    case stateInvalid
+    /// No configured provider has this id.
+    case unknownProvider
+    /// This provider account already signs in to another AppSuite account.
+    case linkedToAnotherAccount
+    /// The account already has a login of this provider (unlink it first).
+    case alreadyLinked
+    /// Unlinking would leave the account with no way to sign in (no password and no other provider).
+    case lastSignInMethod
+    /// The new-account step after a first sign-in is unknown or older than 15 minutes.
+    case signupExpired
 }
 
 /// The claims AppSuite reads from a verified ID token (OpenID Connect Core 1.0 §2).

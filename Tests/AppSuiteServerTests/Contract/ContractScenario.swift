@@ -3,7 +3,7 @@ import AppSuiteAPI
 import AppSuiteTesting
 import Foundation
 import HTTPServer
-import Identity
+@testable import Identity
 @testable import AppSuiteServer
 
 /// One run of every API operation against a real AppSuite (ephemeral port, temporary data directory) with the
@@ -23,7 +23,8 @@ enum ContractScenario {
         let replay = try weatherReplay()
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_613_455_200)),  // 2021-02-16 14:00 Beijing
                                     importing: [.gaokao, .movies, .weather, .appstore, .merchants],
-                                    options: ["weather-provider": "qweather", "weather-provider-url": replay.url],
+                                    options: ["weather-provider": "qweather", "weather-provider-url": replay.url,
+                                              "oidc-providers": "corp|公司账号|https://sso.corp.example|appsuite"],
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         // The first gaokao and appdeals requests build in-memory snapshots; under a full parallel test run that
         // can take longer than a request's 10 s, so wait for both once, with time to spare.
@@ -35,6 +36,7 @@ enum ContractScenario {
         }
         let client = ContractClient(server: server)
         let users = try accounts(client)
+        try linkedLogins(client, users, server: server)
         movies(client, users)
         inbox(client, users)
         try moderation(client, users, server: server)
@@ -42,7 +44,7 @@ enum ContractScenario {
         gaokao(client, users.alice)
         try weather(client, users.alice)
         appDeals(client, users.alice)
-        merchants(client)
+        merchants(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
         client.call("GET", APIPath.health, as: HealthStatus.self)
         client.problem("POST", APIPath.health, status: 405)
@@ -52,6 +54,23 @@ enum ContractScenario {
             .filter { $0.pattern.hasPrefix("/api/") || $0.pattern == APIPath.health }
             .map { "\($0.method.rawValue) \($0.pattern)" }
         return client.run(routes: routes, document: document)
+    }
+
+    /// The providers, and alice's linked login (seeded in the store: the flow itself runs against a real provider in
+    /// IdentityTests/OIDCLoginTests and Tests/E2E).
+    static func linkedLogins(_ client: ContractClient, _ users: Users, server: TestServer) throws {
+        client.call("GET", APIPath.providers, as: AuthProviderList.self)
+        client.problem("POST", APIPath.providers, status: 405)
+        guard let alice = try server.suite.authenticator.identity.users.user(username: "contract_alice") else {
+            throw ContractFailure("contract_alice is missing")
+        }
+        let claims = IDTokenClaims(issuer: "https://sso.corp.example", subject: "alice-at-corp", audience: ["appsuite"], expiresAt: 0, issuedAt: 0,
+                                   nonce: nil, email: "alice@corp.example", emailVerified: true, name: nil, preferredUsername: nil)
+        try OIDCStore(database: server.suite.database).link(userID: alice.id, provider: "corp", claims: claims, now: 1_613_455_200)
+        client.call("GET", APIPath.logins, token: users.alice, as: LinkedLoginList.self)
+        client.problem("GET", APIPath.logins, status: 401)
+        client.noContent("DELETE", APIPath.linkedLogin, ["provider": "corp"], token: users.alice)
+        client.problem("DELETE", APIPath.linkedLogin, ["provider": "corp"], token: users.alice, status: 404)
     }
 
     static func file(_ relative: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: SharedDataSet.photos.url(relative))) }
@@ -352,7 +371,7 @@ enum ContractScenario {
 
     // MARK: merchants
 
-    static func merchants(_ client: ContractClient) {
+    static func merchants(_ client: ContractClient, _ token: String) {
         let square = [("lat", "31.2304"), ("lon", "121.4737")]
         let page = client.call("GET", APIPath.Merchants.nearby, query: square + [("limit", "5")], as: MerchantList.self)
         if let cursor = page?.nextCursor {
@@ -379,6 +398,11 @@ enum ContractScenario {
             client.call("GET", APIPath.Merchants.merchant, ["id": String(id)], as: MerchantDetail.self)
         }
         client.problem("GET", APIPath.Merchants.merchant, ["id": "0"], status: 404)
+        client.call("POST", APIPath.Merchants.submissions, body: .model(MerchantSubmissionInput(
+            name: "契约咖啡", category: "cafe", lat: 31.2310, lon: 121.4740, address: "人民大道 1 号", openingHours: "Mo-Su 08:00-20:00")),
+                    token: token, status: 201, as: MerchantSubmission.self)
+        client.problem("POST", APIPath.Merchants.submissions, body: .model(MerchantSubmissionInput(name: "Far away", category: "cafe", lat: 0, lon: 0)),
+                       token: token, status: 422)
     }
 
     // MARK: weather
@@ -417,6 +441,9 @@ enum ContractScenario {
                     as: WeatherSavedPlaces.self)
         client.problem("POST", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceInput(placeId: "999999")), token: token, status: 422)
         client.call("GET", APIPath.Weather.savedPlaces, token: token, as: WeatherSavedPlaces.self)
+        client.call("PUT", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceOrder(placeIds: ["110105"])), token: token,
+                    as: WeatherSavedPlaces.self)
+        client.problem("PUT", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceOrder(placeIds: ["310101"])), token: token, status: 422)
         client.noContent("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token)
         client.problem("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token, status: 404)
         let photo = try file("ordinary/22-canon_tags.jpg")

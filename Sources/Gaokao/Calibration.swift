@@ -1,0 +1,251 @@
+import Foundation
+
+/// What the error of a line prediction depends on (issue 17, measured by the backtest): the method, the home
+/// province, 本科 or 专科, how many past years it used, how old the newest of them is, how much they disagree
+/// and, for 位次法, how good the school's rank is. A field is nil at a coarser level of ``ErrorModel``.
+struct SpreadKey: Hashable, Sendable {
+    var method: PredictionMethod
+    var province: String?
+    var vocational: Bool
+    var yearsUsed: Int?
+    /// Target year − newest year used, 3 meaning "3 or more".
+    var age: Int?
+    /// 位次法: the largest past rank over the smallest > 1.25; 线差法: the past 线差 spread > 10 points. Nil with one year.
+    var volatile: Bool?
+    /// 位次法: 0 for a predicted rank better than 2,000, 1 to 20,000, 2 beyond; 0 for 线差法.
+    var tier: Int?
+
+    /// The levels tried from the finest to the coarsest until one has enough samples.
+    func levels() -> [SpreadKey] {
+        var key = self
+        var result = [key]
+        key.province = nil
+        result.append(key)
+        key.tier = nil
+        result.append(key)
+        key.volatile = nil
+        result.append(key)
+        key.age = nil
+        result.append(key)
+        key.yearsUsed = nil
+        result.append(key)
+        return result
+    }
+}
+
+/// An empirical distribution kept as at most 1,001 quantile points of the sorted samples.
+struct Distribution: Sendable {
+    let points: [Double]
+    /// Samples behind it.
+    let count: Int
+
+    init(sorted values: [Double]) {
+        count = values.count
+        if values.count <= 1_001 {
+            points = values
+        } else {
+            let last = Double(values.count - 1)
+            points = (0...1_000).map { values[Int((Double($0) / 1_000 * last).rounded())] }
+        }
+    }
+
+    /// The share of samples ≤ `value`.
+    func share(atMost value: Double) -> Double {
+        var low = 0
+        var high = points.count
+        while low < high {
+            let mid = (low + high) / 2
+            if points[mid] <= value { low = mid + 1 } else { high = mid }
+        }
+        return Double(low) / Double(points.count)
+    }
+
+    /// The share of samples ≥ `value`.
+    func share(atLeast value: Double) -> Double {
+        var low = 0
+        var high = points.count
+        while low < high {
+            let mid = (low + high) / 2
+            if points[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return Double(points.count - low) / Double(points.count)
+    }
+
+    /// The `level` quantile (0…1).
+    func quantile(_ level: Double) -> Double {
+        points[Swift.min(points.count - 1, Swift.max(0, Int((level * Double(points.count - 1)).rounded())))]
+    }
+}
+
+/// One measured error: 位次法 the actual 最低位次 ÷ the predicted rank; 线差法 the actual line − the predicted line.
+struct ErrorSample: Sendable {
+    var key: SpreadKey
+    /// The target year (the backtest trains on earlier years only).
+    var year: Int
+    var value: Double
+}
+
+/// The spread of past prediction errors by ``SpreadKey``: where a line is likely to fall, and so the chance that
+/// a score reaches it. Built from every school-year of the data, predicted from earlier years only at data ages
+/// 1, 2 and 3 (issue 17: intervals widen with volatility and data age because the errors do).
+struct ErrorModel: Sendable {
+    private var strata: [SpreadKey: Distribution] = [:]
+    /// A level is used only with at least this many samples.
+    static let minimumSamples = 300
+    /// Larger strata are subsampled evenly to about this many.
+    static let maximumSamples = 20_000
+
+    init(samples: [ErrorSample], before year: Int? = nil) {
+        var finest: [SpreadKey: [Double]] = [:]
+        for sample in samples where year == nil || sample.year < year! { finest[sample.key, default: []].append(sample.value) }
+        // One level at a time keeps the memory to one copy of the samples.
+        for level in 0..<6 {
+            var grouped: [SpreadKey: [Double]] = [:]
+            for (key, values) in finest { grouped[key.levels()[level], default: []].append(contentsOf: values) }
+            for (key, values) in grouped where values.count >= Self.minimumSamples {
+                // An even subsample of a large stratum has the same quantiles to well under a point and sorts fast.
+                let step = values.count / Self.maximumSamples + 1
+                let kept = step == 1 ? values : stride(from: 0, to: values.count, by: step).map { values[$0] }
+                strata[key] = Distribution(sorted: kept.sorted())
+            }
+        }
+    }
+
+    /// The finest level with enough samples; nil when even the coarsest has too few.
+    func distribution(for key: SpreadKey) -> Distribution? {
+        for level in key.levels() { if let found = strata[level] { return found } }
+        return nil
+    }
+}
+
+/// A line prediction with its measured spread: the chance that a score reaches the line and the line's quantiles.
+struct Forecast: Sendable {
+    var key: SpreadKey
+    var distribution: Distribution
+    /// 位次法: the predicted rank (weighted mean of the past 最低位次) and this year's 一分一段表.
+    var centerRank: Double?
+    var table: ScoreTable?
+    /// 线差法: this year's 省控线 + the weighted mean past 线差.
+    var centerLine: Double?
+    var years: [Int]
+
+    /// P(the line ≤ `score`): 位次法 P(actual rank ≥ the best rank of the score's band); 线差法 P(residual ≤ score − center).
+    func chance(score: Int) -> Double {
+        if let centerRank, let table, let band = GaokaoData.rank(in: table, score: score) {
+            return distribution.share(atLeast: Double(band.rankBest) / centerRank)
+        }
+        guard let centerLine else { return 0 }
+        return distribution.share(atMost: Double(score) - centerLine)
+    }
+
+    /// The score whose ``chance(score:)`` is nearest `level` (so that the line is at or below it with that
+    /// probability), searched around the distribution's quantile.
+    func lineQuantile(_ level: Double) -> Int {
+        let start: Int
+        if let centerRank, let table {
+            start = GaokaoData.score(in: table, rank: Swift.max(1, Int((centerRank * distribution.quantile(1 - level)).rounded())))
+        } else {
+            start = Int(((centerLine ?? 0) + distribution.quantile(level)).rounded())
+        }
+        var best = start
+        var bestError = abs(chance(score: start) - level)
+        for offset in [-3, -2, -1, 1, 2, 3] {
+            let error = abs(chance(score: start + offset) - level)
+            if error < bestError - 1e-9 {
+                best = start + offset
+                bestError = error
+            }
+        }
+        return best
+    }
+}
+
+extension GaokaoData {
+    /// The 位次法 inputs for target `year` from the points before `asOf`: the weighted mean rank, the key.
+    func rankCenter(_ series: SchoolSeries, year: Int, asOf: Int, configuration: PredictionConfiguration)
+        -> (center: Double, key: SpreadKey, years: [Int])?
+    {
+        var ranks: [Int] = []
+        var years: [Int] = []
+        forEachRankPoint(series, before: asOf, configuration: configuration) { ranks.append($1); years.append($0) }
+        guard let newest = years.first else { return nil }
+        let center = weightedMean(ranks, configuration.weights)
+        guard center > 0 else { return nil }
+        let tier = center < 2_000 ? 0 : center < 20_000 ? 1 : 2
+        let volatile: Bool? = ranks.count < 2 ? nil : Double(ranks.max()!) / Double(Swift.max(1, ranks.min()!)) > 1.25
+        let key = SpreadKey(method: .rank, province: series.province, vocational: series.batchStd.contains("专科"),
+                            yearsUsed: ranks.count, age: Swift.min(3, year - newest), volatile: volatile, tier: tier)
+        return (center, key, years)
+    }
+
+    /// The 线差法 inputs for target `year` from the points before `asOf`: this year's line + the weighted mean 线差.
+    func lineCenter(_ series: SchoolSeries, year: Int, asOf: Int, line: Int, configuration: PredictionConfiguration)
+        -> (center: Double, key: SpreadKey, years: [Int])?
+    {
+        var diffs: [Int] = []
+        var years: [Int] = []
+        for point in series.points.reversed() where point.year < asOf {
+            guard let score = point.minScore, let control = point.controlLine else { continue }
+            diffs.append(score - control)
+            years.append(point.year)
+            if years.count == configuration.yearsUsed { break }
+        }
+        guard let newest = years.first else { return nil }
+        let volatile: Bool? = diffs.count < 2 ? nil : diffs.max()! - diffs.min()! > 10
+        let key = SpreadKey(method: .lineDifference, province: series.province, vocational: series.batchStd.contains("专科"),
+                            yearsUsed: diffs.count, age: Swift.min(3, year - newest), volatile: volatile, tier: 0)
+        return (Double(line) + weightedMean(diffs, configuration.weights), key, years)
+    }
+
+    /// Every measured error of the data: each school-year with a published line, predicted by each method from
+    /// the years before it, before it minus one and before it minus two (data ages 1, 2, 3+).
+    static func errorSamples(_ data: GaokaoData, configuration: PredictionConfiguration) -> [ErrorSample] {
+        var samples: [ErrorSample] = []
+        for list in data.series.values {
+            for series in list {
+                for point in series.points {
+                    let rankTable = data.table(province: series.province, year: point.year, category: series.category)
+                    let line = point.minScore == nil ? nil
+                        : data.controlLine(province: series.province, year: point.year, category: series.category, batch: series.batch)
+                    for age in 1...3 {
+                        let asOf = point.year - age + 1
+                        if rankTable != nil, let actual = point.minRank, let found = data.rankCenter(series, year: point.year, asOf: asOf, configuration: configuration),
+                            found.key.age == age
+                        {
+                            samples.append(ErrorSample(key: found.key, year: point.year, value: Double(actual) / found.center))
+                        }
+                        if let line, let actual = point.minScore,
+                            let found = data.lineCenter(series, year: point.year, asOf: asOf, line: line, configuration: configuration),
+                            found.key.age == age
+                        {
+                            samples.append(ErrorSample(key: found.key, year: point.year, value: Double(actual) - found.center))
+                        }
+                    }
+                }
+            }
+        }
+        return samples
+    }
+
+    /// The forecast of a series for target `year` by `method` with `model`; nil when the method has no data.
+    func forecast(_ series: SchoolSeries, year: Int, method: PredictionMethod, model: ErrorModel, configuration: PredictionConfiguration,
+                  line: Int?? = nil) -> Forecast?
+    {
+        switch method {
+        case .rank:
+            guard let table = table(province: series.province, year: year, category: series.category),
+                let found = rankCenter(series, year: year, asOf: year, configuration: configuration),
+                let distribution = model.distribution(for: found.key)
+            else { return nil }
+            return Forecast(key: found.key, distribution: distribution, centerRank: found.center, table: table, centerLine: nil, years: found.years)
+        case .lineDifference:
+            let control = line ?? controlLine(province: series.province, year: year, category: series.category, batch: series.batch)
+            guard let control, let found = lineCenter(series, year: year, asOf: year, line: control, configuration: configuration),
+                let distribution = model.distribution(for: found.key)
+            else { return nil }
+            return Forecast(key: found.key, distribution: distribution, centerRank: nil, table: nil, centerLine: found.center, years: found.years)
+        case .userLine, .lastYear:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import HTTPServer
+import Identity
+import WebUI
+
+/// One school (or 院校专业组) on a student's 志愿表, in the student's order.
+public struct PlanEntry: Sendable, Hashable {
+    /// The name as published in the school lines.
+    public var school: String
+    /// The 院校专业组 code, `""` for none.
+    public var group: String
+
+    public init(school: String, group: String) {
+        self.school = school
+        self.group = group
+    }
+}
+
+/// Limits of a 志愿表 (what a client may send).
+enum PlanLimits {
+    /// 志愿 per list: the largest parallel-choice list of the provinces in the data has 45 (院校专业组 modes);
+    /// 30 keeps the signed-out cookie under 4 KB.
+    static let maximumEntries = 30
+    /// Characters of a school name (the longest published name is 38) and of a group code.
+    static let maximumSchoolLength = 60
+    static let maximumGroupLength = 10
+}
+
+/// What is wrong with an entry or a list.
+enum PlanProblem: Error, Equatable {
+    case full
+    case badEntry
+
+    func text(_ language: Language) -> String {
+        switch self {
+        case .full:
+            language == .zh ? "志愿表最多 \(PlanLimits.maximumEntries) 个志愿。" : "A list holds at most \(PlanLimits.maximumEntries) choices."
+        case .badEntry:
+            language == .zh ? "院校名须为 1–\(PlanLimits.maximumSchoolLength) 个字符，专业组代码至多 \(PlanLimits.maximumGroupLength) 个字符。"
+                : "A school name has 1–\(PlanLimits.maximumSchoolLength) characters and a group code at most \(PlanLimits.maximumGroupLength)."
+        }
+    }
+}
+
+extension PlanEntry {
+    /// The entry trimmed and checked against ``PlanLimits``.
+    static func validated(school: String?, group: String?) throws(PlanProblem) -> PlanEntry {
+        let name = (school ?? "").trimmingCharacters(in: .whitespaces)
+        let code = (group ?? "").trimmingCharacters(in: .whitespaces)
+        guard (1...PlanLimits.maximumSchoolLength).contains(name.count), code.count <= PlanLimits.maximumGroupLength,
+            !name.contains(where: { $0.isNewline || $0 == "\t" }), !code.contains(where: { $0.isNewline || $0 == "\t" })
+        else { throw .badEntry }
+        return PlanEntry(school: name, group: code)
+    }
+
+    /// A whole list: every entry valid, at most ``PlanLimits/maximumEntries``, duplicates dropped (first kept).
+    static func validatedList(_ pairs: [(school: String?, group: String?)]) throws(PlanProblem) -> [PlanEntry] {
+        guard pairs.count <= PlanLimits.maximumEntries else { throw .full }
+        var result: [PlanEntry] = []
+        for pair in pairs {
+            let entry = try validated(school: pair.school, group: pair.group)
+            if !result.contains(entry) { result.append(entry) }
+        }
+        return result
+    }
+}
+
+/// The signed-out 志愿表: the `gk_plan` cookie, entries `school\tgroup` joined by newlines, percent-encoded.
+enum PlanCookie {
+    static let name = "gk_plan"
+
+    static func encode(_ entries: [PlanEntry]) -> String {
+        percentEncode(entries.map { $0.school + "\t" + $0.group }.joined(separator: "\n"))
+    }
+
+    /// Nil entries are dropped: a cookie is input too.
+    static func decode(_ raw: String) -> [PlanEntry] {
+        let text = FormData.parse(urlEncoded: "v=" + raw)["v"] ?? ""
+        let pairs = text.split(separator: "\n").prefix(PlanLimits.maximumEntries).map { line -> (school: String?, group: String?) in
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return (parts.first, parts.count > 1 ? parts[1] : "")
+        }
+        return pairs.compactMap { try? PlanEntry.validated(school: $0.school, group: $0.group) }
+    }
+}
+
+/// Where the 志愿表 lives: the account when signed in, else the `gk_plan` cookie.
+struct PlanSource {
+    let store: GaokaoStore
+    var isSecure = false
+
+    func entries(for viewer: Viewer, request: Request) throws -> [PlanEntry] {
+        if let user = viewer.user { return try store.plan(userID: user.id) }
+        return request.cookies[PlanCookie.name].map(PlanCookie.decode) ?? []
+    }
+
+    func save(_ entries: [PlanEntry], viewer: Viewer, response: inout Response) throws {
+        if let user = viewer.user {
+            try store.savePlan(entries, userID: user.id, now: Int64(Date().timeIntervalSince1970))
+        } else {
+            var cookie = Cookie(name: PlanCookie.name, value: PlanCookie.encode(entries), maxAge: 365 * 86_400, isSecure: isSecure)
+            cookie.isHTTPOnly = true
+            response.setCookie(cookie)
+        }
+    }
+}
+
+/// One 志愿 evaluated for the student: its chance now, its bucket and what the chance rests on.
+struct PlanRow: Sendable {
+    var entry: PlanEntry
+    var series: SchoolSeries?
+    /// Nil when the school has no usable lines for the student's 生源地 and 科类.
+    var chance: Double?
+    /// Nil outside every band (below 10%).
+    var bucket: Bucket?
+    var predictedScore: Int?
+    var years: [Int]
+    var method: PredictionMethod?
+}
+
+/// The risk check of a 志愿表 (issue 17): how many 冲/稳/保, and the chance that at least one 保 (and at least one
+/// 志愿) admits, treating the schools as independent. They are not (a province's lines move together in a year),
+/// so the true chance is lower; the page says so.
+struct PlanRisk: Sendable {
+    var rows: [PlanRow]
+    var counts: [Bucket: Int]
+    var chanceAnySafe: Double?
+    var chanceAny: Double?
+    /// The newest data year behind the chances.
+    var newestYear: Int?
+}
+
+extension GaokaoData {
+    /// Evaluates `entries` for `profile`: each school is looked up in the profile's batch, else in any batch of its
+    /// 生源地 and 科类, and predicted like ``recommend(province:year:category:batch:score:tendency:targetProvince:limit:configuration:)``.
+    func planRisk(_ entries: [PlanEntry], profile: GaokaoProfile?, configuration: PredictionConfiguration) -> PlanRisk {
+        var rows: [PlanRow] = []
+        for entry in entries {
+            guard let profile else {
+                rows.append(PlanRow(entry: entry, years: []))
+                continue
+            }
+            let preferred = schoolSeries(province: profile.province, category: profile.category, batchStd: BatchNames.standard(profile.batch))
+            let others = admissionBatches(province: profile.province, category: profile.category)
+                .filter { $0 != BatchNames.standard(profile.batch) }
+                .flatMap { schoolSeries(province: profile.province, category: profile.category, batchStd: $0) }
+            let series = (preferred + others).first { $0.schoolName == entry.school && ($0.groupCode ?? "") == entry.group }
+            var row = PlanRow(entry: entry, series: series, years: [])
+            if let series {
+                let vocationalFirst = configuration.lineDifferenceFirstForVocational && series.batchStd.contains("专科")
+                for method in vocationalFirst ? [PredictionMethod.lineDifference, .rank] : [.rank, .lineDifference] {
+                    guard let forecast = forecast(series, year: profile.year, method: method, model: errorModel, configuration: configuration)
+                    else { continue }
+                    let chance = forecast.chance(score: profile.score)
+                    row.chance = chance
+                    row.bucket = configuration.bucket(chance: chance)
+                    row.predictedScore = forecast.lineQuantile(configuration.lineLevels.stable)
+                    row.years = forecast.years
+                    row.method = method
+                    break
+                }
+            }
+            rows.append(row)
+        }
+        var counts: [Bucket: Int] = [:]
+        for row in rows { if let bucket = row.bucket { counts[bucket, default: 0] += 1 } }
+        func anyAdmits(_ chances: [Double]) -> Double? {
+            chances.isEmpty ? nil : 1 - chances.reduce(1) { $0 * (1 - $1) }
+        }
+        return PlanRisk(rows: rows, counts: counts, chanceAnySafe: anyAdmits(rows.filter { $0.bucket == .safe }.compactMap(\.chance)),
+                        chanceAny: anyAdmits(rows.compactMap(\.chance)), newestYear: rows.flatMap(\.years).max())
+    }
+}
+
+/// The 志愿表 as CSV (RFC 4180, UTF-8 with a byte-order mark so that spreadsheet programs read the Chinese).
+enum PlanCSV {
+    static func render(_ risk: PlanRisk, profile: GaokaoProfile?) -> [UInt8] {
+        func field(_ text: String) -> String {
+            text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        var lines = ["序号,院校,专业组,生源地,年份,科类,批次,冲稳保,录取概率,预测线,依据年份,方法"]
+        for (index, row) in risk.rows.enumerated() {
+            let chance = row.chance.map { "\(Int(($0 * 100).rounded()))%" } ?? ""
+            let years = row.years.sorted().map(String.init).joined(separator: " ")
+            let year = profile.map { String($0.year) } ?? ""
+            let batch = row.series?.batch ?? profile?.batch ?? ""
+            var cells: [String] = [String(index + 1), row.entry.school, row.entry.group, profile?.province ?? "", year]
+            cells += [profile?.category ?? "", batch, row.bucket?.label.zh ?? "", chance]
+            cells += [row.predictedScore.map(String.init) ?? "", years, row.method?.label.zh ?? ""]
+            lines.append(cells.map(field).joined(separator: ","))
+        }
+        return [0xEF, 0xBB, 0xBF] + Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+}

@@ -1,0 +1,85 @@
+import AppSuiteAPI
+import Community
+import Foundation
+import Geo
+import Storage
+import WebUI
+
+/// 添加商户: a signed-in user's new merchant waits in the moderation queue (``ModerationQueue/submit``) and is
+/// published when a moderator approves it (the submitter becomes its owner, who may answer reviews); the
+/// platform tells the submitter either way. A pin must lie within ``coverage`` metres of a merchant already
+/// known (the covered area); the same folded name within ``duplicateRadius`` metres is flagged to the moderator.
+struct SubmissionStore: Sendable {
+    let store: MerchantStore
+
+    static let coverage = 50_000.0
+    static let duplicateRadius = 50.0
+    /// Submissions per user per hour.
+    static let perHour = 10
+
+    enum Refusal: Error, Equatable {
+        case outsideCoverage
+        case tooMany(retryAfter: Int64)
+    }
+
+    struct Submitted: Sendable {
+        var id: Int64
+        var duplicate: (merchant: Merchant, distance: Double)?
+    }
+
+    /// Queues `input` (already validated for shape) for `userID`.
+    func submit(_ input: MerchantSubmissionInput, userID: Int64, now: Int64) throws -> Submitted {
+        guard let pin = Coordinate(latitude: input.lat, longitude: input.lon) else { throw Refusal.outsideCoverage }
+        let known = try store.candidates(in: BoundingBox.covering(pin, radius: Self.coverage), category: nil, priceRange: nil, limit: 1)
+        guard !known.isEmpty else { throw Refusal.outsideCoverage }
+        let name = SearchKey.fold(input.name)
+        let duplicate = try store.candidates(in: BoundingBox.covering(pin, radius: Self.duplicateRadius), category: nil, priceRange: nil)
+            .map { ($0, pin.distance(to: $0.position)) }
+            .filter { $0.1 <= Self.duplicateRadius && SearchKey.fold($0.0.name) == name }
+            .min { $0.1 < $1.1 }
+        return try store.database.write { db in
+            let recent = try db.scalar("SELECT count(*) FROM merchants_submissions WHERE user_id = ? AND created_at > ?", userID, now - 3_600,
+                                       as: Int.self) ?? 0
+            guard recent < Self.perHour else { throw Refusal.tooMany(retryAfter: 3_600) }
+            guard let id = try db.scalar(
+                """
+                INSERT INTO merchants_submissions (user_id, name, category, lat, lon, address, opening_hours, phone, price_per_person,
+                    duplicate_of, duplicate_distance, state, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) RETURNING id
+                """, userID, input.name, input.category, input.lat, input.lon, input.address, input.openingHours, input.phone,
+                input.pricePerPerson, duplicate?.0.id, duplicate?.1, now, as: Int64.self) else { throw StorageError.misuse("no submission id") }
+            let flag = duplicate.map { "⚠️ 可能重复 Possible duplicate: \($0.0.name) #\($0.0.id), \(Int($0.1.rounded())) m · " } ?? ""
+            let category = MerchantCategory.named(input.category)?.name.zh ?? input.category
+            try ModerationQueue.submit(
+                app: "merchants", item: String(id), author: userID, title: "新商户 New merchant: \(input.name)",
+                excerpt: flag + "\(category) · \(String(format: "%.6f, %.6f", input.lat, input.lon))" + (input.address.map { " · \($0)" } ?? ""),
+                db: db, now: now)
+            return Submitted(id: id, duplicate: duplicate)
+        }
+    }
+
+    /// The moderator's decision, inside the decision's transaction: approved → a merchant (`user:{id}`, WGS-84, owned
+    /// by the submitter); rejected → only the state changes.
+    static func decided(_ db: any SQLExecutor, item: String, approved: Bool, now: Int64) throws {
+        guard let id = Int64(item), let row = try db.queryFirst("SELECT * FROM merchants_submissions WHERE id = ?", id) else { return }
+        guard approved else {
+            try db.execute("UPDATE merchants_submissions SET state = 'rejected' WHERE id = ?", id)
+            return
+        }
+        let position = Coordinate(latitude: try row.get("lat"), longitude: try row.get("lon")) ?? MerchantsApp.shanghai
+        let record = MerchantRecord(
+            sourceID: "user:\(id)", source: "user", licence: "由本站用户提交 · Submitted by a user of this server", name: try row.get("name"),
+            nameEn: nil, category: try row.get("category"), cuisine: nil, address: try row.get("address"), phone: try row.get("phone"),
+            website: nil, city: nil, openingHours: try row.get("opening_hours"),
+            timeZone: Self.zone(position), sourceDatum: .wgs84,
+            sourcePosition: position, pricePerPerson: try row.get("price_per_person"), priceText: nil, sourceRating: nil, sourceReviewCount: 0,
+            notes: nil)
+        let merchantID = try MerchantStore.insert(record, ownerID: try row.get("user_id"), now: now, db: db)
+        try db.execute("UPDATE merchants_submissions SET state = 'approved', merchant_id = ? WHERE id = ?", merchantID, id)
+    }
+
+    /// Hong Kong's zone inside its boundary, Shanghai's elsewhere (both UTC+8 without daylight saving).
+    static func zone(_ point: Coordinate) -> String {
+        ChinaDatum.contains(ChinaDatum.unshiftedRegions[0], point) ? "Asia/Hong_Kong" : "Asia/Shanghai"
+    }
+}
