@@ -31,6 +31,10 @@ extension MoviePages {
         routes.anyone.get("/users/{id}") { request, viewer in try pages.profilePage(request, viewer) }
     }
 
+    /// A textarea's line breaks as the text keeps them: forms send CR LF (HTML's form encoding), the API and
+    /// the imported data use LF, and paragraphs are split at LF.
+    static func lineFeeds(_ text: String) -> String { text.replacingOccurrences(of: "\r\n", with: "\n") }
+
     /// Where a form asks to return to: a path in this app, else `fallback`.
     static func back(_ request: Request, fallback: String) -> String {
         request.form()["back"].flatMap { $0.hasPrefix("/movies") && !$0.hasPrefix("//") && !$0.contains("\\") ? $0 : nil } ?? fallback
@@ -94,7 +98,7 @@ extension MoviePages {
         do {
             _ = try writes.setMark(userID: member.user.id, name: member.user.nickname, filmID: film, status: status,
                                    rating: status == .seen ? form["rating"].flatMap { Int($0) } : nil, markedOn: form["markedOn"],
-                                   comment: form["comment"])
+                                   comment: form["comment"].map(Self.lineFeeds))
             return viewer.redirect(to: "/movies/films/\(percentEncode(film))?sort=new#mark", flash: Toast(MovieText.markSaved(viewer.language), kind: .success))
         } catch let error as MovieError where error != .notFound {
             return try filmPage(request, viewer, markError: error.message(viewer.language), markValues: form)
@@ -168,7 +172,7 @@ extension MoviePages {
     func submitEditor(_ request: Request, _ member: SignedIn) throws -> Response {
         let viewer = member.viewer
         let form = request.form()
-        let (title, body) = (form["title"] ?? "", form["body"] ?? "")
+        let (title, body) = (form["title"] ?? "", Self.lineFeeds(form["body"] ?? ""))
         let rating = form["rating"].flatMap { Int($0) }
         let spoiler = form["spoiler"] == "1"
         do {

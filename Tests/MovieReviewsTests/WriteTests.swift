@@ -197,7 +197,7 @@ import Testing
         let me = try Self.userID(server, gus.token)
         #expect(try server.get("/movies/users/\(me)", headers: cookie).text.contains("草稿（仅自己可见）"))
         #expect(!(try server.get("/movies/users/\(me)").text.contains("写了一半")))
-        let published = try server.postForm("/movies/films/26266893/write", [("csrf_token", csrf), ("title", "地球"), ("body", "第一段\n\n第二段"),
+        let published = try server.postForm("/movies/films/26266893/write", [("csrf_token", csrf), ("title", "地球"), ("body", "第一段\r\n\r\n第二段"),
                                                                               ("rating", "4"), ("spoiler", "1"), ("action", "publish")], headers: cookie)
         #expect(published.status == 303)
         let location = try #require(published.headers["location"])
