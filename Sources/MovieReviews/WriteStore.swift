@@ -181,12 +181,13 @@ struct MovieWrites: Sendable {
         let today = BeijingTime.numericDate(now)
         return try database.write { db in
             guard try db.scalar("SELECT count(*) FROM movies_films WHERE id = ?", filmID, as: Int.self) == 1 else { throw MovieError.notFound }
+            // Explicit ids after the imported Douban ones (the table holds explicit ids only; Storage's rule).
             let rank = try db.scalar("SELECT max(feed_rank) FROM movies_reviews", as: Int64.self) ?? 0
-            guard let id = try db.scalar("""
-                INSERT INTO movies_reviews (film_id, author, title, body, summary, rating, published_at, useful_count, useless_count, featured,
-                    feed_rank, user_id, spoiler) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?) RETURNING id
-                """, filmID, name, title, body, summary, rating.map(Int64.init).sqlValue, now, rank + 1, userID, spoiler ? 1 : 0, as: Int64.self)
-            else { throw MovieError.notFound }
+            let id = (try db.scalar("SELECT max(id) FROM movies_reviews", as: Int64.self) ?? 0) + 1
+            try db.execute("""
+                INSERT INTO movies_reviews (id, film_id, author, title, body, summary, rating, published_at, useful_count, useless_count, featured,
+                    feed_rank, user_id, spoiler) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?)
+                """, id, filmID, name, title, body, summary, rating.map(Int64.init).sqlValue, now, rank + 1, userID, spoiler ? 1 : 0)
             try db.execute("DELETE FROM movies_drafts WHERE user_id = ? AND film_id = ?", userID, filmID)
             if let rating {
                 try db.execute("""
