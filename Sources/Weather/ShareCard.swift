@@ -112,7 +112,8 @@ enum ShareCard {
     static func make(photo: UploadedFile, place: Place, childCount: Int, service: ForecastService, language: Language,
                      now: Date) throws(HTTPError) -> (card: EncodedImage, filename: String) {
         do {
-            _ = try Imaging.probe(contentsOf: photo.temporaryPath)
+            let info = try Imaging.probe(contentsOf: photo.temporaryPath)
+            try coverable(info)
         } catch {
             throw refusal(error, language: language)
         }
@@ -128,6 +129,18 @@ enum ShareCard {
             return (card, "weather-\(place.id)-\(ProviderTime.LocalDate(now, in: zone).text).jpg")
         } catch {
             throw refusal(error, language: language)
+        }
+    }
+
+    /// Refuses a photo whose shape would make covering the card need more than the upload pixel limit: libvips
+    /// scales the whole photo to cover 1080 × 1440 before cropping, so a 940 × 2 strip becomes 676,800 × 1,440
+    /// pixels (3 GB and minutes of work on a 2-core machine, seen in review) although its header is tiny.
+    /// - Throws: `.tooManyPixels` naming the scaled size.
+    static func coverable(_ info: ImageInfo, limits: ImageLimits = ImageLimits()) throws(ImagingError) {
+        let scale = max(Double(width) / Double(max(info.width, 1)), Double(height) / Double(max(info.height, 1)))
+        let (scaledWidth, scaledHeight) = (Double(info.width) * scale, Double(info.height) * scale)
+        guard scaledWidth * scaledHeight <= Double(limits.maximumPixels) else {
+            throw .tooManyPixels(width: Int(scaledWidth.rounded()), height: Int(scaledHeight.rounded()), limit: limits.maximumPixels)
         }
     }
 

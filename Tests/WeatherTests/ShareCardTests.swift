@@ -83,6 +83,10 @@ import WebUI
         let bomb = try post("?place=110105", [try Self.photoPart("edge/bomb_png_65536x65536.png")])
         #expect(bomb.status == 422)
         #expect(try bomb.decode(Problem.self).detail?.contains("65536×65536") == true)
+        // A 940 × 2 strip has a tiny header but would be scaled to 676,800 × 1,440 to cover the card (3 GB, minutes).
+        let strip = try post("?place=110105", [try Self.photoPart("edge/extreme_aspect_940x2.png")])
+        #expect(strip.status == 422)
+        #expect(try strip.decode(Problem.self).detail?.contains("676800×1440") == true)
         #expect(try post("?place=999999", [try Self.photoPart()]).status == 404)
         #expect(try post("?place=52.27,6.87", [try Self.photoPart()]).status == 404)
         #expect(try post("", [try Self.photoPart()]).status == 422)
