@@ -110,8 +110,10 @@ public struct DealsApp: MiniApp {
     /// drawn icon) and `shot-{id}-{n}` (the n-th screenshot, from 0).
     public var remoteImages: RemoteImageSource? {
         RemoteImageSource(hosts: [".mzstatic.com"]) { db, item in
-            let parts = item.split(separator: "-")
-            guard parts.count >= 2, let id = Int64(parts[1]), id > 0 else { return nil }
+            // Only the canonical spelling (no empty parts, no leading zeros), so one image has one item name.
+            let parts = item.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count >= 2, let id = Int64(parts[1]), id > 0, parts[1] == "\(id)",
+                  parts.count < 3 || parts[2] == Int(parts[2]).map({ "\($0)" }) ?? "" else { return nil }
             switch (parts[0], parts.count) {
             case ("icon", 2):
                 return try db.scalar("SELECT icon_url FROM appdeals_apps WHERE id = ?", id, as: String.self).map { ($0, Self.iconPath(id)) }

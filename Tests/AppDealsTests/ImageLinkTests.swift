@@ -20,6 +20,10 @@ import Testing
         #expect(shot.status == 200 && shot.headers["content-type"] == "image/svg+xml; charset=utf-8" && shot.headers["cache-control"] == "no-store")
         #expect(try server.get("/images/appdeals/icon-1").status == 404)
         #expect(try server.get("/images/appdeals/shot-6466390901-\(detail.screenshotCount)").status == 404)
+        // Other spellings of an item (empty parts, leading zeros) are no item: one image, one name.
+        for alias in ["shot-6466390901--0", "shot-6466390901-00", "icon-06466390901", "icon--6466390901", "shot--6466390901-0"] {
+            #expect(try server.get("/images/appdeals/" + alias).status == 404, "\(alias)")
+        }
         let page = try server.get("/appdeals/apps/6466390901", headers: ["Cookie": "lang=zh"]).text
         #expect(page.contains(#"src="/images/appdeals/icon-6466390901?v="#) && page.contains(#"class="ad-shot" src="/images/appdeals/shot-6466390901-0?v="#))
         // An app of the 2016/17 US catalogue has no store icon: our drawn one, directly.
