@@ -82,7 +82,7 @@ import WebUI
 
     @Test func appCommandsAndSettingsComeFromTheCatalog() throws {
         let help = CommandLineTool.usage(apps: AppCatalog.installed)
-        #expect(help.contains("  appsuite gaokao backtest|timing [--data-dir var]\n"))
+        #expect(help.contains("  appsuite gaokao backtest [省份 …]|timing [--data-dir var]\n"))
         #expect(help.contains("  gaokao   豹考通 tools: backtest"))
         #expect(help.contains("  photo    Photo Studio's image operations on files"))
         #expect(help.contains("  --photos-max-megapixels MP  refuse pictures over this many megapixels"))

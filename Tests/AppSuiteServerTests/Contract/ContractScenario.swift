@@ -484,7 +484,7 @@ enum ContractScenario {
         client.call("GET", prediction,
                     query: [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "589")],
                     as: GaokaoPrediction.self)
-        client.problem("GET", prediction, query: [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学")],
+        client.problem("GET", prediction, query: [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "不存在的大学")],
                        status: 404)
         client.problem("GET", prediction,
                        query: [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学"), ("line", "800")],
@@ -505,6 +505,13 @@ enum ContractScenario {
         client.problem("PUT", profile, body: .model(GaokaoProfileInput(province: "上海", year: 2024, category: "综合", batch: "本科批", score: 700)),
                        token: token, status: 422)
         client.problem("PUT", profile, body: .model(GaokaoProfileInput(province: nil, year: nil, category: nil, batch: nil, score: nil)),
+                       token: token, status: 422)
+
+        let plan = APIPath.Gaokao.plan
+        client.call("PUT", plan, body: .model(GaokaoPlanInput(items: [GaokaoPlanEntryInput(school: "四川大学"), GaokaoPlanEntryInput(school: "电子科技大学")])),
+                    token: token, as: GaokaoPlan.self)
+        client.call("GET", plan, token: token, as: GaokaoPlan.self)
+        client.problem("PUT", plan, body: .model(GaokaoPlanInput(items: (0...30).map { GaokaoPlanEntryInput(school: "学校\($0)") })),
                        token: token, status: 422)
     }
 
