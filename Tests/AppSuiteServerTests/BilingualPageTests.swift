@@ -107,6 +107,7 @@ final class PageSite {
         "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}", "/sw.js",
         "/comments/{id}", "/inbox/{id}",  // where a notification leads: redirects to the item
         "/movies/me",  // redirects to the member's own movie profile
+        "/gaokao/plan.csv",  // the 志愿表 as a spreadsheet
     ]
 
     /// Every GET route that answers a page.
@@ -290,7 +291,7 @@ final class PageSite {
             Page(path: "/gaokao/predict"), Page(path: "/gaokao/predict?school=\(university)"),
             Page(path: "/gaokao/predict?school=\(q(Self.typed[0]))&line=500"), Page(path: "/gaokao/predict?school=\(university)&line=99999"),
             Page(path: "/gaokao/school?province=\(sichuan)&school=\(university)&category=\(science)&batch=\(firstBatch)"),
-            Page(path: "/gaokao/majors"), Page(path: "/gaokao/about"),
+            Page(path: "/gaokao/majors"), Page(path: "/gaokao/about"), Page(path: "/gaokao/plan"), Page(path: "/gaokao/plan/print"),
             Page(path: "/movies"), Page(path: "/movies/reviews"), Page(path: "/movies/reviews/\(review)"),
             Page(path: "/movies/reviews/\(review)/comments"), Page(path: "/movies/reviews/\(review)/comments/\(comment)"),
             Page(path: "/movies/reviews/\(review)/compose"), Page(path: "/movies/reviews/\(review)/compose?parent=\(reply)"),
@@ -342,10 +343,11 @@ final class PageSite {
     /// The route pattern a path (query dropped) is served by, among the page routes.
     func pattern(of path: String) -> String? {
         let parts = path.split(separator: "?", maxSplits: 1).first.map { $0.split(separator: "/") } ?? []
-        return pagePatterns.first { pattern in
+        // The router prefers a literal segment to a parameter (`/merchants/add` before `/merchants/{id}`): so does this.
+        return pagePatterns.filter { pattern in
             let segments = pattern.split(separator: "/")
             return segments.count == parts.count && zip(segments, parts).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
-        }
+        }.min { $0.filter { $0 == "{" }.count < $1.filter { $0 == "{" }.count }
     }
 
     /// Every text the pages may show as data, split the way pages show lists (`|`, `;`) and paragraphs.
@@ -368,6 +370,9 @@ final class PageSite {
             ("SELECT filename FROM photos_photos UNION ALL SELECT name FROM photos_albums", []),
             ("SELECT name, province, city, weather_name FROM weather_places", []),
             ("SELECT name, english_name, genres_zh, description, release_notes, seller FROM appdeals_apps", ["|", "\n"]),
+            ("SELECT name, name_en, cuisine, address, city, price_text, notes FROM merchants", []),
+            ("SELECT author, body FROM merchants_reviews", ["\n"]),
+            ("SELECT name, address FROM merchants_submissions", []),
         ]
         return try suite.database.read { db in
             var values: [String] = []

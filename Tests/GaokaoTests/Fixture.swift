@@ -25,11 +25,6 @@ final class GaokaoFixture: Sendable {
         guard server.imports[.gaokao] != nil else { throw TestFailure("the shared server did not import gaokao") }
         store = GaokaoStore(database: server.suite.database)
         data = try store.data()
-        // Warm the server's own snapshot once, before the HTTP tests run in parallel.
-        let warm = try RawHTTPClient(port: server.port, receiveTimeout: 600)
-        defer { warm.close() }
-        warm.send("GET /api/v1/gaokao/provinces HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        guard warm.readReply()?.status == 200 else { throw TestFailure("the server did not answer /api/v1/gaokao/provinces") }
     }
 
     var suite: AppSuite { server.suite }
