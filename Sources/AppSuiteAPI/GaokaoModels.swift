@@ -367,6 +367,34 @@ public enum GaokaoBucket: ExtensibleEnum {
     }
 }
 
+/// A school's tier tag from the MOE list (universities.csv `is_985`, `is_211`, `is_double_first_class`).
+public enum GaokaoSchoolTag: ExtensibleEnum {
+    case project985
+    case project211
+    /// 双一流.
+    case doubleFirstClass
+    /// A tag this build does not know.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "985": self = .project985
+        case "211": self = .project211
+        case "double-first-class": self = .doubleFirstClass
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .project985: "985"
+        case .project211: "211"
+        case .doubleFirstClass: "double-first-class"
+        case .unknown(let value): value
+        }
+    }
+}
+
 /// One recommended school (or 院校专业组).
 public struct GaokaoRecommendation: Codable, Sendable, Equatable {
     public var school: String
@@ -390,11 +418,14 @@ public struct GaokaoRecommendation: Codable, Sendable, Equatable {
     public var years: [Int]
     /// True when only one year of data was used (listed after better-supported schools of its bucket).
     public var lowConfidence: Bool
+    /// 985 / 211 / 双一流 of the school; empty when it has none or is not in the MOE list.
+    public var tags: [GaokaoSchoolTag]
 
     public init(school: String, group: String?, moeCode: String?, predictedRank: Int?, predictedScore: Int, gap: Int,
                 probability: Double, bucket: String, bucketCode: GaokaoBucket, method: GaokaoPredictionMethod, years: [Int],
-                lowConfidence: Bool = false) {
+                lowConfidence: Bool = false, tags: [GaokaoSchoolTag] = []) {
         self.lowConfidence = lowConfidence
+        self.tags = tags
         self.school = school
         self.group = group
         self.moeCode = moeCode

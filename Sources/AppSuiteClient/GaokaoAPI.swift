@@ -93,14 +93,15 @@ extension AppSuiteClient {
         /// `GET /api/v1/gaokao/recommendations`: 冲/稳/保 schools for a score, 3:4:3 unless `tendency` picks one bucket.
         /// - Parameters:
         ///   - targetProvince: only schools in this province; nil for 不限.
+        ///   - tag: only 985 / 211 / 双一流 schools; nil for 不限.
         ///   - limit: at most this many schools, 1–200 (30 when nil).
-        /// - Throws: a `422` problem naming an invalid parameter (a score above the year's total …).
+        /// - Throws: a `422` problem naming an invalid parameter (a score above the year's total, an unknown tag …).
         public func recommendations(province: String, year: Int, category: String, batch: String, score: Int,
-                                    tendency: GaokaoBucket? = nil, targetProvince: String? = nil,
+                                    tendency: GaokaoBucket? = nil, targetProvince: String? = nil, tag: GaokaoSchoolTag? = nil,
                                     limit: Int? = nil) async throws(AppSuiteError) -> GaokaoRecommendations {
             try await client.value(.init(Self.recommendations, query: [
                 ("province", province), ("year", String(year)), ("category", category), ("batch", batch), ("score", String(score)),
-                ("tendency", tendency?.rawValue), ("targetProvince", targetProvince), ("limit", limit.map(String.init)),
+                ("tendency", tendency?.rawValue), ("targetProvince", targetProvince), ("tag", tag?.rawValue), ("limit", limit.map(String.init)),
             ]), as: GaokaoRecommendations.self)
         }
 

@@ -321,10 +321,18 @@ struct GaokaoAPI: Sendable {
         }
         var target: String?
         if let name = query.text("targetProvince") { target = try knownProvince(data, name, field: "targetProvince", language: language).name }
+        var tag: SchoolTag?
+        if let text = query.text("tag") {
+            guard let known = SchoolTag(rawValue: text) else {
+                throw HTTPError.validation([.init(field: "tag", message: language == .zh ? "tag 须为 985、211 或 double-first-class。"
+                                                  : "tag must be 985, 211 or double-first-class.")])
+            }
+            tag = known
+        }
         let tendency = GaokaoQueries.tendency(query.text("tendency"))
         let limit = Swift.min(Swift.max(query.int("limit") ?? 30, 1), 200)
         let result = data.recommend(province: province.name, year: year, category: query.text("category")!, batch: query.text("batch")!,
-                                    score: score, tendency: tendency, targetProvince: target, limit: limit, configuration: configuration)
+                                    score: score, tendency: tendency, targetProvince: target, tag: tag, limit: limit, configuration: configuration)
         return .json(capacity: 16 * 1024) { json in
             json.object {
                 $0.field("candidateRank", result.candidateRank?.rank)
@@ -344,6 +352,7 @@ struct GaokaoAPI: Sendable {
                             $0.field("method", item.method.rawValue)
                             $0.field("years", item.years)
                             $0.field("lowConfidence", item.isLowConfidence)
+                            $0.field("tags", SchoolTag.of(data.university(of: item.series)).map(\.rawValue))
                         }
                     }
                 }

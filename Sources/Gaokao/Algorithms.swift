@@ -399,7 +399,8 @@ extension GaokaoData {
     // MARK: F. 学校推荐
 
     /// **学校推荐** (research §4 F, calibrated in issue 17). The candidate's rank `r_c = rank(P,Y,C,s)`; the schools
-    /// filed in (P,C,B), filtered to campuses in `targetProvince` (nil = 不限). Each school's 录取概率 is the chance
+    /// filed in (P,C,B), filtered to campuses in `targetProvince` (nil = 不限) and to schools with `tag` (nil = 不限;
+    /// ``SchoolTag``: universities.csv flags, so a school missing from the MOE list never matches one). Each school's 录取概率 is the chance
     /// that its line comes out at or below the score (``Forecast/chance(score:)``: the measured errors of past
     /// predictions like this one), and the bucket is the band that chance lies in
     /// (``PredictionConfiguration/bucket(chance:)``: 冲 10–35%, 稳 35–80%, 保 ≥ 80%), so no school is shown outside its
@@ -408,7 +409,7 @@ extension GaokaoData {
     /// `tendency` nil returns the 3:4:3 mix of `limit`.
     public func recommend(
         province: String, year: Int, category: String, batch: String, score: Int, tendency: Bucket?,
-        targetProvince: String?, limit: Int = 30, configuration: PredictionConfiguration = PredictionConfiguration()
+        targetProvince: String?, tag: SchoolTag? = nil, limit: Int = 30, configuration: PredictionConfiguration = PredictionConfiguration()
     ) -> RecommendationResult {
         let candidate = rank(province: province, year: year, category: category, score: score)
         let all = schoolSeries(province: province, category: category, batchStd: BatchNames.standard(batch))
@@ -416,7 +417,11 @@ extension GaokaoData {
         var considered = 0
         var lineCache: [String: Int?] = [:]
         for series in all {
-            if let targetProvince, campusProvince(of: series) != targetProvince { continue }
+            if targetProvince != nil || tag != nil {
+                let university = university(of: series)
+                if let targetProvince, university?.province != targetProvince { continue }
+                if let tag, !(university.map(tag.matches) ?? false) { continue }
+            }
             considered += 1
             let vocationalFirst = configuration.lineDifferenceFirstForVocational && series.batchStd.contains("专科")
             var found: (forecast: Forecast, method: PredictionMethod)?

@@ -151,12 +151,15 @@ public enum GaokaoBacktest {
     }
 
     /// The full report over the series of `provinces` (nil: every province; the error models always learn from
-    /// all of them): accuracy and coverage per province, 全部, 全部·本科 and 全部·专科 × {default, 位次法, 线差法};
+    /// all of them): accuracy and coverage per province, 全部, 全部·本科, 全部·专科, 全部·<held-out year> and
+    /// 全部·数据龄 <1, 2, 3+ years> × {default, 位次法, 线差法};
     /// calibration per province; reliability per decile and per band over all of them.
     public static func report(_ data: GaokaoData, provinces only: Set<String>? = nil,
                               configuration: PredictionConfiguration = PredictionConfiguration()) -> BacktestReport {
         enum Slot: Hashable { case defaultMethod, rank, line }
         let samples = GaokaoData.errorSamples(data, configuration: configuration)
+        // Each held-out year's model learns from earlier target years only.
+        let rolling = ErrorModel.rolling(samples)
         var models: [Int: ErrorModel] = [:]
         var table: [String: [Slot: Accumulator]] = [:]
         var calibration: [String: Scores] = [:]
@@ -165,7 +168,7 @@ public enum GaokaoBacktest {
                 for point in series.points {
                     guard let actual = point.minScore, let baseline = data.predictLastYear(series, year: point.year) else { continue }
                     let model = models[point.year] ?? {
-                        let built = ErrorModel(samples: samples, before: point.year)
+                        let built = rolling[point.year] ?? ErrorModel(samples: samples, before: point.year)
                         models[point.year] = built
                         return built
                     }()
@@ -175,7 +178,9 @@ public enum GaokaoBacktest {
                     // Held out: only predictions whose spread was measured on earlier years count.
                     guard chosen?.calibrated == true else { continue }
                     let level = series.batchStd.contains("专科") ? "专科" : "本科"
-                    let groups = [series.province, "全部", "全部·" + level]
+                    // Also by held-out year and by data age (target year − newest year used, 3 = "3 or more").
+                    let age = Swift.min(3, point.year - (chosen?.years.first ?? point.year))
+                    let groups = [series.province, "全部", "全部·" + level, "全部·\(point.year)", "全部·数据龄 \(age)"]
                     for province in groups {
                         if let rank, rank.calibrated { table[province, default: [:]][.rank, default: Accumulator()].add(rank, baseline: baseline, actual: actual) }
                         if let line, line.calibrated { table[province, default: [:]][.line, default: Accumulator()].add(line, baseline: baseline, actual: actual) }

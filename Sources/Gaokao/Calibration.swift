@@ -98,10 +98,16 @@ struct ErrorModel: Sendable {
     init(samples: [ErrorSample], before year: Int? = nil) {
         var finest: [SpreadKey: [Double]] = [:]
         for sample in samples where year == nil || sample.year < year! { finest[sample.key, default: []].append(sample.value) }
+        self.init(finest: finest)
+    }
+
+    /// From the samples already grouped by their finest key.
+    private init(finest: [SpreadKey: [Double]]) {
+        let levels = finest.keys.map { ($0, $0.levels()) }
         // One level at a time keeps the memory to one copy of the samples.
         for level in 0..<6 {
             var grouped: [SpreadKey: [Double]] = [:]
-            for (key, values) in finest { grouped[key.levels()[level], default: []].append(contentsOf: values) }
+            for (key, keyLevels) in levels { grouped[keyLevels[level], default: []].append(contentsOf: finest[key]!) }
             for (key, values) in grouped where values.count >= Self.minimumSamples {
                 // An even subsample of a large stratum has the same quantiles to well under a point and sorts fast.
                 let step = values.count / Self.maximumSamples + 1
@@ -115,6 +121,20 @@ struct ErrorModel: Sendable {
     func distribution(for key: SpreadKey) -> Distribution? {
         for level in key.levels() { if let found = strata[level] { return found } }
         return nil
+    }
+
+    /// Rolling origin (the backtest): for each target year of `samples`, the model trained on the earlier years.
+    /// The years are added in order to one grouping, so each sample is hashed once however many years there are.
+    static func rolling(_ samples: [ErrorSample]) -> [Int: ErrorModel] {
+        var byYear: [Int: [ErrorSample]] = [:]
+        for sample in samples { byYear[sample.year, default: []].append(sample) }
+        var models: [Int: ErrorModel] = [:]
+        var finest: [SpreadKey: [Double]] = [:]
+        for year in byYear.keys.sorted() {
+            models[year] = ErrorModel(finest: finest)
+            for sample in byYear[year]! { finest[sample.key, default: []].append(sample.value) }
+        }
+        return models
     }
 }
 

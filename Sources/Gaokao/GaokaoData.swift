@@ -27,8 +27,10 @@ public struct SeriesPoint: Sendable, Hashable {
 }
 
 /// A school's (or 院校专业组's) 普通类 lines over the years in one home province, 科类 and batch: what
-/// prediction and recommendation work on. Several rows of one year (two sources) keep the lowest score and
-/// the highest (worst) rank.
+/// prediction and recommendation work on. Several rows of one year from one source keep the lowest score and
+/// the highest (worst) rank; a row of another source only fills what the first source lacks, and a rank only
+/// for the same score (admission_lines.csv is loaded first: where it and the extra file disagree, e.g. 湖南 2016
+/// 文科 湖南大学 597 vs 530 rank 8969, its line is used and the other rank is not).
 public struct SchoolSeries: Sendable, Hashable {
     public var province: String
     public var category: String
@@ -137,6 +139,7 @@ public struct GaokaoData: Sendable {
         }
         var grouped: [SeriesKey: SchoolSeries] = [:]
         var order: [SeriesKey] = []
+        var pointSources: [SeriesKey: [Int: String]] = [:]
         for line in admissionLines where line.enrollType == "普通类" {
             let key = SeriesKey(
                 batch: BatchKey(province: line.province, category: line.category, batchStd: line.batchStd),
@@ -150,12 +153,18 @@ public struct GaokaoData: Sendable {
             }()
             if let index = entry.points.firstIndex(where: { $0.year == line.year }) {
                 var point = entry.points[index]
-                point.minScore = Self.minimum(point.minScore, line.minScore)
-                point.minRank = Self.maximum(point.minRank, line.minRank)
+                if pointSources[key]?[line.year] == line.source {
+                    point.minScore = Self.minimum(point.minScore, line.minScore)
+                    point.minRank = Self.maximum(point.minRank, line.minRank)
+                } else if point.minScore == nil || point.minScore == line.minScore {
+                    point.minScore = point.minScore ?? line.minScore
+                    point.minRank = point.minRank ?? line.minRank
+                }
                 point.controlLine = point.controlLine ?? line.controlLine
                 entry.points[index] = point
             } else {
                 entry.points.append(SeriesPoint(year: line.year, minScore: line.minScore, minRank: line.minRank, controlLine: line.controlLine))
+                pointSources[key, default: [:]][line.year] = line.source
             }
             grouped[key] = entry
         }
@@ -256,9 +265,12 @@ public struct GaokaoData: Sendable {
         return nil
     }
 
-    /// The campus province of the school of a series: from the MOE list by code, else by exact name.
-    public func campusProvince(of series: SchoolSeries) -> String? {
-        if let code = series.moeCode, let university = universities[code] { return university.province }
-        return universityByName[series.schoolName].flatMap { universities[$0]?.province }
+    /// The school of a series in the MOE list: by code, else by exact name.
+    public func university(of series: SchoolSeries) -> University? {
+        if let code = series.moeCode, let university = universities[code] { return university }
+        return universityByName[series.schoolName].flatMap { universities[$0] }
     }
+
+    /// The campus province of the school of a series (``university(of:)``).
+    public func campusProvince(of series: SchoolSeries) -> String? { university(of: series)?.province }
 }

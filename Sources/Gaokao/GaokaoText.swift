@@ -304,6 +304,19 @@ enum GaokaoText {
     static func noLinesIn(_ province: String) -> LocalizedText {
         LocalizedText(zh: "暂无该校在\(province)的投档线", en: "No lines of this school in \(province)")
     }
+    static let ordinaryType = LocalizedText(zh: "普通类", en: "regular admission")
+    static let trend = LocalizedText(zh: "历年走势", en: "Trend by year")
+    static let minScoreTrend = LocalizedText(zh: "最低分（普通类）", en: "Lowest score (regular admission)")
+    static let minRankTrend = LocalizedText(zh: "最低位次（普通类，数字越小越难）", en: "Lowest rank (regular admission; smaller is harder)")
+    static let schoolTier = LocalizedText(zh: "院校层次", en: "School tier")
+    /// A ``SchoolTag`` as shown (985 and 211 are the same in both languages).
+    static func tag(_ tag: SchoolTag) -> LocalizedText {
+        switch tag {
+        case .project985: LocalizedText(zh: "985", en: "985")
+        case .project211: LocalizedText(zh: "211", en: "211")
+        case .doubleFirstClass: doubleFirstClass
+        }
+    }
     static func yearPrediction(_ year: Int) -> LocalizedText { LocalizedText(zh: "\(year) 年预测", en: "\(year) prediction") }
     static let schoolMajors = LocalizedText(zh: "专业", en: "Majors")
     static let noMajorData = LocalizedText(zh: "暂无该校分专业的录取数据", en: "No per-major data for this school")

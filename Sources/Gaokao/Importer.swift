@@ -39,6 +39,20 @@ enum LabeledSource {
         return plan.isEmpty ? "普通类" : plan
     }
 
+    /// Removes the source's rows (`?` = ``source``) that admission_lines.csv already publishes: same home
+    /// province, year, 科类, batch as published, 招生类型, school name and minimum score, and no rank or the same
+    /// rank. Both files transcribe 四川 2016–2020 and 湖南 2016 (17,760 such rows; each file has every school-year
+    /// once, the repetition is the overlap of the two). Rows that disagree or add a rank stay, with their source.
+    static let duplicates = """
+        DELETE FROM gaokao_admission_lines WHERE source = ? AND min_score IS NOT NULL AND EXISTS (
+            SELECT 1 FROM gaokao_admission_lines AS other WHERE other.source <> gaokao_admission_lines.source
+            AND other.province = gaokao_admission_lines.province AND other.school_name = gaokao_admission_lines.school_name
+            AND other.year = gaokao_admission_lines.year AND other.category = gaokao_admission_lines.category
+            AND other.batch = gaokao_admission_lines.batch AND other.enroll_type = gaokao_admission_lines.enroll_type
+            AND other.min_score = gaokao_admission_lines.min_score
+            AND (gaokao_admission_lines.min_rank IS NULL OR other.min_rank = gaokao_admission_lines.min_rank))
+        """
+
     /// The name as universities.csv spells it: full-width brackets (SOURCES.md: "brackets normalised").
     static func normalizedName(_ name: String) -> String {
         name.replacingOccurrences(of: "(", with: "（").replacingOccurrences(of: ")", with: "）").trimmingCharacters(in: .whitespaces)
@@ -107,14 +121,19 @@ public struct GaokaoImporter: DataImporter {
         var imported = 0
         for file in parsed {
             var bad = 0
+            var duplicates = 0
             try database.write { db in
-                let count = try Self.load(file.name, columns: file.columns, rows: file.rows, into: db, badRows: &bad) { step in
+                let count = try Self.load(file.name, columns: file.columns, rows: file.rows, into: db, badRows: &bad,
+                                          duplicateRows: &duplicates) { step in
                     done += step
                     progress(ImportProgress(done: done, total: total, item: file.name))
                 }
                 imported += count
             }
             if bad > 0 { skipped.append((file.name, "\(bad) rows that do not parse")) }
+            if duplicates > 0 {
+                skipped.append((file.name, "\(duplicates) rows already in admission_lines.csv (same school, year, 科类, batch, type, score and rank) kept once"))
+            }
         }
         if let unmatched = try unmatchedNames(), unmatched.names > 0 {
             skipped.append(("school names without a 学校标识码",
@@ -149,10 +168,11 @@ public struct GaokaoImporter: DataImporter {
         }
     }
 
-    /// Replaces one table with the rows of one file; returns the rows inserted.
+    /// Replaces one table with the rows of one file; returns the rows kept. `duplicateRows` counts the rows
+    /// removed again because another file already has them (``LabeledSource/duplicates``).
     static func load(
         _ file: String, columns: [String: Int], rows: [[String]], into db: any SQLExecutor, badRows: inout Int,
-        step: (Int) -> Void
+        duplicateRows: inout Int, step: (Int) -> Void
     ) throws -> Int {
         func text(_ row: [String], _ name: String) -> String {
             guard let index = columns[name], index < row.count else { return "" }
@@ -172,6 +192,7 @@ public struct GaokaoImporter: DataImporter {
 
         let table: String
         var clear: (sql: String, arguments: [SQLValue])?
+        var prune: (sql: String, arguments: [SQLValue])?
         let insert: String
         let values: ([String]) -> [SQLValue]?
         switch file {
@@ -255,6 +276,7 @@ public struct GaokaoImporter: DataImporter {
             table = "gaokao_admission_lines"
             let source = LabeledSource.schoolLines2016to2020.source
             clear = ("DELETE FROM gaokao_admission_lines WHERE source = ?", [.text(source)])
+            prune = (LabeledSource.duplicates, [.text(source)])
             var found: [String: String] = [:]
             for row in try db.query("SELECT name, moe_code FROM gaokao_universities WHERE moe_code IS NOT NULL") {
                 found[try row.get(0)] = try row.get(1)
@@ -293,6 +315,11 @@ public struct GaokaoImporter: DataImporter {
             inserted += 1
         }
         step(pending)
+        if let prune {
+            let removed = try db.execute(prune.sql, prune.arguments)
+            duplicateRows += removed
+            inserted -= removed
+        }
         return inserted
     }
 }

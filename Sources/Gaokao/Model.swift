@@ -93,6 +93,29 @@ public struct University: Sendable, Hashable {
     public var isDoubleFirstClass: Bool
 }
 
+/// A school's tier tag, from `universities.csv` (the MOE list): columns `is_985`, `is_211` and
+/// `is_double_first_class` (`1` = yes). The filter of 学校推荐 (`tag=985|211|double-first-class`).
+public enum SchoolTag: String, Sendable, CaseIterable {
+    case project985 = "985"
+    case project211 = "211"
+    case doubleFirstClass = "double-first-class"
+
+    /// True when `university` carries the tag.
+    public func matches(_ university: University) -> Bool {
+        switch self {
+        case .project985: university.is985
+        case .project211: university.is211
+        case .doubleFirstClass: university.isDoubleFirstClass
+        }
+    }
+
+    /// The tags of a school, in this order.
+    public static func of(_ university: University?) -> [SchoolTag] {
+        guard let university else { return [] }
+        return allCases.filter { $0.matches(university) }
+    }
+}
+
 /// One major of the 本科专业目录 (majors.csv).
 public struct Major: Sendable, Hashable {
     public var code: String

@@ -422,9 +422,11 @@ struct GaokaoPages: Sendable {
         let batch = query.text("batch").flatMap { batches.contains($0) ? $0 : nil } ?? profile.batch
         let tendency = GaokaoQueries.tendency(query.text("tendency"))
         let target = query.text("targetProvince").flatMap { data.province(named: $0)?.name }
+        let tag = query.text("tag").flatMap(SchoolTag.init(rawValue:))
         let covered = data.admissionProvinces.contains(profile.province)
         let result = data.recommend(province: profile.province, year: profile.year, category: profile.category, batch: batch,
-                                    score: profile.score, tendency: tendency, targetProvince: target, limit: 30, configuration: configuration)
+                                    score: profile.score, tendency: tendency, targetProvince: target, tag: tag, limit: 30,
+                                    configuration: configuration)
         let planned = Set(try planSource.entries(for: viewer, request: request))
         let tendencies: [(String, String)] = [("", GaokaoText.allTendencies(l))] + Bucket.allCases.map { ($0.tendency.zh, $0.tendency.text(l)) }
         return page(viewer, title: title, back: homeBack(l), active: "recommend") {
@@ -440,6 +442,9 @@ struct GaokaoPages: Sendable {
                     Kit.picker(GaokaoText.tendency(l), name: "tendency", options: tendencies, selected: tendency?.tendency.zh ?? "")
                     Kit.picker(GaokaoText.schoolLocation(l), name: "targetProvince",
                                options: [("", GaokaoText.any(l))] + provinceOptions(data), selected: target ?? "")
+                    Kit.picker(GaokaoText.schoolTier(l), name: "tag",
+                               options: [("", GaokaoText.any(l))] + SchoolTag.allCases.map { ($0.rawValue, GaokaoText.tag($0)(l)) },
+                               selected: tag?.rawValue ?? "")
                 }
                 button(GaokaoText.recommendButton(l))
             }
@@ -465,6 +470,10 @@ struct GaokaoPages: Sendable {
                                         span(.class("cell-text")) {
                                             span(.class("cell-title")) { GaokaoText.withGroup(item.series.schoolName, item.series.groupCode)(l) }
                                             span(.class("cell-subtitle")) { GaokaoText.recommendation(item)(l) }
+                                            let tags = SchoolTag.of(data.university(of: item.series))
+                                            if !tags.isEmpty {
+                                                span(.classes("cell-subtitle", "gk-tags")) { tags.map { GaokaoText.tag($0)(l) }.joined(separator: " · ") }
+                                            }
                                         }
                                         span(.class("cell-accessory")) { badge(GaokaoText.chance(bucket, item.probability)(l)) }
                                     }
@@ -591,11 +600,20 @@ struct GaokaoPages: Sendable {
             if let entry = planEntry {
                 addToPlan(entry, returnTo: viewer.currentURL, viewer: viewer, added: planned.contains(entry))
             }
-            sectionHeader(GaokaoText.pastLinesIn(province)(l))
             if lines.isEmpty {
+                sectionHeader(GaokaoText.pastLinesIn(province)(l))
                 emptyState(icon: .info, title: GaokaoText.noLinesIn(province)(l))
             } else {
-                admissionTable(lines, language: l)
+                trendCharts(lines.filter { $0.enrollType == "普通类" }, language: l)
+                // 普通类 first, then each other program type (中外合作办学, 专项 …) apart: their lines are not comparable.
+                let types = ["普通类"] + Set(lines.map(\.enrollType)).subtracting(["普通类"]).sorted()
+                for type in types {
+                    let ofType = lines.filter { $0.enrollType == type }
+                    if !ofType.isEmpty {
+                        sectionHeader(GaokaoText.pastLinesIn(province)(l) + " · " + (type == "普通类" ? GaokaoText.ordinaryType(l) : type))
+                        admissionTable(ofType, language: l)
+                    }
+                }
             }
             if let profile, profile.province == province, !lines.isEmpty {
                 let outcome = GaokaoQueries.predict(data, province: province, year: profile.year, category: profile.category,
@@ -620,6 +638,38 @@ struct GaokaoPages: Sendable {
             emptyState(icon: .grid, title: GaokaoText.noMajorData(l),
                        message: GaokaoText.noMajorDataMessage(l),
                        action: LinkAction(label: GaokaoText.majors(l), href: "/gaokao/majors"))
+        }
+    }
+
+    /// The school page's trend: 最低分 and 最低位次 by year, one line per 科类 and batch (the four with the most
+    /// years), from the 普通类 lines (several rows of a year: the lowest score, the worst rank).
+    func trendCharts(_ lines: [AdmissionLine], language l: Language) -> Node {
+        struct Key: Hashable { var category: String, batch: String }
+        var scores: [Key: [Int: Int]] = [:]
+        var ranks: [Key: [Int: Int]] = [:]
+        for line in lines {
+            let key = Key(category: line.category, batch: line.batch)
+            if let score = line.minScore { scores[key, default: [:]][line.year] = Swift.min(score, scores[key]?[line.year] ?? .max) }
+            if let rank = line.minRank { ranks[key, default: [:]][line.year] = Swift.max(rank, ranks[key]?[line.year] ?? 0) }
+        }
+        let keys = scores.keys.sorted { (scores[$1]!.count, $0.category, $0.batch) < (scores[$0]!.count, $1.category, $1.batch) }.prefix(4)
+        let years = Set(keys.flatMap { scores[$0]!.keys }).sorted()
+        let tints: [Tint] = [.blue, .orange, .green, .purple]
+        func series(_ values: [Key: [Int: Int]]) -> [ChartSeries] {
+            keys.enumerated().compactMap { index, key in
+                guard let byYear = values[key] else { return nil }
+                return ChartSeries(name: "\(key.category) \(key.batch)", values: years.map { byYear[$0].map(Double.init) }, tint: tints[index])
+            }
+        }
+        let rankSeries = series(ranks)
+        return div(.class("gk-trend")) {
+            if years.count >= 2 {
+                sectionHeader(GaokaoText.trend(l))
+                lineChart(series(scores), labels: years.map(String.init), caption: GaokaoText.minScoreTrend(l))
+                if !rankSeries.isEmpty {
+                    lineChart(rankSeries, labels: years.map(String.init), caption: GaokaoText.minRankTrend(l))
+                }
+            }
         }
     }
 

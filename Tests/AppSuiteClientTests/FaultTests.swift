@@ -71,14 +71,15 @@ import Testing
 
     @Test func anUnknownEnumValueFromANewerServerDecodesAsUnknown() async throws {
         let body = #"{"candidateRank":21690,"considered":2,"items":[{"school":"郑州大学","predictedScore":590,"gap":10,"#
-            + #""probability":0.66,"bucket":"稳","bucketCode":"stable","method":"neuralNetwork","years":[2022],"lowConfidence":true},"#
-            + #"{"school":"河南大学","predictedScore":560,"gap":40,"probability":0.95,"bucket":"超","bucketCode":"certain","#
-            + #""method":"rank","years":[2022,2021],"lowConfidence":false}]}"#
+            + #""probability":0.66,"bucket":"稳","bucketCode":"stable","method":"neuralNetwork","years":[2022],"lowConfidence":true,"#
+            + #""tags":["211","double-first-class"]},{"school":"河南大学","predictedScore":560,"gap":40,"probability":0.95,"bucket":"超","#
+            + #""bucketCode":"certain","method":"rank","years":[2022,2021],"lowConfidence":false,"tags":["top-10"]}]}"#
         let server = try FaultServer { _ in FaultServer.response(200, "application/json", body) }
         defer { server.stop() }
         let answer = try await client(server).gaokao.recommendations(province: "河南", year: 2023, category: "理科", batch: "本科一批", score: 600)
         #expect(answer.items.map(\.method) == [.unknown("neuralNetwork"), .rank])
         #expect(answer.items.map(\.bucketCode) == [.stable, .unknown("certain")])
+        #expect(answer.items.map(\.tags) == [[.project211, .doubleFirstClass], [.unknown("top-10")]])
     }
 
     @Test func aServerErrorWithAProblemIsTheProblem() async throws {

@@ -62,6 +62,13 @@ import Testing
         let safe = try await gaokao.recommendations(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 600,
                                                     tendency: .safe, limit: 5)
         #expect(safe.items.count == 5 && safe.items.allSatisfy { $0.bucketCode == .safe })
+        let top = try await gaokao.recommendations(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 640, tag: .project985)
+        #expect(!top.items.isEmpty && top.items.allSatisfy { $0.tags.contains(.project985) && $0.tags.contains(.project211) })
+        #expect(top.considered < mix.considered)
+        let unknownTag = await failure { () async throws(AppSuiteError) in
+            try await gaokao.recommendations(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 640, tag: .unknown("top-10"))
+        }
+        #expect(unknownTag?.fieldErrors.map(\.field) == ["tag"])
         let tooHigh = await failure { () async throws(AppSuiteError) in
             try await gaokao.recommendations(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 900)
         }

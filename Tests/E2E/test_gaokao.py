@@ -282,3 +282,55 @@ def test_sichuan_2023_picks_match_their_bucket_with_the_age_warning(browser, ser
     screenshot("gaokao-21-sichuan-2023-stale-picks")
     browser.execute_script("window.scrollTo(0, document.body.scrollHeight);")
     screenshot("gaokao-22-sichuan-2023-picks-end")
+
+
+def test_school_trend_chart_and_985_filter(browser, server, screenshot):
+    """四川大学 in 四川: 最低分 and 最低位次 by year as two SVG line charts, 中外合作办学 lines in a section of their
+    own apart from 普通类; 学校推荐 filtered to 985 lists only 985 schools (universities.csv is_985). zh, en, dark,
+    390 px."""
+    browser.get(server.base_url + "/gaokao/school?" + urlencode({"province": "四川", "school": "四川大学"}))
+    charts = browser.find_elements(By.CSS_SELECTOR, ".gk-trend figure.chart svg")
+    assert len(charts) == 2, len(charts)
+    for chart in charts:
+        assert chart.find_elements(By.CSS_SELECTOR, "path.chart-line"), "a chart without a line"
+        labels = [t.text for t in chart.find_elements(By.CSS_SELECTOR, "text.chart-label")]
+        assert "2016" in labels and "2020" in labels, labels
+    # admission_lines.csv: 四川大学 2020 理科 本科一批 普通类 638 — a point of the score chart.
+    values = [t.text for t in charts[0].find_elements(By.CSS_SELECTOR, "text.chart-value")]
+    assert "638" in values, values
+    titles = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".section-title")]
+    assert "四川历年投档线 · 普通类" in titles and "四川历年投档线 · 中外合作办学" in titles, titles
+    assert titles.index("四川历年投档线 · 普通类") < titles.index("四川历年投档线 · 中外合作办学"), titles
+    assert "985" in text(browser) and "211" in text(browser)
+    fits_phone(browser)
+    screenshot("gaokao-23-school-trend")
+
+    browser.get(server.base_url + "/gaokao/recommend")
+    choose(browser, "tendency", "")
+    choose(browser, "targetProvince", "")
+    choose(browser, "tag", "985")
+    submit(browser, "#gk-recommend-form")
+    picks = browser.find_elements(By.CSS_SELECTOR, "li.gk-pick")
+    assert picks, text(browser)[:300]
+    for pick in picks:
+        tags = pick.find_element(By.CSS_SELECTOR, ".gk-tags").text
+        assert "985" in tags, (pick.text, tags)
+    fits_phone(browser)
+    screenshot("gaokao-24-recommend-985")
+
+    browser.add_cookie({"name": "theme", "value": "dark"})
+    try:
+        browser.get(server.base_url + "/gaokao/school?" + urlencode({"province": "四川", "school": "四川大学", "lang": "en"}))
+        body = text(browser)
+        assert "Trend by year" in body and "Lowest rank" in body, body[:300]
+        assert len(browser.find_elements(By.CSS_SELECTOR, ".gk-trend figure.chart svg")) == 2
+        fits_phone(browser)
+        screenshot("gaokao-25-school-trend-en-dark")
+        browser.get(server.base_url + "/gaokao/recommend?" + urlencode({"tag": "985", "lang": "en"}))
+        assert browser.find_elements(By.CSS_SELECTOR, "li.gk-pick .gk-tags")
+        assert Select(browser.find_element(By.NAME, "tag")).first_selected_option.text == "985"
+        fits_phone(browser)
+        screenshot("gaokao-26-recommend-985-en-dark")
+    finally:
+        browser.delete_cookie("theme")
+        browser.get(server.base_url + "/gaokao?lang=zh")

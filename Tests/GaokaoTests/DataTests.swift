@@ -17,11 +17,14 @@ struct DataTests {
     func importIsIdempotent() throws {
         let server = try TestServer(apps: [GaokaoApp()], transport: .inProcess, importing: [.gaokao])
         let first = try #require(server.imports[.gaokao])
-        // extra/school_lines_2016_2020.csv.gz: 390,383 rows, of which 32 have 香港/台湾/澳门 as home province.
-        #expect(first.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10 + 390_351)
-        #expect(first.skipped.map(\.item) == ["extra/school_lines_2016_2020.csv.gz", "school names without a 学校标识码"])
+        // extra/school_lines_2016_2020.csv.gz: 390,383 rows, of which 32 have 香港/台湾/澳门 as home province and
+        // 17,760 repeat a row of admission_lines.csv (四川 2016–2020, 湖南 2016: same batch, type, score and rank).
+        #expect(first.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10 + 390_351 - 17_760)
+        #expect(first.skipped.map(\.item)
+            == ["extra/school_lines_2016_2020.csv.gz", "extra/school_lines_2016_2020.csv.gz", "school names without a 学校标识码"])
         #expect(first.skipped.first?.reason == "32 rows that do not parse")
-        #expect(first.skipped.last?.reason.hasPrefix("101 names in 9650 rows") == true)
+        #expect(first.skipped[1].reason.hasPrefix("17760 rows already in admission_lines.csv"))
+        #expect(first.skipped.last?.reason.hasPrefix("100 names in 9218 rows") == true)
         func counts() throws -> [Int] {
             try server.suite.database.read { db in
                 try ["gaokao_score_rank", "gaokao_admission_lines", "gaokao_control_lines", "gaokao_universities", "gaokao_majors", "gaokao_provinces"]
@@ -29,7 +32,7 @@ struct DataTests {
             }
         }
         let before = try counts()
-        #expect(before == [186_784, 38_158 + 390_351, 2_240, 2_759, 839, 31])
+        #expect(before == [186_784, 38_158 + 390_351 - 17_760, 2_240, 2_759, 839, 31])
         let importer = try #require(server.suite.importer(for: "gaokao"))
         let again = try importer.importData(from: SharedDataSet.gaokao.folder) { _ in }
         #expect(again.imported == first.imported)
@@ -92,10 +95,15 @@ struct DataTests {
         let both = data.admissionLines(province: "四川").filter {
             $0.schoolName == "四川大学" && $0.year == 2020 && $0.category == "理科" && $0.batch == "本科一批" && $0.enrollType == "普通类"
         }
-        // extra/school_lines_2016_2020 has the same line: 四川,理科,2020,本科一批,普通类,四川大学,…,638,8497.
-        #expect(both.map(\.source).sorted() == ["labolado", "oliver_sc"])
-        #expect(Set(both.map { [$0.minScore, $0.minRank] }) == [[638, 8_497]])
-        let rows = both.filter { $0.source == "oliver_sc" }
+        // extra/school_lines_2016_2020 has the same line (四川,理科,2020,本科一批,普通类,四川大学,…,638,8497): kept once.
+        #expect(both.map(\.source) == ["oliver_sc"])
+        let rows = both
+        // Where the two files disagree both rows stay with their source: 湖南 2016 文科 本科一批 湖南大学 is 597 in
+        // admission_lines.csv (luojike_hn, no rank) and 530 (rank 8969) in the extra file.
+        let hunan = data.admissionLines(province: "湖南").filter {
+            $0.schoolName == "湖南大学" && $0.year == 2016 && $0.category == "文科" && $0.batch == "本科一批" && $0.enrollType == "普通类"
+        }
+        #expect(Set(hunan.map { "\($0.source) \($0.minScore ?? 0)" }) == ["luojike_hn 597", "labolado 530"])
         #expect(rows.first?.minScore == 638)
         #expect(rows.first?.minRank == 8_497)
         #expect(rows.first?.controlLine == 529)
@@ -254,6 +262,16 @@ struct DataTests {
             #expect(configuration.bucket(chance: item.probability) == item.bucket)
             #expect(item.gap == 600 - item.predictedScore)
             #expect(item.years.allSatisfy { $0 < 2020 })
+        }
+        // universities.csv: 39 schools with is_985 = 1 (四川大学 1,1,1; 西南交通大学 0,1,1; 成都理工大学 0,0,1).
+        #expect(data.universities.values.filter(\.is985).count == 39)
+        #expect(SchoolTag.of(data.university(matching: "西南交通大学")) == [.project211, .doubleFirstClass])
+        #expect(SchoolTag.of(data.university(matching: "成都理工大学")) == [.doubleFirstClass])
+        for tag in SchoolTag.allCases {
+            let tagged = data.recommend(province: "四川", year: 2020, category: "理科", batch: "本科一批", score: 640, tendency: nil,
+                                        targetProvince: nil, tag: tag)
+            #expect(!tagged.items.isEmpty && tagged.considered < result.considered)
+            #expect(tagged.items.allSatisfy { data.university(of: $0.series).map(tag.matches) == true })
         }
         let local = data.recommend(province: "四川", year: 2020, category: "理科", batch: "本科二批", score: 540, tendency: .safe, targetProvince: "四川")
         #expect(!local.items.isEmpty)
