@@ -102,10 +102,8 @@ public struct AccountDataRoutes: Sendable {
         let hasPassword = try viewer.user.map { try identity.users.hasPassword(userID: $0.id) } ?? true
         return viewer.page(title: AccountDataText.title(language), back: BackLink(href: "/me", label: Strings.me(language)),
                            activeTab: "me", error: error) {
-            formGroup(header: AccountDataText.download(language), footer: AccountDataText.downloadFooter(language)) {
-                div(.class("form-actions")) {
-                    button(AccountDataText.downloadButton(language), style: .secondary, href: "/me/data/export")
-                }
+            listGroup(header: AccountDataText.download(language), footer: AccountDataText.downloadFooter(language)) {
+                listCell(title: AccountDataText.downloadButton(language), href: "/me/data/export", accessory: .chevron)
             }
             postForm(action: "/me/data/delete", csrfToken: viewer.csrfToken, confirm: AccountDataText.deleteConfirm(language),
                      attributes: [.id("delete-account-form")]) {

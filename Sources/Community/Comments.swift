@@ -264,6 +264,12 @@ public struct CommentStore: Sendable {
     /// they answer themselves; the notification leads to `/comments/{id}`, which finds the comment's page.
     /// `stars` (1–5, a top-level comment by a signed-in user) rates the subject in the same transaction
     /// (``RatingStore``): a rated review.
+    ///
+    /// What the spam check flags (more than `maxLinks` links, repeated text) and a signed-in account's first comment
+    /// with a link within ``newAccountAge`` of registering are not refused but held (``Comment/isHeld``): stored,
+    /// queued for a moderator (``ModerationQueue``), shown to no one and counted nowhere until approved, when the
+    /// parent's author is notified; `stars` of a held review are not recorded. Rate limits still refuse
+    /// (``CommentError/rateLimited(retryAfter:)``).
     @discardableResult
     public func post(_ subject: Subject, author: CommentAuthor, text: String, parentID: Int64? = nil, address: String? = nil,
                      stars: Int? = nil) throws -> Comment {
@@ -371,7 +377,7 @@ public struct CommentStore: Sendable {
     /// Shows a held comment (a moderator approved it) on `db`: counted, under its root, and its parent's author told of
     /// the reply as if it had just been posted. Anything but a held comment is left alone.
     static func release(_ id: Int64, db: any SQLExecutor, now: Int64) throws {
-        guard let row = try db.queryFirst("SELECT \(columns), user_id FROM community_comments WHERE id = ? AND deleted = ?", id, heldState)
+        guard let row = try db.queryFirst("SELECT \(columns) FROM community_comments WHERE id = ? AND deleted = ?", id, heldState)
         else { return }
         let comment = try Comment(row: row)
         try db.execute("UPDATE community_comments SET deleted = 0 WHERE id = ?", id)
