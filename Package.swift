@@ -50,7 +50,7 @@ let package = Package(
             name: "Identity",
             dependencies: ["CSodium", "COpenSSL", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI", "Mail", "OutboundHTTP"],
             swiftSettings: upcoming),
-        .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications", "RemoteImages"], swiftSettings: upcoming),
+        .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications", "RemoteImages", "CZip"], swiftSettings: upcoming),
         // The remote-image cache: fetched once through OutboundHTTP, re-encoded by Imaging, served from our origin.
         .target(name: "RemoteImages", dependencies: ["HTTPServer", "Storage", "OutboundHTTP", "Imaging", "Identity"], swiftSettings: upcoming),
         .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
-            dependencies: ["AppSuiteServer", "AppSuiteAPI", "HTTPServer", "Storage", "Identity", "AppSuiteTesting", "CLibXML2"],
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "AppHost", "HTTPServer", "Storage", "Identity", "Community", "WebUI", "AppSuiteTesting", "CLibXML2"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteCLITests",

@@ -63,6 +63,9 @@ public protocol MiniApp: Sendable {
     /// Its remote images (store icons, posters) the platform cache may fetch, from which hosts; pages link
     /// them with `RemoteImages.path(app:item:url:)`. Nil when it shows none.
     var remoteImages: RemoteImageSource? { get }
+    /// Its share of a user's "download my data" and "delete my account" (``AccountArchive``): the rows and files
+    /// of user `id` it keeps, and how it removes or anonymises them. Nil when it keeps nothing per user.
+    func accountData(context: AppContext) -> AccountDataPart?
 }
 
 extension MiniApp {
@@ -76,6 +79,7 @@ extension MiniApp {
     public var notificationKinds: [NotificationKind] { [] }
     public var submissionReviewer: SubmissionReviewer? { nil }
     public var remoteImages: RemoteImageSource? { nil }
+    public func accountData(context: AppContext) -> AccountDataPart? { nil }
 }
 
 /// What an app gets from the server: storage, the signed-in viewer, its own folders, the work pool, the

@@ -11,13 +11,25 @@ public enum APIPath {
     public static let register = "/api/v1/auth/register"
     public static let login = "/api/v1/auth/login"
     public static let logout = "/api/v1/auth/logout"
+    /// `GET`: the signed-in user; `PATCH`: the nickname; `DELETE`: the account, with ``AccountDeletion``.
     public static let me = "/api/v1/me"
+    /// `GET`: a zip of everything the suite keeps about the user (JSON per app, photo originals).
+    public static let export = "/api/v1/me/export"
     public static let password = "/api/v1/me/password"
     public static let avatar = "/api/v1/me/avatar"
     /// `GET`: the user's signed-in sessions (``SessionList``); `DELETE`: sign out every other session.
     public static let sessions = "/api/v1/me/sessions"
     /// `DELETE`: sign out one session (``SessionInfo/id``).
     public static let session = "/api/v1/me/sessions/{id}"
+    /// `GET`: the user's address and whether it is verified (``EmailStatus``); `PUT`: set it (``EmailChange``), which
+    /// mails a verification link.
+    public static let email = "/api/v1/me/email"
+    /// `POST`: follow a verification link (``EmailVerification``).
+    public static let verifyEmail = "/api/v1/auth/email/verify"
+    /// `POST`: mail a reset link to a verified address (``PasswordResetRequest``); the same answer for any address.
+    public static let passwordReset = "/api/v1/auth/password-reset"
+    /// `POST`: set a new password with a reset link's token (``PasswordReset``); every session of the account ends.
+    public static let passwordResetConfirm = "/api/v1/auth/password-reset/confirm"
     /// `GET`: the configured third-party sign-ins (``AuthProviderList``).
     public static let providers = "/api/v1/auth/providers"
     /// `GET`: the user's linked providers (``LinkedLoginList``).

@@ -72,6 +72,72 @@ public struct PasswordChange: Codable, Sendable, Equatable {
     }
 }
 
+/// The user's e-mail address (`GET`/`PUT /api/v1/me/email`): nil without one; `verified` once its link was followed.
+public struct EmailStatus: Codable, Sendable, Equatable {
+    public var email: String?
+    public var verified: Bool
+
+    public init(email: String?, verified: Bool) {
+        self.email = email
+        self.verified = verified
+    }
+}
+
+/// The body of `PUT /api/v1/me/email`: the new address (unverified until its link is followed) and the current
+/// password. A wrong password is `401`; an address another account verified is `409`; no mail server is `503`.
+public struct EmailChange: Codable, Sendable, Equatable {
+    public var email: String
+    public var currentPassword: String
+
+    public init(email: String, currentPassword: String) {
+        self.email = email
+        self.currentPassword = currentPassword
+    }
+}
+
+/// The body of `POST /api/v1/auth/email/verify`: the `token` of the link in the verification mail.
+/// An unknown, used or expired token is `410`.
+public struct EmailVerification: Codable, Sendable, Equatable {
+    public var token: String
+
+    public init(token: String) {
+        self.token = token
+    }
+}
+
+/// The body of `POST /api/v1/auth/password-reset`: a verified address. `204` whether or not it belongs to an
+/// account; `429` after 10 requests an hour from one address; `503` without a mail server.
+public struct PasswordResetRequest: Codable, Sendable, Equatable {
+    public var email: String
+
+    public init(email: String) {
+        self.email = email
+    }
+}
+
+/// The body of `POST /api/v1/auth/password-reset/confirm`: the reset link's `token` (single use, 30 minutes) and
+/// the new password. A used or late token is `410`; every session of the account ends.
+public struct PasswordReset: Codable, Sendable, Equatable {
+    public var token: String
+    /// 8–256 characters, not one of the very common passwords.
+    public var newPassword: String
+
+    public init(token: String, newPassword: String) {
+        self.token = token
+        self.newPassword = newPassword
+    }
+}
+
+/// The body of `DELETE /api/v1/me`: the account's password again (an account without one, made through a
+/// provider, types its username). A wrong one is `401` and counts like a failed login.
+public struct AccountDeletion: Codable, Sendable, Equatable {
+    public var password: String
+
+    public init(password: String) {
+        self.password = password
+    }
+}
+
 /// One signed-in device or browser of the user (`GET /api/v1/me/sessions`). Coarse on purpose: no address or place.
 public struct SessionInfo: Codable, Sendable, Equatable {
     /// 16 hexadecimal digits naming the session for `DELETE /api/v1/me/sessions/{id}`; not the session token.

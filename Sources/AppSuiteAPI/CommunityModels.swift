@@ -32,6 +32,9 @@ public struct CommunityComment: Codable, Sendable, Equatable {
     public var text: String?
     /// A deleted top-level comment stays as a placeholder while it has replies.
     public var deleted: Bool
+    /// Held for review by the spam check (too many links, repeated text, a new account's first link): only its author
+    /// sees it (in the answer to posting it) until a moderator approves it. `deleted` is true meanwhile.
+    public var held: Bool?
     /// True once the author changed the text.
     public var edited: Bool
     public var createdAt: Date
@@ -41,8 +44,9 @@ public struct CommunityComment: Codable, Sendable, Equatable {
     public var replies: [CommunityComment]?
 
     public init(id: Int64, rootId: Int64?, parentId: Int64?, replyTo: String?, author: Author, text: String?, deleted: Bool,
-                edited: Bool, createdAt: Date, replyCount: Int?, replies: [CommunityComment]?) {
+                edited: Bool, createdAt: Date, replyCount: Int?, replies: [CommunityComment]?, held: Bool? = nil) {
         self.id = id
+        self.held = held
         self.rootId = rootId
         self.parentId = parentId
         self.replyTo = replyTo

@@ -1,4 +1,5 @@
 public import AppSuiteAPI
+public import Foundation
 
 extension AppSuiteClient {
     /// Register, log in and log out: each changes ``session``.
@@ -15,7 +16,36 @@ extension AppSuiteClient {
         static let logIn = Endpoint("POST", APIPath.login)
         static let logOut = Endpoint("POST", APIPath.logout)
         static let providers = Endpoint("GET", APIPath.providers)
-        static let endpoints = [register, logIn, logOut, providers]
+        static let verifyEmail = Endpoint("POST", APIPath.verifyEmail)
+        static let requestPasswordReset = Endpoint("POST", APIPath.passwordReset)
+        static let resetPassword = Endpoint("POST", APIPath.passwordResetConfirm)
+        static let endpoints = [register, logIn, logOut, providers, verifyEmail, requestPasswordReset, resetPassword]
+
+        /// `POST /api/v1/auth/email/verify`: follows a verification link (the `token` of its URL).
+        /// - Throws: a `410` problem for an unknown, used or expired token.
+        public func verifyEmail(token: String) async throws(AppSuiteError) {
+            var call = try AppSuiteClient.Call(Self.verifyEmail).json(EmailVerification(token: token))
+            call.authorized = false
+            try await client.noContent(call)
+        }
+
+        /// `POST /api/v1/auth/password-reset`: mails a reset link to `email` if a verified account has it; the answer
+        /// is the same either way.
+        /// - Throws: `429` after 10 requests an hour from one address, `503` when the server has no mail server.
+        public func requestPasswordReset(email: String) async throws(AppSuiteError) {
+            var call = try AppSuiteClient.Call(Self.requestPasswordReset).json(PasswordResetRequest(email: email))
+            call.authorized = false
+            try await client.noContent(call)
+        }
+
+        /// `POST /api/v1/auth/password-reset/confirm`: sets a new password with the reset link's `token`; every
+        /// session of the account ends (sign in again).
+        /// - Throws: a `410` problem for a used or late token, `422` for a password that is not allowed.
+        public func resetPassword(token: String, newPassword: String) async throws(AppSuiteError) {
+            var call = try AppSuiteClient.Call(Self.resetPassword).json(PasswordReset(token: token, newPassword: newPassword))
+            call.authorized = false
+            try await client.noContent(call)
+        }
 
         /// `GET /api/v1/auth/providers`: the third-party sign-ins the server offers (empty without any). Signing in
         /// with one happens in a browser at ``AuthProvider/loginURL``.
@@ -85,7 +115,48 @@ extension AppSuiteClient {
         static let signOutSession = Endpoint("DELETE", APIPath.session)
         static let linkedLogins = Endpoint("GET", APIPath.logins)
         static let unlink = Endpoint("DELETE", APIPath.linkedLogin)
-        static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession, linkedLogins, unlink]
+        static let exportData = Endpoint("GET", APIPath.export)
+        static let deleteAccount = Endpoint("DELETE", APIPath.me)
+        static let email = Endpoint("GET", APIPath.email)
+        static let setEmail = Endpoint("PUT", APIPath.email)
+        static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession, linkedLogins, unlink,
+                                exportData, deleteAccount, email, setEmail]
+
+        /// `GET /api/v1/me/email`: the user's address (nil without one) and whether it is verified.
+        public func email() async throws(AppSuiteError) -> EmailStatus {
+            try await client.value(.init(Self.email), as: EmailStatus.self)
+        }
+
+        /// `PUT /api/v1/me/email`: sets the address (unverified) and mails it a verification link.
+        /// - Throws: a `401` problem for a wrong current password (the session stays), `409` when another account
+        ///   verified the address, `422` for one that is not an address, `503` when the server has no mail server.
+        public func setEmail(_ email: String, currentPassword: String) async throws(AppSuiteError) -> EmailStatus {
+            var call = try AppSuiteClient.Call(Self.setEmail).json(EmailChange(email: email, currentPassword: currentPassword))
+            call.endsSessionOn401 = false
+            return try await client.value(call, as: EmailStatus.self)
+        }
+
+        /// `GET /api/v1/me/export`: everything the server keeps about the user, as the bytes of a zip — one
+        /// `<part>.json` per app and platform part (`account`, `community`, `photos` …) and the photo originals
+        /// under `photos/originals/`.
+        /// - Throws: a `422` problem (`urn:appsuite:problem:export-too-large`) over 20,000 files or 4 GiB.
+        public func exportData() async throws(AppSuiteError) -> Data {
+            var call = AppSuiteClient.Call(Self.exportData)
+            call.accept = "application/zip, application/problem+json"
+            return try await client.response(call).body
+        }
+
+        /// `DELETE /api/v1/me`: deletes the account for good after checking `password` (an account without one
+        /// types its username); its comments stay, signed "已注销用户". The session ends here too
+        /// (``SignOutReason/loggedOut``).
+        /// - Throws: a `401` problem naming `password` when it is wrong (the session stays), `429` after 5 wrong ones.
+        public func deleteAccount(password: String) async throws(AppSuiteError) {
+            let token = client.session.token
+            var call = try AppSuiteClient.Call(Self.deleteAccount).json(AccountDeletion(password: password))
+            call.endsSessionOn401 = false
+            try await client.noContent(call)
+            try client.session.end(.loggedOut, token: token)
+        }
 
         /// `GET /api/v1/me/logins`: the user's linked third-party sign-ins, oldest first, and whether the account
         /// has a password.

@@ -125,6 +125,7 @@ public final class AppSuite: Sendable {
         CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current }, now: { identityClock.now() })
             .register(into: &router, guard: sessionGuard)
         var jobs = [Self.sessionPurge(authenticator.identity), Self.pushDelivery(push, now: { identityClock.now() })]
+        var accountParts: [AccountDataPart] = []
         for app in apps {
             let context = Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
                                        configuration: configuration, workPool: workPool, clock: clock, subjects: subjects)
@@ -132,7 +133,14 @@ public final class AppSuite: Sendable {
             app.routes(&routes, context: context)
             routes.mount(into: &router)
             jobs += app.jobs(context: context)
+            if let part = app.accountData(context: context) { accountParts.append(part) }
         }
+        // The platform's parts after the apps', identity last: it deletes the users row the others' rows point to.
+        accountParts += [CommunityAccountData.part, NotificationAccountData.part,
+                         IdentityService.accountData(mediaDirectory: configuration.mediaDirectory)]
+        AccountDataRoutes(archive: AccountArchive(database: database, parts: accountParts, directory: configuration.dataDirectory + "/exports"),
+                          authenticator: authenticator)
+            .register(into: &router, guard: sessionGuard)
         let imageSources = Dictionary(apps.compactMap { app in app.remoteImages.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
         RemoteImageRoutes(cache: RemoteImageCache(
             database: database, directory: configuration.dataDirectory + "/remote-images", sources: imageSources, client: CurlHTTPClient(),

@@ -45,7 +45,7 @@ struct PlatformRoutes: Sendable {
             APIOperation(.get, APIPath.health, summary: "Liveness and database check", tag: "Platform",
                          responses: [.init(200, "Serving", schema: .ref(HealthStatus.self))]),
             APIOperation(.get, APIPath.openAPI, summary: "This document", tag: "Platform", responses: [.init(200, "OpenAPI 3.1")]),
-        ] + IdentityRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + InboxRoutes.apiOperations + PushRoutes.apiOperations + apps.flatMap(\.apiOperations)
+        ] + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + InboxRoutes.apiOperations + PushRoutes.apiOperations + apps.flatMap(\.apiOperations)
     }
 
     /// Every component schema: the platform's models, identity's, the community's and each app's.
@@ -54,6 +54,6 @@ struct PlatformRoutes: Sendable {
             JSONSchema.component(Problem.self, overriding: ["type": .string(format: "uri-reference")]),
             JSONSchema.component(Problem.FieldError.self),
             JSONSchema.component(HealthStatus.self),
-        ] + IdentityRoutes.apiSchemas + CommunityRoutes.apiSchemas + ModerationRoutes.apiSchemas + InboxRoutes.apiSchemas + PushRoutes.apiSchemas + apps.flatMap(\.apiSchemas)
+        ] + IdentityRoutes.apiSchemas + AccountDataRoutes.apiSchemas + CommunityRoutes.apiSchemas + ModerationRoutes.apiSchemas + InboxRoutes.apiSchemas + PushRoutes.apiSchemas + apps.flatMap(\.apiSchemas)
     }
 }

@@ -29,7 +29,11 @@ public struct Comment: Sendable, Hashable {
     public var text: String
     public var createdAt: Int64
     public var editedAt: Int64?
+    /// Deleted, or held for review: not shown.
     public var isDeleted: Bool
+    /// Held by the spam check until a moderator approves it (``CommentStore/post(_:author:text:parentID:address:stars:)``);
+    /// ``isDeleted`` is true meanwhile, so nothing shows it.
+    public var isHeld: Bool
     /// Visible (not deleted) replies under a top-level comment.
     public var replyCount: Int
     /// The first replies (oldest first), filled by ``CommentStore/page(_:cursor:limit:)``.
@@ -46,7 +50,9 @@ public struct Comment: Sendable, Hashable {
         text = try row.get("body")
         createdAt = try row.get("created_at")
         editedAt = try row.get("edited_at")
-        isDeleted = try row.get("deleted", as: Int.self) != 0
+        let deleted = try row.get("deleted", as: Int.self)
+        isDeleted = deleted != 0
+        isHeld = deleted == CommentStore.heldState
         replyCount = try row.get("reply_count")
     }
 }
@@ -108,6 +114,11 @@ public enum SpamReason: String, Sendable, Equatable {
 /// soft delete with a placeholder, rate limits and a spam check. Stateless: build one wherever needed.
 public struct CommentStore: Sendable {
     public static let anonymousName = "匿名用户"
+    /// `community_comments.deleted` of a comment held for review (0 shown, 1 deleted): every listing, count and reply
+    /// check already leaves out rows that are not 0.
+    static let heldState = 2
+    /// An account younger than this (seconds) whose first comment has a link is held for review.
+    public static let newAccountAge: Int64 = 86_400
     public static let repliesShown = 3
 
     public let database: any Database
@@ -253,6 +264,12 @@ public struct CommentStore: Sendable {
     /// they answer themselves; the notification leads to `/comments/{id}`, which finds the comment's page.
     /// `stars` (1–5, a top-level comment by a signed-in user) rates the subject in the same transaction
     /// (``RatingStore``): a rated review.
+    ///
+    /// What the spam check flags (more than `maxLinks` links, repeated text) and a signed-in account's first comment
+    /// with a link within ``newAccountAge`` of registering are not refused but held (``Comment/isHeld``): stored,
+    /// queued for a moderator (``ModerationQueue``), shown to no one and counted nowhere until approved, when the
+    /// parent's author is notified; `stars` of a held review are not recorded. Rate limits still refuse
+    /// (``CommentError/rateLimited(retryAfter:)``).
     @discardableResult
     public func post(_ subject: Subject, author: CommentAuthor, text: String, parentID: Int64? = nil, address: String? = nil,
                      stars: Int? = nil) throws -> Comment {
@@ -282,7 +299,8 @@ public struct CommentStore: Sendable {
             if let existing = try Self.recentTwin(db, subject: subject, author: author, key: key, parentID: parentID, since: now - policy.doubleSubmitWindow) {
                 return existing
             }
-            try checkLimits(db, author: author, subject: subject, key: key, now: now)
+            let held = try checkLimits(db, author: author, subject: subject, key: key, now: now) != nil
+                || Self.isFirstLinkOfNewAccount(db, author: author, key: key, now: now)
             if author.userID == nil, let address {
                 let fromAddress = try db.scalar(
                     "SELECT count(*) FROM community_comments WHERE address = ? AND user_id IS NULL AND created_at > ?",
@@ -290,10 +308,17 @@ public struct CommentStore: Sendable {
                 if fromAddress >= policy.anonymousPerAddressPerHour { throw CommentError.rateLimited(retryAfter: 3_600) }
             }
             guard let id = try db.scalar(
-                "INSERT INTO community_comments (app, item, root_id, parent_id, reply_to_name, user_id, device, address, author_name, body, body_key, created_at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "INSERT INTO community_comments (app, item, root_id, parent_id, reply_to_name, user_id, device, address, author_name, body, body_key, "
+                    + "created_at, deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 subject.app, subject.item, rootID, parentID, replyToName, author.userID, author.device, address, author.name, text, key, now,
-                as: Int64.self) else { throw CommentError.notFound }
+                held ? Self.heldState : 0, as: Int64.self) else { throw CommentError.notFound }
+            if held {
+                // Held, not refused: a moderator approves (it appears then) or rejects it (issue 11 item 4).
+                try ModerationQueue.upsert(db, kind: "comment", app: subject.app, item: String(id), author: author.userID, title: author.name,
+                                           excerpt: text, now: now)
+                guard let row = try db.queryFirst("SELECT \(Self.columns) FROM community_comments WHERE id = ?", id) else { throw CommentError.notFound }
+                return try Comment(row: row)
+            }
             try Self.adjustCount(db, subject, by: 1)
             if let stars, let userID = author.userID {
                 try RatingStore.rate(subject, userID: userID, stars: stars, commentID: id, now: now, db: db)
@@ -339,12 +364,39 @@ public struct CommentStore: Sendable {
     /// Soft-deletes comment `id` on `db` (the caller's transaction) and lowers the counts: the author's delete
     /// and a moderator's removal. A comment already deleted is left alone.
     static func remove(_ id: Int64, db: any SQLExecutor) throws(StorageError) {
-        guard let row = try db.queryFirst("SELECT app, item, root_id FROM community_comments WHERE id = ? AND deleted = 0", id) else { return }
+        guard let row = try db.queryFirst("SELECT app, item, root_id, deleted FROM community_comments WHERE id = ? AND deleted <> 1", id) else { return }
         try db.execute("UPDATE community_comments SET deleted = 1, body = '', body_key = '' WHERE id = ?", id)
+        // A held comment was never counted.
+        guard try row.get("deleted", as: Int.self) == 0 else { return }
         try adjustCount(db, Subject(app: try row.get("app"), item: try row.get("item")), by: -1)
         if let root = try row.get("root_id", as: Int64?.self) {
             try db.execute("UPDATE community_comments SET reply_count = reply_count - 1 WHERE id = ?", root)
         }
+    }
+
+    /// Shows a held comment (a moderator approved it) on `db`: counted, under its root, and its parent's author told of
+    /// the reply as if it had just been posted. Anything but a held comment is left alone.
+    static func release(_ id: Int64, db: any SQLExecutor, now: Int64) throws {
+        guard let row = try db.queryFirst("SELECT \(columns) FROM community_comments WHERE id = ? AND deleted = ?", id, heldState)
+        else { return }
+        let comment = try Comment(row: row)
+        try db.execute("UPDATE community_comments SET deleted = 0 WHERE id = ?", id)
+        try adjustCount(db, comment.subject, by: 1)
+        if let root = comment.rootID { try db.execute("UPDATE community_comments SET reply_count = reply_count + 1 WHERE id = ?", root) }
+        if let parentID = comment.parentID,
+           let parentAuthor = try db.scalar("SELECT user_id FROM community_comments WHERE id = ? AND deleted = 0", parentID, as: Int64.self),
+           parentAuthor != comment.userID {
+            try Inbox.deliver(NewNotification(userID: parentAuthor, kind: .reply, actor: comment.authorName, body: comment.text,
+                                              link: "/comments/\(id)"), db: db, now: now)
+        }
+    }
+
+    /// A signed-in author's first comment with a link, from an account younger than ``newAccountAge``.
+    static func isFirstLinkOfNewAccount(_ db: any SQLExecutor, author: CommentAuthor, key: String, now: Int64) throws -> Bool {
+        guard let user = author.userID, linkCount(key) > 0,
+              let created = try db.scalar("SELECT created_at FROM users WHERE id = ?", user, as: Int64.self), now - created < newAccountAge
+        else { return false }
+        return try db.scalar("SELECT 1 FROM community_comments WHERE user_id = ? LIMIT 1", user, as: Int.self) == nil
     }
 
     static func recentTwin(_ db: any SQLExecutor, subject: Subject, author: CommentAuthor, key: String, parentID: Int64?,
@@ -377,7 +429,8 @@ public struct CommentStore: Sendable {
         if let refusal = UserText.refusal(text, lines: .multiple) { throw .invalidCharacters(refusal) }
     }
 
-    func checkLimits(_ db: any SQLExecutor, author: CommentAuthor, subject: Subject, key: String, now: Int64) throws {
+    /// Throws for rate limits; returns what the spam check flags (the comment is then held for review), else nil.
+    func checkLimits(_ db: any SQLExecutor, author: CommentAuthor, subject: Subject, key: String, now: Int64) throws -> SpamReason? {
         let recent: (Int64) throws -> Int = { since in
             if let user = author.userID {
                 return try db.scalar("SELECT count(*) FROM community_comments WHERE user_id = ? AND created_at > ?", user, since, as: Int.self) ?? 0
@@ -386,7 +439,7 @@ public struct CommentStore: Sendable {
         }
         if try recent(now - 60) >= policy.perMinute { throw CommentError.rateLimited(retryAfter: 60) }
         if try recent(now - 3_600) >= policy.perHour { throw CommentError.rateLimited(retryAfter: 3_600) }
-        if Self.linkCount(key) > policy.maxLinks { throw CommentError.spam(.linkFlood) }
+        if Self.linkCount(key) > policy.maxLinks { return .linkFlood }
         let since = now - policy.repeatWindow
         let repeated: Int?
         if let user = author.userID {
@@ -396,11 +449,11 @@ public struct CommentStore: Sendable {
             repeated = try db.scalar("SELECT 1 FROM community_comments WHERE device = ? AND body_key = ? AND created_at > ? LIMIT 1",
                                      author.device, key, since, as: Int.self)
         }
-        if repeated != nil { throw CommentError.spam(.repeatedText) }
+        if repeated != nil { return .repeatedText }
         let sameText = try db.scalar(
             "SELECT count(*) FROM community_comments WHERE app = ? AND item = ? AND body_key = ? AND created_at > ?",
             subject.app, subject.item, key, now - 3_600, as: Int.self) ?? 0
-        if sameText >= policy.sameTextOnSubject { throw CommentError.spam(.repeatedText) }
+        return sameText >= policy.sameTextOnSubject ? .repeatedText : nil
     }
 
     /// The text folded for the repeated-text check: lower-cased, whitespace removed.

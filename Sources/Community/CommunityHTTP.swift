@@ -57,8 +57,9 @@ public enum CommunityJSON {
                 json.field("anonymous", comment.userID == nil)
                 json.field("userId", comment.isDeleted ? nil : comment.userID)
             }
-            json.field("text", comment.isDeleted ? nil : comment.text)
+            json.field("text", comment.isDeleted && !comment.isHeld ? nil : comment.text)
             json.field("deleted", comment.isDeleted)
+            json.field("held", comment.isHeld)
             json.field("edited", comment.editedAt != nil)
             json.field("createdAt", iso8601(comment.createdAt))
             if comment.rootID == nil {

@@ -17,12 +17,24 @@ public enum CommunityText {
 
     /// The author's name as a page shows it: a comment without an account is "Anonymous" in English.
     public static func authorName(_ comment: Comment, _ language: Language) -> String {
-        comment.userID == nil && comment.authorName == CommentStore.anonymousName ? anonymous(language) : comment.authorName
+        comment.userID == nil ? storedName(comment.authorName, language) : comment.authorName
     }
 
     /// The name a reply answers, translated the same way (an anonymous comment can be answered).
     public static func replyToName(_ comment: Comment, _ language: Language) -> String? {
-        comment.replyToName.map { $0 == CommentStore.anonymousName ? anonymous(language) : $0 }
+        comment.replyToName.map { storedName($0, language) }
+    }
+
+    /// The name shown for a comment whose account was deleted (stored as ``CommentStore/deletedUserName``).
+    public static let deletedUser = LocalizedText(zh: CommentStore.deletedUserName, en: "Deleted user")
+
+    /// A stored author name in `language`: the two names the suite stores itself are translated.
+    static func storedName(_ name: String, _ language: Language) -> String {
+        switch name {
+        case CommentStore.anonymousName: anonymous(language)
+        case CommentStore.deletedUserName: deletedUser(language)
+        default: name
+        }
     }
 
     static let emptyText = LocalizedText(zh: "评论内容不能为空。", en: "Write something first.")

@@ -272,7 +272,9 @@ public struct ModerationQueue: Sendable {
                            decision.state.rawValue, actor.id, now, reason.isEmpty ? nil : reason, id)
             let label = item.kind == "comment" ? "评论 #\(item.item)" : item.title
             if item.kind == "comment" {
-                if decision != .approve, let commentID = Int64(item.item) { try CommentStore.remove(commentID, db: db) }
+                if let commentID = Int64(item.item) {
+                    if decision == .approve { try CommentStore.release(commentID, db: db, now: now) } else { try CommentStore.remove(commentID, db: db) }
+                }
             } else if let reviewer = reviewers[item.app] {
                 try reviewer.decided(db, item.item, decision == .approve)
             }

@@ -267,7 +267,7 @@ public struct UserStore: Sendable {
 
     /// Throws ``IdentityError/tooManyAttempts(retryAfter:)`` while the account or the address is locked;
     /// returns the throttle subjects for recording the outcome.
-    private func requireNotThrottled(username: String, clientAddress: String?, now: Int64) throws -> (account: String, address: String?) {
+    func requireNotThrottled(username: String, clientAddress: String?, now: Int64) throws -> (account: String, address: String?) {
         let accountSubject = LoginThrottle.accountSubject(forUsername: username)
         let addressSubject = clientAddress.map(LoginThrottle.addressSubject(forClientAddress:))
         let throttle = self.throttle

@@ -78,8 +78,34 @@ import Testing
         let again = try await client.auth.logIn(username: name, password: "another horse battery")
         #expect(again.nickname == "爱丽丝")
         #expect(await states.next() == .signedIn(again))
+
+        // E-mail and reset without a mail server: the address and its state read back; sending a link is 503, a
+        // token that was never sent is 410 (the flows with a real SMTP server are in EmailFlowTests and E2E).
+        #expect(try await client.me.email() == EmailStatus(email: nil, verified: false))
+        let noMail = await failure { () async throws(AppSuiteError) in _ = try await client.me.setEmail("a@example.com", currentPassword: "another horse battery") }
+        #expect(noMail?.status == 503)
+        let noReset = await failure { () async throws(AppSuiteError) in try await client.auth.requestPasswordReset(email: "a@example.com") }
+        #expect(noReset?.status == 503)
+        let badLink = await failure { () async throws(AppSuiteError) in try await client.auth.verifyEmail(token: "never-sent") }
+        #expect(badLink?.status == 410)
+        let badReset = await failure { () async throws(AppSuiteError) in try await client.auth.resetPassword(token: "never-sent", newPassword: "a new horse battery") }
+        #expect(badReset?.status == 410)
+        #expect(client.session.isSignedIn)
+
+        // Download my data (a zip naming the account), then delete the account: the password first.
+        let archive = try await client.me.exportData()
+        #expect(archive.starts(with: [0x50, 0x4B, 0x03, 0x04]) && archive.count > 100)
+        let refused = await failure { () async throws(AppSuiteError) in try await client.me.deleteAccount(password: "not the password") }
+        #expect(refused?.status == 401 && refused?.fieldErrors.map(\.field) == ["password"])
+        #expect(client.session.isSignedIn, "a wrong password does not end the session")
+        try await client.me.deleteAccount(password: "another horse battery")
+        #expect(await states.next() == .signedOut(.loggedOut))
+        let deleted = await failure { () async throws(AppSuiteError) in
+            _ = try await client.auth.logIn(username: name, password: "another horse battery")
+        }
+        #expect(deleted?.status == 401)
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/auth/") || $0.path == "/api/v1/me" || $0.path.hasPrefix("/api/v1/me/") }
-        #expect(expected.count == 13)
+        #expect(expected.count == 20)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 

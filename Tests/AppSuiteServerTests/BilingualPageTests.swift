@@ -108,6 +108,7 @@ final class PageSite {
         "/comments/{id}", "/inbox/{id}",  // where a notification leads: redirects to the item
         "/movies/me",  // redirects to the member's own movie profile
         "/gaokao/plan.csv",  // the 志愿表 as a spreadsheet
+        "/me/data/export",  // the user's data as a zip
     ]
 
     /// Every GET route that answers a page.
@@ -274,7 +275,7 @@ final class PageSite {
         let links = try emailLinks()
         return [
             Page(path: "/"), Page(path: "/login"), Page(path: "/register"), Page(path: "/me"), Page(path: "/me/password"), Page(path: "/me/sessions"),
-            Page(path: "/me/email"), Page(path: "/forgot-password"), Page(path: "/verify-email?token=expired", status: 410),
+            Page(path: "/me/email"), Page(path: "/me/data"), Page(path: "/forgot-password"), Page(path: "/verify-email?token=expired", status: 410),
             Page(path: "/reset-password?token=expired", status: 410),
             Page(path: "/verify-email?token=\(links.verify)"), Page(path: "/reset-password?token=\(links.reset)"),
             Page(path: "/share/movies/\(review)"), Page(path: "/s/\(shareCode)", isInPageLanguage: false),

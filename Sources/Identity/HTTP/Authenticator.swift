@@ -110,8 +110,11 @@ public struct Authenticator: Sendable {
     /// Throws `403` when a state-changing request lacks a valid CSRF token (rules in the type's comment).
     public func verifyCSRF(_ request: Request, viewer: Viewer) throws(HTTPError) {
         guard !request.method.isSafe, !viewer.isBearer else { return }
-        let presented = request.form()["csrf_token"] ?? request.headers["X-CSRF-Token"] ?? ""
         let cookies = request.cookies
+        // A bearer token the server no longer knows, without a session cookie: no browser sends that on its own,
+        // so it is no forgery; the route answers it (401 where it needs a user), not a CSRF refusal.
+        if request.bearerToken != nil, cookies[sessionCookieName] == nil { return }
+        let presented = request.form()["csrf_token"] ?? request.headers["X-CSRF-Token"] ?? ""
         let isValid: Bool
         if let session = viewer.session {
             isValid = identity.verifyCSRF(presented, for: session)

@@ -10,13 +10,17 @@ struct IdentityAPI: Sendable {
     let avatars: AvatarStore
     /// Third-party sign-in; nil when no provider is configured.
     let oidc: OIDCLogin?
+    /// Verification and reset mail; nil without `--smtp-url` (sending a link is then `503`).
+    let mail: AccountMail?
     var identity: IdentityService { auth.identity }
 
     /// Registering, logging in and logging out are open to everyone; the rest needs a session.
     func register(into api: inout RouteGroup<SessionGuard>) {
         api.anyone.post(APIPath.register) { request, viewer in try signIn(request, viewer, creating: true) }
         api.anyone.post(APIPath.login) { request, viewer in try signIn(request, viewer, creating: false) }
-        api.anyone.post(APIPath.logout) { _, viewer in
+        api.anyone.post(APIPath.logout) { request, viewer in
+            // A bearer token that names no live session (expired, ended elsewhere) is told so: 401, not a silent 204.
+            if viewer.token == nil, request.bearerToken != nil { throw auth.signInRequired(viewer) }
             if let token = viewer.token { try identity.logOut(token: token) }
             var response = Response.noContent
             response.setCookie(auth.clearedSessionCookie())
@@ -51,6 +55,7 @@ struct IdentityAPI: Sendable {
         }
         registerSessions(into: &api)
         registerOIDC(into: &api)
+        registerEmail(into: &api)
     }
 
     /// Register (`201`) or log in (`200`): `{"token","user","expiresAt"}` plus the session cookie. The

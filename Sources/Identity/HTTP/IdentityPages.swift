@@ -209,6 +209,9 @@ struct IdentityPages: Sendable {
                     listCell(title: IdentityText.linkedAccounts(language), href: "/me/logins", accessory: .chevron)
                 }
             }
+            listGroup {
+                listCell(title: IdentityText.myData(language), subtitle: IdentityText.myDataSubtitle(language), href: "/me/data", accessory: .chevron)
+            }
             listGroup(header: IdentityText.settings(language)) {
                 listCell(title: Strings.language(language), detail: IdentityText.languageValue(language),
                          href: "/me?lang=" + language.other.code, accessory: .chevron)

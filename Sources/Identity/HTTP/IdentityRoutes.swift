@@ -12,7 +12,7 @@ public struct IdentityRoutes: Sendable {
     ///   - oidc: third-party sign-in with the configured providers; `nil` shows no provider buttons.
     public init(authenticator: Authenticator, mediaDirectory: String, mail: AccountMail? = nil, oidc: OIDCLogin? = nil) {
         self.authenticator = authenticator
-        api = IdentityAPI(auth: authenticator, avatars: AvatarStore(mediaDirectory: mediaDirectory), oidc: oidc)
+        api = IdentityAPI(auth: authenticator, avatars: AvatarStore(mediaDirectory: mediaDirectory), oidc: oidc, mail: mail)
         pages = IdentityPages(auth: authenticator, api: api, mail: mail, oidc: oidc)
     }
 

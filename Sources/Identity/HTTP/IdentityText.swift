@@ -34,6 +34,8 @@ enum IdentityText {
     static let newPassword = LocalizedText(zh: "新密码", en: "New password")
     static let confirmNewPassword = LocalizedText(zh: "确认新密码", en: "Confirm new password")
     static let confirmPassword = LocalizedText(zh: "确认密码", en: "Confirm password")
+    static let myData = LocalizedText(zh: "我的数据", en: "My data")
+    static let myDataSubtitle = LocalizedText(zh: "下载我的数据 · 注销账号", en: "Download my data · Delete my account")
     static let showPassword = LocalizedText(zh: "显示", en: "Show")
     static let hidePassword = LocalizedText(zh: "隐藏", en: "Hide")
     static let passwordChanged = LocalizedText(zh: "密码已修改，其他设备已退出登录", en: "Password changed; other devices have been logged out")

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 9 item 3: the wire models in `AppSuiteAPI` are the API. ``ContractScenario`` runs every operation on
 /// real data once; these tests hold the server, the models and `/api/openapi.json` to each other.
-@Suite(.requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.appstore), .requires(.merchants))
+@Suite(.requires(.gaokao), .requires(.movies), .requires(.photos), .requires(.appstore), .requires(.merchants), .requires(tool: "aiosmtpd"))
 struct APIContractTests {
     func run() throws -> ContractRun { try ContractScenario.shared.get() }
 

@@ -21,10 +21,12 @@ enum ContractScenario {
         // The weather provider is QWeather replayed from its recorded replies, at a time when they were current
         // (hours from 2021-02-16 15:00, days from 2021-11-15, a warning until 2023-04-04), so every model is met.
         let replay = try weatherReplay()
+        let sink = try SMTPSink()
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_613_455_200)),  // 2021-02-16 14:00 Beijing
                                     importing: [.gaokao, .movies, .weather, .appstore, .merchants],
                                     options: ["weather-provider": "qweather", "weather-provider-url": replay.url,
-                                              "oidc-providers": "corp|公司账号|https://sso.corp.example|appsuite"],
+                                              "oidc-providers": "corp|公司账号|https://sso.corp.example|appsuite",
+                                              "smtp-url": sink.url, "mail-from": "noreply@apps.example.com"],
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         // The first gaokao and appdeals requests build in-memory snapshots; under a full parallel test run that
         // can take longer than a request's 10 s, so wait for both once, with time to spare.
@@ -46,6 +48,9 @@ enum ContractScenario {
         appDeals(client, users.alice)
         merchants(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
+        // Last: the reset signs bob out everywhere, and an account is deleted.
+        try emailAndReset(client, bob: users.bob, sink: sink)
+        accountData(client, alice: users.alice)
         client.call("GET", APIPath.health, as: HealthStatus.self)
         client.problem("POST", APIPath.health, status: 405)
         client.problem("POST", APIPath.openAPI, status: 405)
@@ -128,6 +133,41 @@ enum ContractScenario {
         client.problem("POST", APIPath.logout, status: 403)
         client.noContent("POST", APIPath.logout, token: carol.token)
         return Users(alice: alice.token, bob: bob.token)
+    }
+
+    /// Bob's address through the received verification mail, then a password reset through the received reset mail.
+    static func emailAndReset(_ client: ContractClient, bob: String, sink: SMTPSink) throws {
+        let address = "contract.bob@apps.example.com"
+        client.call("GET", APIPath.email, token: bob, as: EmailStatus.self)
+        client.problem("GET", APIPath.email, status: 401)
+        client.problem("PUT", APIPath.email, body: .model(EmailChange(email: address, currentPassword: "not the password")), token: bob, status: 401)
+        client.problem("PUT", APIPath.email, body: .model(EmailChange(email: "not an address", currentPassword: "correct horse battery")), token: bob,
+                       status: 422)
+        client.call("PUT", APIPath.email, body: .model(EmailChange(email: address, currentPassword: "correct horse battery")), token: bob,
+                    as: EmailStatus.self)
+        guard wait(until: { sink.messages().count == 1 }), let verification = sink.messages().first else { throw ContractFailure("no verification mail") }
+        let verify = try EmailFlowTests.link(verification, path: "/verify-email").token
+        client.noContent("POST", APIPath.verifyEmail, body: .model(EmailVerification(token: verify)))
+        client.problem("POST", APIPath.verifyEmail, body: .model(EmailVerification(token: verify)), status: 410)
+        client.noContent("POST", APIPath.passwordReset, body: .model(PasswordResetRequest(email: address)))
+        client.problem("POST", APIPath.passwordReset, body: .raw(Array(#"{"mail":1}"#.utf8), contentType: "application/json"), status: 400)
+        guard wait(until: { sink.messages().count == 2 }), let reset = sink.messages().last else { throw ContractFailure("no reset mail") }
+        let token = try EmailFlowTests.link(reset, path: "/reset-password").token
+        client.problem("POST", APIPath.passwordResetConfirm, body: .model(PasswordReset(token: token, newPassword: "short")), status: 422)
+        client.noContent("POST", APIPath.passwordResetConfirm, body: .model(PasswordReset(token: token, newPassword: "another horse battery")))
+        client.problem("POST", APIPath.passwordResetConfirm, body: .model(PasswordReset(token: token, newPassword: "another horse battery")),
+                       status: 410)
+    }
+
+    /// Alice downloads her data; a fresh account is deleted, after a wrong password.
+    static func accountData(_ client: ContractClient, alice: String) {
+        client.bytes(APIPath.export, [:], token: alice, mediaType: "application/zip")
+        client.problem("GET", APIPath.export, status: 401)
+        let password = "correct horse battery"
+        guard let erin = client.call("POST", APIPath.register, body: .model(Credentials(username: "contract_erin", password: password)),
+                                     status: 201, as: LoginResponse.self) else { return }
+        client.problem("DELETE", APIPath.me, body: .model(AccountDeletion(password: "not the password")), token: erin.token, status: 401)
+        client.noContent("DELETE", APIPath.me, body: .model(AccountDeletion(password: password)), token: erin.token)
     }
 
     // MARK: 爱限免 App Deals
