@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import WebUI
 
 /// Words of the 商户 pages, Chinese first. Names, addresses and reviews are data and appear as written.
@@ -33,6 +34,15 @@ enum MerchantsText {
     static let mapTitle = LocalizedText(zh: "周边分布图", en: "Map of the area")
     static let mapNote = LocalizedText(zh: "离线示意图：没有地图底图时按经纬度画出的位置（上为北），点按圆点查看商户。",
                                        en: "Offline plot: positions drawn from their coordinates without map tiles (north up); tap a dot to open it.")
+    /// The note under the online map: which system the tiles use (the positions are converted to it).
+    static func onlineMapNote(_ datum: Datum, _ l: Language) -> String {
+        switch (datum, l) {
+        case (.gcj02, .zh): "在线地图（GCJ-02 底图，位置已从 WGS-84 换算），点按标记查看商户。"
+        case (.gcj02, _): "Online map (GCJ-02 tiles; positions converted from WGS-84); tap a marker to open it."
+        case (_, .zh): "在线地图（WGS-84 底图），点按标记查看商户。"
+        default: "Online map (WGS-84 tiles); tap a marker to open it."
+        }
+    }
     static let perPerson = LocalizedText(zh: "人均", en: "per person")
     static let reviews = LocalizedText(zh: "条点评", en: " reviews")
     static let noRating = LocalizedText(zh: "暂无评分", en: "Not rated")
