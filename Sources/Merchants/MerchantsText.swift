@@ -105,6 +105,11 @@ enum MerchantsText {
     static let reply = LocalizedText(zh: "商家回复", en: "Reply as owner")
     static let replied = LocalizedText(zh: "已回复", en: "Reply posted")
     static let offline = LocalizedText(zh: "网络已断开，显示的是上次加载的内容。", en: "You are offline; this is what was loaded last.")
+    static let requestFailed = LocalizedText(zh: "无法连接服务器，请检查网络后重试。", en: "Cannot reach the server; check the connection and retry.")
+    static let retry = LocalizedText(zh: "重试", en: "Retry")
+    static let upgrade = LocalizedText(zh: "新版本已发布，刷新页面即可使用。", en: "A new version is out; reload the page to use it.")
+    static let reload = LocalizedText(zh: "刷新", en: "Reload")
+    static let releaseNotes = LocalizedText(zh: "更新说明", en: "What's new")
 
     /// `350 m`, `1.3 km`.
     static func distance(_ metres: Double) -> String {

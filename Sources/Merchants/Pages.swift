@@ -47,11 +47,30 @@ struct MerchantsPages: Sendable {
                     status: status, trailing: [languageSwitch(viewer.language, currentURL: viewer.currentURL)], bodyClass: "app-merchants",
                     stylesheets: (map?.leaflet.stylesheetURLs ?? []) + [assets.url("merchants.css")],
                     scripts: (map?.leaflet.scriptURLs ?? []) + [assets.url("merchants.js")]) {
-            p(.class("mx-offline"), .role("status"), .attribute("hidden", "")) { MerchantsText.offline(viewer.language) }
+            networkBanner(viewer)
             div(.class("mx")) { content() }
         }
         if let map { response.headers.set("Content-Security-Policy", ContentSecurityPolicy.allowingImages(from: map.tiles.origins)) }
         return response
+    }
+
+    /// The network banner (shown by merchants.js when the browser goes offline or its probe of
+    /// `/api/v1/app/version` fails, with a retry; hidden again when the probe answers) and the upgrade prompt
+    /// (shown when that answer says this page's release, ``WebAssets/release`` at render time, is outdated).
+    func networkBanner(_ viewer: Viewer) -> Node {
+        let l = viewer.language
+        return div(.class("mx-network-bar")) {
+            div(.class("mx-network"), .role("status"), .attribute("hidden", ""), .attribute("data-offline", MerchantsText.offline(l)),
+                .attribute("data-failed", MerchantsText.requestFailed(l))) {
+                span(.class("mx-network-text")) { MerchantsText.offline(l) }
+                button(.classes("btn", "mx-network-retry"), .type("button")) { MerchantsText.retry(l) }
+            }
+            div(.class("mx-upgrade"), .role("alert"), .attribute("hidden", ""), .attribute("data-release", WebAssets.release)) {
+                span(.class("mx-upgrade-text")) { MerchantsText.upgrade(l) }
+                a(.class("mx-upgrade-notes"), .attribute("hidden", ""), .target("_blank"), .rel("noopener")) { MerchantsText.releaseNotes(l) }
+                a(.classes("btn", "btn-primary", "mx-upgrade-reload"), .href(viewer.currentURL)) { MerchantsText.reload(l) }
+            }
+        }
     }
 
     /// The position a page works from: `lat`/`lon` when given (checked like the API), else People's Square.

@@ -2,7 +2,8 @@
 CDP (Emulation.setGeolocationOverride): "use my location" near Hangzhou's Dianping rows, the denied-location
 error state, filters, the offline SVG plot, a merchant page with 营业中/已打烊 and navigation links in the
 right datum, a rated review and its distribution, search folding 麥當勞/麦当劳, shake; light, dark and English;
-the online map (Leaflet from Debian) over GCJ-02 tiles from a local tile server, and its fallback to the plot.
+the online map (Leaflet from Debian) over GCJ-02 tiles from a local tile server, and its fallback to the plot;
+the network banner (offline, a failed probe, retry) and the upgrade prompt after a deploy.
 Screenshots: artifacts/screenshots/merchants-*.png."""
 
 from __future__ import annotations
@@ -377,3 +378,54 @@ def test_map_falls_back_to_the_plot_without_tiles(browser, tiled_server, tiles, 
         tiles.httpd = ThreadingHTTPServer(("127.0.0.1", tiles.port), tiles.httpd.RequestHandlerClass)
         tiles.thread = threading.Thread(target=tiles.httpd.serve_forever, daemon=True)
         tiles.thread.start()
+
+
+def test_network_banner_and_upgrade_prompt(browser, server, screenshot):
+    base = server.base_url
+    browser.get(f"{base}/merchants/search?lang=zh")
+    banner = css(browser, ".mx-network")
+    wait_for(browser, lambda d: d.execute_script("return performance.getEntriesByName(location.origin + '/api/v1/app/version?platform=web&current=' + document.querySelector('.mx-upgrade').dataset.release).length") > 0,
+             message="the page did not probe the version")
+    assert not banner.is_displayed() and not css(browser, ".mx-upgrade").is_displayed()
+
+    # The browser goes offline: the banner says so; back online, the probe answers and it goes.
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait_for(browser, lambda d: banner.is_displayed(), message="no banner when offline")
+    assert "网络已断开" in banner.text and banner.get_attribute("data-state") == "offline"
+    assert_fits_phone(browser)
+    assert not small_targets(browser), small_targets(browser)
+    screenshot("merchants-offline-banner")
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait_for(browser, lambda d: not banner.is_displayed(), message="the banner stayed when back online")
+
+    # A request that fails while online: the probe is blocked; retry after unblocking hides the banner.
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/app/version*"]})
+    browser.execute_script("window.dispatchEvent(new Event('online'))")
+    wait_for(browser, lambda d: banner.is_displayed(), message="no banner when the probe fails")
+    assert "无法连接服务器" in banner.text and banner.get_attribute("data-state") == "failed"
+    set_theme(browser, True)
+    screenshot("merchants-failed-banner-dark")
+    set_theme(browser, False)
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    tap(browser, css(browser, ".mx-network-retry"))
+    wait_for(browser, lambda d: not banner.is_displayed(), message="retry did not hide the banner")
+
+    # After a deploy the server's release differs from the page's: the upgrade prompt asks to reload.
+    for lang, words in (("zh", "新版本已发布"), ("en", "A new version is out")):
+        browser.get(f"{base}/merchants/search?lang={lang}")
+        upgrade = css(browser, ".mx-upgrade")
+        assert not upgrade.is_displayed()
+        browser.execute_script("document.querySelector('.mx-upgrade').dataset.release = 'a0b1c2d3e4'; window.dispatchEvent(new Event('online'))")
+        wait_for(browser, lambda d: upgrade.is_displayed(), message="no upgrade prompt for an old release")
+        assert words in upgrade.text
+        reload = css(browser, ".mx-upgrade-reload")
+        assert urlparse(reload.get_attribute("href")).path == "/merchants/search"
+        assert not small_targets(browser), small_targets(browser)
+        assert_fits_phone(browser)
+        screenshot(f"merchants-upgrade-{lang}")
+    set_theme(browser, True)
+    screenshot("merchants-upgrade-en-dark")
+    set_theme(browser, False)
+    browser.get(f"{base}/merchants/search?lang=zh")
+    assert not severe_logs(browser) or all("app/version" in m for m in severe_logs(browser)), severe_logs(browser)

@@ -100,6 +100,20 @@ import WebUI
         }
     }
 
+    /// The network banner and the upgrade prompt are on every page, hidden until merchants.js needs them; the
+    /// prompt carries the release the page was rendered with, which the version API compares.
+    @Test func bannerAndUpgradePromptCarryTheRelease() throws {
+        let server = try MerchantsServer.get()
+        for (path, offline, release) in [("/merchants/search", "网络已断开", "刷新"), ("/merchants/shake?lang=en", "You are offline", "Reload")] {
+            let html = try server.get(path).text
+            #expect(html.contains("class=\"mx-network\" role=\"status\" hidden"), "\(path)")
+            #expect(html.contains(offline) && html.contains(release), "\(path)")
+            #expect(html.contains("data-release=\"\(WebAssets.release)\""), "\(path)")
+        }
+        let version = try server.get("/api/v1/app/version?platform=web&current=\(WebAssets.release)").decode(AppVersion.self)
+        #expect(version.latest == WebAssets.release && !version.updateRequired)
+    }
+
     @Test func leafletIsServedFromTheDebianPackage() throws {
         let server = try Self.tiled.get()
         let script = try server.get("/merchants/leaflet/leaflet.js")

@@ -1,6 +1,7 @@
 // 商户 progressive enhancement: "use my location" (the browser's position, with an error state when it is
 // denied), the online map over configured tiles (Leaflet), 摇一摇 by devicemotion (asking iOS for permission
-// first), a haptic-like wiggle, and the network banner (offline/online events). Without this script the pages are plain links and GET forms.
+// first), a haptic-like wiggle, the network banner (offline/online events and a probe, with retry) and the
+// upgrade prompt after a deploy. Without this script the pages are plain links and GET forms.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -128,12 +129,57 @@
     }
   }
 
-  // ---- network banner ----
-  var banner = document.querySelector(".mx-offline");
-  if (banner) {
-    var update = function () { banner.hidden = navigator.onLine; };
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    update();
+  // ---- network banner and upgrade prompt ----
+  // A probe of /api/v1/app/version on load, when the browser comes back online and on "retry": a failure
+  // shows the banner (offline, or the server unreachable) and retries every 15 s; an answer hides it, and
+  // shows the upgrade prompt when this page's release (data-release) is older than the server's.
+  var banner = document.querySelector(".mx-network");
+  var upgrade = document.querySelector(".mx-upgrade");
+  if (banner && upgrade && window.fetch) {
+    var text = banner.querySelector(".mx-network-text");
+    var retry = banner.querySelector(".mx-network-retry");
+    var probing = false;
+    var again = null;
+    var show = function (state) {
+      text.textContent = banner.getAttribute("data-" + state);
+      banner.setAttribute("data-state", state);
+      banner.hidden = false;
+    };
+    var probe = function () {
+      if (probing) return;
+      probing = true;
+      retry.disabled = true;
+      clearTimeout(again);
+      var url = "/api/v1/app/version?platform=web&current=" + encodeURIComponent(upgrade.getAttribute("data-release"));
+      fetch(url, { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (response) {
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          return response.json();
+        })
+        .then(function (version) {
+          banner.hidden = true;
+          banner.removeAttribute("data-state");
+          if (version.updateRequired) {
+            var notes = upgrade.querySelector(".mx-upgrade-notes");
+            if (version.releaseNotesURL && /^https?:\/\//.test(version.releaseNotesURL)) {
+              notes.href = version.releaseNotesURL;
+              notes.hidden = false;
+            }
+            upgrade.hidden = false;
+          }
+        })
+        .catch(function () {
+          show(navigator.onLine ? "failed" : "offline");
+          again = setTimeout(probe, 15000);
+        })
+        .then(function () {
+          probing = false;
+          retry.disabled = false;
+        });
+    };
+    retry.addEventListener("click", probe);
+    window.addEventListener("offline", function () { show("offline"); });
+    window.addEventListener("online", probe);
+    if (navigator.onLine) probe(); else show("offline");
   }
 })();
