@@ -71,6 +71,8 @@ public struct MerchantsApp: MiniApp {
         MerchantsImporter(store: MerchantStore(database: context.database), clock: context.clock)
     }
 
+    public var commands: [any AppCommand] { [MerchantsCommand()] }
+
     public var apiOperations: [APIOperation] { MerchantsOpenAPI.operations }
 
     public var apiSchemas: [(String, JSONSchema)] { MerchantsOpenAPI.schemas }
