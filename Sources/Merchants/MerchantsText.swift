@@ -43,6 +43,7 @@ enum MerchantsText {
         default: "Online map (WGS-84 tiles); tap a marker to open it."
         }
     }
+    static let searchArea = LocalizedText(zh: "搜索此区域", en: "Search this area")
     static let perPerson = LocalizedText(zh: "人均", en: "per person")
     static let reviews = LocalizedText(zh: "条点评", en: " reviews")
     static let noRating = LocalizedText(zh: "暂无评分", en: "Not rated")

@@ -61,6 +61,7 @@ enum MerchantPlot {
                       .attribute("data-lon", degrees(shownCenter.longitude)).when(isMap),
                       .attribute("data-radius", String(Int(radius))).when(isMap),
                       .attribute("data-map-label", label).when(isMap),
+                      .attribute("data-search-area", MerchantsText.searchArea(l)).when(isMap),
                       .attribute("data-map-note", MerchantsText.onlineMapNote(tiles?.datum ?? .wgs84, l)).when(isMap)) {
             SVG.svg(.viewBox("0 0 360 360"), .class("mx-plot-svg"), .role("img"), .ariaLabel(label)) {
                 SVG.rect(.class("mx-plot-bg"), .attribute("x", "0"), .attribute("y", "0"), .attribute("width", "360"), .attribute("height", "360"), .attribute("rx", "12"))

@@ -355,6 +355,32 @@ def test_online_map_over_gcj02_tiles(browser, tiled_server, tiles, screenshot):
     assert "GCJ-02 tiles" in css(browser, ".mx-plot-note").text
     screenshot("merchants-map-en")
 
+    # Search this area: zoomed out around the same centre, the new search is at People's Square again in WGS-84
+    # (the GCJ-02 map centre converted back by the server's inverse, within a metre).
+    browser.get(f"{base}/merchants?lat={lat}&lon={lon}&radius=1000&lang=zh")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".mx-map img.leaflet-tile-loaded"), message="tiles")
+    area = css(browser, ".mx-search-area")
+    assert not area.is_displayed()
+    tap(browser, css(browser, ".leaflet-control-zoom-out"))
+    wait_for(browser, lambda d: area.is_displayed(), message="no 搜索此区域 after moving the map")
+    assert area.text == "搜索此区域"
+    screenshot("merchants-map-search-area")
+    # Records the map centre the page asks the server to convert (sessionStorage outlives the navigation).
+    browser.execute_script("""const original = window.fetch;
+        window.fetch = function (url, options) { sessionStorage.setItem('converted', String(url)); return original(url, options); };""")
+    click_and_wait(browser, area, "search this area")
+    query = parse_qs(urlparse(browser.current_url).query)
+    moved = (float(query["lat"][0]), float(query["lon"][0]))
+    assert query["radius"] == ["1000"]
+    asked = parse_qs(urlparse(browser.execute_script("return sessionStorage.getItem('converted')")).query)
+    assert asked["from"] == ["gcj02"] and asked["to"] == ["wgs84"]
+    centre = (float(asked["lat"][0]), float(asked["lon"][0]))
+    back = api.get(f"/api/v1/merchants/coordinates?from=gcj02&to=wgs84&lat={centre[0]}&lon={centre[1]}").json()
+    assert abs(back["lat"] - moved[0]) < 2e-6 and abs(back["lon"] - moved[1]) < 2e-6, (back, moved)
+    # The map centre is near the user (fitBounds frames the merchants around them) and ~480 m from its WGS-84 twin.
+    assert abs(moved[0] - lat) < 0.01 and abs(moved[1] - lon) < 0.01, moved
+    assert 0.003 < math.dist(centre, moved) < 0.007, (centre, moved)
+
     # A marker opens its merchant.
     browser.get(f"{base}/merchants?lat={lat}&lon={lon}&radius=1000&lang=zh")
     marker = wait_for(browser, lambda d: [m for m in d.find_elements(By.CSS_SELECTOR, ".mx-map .mx-map-dot") if m.text == str(number)],
