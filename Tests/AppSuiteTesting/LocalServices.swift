@@ -89,12 +89,18 @@ public final class SMTPSink: @unchecked Sendable {
     /// `smtp://127.0.0.1:<port>`.
     public var url: String { "smtp://127.0.0.1:\(port)" }
 
-    /// Every message received so far, as the raw bytes the server stored, oldest first.
+    /// Every message received so far, as the raw bytes the server stored, oldest first: in the order of the
+    /// delivery counter of Python's `mailbox.Maildir` names (`{seconds}.M{microseconds}P{pid}Q{counter}.{host}`;
+    /// the names do not sort as text, their microseconds are not zero-padded).
     public func messages() -> [String] {
         let folder = directory.appendingPathComponent("maildir/new")
-        let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])) ?? [])
-        return files.sorted { $0.lastPathComponent < $1.lastPathComponent }
-            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+        func counter(_ file: URL) -> Int {
+            let name = file.lastPathComponent
+            guard let q = name.range(of: "Q") else { return .max }
+            return Int(name[q.upperBound...].prefix { $0.isNumber }) ?? .max
+        }
+        return files.sorted { counter($0) < counter($1) }.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
     }
 
     deinit {

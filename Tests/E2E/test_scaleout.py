@@ -144,8 +144,8 @@ def test_one_session_and_its_data_across_two_servers(browser, cluster, screensho
     assert username in browser.find_element(By.CSS_SELECTOR, "[data-current-user]").text
     screenshot("scaleout-01-server-2-knows-the-session")
 
-    # Comment through nginx on the first review of the feed; both servers show it.
-    browser.get(cluster.proxy + "/movies")
+    # Comment through nginx on the newest review (the 影评 tab); both servers show it.
+    browser.get(cluster.proxy + "/movies/reviews")
     review = browser.find_element(By.CSS_SELECTOR, "[data-list=reviews] > li a.mv-cell-link").get_attribute("href")
     review_path = "/" + review.split("/", 3)[3]
     browser.get(cluster.proxy + review_path + "/comments")
