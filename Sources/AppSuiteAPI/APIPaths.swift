@@ -8,6 +8,8 @@ import Foundation
 public enum APIPath {
     public static let health = "/healthz"
     public static let openAPI = "/api/openapi.json"
+    /// `GET ?platform=ios|android|web&current=…`: the published client version (``AppVersion``).
+    public static let appVersion = "/api/v1/app/version"
     public static let register = "/api/v1/auth/register"
     public static let login = "/api/v1/auth/login"
     public static let logout = "/api/v1/auth/logout"

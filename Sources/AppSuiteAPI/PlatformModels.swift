@@ -9,6 +9,32 @@ public struct HealthStatus: Codable, Sendable, Equatable {
     }
 }
 
+/// `GET /api/v1/app/version?platform=ios&current=1.0.0`: the version the operator publishes for a client
+/// platform (`ios`, `android`, or `web`, whose version is the web shell's asset release) and what it means for
+/// the client asking. `updateRequired`: `current` is older than `minimumSupported` (the client should stop and
+/// ask the user to update); `updateAvailable`: older than `latest`. Both false without `current`.
+public struct AppVersion: Codable, Sendable, Equatable {
+    public var platform: String
+    public var latest: String
+    public var minimumSupported: String
+    public var current: String?
+    public var updateAvailable: Bool
+    public var updateRequired: Bool
+    /// Where the release notes are (`--release-notes-url`); nil when none is published.
+    public var releaseNotesURL: String?
+
+    public init(platform: String, latest: String, minimumSupported: String, current: String?, updateAvailable: Bool,
+                updateRequired: Bool, releaseNotesURL: String?) {
+        self.platform = platform
+        self.latest = latest
+        self.minimumSupported = minimumSupported
+        self.current = current
+        self.updateAvailable = updateAvailable
+        self.updateRequired = updateRequired
+        self.releaseNotesURL = releaseNotesURL
+    }
+}
+
 /// An RFC 9457 problem document (`application/problem+json`), as every API error is sent.
 public struct Problem: Codable, Sendable, Equatable, Error {
     /// One invalid input field of a `422` (the `errors` extension member).

@@ -52,6 +52,9 @@ public enum CommandLineTool {
           --mail-from A       sender address of those messages (default noreply@<public-url host>)
           --oidc-providers L  third-party sign-in (OpenID Connect): id|name|issuer|client-id entries separated
                               by ;, each secret in APPSUITE_OIDC_<ID>_SECRET; redirect URI <public-url>/login/oidc/callback
+          --client-versions L the native apps' versions for GET /api/v1/app/version: platform=latest/minimum,
+                              comma-separated, e.g. ios=2.1.0/1.5.0,android=2.0.3/1.5.0 (default: none published)
+          --release-notes-url URL  where the release notes are, shown with the upgrade prompt (default none)
         \(settingList)\
 
         Exit codes: 0 success, 64 usage, 65 bad data, 66 missing input,

@@ -2,7 +2,7 @@ public import AppSuiteAPI
 public import Foundation
 
 extension AppSuiteClient {
-    /// What belongs to no app: health and the API's own description.
+    /// What belongs to no app: health, the published client version and the API's own description.
     public var platform: Platform { Platform(client: self) }
 
     /// The methods of ``AppSuiteClient/platform``.
@@ -11,11 +11,20 @@ extension AppSuiteClient {
 
         static let health = Endpoint("GET", APIPath.health)
         static let openAPI = Endpoint("GET", APIPath.openAPI)
-        static let endpoints = [health, openAPI]
+        static let appVersion = Endpoint("GET", APIPath.appVersion)
+        static let endpoints = [health, openAPI, appVersion]
 
         /// `GET /healthz`: `ok` once the server's database answers; a `500` problem otherwise.
         public func health() async throws(AppSuiteError) -> HealthStatus {
             try await client.value(.init(Self.health), as: HealthStatus.self)
+        }
+
+        /// `GET /api/v1/app/version`: the version the operator publishes for `platform` (`ios`, `android`) and, given
+        /// the app's own `current` version (`1.4.2`), whether an update is available or required — show the
+        /// upgrade prompt when ``AppVersion/updateRequired`` is true.
+        /// - Throws: a `404` problem when no version is published for the platform; `422` naming `platform` or `current`.
+        public func appVersion(platform: String, current: String? = nil) async throws(AppSuiteError) -> AppVersion {
+            try await client.value(.init(Self.appVersion, query: [("platform", platform), ("current", current)]), as: AppVersion.self)
         }
 
         /// `GET /api/openapi.json`: the OpenAPI 3.1 document of every operation, as JSON bytes.

@@ -280,9 +280,7 @@ public final class AppSuite: Sendable {
     }
 
     /// No inline script or style, nothing from other origins (ASVS 5.0 3.4.3 / 50.x; DESIGN.md "Pages").
-    static let contentSecurityPolicy =
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; object-src 'none'; "
-        + "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+    static let contentSecurityPolicy = ContentSecurityPolicy.standard
 }
 
 /// Why AppSuite could not start.

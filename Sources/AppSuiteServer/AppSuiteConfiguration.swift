@@ -37,11 +37,13 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     public var mailFrom: String?
     /// Third-party sign-in (`--oidc-providers`, ``OIDCProvider/parseList(_:environment:)``), secrets included.
     public var oidcProviders: [OIDCProvider] = []
+    /// What `GET /api/v1/app/version` publishes (`--client-versions`, `--release-notes-url`).
+    public var clientVersions = ClientVersions()
 
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
-    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from", "trusted-proxy", "oidc-providers"]
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from", "trusted-proxy", "oidc-providers", "client-versions", "release-notes-url"]
 
     /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
     public static func optionNames(apps: [any MiniApp]) -> Set<String> {
@@ -50,7 +52,8 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
 
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
     /// `APPSUITE_DATA_DIR`, `APPSUITE_DATABASE_URL`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
-    /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`, `APPSUITE_TRUSTED_PROXY`, `APPSUITE_OIDC_PROVIDERS` with each provider's `APPSUITE_OIDC_<ID>_SECRET`)
+    /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`, `APPSUITE_TRUSTED_PROXY`, `APPSUITE_OIDC_PROVIDERS` with each provider's `APPSUITE_OIDC_<ID>_SECRET`,
+    /// `APPSUITE_CLIENT_VERSIONS`, `APPSUITE_RELEASE_NOTES_URL`)
     /// over the defaults, and the same for every setting `apps` declare (secrets from the environment only).
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
     public static func resolve(options: [String: String], environment: [String: String],
@@ -111,6 +114,18 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
             } catch {
                 throw .invalid("oidc-providers", list, "id|name|issuer|client-id entries separated by ; (\(error))")
             }
+        }
+        if let list = value("client-versions"), !list.isEmpty {
+            guard let policies = ClientVersions.parseList(list) else {
+                throw .invalid("client-versions", list, "platform=latest/minimum entries separated by commas, e.g. ios=2.1.0/1.5.0,android=2.0.3/1.5.0")
+            }
+            configuration.clientVersions.native = policies
+        }
+        if let url = value("release-notes-url"), !url.isEmpty {
+            guard url.count <= 512, let parts = URLComponents(string: url), ["http", "https"].contains(parts.scheme ?? ""), parts.host?.isEmpty == false else {
+                throw .invalid("release-notes-url", url, "an absolute http(s) URL of at most 512 characters")
+            }
+            configuration.clientVersions.releaseNotesURL = url
         }
         var settings: [String: String] = [:]
         for setting in apps.flatMap(\.settings) {

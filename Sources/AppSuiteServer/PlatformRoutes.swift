@@ -23,6 +23,12 @@ struct PlatformRoutes: Sendable {
             title: "AppSuite", version: AppSuite.version, operations: Self.operations(apps: apps),
             schemas: Self.schemas(apps: apps))
         router.get(APIPath.openAPI) { _ in .json(document) }
+        router.get(APIPath.appVersion) { [versions = configuration.clientVersions] request in
+            let answer = try versions.answer(platform: request.query["platform"], current: request.query["current"])
+            var response = Response.json(Array(try APICoding.makeEncoder().encode(answer)))
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        }
 
         let assets = StaticFiles(directory: WebAssets.directory.path)
         router.get(WebAssets.mountPath + "{path...}", assets.handler())
@@ -45,6 +51,13 @@ struct PlatformRoutes: Sendable {
             APIOperation(.get, APIPath.health, summary: "Liveness and database check", tag: "Platform",
                          responses: [.init(200, "Serving", schema: .ref(HealthStatus.self))]),
             APIOperation(.get, APIPath.openAPI, summary: "This document", tag: "Platform", responses: [.init(200, "OpenAPI 3.1")]),
+            APIOperation(.get, APIPath.appVersion, summary: "The published client version and whether the asking client must update", tag: "Platform",
+                         parameters: [.init("platform", in: .query, required: true, schema: .string(maxLength: 7), description: "ios, android or web"),
+                                      .init("current", in: .query, required: false, schema: .string(maxLength: 64),
+                                            description: "the client's version (1.4.2), or for web the page's release")],
+                         responses: [.init(200, "The version", schema: .ref(AppVersion.self)),
+                                     .init(404, "No version published for this platform", schema: .reference("Problem"), mediaType: "application/problem+json"),
+                                     .init(422, "Invalid platform or current (named in errors)", schema: .reference("Problem"), mediaType: "application/problem+json")]),
         ] + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + InboxRoutes.apiOperations + PushRoutes.apiOperations + apps.flatMap(\.apiOperations)
     }
 
@@ -54,6 +67,7 @@ struct PlatformRoutes: Sendable {
             JSONSchema.component(Problem.self, overriding: ["type": .string(format: "uri-reference")]),
             JSONSchema.component(Problem.FieldError.self),
             JSONSchema.component(HealthStatus.self),
+            JSONSchema.component(AppVersion.self),
         ] + IdentityRoutes.apiSchemas + AccountDataRoutes.apiSchemas + CommunityRoutes.apiSchemas + ModerationRoutes.apiSchemas + InboxRoutes.apiSchemas + PushRoutes.apiSchemas + apps.flatMap(\.apiSchemas)
     }
 }

@@ -101,6 +101,13 @@ struct MerchantStore: Sendable {
         }
     }
 
+    /// Every merchant, read without the index: the full scan `appsuite merchants timing` measures as its baseline.
+    func everyMerchant() throws -> [Merchant] {
+        try database.read { db in
+            try db.query("SELECT \(Self.columns) FROM merchants").map { row throws(StorageError) in try Self.merchant(row) }
+        }
+    }
+
     func count() throws -> Int {
         try database.read { db in try db.scalar("SELECT count(*) FROM merchants", as: Int.self) ?? 0 }
     }

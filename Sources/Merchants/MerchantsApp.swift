@@ -25,6 +25,9 @@ public struct MerchantsApp: MiniApp {
 
     public func migrations() -> [Migration] { MerchantsSchema.migrations() }
 
+    /// The online map's tile source (``TileSource``): `--merchants-tile-url` and its attribution, datum and subdomains.
+    public var settings: [any DeclaredSetting] { TileSource.settings }
+
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let store = MerchantStore(database: context.database)
         let search = Self.nearbySearch(store)
@@ -32,10 +35,14 @@ public struct MerchantsApp: MiniApp {
         api.register(into: &routes.api)
         let assets = AppAssets(appID: "merchants", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
         routes.serve(assets)
+        let tiles = TileSource.configured(context.settings)
+        let leaflet = tiles == nil ? nil : LeafletFiles()
+        leaflet?.register(into: &routes.files)
         let now: @Sendable () -> Int64 = { [clock = context.clock] in Int64(clock.now().timeIntervalSince1970) }
         MerchantsPages(store: store, api: api, comments: CommentStore(database: context.database, now: now),
                        ratings: RatingStore(database: context.database),
-                       favorites: FavoriteStore(database: context.database, directory: context.subjects), clock: context.clock, assets: assets)
+                       favorites: FavoriteStore(database: context.database, directory: context.subjects), clock: context.clock, assets: assets,
+                       map: leaflet.flatMap { files in tiles.map { MapSetup(tiles: $0, leaflet: files) } })
             .register(into: &routes.pages)
     }
 
@@ -63,6 +70,8 @@ public struct MerchantsApp: MiniApp {
     public func importer(context: AppContext) -> (any DataImporter)? {
         MerchantsImporter(store: MerchantStore(database: context.database), clock: context.clock)
     }
+
+    public var commands: [any AppCommand] { [MerchantsCommand()] }
 
     public var apiOperations: [APIOperation] { MerchantsOpenAPI.operations }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Geo
 import WebUI
 
 /// Words of the 商户 pages, Chinese first. Names, addresses and reviews are data and appear as written.
@@ -33,6 +34,16 @@ enum MerchantsText {
     static let mapTitle = LocalizedText(zh: "周边分布图", en: "Map of the area")
     static let mapNote = LocalizedText(zh: "离线示意图：没有地图底图时按经纬度画出的位置（上为北），点按圆点查看商户。",
                                        en: "Offline plot: positions drawn from their coordinates without map tiles (north up); tap a dot to open it.")
+    /// The note under the online map: which system the tiles use (the positions are converted to it).
+    static func onlineMapNote(_ datum: Datum, _ l: Language) -> String {
+        switch (datum, l) {
+        case (.gcj02, .zh): "在线地图（GCJ-02 底图，位置已从 WGS-84 换算），点按标记查看商户。"
+        case (.gcj02, _): "Online map (GCJ-02 tiles; positions converted from WGS-84); tap a marker to open it."
+        case (_, .zh): "在线地图（WGS-84 底图），点按标记查看商户。"
+        default: "Online map (WGS-84 tiles); tap a marker to open it."
+        }
+    }
+    static let searchArea = LocalizedText(zh: "搜索此区域", en: "Search this area")
     static let perPerson = LocalizedText(zh: "人均", en: "per person")
     static let reviews = LocalizedText(zh: "条点评", en: " reviews")
     static let noRating = LocalizedText(zh: "暂无评分", en: "Not rated")
@@ -95,6 +106,11 @@ enum MerchantsText {
     static let reply = LocalizedText(zh: "商家回复", en: "Reply as owner")
     static let replied = LocalizedText(zh: "已回复", en: "Reply posted")
     static let offline = LocalizedText(zh: "网络已断开，显示的是上次加载的内容。", en: "You are offline; this is what was loaded last.")
+    static let requestFailed = LocalizedText(zh: "无法连接服务器，请检查网络后重试。", en: "Cannot reach the server; check the connection and retry.")
+    static let retry = LocalizedText(zh: "重试", en: "Retry")
+    static let upgrade = LocalizedText(zh: "新版本已发布，刷新页面即可使用。", en: "A new version is out; reload the page to use it.")
+    static let reload = LocalizedText(zh: "刷新", en: "Reload")
+    static let releaseNotes = LocalizedText(zh: "更新说明", en: "What's new")
 
     /// `350 m`, `1.3 km`.
     static func distance(_ metres: Double) -> String {

@@ -17,6 +17,8 @@ struct MerchantsPages: Sendable {
     let favorites: FavoriteStore
     let clock: AppClock
     let assets: AppAssets
+    /// The online map, when tiles are configured and Leaflet is installed; nil keeps the offline plot alone.
+    let map: MapSetup?
 
     static let tabs = [
         TabItem(id: "nearby", href: "/merchants", icon: .mapPin, label: MerchantsText.nearby),
@@ -36,13 +38,38 @@ struct MerchantsPages: Sendable {
         pages.post("/{id}/reviews/{comment}/reply") { request, member in try ownerReply(request, member) }
     }
 
+    /// `withMap`: the page shows the plot that merchants.js turns into a Leaflet map (its files and a CSP that
+    /// lets the tiles in), when ``map`` is configured.
     func page(_ viewer: Viewer, title: String, back: BackLink? = nil, active: String? = nil, status: HTTPStatus = .ok,
-              @HTMLBuilder content: () -> [Node]) -> Response {
-        viewer.page(title: title, back: back ?? BackLink(href: "/", label: Strings.home(viewer.language)), tabs: Self.tabs, activeTab: active,
+              withMap: Bool = false, @HTMLBuilder content: () -> [Node]) -> Response {
+        let map = withMap ? map : nil
+        var response = viewer.page(title: title, back: back ?? BackLink(href: "/", label: Strings.home(viewer.language)), tabs: Self.tabs, activeTab: active,
                     status: status, trailing: [languageSwitch(viewer.language, currentURL: viewer.currentURL)], bodyClass: "app-merchants",
-                    stylesheets: [assets.url("merchants.css")], scripts: [assets.url("merchants.js")]) {
-            p(.class("mx-offline"), .role("status"), .attribute("hidden", "")) { MerchantsText.offline(viewer.language) }
+                    stylesheets: (map?.leaflet.stylesheetURLs ?? []) + [assets.url("merchants.css")],
+                    scripts: (map?.leaflet.scriptURLs ?? []) + [assets.url("merchants.js")]) {
+            networkBanner(viewer)
             div(.class("mx")) { content() }
+        }
+        if let map { response.headers.set("Content-Security-Policy", ContentSecurityPolicy.allowingImages(from: map.tiles.origins)) }
+        return response
+    }
+
+    /// The network banner (shown by merchants.js when the browser goes offline or its probe of
+    /// `/api/v1/app/version` fails, with a retry; hidden again when the probe answers) and the upgrade prompt
+    /// (shown when that answer says this page's release, ``WebAssets/release`` at render time, is outdated).
+    func networkBanner(_ viewer: Viewer) -> Node {
+        let l = viewer.language
+        return div(.class("mx-network-bar")) {
+            div(.class("mx-network"), .role("status"), .attribute("hidden", ""), .attribute("data-offline", MerchantsText.offline(l)),
+                .attribute("data-failed", MerchantsText.requestFailed(l))) {
+                span(.class("mx-network-text")) { MerchantsText.offline(l) }
+                button(.classes("btn", "mx-network-retry"), .type("button")) { MerchantsText.retry(l) }
+            }
+            div(.class("mx-upgrade"), .role("alert"), .attribute("hidden", ""), .attribute("data-release", WebAssets.release)) {
+                span(.class("mx-upgrade-text")) { MerchantsText.upgrade(l) }
+                a(.class("mx-upgrade-notes"), .attribute("hidden", ""), .target("_blank"), .rel("noopener")) { MerchantsText.releaseNotes(l) }
+                a(.classes("btn", "btn-primary", "mx-upgrade-reload"), .href(viewer.currentURL)) { MerchantsText.reload(l) }
+            }
         }
     }
 
@@ -74,14 +101,15 @@ struct MerchantsPages: Sendable {
         let result = try api.nearby.page(query, now: clock.now())
         let center = position.0
         let base = "/merchants?" + Self.queryString(request, dropping: ["cursor"])
-        return page(viewer, title: MerchantsText.title(l), active: "nearby") {
+        return page(viewer, title: MerchantsText.title(l), active: "nearby", withMap: query.cursor == nil && !result.items.isEmpty) {
             locationBar(center: center, isDefault: position.isDefault, l)
             filterForm(request, query, l)
             if result.items.isEmpty {
                 emptyState(icon: .mapPin, title: MerchantsText.none(l), message: MerchantsText.noneHint(l))
             } else {
                 if query.cursor == nil {
-                    MerchantPlot.render(center: center, radius: query.radius, items: result.items, language: l, label: MerchantsText.mapTitle(l))
+                    MerchantPlot.render(center: center, radius: query.radius, items: result.items, language: l, label: MerchantsText.mapTitle(l),
+                                        tiles: map?.tiles)
                 }
                 p(.class("mx-count")) { l == .zh ? "共 \(result.total) \(MerchantsText.found(l))" : "\(result.total)\(MerchantsText.found(l))" }
                 merchantList(result.items, numbered: query.cursor == nil, near: center, l)

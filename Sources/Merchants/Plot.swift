@@ -40,12 +40,29 @@ enum MerchantPlot {
         return steps.last { $0 <= target } ?? 10
     }
 
-    static func render(center: Coordinate, radius: Double, items: [NearbyItem], language l: Language, label: String) -> Node {
+    /// With `tiles`, the figure and every dot also carry their position in the tiles' datum (`data-lat`,
+    /// `data-lon`, 6 decimals, about 0.1 m) and the tile source, from which merchants.js draws a Leaflet map
+    /// in place of the plot; the plot stays when the script, Leaflet or the tiles do not load.
+    static func render(center: Coordinate, radius: Double, items: [NearbyItem], language l: Language, label: String,
+                       tiles: TileSource? = nil) -> Node {
         let half = size / 2, ring = half - margin
         let scale = scaleLength(radius)
         let barLength = scale * ring / radius
         func f(_ value: Double) -> String { String(format: "%.1f", value) }
-        return figure(.class("mx-plot")) {
+        func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+        let shownCenter = tiles?.display(center) ?? center
+        let isMap = tiles != nil
+        return figure(.class("mx-plot"),
+                      .attribute("data-tile-url", tiles?.template ?? "").when(isMap),
+                      .attribute("data-tile-subdomains", tiles?.subdomains ?? "").when(isMap),
+                      .attribute("data-tile-attribution", tiles?.attribution ?? "").when(isMap),
+                      .attribute("data-datum", tiles?.datum.rawValue ?? "").when(isMap),
+                      .attribute("data-lat", degrees(shownCenter.latitude)).when(isMap),
+                      .attribute("data-lon", degrees(shownCenter.longitude)).when(isMap),
+                      .attribute("data-radius", String(Int(radius))).when(isMap),
+                      .attribute("data-map-label", label).when(isMap),
+                      .attribute("data-search-area", MerchantsText.searchArea(l)).when(isMap),
+                      .attribute("data-map-note", MerchantsText.onlineMapNote(tiles?.datum ?? .wgs84, l)).when(isMap)) {
             SVG.svg(.viewBox("0 0 360 360"), .class("mx-plot-svg"), .role("img"), .ariaLabel(label)) {
                 SVG.rect(.class("mx-plot-bg"), .attribute("x", "0"), .attribute("y", "0"), .attribute("width", "360"), .attribute("height", "360"), .attribute("rx", "12"))
                 SVG.circle(.class("mx-plot-ring"), .attribute("cx", f(half)), .attribute("cy", f(half)), .attribute("r", f(ring)))
@@ -56,8 +73,11 @@ enum MerchantPlot {
                 SVG.text(.class("mx-plot-label"), .attribute("x", "16"), .attribute("y", "330")) { MerchantsText.distance(scale) }
                 for (index, item) in items.enumerated().reversed() {
                     let (x, y) = project(item.merchant.position, center: center, radius: radius)
+                    let shown = tiles?.display(item.merchant.position) ?? item.merchant.position
                     SVG.g(.class("mx-plot-dot")) {
-                        a(.href("/merchants/\(item.merchant.id)"), .ariaLabel("\(index + 1). \(item.merchant.name)")) {
+                        a(.href("/merchants/\(item.merchant.id)"), .ariaLabel("\(index + 1). \(item.merchant.name)"),
+                          .attribute("data-lat", degrees(shown.latitude)).when(isMap), .attribute("data-lon", degrees(shown.longitude)).when(isMap),
+                          .attribute("data-number", String(index + 1)).when(isMap), .attribute("data-category", item.merchant.category).when(isMap)) {
                             // A 22-unit invisible disc widens the tap target; the plot is ~360 px wide on a phone.
                             SVG.circle(.class("mx-plot-hit"), .attribute("cx", f(x)), .attribute("cy", f(y)), .attribute("r", "11"))
                             SVG.circle(.fill(colour(item.merchant.category)), .class("mx-plot-pin"), .attribute("cx", f(x)), .attribute("cy", f(y)),

@@ -53,6 +53,11 @@ public enum WebAssets {
         !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
     }
 
+    /// The web shell's release: a content hash over every asset's name and hash, so it changes with any of
+    /// app.js, app.css, the icons … after a deploy. `GET /api/v1/app/version?platform=web` answers it as the latest
+    /// web version; a page rendered before the deploy carries the old one and is asked to reload.
+    public static let release: String = contentHash(Data(hashes.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value + "\n" }.joined().utf8))
+
     /// name → first 10 hex digits of the FNV-1a 64-bit hash of the file's bytes.
     static let hashes: [String: String] = {
         let directory = WebAssets.directory

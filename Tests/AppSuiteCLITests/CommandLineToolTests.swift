@@ -85,8 +85,10 @@ import WebUI
         #expect(help.contains("  appsuite gaokao backtest [省份 …]|timing [--data-dir var]\n"))
         #expect(help.contains("  gaokao   豹考通 tools: backtest"))
         #expect(help.contains("  photo    Photo Studio's image operations on files"))
-        #expect(help.contains("  --photos-max-megapixels MP  refuse pictures over this many megapixels"))
-        #expect(help.contains("  APPSUITE_PHOTOS_PASSWORD    password of the account"))
+        // The settings column is as wide as the longest setting (--merchants-tile-attribution TEXT), so no fixed spacing.
+        #expect(help.split(separator: "\n").contains { $0.hasPrefix("  --photos-max-megapixels MP ") && $0.contains(" refuse pictures over this many megapixels") })
+        #expect(help.split(separator: "\n").contains { $0.hasPrefix("  APPSUITE_PHOTOS_PASSWORD ") && $0.contains(" password of the account") })
+        #expect(help.contains("  appsuite merchants timing [--data-dir var]\n"))
         #expect(CommandLineTool.run(["photo", "--help"], environment: [:]) == 0)
         #expect(CommandLineTool.run(["gaokao", "--bogus"], environment: [:]) == ExitCode.usage.rawValue)
         #expect(CommandLineTool.run(["import", "all", "/no/such/folder"], environment: ["APPSUITE_PHOTOS_MAX_MEGABYTES": "lots"])

@@ -1,11 +1,18 @@
 """商户 in headless Chromium on a phone, on the imported real merchant data, with the position faked through
 CDP (Emulation.setGeolocationOverride): "use my location" near Hangzhou's Dianping rows, the denied-location
 error state, filters, the offline SVG plot, a merchant page with 营业中/已打烊 and navigation links in the
-right datum, a rated review and its distribution, search folding 麥當勞/麦当劳, shake; light, dark and English.
+right datum, a rated review and its distribution, search folding 麥當勞/麦当劳, shake; light, dark and English;
+the online map (Leaflet from Debian) over GCJ-02 tiles from a local tile server, and its fallback to the plot;
+the network banner (offline, a failed probe, retry) and the upgrade prompt after a deploy.
 Screenshots: artifacts/screenshots/merchants-*.png."""
 
 from __future__ import annotations
 
+import math
+import shutil
+import subprocess
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Iterator
 from urllib.parse import parse_qs, urlparse
 
@@ -13,7 +20,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
-from e2e_support import PASSWORD, ServerProcess, imported_server, shared_data, unique_name
+from e2e_support import DEFAULT_BINARY, PASSWORD, ServerProcess, imported_server, shared_data, unique_name
 
 HANGZHOU = (30.3209, 120.1456)  # 拱墅区, beside the Dianping fixture rows
 
@@ -197,3 +204,254 @@ def test_shake_never_repeats_and_english(browser, server, screenshot):
     assert "Default position" in css(browser, ".mx-location-text").text
     assert_fits_phone(browser)
     screenshot("merchants-nearby-en")
+
+
+class TileServer:
+    """A local tile server: 256 px PNG tiles rendered by ImageMagick (`convert`, from scripts/bootstrap --test),
+    each labelled with its z/x/y; it records every tile asked for."""
+
+    def __init__(self) -> None:
+        convert = shutil.which("convert")
+        if convert is None:
+            pytest.fail("ImageMagick's convert is missing; run `scripts/bootstrap --test`.", pytrace=False)
+        font = subprocess.run(["fc-match", "-f", "%{file}", "sans"], capture_output=True, text=True, timeout=10).stdout
+        tiles: dict[str, bytes] = {}
+        self.requested: list[tuple[int, int, int]] = []
+        lock = threading.Lock()
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                parts = urlparse(self.path).path.split("/")
+                if len(parts) != 5 or parts[1] != "tiles" or not parts[4].endswith(".png"):
+                    self.send_error(404)
+                    return
+                try:
+                    z, x, y = int(parts[2]), int(parts[3]), int(parts[4][:-4])
+                except ValueError:
+                    self.send_error(404)
+                    return
+                key = f"{z}/{x}/{y}"
+                with lock:
+                    owner.requested.append((z, x, y))
+                    if key not in tiles:
+                        tiles[key] = subprocess.run(
+                            [convert, "-size", "256x256", "xc:#e9efe4", "-fill", "none", "-stroke", "#9aa99a",
+                             "-draw", "rectangle 0,0 255,255", "-stroke", "none", "-fill", "#5c6b5c", "-font", font, "-pointsize", "16",
+                             "-annotate", "+8+22", key, "png:-"], capture_output=True, check=True, timeout=20).stdout
+                    body = tiles[key]
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def tiles() -> Iterator[TileServer]:
+    server = TileServer()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def tiled_server(server: ServerProcess, tiles: TileServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A second server on the same imported data with GCJ-02 tiles from the local tile server."""
+    import os
+    from pathlib import Path
+    binary = Path(os.environ.get("APPSUITE_BINARY", str(DEFAULT_BINARY)))
+    proc = ServerProcess(binary, server.data_dir, tmp_path_factory.mktemp("merchants-tiled"), extra_args=(
+        "--merchants-tile-url", f"http://127.0.0.1:{tiles.port}/tiles/{{z}}/{{x}}/{{y}}.png",
+        "--merchants-tile-datum", "gcj02", "--merchants-tile-attribution", "本地测试底图 local test tiles"))
+    proc.start(timeout=30)
+    yield proc
+    assert proc.stop(timeout=15) == 0, proc.stderr_tail()
+    assert not proc.problem_lines(), "\n".join(proc.problem_lines()[:20])
+
+
+def world_pixel(lat: float, lon: float, zoom: int) -> tuple[float, float]:
+    """Web Mercator (EPSG:3857) pixel of a point at `zoom`, 256 px tiles: what every XYZ tile server draws."""
+    scale = 256 * 2 ** zoom
+    y = (1 - math.log(math.tan(math.radians(lat)) + 1 / math.cos(math.radians(lat))) / math.pi) / 2
+    return (lon + 180) / 360 * scale, y * scale
+
+
+def screen_point_on_tiles(driver, lat: float, lon: float) -> tuple[float, float]:
+    """Where (lat, lon) in the tiles' datum falls on screen, found from the loaded tile images' z/x/y and rectangles."""
+    loaded = driver.execute_script("""
+        return Array.from(document.querySelectorAll('.mx-map img.leaflet-tile-loaded')).map(img => {
+          const r = img.getBoundingClientRect();
+          return [img.src, r.left, r.top, r.width];
+        });""")
+    assert loaded, "no tile loaded"
+    for src, left, top, width in loaded:
+        z, x, y = (int(p) for p in urlparse(src).path.removesuffix(".png").split("/")[-3:])
+        px, py = world_pixel(lat, lon, z)
+        if x * 256 <= px < (x + 1) * 256 and y * 256 <= py < (y + 1) * 256:
+            return left + (px - x * 256) * width / 256, top + (py - y * 256) * width / 256
+    raise AssertionError(f"({lat}, {lon}) is on none of the {len(loaded)} loaded tiles")
+
+
+def centre_of(driver, selector: str) -> tuple[float, float]:
+    r = driver.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                              "return [r.left + r.width / 2, r.top + r.height / 2];", selector)
+    return r[0], r[1]
+
+
+def test_online_map_over_gcj02_tiles(browser, tiled_server, tiles, screenshot):
+    base = tiled_server.base_url
+    lat, lon = 31.2304, 121.4737
+    browser.get(f"{base}/merchants?lat={lat}&lon={lon}&radius=1000")
+    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".mx-map img.leaflet-tile-loaded")) >= 4,
+             message="the map's tiles did not load")
+    assert not css(browser, ".mx-plot-svg").is_displayed(), "the plot gives way to the map"
+    assert "GCJ-02" in css(browser, ".mx-plot-note").text
+    assert "本地测试底图" in css(browser, ".leaflet-control-attribution").text
+    assert any(z >= 13 for z, _, _ in tiles.requested), tiles.requested[:5]
+    screenshot("merchants-map-light")
+    items = browser.find_elements(By.CSS_SELECTOR, ".mx-item")
+    markers = browser.find_elements(By.CSS_SELECTOR, ".mx-map .mx-map-dot")
+    clusters = browser.find_elements(By.CSS_SELECTOR, ".mx-map .marker-cluster")
+    assert markers and len(markers) <= len(items) and (len(markers) == len(items) or clusters), (len(markers), len(clusters), len(items), severe_logs(browser))
+
+    # Positions on the tiles are GCJ-02: the user's dot sits where the server's conversion of People's Square is
+    # on these tiles (the WGS-84 point would be ~480 m, ~100 px, away), and so does merchant no. 1.
+    api = tiled_server.client
+    gcj = api.get(f"/api/v1/merchants/coordinates?from=wgs84&to=gcj02&lat={lat}&lon={lon}").json()
+    expected = screen_point_on_tiles(browser, gcj["lat"], gcj["lon"])
+    actual = centre_of(browser, ".mx-map .mx-map-me")
+    assert math.dist(expected, actual) < 2, (expected, actual)
+    wgs_point = screen_point_on_tiles(browser, lat, lon)
+    assert math.dist(wgs_point, actual) > 50, "WGS-84 would be visibly off on GCJ-02 tiles"
+    # A numbered marker not inside a cluster sits where the conversion of its merchant's position is.
+    listed = api.get(f"/api/v1/merchants/nearby?lat={lat}&lon={lon}&radius=1000&limit=20").json()["items"]
+    numbered = [m for m in markers if m.text]
+    assert numbered, "every numbered merchant is in a cluster"
+    number = int(numbered[0].text)
+    chosen = listed[number - 1]
+    shifted = api.get(f"/api/v1/merchants/coordinates?from=wgs84&to=gcj02&lat={chosen['lat']}&lon={chosen['lon']}").json()
+    where = browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", numbered[0])
+    assert math.dist(screen_point_on_tiles(browser, shifted["lat"], shifted["lon"]), where) < 2, (number, chosen["name"])
+    assert_fits_phone(browser)
+    assert not small_targets(browser), small_targets(browser)
+    assert not severe_logs(browser), severe_logs(browser)
+    set_theme(browser, True)
+    screenshot("merchants-map-dark")
+    set_theme(browser, False)
+    browser.get(f"{base}/merchants?lat={lat}&lon={lon}&radius=1000&lang=en")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".mx-map img.leaflet-tile-loaded"), message="English map tiles")
+    assert "GCJ-02 tiles" in css(browser, ".mx-plot-note").text
+    screenshot("merchants-map-en")
+
+    # Search this area: zoomed out around the same centre, the new search is at People's Square again in WGS-84
+    # (the GCJ-02 map centre converted back by the server's inverse, within a metre).
+    browser.get(f"{base}/merchants?lat={lat}&lon={lon}&radius=1000&lang=zh")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".mx-map img.leaflet-tile-loaded"), message="tiles")
+    area = css(browser, ".mx-search-area")
+    assert not area.is_displayed()
+    tap(browser, css(browser, ".leaflet-control-zoom-out"))
+    wait_for(browser, lambda d: area.is_displayed(), message="no 搜索此区域 after moving the map")
+    assert area.text == "搜索此区域"
+    screenshot("merchants-map-search-area")
+    # Records the map centre the page asks the server to convert (sessionStorage outlives the navigation).
+    browser.execute_script("""const original = window.fetch;
+        window.fetch = function (url, options) { sessionStorage.setItem('converted', String(url)); return original(url, options); };""")
+    click_and_wait(browser, area, "search this area")
+    query = parse_qs(urlparse(browser.current_url).query)
+    moved = (float(query["lat"][0]), float(query["lon"][0]))
+    assert query["radius"] == ["1000"]
+    asked = parse_qs(urlparse(browser.execute_script("return sessionStorage.getItem('converted')")).query)
+    assert asked["from"] == ["gcj02"] and asked["to"] == ["wgs84"]
+    centre = (float(asked["lat"][0]), float(asked["lon"][0]))
+    back = api.get(f"/api/v1/merchants/coordinates?from=gcj02&to=wgs84&lat={centre[0]}&lon={centre[1]}").json()
+    assert abs(back["lat"] - moved[0]) < 2e-6 and abs(back["lon"] - moved[1]) < 2e-6, (back, moved)
+    # The map centre is near the user (fitBounds frames the merchants around them) and ~480 m from its WGS-84 twin.
+    assert abs(moved[0] - lat) < 0.01 and abs(moved[1] - lon) < 0.01, moved
+    assert 0.003 < math.dist(centre, moved) < 0.007, (centre, moved)
+
+    # A marker opens its merchant.
+    browser.get(f"{base}/merchants?lat={lat}&lon={lon}&radius=1000&lang=zh")
+    marker = wait_for(browser, lambda d: [m for m in d.find_elements(By.CSS_SELECTOR, ".mx-map .mx-map-dot") if m.text == str(number)],
+                      message=f"marker {number}")[0]
+    click_and_wait(browser, marker, f"tap marker {number}")
+    assert path_of(browser) == f"/merchants/{chosen['id']}"
+
+
+def test_map_falls_back_to_the_plot_without_tiles(browser, tiled_server, tiles, screenshot):
+    """When no tile loads (the tile host unreachable), the offline plot comes back with its note."""
+    base = tiled_server.base_url
+    tiles.httpd.shutdown()
+    tiles.httpd.server_close()
+    try:
+        browser.get(f"{base}/merchants?lat=31.2304&lon=121.4737&radius=1000&lang=zh")
+        wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".mx-plot-svg").is_displayed(), message="the plot did not come back")
+        assert not browser.find_elements(By.CSS_SELECTOR, ".mx-map")
+        assert "离线示意图" in css(browser, ".mx-plot-note").text
+        screenshot("merchants-map-fallback")
+    finally:
+        tiles.httpd = ThreadingHTTPServer(("127.0.0.1", tiles.port), tiles.httpd.RequestHandlerClass)
+        tiles.thread = threading.Thread(target=tiles.httpd.serve_forever, daemon=True)
+        tiles.thread.start()
+
+
+def test_network_banner_and_upgrade_prompt(browser, server, screenshot):
+    base = server.base_url
+    browser.get(f"{base}/merchants/search?lang=zh")
+    banner = css(browser, ".mx-network")
+    wait_for(browser, lambda d: d.execute_script("return performance.getEntriesByName(location.origin + '/api/v1/app/version?platform=web&current=' + document.querySelector('.mx-upgrade').dataset.release).length") > 0,
+             message="the page did not probe the version")
+    assert not banner.is_displayed() and not css(browser, ".mx-upgrade").is_displayed()
+
+    # The browser goes offline: the banner says so; back online, the probe answers and it goes.
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait_for(browser, lambda d: banner.is_displayed(), message="no banner when offline")
+    assert "网络已断开" in banner.text and banner.get_attribute("data-state") == "offline"
+    assert_fits_phone(browser)
+    assert not small_targets(browser), small_targets(browser)
+    screenshot("merchants-offline-banner")
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait_for(browser, lambda d: not banner.is_displayed(), message="the banner stayed when back online")
+
+    # A request that fails while online: the probe is blocked; retry after unblocking hides the banner.
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/app/version*"]})
+    browser.execute_script("window.dispatchEvent(new Event('online'))")
+    wait_for(browser, lambda d: banner.is_displayed(), message="no banner when the probe fails")
+    assert "无法连接服务器" in banner.text and banner.get_attribute("data-state") == "failed"
+    set_theme(browser, True)
+    screenshot("merchants-failed-banner-dark")
+    set_theme(browser, False)
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    tap(browser, css(browser, ".mx-network-retry"))
+    wait_for(browser, lambda d: not banner.is_displayed(), message="retry did not hide the banner")
+
+    # After a deploy the server's release differs from the page's: the upgrade prompt asks to reload.
+    for lang, words in (("zh", "新版本已发布"), ("en", "A new version is out")):
+        browser.get(f"{base}/merchants/search?lang={lang}")
+        upgrade = css(browser, ".mx-upgrade")
+        assert not upgrade.is_displayed()
+        browser.execute_script("document.querySelector('.mx-upgrade').dataset.release = 'a0b1c2d3e4'; window.dispatchEvent(new Event('online'))")
+        wait_for(browser, lambda d: upgrade.is_displayed(), message="no upgrade prompt for an old release")
+        assert words in upgrade.text
+        reload = css(browser, ".mx-upgrade-reload")
+        assert urlparse(reload.get_attribute("href")).path == "/merchants/search"
+        assert not small_targets(browser), small_targets(browser)
+        assert_fits_phone(browser)
+        screenshot(f"merchants-upgrade-{lang}")
+    set_theme(browser, True)
+    screenshot("merchants-upgrade-en-dark")
+    set_theme(browser, False)
+    browser.get(f"{base}/merchants/search?lang=zh")
+    assert not severe_logs(browser) or all("app/version" in m for m in severe_logs(browser)), severe_logs(browser)

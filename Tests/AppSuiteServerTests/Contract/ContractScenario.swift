@@ -26,7 +26,8 @@ enum ContractScenario {
                                     importing: [.gaokao, .movies, .weather, .appstore, .merchants],
                                     options: ["weather-provider": "qweather", "weather-provider-url": replay.url,
                                               "oidc-providers": "corp|公司账号|https://sso.corp.example|appsuite",
-                                              "smtp-url": sink.url, "mail-from": "noreply@apps.example.com"],
+                                              "smtp-url": sink.url, "mail-from": "noreply@apps.example.com",
+                                              "client-versions": "ios=2.1.0/1.5.0", "release-notes-url": "https://apps.example/notes"],
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         // The first gaokao and appdeals requests build in-memory snapshots; under a full parallel test run that
         // can take longer than a request's 10 s, so wait for both once, with time to spare.
@@ -54,6 +55,9 @@ enum ContractScenario {
         client.call("GET", APIPath.health, as: HealthStatus.self)
         client.problem("POST", APIPath.health, status: 405)
         client.problem("POST", APIPath.openAPI, status: 405)
+        client.call("GET", APIPath.appVersion, query: [("platform", "ios"), ("current", "1.4.0")], as: AppVersion.self)
+        client.problem("GET", APIPath.appVersion, query: [("platform", "windows")], status: 422)
+        client.problem("GET", APIPath.appVersion, query: [("platform", "android")], status: 404)
         let document = client.document() ?? Data()
         let routes = server.suite.router.registered
             .filter { $0.pattern.hasPrefix("/api/") || $0.pattern == APIPath.health }
