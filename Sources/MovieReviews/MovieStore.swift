@@ -233,14 +233,17 @@ struct MovieStore: Sendable {
 
     /// The film library: films with reviews and comments first, then the most rated; `query` matches the
     /// Chinese or original title or the directors, every word somewhere (``MovieSchema/filmSearch``).
-    func films(query: String?, cursor: String?, limit: Int) throws -> Page<Film> {
+    /// `filter` narrows it by genre, decade and Douban score (``FilmFilter``).
+    func films(query: String?, filter: FilmFilter = FilmFilter(), cursor: String?, limit: Int) throws -> Page<Film> {
         let after = try Self.intCursor(cursor) ?? 0
+        let narrow = filter.condition
         let rows = try database.read { db in
             guard let match = MovieSchema.filmSearch.condition(query ?? "") else {
-                return try db.query("SELECT * FROM movies_films WHERE rank > ? ORDER BY rank LIMIT ?", after, limit + 1)
+                return try db.query("SELECT * FROM movies_films f WHERE rank > ? AND \(narrow.sql) ORDER BY rank LIMIT ?",
+                                    [after.sqlValue] + narrow.arguments + [(limit + 1).sqlValue])
             }
-            return try db.query("SELECT * FROM movies_films WHERE rank > ? AND \(match.sql) ORDER BY rank LIMIT ?",
-                                [after.sqlValue] + match.arguments + [(limit + 1).sqlValue])
+            return try db.query("SELECT * FROM movies_films f WHERE rank > ? AND \(match.sql) AND \(narrow.sql) ORDER BY rank LIMIT ?",
+                                [after.sqlValue] + match.arguments + narrow.arguments + [(limit + 1).sqlValue])
         }
         let items = try rows.prefix(limit).map { row throws(StorageError) in try Film(row: row) }
         return Page(items: items, nextCursor: rows.count > limit ? items.last.map { String($0.rank) } : nil)
