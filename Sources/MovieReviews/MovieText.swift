@@ -214,6 +214,20 @@ enum MovieText {
         let text = FilmFilter.number(score)
         return LocalizedText(zh: "\(text) 分以上", en: "\(text)+")
     }
+    static let forYou = LocalizedText(zh: "猜你喜欢", en: "Picked for you")
+    static let forYouColdStart = LocalizedText(zh: "猜你喜欢 · 先看 Top 榜", en: "Picked for you · Top films for now")
+    static func forYouFromRatings(_ rated: Int) -> LocalizedText {
+        LocalizedText(zh: "根据你评分的 \(rated) 部电影，与口味相近的观众的评分推算（基于物品的协同过滤）。",
+                      en: "From the \(rated) films you rated and the ratings of viewers with similar taste (item-based collaborative filtering).")
+    }
+    static func forYouNeedsRatings(_ rated: Int, minimum: Int) -> LocalizedText {
+        LocalizedText(zh: "你已评分 \(rated) 部，评满 \(minimum) 部后这里按你的口味推荐；现在显示 Top 榜。",
+                      en: "You have rated \(rated) of the \(minimum) films needed for picks of your own; until then, the Top list.")
+    }
+    static func forYouSignIn(_ minimum: Int) -> LocalizedText {
+        LocalizedText(zh: "登录并为 \(minimum) 部电影评分后，这里按你的口味推荐；现在显示 Top 榜。",
+                      en: "Sign in and rate \(minimum) films for picks of your own; until then, the Top list.")
+    }
     /// The genres offered in the filter: the library's common ones, most films first (movies.csv, 2,065 rated films).
     static let filterGenres = ["剧情", "动作", "喜剧", "爱情", "冒险", "奇幻", "动画", "犯罪", "惊悚", "科幻", "悬疑", "古装", "家庭", "恐怖",
                                "战争", "历史", "传记", "武侠", "同性", "音乐", "运动", "歌舞", "灾难", "儿童", "西部", "纪录片"]

@@ -14,6 +14,7 @@ struct MoviePages: Sendable {
     let comments: CommentStore
     let favorites: FavoriteStore
     let writes: MovieWrites
+    let recommender: MovieRecommender
     let authenticator: Authenticator
     let assets: AppAssets
 
@@ -86,8 +87,10 @@ struct MoviePages: Sendable {
         let reviews = cards.compactMap { card -> Review? in if case .review(let review) = card { review } else { nil } }
         let counts = try commentCounts(reviews)
         let next = offset + MovieFeed.pageSize < feed.count ? MovieFeed.cursor(now: now, offset: offset + MovieFeed.pageSize) : nil
+        let forYou = offset == 0 ? try recommender.forYou(userID: viewer.user?.id, now: writes.now()) : nil
         let l = viewer.language
         return self.page(viewer, title: MovieText.appTitle(l), back: Self.launcher, tab: "feed") {
+            if let forYou, !forYou.films.isEmpty { forYouSection(forYou, signedIn: viewer.user != nil, language: l) }
             if offset == 0, let banner = reviews.first {
                 a(.class("mv-banner"), .href("/movies/reviews/\(banner.id)")) {
                     img(.class("mv-banner-img"), .src(Self.posterURL(banner.filmID)), .alt(""), .width(200), .height(280))

@@ -65,4 +65,42 @@ extension MoviePages {
             WebUI.button(.classes("btn", "btn-secondary"), .type("submit")) { MovieText.filter(l) }
         }
     }
+
+    /// 猜你喜欢 on the first feed page: a row of posters, labelled with where they come from.
+    func forYouSection(_ forYou: ForYou, signedIn: Bool, language l: Language) -> Node {
+        section(.class("mv-foryou"), .ariaLabel(MovieText.forYou(l))) {
+            switch forYou.source {
+            case .ratings(let rated):
+                sectionHeader(MovieText.forYou(l))
+                p(.class("mv-foryou-why")) { MovieText.forYouFromRatings(rated)(l) }
+            case .topList(let rated):
+                sectionHeader(MovieText.forYouColdStart(l))
+                p(.class("mv-foryou-why")) {
+                    (signedIn ? MovieText.forYouNeedsRatings(rated, minimum: MovieRecommender.minimumRatings)
+                        : MovieText.forYouSignIn(MovieRecommender.minimumRatings))(l)
+                }
+            }
+            ul(.class("mv-foryou-list"), .role("list"), .attribute("data-source", forYou.source.name)) {
+                for film in forYou.films {
+                    li {
+                        a(.class("mv-foryou-film"), .href("/movies/films/\(percentEncode(film.id))")) {
+                            img(.class("mv-foryou-poster"), .src(Self.posterURL(film.id)), .alt(""), .width(88), .height(124), .loading("lazy"))
+                            span(.class("mv-foryou-title")) { film.title }
+                            if let rating = film.rating { span(.class("mv-meta")) { String(format: "%.1f", rating) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension ForYou.Source {
+    /// `ratings` or `top`, for the page's `data-source` and the API.
+    var name: String {
+        switch self {
+        case .ratings: "ratings"
+        case .topList: "top"
+        }
+    }
 }
