@@ -27,7 +27,7 @@ extension MoviePages {
                                             MovieText.topVotes(mean: item.mean, votes: item.votes)(l)].compactMap { $0 }.joined(separator: " · "),
                                  detail: String(format: "%.2f", item.weighted),
                                  href: "/movies/films/\(percentEncode(item.film.id))",
-                                 image: .thumbnail(url: Self.posterURL(item.film.id), alt: ""))
+                                 image: .thumbnail(url: Self.posterURL(of: item.film), alt: ""))
                     }
                 }
                 if let next = top.nextOffset {
@@ -66,6 +66,11 @@ extension MoviePages {
         }
     }
 
+    /// The cached Douban poster, or our drawn one for a film without a poster URL (an incomplete film).
+    static func posterURL(of film: Film) -> String {
+        film.posterURL?.isEmpty == false ? posterURL(film.id) : "/movies/posters/\(percentEncode(film.id)).svg"
+    }
+
     /// 猜你喜欢 on the first feed page: a row of posters, labelled with where they come from.
     func forYouSection(_ forYou: ForYou, signedIn: Bool, language l: Language) -> Node {
         section(.class("mv-foryou"), .ariaLabel(MovieText.forYou(l))) {
@@ -84,7 +89,7 @@ extension MoviePages {
                 for film in forYou.films {
                     li {
                         a(.class("mv-foryou-film"), .href("/movies/films/\(percentEncode(film.id))")) {
-                            img(.class("mv-foryou-poster"), .src(Self.posterURL(film.id)), .alt(""), .width(88), .height(124), .loading("lazy"))
+                            img(.class("mv-foryou-poster"), .src(Self.posterURL(of: film)), .alt(""), .width(88), .height(124), .loading("lazy"))
                             span(.class("mv-foryou-title")) { film.title }
                             if let rating = film.rating { span(.class("mv-meta")) { String(format: "%.1f", rating) } }
                         }
