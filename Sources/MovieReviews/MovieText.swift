@@ -198,6 +198,7 @@ enum MovieText {
                 + "plus this site's stars ×2); C = \(c), the mean Douban score of the \(films.formatted()) rated films here; m = \(m), the median of "
                 + "their vote counts. Data: Douban (scraped 2025) and this site's ratings.")
     }
+    static func place(_ place: Int) -> LocalizedText { LocalizedText(zh: "第 \(place) 名", en: "No. \(place)") }
     static func topVotes(mean: Double, votes: Int) -> LocalizedText {
         let score = String(format: "%.1f", mean)
         return LocalizedText(zh: "\(score) 分 · \(votes.formatted()) 人评价", en: "\(score) from \(votes.formatted()) votes")
@@ -214,6 +215,9 @@ enum MovieText {
         let text = FilmFilter.number(score)
         return LocalizedText(zh: "\(text) 分以上", en: "\(text)+")
     }
+    static let recommendedTab = LocalizedText(zh: "推荐", en: "Highlights")
+    static let latestTab = LocalizedText(zh: "最新", en: "Latest")
+    static let feedTabs = LocalizedText(zh: "首页分栏", en: "Home tabs")
     static let forYou = LocalizedText(zh: "猜你喜欢", en: "Picked for you")
     static let forYouColdStart = LocalizedText(zh: "猜你喜欢 · 先看 Top 榜", en: "Picked for you · Top films for now")
     static func forYouFromRatings(_ rated: Int) -> LocalizedText {

@@ -80,6 +80,7 @@ struct MoviePages: Sendable {
 
     /// 首页: the mixed feed (``MovieFeed``), 20 cards a page; the cursor keeps the time the feed was ranked at.
     func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
+        if request.query["tab"] == "new" { return try latestPage(request, viewer) }
         let (now, offset) = try Self.feedCursor(request.query["cursor"]) ?? (writes.now(), 0)
         let candidates = try store.feedCandidates(now: now)
         let feed = MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
@@ -90,6 +91,7 @@ struct MoviePages: Sendable {
         let forYou = offset == 0 ? try recommender.forYou(userID: viewer.user?.id, now: writes.now()) : nil
         let l = viewer.language
         return self.page(viewer, title: MovieText.appTitle(l), back: Self.launcher, tab: "feed") {
+            feedTabs(selected: "feed", l)
             if let forYou, !forYou.films.isEmpty { forYouSection(forYou, signedIn: viewer.user != nil, language: l) }
             if offset == 0, let banner = reviews.first {
                 a(.class("mv-banner"), .href("/movies/reviews/\(banner.id)")) {

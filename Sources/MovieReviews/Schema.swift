@@ -126,6 +126,10 @@ enum MovieSchema {
                     value INTEGER NOT NULL
                 );
                 """),
+            // Session 5: the feed's 最新 tab reads listed 短评 of all films newest first.
+            Migration(module: "movies", version: 6, name: "latest_short_comments", sql: """
+                CREATE INDEX movies_comments_latest ON movies_comments(listed, created_at, seq);
+                """),
         ]
     }
 

@@ -22,8 +22,9 @@ extension MoviePages {
             } else {
                 ol(.classes("list-group", "mv-films", "mv-top"), .role("list"), .attribute("data-list", "top")) {
                     for item in top.items {
-                        listCell(title: "\(item.place). " + MovieText.filmTitle(item.film.title)(l),
-                                 subtitle: [item.film.year.map(String.init), item.film.genres.map { MovieText.genres($0, l) },
+                        // The place apart from the title: a title is data, shown as it is.
+                        listCell(title: item.film.title,
+                                 subtitle: [MovieText.place(item.place)(l), item.film.year.map(String.init), item.film.genres.map { MovieText.genres($0, l) },
                                             MovieText.topVotes(mean: item.mean, votes: item.votes)(l)].compactMap { $0 }.joined(separator: " · "),
                                  detail: String(format: "%.2f", item.weighted),
                                  href: "/movies/films/\(percentEncode(item.film.id))",

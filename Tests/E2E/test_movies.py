@@ -361,7 +361,9 @@ def test_the_top_list_with_its_formula_and_filters(browser, server, screenshot):
     formula = css(browser, ".mv-formula").text
     assert "C = 7.46" in formula and "m = 175,095" in formula and "2,065" in formula, formula
     titles = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "[data-list=top] .cell-title")]
-    assert titles[:3] == ["1. 《肖申克的救赎》", "2. 《霸王别姬》", "3. 《泰坦尼克号》"], titles[:3]
+    assert titles[:3] == ["肖申克的救赎", "霸王别姬", "泰坦尼克号"], titles[:3]
+    places = [e.text.split(" · ")[0] for e in browser.find_elements(By.CSS_SELECTOR, "[data-list=top] .cell-subtitle")]
+    assert places[:3] == ["第 1 名", "第 2 名", "第 3 名"], places[:3]
     assert_fits_phone(browser)
     assert_tap_targets(browser, ".mv-select, .mv-filter .btn, [data-list=top] a")
     screenshot("movies-30-top")
@@ -371,7 +373,7 @@ def test_the_top_list_with_its_formula_and_filters(browser, server, screenshot):
                                css(browser, f".mv-filter select[name={name}]"), value)
     click_and_wait(browser, css(browser, ".mv-filter button[type=submit]"), "filter")
     titles = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "[data-list=top] .cell-title")]
-    assert titles[:2] == ["1. 《盗梦空间》", "2. 《星际穿越》"] and len(titles) == 20, titles[:3]
+    assert titles[:2] == ["盗梦空间", "星际穿越"] and len(titles) == 20, titles[:3]
     assert css(browser, ".mv-filter select[name=genre]").get_attribute("value") == "科幻"
     assert_fits_phone(browser)
     screenshot("movies-31-top-filtered")

@@ -150,6 +150,15 @@ struct CountingExecutor: SQLExecutor {
         // The first page adds 猜你喜欢: one query for its films (a signed-out reader gets the cached Top list).
         #expect(full.body.contains("mv-foryou-list") && full.count == last.count + 1)
         #expect(full.count <= 9, "\(full.count) statements")
+        // 最新 tab: two queries for the cards and one for the comment badges when a review is among them, for 20 reviews
+        // as for the last 2 (the cursor skips every 短评); the newest page (短评 only) needs no badges.
+        let latest = try Self.statements("/movies", query: "tab=new")
+        let reviewsOnly = try Self.statements("/movies", query: "tab=new&cursor=9999999999.0.0.0")
+        let latestLast = try Self.statements("/movies", query: "tab=new&cursor=1460600000.1.0.0")
+        #expect(latest.status == 200 && reviewsOnly.status == 200 && latestLast.status == 200)
+        #expect(latest.body.components(separatedBy: "<li class=\"mv-cell").count - 1 == 20)
+        #expect(reviewsOnly.body.components(separatedBy: "<li class=\"mv-cell\"").count - 1 == 20)
+        #expect(reviewsOnly.count == latestLast.count && latest.count <= reviewsOnly.count, "\(latest.count), \(reviewsOnly.count), \(latestLast.count)")
         // 影评 tab: 20 reviews a page, and the same for the last 2.
         let newest = try Self.statements("/movies/reviews")
         let oldest = try Self.statements("/movies/reviews", query: "cursor=1460600000.1")

@@ -46,18 +46,18 @@ import Testing
         let page = try server.get("/movies/top")
         #expect(page.status == 200)
         #expect(page.text.contains("C = 7.46") && page.text.contains("m = 175,095") && page.text.contains("2,065"))
-        let titles = page.text.matches(of: /<span class="cell-title">(\d+)\. 《([^》]+)》<\/span>/).map { "\($0.1) \($0.2)" }
+        let titles = page.text.matches(of: /<span class="cell-title">([^<]+)<\/span><span class="cell-subtitle">第 (\d+) 名/).map { "\($0.2) \($0.1)" }
         #expect(Array(titles.prefix(3)) == ["1 肖申克的救赎", "2 霸王别姬", "3 泰坦尼克号"])
         #expect(titles.count == 20)
         #expect(page.text.contains(#"href="/movies/top?cursor=20""#))
 
         // 科幻, 2010s, 8 分以上: 30 films, 盗梦空间 and 星际穿越 first, on two pages.
         let filtered = try server.get("/movies/top?genre=%E7%A7%91%E5%B9%BB&decade=2010&min=8")
-        let first = filtered.text.matches(of: /<span class="cell-title">\d+\. 《([^》]+)》<\/span>/).map { String($0.1) }
+        let first = filtered.text.matches(of: /<span class="cell-title">([^<]+)<\/span><span class="cell-subtitle">第 \d+ 名/).map { String($0.1) }
         #expect(Array(first.prefix(2)) == ["盗梦空间", "星际穿越"] && first.count == 20)
         #expect(filtered.text.contains(#"<option value="科幻" selected>"#))
         let next = try server.get("/movies/top?genre=%E7%A7%91%E5%B9%BB&decade=2010&min=8&cursor=20")
-        #expect(next.text.matches(of: #/<span class="cell-title">(\d+)\. /#).map { String($0.1) } == (21...30).map(String.init))
+        #expect(next.text.matches(of: /<span class="cell-subtitle">第 (\d+) 名/).map { String($0.1) } == (21...30).map(String.init))
 
         // The film library takes the same filter: every film listed is a 2010s 科幻 film of 8 or more.
         let library = try SharedData.rows("movies.csv")
