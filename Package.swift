@@ -42,6 +42,7 @@ let package = Package(
         .target(name: "WebUI", dependencies: [], resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(name: "AppSuiteAPI", dependencies: [], swiftSettings: upcoming),
         .target(name: "Geo", dependencies: [], swiftSettings: upcoming),
+        .target(name: "Recommendations", dependencies: [], swiftSettings: upcoming),
         .target(name: "Mail", dependencies: ["CCurl"], swiftSettings: upcoming),
         .target(name: "OutboundHTTP", dependencies: ["CCurl"], swiftSettings: upcoming),
         // The Swift client SDK: Foundation (+ FoundationNetworking) and AppSuiteAPI only, for iOS/macOS/Linux.
@@ -61,7 +62,7 @@ let package = Package(
         // MARK: apps
         .target(
             name: "MovieReviews",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "RemoteImages"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "RemoteImages", "Recommendations"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "PhotoStudio",
@@ -109,6 +110,8 @@ let package = Package(
             path: "bench/comments/Sources", swiftSettings: upcoming),
 
         .executableTarget(
+            name: "bench-recommend", dependencies: ["Recommendations"], path: "bench/recommend/tool", swiftSettings: upcoming),
+        .executableTarget(
             name: "bench-thumbnails", dependencies: ["Imaging"], path: "bench/thumbnails/tool", swiftSettings: upcoming),
 
         // MARK: tests
@@ -149,6 +152,7 @@ let package = Package(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: upcoming),
+        .testTarget(name: "RecommendationsTests", dependencies: ["Recommendations"], swiftSettings: upcoming),
         .testTarget(
             name: "MerchantsTests", dependencies: ["Merchants", "Geo", "Community", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer"],
             swiftSettings: upcoming),

@@ -95,6 +95,10 @@ public enum APIPath {
         public static let commentLike = "/api/v1/movies/comments/{id}/like"
         /// `GET`: a user's movie profile (``MovieProfile``).
         public static let profile = "/api/v1/movies/users/{id}"
+        /// `GET`: the Top list by weighted rating, filtered by `genre`, `decade` and `min` (``MovieTopPage``).
+        public static let top = "/api/v1/movies/top"
+        /// `GET`: 猜你喜欢 for the caller (``MovieRecommendations``).
+        public static let forYou = "/api/v1/movies/for-you"
     }
 
     /// 爱限免 App Deals.

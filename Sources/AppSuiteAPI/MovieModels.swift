@@ -475,3 +475,75 @@ public struct MovieProfile: Codable, Sendable, Equatable {
         self.drafts = drafts
     }
 }
+
+/// One place on the Top list (`GET /api/v1/movies/top`).
+public struct MovieTopEntry: Codable, Sendable, Equatable {
+    /// 1-based place on the (filtered) list.
+    public var place: Int
+    /// WR, the weighted rating on the 10-point scale.
+    public var weightedRating: Double
+    /// v: Douban's votes plus this server's stars.
+    public var votes: Int
+    /// R: their mean on the 10-point scale (our 1–5 stars count ×2).
+    public var mean: Double
+    public var film: MovieFilm
+
+    public init(place: Int, weightedRating: Double, votes: Int, mean: Double, film: MovieFilm) {
+        self.place = place
+        self.weightedRating = weightedRating
+        self.votes = votes
+        self.mean = mean
+        self.film = film
+    }
+}
+
+/// A page of the Top list: films by IMDb's weighted rating WR = v/(v+m)·R + m/(v+m)·C, where C is the mean
+/// Douban score of the library's rated films and m the median of their vote counts (`prior`). At most 250
+/// places, 20 a page.
+public struct MovieTopPage: Codable, Sendable, Equatable {
+    public struct Prior: Codable, Sendable, Equatable {
+        /// C, 0–10.
+        public var meanRating: Double
+        /// m, votes.
+        public var minimumVotes: Double
+        /// How many films C and m come from.
+        public var films: Int
+
+        public init(meanRating: Double, minimumVotes: Double, films: Int) {
+            self.meanRating = meanRating
+            self.minimumVotes = minimumVotes
+            self.films = films
+        }
+    }
+
+    public var items: [MovieTopEntry]
+    /// nil when no film has a score yet.
+    public var prior: Prior?
+    /// Pass as `cursor` for the next page (with the same filter); nil on the last page.
+    public var nextCursor: String?
+
+    public init(items: [MovieTopEntry], prior: Prior?, nextCursor: String?) {
+        self.items = items
+        self.prior = prior
+        self.nextCursor = nextCursor
+    }
+}
+
+/// 猜你喜欢 (`GET /api/v1/movies/for-you`): up to 10 films the caller has not marked — from their ratings
+/// (item-based collaborative filtering) once they rated `minimumRatings` films, the Top list before that
+/// or when signed out.
+public struct MovieRecommendations: Codable, Sendable, Equatable {
+    /// `ratings` (picked from the caller's stars, filled from the Top list when short) or `top` (cold start).
+    public var source: String
+    /// How many films the caller has rated.
+    public var rated: Int
+    public var minimumRatings: Int
+    public var items: [MovieFilm]
+
+    public init(source: String, rated: Int, minimumRatings: Int, items: [MovieFilm]) {
+        self.source = source
+        self.rated = rated
+        self.minimumRatings = minimumRatings
+        self.items = items
+    }
+}

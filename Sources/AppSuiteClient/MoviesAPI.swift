@@ -28,8 +28,27 @@ extension AppSuiteClient {
         static let like = Endpoint("PUT", APIPath.Movies.commentLike)
         static let unlike = Endpoint("DELETE", APIPath.Movies.commentLike)
         static let profile = Endpoint("GET", APIPath.Movies.profile)
+        static let top = Endpoint("GET", APIPath.Movies.top)
+        static let forYou = Endpoint("GET", APIPath.Movies.forYou)
         static let endpoints = [reviews, review, comments, postComment, films, film, setMark, removeMark, publishReview, editReview, deleteReview,
-                                saveDraft, deleteDraft, voteReview, unvoteReview, voteShortComment, unvoteShortComment, like, unlike, profile]
+                                saveDraft, deleteDraft, voteReview, unvoteReview, voteShortComment, unvoteShortComment, like, unlike, profile,
+                                top, forYou]
+
+        /// Which films a list shows: a Douban genre (`剧情`, `科幻` …), a decade (1930 … 2020), Douban's score at least
+        /// `minRating` (0–10). A value the server does not know is a `400` problem.
+        public struct FilmFilter: Sendable, Equatable {
+            public var genre: String?
+            public var decade: Int?
+            public var minRating: Double?
+
+            public init(genre: String? = nil, decade: Int? = nil, minRating: Double? = nil) {
+                self.genre = genre
+                self.decade = decade
+                self.minRating = minRating
+            }
+
+            var query: [(String, String?)] { [("genre", genre), ("decade", decade.map(String.init)), ("min", minRating.map { String($0) })] }
+        }
 
         /// The order of the review feed.
         public enum FeedOrder: Sendable {
@@ -97,9 +116,29 @@ extension AppSuiteClient {
         }
 
         /// `GET /api/v1/movies/films`: one page of the film library, searched by title or director when `query` is given.
-        public func films(query: String? = nil, limit: Int? = nil, cursor: String? = nil) async throws(AppSuiteError) -> MovieFilmPage {
-            try await client.value(.init(Self.films, query: [("query", query), ("limit", limit.map(String.init)), ("cursor", cursor)]),
+        public func films(query: String? = nil, filter: FilmFilter = FilmFilter(), limit: Int? = nil, cursor: String? = nil)
+            async throws(AppSuiteError) -> MovieFilmPage {
+            try await client.value(.init(Self.films, query: [("query", query), ("limit", limit.map(String.init)), ("cursor", cursor)] + filter.query),
                                    as: MovieFilmPage.self)
+        }
+
+        /// `GET /api/v1/movies/top`: one page (20) of the Top list by weighted rating, at most 250 places.
+        /// - Parameter cursor: the previous page's `nextCursor` with the same `filter`; nil for the first page.
+        public func top(filter: FilmFilter = FilmFilter(), cursor: String? = nil) async throws(AppSuiteError) -> MovieTopPage {
+            try await client.value(.init(Self.top, query: [("cursor", cursor)] + filter.query), as: MovieTopPage.self)
+        }
+
+        /// Every place of the (filtered) Top list, page by page.
+        public func allTop(filter: FilmFilter = FilmFilter()) -> PagedSequence<MovieTopEntry> {
+            PagedSequence { [self] cursor throws(AppSuiteError) in
+                let page = try await top(filter: filter, cursor: cursor)
+                return (page.items, page.nextCursor)
+            }
+        }
+
+        /// `GET /api/v1/movies/for-you`: 猜你喜欢 — from the caller's ratings once they rated 5 films, else the Top list.
+        public func forYou() async throws(AppSuiteError) -> MovieRecommendations {
+            try await client.value(.init(Self.forYou), as: MovieRecommendations.self)
         }
 
         /// Every film (matching `query`), page by page.

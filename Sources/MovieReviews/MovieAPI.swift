@@ -12,6 +12,7 @@ struct MovieAPI: Sendable {
     let comments: CommentStore
     let favorites: FavoriteStore
     let writes: MovieWrites
+    let recommender: MovieRecommender
     let authenticator: Authenticator
 
     func register(into api: inout RouteGroup<SessionGuard>) {
@@ -52,11 +53,55 @@ struct MovieAPI: Sendable {
             return try endpoint.post(request, viewer: viewer, subject: MovieReviewsApp.subject(id), allowAnonymous: true)
         }
         api.anyone.get("/films") { request, _ in
-            let page = try store.films(query: request.query["query"], cursor: request.query["cursor"], limit: Self.limit(request))
+            let page = try store.films(query: request.query["query"], filter: try FilmFilter(query: request.query), cursor: request.query["cursor"],
+                                       limit: Self.limit(request))
             return .json(capacity: 16 * 1024) { json in
                 json.object { json in
                     json.array("items") { list in for film in page.items { Self.write(film, to: &list) } }
                     json.field("nextCursor", page.nextCursor)
+                }
+            }
+        }
+        let recommender = self.recommender
+        api.anyone.get("/top") { request, _ in
+            let top = try TopList(database: store.database).page(filter: try FilmFilter(query: request.query), offset: try TopList.offset(request.query["cursor"]))
+            return .json(capacity: 16 * 1024) { json in
+                json.object { json in
+                    json.array("items") { list in
+                        for entry in top.items {
+                            list.object { json in
+                                json.field("place", entry.place)
+                                json.field("weightedRating", entry.weighted)
+                                json.field("votes", entry.votes)
+                                json.field("mean", entry.mean)
+                                json.key("film")
+                                Self.write(entry.film, to: &json)
+                            }
+                        }
+                    }
+                    if let prior = top.prior {
+                        json.object("prior") { json in
+                            json.field("meanRating", prior.mean)
+                            json.field("minimumVotes", prior.votes)
+                            json.field("films", prior.films)
+                        }
+                    } else {
+                        json.field("prior", nil as Int?)
+                    }
+                    json.field("nextCursor", top.nextOffset.map(String.init))
+                }
+            }
+        }
+        api.anyone.get("/for-you") { _, viewer in
+            let forYou = try recommender.forYou(userID: viewer.user?.id, now: writes.now())
+            return .json(capacity: 16 * 1024) { json in
+                json.object { json in
+                    json.field("source", forYou.source.name)
+                    switch forYou.source {
+                    case .ratings(let rated), .topList(let rated): json.field("rated", rated)
+                    }
+                    json.field("minimumRatings", MovieRecommender.minimumRatings)
+                    json.array("items") { list in for film in forYou.films { Self.write(film, to: &list) } }
                 }
             }
         }
@@ -188,6 +233,8 @@ struct MovieAPI: Sendable {
 
     static let operations: [APIOperation] = {
         let page: [APIOperation.Parameter] = [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)]
+        let filter: [APIOperation.Parameter] = [.init("genre", in: .query), .init("decade", in: .query, schema: .integer()),
+                                                .init("min", in: .query, schema: .number())]
         return [
             APIOperation(.get, "/api/v1/movies/reviews", summary: "Review feed: featured first, then newest (sort=new: newest only)",
                          tag: "Movies", parameters: page + [.init("sort", in: .query)],
@@ -195,8 +242,15 @@ struct MovieAPI: Sendable {
             APIOperation(.get, "/api/v1/movies/reviews/{id}", summary: "A review with its body and neighbours", tag: "Movies",
                          parameters: [.init("id", in: .path, schema: .integer())],
                          responses: [.init(200, "The review", schema: .ref(MovieReviewDetail.self)), .init(404, "No such review", schema: .reference("Problem"))]),
-            APIOperation(.get, "/api/v1/movies/films", summary: "Film library, searchable by title or director", tag: "Movies",
-                         parameters: page + [.init("query", in: .query)], responses: [.init(200, "A page of films", schema: .ref(MovieFilmPage.self))]),
+            APIOperation(.get, "/api/v1/movies/films", summary: "Film library, searchable by title or director, filtered by genre, decade, min score",
+                         tag: "Movies", parameters: page + [.init("query", in: .query)] + filter,
+                         responses: [.init(200, "A page of films", schema: .ref(MovieFilmPage.self)), .init(400, "A bad filter", schema: .reference("Problem"))]),
+            APIOperation(.get, "/api/v1/movies/top", summary: "Top list by weighted rating WR = v/(v+m)·R + m/(v+m)·C, 250 places, 20 a page",
+                         tag: "Movies", parameters: [.init("cursor", in: .query)] + filter,
+                         responses: [.init(200, "A page of the Top list", schema: .ref(MovieTopPage.self)),
+                                     .init(400, "A bad filter or cursor", schema: .reference("Problem"))]),
+            APIOperation(.get, "/api/v1/movies/for-you", summary: "猜你喜欢: from the caller's ratings once they rated 5 films, else the Top list",
+                         tag: "Movies", responses: [.init(200, "Up to 10 films", schema: .ref(MovieRecommendations.self))]),
             APIOperation(.get, "/api/v1/movies/films/{id}", summary: "A film with its short comments (sort=hot|new, paged)", tag: "Movies",
                          parameters: page + [.init("id", in: .path), .init("sort", in: .query)],
                          responses: [.init(200, "The film", schema: .ref(MovieFilmDetail.self)), .init(404, "No such film", schema: .reference("Problem"))]),
@@ -216,5 +270,9 @@ struct MovieAPI: Sendable {
         JSONSchema.component(MovieFilmPage.self),
         JSONSchema.component(MovieShortComment.self, overriding: ["rating": .integer(description: "stars, 1–5")]),
         JSONSchema.component(MovieShortCommentPage.self),
+        JSONSchema.component(MovieTopEntry.self),
+        JSONSchema.component(MovieTopPage.self),
+        JSONSchema.component(MovieTopPage.Prior.self),
+        JSONSchema.component(MovieRecommendations.self),
     ]
 }

@@ -31,9 +31,11 @@ public struct MovieReviewsApp: MiniApp {
         let comments = CommentStore(database: context.database, now: { identityClock.now() })
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
         let writes = MovieWrites(database: context.database, now: { identityClock.now() })
-        MovieAPI(store: store, comments: comments, favorites: favorites, writes: writes, authenticator: context.authenticator).register(into: &routes.api)
+        let recommender = MovieRecommender(database: context.database, workPool: context.workPool)
+        MovieAPI(store: store, comments: comments, favorites: favorites, writes: writes, recommender: recommender, authenticator: context.authenticator)
+            .register(into: &routes.api)
         MovieWriteAPI(store: store, writes: writes, comments: comments, authenticator: context.authenticator).register(into: &routes.api)
-        MoviePages(store: store, comments: comments, favorites: favorites, writes: writes,
+        MoviePages(store: store, comments: comments, favorites: favorites, writes: writes, recommender: recommender,
                    authenticator: context.authenticator, assets: assets).register(into: &routes.pages, files: &routes.files)
     }
 

@@ -150,6 +150,44 @@ struct MovieStore: Sendable {
         return Page(items: items, nextCursor: rows.count > limit ? items.last.map { "\($0.publishedAt).\($0.id)" } : nil)
     }
 
+    /// The feed's 最新 tab: reviews and listed 短评 of every film merged newest first, `limit` cards a page (two
+    /// queries). The cursor `"<review time>.<review id>.<短评 time>.<短评 seq>"` is where each list stopped.
+    func latestCards(cursor: String?, limit: Int) throws -> (cards: [FeedCard], nextCursor: String?) {
+        var position = [Int64.max, Int64.max, Int64.max, Int64.max]
+        if let cursor, !cursor.isEmpty {
+            let parts = cursor.split(separator: ".", omittingEmptySubsequences: false).map { Int64($0) }
+            guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else { throw HTTPError.badRequest("invalid cursor") }
+            position = parts.map { $0! }
+        }
+        let shortColumns = "c.id, c.seq, c.author, c.rating, c.content, c.votes, c.hot, c.created_at, c.user_id, c.edited_at, c.film_id, f.title AS film_title"
+        let (reviewRows, shortRows) = try database.read { db in
+            (try db.query("SELECT \(Self.reviewColumns) FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
+                          + "WHERE (r.published_at, r.id) < (?, ?) ORDER BY r.published_at DESC, r.id DESC LIMIT ?", position[0], position[1], limit + 1),
+             try db.query("SELECT \(shortColumns) FROM movies_comments c JOIN movies_films f ON f.id = c.film_id "
+                          + "WHERE c.listed = 1 AND (c.created_at, c.seq) < (?, ?) ORDER BY c.created_at DESC, c.seq DESC LIMIT ?",
+                          position[2], position[3], limit + 1))
+        }
+        var reviews = try reviewRows.map { row throws(StorageError) in try Review(row: row) }[...]
+        var shorts = try shortRows.map { row throws(StorageError) in
+            (comment: try ShortComment(row: row), filmID: try row.get("film_id", as: String.self), filmTitle: try row.get("film_title", as: String.self))
+        }[...]
+        var cards: [FeedCard] = []
+        while cards.count < limit, !reviews.isEmpty || !shorts.isEmpty {
+            if let review = reviews.first, shorts.first.map({ review.publishedAt >= $0.comment.createdAt }) ?? true {
+                cards.append(.review(review))
+                position[0] = review.publishedAt
+                position[1] = review.id
+                reviews.removeFirst()
+            } else if let short = shorts.popFirst() {
+                cards.append(.short(short.comment, filmID: short.filmID, filmTitle: short.filmTitle))
+                position[2] = short.comment.createdAt
+                position[3] = short.comment.seq
+            }
+        }
+        let more = !reviews.isEmpty || !shorts.isEmpty
+        return (cards, more ? position.map(String.init).joined(separator: ".") : nil)
+    }
+
     func review(_ id: Int64) throws -> Review? {
         try database.read { db in
             try db.queryFirst("SELECT \(Self.reviewColumns), r.body FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
@@ -233,14 +271,17 @@ struct MovieStore: Sendable {
 
     /// The film library: films with reviews and comments first, then the most rated; `query` matches the
     /// Chinese or original title or the directors, every word somewhere (``MovieSchema/filmSearch``).
-    func films(query: String?, cursor: String?, limit: Int) throws -> Page<Film> {
+    /// `filter` narrows it by genre, decade and Douban score (``FilmFilter``).
+    func films(query: String?, filter: FilmFilter = FilmFilter(), cursor: String?, limit: Int) throws -> Page<Film> {
         let after = try Self.intCursor(cursor) ?? 0
+        let narrow = filter.condition
         let rows = try database.read { db in
             guard let match = MovieSchema.filmSearch.condition(query ?? "") else {
-                return try db.query("SELECT * FROM movies_films WHERE rank > ? ORDER BY rank LIMIT ?", after, limit + 1)
+                return try db.query("SELECT * FROM movies_films f WHERE rank > ? AND \(narrow.sql) ORDER BY rank LIMIT ?",
+                                    [after.sqlValue] + narrow.arguments + [(limit + 1).sqlValue])
             }
-            return try db.query("SELECT * FROM movies_films WHERE rank > ? AND \(match.sql) ORDER BY rank LIMIT ?",
-                                [after.sqlValue] + match.arguments + [(limit + 1).sqlValue])
+            return try db.query("SELECT * FROM movies_films f WHERE rank > ? AND \(match.sql) AND \(narrow.sql) ORDER BY rank LIMIT ?",
+                                [after.sqlValue] + match.arguments + narrow.arguments + [(limit + 1).sqlValue])
         }
         let items = try rows.prefix(limit).map { row throws(StorageError) in try Film(row: row) }
         return Page(items: items, nextCursor: rows.count > limit ? items.last.map { String($0.rank) } : nil)

@@ -182,6 +182,59 @@ enum MovieText {
     static let searchFilms = LocalizedText(zh: "搜索电影", en: "Search films")
     static let noFilms = LocalizedText(zh: "没有找到电影", en: "No films found")
     static let tryAnotherSearch = LocalizedText(zh: "换个关键词试试。", en: "Try other words.")
+    static let tryAnotherFilter = LocalizedText(zh: "放宽筛选条件试试。", en: "Try a wider filter.")
+
+    // MARK: Top list and filters
+    static let topList = LocalizedText(zh: "电影 Top 榜", en: "Top films")
+    static let topListLink = LocalizedText(zh: "Top 榜（加权评分）", en: "Top films (weighted rating)")
+    /// How the Top list ranks, with its C and m (``TopList``).
+    static func topFormula(mean: Double, votes: Double, films: Int) -> LocalizedText {
+        let c = String(format: "%.2f", mean)
+        let m = Int(votes.rounded()).formatted()
+        return LocalizedText(
+            zh: "按加权评分排序（IMDb 公式）：WR = v/(v+m)·R + m/(v+m)·C。R 为影片平均分、v 为评分人数（豆瓣评分与本站星级×2 合计）；"
+                + "C = \(c)：本库 \(films.formatted()) 部有豆瓣评分影片的平均分；m = \(m)：它们评分人数的中位数。数据：豆瓣（2025 年抓取）与本站用户评分。",
+            en: "Ranked by weighted rating (IMDb's formula): WR = v/(v+m)·R + m/(v+m)·C. R is a film's mean score and v its votes (Douban's "
+                + "plus this site's stars ×2); C = \(c), the mean Douban score of the \(films.formatted()) rated films here; m = \(m), the median of "
+                + "their vote counts. Data: Douban (scraped 2025) and this site's ratings.")
+    }
+    static func place(_ place: Int) -> LocalizedText { LocalizedText(zh: "第 \(place) 名", en: "No. \(place)") }
+    static func topVotes(mean: Double, votes: Int) -> LocalizedText {
+        let score = String(format: "%.1f", mean)
+        return LocalizedText(zh: "\(score) 分 · \(votes.formatted()) 人评价", en: "\(score) from \(votes.formatted()) votes")
+    }
+    static let filter = LocalizedText(zh: "筛选", en: "Filter")
+    static let genre = LocalizedText(zh: "类型", en: "Genre")
+    static let allGenres = LocalizedText(zh: "全部类型", en: "All genres")
+    static let decade = LocalizedText(zh: "年代", en: "Decade")
+    static let allYears = LocalizedText(zh: "全部年代", en: "All years")
+    static let minimumScore = LocalizedText(zh: "最低评分", en: "Lowest score")
+    static let anyScore = LocalizedText(zh: "不限评分", en: "Any score")
+    static func decadeName(_ decade: Int) -> LocalizedText { LocalizedText(zh: "\(decade) 年代", en: "\(decade)s") }
+    static func atLeast(_ score: Double) -> LocalizedText {
+        let text = FilmFilter.number(score)
+        return LocalizedText(zh: "\(text) 分以上", en: "\(text)+")
+    }
+    static let recommendedTab = LocalizedText(zh: "推荐", en: "Highlights")
+    static let latestTab = LocalizedText(zh: "最新", en: "Latest")
+    static let feedTabs = LocalizedText(zh: "首页分栏", en: "Home tabs")
+    static let forYou = LocalizedText(zh: "猜你喜欢", en: "Picked for you")
+    static let forYouColdStart = LocalizedText(zh: "猜你喜欢 · 先看 Top 榜", en: "Picked for you · Top films for now")
+    static func forYouFromRatings(_ rated: Int) -> LocalizedText {
+        LocalizedText(zh: "根据你评分的 \(rated) 部电影，与口味相近的观众的评分推算（基于物品的协同过滤）。",
+                      en: "From the \(rated) films you rated and the ratings of viewers with similar taste (item-based collaborative filtering).")
+    }
+    static func forYouNeedsRatings(_ rated: Int, minimum: Int) -> LocalizedText {
+        LocalizedText(zh: "你已评分 \(rated) 部，评满 \(minimum) 部后这里按你的口味推荐；现在显示 Top 榜。",
+                      en: "You have rated \(rated) of the \(minimum) films needed for picks of your own; until then, the Top list.")
+    }
+    static func forYouSignIn(_ minimum: Int) -> LocalizedText {
+        LocalizedText(zh: "登录并为 \(minimum) 部电影评分后，这里按你的口味推荐；现在显示 Top 榜。",
+                      en: "Sign in and rate \(minimum) films for picks of your own; until then, the Top list.")
+    }
+    /// The genres offered in the filter: the library's common ones, most films first (movies.csv, 2,065 rated films).
+    static let filterGenres = ["剧情", "动作", "喜剧", "爱情", "冒险", "奇幻", "动画", "犯罪", "惊悚", "科幻", "悬疑", "古装", "家庭", "恐怖",
+                               "战争", "历史", "传记", "武侠", "同性", "音乐", "运动", "歌舞", "灾难", "儿童", "西部", "纪录片"]
     static func minutes(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 分钟", en: "\(count) min") }
     static func ratingCount(_ count: Int) -> LocalizedText {
         LocalizedText(zh: "\(count) 人评分", en: count == 1 ? "1 rating" : "\(count) ratings")

@@ -14,6 +14,7 @@ struct MoviePages: Sendable {
     let comments: CommentStore
     let favorites: FavoriteStore
     let writes: MovieWrites
+    let recommender: MovieRecommender
     let authenticator: Authenticator
     let assets: AppAssets
 
@@ -40,6 +41,7 @@ struct MoviePages: Sendable {
         routes.get("/comments/{id}/edit") { request, member in try pages.editPage(request, member) }
         routes.post("/comments/{id}/edit") { request, member in try pages.submitEdit(request, member) }
         routes.anyone.get("/films") { request, viewer in try pages.filmsPage(request, viewer) }
+        routes.anyone.get("/top") { request, viewer in try pages.topPage(request, viewer) }
         routes.anyone.get("/films/{id}") { request, viewer in try pages.filmPage(request, viewer) }
         routes.anyone.get("/more") { request, viewer in try pages.morePage(request, viewer) }
         registerWriting(into: &routes)
@@ -78,6 +80,7 @@ struct MoviePages: Sendable {
 
     /// 首页: the mixed feed (``MovieFeed``), 20 cards a page; the cursor keeps the time the feed was ranked at.
     func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
+        if request.query["tab"] == "new" { return try latestPage(request, viewer) }
         let (now, offset) = try Self.feedCursor(request.query["cursor"]) ?? (writes.now(), 0)
         let candidates = try store.feedCandidates(now: now)
         let feed = MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
@@ -85,8 +88,11 @@ struct MoviePages: Sendable {
         let reviews = cards.compactMap { card -> Review? in if case .review(let review) = card { review } else { nil } }
         let counts = try commentCounts(reviews)
         let next = offset + MovieFeed.pageSize < feed.count ? MovieFeed.cursor(now: now, offset: offset + MovieFeed.pageSize) : nil
+        let forYou = offset == 0 ? try recommender.forYou(userID: viewer.user?.id, now: writes.now()) : nil
         let l = viewer.language
         return self.page(viewer, title: MovieText.appTitle(l), back: Self.launcher, tab: "feed") {
+            feedTabs(selected: "feed", l)
+            if let forYou, !forYou.films.isEmpty { forYouSection(forYou, signedIn: viewer.user != nil, language: l) }
             if offset == 0, let banner = reviews.first {
                 a(.class("mv-banner"), .href("/movies/reviews/\(banner.id)")) {
                     img(.class("mv-banner-img"), .src(Self.posterURL(banner.filmID)), .alt(""), .width(200), .height(280))
@@ -627,16 +633,23 @@ struct MoviePages: Sendable {
 
     func filmsPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let query = request.query["q"] ?? ""
-        let page = try store.films(query: query, cursor: request.query["cursor"], limit: 20)
+        let filter = try FilmFilter(query: request.query)
+        let page = try store.films(query: query, filter: filter, cursor: request.query["cursor"], limit: 20)
         let l = viewer.language
         return self.page(viewer, title: MovieText.films(l), back: Self.launcher, tab: "films") {
             form(.class("mv-search"), .method("get"), .action("/movies/films"), .role("search")) {
                 input(.class("field-input"), .type("search"), .name("q"), .value(query), .placeholder(MovieText.searchPlaceholder(l)),
                       .ariaLabel(MovieText.searchFilms(l)), .attribute("enterkeyhint", "search"))
+                for (name, value) in filter.parameters { input(.type("hidden"), .name(name), .value(value)) }
                 WebUI.button(.classes("btn", "btn-primary"), .type("submit")) { Strings.search(l) }
             }
+            filterForm(filter, action: "/movies/films", hidden: query.isEmpty ? [] : [("q", query)], language: l)
+            p(.class("mv-top-link")) {
+                a(.classes("btn", "btn-secondary"), .href("/movies/top" + (filter.isEmpty ? "" : "?" + filter.queryString))) { MovieText.topListLink(l) }
+            }
             if page.items.isEmpty {
-                emptyState(icon: .search, title: MovieText.noFilms(l), message: query.isEmpty ? nil : MovieText.tryAnotherSearch(l))
+                emptyState(icon: .search, title: MovieText.noFilms(l),
+                           message: !filter.isEmpty ? MovieText.tryAnotherFilter(l) : query.isEmpty ? nil : MovieText.tryAnotherSearch(l))
             } else {
                 ul(.classes("list-group", "mv-films"), .role("list"), .attribute("data-list", "films")) {
                     for film in page.items {
@@ -649,7 +662,10 @@ struct MoviePages: Sendable {
                     }
                 }
                 if let next = page.nextCursor {
-                    div(.class("mv-more")) { moreLink("/movies/films?q=\(percentEncode(query))&cursor=\(next)", kind: "films", l) }
+                    div(.class("mv-more")) {
+                        moreLink("/movies/films?q=\(percentEncode(query))" + (filter.isEmpty ? "" : "&" + filter.queryString) + "&cursor=\(next)",
+                                 kind: "films", l)
+                    }
                 }
             }
         }

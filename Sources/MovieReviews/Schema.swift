@@ -117,6 +117,19 @@ enum MovieSchema {
                 """),
             // Issue 10: the film library's search, trigram-indexed on PostgreSQL (nothing on SQLite).
             filmSearch.indexMigration(module: "movies", version: 4, name: "index_film_search"),
+            // Session 5: the next number of each series the app hands out itself (a review's id and feed rank,
+            // a 短评's seq) — one row per series, taken with an upsert, never `max(…) + 1` (a race between two
+            // servers sharing PostgreSQL). Imported rows keep their explicit ids; see ``MovieWrites/next(_:db:)``.
+            Migration(module: "movies", version: 5, name: "counters", sql: """
+                CREATE TABLE movies_counters (
+                    name TEXT PRIMARY KEY,
+                    value INTEGER NOT NULL
+                );
+                """),
+            // Session 5: the feed's 最新 tab reads listed 短评 of all films newest first.
+            Migration(module: "movies", version: 6, name: "latest_short_comments", sql: """
+                CREATE INDEX movies_comments_latest ON movies_comments(listed, created_at, seq);
+                """),
         ]
     }
 

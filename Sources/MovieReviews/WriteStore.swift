@@ -87,10 +87,11 @@ struct MovieWrites: Sendable {
             let own = try db.queryFirst("SELECT id, content FROM movies_comments WHERE user_id = ? AND film_id = ?", userID, filmID)
             switch (own, text) {
             case (nil, let text?):
+                let seq = try Self.next(.shortCommentSeq, db: db)
                 try db.execute("""
                     INSERT INTO movies_comments (id, seq, film_id, author, rating, content, votes, hot, created_at, listed, user_id)
-                    SELECT 'u' || (m + 1), m + 1, ?, ?, ?, ?, 0, 0, ?, 1, ? FROM (SELECT coalesce(max(seq), 0) AS m FROM movies_comments) s
-                    """, filmID, name, rating.map(Int64.init).sqlValue, text, now, userID)
+                    VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, 1, ?)
+                    """, "u\(seq)", seq, filmID, name, rating.map(Int64.init).sqlValue, text, now, userID)
             case (let row?, let text?):
                 let changed = try row.get("content", as: String.self) != text
                 try db.execute("UPDATE movies_comments SET rating = ?, content = ?, author = ?, edited_at = CASE WHEN ? = 1 THEN ? ELSE edited_at END "
@@ -182,12 +183,12 @@ struct MovieWrites: Sendable {
         return try database.write { db in
             guard try db.scalar("SELECT count(*) FROM movies_films WHERE id = ?", filmID, as: Int.self) == 1 else { throw MovieError.notFound }
             // Explicit ids after the imported Douban ones (the table holds explicit ids only; Storage's rule).
-            let rank = try db.scalar("SELECT max(feed_rank) FROM movies_reviews", as: Int64.self) ?? 0
-            let id = (try db.scalar("SELECT max(id) FROM movies_reviews", as: Int64.self) ?? 0) + 1
+            let id = try Self.next(.reviewID, db: db)
+            let rank = try Self.next(.reviewFeedRank, db: db)
             try db.execute("""
                 INSERT INTO movies_reviews (id, film_id, author, title, body, summary, rating, published_at, useful_count, useless_count, featured,
                     feed_rank, user_id, spoiler) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?)
-                """, id, filmID, name, title, body, summary, rating.map(Int64.init).sqlValue, now, rank + 1, userID, spoiler ? 1 : 0)
+                """, id, filmID, name, title, body, summary, rating.map(Int64.init).sqlValue, now, rank, userID, spoiler ? 1 : 0)
             try db.execute("DELETE FROM movies_drafts WHERE user_id = ? AND film_id = ?", userID, filmID)
             if let rating {
                 try db.execute("""
@@ -343,6 +344,38 @@ struct MovieWrites: Sendable {
         var likes: [Int64: Int] = [:]
         for row in rows { if let id = Int64(try row.get("item", as: String.self)) { likes[id] = try row.get("n") } }
         return likes
+    }
+
+    // MARK: numbers
+
+    /// A series of numbers the app hands out itself, after the imported rows' explicit ones.
+    enum Counter: String, Sendable {
+        case reviewID = "review_id", reviewFeedRank = "review_feed_rank", shortCommentSeq = "short_comment_seq"
+
+        /// The largest number in use, read only to start the series or to jump past rows imported later.
+        var inUse: String {
+            switch self {
+            case .reviewID: "SELECT coalesce(max(id), 0) + 1 FROM movies_reviews"
+            case .reviewFeedRank: "SELECT coalesce(max(feed_rank), 0) + 1 FROM movies_reviews"
+            case .shortCommentSeq: "SELECT coalesce(max(seq), 0) + 1 FROM movies_comments"
+            }
+        }
+    }
+
+    /// The next number of `counter`: one more than the last one handed out, or than the largest in use if
+    /// that is larger (imported rows keep their ids). One upsert on the counter's row, inside the caller's
+    /// write: concurrent writers queue on that row (SQLite has one writer; PostgreSQL's `SERIALIZABLE`
+    /// write fails the later one with 40001 and ``Database/write(_:)`` runs it again), so no two get the
+    /// same number.
+    static func next(_ counter: Counter, db: any SQLExecutor) throws -> Int64 {
+        let value = try db.scalar("""
+            INSERT INTO movies_counters (name, value) VALUES (?, (\(counter.inUse)))
+            ON CONFLICT (name) DO UPDATE SET value = CASE WHEN movies_counters.value + 1 > excluded.value
+                THEN movies_counters.value + 1 ELSE excluded.value END
+            RETURNING value
+            """, counter.rawValue, as: Int64.self)
+        guard let value else { throw StorageError.misuse("INSERT … RETURNING value returned no row") }
+        return value
     }
 
     // MARK: rules

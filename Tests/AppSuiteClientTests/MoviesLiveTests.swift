@@ -130,4 +130,39 @@ import Testing
         #expect(expected.count == 10)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
+
+    /// The Top list (weighted rating, filters) and 猜你喜欢 through the client; the server's 2,065 rated films give
+    /// C = 7.46 and m = 175,095 (movies.csv). Other tests add marks on the shared server, which count as votes, so
+    /// only the shape and the clear leaders are checked here.
+    @Test func topListFiltersAndForYou() async throws {
+        let server = try liveServer()
+        let recorder = RecordingTransport()
+        let visitor = server.client(recorder: recorder)
+        let top = try await visitor.movies.top()
+        let prior = try #require(top.prior)
+        #expect(prior.films == 2_065 && abs(prior.meanRating - 7.462) < 0.001 && prior.minimumVotes == 175_095)
+        #expect(top.items.count == 20 && top.items.map(\.place) == Array(1...20) && top.nextCursor == "20")
+        #expect(top.items.first?.film.title == "肖申克的救赎")
+        #expect(top.items.map(\.weightedRating) == top.items.map(\.weightedRating).sorted(by: >))
+        var scifi: [MovieTopEntry] = []
+        for try await entry in visitor.movies.allTop(filter: .init(genre: "科幻", decade: 2010, minRating: 8)) { scifi.append(entry) }
+        #expect(scifi.count == 30 && scifi.allSatisfy { $0.film.genres.contains("科幻") && ($0.film.rating ?? 0) >= 8 })
+        #expect(scifi.prefix(2).map(\.film.title) == ["盗梦空间", "星际穿越"])
+        let films = try await visitor.movies.films(filter: .init(genre: "动画"), limit: 50)
+        #expect(films.items.count == 50 && films.items.allSatisfy { $0.genres.contains("动画") })
+        let bad = await failure { () async throws(AppSuiteError) in try await visitor.movies.top(filter: .init(decade: 2015)) }
+        #expect(bad?.status == 400)
+
+        let cold = try await visitor.movies.forYou()
+        #expect(cold.source == "top" && cold.rated == 0 && cold.minimumRatings == 5 && cold.items.count == 10)
+        let reader = server.client(recorder: recorder)
+        try await reader.auth.register(username: uniqueName("foryou"), password: TestServer.password)
+        let rated = ["25818101", "1652592", "1291838", "35315950", "1292052"]
+        for film in rated { _ = try await reader.movies.mark(film: film, MovieMarkInput(status: "seen", rating: 5)) }
+        let picks = try await reader.movies.forYou()
+        #expect(picks.source == "ratings" && picks.rated == 5 && picks.items.count == 10)
+        #expect(Set(picks.items.map(\.id)).isDisjoint(with: rated))
+        let expected: Set<Endpoint> = [Endpoint("GET", APIPath.Movies.top), Endpoint("GET", APIPath.Movies.forYou)]
+        #expect(recorder.endpoints.isSuperset(of: expected))
+    }
 }

@@ -348,3 +348,96 @@ def test_a_new_user_rates_writes_marks_votes_and_sees_their_profile(browser, ser
     screenshot("movies-26-profile-dark")
     browser.delete_cookie("theme")
     assert not csp_errors(browser), csp_errors(browser)
+
+
+def test_the_top_list_with_its_formula_and_filters(browser, server, screenshot):
+    """The Top list: weighted rating with C and m stated, filtered by genre, decade and score, zh/en, dark."""
+    base = server.base_url
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(base + "/movies/films")
+    click_and_wait(browser, css(browser, ".mv-top-link a"), "top list")
+    assert path_of(browser) == "/movies/top"
+    formula = css(browser, ".mv-formula").text
+    assert "C = 7.46" in formula and "m = 175,095" in formula and "2,065" in formula, formula
+    titles = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "[data-list=top] .cell-title")]
+    assert titles[:3] == ["肖申克的救赎", "霸王别姬", "泰坦尼克号"], titles[:3]
+    places = [e.text.split(" · ")[0] for e in browser.find_elements(By.CSS_SELECTOR, "[data-list=top] .cell-subtitle")]
+    assert places[:3] == ["第 1 名", "第 2 名", "第 3 名"], places[:3]
+    assert_fits_phone(browser)
+    assert_tap_targets(browser, ".mv-select, .mv-filter .btn, [data-list=top] a")
+    screenshot("movies-30-top")
+
+    for name, value in (("genre", "科幻"), ("decade", "2010"), ("min", "8")):
+        browser.execute_script("var s = arguments[0]; s.value = arguments[1]; s.dispatchEvent(new Event('change'));",
+                               css(browser, f".mv-filter select[name={name}]"), value)
+    click_and_wait(browser, css(browser, ".mv-filter button[type=submit]"), "filter")
+    titles = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "[data-list=top] .cell-title")]
+    assert titles[:2] == ["盗梦空间", "星际穿越"] and len(titles) == 20, titles[:3]
+    assert css(browser, ".mv-filter select[name=genre]").get_attribute("value") == "科幻"
+    assert_fits_phone(browser)
+    screenshot("movies-31-top-filtered")
+
+    browser.get(base + "/movies/top?lang=en")
+    assert "Ranked by weighted rating" in css(browser, ".mv-formula").text
+    assert css(browser, ".mv-filter select[name=genre] option[value='科幻']").text == "Sci-fi"
+    assert_fits_phone(browser)
+    screenshot("movies-32-top-en")
+    browser.add_cookie({"name": "theme", "value": "dark", "path": "/"})
+    browser.get(base + "/movies/top")
+    screenshot("movies-33-top-dark")
+    browser.delete_cookie("theme")
+    browser.delete_cookie("lang")
+    assert not csp_errors(browser), csp_errors(browser)
+
+
+def test_for_you_is_the_top_list_until_five_ratings_then_picks(browser, server, screenshot):
+    """猜你喜欢 on the feed: labelled Top list below five ratings, picks from the reader's ratings from the fifth."""
+    base = server.base_url
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(base + "/movies")
+    assert css(browser, ".mv-foryou-list").get_attribute("data-source") == "top"
+    assert "登录并为 5 部电影评分后" in css(browser, ".mv-foryou-why").text
+    username = unique_name("mvfy")
+    assert server.client.register(username, PASSWORD).status == 201
+    browser.get(base + "/login?next=%2Fmovies")
+    form = css(browser, "form#login-form")
+    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
+    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
+    mark(browser)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_new_page(browser, "login")
+
+    # 攻壳机动队, 阿丽塔, 红猪, 灌篮高手, then 肖申克的救赎: five ratings.
+    films = ["25818101", "1652592", "1291838", "35315950", "1292052"]
+    for index, film in enumerate(films):
+        browser.get(base + f"/movies/films/{film}")
+        tap(browser, css(browser, "label[for=status-seen]"))
+        tap(browser, css(browser, "label[for=rate-5]"))
+        click_and_wait(browser, css(browser, ".mv-mark button.mv-submit"), f"rate {film}")
+        if index == 3:
+            browser.get(base + "/movies")
+            assert css(browser, ".mv-foryou-list").get_attribute("data-source") == "top"
+            assert "你已评分 4 部" in css(browser, ".mv-foryou-why").text
+            shown = [a.get_attribute("href").rsplit("/", 1)[-1] for a in browser.find_elements(By.CSS_SELECTOR, ".mv-foryou-film")]
+            assert not set(shown) & set(films[:4]), shown
+            screenshot("movies-34-for-you-cold-start")
+    browser.get(base + "/movies")
+    section = css(browser, ".mv-foryou-list")
+    assert section.get_attribute("data-source") == "ratings"
+    assert "根据你评分的 5 部电影" in css(browser, ".mv-foryou-why").text
+    picks = [a.get_attribute("href").rsplit("/", 1)[-1] for a in browser.find_elements(By.CSS_SELECTOR, ".mv-foryou-film")]
+    assert len(picks) == 10 and not set(picks) & set(films), picks
+    assert_fits_phone(browser)
+    assert_tap_targets(browser, ".mv-foryou-film")
+    screenshot("movies-35-for-you")
+    browser.get(base + "/movies?lang=en")
+    assert "From the 5 films you rated" in css(browser, ".mv-foryou-why").text
+    screenshot("movies-36-for-you-en")
+    browser.add_cookie({"name": "theme", "value": "dark", "path": "/"})
+    browser.get(base + "/movies")
+    screenshot("movies-37-for-you-dark")
+    browser.delete_cookie("theme")
+    browser.delete_cookie("lang")
+    assert not csp_errors(browser), csp_errors(browser)

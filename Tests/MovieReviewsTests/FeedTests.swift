@@ -1,5 +1,6 @@
 import AppSuiteTesting
 import Foundation
+import HTTPServer
 @testable import MovieReviews
 import Storage
 import Testing
@@ -40,5 +41,44 @@ import Testing
         // A year-old review with 100 votes loses to a week-old one with 20.
         #expect(MovieFeed.helpfulScore(useful: 100, useless: 0, postedAt: now - 365 * day, now: now)
                 < MovieFeed.helpfulScore(useful: 20, useless: 0, postedAt: now - 7 * day, now: now))
+    }
+
+    /// 最新: reviews and listed 短评 of every film merged newest first, paged by where each list stopped; a tie
+    /// in time keeps both, an unlisted 短评 never shows.
+    @Test func theLatestTabMergesReviewsAndShortCommentsNewestFirst() throws {
+        let database = try TemporaryDatabase.make()
+        try Migrator.migrate(database, MovieReviewsApp().migrations())
+        try database.write { db in
+            try db.execute("INSERT INTO movies_films (id, rank, title) VALUES ('f1', 1, '一'), ('f2', 2, '二')")
+            try db.execute("""
+                INSERT INTO movies_reviews (id, film_id, author, title, body, summary, published_at, feed_rank) VALUES
+                (1, 'f1', 'a', 'r1', 'b', 'b', 100, 1), (2, 'f2', 'a', 'r2', 'b', 'b', 300, 2), (3, 'f1', 'a', 'r3', 'b', 'b', 500, 3)
+                """)
+            try db.execute("""
+                INSERT INTO movies_comments (id, seq, film_id, author, content, hot, created_at, listed) VALUES
+                ('s1', 1, 'f1', 'b', 'x', 0, 200, 1), ('s2', 2, 'f2', 'b', 'x', 0, 300, 1), ('s3', 3, 'f2', 'b', 'x', 0, 300, 1),
+                ('s4', 4, 'f1', 'b', 'x', 0, 600, 1), ('s5', 5, 'f1', 'b', 'x', 0, 700, 0)
+                """)
+        }
+        let store = MovieStore(database: database)
+        var seen: [String] = []
+        var cursor: String?
+        var pages = 0
+        repeat {
+            let page = try store.latestCards(cursor: cursor, limit: 2)
+            for card in page.cards {
+                switch card {
+                case .review(let review): seen.append("r\(review.id)")
+                case .short(let comment, _, _): seen.append(comment.id)
+                case .film: seen.append("film")
+                }
+            }
+            cursor = page.nextCursor
+            pages += 1
+        } while cursor != nil && pages < 10
+        // s4 (600), r3 (500), then the tie at 300: the review first, then s3 and s2 (seq descending), s1 (200), r1 (100).
+        #expect(seen == ["s4", "r3", "r2", "s3", "s2", "s1", "r1"])
+        #expect(pages == 4)
+        #expect(throws: HTTPError.self) { try store.latestCards(cursor: "1.2.3", limit: 2) }
     }
 }

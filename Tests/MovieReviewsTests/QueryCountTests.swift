@@ -138,13 +138,27 @@ struct CountingExecutor: SQLExecutor {
     @Test("the feed and the reviews API run as many queries for 20 rows as for fewer")
     func listsRunAFixedNumberOfQueries() throws {
         // 首页: 200 mixed cards, 20 a page; the last page holds 10 of them from offset 190.
+        _ = try Self.statements("/movies")  // builds the 猜你喜欢 model once (then at most every 10 minutes, in the work pool)
         let full = try Self.statements("/movies")
+        let second = try Self.statements("/movies", query: "cursor=1700000000.20")
         let last = try Self.statements("/movies", query: "cursor=1700000000.190")
-        #expect(full.status == 200 && last.status == 200)
+        #expect(full.status == 200 && second.status == 200 && last.status == 200)
         #expect(full.body.components(separatedBy: "<li class=\"mv-cell").count - 1 == 20)
+        #expect(second.body.components(separatedBy: "<li class=\"mv-cell").count - 1 == 20)
         #expect(last.body.components(separatedBy: "<li class=\"mv-cell").count - 1 == 10)
-        #expect(full.count == last.count)
-        #expect(full.count <= 8, "\(full.count) statements")
+        #expect(second.count == last.count)
+        // The first page adds 猜你喜欢: one query for its films (a signed-out reader gets the cached Top list).
+        #expect(full.body.contains("mv-foryou-list") && full.count == last.count + 1)
+        #expect(full.count <= 9, "\(full.count) statements")
+        // 最新 tab: two queries for the cards and one for the comment badges when a review is among them, for 20 reviews
+        // as for the last 2 (the cursor skips every 短评); the newest page (短评 only) needs no badges.
+        let latest = try Self.statements("/movies", query: "tab=new")
+        let reviewsOnly = try Self.statements("/movies", query: "tab=new&cursor=9999999999.0.0.0")
+        let latestLast = try Self.statements("/movies", query: "tab=new&cursor=1460600000.1.0.0")
+        #expect(latest.status == 200 && reviewsOnly.status == 200 && latestLast.status == 200)
+        #expect(latest.body.components(separatedBy: "<li class=\"mv-cell").count - 1 == 20)
+        #expect(reviewsOnly.body.components(separatedBy: "<li class=\"mv-cell\"").count - 1 == 20)
+        #expect(reviewsOnly.count == latestLast.count && latest.count <= reviewsOnly.count, "\(latest.count), \(reviewsOnly.count), \(latestLast.count)")
         // 影评 tab: 20 reviews a page, and the same for the last 2.
         let newest = try Self.statements("/movies/reviews")
         let oldest = try Self.statements("/movies/reviews", query: "cursor=1460600000.1")
@@ -156,5 +170,46 @@ struct CountingExecutor: SQLExecutor {
         #expect(one.status == 200 && twenty.status == 200)
         #expect(twenty.body.contains("\"commentCount\":7"))
         #expect(one.count == twenty.count)
+    }
+
+    @Test("a review (page and API) runs as many queries with 7 comments as with 1, and so does its comment list")
+    func aReviewWithItsCommentsRunsAFixedNumberOfQueries() throws {
+        let reviews = try Self.app.reviews
+        // Reviews 0 and 18 of the first feed page carry 1 and 7 comments (see `built`).
+        let one = try Self.statements("/movies/reviews/\(reviews[0])")
+        let seven = try Self.statements("/movies/reviews/\(reviews[18])")
+        #expect(one.status == 200 && seven.status == 200)
+        #expect(one.count == seven.count, "\(one.count) vs \(seven.count)")
+        let oneList = try Self.statements("/movies/reviews/\(reviews[0])/comments")
+        let sevenList = try Self.statements("/movies/reviews/\(reviews[18])/comments")
+        #expect(oneList.status == 200 && sevenList.status == 200)
+        #expect(oneList.body.components(separatedBy: "class=\"mv-comment-text\"").count - 1 == 1)
+        #expect(sevenList.body.components(separatedBy: "class=\"mv-comment-text\"").count - 1 == 7)
+        #expect(oneList.count == sevenList.count, "\(oneList.count) vs \(sevenList.count)")
+        let api = try Self.statements("/api/v1/movies/reviews/\(reviews[18])")
+        let apiOne = try Self.statements("/api/v1/movies/reviews/\(reviews[0])")
+        #expect(api.status == 200 && api.count == apiOne.count)
+    }
+
+    @Test("a film page runs as many queries for 20 短评 as for the last few")
+    func aFilmWithItsShortCommentsRunsAFixedNumberOfQueries() throws {
+        // The film with the most listed 短评, its first page (20) and a page past its newest but 3.
+        let (film, third) = try Self.app.database.base.read { db in
+            let film = try db.scalar("SELECT film_id FROM movies_comments WHERE listed = 1 GROUP BY film_id ORDER BY count(*) DESC, film_id LIMIT 1",
+                                     as: String.self) ?? ""
+            let row = try db.queryFirst("SELECT created_at, seq FROM movies_comments WHERE film_id = ? AND listed = 1 "
+                                        + "ORDER BY created_at, seq LIMIT 1 OFFSET 3", [.text(film)])
+            return (film, "\(try row?.get("created_at", as: Int64.self) ?? 0).\(try row?.get("seq", as: Int64.self) ?? 0)")
+        }
+        let full = try Self.statements("/movies/films/\(film)", query: "sort=new")
+        let few = try Self.statements("/movies/films/\(film)", query: "sort=new&cursor=\(third)")
+        #expect(full.status == 200 && few.status == 200)
+        let fullItems = full.body.components(separatedBy: "mv-comment-text").count - 1
+        let fewItems = few.body.components(separatedBy: "mv-comment-text").count - 1
+        #expect(fullItems == 20 && fewItems == 3, "\(fullItems) and \(fewItems) 短评")
+        #expect(full.count == few.count, "\(full.count) vs \(few.count)")
+        let api = try Self.statements("/api/v1/movies/films/\(film)", query: "sort=new&limit=20")
+        let apiFew = try Self.statements("/api/v1/movies/films/\(film)", query: "sort=new&limit=20&cursor=\(third)")
+        #expect(api.status == 200 && api.count == apiFew.count)
     }
 }
