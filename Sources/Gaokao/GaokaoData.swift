@@ -137,23 +137,31 @@ public struct GaokaoData: Sendable {
             var school: String
             var group: String
         }
-        var grouped: [SeriesKey: SchoolSeries] = [:]
+        // A series with the source of each point; built in place (one hash of the key per row, no copy of the points).
+        struct Building {
+            var series: SchoolSeries
+            var sources: [String] = []
+        }
+        var grouped: [SeriesKey: Building] = [:]
         var order: [SeriesKey] = []
-        var pointSources: [SeriesKey: [Int: String]] = [:]
         for line in admissionLines where line.enrollType == "普通类" {
             let key = SeriesKey(
                 batch: BatchKey(province: line.province, category: line.category, batchStd: line.batchStd),
                 school: line.schoolKey, group: line.groupCode ?? "")
-            var entry = grouped[key] ?? {
+            let slot: Dictionary<SeriesKey, Building>.Index
+            if let found = grouped.index(forKey: key) {
+                slot = found
+            } else {
                 order.append(key)
-                return SchoolSeries(
+                grouped[key] = Building(series: SchoolSeries(
                     province: line.province, category: line.category, batchStd: line.batchStd, batch: line.batch,
                     schoolKey: line.schoolKey, schoolName: line.schoolName, moeCode: line.moeCode, groupCode: line.groupCode,
-                    points: [])
-            }()
-            if let index = entry.points.firstIndex(where: { $0.year == line.year }) {
-                var point = entry.points[index]
-                if pointSources[key]?[line.year] == line.source {
+                    points: []))
+                slot = grouped.index(forKey: key)!
+            }
+            if let index = grouped.values[slot].series.points.firstIndex(where: { $0.year == line.year }) {
+                var point = grouped.values[slot].series.points[index]
+                if grouped.values[slot].sources[index] == line.source {
                     point.minScore = Self.minimum(point.minScore, line.minScore)
                     point.minRank = Self.maximum(point.minRank, line.minRank)
                 } else if point.minScore == nil || point.minScore == line.minScore {
@@ -161,16 +169,16 @@ public struct GaokaoData: Sendable {
                     point.minRank = point.minRank ?? line.minRank
                 }
                 point.controlLine = point.controlLine ?? line.controlLine
-                entry.points[index] = point
+                grouped.values[slot].series.points[index] = point
             } else {
-                entry.points.append(SeriesPoint(year: line.year, minScore: line.minScore, minRank: line.minRank, controlLine: line.controlLine))
-                pointSources[key, default: [:]][line.year] = line.source
+                grouped.values[slot].series.points.append(
+                    SeriesPoint(year: line.year, minScore: line.minScore, minRank: line.minRank, controlLine: line.controlLine))
+                grouped.values[slot].sources.append(line.source)
             }
-            grouped[key] = entry
         }
         var series: [BatchKey: [SchoolSeries]] = [:]
         for key in order {
-            var entry = grouped[key]!
+            var entry = grouped[key]!.series
             entry.points.sort { $0.year < $1.year }
             for index in entry.points.indices {
                 let year = entry.points[index].year

@@ -604,7 +604,7 @@ struct GaokaoPages: Sendable {
                 sectionHeader(GaokaoText.pastLinesIn(province)(l))
                 emptyState(icon: .info, title: GaokaoText.noLinesIn(province)(l))
             } else {
-                trendCharts(lines.filter { $0.enrollType == "普通类" }, language: l)
+                trendCharts(lines.filter { $0.enrollType == "普通类" }, batch: query.text("batch"), language: l)
                 // 普通类 first, then each other program type (中外合作办学, 专项 …) apart: their lines are not comparable.
                 let types = ["普通类"] + Set(lines.map(\.enrollType)).subtracting(["普通类"]).sorted()
                 for type in types {
@@ -641,9 +641,10 @@ struct GaokaoPages: Sendable {
         }
     }
 
-    /// The school page's trend: 最低分 and 最低位次 by year, one line per 科类 and batch (the four with the most
-    /// years), from the 普通类 lines (several rows of a year: the lowest score, the worst rank).
-    func trendCharts(_ lines: [AdmissionLine], language l: Language) -> Node {
+    /// The school page's trend: 最低分 and 最低位次 by year from the 普通类 lines (several rows of a year: the lowest
+    /// score, the worst rank), one line per 科类 (at most four): of `batch` when it has lines, else of the batch with
+    /// the most years.
+    func trendCharts(_ lines: [AdmissionLine], batch: String?, language l: Language) -> Node {
         struct Key: Hashable { var category: String, batch: String }
         var scores: [Key: [Int: Int]] = [:]
         var ranks: [Key: [Int: Int]] = [:]
@@ -652,7 +653,16 @@ struct GaokaoPages: Sendable {
             if let score = line.minScore { scores[key, default: [:]][line.year] = Swift.min(score, scores[key]?[line.year] ?? .max) }
             if let rank = line.minRank { ranks[key, default: [:]][line.year] = Swift.max(rank, ranks[key]?[line.year] ?? 0) }
         }
-        let keys = scores.keys.sorted { (scores[$1]!.count, $0.category, $0.batch) < (scores[$0]!.count, $1.category, $1.batch) }.prefix(4)
+        var perCategory: [String: Key] = [:]
+        for key in scores.keys.sorted(by: { ($0.category, $0.batch) < ($1.category, $1.batch) }) {
+            guard let chosen = perCategory[key.category] else {
+                perCategory[key.category] = key
+                continue
+            }
+            let preferred = (key.batch == batch ? 1 : 0, scores[key]!.count) > (chosen.batch == batch ? 1 : 0, scores[chosen]!.count)
+            if preferred { perCategory[key.category] = key }
+        }
+        let keys = perCategory.values.sorted { ($0.category, $0.batch) < ($1.category, $1.batch) }.prefix(4)
         let years = Set(keys.flatMap { scores[$0]!.keys }).sorted()
         let tints: [Tint] = [.blue, .orange, .green, .purple]
         func series(_ values: [Key: [Int: Int]]) -> [ChartSeries] {

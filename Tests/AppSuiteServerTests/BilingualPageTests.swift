@@ -289,6 +289,7 @@ final class PageSite {
             Page(path: "/gaokao/rank?province=\(sichuan)&year=2020&category=\(science)&score=9999"),
             Page(path: "/gaokao/rank?province=\(q("西藏"))&year=2020"),
             Page(path: "/gaokao/recommend"), Page(path: "/gaokao/recommend?tendency=\(q("稳妥"))&targetProvince=\(q("北京"))"),
+            Page(path: "/gaokao/recommend?tag=double-first-class"),
             Page(path: "/gaokao/predict"), Page(path: "/gaokao/predict?school=\(university)"),
             Page(path: "/gaokao/predict?school=\(q(Self.typed[0]))&line=500"), Page(path: "/gaokao/predict?school=\(university)&line=99999"),
             Page(path: "/gaokao/school?province=\(sichuan)&school=\(university)&category=\(science)&batch=\(firstBatch)"),
