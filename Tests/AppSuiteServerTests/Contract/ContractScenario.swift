@@ -301,6 +301,16 @@ enum ContractScenario {
         }
         client.call("GET", APIPath.Movies.reviews, query: [("sort", "new"), ("limit", "2")], as: MovieReviewPage.self)
         client.problem("DELETE", APIPath.Movies.reviews, status: 405)
+        // The Top list (its prior on every page), a filtered page, its next page, a bad filter; 猜你喜欢 signed in and out.
+        client.call("GET", APIPath.Movies.top, as: MovieTopPage.self)
+        if let filtered = client.call("GET", APIPath.Movies.top, query: [("genre", "剧情"), ("decade", "1990"), ("min", "8")], as: MovieTopPage.self),
+           let cursor = filtered.nextCursor {
+            client.call("GET", APIPath.Movies.top, query: [("genre", "剧情"), ("decade", "1990"), ("min", "8"), ("cursor", cursor)], as: MovieTopPage.self)
+        }
+        client.problem("GET", APIPath.Movies.top, query: [("decade", "199x")], status: 400)
+        client.call("GET", APIPath.Movies.forYou, token: users.alice, as: MovieRecommendations.self)
+        client.call("GET", APIPath.Movies.forYou, as: MovieRecommendations.self)
+        client.problem("DELETE", APIPath.Movies.forYou, status: 405)
         guard let review = feed?.items.first else { return }
         let item: ContractClient.Values = ["id": review.id]
         let subject: ContractClient.Values = ["app": "movies", "itemId": review.id]
