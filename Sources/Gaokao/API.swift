@@ -409,6 +409,7 @@ struct GaokaoAPI: Sendable {
         let entries: [PlanEntry]
         do {
             entries = try PlanEntry.validatedList((body.items ?? []).map { ($0.school, $0.group) })
+            try PlanSource(store: store).checkFits(entries, viewer: viewer)
         } catch {
             throw HTTPError.validation([.init(field: "items", message: error.text(viewer.language))])
         }

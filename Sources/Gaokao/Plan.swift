@@ -19,8 +19,11 @@ public struct PlanEntry: Sendable, Hashable {
 /// Limits of a 志愿表 (what a client may send).
 enum PlanLimits {
     /// 志愿 per list: the largest parallel-choice list of the provinces in the data has 45 (院校专业组 modes);
-    /// 30 keeps the signed-out cookie under 4 KB.
+    /// 30 typical names keep the signed-out cookie under 4 KB (long names hit ``maximumCookieBytes`` first).
     static let maximumEntries = 30
+    /// Bytes of the percent-encoded `gk_plan` value: browsers keep cookies up to 4,096 bytes with name and
+    /// attributes (RFC 6265 §6.1) and silently drop a larger one, which would lose the list.
+    static let maximumCookieBytes = 3_800
     /// Characters of a school name (the longest published name is 38) and of a group code.
     static let maximumSchoolLength = 60
     static let maximumGroupLength = 10
@@ -30,6 +33,8 @@ enum PlanLimits {
 enum PlanProblem: Error, Equatable {
     case full
     case badEntry
+    /// A signed-out list that would not fit the `gk_plan` cookie (``PlanLimits/maximumCookieBytes``).
+    case tooLargeForCookie
 
     func text(_ language: Language) -> String {
         switch self {
@@ -38,6 +43,9 @@ enum PlanProblem: Error, Equatable {
         case .badEntry:
             language == .zh ? "院校名须为 1–\(PlanLimits.maximumSchoolLength) 个字符，专业组代码至多 \(PlanLimits.maximumGroupLength) 个字符。"
                 : "A school name has 1–\(PlanLimits.maximumSchoolLength) characters and a group code at most \(PlanLimits.maximumGroupLength)."
+        case .tooLargeForCookie:
+            language == .zh ? "本浏览器里的志愿表已存满（院校名较长时不到 \(PlanLimits.maximumEntries) 个），登录后可保存到账号。"
+                : "The list kept in this browser is full (fewer than \(PlanLimits.maximumEntries) choices when names are long); sign in to keep it in your account."
         }
     }
 }
@@ -92,6 +100,11 @@ struct PlanSource {
     func entries(for viewer: Viewer, request: Request) throws -> [PlanEntry] {
         if let user = viewer.user { return try store.plan(userID: user.id) }
         return request.cookies[PlanCookie.name].map(PlanCookie.decode) ?? []
+    }
+
+    /// Throws ``PlanProblem/tooLargeForCookie`` when a signed-out list would not fit its cookie.
+    func checkFits(_ entries: [PlanEntry], viewer: Viewer) throws(PlanProblem) {
+        if viewer.user == nil, PlanCookie.encode(entries).utf8.count > PlanLimits.maximumCookieBytes { throw .tooLargeForCookie }
     }
 
     func save(_ entries: [PlanEntry], viewer: Viewer, response: inout Response) throws {
@@ -173,10 +186,13 @@ extension GaokaoData {
 }
 
 /// The 志愿表 as CSV (RFC 4180, UTF-8 with a byte-order mark so that spreadsheet programs read the Chinese).
+/// A cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'` so that spreadsheets show it as text
+/// instead of running it as a formula (OWASP "CSV Injection"); no published school name starts so.
 enum PlanCSV {
     static func render(_ risk: PlanRisk, profile: GaokaoProfile?) -> [UInt8] {
-        func field(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        func field(_ raw: String) -> String {
+            let text = raw.first.map { "=+-@\t\r".contains($0) } == true ? "'" + raw : raw
+            return text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
         }
         var lines = ["序号,院校,专业组,生源地,年份,科类,批次,冲稳保,录取概率,预测线,依据年份,方法"]
         for (index, row) in risk.rows.enumerated() {

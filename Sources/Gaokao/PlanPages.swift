@@ -30,7 +30,8 @@ extension GaokaoPages {
 
     /// Only the app's own pages are places to return to.
     static func safeReturn(_ path: String?) -> String {
-        guard let path, path.hasPrefix("/gaokao"), !path.contains("//"), !path.contains("\\"), path.count <= 1_000 else { return "/gaokao/plan" }
+        guard let path, path.hasPrefix("/gaokao"), !path.contains("//"), !path.contains("\\"), path.count <= 1_000,
+            path.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return "/gaokao/plan" }
         return path
     }
 
@@ -64,6 +65,9 @@ extension GaokaoPages {
         default:
             return viewer.redirect(to: back, flash: Toast(GaokaoText.unknownPlanAction(l), kind: .error))
         }
+        do { try planSource.checkFits(entries, viewer: viewer) } catch {
+            return viewer.redirect(to: back, flash: Toast(error.text(l), kind: .error))
+        }
         var response = viewer.redirect(to: back, flash: Toast(message, kind: .success))
         try planSource.save(entries, viewer: viewer, response: &response)
         return response
@@ -90,7 +94,7 @@ extension GaokaoPages {
                 ol(.class("list-group gk-plan"), .id("gk-plan")) {
                     for (index, row) in risk.rows.enumerated() { planRow(row, index: index, count: risk.rows.count, profile: profile, viewer: viewer) }
                 }
-                div(.class("gk-actions")) {
+                div(.classes("gk-actions", "gk-plan-actions")) {
                     button(GaokaoText.exportCSV(l), style: .secondary, href: "/gaokao/plan.csv", fullWidth: false)
                     button(GaokaoText.printPlan(l), style: .secondary, href: "/gaokao/plan/print", fullWidth: false)
                 }
