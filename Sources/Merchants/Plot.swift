@@ -78,8 +78,9 @@ enum MerchantPlot {
                         a(.href("/merchants/\(item.merchant.id)"), .ariaLabel("\(index + 1). \(item.merchant.name)"),
                           .attribute("data-lat", degrees(shown.latitude)).when(isMap), .attribute("data-lon", degrees(shown.longitude)).when(isMap),
                           .attribute("data-number", String(index + 1)).when(isMap), .attribute("data-category", item.merchant.category).when(isMap)) {
-                            // A 22-unit invisible disc widens the tap target; the plot is ~360 px wide on a phone.
-                            SVG.circle(.class("mx-plot-hit"), .attribute("cx", f(x)), .attribute("cy", f(y)), .attribute("r", "11"))
+                            // An invisible disc 46 units across makes the tap target >= 44 px: the plot is 358 px wide
+                            // on a 390 px phone (16 px insets); the nearest merchant is drawn last, on top.
+                            SVG.circle(.class("mx-plot-hit"), .attribute("cx", f(x)), .attribute("cy", f(y)), .attribute("r", "23"))
                             SVG.circle(.fill(colour(item.merchant.category)), .class("mx-plot-pin"), .attribute("cx", f(x)), .attribute("cy", f(y)),
                                        .attribute("r", index < 9 ? "8" : "4"))
                             if index < 9 {

@@ -72,6 +72,19 @@ import WebUI
         #expect(try MerchantsServer.get().get("/merchants/leaflet/leaflet.js").status == 404)
     }
 
+    /// The plot's dots are links: each hit disc is at least 44 px across on a 390 px phone, where the 360-unit plot
+    /// is drawn 358 px wide (it was 22 px).
+    @Test func plotDotsAreFullTapTargets() throws {
+        let page = try MerchantsServer.get().get("/merchants?lat=31.2304&lon=121.4737")
+        let discs = page.text.components(separatedBy: #"class="mx-plot-hit""#).dropFirst()
+        #expect(discs.count >= 5)
+        for disc in discs {
+            let from = try #require(disc.range(of: #" r=""#)).upperBound
+            let radius = try #require(Double(disc[from...].prefix { $0 != "\"" }))
+            #expect(2 * radius * 358 / MerchantPlot.size >= 44)
+        }
+    }
+
     @Test func gcjTilesGetConvertedPositionsLeafletAndTheirCSP() throws {
         let server = try Self.tiled.get()
         let page = try server.get("/merchants?lat=31.2304&lon=121.4737&radius=1000")
