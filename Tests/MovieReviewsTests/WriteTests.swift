@@ -193,6 +193,13 @@ import Testing
         let long = String(repeating: "长", count: 351)
         let refused = try server.postForm("/movies/films/26266893/mark", [("csrf_token", csrf), ("status", "seen"), ("comment", long)], headers: cookie)
         #expect(refused.status == 422 && refused.text.contains("最多 350 字") && refused.text.contains(long))
+        // A crafted status or rating is refused on the page too, and the five stars stay (they were read as 看过 / no stars).
+        for (field, value, message) in [("status", "watched", "标记只能是"), ("rating", "abc", "评分是 1 到 5 星。"), ("rating", "4.5", "评分是 1 到 5 星。")] {
+            let fields = [("csrf_token", csrf), ("status", "seen"), ("rating", "5")].filter { $0.0 != field } + [(field, value)]
+            let crafted = try server.postForm("/movies/films/26266893/mark", fields, headers: cookie)
+            #expect(crafted.status == 422 && crafted.text.contains(message), "\(field)=\(value): \(crafted.status)")
+        }
+        #expect(try server.get("/movies/films/26266893?sort=new", headers: cookie).text.contains("本站 1 人评分 10.0"))
 
         let editor = try server.get("/movies/films/26266893/write", headers: cookie)
         #expect(editor.status == 200 && editor.text.contains("存草稿"))
