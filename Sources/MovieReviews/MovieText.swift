@@ -55,6 +55,7 @@ enum MovieText {
 
     // MARK: writing
     static let ratingRange = LocalizedText(zh: "评分是 1 到 5 星。", en: "A rating is 1 to 5 stars.")
+    static let markStatus = LocalizedText(zh: "标记只能是“想看”(wish) 或“看过”(seen)。", en: "A mark is \"want to see\" (wish) or \"seen\" (seen).")
     static let ratingNeedsSeen = LocalizedText(zh: "看过才能评分。", en: "Only a film you have seen can be rated.")
     static let voteValue = LocalizedText(zh: "投票只能是“有用”或“没用”（评论只能点赞）。", en: "A vote is \"helpful\" or \"not helpful\" (comments take likes only).")
     static let emptyField = LocalizedText(zh: "不能为空。", en: "This cannot be empty.")
@@ -113,7 +114,8 @@ enum MovieText {
     static func wishHeader(_ count: Int) -> LocalizedText { LocalizedText(zh: "想看 \(count)", en: "Want to see (\(count))") }
     static func profileCounts(seen: Int, wish: Int, rated: Int, reviews: Int, shorts: Int) -> LocalizedText {
         LocalizedText(zh: "看过 \(seen) · 想看 \(wish) · 评分 \(rated) · 影评 \(reviews) · 短评 \(shorts)",
-                      en: "\(seen) seen · \(wish) to see · \(rated) rated · \(reviews) reviews · \(shorts) short reviews")
+                      en: "\(seen) seen · \(wish) to see · \(rated) rated · \(reviews) review\(reviews == 1 ? "" : "s") · "
+                          + "\(shorts) short review\(shorts == 1 ? "" : "s")")
     }
 
     // MARK: a review

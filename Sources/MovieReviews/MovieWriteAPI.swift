@@ -19,7 +19,7 @@ struct MovieWriteAPI: Sendable {
         api.put("/films/{id}/mark") { request, member in
             let input = try request.decodeJSON(MovieMarkInput.self)
             guard let status = MarkStatus(rawValue: input.status) else {
-                throw HTTPError.validation([.init(field: "status", message: "status is wish or seen")])
+                throw MovieError.invalid(field: "status", message: MovieText.markStatus).httpError(member.viewer.language)
             }
             let mark = try Self.mapping(member) {
                 try writes.setMark(userID: member.user.id, name: member.user.nickname, filmID: try request.parameter("id"), status: status,

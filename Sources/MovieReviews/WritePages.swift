@@ -94,10 +94,15 @@ extension MoviePages {
         let viewer = member.viewer
         let film = try request.parameter("id")
         let form = request.form()
-        let status = MarkStatus(rawValue: form["status"] ?? "") ?? .seen
+        let (statusText, ratingText) = (form["status"] ?? "", form["rating"] ?? "")
+        let status = MarkStatus(rawValue: statusText) ?? .seen
         do {
+            // No status means 看过 (stars alone); an unknown status or a rating that is not a number is refused, never
+            // read as 看过 or as "no stars" (which would clear the stars already given).
+            if !statusText.isEmpty, MarkStatus(rawValue: statusText) == nil { throw MovieError.invalid(field: "status", message: MovieText.markStatus) }
+            if !ratingText.isEmpty, Int(ratingText) == nil { throw MovieError.invalid(field: "rating", message: MovieText.ratingRange) }
             _ = try writes.setMark(userID: member.user.id, name: member.user.nickname, filmID: film, status: status,
-                                   rating: status == .seen ? form["rating"].flatMap { Int($0) } : nil, markedOn: form["markedOn"],
+                                   rating: status == .seen ? Int(ratingText) : nil, markedOn: form["markedOn"],
                                    comment: form["comment"].map(Self.lineFeeds))
             return viewer.redirect(to: "/movies/films/\(percentEncode(film))?sort=new#mark", flash: Toast(MovieText.markSaved(viewer.language), kind: .success))
         } catch let error as MovieError where error != .notFound {

@@ -235,6 +235,7 @@ def test_film_library_search_and_film_page(browser, server, screenshot):
     assert len(browser.find_elements(By.CSS_SELECTOR, "[data-list=short] > li")) == 20
     assert_fits_phone(browser)
     screenshot("movies-13-film")
+    assert_tap_targets(browser, ".segment")
     newest = [s for s in browser.find_elements(By.CSS_SELECTOR, ".segment") if s.text == "最新"][0]
     click_and_wait(browser, newest, "sort new")
     assert "sort=new" in browser.current_url
@@ -322,7 +323,7 @@ def test_a_new_user_rates_writes_marks_votes_and_sees_their_profile(browser, ser
     assert css(browser, ".mv-spoiler").text == "这篇影评可能有剧透"
     paragraphs = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "[data-body] p")]
     assert paragraphs == ["第一段：<script>alert(1)</script>", "第二段：带上地球去流浪。"], paragraphs
-    assert_tap_targets(browser, ".mv-vote, .mv-own-actions .btn")
+    assert_tap_targets(browser, ".mv-vote, .mv-own-actions .btn, .mv-user-link")
     screenshot("movies-23-own-review")
 
     # 有用 on someone else's review: pressed, the count one higher; not offered on one's own.

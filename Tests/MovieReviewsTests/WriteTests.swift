@@ -60,6 +60,13 @@ import Testing
             #expect((try refused.json()["errors"] as? [[String: Any]])?.first?["field"] as? String == field, "\(input)")
         }
         #expect(try server.send("PUT", path, json: Self.body(["status": "seen", "comment": String(repeating: "好", count: 350)]), token: ann.token).status == 200)
+        // An unknown status is refused in the caller's language, like every other field (it was English only).
+        let badStatus = try server.send("PUT", path, json: Self.body(["status": "watched"]), token: ann.token)
+        let statusError = try #require((try badStatus.json()["errors"] as? [[String: Any]])?.first)
+        #expect(badStatus.status == 422 && statusError["field"] as? String == "status")
+        #expect(statusError["message"] as? String == "标记只能是“想看”(wish) 或“看过”(seen)。")
+        let englishStatus = try server.send("PUT", path, json: Self.body(["status": "watched"]), token: ann.token, headers: ["Accept-Language": "en"])
+        #expect((try englishStatus.json()["errors"] as? [[String: Any]])?.first?["message"] as? String == #"A mark is "want to see" (wish) or "seen" (seen)."#)
         #expect(try server.send("PUT", "/api/v1/movies/films/no-such-film/mark", json: Self.body(["status": "wish"]), token: ann.token).status == 404)
         #expect(try server.send("PUT", path, json: Self.body(["status": "wish"])).status == 401)
 
@@ -186,6 +193,13 @@ import Testing
         let long = String(repeating: "长", count: 351)
         let refused = try server.postForm("/movies/films/26266893/mark", [("csrf_token", csrf), ("status", "seen"), ("comment", long)], headers: cookie)
         #expect(refused.status == 422 && refused.text.contains("最多 350 字") && refused.text.contains(long))
+        // A crafted status or rating is refused on the page too, and the five stars stay (they were read as 看过 / no stars).
+        for (field, value, message) in [("status", "watched", "标记只能是"), ("rating", "abc", "评分是 1 到 5 星。"), ("rating", "4.5", "评分是 1 到 5 星。")] {
+            let fields = [("csrf_token", csrf), ("status", "seen"), ("rating", "5")].filter { $0.0 != field } + [(field, value)]
+            let crafted = try server.postForm("/movies/films/26266893/mark", fields, headers: cookie)
+            #expect(crafted.status == 422 && crafted.text.contains(message), "\(field)=\(value): \(crafted.status)")
+        }
+        #expect(try server.get("/movies/films/26266893?sort=new", headers: cookie).text.contains("本站 1 人评分 10.0"))
 
         let editor = try server.get("/movies/films/26266893/write", headers: cookie)
         #expect(editor.status == 200 && editor.text.contains("存草稿"))
@@ -204,6 +218,9 @@ import Testing
         #expect(location.hasPrefix("/movies/reviews/"))
         page = try server.get(String(location.prefix { $0 != "?" }), headers: cookie)
         #expect(page.text.contains("这篇影评可能有剧透") && page.text.contains("<p>第一段</p>") && page.text.contains("/edit\""))
+        // The profile counts in English: singular for one (it said "1 reviews · 1 short reviews").
+        let english = try server.get("/movies/users/\(me)", headers: ["Cookie": gus.cookie, "Accept-Language": "en"])
+        #expect(english.text.contains("1 seen · 0 to see · 1 rated · 1 review · 1 short review<"), "\(english.text.prefix(2000))")
 
         // 有用 on an imported review from its page: pressed after, and once more takes it back.
         let before = try server.get("/api/v1/movies/reviews/7885559").json()["usefulCount"] as? Int ?? 0
