@@ -126,10 +126,7 @@ final class PageSite {
         let server = try TestServer(importing: [.gaokao, .movies, .weather, .appstore, .merchants], options: ["weather-provider-url": replay.url])
         self.server = server
         // The first gaokao request builds the in-memory snapshot: wait for it once, with time to spare.
-        let warm = try RawHTTPClient(port: server.port, receiveTimeout: 600)
-        defer { warm.close() }
-        warm.send("GET /api/v1/gaokao/provinces HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        try #require(warm.readReply()?.status == 200)
+        try server.warm("/api/v1/gaokao/provinces")
 
         visitor = Visitor(name: "signed out", cookies: ["gk_welcomed": "1"])
         member = Visitor(name: "signed in", cookies: ["gk_welcomed": "1"])

@@ -31,12 +31,7 @@ enum ContractScenario {
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         // The first gaokao and appdeals requests build in-memory snapshots; under a full parallel test run that
         // can take longer than a request's 10 s, so wait for both once, with time to spare.
-        for path in [APIPath.Gaokao.provinces, APIPath.AppDeals.topics] {
-            let warm = try RawHTTPClient(port: server.port, receiveTimeout: 600)
-            defer { warm.close() }
-            warm.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            guard warm.readReply()?.status == 200 else { throw ContractFailure("warming \(path) failed") }
-        }
+        for path in [APIPath.Gaokao.provinces, APIPath.AppDeals.topics] { try server.warm(path) }
         let client = ContractClient(server: server)
         let users = try accounts(client)
         try linkedLogins(client, users, server: server)
