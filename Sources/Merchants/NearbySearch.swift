@@ -130,7 +130,9 @@ struct NearbySearch: Sendable {
         a.0 != b.0 ? a.0.lexicographicallyPrecedes(b.0) : a.1 < b.1
     }
 
-    /// Every merchant within the radius that passes the filters, in order (no paging).
+    /// Every merchant within the radius that passes the filters, in order (no paging). The standings are read only
+    /// when they order or filter (`sort=rating`, `minRating`); otherwise items carry the source's alone
+    /// (``Standing/init(_:)``) and callers complete the few they show with ``withStandings(_:)``.
     func all(_ query: NearbyQuery, now: Date) throws -> [NearbyItem] {
         let boxes = BoundingBox.covering(query.center, radius: query.radius)
         var seen = Set<Int64>()
@@ -139,7 +141,7 @@ struct NearbySearch: Sendable {
             let distance = query.center.distance(to: merchant.position)
             return distance <= query.radius ? (merchant, distance) : nil
         }
-        let standings = try standings(inCircle.map(\.0))
+        let standings = Self.needsStandings(query) ? try standings(inCircle.map(\.0)) : [:]
         var items: [NearbyItem] = []
         for (merchant, distance) in inCircle {
             let standing = standings[merchant.id] ?? Standing(merchant)
@@ -152,7 +154,19 @@ struct NearbySearch: Sendable {
         return items.map { (Self.key($0, sort), $0) }.sorted { Self.precedes(($0.0, $0.1.merchant.id), ($1.0, $1.1.merchant.id)) }.map(\.1)
     }
 
-    /// One page after `query.cursor`, with the total of all pages; `openNow` is filled for the page's items.
+    static func needsStandings(_ query: NearbyQuery) -> Bool { query.sort == .rating || query.minRating != nil }
+
+    /// `items` with their standings (users' ratings, imported review counts) read in one go.
+    func withStandings(_ items: [NearbyItem]) throws -> [NearbyItem] {
+        let read = try standings(items.map(\.merchant))
+        return items.map { item in
+            var item = item
+            item.standing = read[item.merchant.id] ?? Standing(item.merchant)
+            return item
+        }
+    }
+
+    /// One page after `query.cursor`, with the total of all pages; `openNow` and the standings are filled for the page's items.
     func page(_ query: NearbyQuery, now: Date) throws -> Page {
         let ordered = try all(query, now: now)
         var rest = ordered[...]
@@ -161,6 +175,7 @@ struct NearbySearch: Sendable {
             rest = ordered[index...]
         }
         var items = Array(rest.prefix(query.limit))
+        if !Self.needsStandings(query) { items = try withStandings(items) }
         for index in items.indices where items[index].openNow == nil { items[index].openNow = items[index].merchant.isOpen(at: now) }
         let next = rest.count > query.limit ? items.last.map { NearbyCursor(sort: query.sort, key: Self.key($0, query.sort), id: $0.merchant.id) } : nil
         return Page(items: items, total: ordered.count, nextCursor: next)
@@ -171,7 +186,7 @@ struct NearbySearch: Sendable {
     func shake(_ query: NearbyQuery, previous: Int64?, now: Date, using random: inout some RandomNumberGenerator) throws -> NearbyItem? {
         var open = query
         open.openNow = true
-        return Self.pick(from: try all(open, now: now), previous: previous, using: &random)
+        return try Self.pick(from: try all(open, now: now), previous: previous, using: &random).flatMap { try withStandings([$0]).first }
     }
 
     /// A uniform choice among `items` other than `previous`.
