@@ -118,11 +118,56 @@ struct MerchantStore: Sendable {
         }
     }
 
+    static let spotColumns = "id, lat, lon, price_per_person"
+
+    /// One candidate of the nearby prefilter: only what the distance and price orders need.
+    struct Spot: Sendable {
+        var id: Int64
+        var position: Coordinate
+        var pricePerPerson: Int64?
+    }
+
+    /// The id, position and price of the merchants inside `boxes` (filters as ``candidates(in:category:priceRange:limit:)``):
+    /// the light first pass of a nearby page, whose full rows are read by ``merchants(_:)`` for the page alone.
+    func spots(in boxes: [BoundingBox], category: String?, priceRange: ClosedRange<Int64>?) throws -> [Spot] {
+        try database.read { db in
+            var spots: [Spot] = []
+            for box in boxes {
+                let (sql, arguments) = Self.candidateQuery(box, category: category, priceRange: priceRange, limit: nil, columns: Self.spotColumns)
+                for row in try db.query(sql, arguments) {
+                    guard let position = Coordinate(latitude: try row.get(1), longitude: try row.get(2)) else { continue }
+                    spots.append(Spot(id: try row.get(0), position: position, pricePerPerson: try row.get(3)))
+                }
+            }
+            return spots
+        }
+    }
+
+    /// The merchants with these ids, by id (unknown ids left out).
+    func merchants(_ ids: [Int64]) throws -> [Int64: Merchant] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { db in
+            var merchants: [Int64: Merchant] = [:]
+            for start in stride(from: 0, to: ids.count, by: 128) {
+                let chunk = Array(ids[start..<min(start + 128, ids.count)])
+                let width = Self.bandWidths.first { $0 >= chunk.count }!
+                let list = Array(repeating: "?", count: width).joined(separator: ", ")
+                let arguments = (chunk + Array(repeating: chunk.last!, count: width - chunk.count)).map { SQLValue.integer($0) }
+                for row in try db.query("SELECT \(Self.columns) FROM merchants WHERE id IN (\(list))", arguments) {
+                    let merchant = try Self.merchant(row)
+                    merchants[merchant.id] = merchant
+                }
+            }
+            return merchants
+        }
+    }
+
     /// The prefilter statement of one box: `lat_band IN (…)` (a fixed list length per power of two keeps the
     /// statements few and prepared) or a band range past 128 bands, then the box's longitudes and latitudes.
-    static func candidateQuery(_ box: BoundingBox, category: String?, priceRange: ClosedRange<Int64>?, limit: Int?) -> (String, [SQLValue]) {
+    static func candidateQuery(_ box: BoundingBox, category: String?, priceRange: ClosedRange<Int64>?, limit: Int?,
+                               columns: String = columns) -> (String, [SQLValue]) {
         let bands = Array(Self.band(box.south)...Self.band(box.north))
-        var sql = "SELECT \(Self.columns) FROM merchants WHERE "
+        var sql = "SELECT \(columns) FROM merchants WHERE "
         var arguments: [SQLValue] = []
         if let width = Self.bandWidths.first(where: { $0 >= bands.count }) {
             sql += "lat_band IN (" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
@@ -148,10 +193,11 @@ struct MerchantStore: Sendable {
         return (sql, arguments)
     }
 
-    /// The database's plan for the prefilter of `box` (SQLite's `EXPLAIN QUERY PLAN` details, PostgreSQL's
-    /// `EXPLAIN` lines): `bench/merchants` checks it names the `merchants_position` index at its size.
+    /// The database's plan for the first pass of the prefilter of `box` (``spots(in:category:priceRange:)``; SQLite's
+    /// `EXPLAIN QUERY PLAN` details, PostgreSQL's `EXPLAIN` lines): `bench/merchants` checks it names the
+    /// `merchants_position` index at its size (SQLite: `USING COVERING INDEX`).
     func candidatePlan(_ box: BoundingBox) throws -> [String] {
-        let (sql, arguments) = Self.candidateQuery(box, category: nil, priceRange: nil, limit: nil)
+        let (sql, arguments) = Self.candidateQuery(box, category: nil, priceRange: nil, limit: nil, columns: Self.spotColumns)
         return try database.read { db in
             switch db.dialect {
             case .sqlite: try db.query("EXPLAIN QUERY PLAN " + sql, arguments).map { row throws(StorageError) in try row.get("detail", as: String.self) }

@@ -112,10 +112,14 @@ struct NearbySearch: Sendable {
     /// The sort key of an item (smaller first); the id breaks ties.
     static func key(_ item: NearbyItem, _ sort: NearbySort) -> [Double] {
         switch sort {
-        case .distance: [item.distance.rounded(toPlaces: 3)]
+        case .distance, .price: key(distance: item.distance, price: item.merchant.pricePerPerson, sort)
         case .rating: [-(item.standing.rating ?? -1), -Double(item.standing.reviewCount), item.distance.rounded(toPlaces: 3)]
-        case .price: [item.merchant.pricePerPerson.map(Double.init) ?? .greatestFiniteMagnitude, item.distance.rounded(toPlaces: 3)]
         }
+    }
+
+    /// The key of the orders that need no standing (distance, price).
+    static func key(distance: Double, price: Int64?, _ sort: NearbySort) -> [Double] {
+        sort == .price ? [price.map(Double.init) ?? .greatestFiniteMagnitude, distance.rounded(toPlaces: 3)] : [distance.rounded(toPlaces: 3)]
     }
 
     static func keyLength(_ sort: NearbySort) -> Int {
@@ -168,6 +172,7 @@ struct NearbySearch: Sendable {
 
     /// One page after `query.cursor`, with the total of all pages; `openNow` and the standings are filled for the page's items.
     func page(_ query: NearbyQuery, now: Date) throws -> Page {
+        if !Self.needsStandings(query) && !query.openNow { return try lightPage(query, now: now) }
         let ordered = try all(query, now: now)
         var rest = ordered[...]
         if let cursor = query.cursor {
@@ -178,6 +183,29 @@ struct NearbySearch: Sendable {
         if !Self.needsStandings(query) { items = try withStandings(items) }
         for index in items.indices where items[index].openNow == nil { items[index].openNow = items[index].merchant.isOpen(at: now) }
         let next = rest.count > query.limit ? items.last.map { NearbyCursor(sort: query.sort, key: Self.key($0, query.sort), id: $0.merchant.id) } : nil
+        return Page(items: items, total: ordered.count, nextCursor: next)
+    }
+
+    /// ``page(_:now:)`` for the orders and filters that need only positions and prices (no standings, no hours):
+    /// those are read for every candidate (``MerchantStore/spots(in:category:priceRange:)``), full rows for the page alone.
+    func lightPage(_ query: NearbyQuery, now: Date) throws -> Page {
+        let spots = try store.spots(in: BoundingBox.covering(query.center, radius: query.radius), category: query.category, priceRange: query.priceRange)
+        var seen = Set<Int64>()
+        let ordered = spots.compactMap { spot -> (key: [Double], id: Int64)? in
+            guard seen.insert(spot.id).inserted else { return nil }
+            let distance = query.center.distance(to: spot.position)
+            return distance <= query.radius ? (Self.key(distance: distance, price: spot.pricePerPerson, query.sort), spot.id) : nil
+        }.sorted { Self.precedes($0, $1) }
+        var rest = ordered[...]
+        if let cursor = query.cursor {
+            rest = ordered[(ordered.firstIndex { Self.precedes((cursor.key, cursor.id), $0) } ?? ordered.endIndex)...]
+        }
+        let chosen = Array(rest.prefix(query.limit))
+        let merchants = try store.merchants(chosen.map(\.id))
+        let items = try withStandings(chosen.compactMap { entry in
+            merchants[entry.id].map { NearbyItem(merchant: $0, distance: query.center.distance(to: $0.position), standing: Standing($0), openNow: $0.isOpen(at: now)) }
+        })
+        let next = rest.count > query.limit ? chosen.last.map { NearbyCursor(sort: query.sort, key: $0.key, id: $0.id) } : nil
         return Page(items: items, total: ordered.count, nextCursor: next)
     }
 

@@ -65,6 +65,7 @@ struct SyntheticTests {
         #expect(timing.text.contains("result lists differing from the scan: 0"))
         #expect(timing.text.contains("prefilter plan: ") && timing.text.contains("merchants_position"))
         #expect(!timing.text.contains("NOT the merchants_position index"))
+        if server.suite.database.dialect == .sqlite { #expect(timing.text.contains("USING COVERING INDEX merchants_position")) }
 
         #expect(try run(["generate", "0"], server, output) == .success)
         #expect(try store.count() == real)
