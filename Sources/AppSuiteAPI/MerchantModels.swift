@@ -20,9 +20,14 @@ public struct MerchantSummary: Codable, Sendable, Equatable {
     public var pricePerPerson: Int64?
     /// Open at the time of the answer in the merchant's zone; nil when its hours are missing or unreadable.
     public var openNow: Bool?
+    /// The street address as the source gave it; nil when it has none (most OpenStreetMap rows): then `city`
+    /// and the distance tell same-named branches apart.
+    public var address: String?
+    /// The city (`上海`, `杭州`, `香港` …) as the source gave it.
+    public var city: String?
 
     public init(id: Int64, sourceId: String, name: String, category: String, lat: Double, lon: Double, distanceMeters: Double?,
-                rating: Double?, reviewCount: Int64, pricePerPerson: Int64?, openNow: Bool?) {
+                rating: Double?, reviewCount: Int64, pricePerPerson: Int64?, openNow: Bool?, address: String? = nil, city: String? = nil) {
         self.id = id
         self.sourceId = sourceId
         self.name = name
@@ -34,6 +39,8 @@ public struct MerchantSummary: Codable, Sendable, Equatable {
         self.reviewCount = reviewCount
         self.pricePerPerson = pricePerPerson
         self.openNow = openNow
+        self.address = address
+        self.city = city
     }
 }
 

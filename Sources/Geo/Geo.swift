@@ -35,6 +35,15 @@ public struct Coordinate: Sendable, Hashable, CustomStringConvertible {
         let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
         return 2 * Self.earthRadius * asin(min(1, a.squareRoot()))
     }
+
+    /// The initial great-circle bearing to `other` in degrees clockwise from true north, 0 ..< 360 (the
+    /// forward azimuth on the sphere, as in Sinnott's paper); 0 for the same point.
+    public func bearing(to other: Coordinate) -> Double {
+        let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180, Δλ = (other.longitude - longitude) * .pi / 180
+        let y = sin(Δλ) * cos(φ2), x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
+        let degrees = atan2(y, x) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
+    }
 }
 
 /// A latitude/longitude rectangle (not crossing the antimeridian), for cheap "could it be near" checks

@@ -132,7 +132,7 @@ struct MerchantsAPI: Sendable {
         MerchantSummary(id: merchant.id, sourceId: merchant.sourceID, name: merchant.name, category: merchant.category,
                         lat: merchant.position.latitude, lon: merchant.position.longitude, distanceMeters: distance.map { $0.rounded(toPlaces: 1) },
                         rating: standing.rating.map { $0.rounded(toPlaces: 2) }, reviewCount: standing.reviewCount,
-                        pricePerPerson: merchant.pricePerPerson, openNow: openNow)
+                        pricePerPerson: merchant.pricePerPerson, openNow: openNow, address: merchant.address, city: merchant.city)
     }
 
     // MARK: handlers

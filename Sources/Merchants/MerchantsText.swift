@@ -123,4 +123,11 @@ enum MerchantsText {
     }
 
     static func stars(_ rating: Double) -> String { String(format: "%.1f★", rating) }
+
+    /// One of eight compass points for a bearing in degrees (0 = north, clockwise): `东北方向`, `NE`.
+    static func direction(_ bearing: Double, _ l: Language) -> String {
+        let index = Int(((bearing.truncatingRemainder(dividingBy: 360) + 360 + 22.5) / 45).rounded(.down)) % 8
+        return l == .zh ? ["正北", "东北", "正东", "东南", "正南", "西南", "正西", "西北"][index] + "方向"
+            : ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][index]
+    }
 }

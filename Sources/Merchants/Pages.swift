@@ -183,6 +183,7 @@ struct MerchantsPages: Sendable {
                         span(.class("mx-item-text")) {
                             span(.class("mx-item-name")) { item.merchant.name }
                             span(.class("mx-item-meta")) { meta(item.merchant, standing: item.standing, l) }
+                            if let place = place(item.merchant, from: near, l) { span(.class("mx-item-place")) { place } }
                         }
                         span(.class("mx-item-side")) {
                             span(.class("mx-item-distance")) { MerchantsText.distance(item.distance) }
@@ -204,6 +205,19 @@ struct MerchantsPages: Sendable {
         }
         if let price = merchant.pricePerPerson { parts.append("\(MerchantsText.perPerson(l)) \(MerchantsText.price(price))") }
         return parts.joined(separator: " · ")
+    }
+
+    /// Where a row's merchant is, so same-named branches (63 rows of 麦当劳) can be told apart: its address, else its
+    /// city; and the compass direction from the list's point when there is one (`上海 · 东北方向`; the row shows the distance).
+    func place(_ merchant: Merchant, from near: Coordinate?, _ l: Language) -> String? {
+        var parts: [String] = []
+        if let address = merchant.address, !address.isEmpty {
+            parts.append(address)
+        } else if let city = merchant.city, !city.isEmpty {
+            parts.append(city)
+        }
+        if let near, near.distance(to: merchant.position) >= 10 { parts.append(MerchantsText.direction(near.bearing(to: merchant.position), l)) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     func openBadge(_ open: Bool?, _ l: Language) -> Node {

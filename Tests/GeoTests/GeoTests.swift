@@ -13,6 +13,21 @@ import Testing
         #expect(beijing.distance(to: beijing) == 0)
     }
 
+    /// Initial bearings: Beijing → Shanghai leaves at 153.07° (south-south-east), the way back at 336.03° (not the
+    /// reverse + 180°: great circles bend); along a meridian and the equator the four cardinal directions.
+    @Test func bearings() throws {
+        let beijing = try #require(Coordinate(latitude: 39.9042, longitude: 116.4074))
+        let shanghai = try #require(Coordinate(latitude: 31.2304, longitude: 121.4737))
+        #expect(abs(beijing.bearing(to: shanghai) - 153.0727) < 0.001)
+        #expect(abs(shanghai.bearing(to: beijing) - 336.0293) < 0.001)
+        let origin = try #require(Coordinate(latitude: 0, longitude: 0))
+        let points = [(1.0, 0.0, 0.0), (0, 1, 90), (-1, 0, 180), (0, -1, 270)]
+        for (latitude, longitude, expected) in points {
+            #expect(abs(origin.bearing(to: try #require(Coordinate(latitude: latitude, longitude: longitude))) - expected) < 1e-9)
+        }
+        #expect(origin.bearing(to: origin) == 0)
+    }
+
     /// A quarter of the equator is π/2·R.
     @Test func quarterOfTheEquator() throws {
         let a = try #require(Coordinate(latitude: 0, longitude: 0)), b = try #require(Coordinate(latitude: 0, longitude: 90))

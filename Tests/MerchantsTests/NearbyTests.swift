@@ -7,6 +7,7 @@ import Geo
 @testable import Merchants
 import Storage
 import Testing
+import WebUI
 
 @Suite(.requires(.merchants)) struct NearbyTests {
     static let square = "lat=31.2304&lon=121.4737"
@@ -97,6 +98,30 @@ import Testing
         #expect(lower.items.map(\.id) == upper.items.map(\.id))
         #expect(try server.get("/api/v1/merchants/search?q=").status == 422)
         #expect(try server.get("/api/v1/merchants/search?q=" + String(repeating: "a", count: 65)).status == 422)
+    }
+
+    /// 63 rows named 麦当劳 stay apart: the API gives each its address or city, the page a place line under the name
+    /// (address or city, and the direction from the point asked about) next to the distance.
+    @Test func sameNamedBranchesShowWhereTheyAre() throws {
+        let server = try MerchantsServer.get()
+        let list = try server.get("/api/v1/merchants/search?q=%E9%BA%A6%E5%BD%93%E5%8A%B3&\(Self.square)&limit=50").decode(MerchantList.self)
+        #expect(list.items.count == 50)
+        #expect(list.items.allSatisfy { $0.city != nil || $0.address != nil })
+        #expect(Set(list.items.compactMap(\.city)).isSuperset(of: ["上海", "杭州"]))
+        #expect(list.items.contains { $0.address == "上海市 天山西路 麦当劳" && $0.city == "上海" })
+        let nearby = try server.get("/api/v1/merchants/nearby?\(Self.square)&radius=2000").decode(MerchantList.self)
+        #expect(nearby.items.contains { $0.address != nil } && nearby.items.allSatisfy { $0.city == "上海" || $0.address != nil })
+
+        let zh = try server.get("/merchants/search?q=%E9%BA%A6%E5%BD%93%E5%8A%B3&\(Self.square)", headers: ["Accept-Language": "zh-CN"]).text
+        let places = zh.components(separatedBy: "<span class=\"mx-item-place\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(places.count == 50)
+        #expect(places.contains("上海 · 西北方向") || places.contains("上海 · 东北方向") || places.contains("上海 · 东南方向") || places.contains("上海 · 西南方向"))
+        #expect(places.contains("上海市 天山西路 麦当劳 · 正西方向"))  // 10 km west, 1.3 km south of People's Square
+        let en = try server.get("/merchants/search?q=%E9%BA%A6%E5%BD%93%E5%8A%B3&\(Self.square)", headers: ["Accept-Language": "en"]).text
+        #expect(en.contains("<span class=\"mx-item-place\">上海 · N") || en.contains("<span class=\"mx-item-place\">上海 · S"))
+        #expect(!en.contains("方向"))
+        #expect(MerchantsText.direction(0, .zh) == "正北方向" && MerchantsText.direction(359, .en) == "N" && MerchantsText.direction(44.9, .en) == "NE"
+                && MerchantsText.direction(202.6, .en) == "SW" && MerchantsText.direction(292.5, .zh) == "西北方向")
     }
 
     @Test func coordinatesRoundTrip() throws {
