@@ -185,8 +185,11 @@ def test_search_folds_traditional_and_simplified(browser, server, screenshot):
     box.send_keys("麥當勞")
     click_and_wait(browser, css(browser, ".mx-search button[type=submit]"), "search")
     assert "63" in css(browser, ".mx-count").text
-    browser.get(base + "/merchants/search?q=%E9%BA%A6%E5%BD%93%E5%8A%B3")
+    browser.get(base + "/merchants/search?q=%E9%BA%A6%E5%BD%93%E5%8A%B3&lat=31.2304&lon=121.4737")
     assert "63" in css(browser, ".mx-count").text
+    # Same-named rows stay apart: each shows its address or city and the direction from the point.
+    places = [element.text for element in browser.find_elements(By.CSS_SELECTOR, ".mx-item-place")]
+    assert len(places) == 50 and "上海市 天山西路 麦当劳 · 正西方向" in places, places[:5]
     assert_fits_phone(browser)
     screenshot("merchants-search")
 
