@@ -9,16 +9,21 @@ import Synchronization
 import AppSuiteTesting
 import Testing
 
-/// A `Database` that counts the statements run through it: how many queries a page costs.
+/// A `Database` that counts the statements run through it: how many queries a page costs; and keeps the
+/// queries with their arguments, so a test can ask the planner how each one runs.
 final class CountingDatabase: Database {
     let base: any Database
     private let count = Mutex(0)
+    private let log = Mutex<[(sql: String, arguments: [SQLValue])]>([])
 
     init(_ base: any Database) { self.base = base }
 
     var dialect: SQLDialect { base.dialect }
     var statements: Int { count.withLock { $0 } }
+    /// Every query run so far, oldest first.
+    var queries: [(sql: String, arguments: [SQLValue])] { log.withLock { $0 } }
     func counted() { count.withLock { $0 += 1 } }
+    func logged(_ sql: String, _ arguments: [SQLValue]) { log.withLock { $0.append((sql, arguments)) } }
 
     func read<T>(_ body: (any SQLExecutor) throws -> T) throws -> T {
         try base.read { try body(CountingExecutor(base: $0, database: self)) }
@@ -42,11 +47,13 @@ struct CountingExecutor: SQLExecutor {
 
     func query(_ sql: String, _ arguments: [SQLValue]) throws(StorageError) -> [Row] {
         database.counted()
+        database.logged(sql, arguments)
         return try base.query(sql, arguments)
     }
 
     func queryFirst(_ sql: String, _ arguments: [SQLValue]) throws(StorageError) -> Row? {
         database.counted()
+        database.logged(sql, arguments)
         return try base.queryFirst(sql, arguments)
     }
 
@@ -170,6 +177,40 @@ struct CountingExecutor: SQLExecutor {
         #expect(one.status == 200 && twenty.status == 200)
         #expect(twenty.body.contains("\"commentCount\":7"))
         #expect(one.count == twenty.count)
+    }
+
+    /// The queries a GET runs, each with SQLite's plan (`EXPLAIN QUERY PLAN`, its `detail` lines).
+    static func plans(_ path: String, query: String = "") throws -> [(sql: String, plan: [String])] {
+        let app = try app
+        let before = app.database.queries.count
+        let response = app.responder.respond(to: Request(method: .get, path: path, query: FormData.parse(urlEncoded: query)))
+        #expect(response.status.code == 200)
+        return try app.database.queries.dropFirst(before).map { statement in
+            let rows = try app.database.base.read { try $0.query("EXPLAIN QUERY PLAN " + statement.sql, statement.arguments) }
+            return (statement.sql, try rows.map { try $0.get("detail", as: String.self) })
+        }
+    }
+
+    /// Session 6: /movies took 25–30 ms (release) while the other lists took 1–2 ms. Its newest-短评-written-here
+    /// query walked every listed 短评 (44,000) through `movies_comments_latest` (listed = 1), looked each up in
+    /// the table to test `user_id IS NOT NULL` and sorted the lot. No feed query on the 短评 table may sort its
+    /// whole match (`USE TEMP B-TREE FOR ORDER BY`, a partial `RIGHT PART` sort is fine): each reads its rows
+    /// in index order and stops at its LIMIT.
+    @Test("the feed's 短评 queries read an index in order and stop at their limit")
+    func feedQueriesUseIndexes() throws {
+        guard try Self.app.database.dialect == .sqlite else { return }
+        _ = try Self.statements("/movies")  // builds the 猜你喜欢 model once
+        for path in ["/movies", "/movies?cursor=1700000000.20"] {
+            let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
+            let plans = try Self.plans(parts[0], query: parts.count > 1 ? parts[1] : "").filter { $0.sql.contains("movies_comments") }
+            #expect(plans.count >= 2, "\(path): \(plans.count) 短评 queries")
+            for (sql, plan) in plans {
+                #expect(!plan.contains("USE TEMP B-TREE FOR ORDER BY"), "\(path) sorts a whole match: \(sql) → \(plan)")
+                #expect(!plan.contains { $0.hasPrefix("SCAN c") || $0.hasPrefix("SCAN movies_comments") }, "\(path) scans: \(sql) → \(plan)")
+            }
+            let own = plans.first { $0.sql.contains("user_id IS NOT NULL") }
+            #expect(own?.plan.contains { $0.contains("movies_comments_own") } == true, "\(own?.plan ?? [])")
+        }
     }
 
     @Test("a review (page and API) runs as many queries with 7 comments as with 1, and so does its comment list")
