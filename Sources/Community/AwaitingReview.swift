@@ -10,10 +10,11 @@ public enum AwaitingReview {
         comment.isHeld ? Toast(CommunityText.awaitingReview(language), kind: .info) : Toast(posted, kind: .success)
     }
 
-    /// A list section headed ``CommunityText/awaitingReview`` with the author's held texts
-    /// (``CommentStore/awaitingReview(_:author:limit:)``), each with its date in Beijing time.
+    /// A list section headed ``CommunityText/awaitingReviewHeader`` with the author's held texts
+    /// (``CommentStore/awaitingReview(_:author:limit:)``), each with its date in Beijing time, and
+    /// ``CommunityText/awaitingReview`` under them.
     public static func notice(_ held: [Comment], _ language: Language) -> Node {
-        listGroup(header: CommunityText.awaitingReview(language)) {
+        listGroup(header: CommunityText.awaitingReviewHeader(language), footer: CommunityText.awaitingReview(language)) {
             for comment in held {
                 listRow {
                     p(.class("cell-title")) { comment.text }
