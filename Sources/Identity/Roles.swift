@@ -20,11 +20,14 @@ public enum Role: String, Sendable, Hashable, CaseIterable, Comparable {
 public enum Permission: String, Sendable, Hashable {
     /// The moderation queue, hiding content, bans, the audit log: moderators and admins.
     case moderate
+    /// Editorial content (爱限免's editor-made 专题 and editor-set ends of a 限免): admins only.
+    case curate
 
     /// The roles that carry this permission.
     public var roles: Set<Role> {
         switch self {
         case .moderate: [.moderator, .admin]
+        case .curate: [.admin]
         }
     }
 }
@@ -290,6 +293,8 @@ public struct RoleStore: Sendable {
 public enum AuditAction: String, Sendable, CaseIterable {
     case grantRole = "grant-role", revokeRole = "revoke-role", ban, unban
     case hide, approve, reject, dismiss
+    /// An admin created, changed or deleted editorial content (an App Deals 专题, an editor-set end).
+    case curate
 }
 
 /// One line of the audit log.
