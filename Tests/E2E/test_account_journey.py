@@ -1,8 +1,8 @@
 """Issue 11 "done when", in headless Chromium against a real OpenID provider (PyPI oidc-provider-mock) and a real
 SMTP server (PyPI aiosmtpd): a password account verifies its e-mail, links the provider and signs in with it,
 forgets its password and resets it through the received mail, then downloads its data (a zip) and deletes the
-account after re-entering the password. Replies, the inbox, Web Push and moderation are covered by the Swift
-suites (HeldCommentTests, ModerationTests, WebPushTests, AccountDataTests), not here."""
+account after re-entering the password. A reply reaching the inbox and a decrypted push, and a report a moderator
+hides, are test_reply_push_report.py's steps."""
 
 from __future__ import annotations
 
