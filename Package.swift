@@ -74,7 +74,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AssetSlicer",
-            dependencies: ["AppHost", "HTTPServer", "Identity", "WebUI", "Imaging", "CRsvg", "CPoppler", "CMagickWand", "CZip"],
+            dependencies: ["AppHost", "HTTPServer", "Identity", "WebUI", "Imaging", "CRsvg", "CPoppler", "CMagickWand"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "Weather", dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Geo", "OutboundHTTP", "AppSuiteAPI", "Imaging"],
