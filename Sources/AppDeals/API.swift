@@ -34,6 +34,25 @@ struct DealAPI: Sendable {
             guard let detail = try deals.detail(id, query: request.query, viewer: viewer) else { throw HTTPError.notFound("no app \(id)") }
             return Self.json(detail)
         }
+        api.put("/apps/{id}/end") { request, member in
+            try deals.auth.require(.curate, member)
+            let id = try request.parameter("id", as: Int64.self)
+            let input = try request.decodeJSON(DealKnownEndInput.self)
+            let snapshot = try deals.store.snapshot()
+            guard snapshot.apps[id] != nil else { throw HTTPError.notFound("no app \(id)") }
+            let state = deals.store.states(snapshot, region: .cn, at: snapshot.latest[.cn] ?? 0)[id]
+            try KnownEnds.set(Int64(input.endsAt.timeIntervalSince1970.rounded(.down)), state: state, appID: id, region: .cn,
+                              editor: member.user, database: deals.store.database, now: deals.now)
+            return Self.json(try deals.currentModel(id))
+        }
+        api.delete("/apps/{id}/end") { request, member in
+            try deals.auth.require(.curate, member)
+            let id = try request.parameter("id", as: Int64.self)
+            guard try KnownEnds.remove(appID: id, region: .cn, editor: member.user, database: deals.store.database, now: deals.now) else {
+                throw HTTPError.notFound("app \(id) has no known end")
+            }
+            return Response(status: .noContent)
+        }
         api.anyone.get("/nearby") { request, viewer in
             let location = try CoarseLocation(latitude: request.query["lat"], longitude: request.query["lon"])
             return Self.json(try deals.nearbyModel(location, viewer: viewer))
@@ -130,6 +149,15 @@ struct DealAPI: Sendable {
                 throw HTTPError.validation([.init(field: "cover", message: DealText.coverUnreadable(language))])
             }
         }
+    }
+
+    /// App `id` as a list row in the China store as of its newest observation.
+    func currentModel(_ id: Int64) throws -> DealApp {
+        let snapshot = try store.snapshot()
+        guard let app = snapshot.apps[id] else { throw HTTPError.notFound("no app \(id)") }
+        let state = store.states(snapshot, region: .cn, at: snapshot.latest[.cn] ?? 0)[id]
+        return Self.model(state.map { ListItem(app: app, state: $0, price: $0.price, currency: .cny) }
+            ?? ListItem(app: app, state: nil, price: app.catalogPrice, currency: app.catalogCurrency ?? .usd))
     }
 
     /// An editor's topic `id` with all its apps. - Throws: `HTTPError` 404.
@@ -248,6 +276,19 @@ struct DealAPI: Sendable {
                          responses: [.init(200, "The app", schema: .ref(DealAppDetail.self)),
                                      .init(400, "Bad region or at", schema: .reference("Problem")),
                                      .init(404, "No such app", schema: .reference("Problem"))]),
+            APIOperation(.put, "/api/v1/appdeals/apps/{id}/end",
+                         summary: "Set the known end of an app's current 限免 in the China store (admins); shown instead of the estimate until its next price change",
+                         tag: "AppDeals", parameters: [.init("id", in: .path, schema: .integer())], requestBody: .ref(DealKnownEndInput.self),
+                         responses: [.init(200, "The app as a list row", schema: .ref(DealApp.self)),
+                                     .init(404, "No such app", schema: .reference("Problem")),
+                                     .init(409, "The app is not 限免 now", schema: .reference("Problem"))] + Self.editorProblems,
+                         requiresAuthentication: true),
+            APIOperation(.delete, "/api/v1/appdeals/apps/{id}/end", summary: "Clear an app's known end (admins): the estimate shows again",
+                         tag: "AppDeals", parameters: [.init("id", in: .path, schema: .integer())],
+                         responses: [.init(204, "Cleared"), .init(401, "Not signed in", schema: .reference("Problem")),
+                                     .init(403, "Not an admin", schema: .reference("Problem")),
+                                     .init(404, "No such app or no known end", schema: .reference("Problem"))],
+                         requiresAuthentication: true),
             APIOperation(.get, "/api/v1/appdeals/nearby", summary: "周边: apps favourited by opted-in users within about 1.5 km (the position is rounded to 0.01° and not stored)",
                          tag: "AppDeals",
                          parameters: [.init("lat", in: .query, required: true, schema: .number()), .init("lon", in: .query, required: true, schema: .number())],
@@ -327,6 +368,7 @@ struct DealAPI: Sendable {
         JSONSchema.component(DealTopic.self),
         JSONSchema.component(DealTopicList.self),
         JSONSchema.component(DealTopicInput.self),
+        JSONSchema.component(DealKnownEndInput.self),
         JSONSchema.component(DealLocation.self),
         JSONSchema.component(DealNearby.self),
         JSONSchema.component(DealAlertInput.self, overriding: ["when": .string(description: "drop (any price drop) or free (only a drop to 0)")]),

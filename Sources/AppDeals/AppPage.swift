@@ -26,6 +26,7 @@ extension DealPages {
         let isFavorite = try viewer.user.map { try favorites.contains(DealsApp.subject(id), userID: $0.id) } ?? false
         let alert = try viewer.user.flatMap { try alerts.alert(appID: id, userID: $0.id) }
         try store.record(.view, of: id, at: Int64(clock.now().timeIntervalSince1970))
+        let editsEnd = try state?.trend == .limited && query.at == nil && query.region == .cn && isEditor(viewer)
         return self.page(viewer, title: DealText.detail(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
                          actions: false) {
             section(.class("ad-detail")) {
@@ -49,7 +50,10 @@ extension DealPages {
                     }
                 }
                 if viewer.user != nil { alertForm(id, alert: alert, language: l, csrfToken: viewer.csrfToken) }
-                if state?.trend == .limited { p(.class("ad-note")) { DealText.estimateNote(l) } }
+                if state?.trend == .limited && state?.expiresEstimated == true { p(.class("ad-note")) { DealText.estimateNote(l) } }
+                if let state, editsEnd {
+                    knownEndForm(id, state: state, language: l, csrfToken: viewer.csrfToken)
+                }
                 if let state, state.fakeDiscount, let regular = state.longRunPrice {
                     p(.class("ad-note")) { DealText.fakeDiscount(l) + " · " + DealText.regularPrice(Money.formatted(regular, currency))(l) }
                 }

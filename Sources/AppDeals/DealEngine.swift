@@ -88,7 +88,8 @@ struct DealState: Sendable, Hashable {
     var lastPrice: Int64?
     /// When the current price began.
     var since: Int64
-    /// The end of a 限免: always an estimate here (no editor sets one), see ``DealEngine/estimatedEnd``.
+    /// The end of a 限免: an estimate here (``DealEngine/estimatedEnd``), replaced by an editor's known end
+    /// (``KnownEnds``) when one is set for this free period.
     var expiresAt: Int64?
     var expiresEstimated: Bool
     /// The price it sold at for longest in the 180 days before the deal began (deals only).

@@ -66,6 +66,8 @@ struct DealSnapshot: Sendable {
     var categories: [String]
     /// Every app by rating count (most first), then id (highest first): 热榜's order among apps without signals.
     var byRatings: [AppSummary]
+    /// Editors' known ends of 限免 per region and app (``KnownEnds``).
+    var knownEnds: [Region: [Int64: KnownEnd]] = [:]
 }
 
 /// SQL of the App Deals tables and the versioned in-memory snapshot the deal lists are computed from.
@@ -131,7 +133,7 @@ final class DealStore: Sendable {
             }
             let byRatings = apps.values.sorted { ($0.ratingCount ?? 0, $0.id) > ($1.ratingCount ?? 0, $1.id) }
             return DealSnapshot(apps: apps, engines: engines, latest: latest, earliest: earliest, categories: genres.sorted(),
-                                byRatings: byRatings)
+                                byRatings: byRatings, knownEnds: try KnownEnds.all(db))
         }
     }
 
@@ -139,7 +141,8 @@ final class DealStore: Sendable {
     func states(_ snapshot: DealSnapshot, region: Region, at time: Int64) -> [Int64: DealState] {
         let key = "\(region.rawValue)@\(time)"
         if let hit = states.withLock({ $0.first { $0.key == key }?.states }) { return hit }
-        let computed = snapshot.engines[region]?.states(at: time) ?? [:]
+        var computed = snapshot.engines[region]?.states(at: time) ?? [:]
+        KnownEnds.apply(snapshot.knownEnds[region] ?? [:], to: &computed)
         states.withLock { list in
             list.removeAll { $0.key == key }
             list.insert((key, computed), at: 0)

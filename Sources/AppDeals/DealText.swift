@@ -205,5 +205,8 @@ enum DealText {
     static let coverUnreadable = LocalizedText(zh: "无法读取这张图片（支持 JPEG、PNG、WebP、GIF、HEIC、AVIF、TIFF）",
                                                en: "this picture cannot be read (JPEG, PNG, WebP, GIF, HEIC, AVIF or TIFF)")
     static let coverTooLarge = LocalizedText(zh: "图片太大（最大 64 MB、1 亿像素）", en: "the picture is too large (at most 64 MB and 100 megapixels)")
+    static let knownEnd = LocalizedText(zh: "已知结束时间（北京时间）", en: "Known end (Beijing time)")
+    static let clearKnownEnd = LocalizedText(zh: "清除，改用估计", en: "Clear, show the estimate")
+    static let knownEndInvalid = LocalizedText(zh: "请填写限免开始后 90 天内的时间", en: "Give a time within 90 days after the free period began")
     static let coverMissing = LocalizedText(zh: "请以 multipart 字段 cover 发送图片", en: "send the picture as the multipart field 'cover'")
 }

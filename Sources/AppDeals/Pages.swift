@@ -42,6 +42,7 @@ struct DealPages: Sendable {
         routes.anyone.post("/apps/{id}/share") { request, viewer in try pages.share(request, viewer) }
         routes.post("/apps/{id}/favorite") { request, member in try pages.toggleFavorite(request, member) }
         routes.post("/apps/{id}/alert") { request, member in try pages.setAlert(request, member) }
+        routes.post("/apps/{id}/end") { request, member in try pages.setKnownEnd(request, member) }
         routes.get("/favorites") { request, member in try pages.favoritesPage(request, member) }
         routes.anyone.get("/nearby") { request, viewer in try pages.nearbyPage(request, viewer) }
         routes.post("/nearby/share") { request, member in try pages.shareLocation(request, member) }

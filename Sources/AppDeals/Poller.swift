@@ -150,6 +150,8 @@ final class LookupPoller: Sendable {
                         INSERT INTO appdeals_prices (region, app_id, observed_at, price, currency, formatted_price, iap_count, change)
                         VALUES ('cn', ?, ?, ?, 'CNY', ?, 0, 'price') ON CONFLICT (region, app_id, observed_at) DO NOTHING
                         """, result.id, time, price, result.formattedPrice ?? Money.formatted(price, .cny))
+                    // A new price ends the free period an editor's known end was for.
+                    try KnownEnds.clear(appID: result.id, region: .cn, db)
                     changed += 1
                     if let event = DealEngine.priceAlert(from: lastPrice, to: price) {
                         let name = try db.scalar("SELECT name FROM appdeals_apps WHERE id = ?", result.id, as: String.self)

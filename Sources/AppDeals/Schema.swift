@@ -119,6 +119,18 @@ enum DealSchema {
                     PRIMARY KEY (topic_id, app_id)
                 );
                 """),
+            // An editor's known end of an app's current 限免 (admins): it holds for the free period that began at
+            // free_from, and the poller deletes it with the next observed price change of the app.
+            Migration(module: "appdeals", version: 5, name: "create_appdeals_known_ends", sql: """
+                CREATE TABLE appdeals_known_ends (
+                    region TEXT NOT NULL,
+                    app_id INTEGER NOT NULL,
+                    free_from INTEGER NOT NULL,
+                    ends_at INTEGER NOT NULL,
+                    set_at INTEGER NOT NULL,
+                    PRIMARY KEY (region, app_id)
+                );
+                """),
         ]
     }
 }

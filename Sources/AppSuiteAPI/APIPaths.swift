@@ -107,6 +107,9 @@ public enum APIPath {
         public static let apps = "/api/v1/appdeals/apps"
         /// `GET`: one app with its price history (``DealAppDetail``).
         public static let app = "/api/v1/appdeals/apps/{id}"
+        /// `PUT` (admins, ``DealKnownEndInput`` → ``DealApp``) sets the known end of an app's current 限免 in the China
+        /// store; `DELETE` clears it (the estimate shows again).
+        public static let appEnd = "/api/v1/appdeals/apps/{id}/end"
         /// `GET`: the 专题 (``DealTopicList``); `POST` (admins, ``DealTopicInput`` → ``DealTopic``) adds an editor's one.
         public static let topics = "/api/v1/appdeals/topics"
         /// `GET`: one 专题 with all its apps (``DealTopic``); `PUT` (``DealTopicInput``) and `DELETE`: admins, editors' topics.

@@ -184,6 +184,17 @@ public struct DealTopic: Codable, Sendable, Equatable {
     }
 }
 
+/// An editor's known end of an app's current 限免 (`PUT /api/v1/appdeals/apps/{id}/end`, admins): lists and the app
+/// then show it with `expiresEstimated: false` until the app's next price change.
+public struct DealKnownEndInput: Codable, Sendable, Equatable {
+    /// After the free period began, at most 90 days later.
+    public var endsAt: Date
+
+    public init(endsAt: Date) {
+        self.endsAt = endsAt
+    }
+}
+
 /// An editor's 专题 as an admin writes it (`POST /api/v1/appdeals/topics`, `PUT …/topics/{id}`); the cover is
 /// uploaded apart (`PUT …/topics/{id}/cover`, multipart field `cover`).
 public struct DealTopicInput: Codable, Sendable, Equatable {

@@ -41,6 +41,8 @@ public enum CommandLineTool {
           --database URL      PostgreSQL instead of SQLite, postgres://user:password@host:5432/db?sslmode=…
                               (APPSUITE_DATABASE_URL; default: appsuite.sqlite in the data directory)
           --threads N         worker threads (default 2 × cores, at least 4)
+          --remote-images-max-mb N  disk budget of the remote-image cache (icons, screenshots, posters) in MiB;
+                              past it the least recently served are deleted (default 512)
           --secure-cookies B  mark cookies Secure, when served over HTTPS (default false)
           --access-log B      one line per request on stderr (default true)
           --public-url URL    where people reach the server, e.g. https://apps.example.com: the start

@@ -1,4 +1,5 @@
 public import AppSuiteAPI
+public import Foundation
 
 extension AppSuiteClient {
     /// 爱限免 App Deals: the tabs (限免, 降价, 免费, 热榜) with filters and search as of a time, an app with its
@@ -23,8 +24,10 @@ extension AppSuiteClient {
         static let updateTopic = Endpoint("PUT", APIPath.AppDeals.topic)
         static let deleteTopic = Endpoint("DELETE", APIPath.AppDeals.topic)
         static let uploadTopicCover = Endpoint("PUT", APIPath.AppDeals.topicCover)
+        static let setKnownEnd = Endpoint("PUT", APIPath.AppDeals.appEnd)
+        static let clearKnownEnd = Endpoint("DELETE", APIPath.AppDeals.appEnd)
         static let endpoints = [apps, app, topics, topic, nearby, shareLocation, stopSharingLocation, alerts, setAlert, removeAlert,
-                                createTopic, updateTopic, deleteTopic, uploadTopicCover]
+                                createTopic, updateTopic, deleteTopic, uploadTopicCover, setKnownEnd, clearKnownEnd]
 
         /// When a price alert notifies: on any drop of the China-store price (降价 or 限免), or only when it drops to free.
         public enum AlertCondition: String, Sendable {
@@ -131,6 +134,18 @@ extension AppSuiteClient {
         /// - Throws: a `404` problem for an unknown topic.
         public func topic(id: String) async throws(AppSuiteError) -> DealTopic {
             try await client.value(.init(Self.topic, path: ["id": id]), as: DealTopic.self)
+        }
+
+        /// `PUT /api/v1/appdeals/apps/{id}/end` (admins): the known end of the app's current 限免 in the China store,
+        /// shown with `expiresEstimated: false` until the app's next price change.
+        /// - Throws: `409` when the app is not 限免 now, `422` for an end before the free period or over 90 days after it.
+        public func setKnownEnd(id: Int64, endsAt: Date) async throws(AppSuiteError) -> DealApp {
+            try await client.value(try AppSuiteClient.Call(Self.setKnownEnd, path: ["id": id]).json(DealKnownEndInput(endsAt: endsAt)), as: DealApp.self)
+        }
+
+        /// `DELETE /api/v1/appdeals/apps/{id}/end` (admins): clears the known end; the estimate shows again.
+        public func clearKnownEnd(id: Int64) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.clearKnownEnd, path: ["id": id]))
         }
 
         /// `POST /api/v1/appdeals/topics` (admins): adds an editor's 专题, listed before the generated ones.

@@ -143,9 +143,11 @@ public final class AppSuite: Sendable {
                           authenticator: authenticator)
             .register(into: &router, guard: sessionGuard)
         let imageSources = Dictionary(apps.compactMap { app in app.remoteImages.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        var imageLimits = RemoteImageCache.Limits()
+        imageLimits.maximumTotalBytes = Int64(configuration.remoteImagesMaximumMegabytes) << 20
         RemoteImageRoutes(cache: RemoteImageCache(
             database: database, directory: configuration.dataDirectory + "/remote-images", sources: imageSources, client: CurlHTTPClient(),
-            workPool: workPool, now: { identityClock.now() }, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) }))
+            workPool: workPool, limits: imageLimits, now: { identityClock.now() }, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) }))
             .register(into: &router)
         PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
         self.router = router

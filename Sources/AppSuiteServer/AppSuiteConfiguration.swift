@@ -18,6 +18,9 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     public var databaseURL: String?
     /// libmicrohttpd worker threads; nil picks twice the core count.
     public var threadCount: Int?
+    /// The remote-image cache's budget (`--remote-images-max-mb`, 1–1,048,576 MiB, default 512): past it the least
+    /// recently served images are deleted (``RemoteImageCache/Limits/maximumTotalBytes``).
+    public var remoteImagesMaximumMegabytes = 512
     /// Mark cookies `Secure`: set when served over HTTPS (directly or behind a TLS proxy).
     public var usesSecureCookies = false
     public var isAccessLogEnabled = true
@@ -48,7 +51,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
-    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from", "trusted-proxy", "oidc-providers", "client-versions", "release-notes-url", "test-push-receiver"]
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from", "trusted-proxy", "oidc-providers", "client-versions", "release-notes-url", "test-push-receiver", "remote-images-max-mb"]
 
     /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
     public static func optionNames(apps: [any MiniApp]) -> Set<String> {
@@ -56,7 +59,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     }
 
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
-    /// `APPSUITE_DATA_DIR`, `APPSUITE_DATABASE_URL`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
+    /// `APPSUITE_DATA_DIR`, `APPSUITE_DATABASE_URL`, `APPSUITE_THREADS`, `APPSUITE_REMOTE_IMAGES_MAX_MB`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
     /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`, `APPSUITE_TRUSTED_PROXY`, `APPSUITE_OIDC_PROVIDERS` with each provider's `APPSUITE_OIDC_<ID>_SECRET`,
     /// `APPSUITE_CLIENT_VERSIONS`, `APPSUITE_RELEASE_NOTES_URL`, `APPSUITE_TEST_PUSH_RECEIVER`)
     /// over the defaults, and the same for every setting `apps` declare (secrets from the environment only).
@@ -86,6 +89,12 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
         if let threads = value("threads") {
             guard let number = Int(threads), (1...256).contains(number) else { throw .invalid("threads", threads, "a number from 1 to 256") }
             configuration.threadCount = number
+        }
+        if let megabytes = value("remote-images-max-mb") {
+            guard let number = Int(megabytes), (1...1_048_576).contains(number) else {
+                throw .invalid("remote-images-max-mb", megabytes, "a whole number of MiB from 1 to 1048576")
+            }
+            configuration.remoteImagesMaximumMegabytes = number
         }
         if let secure = value("secure-cookies") { configuration.usesSecureCookies = try boolean("secure-cookies", secure) }
         if let log = value("access-log") { configuration.isAccessLogEnabled = try boolean("access-log", log) }

@@ -10,7 +10,8 @@ import Synchronization
 /// re-encoded with libvips (metadata stripped, at most ``Limits/maximumSide`` px, JPEG or PNG when it has
 /// alpha), and kept under `<data-dir>/remote-images/` as `<version>.jpg|png` (``RemoteImages/version(of:)``),
 /// so pages load it from our origin and the CSP stays same-origin. A failed fetch leaves a `<version>.failed`
-/// note (time, attempts, reason) and is tried again after 5 min, doubling to a day.
+/// note (time, attempts, reason) and is tried again after 5 min, doubling to a day. The images together stay within
+/// ``Limits/maximumTotalBytes``: after each stored image the least recently served ones are deleted, on the work pool.
 public final class RemoteImageCache: Sendable {
     /// The limits on what is fetched.
     public struct Limits: Sendable {
@@ -22,6 +23,9 @@ public final class RemoteImageCache: Sendable {
         public var maximumSide = 1_280
         /// The whole exchange, redirects included. Default 10 s.
         public var timeout: Duration = .seconds(10)
+        /// Bytes of all cached images together (`--remote-images-max-mb`); over it the least recently served are
+        /// deleted after a fetch (those not served since the server started first, oldest file first). Default 512 MiB.
+        public var maximumTotalBytes: Int64 = 512 << 20
         public init() {}
     }
 
@@ -46,6 +50,8 @@ public final class RemoteImageCache: Sendable {
     let now: @Sendable () -> Int64
     let log: @Sendable (String) -> Void
     private let inFlight = Mutex<Set<String>>([])
+    /// When each image was last served, as a running count (no clock, no file write on a hit).
+    private let uses = Mutex<(next: Int, last: [String: Int])>((1, [:]))
 
     /// - Parameters:
     ///   - directory: `<data-dir>/remote-images`, created on first use (mode 0700 like the data directory).
@@ -78,6 +84,10 @@ public final class RemoteImageCache: Sendable {
         for (ext, mediaType) in [("jpg", "image/jpeg"), ("png", "image/png")] {
             let path = directory + "/" + version + "." + ext
             if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int {
+                uses.withLock { uses in
+                    uses.last[version] = uses.next
+                    uses.next += 1
+                }
                 return .ready(path: path, size: size, mediaType: mediaType, version: version)
             }
         }
@@ -111,6 +121,7 @@ public final class RemoteImageCache: Sendable {
                 throw RemoteImageError.storage("cannot rename into \(final): \(String(cString: strerror(errno)))")
             }
             try? FileManager.default.removeItem(atPath: directory + "/" + version + ".failed")
+            evict(keeping: final)
         } catch {
             let attempts = (failure(version)?.attempts ?? 0) + 1
             let wait = min(Int64(300) << min(attempts - 1, 10), 86_400)
@@ -119,6 +130,33 @@ public final class RemoteImageCache: Sendable {
             FileManager.default.createFile(atPath: directory + "/" + version + ".failed", contents: Data(note.utf8))
             log("remote image \(app) \(url.host ?? ""): \(String(describing: error)) (attempt \(attempts), next in \(wait) s)")
         }
+    }
+
+    /// Deletes the least recently served images until all fit ``Limits/maximumTotalBytes``, never `kept` (the image
+    /// just stored). Runs on the work pool after a fetch; a file that cannot be deleted is skipped.
+    func evict(keeping kept: String) {
+        let files = FileManager.default
+        guard let names = try? files.contentsOfDirectory(atPath: directory) else { return }
+        let last = uses.withLock { $0.last }
+        var images: [(path: String, version: String, size: Int64, order: (Int, Double))] = []
+        var total: Int64 = 0
+        for name in names where !name.hasPrefix(".") && (name.hasSuffix(".jpg") || name.hasSuffix(".png")) {
+            let path = directory + "/" + name
+            guard let attributes = try? files.attributesOfItem(atPath: path), let size = (attributes[.size] as? NSNumber)?.int64Value else { continue }
+            let version = String(name.dropLast(4))
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            images.append((path, version, size, (last[version] ?? 0, modified)))
+            total += size
+        }
+        guard total > limits.maximumTotalBytes else { return }
+        var evicted: [String] = []
+        for image in images.sorted(by: { $0.order < $1.order }) where total > limits.maximumTotalBytes && image.path != kept {
+            guard (try? files.removeItem(atPath: image.path)) != nil else { continue }
+            total -= image.size
+            evicted.append(image.version)
+        }
+        uses.withLock { uses in for version in evicted { uses.last[version] = nil } }
+        log("remote images: evicted \(evicted.count) least recently served, \(total) bytes kept of \(limits.maximumTotalBytes)")
     }
 
     /// The bytes of `url` as a re-encoded image. Throws ``RemoteImageError``.

@@ -206,4 +206,39 @@ import Testing
         }
         #expect(host.count == 2)
     }
+
+    @Test func pastItsBudgetTheLeastRecentlyServedImagesAreDeleted() throws {
+        let host = try ImageHost()
+        let urls = ["a": host.url("ordinary/22-canon_tags.jpg"), "b": host.url("ordinary/28-hex_value.jpg"), "c": host.url("ordinary/30-type_error.jpg")]
+        // The stored (re-encoded) size of each, in a cache of its own.
+        var sizes: [String: Int64] = [:]
+        let sizing = try Fixture(urls, host: host)
+        for item in urls.keys.sorted() {
+            if case .ready(_, let size, _, _) = try sizing.fetched(item).then { sizes[item] = Int64(size) }
+        }
+        try #require(sizes.count == 3)
+        // A budget that holds any two of them, not all three.
+        var limits = RemoteImageCache.Limits()
+        limits.maximumTotalBytes = sizes.values.reduce(0, +) - 1
+        let fixture = try Fixture(urls, host: host)
+        let (cache, pool) = fixture.cache(limits: limits)
+        defer { pool.shutdown() }
+        func path(_ item: String) -> String { fixture.directory.path + "/" + RemoteImages.version(of: urls[item]!) + ".jpg" }
+        func ready(_ item: String) throws -> Bool {
+            if case .ready = try cache.entry(app: "test", item: item) { return true }
+            return false
+        }
+        #expect(try wait(until: { try ready("a") }))
+        #expect(try wait(until: { try ready("b") }))
+        #expect(try ready("a"), "a is served again: b is now the least recently served")
+        #expect(try cache.entry(app: "test", item: "c") == .missing(fallback: nil))
+        #expect(wait(until: { !FileManager.default.fileExists(atPath: path("b")) }), "b is evicted once c is stored")
+        #expect(FileManager.default.fileExists(atPath: path("a")) && FileManager.default.fileExists(atPath: path("c")))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter { $0.hasSuffix(".jpg") }
+        #expect(kept.count == 2)
+        // b is fetched again when asked for; then c, never served, makes room before a.
+        #expect(try wait(until: { try ready("b") }))
+        #expect(wait(until: { !FileManager.default.fileExists(atPath: path("c")) }))
+        #expect(FileManager.default.fileExists(atPath: path("a")) && host.count == 7)
+    }
 }
