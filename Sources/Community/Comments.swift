@@ -334,7 +334,7 @@ public struct CommentStore: Sendable {
                 held ? Self.heldState : 0, as: Int64.self) else { throw CommentError.notFound }
             if held {
                 // Held, not refused: a moderator approves (it appears then) or rejects it (issue 11 item 4).
-                try ModerationQueue.upsert(db, kind: "comment", app: subject.app, item: String(id), author: author.userID, title: author.name,
+                _ = try ModerationQueue.upsert(db, kind: "comment", app: subject.app, item: String(id), author: author.userID, title: author.name,
                                            excerpt: text, now: now)
                 guard let row = try db.queryFirst("SELECT \(Self.columns) FROM community_comments WHERE id = ?", id) else { throw CommentError.notFound }
                 return try Comment(row: row)

@@ -67,7 +67,7 @@ public struct ModerationRoutes: Sendable {
         let (queue, authenticator) = (self.queue, self.authenticator)
         api.post("/moderation/reports") { request, member in
             let body = try request.decodeJSON(CommentReport.self)
-            try Self.localized(member.viewer) { try queue.report(commentID: body.commentId, reporter: member.user, reason: body.reason) }
+            _ = try Self.localized(member.viewer) { try queue.report(commentID: body.commentId, reporter: member.user, reason: body.reason) }
             return .json(status: .created) { $0.object { $0.field("reported", true) } }
         }
         api.get("/moderation/queue") { request, member in

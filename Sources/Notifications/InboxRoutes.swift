@@ -3,7 +3,7 @@ import Foundation
 public import HTTPServer
 public import Identity
 public import Storage
-public import WebUI
+import WebUI
 
 /// The inbox's pages (`/inbox`, `/inbox/{id}`, `/inbox/read-all`, `/inbox/settings`) and API
 /// (`/api/v1/inbox…`, ``APIPath/Inbox``). Every route needs a signed-in user; every form carries CSRF.

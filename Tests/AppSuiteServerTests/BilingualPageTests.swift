@@ -245,7 +245,7 @@ final class PageSite {
         let sliced = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: "home.svg", bytes: Array(design.utf8))],
                                        token: bearer)
         sliceJob = try #require(sliced.headers["location"], "slice: \(sliced.status)")
-        try wait(until: { try server.get(sliceJob, token: bearer).text.contains("Assets.zip") })
+        #expect(try wait(until: { try server.get(sliceJob, token: bearer).text.contains("Assets.zip") }), "the slicing job finishes")
 
         // Forms answered with a page: their errors must be in the page's language too.
         formReplies += [

@@ -46,7 +46,7 @@ public enum TestTools {
         let process = Process()
         process.executableURL = python
         process.arguments = arguments
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle

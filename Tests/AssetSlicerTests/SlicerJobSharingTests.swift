@@ -22,10 +22,11 @@ import Testing
         let location = try #require(upload.headers["location"])
         var page = try second.get(location, token: account.token)
         #expect(page.status == 200, "the second server knows the job at once")
-        try wait(until: {
+        let finished = try wait(until: {
             page = try second.get(location, token: account.token)
             return page.text.contains("Assets.zip")
         })
+        #expect(finished, "the slicing job ends")
         #expect(page.text.contains("7 个切图；2 个错误，3 个警告"))
         #expect(page.text.contains("img_que_ding_an_niu"), "the lint's suggestion survives the database")
         let preview = try second.get(location + "/preview/btn_sure_nor.png", token: account.token)

@@ -19,10 +19,11 @@ import Testing
         let location = try #require(upload.headers["location"])
         #expect(location.wholeMatch(of: /\/slicer\/jobs\/[0-9a-f]{32}/) != nil, "\(location)")
         var page = try server.get(location, token: account.token)
-        try wait(until: {
+        let finished = try wait(until: {
             page = try server.get(location, token: account.token)
             return page.text.contains("Assets.zip")
         })
+        #expect(finished, "the slicing job ends")
         #expect(page.text.contains("7 个切图；2 个错误，3 个警告"))
         #expect(page.text.contains("img_que_ding_an_niu") && page.text.contains("标签栏图标尺寸不一：25×25 pt: tab_home_nor, tab_home_selected; 30×30 pt: tab_me_nor"))
         let preview = try server.get(location + "/preview/btn_sure_nor.png", token: account.token)
@@ -74,10 +75,11 @@ import Testing
                                      token: account.token)
         let location = try #require(bomb.headers["location"])
         var page = try server.get(location, token: account.token)
-        try wait(until: {
+        let finished = try wait(until: {
             page = try server.get(location, token: account.token)
             return !page.text.contains("data-running")
         })
+        #expect(finished, "the slicing job ends")
         #expect(page.text.contains("too many pixels"), "\(page.text.prefix(2000))")
     }
 }
