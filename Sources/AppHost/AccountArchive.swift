@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Identity
 public import Storage
 
@@ -58,7 +58,7 @@ public struct AccountArchive: Sendable {
             try ZipFile.write(entries, to: partial)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
-            throw error
+            throw AccountDataError.archiveFailed(error.reason)
         }
         // A rename: a download still reading the previous archive keeps its open file.
         guard rename(partial, path) == 0 else {

@@ -1,21 +1,27 @@
 import CZip
 import Foundation
 
-/// Writes a new .zip with libzip (Debian libzip-dev): JSON made in memory (deflated) and files copied from
-/// disk as they are (stored: photos are compressed already), streamed by libzip when the archive closes.
-enum ZipFile {
-    enum Entry {
+/// Writes a new .zip with libzip (Debian libzip-dev): bytes made in memory (deflated) and files copied from
+/// disk as they are (stored: photos and zips are compressed already), streamed by libzip when the archive closes.
+/// Used by the account archive and the asset slicer.
+public enum ZipFile {
+    public enum Entry: Sendable {
         case bytes([UInt8])
         /// A file on disk, read when the archive is written.
         case file(path: String)
     }
 
-    /// Writes `entries` (archive path → content), in order, to `path`, replacing any file there.
-    /// - Throws: ``AccountDataError/archiveFailed(_:)`` with libzip's reason.
-    static func write(_ entries: [(name: String, entry: Entry)], to path: String) throws(AccountDataError) {
+    /// Why an archive could not be written: libzip's reason, with the path or entry name it concerns.
+    public struct Failure: Error, Sendable, Equatable {
+        public var reason: String
+    }
+
+    /// Writes `entries` (archive path → content, names UTF-8), in order, to `path`, replacing any file there.
+    /// - Throws: ``Failure`` with libzip's reason.
+    public static func write(_ entries: [(name: String, entry: Entry)], to path: String) throws(Failure) {
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
-            throw .archiveFailed("\(path): libzip error \(code)")
+            throw Failure(reason: "\(path): libzip error \(code)")
         }
         for (name, entry) in entries {
             let source: OpaquePointer?
@@ -34,21 +40,21 @@ enum ZipFile {
             guard let source else {
                 let reason = String(cString: zip_strerror(archive))
                 zip_discard(archive)
-                throw .archiveFailed("\(name): \(reason)")
+                throw Failure(reason: "\(name): \(reason)")
             }
             let index = zip_file_add(archive, name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
             guard index >= 0 else {
                 zip_source_free(source)
                 let reason = String(cString: zip_strerror(archive))
                 zip_discard(archive)
-                throw .archiveFailed("\(name): \(reason)")
+                throw Failure(reason: "\(name): \(reason)")
             }
             if case .file = entry { zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_STORE, 0) }
         }
         guard zip_close(archive) == 0 else {
             let reason = String(cString: zip_strerror(archive))
             zip_discard(archive)
-            throw .archiveFailed(reason)
+            throw Failure(reason: reason)
         }
     }
 }

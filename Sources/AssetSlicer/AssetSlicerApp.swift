@@ -19,7 +19,7 @@ public struct AssetSlicerApp: MiniApp {
     public func migrations() -> [Migration] { SlicerJobStore.migrations }
 
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
-        let jobs = SlicerJobs(directory: context.dataDirectory.appendingPathComponent("jobs"), pool: context.workPool,
+        let jobs = SlicerJobs(directory: Self.jobsDirectory(context), pool: context.workPool,
                               database: context.database, clock: context.clock)
         routes.serve(SlicerPages.assets)
         SlicerPages(jobs: jobs).register(into: &routes.pages)

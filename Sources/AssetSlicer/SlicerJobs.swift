@@ -128,7 +128,11 @@ final class SlicerJobs: Sendable {
             var catalog = result.catalog
             catalog.addReport(SliceReport.html(result, design: request.input.lastPathComponent))
             let zip = folder(id).appendingPathComponent("Assets.zip")
-            try ZipArchive.write(catalog.files, to: zip.path)
+            do {
+                try ZipFile.write(catalog.files.sorted { $0.key < $1.key }.map { (name: $0.key, entry: .bytes($0.value)) }, to: zip.path)
+            } catch {
+                throw SlicerError.outputNotWritable(path: zip.path, detail: error.reason)
+            }
             let size = (try? FileManager.default.attributesOfItem(atPath: zip.path)[.size] as? Int) ?? 0
             // The previews the page shows: each slice at @2x (or the largest scale written).
             let previews = folder(id).appendingPathComponent("preview")

@@ -21,7 +21,22 @@ import WebUI
         ("community_comments", "user_id"),
         ("community_ratings", "user_id"), ("community_favorites", "user_id"), ("moderation_reports", "reporter_id"),
         ("notifications", "user_id"), ("notification_prefs", "user_id"), ("push_subscriptions", "user_id"),
+        ("slicer_jobs", "user_id"),
     ]
+
+    /// A finished slicing job of `user` as `SlicerJobs` leaves it: a row and a folder with its `Assets.zip`.
+    func seedSlicerJob(_ server: TestServer, user: Int64, now: Int64, zip: [UInt8]) throws -> String {
+        let token = "0123456789abcdef0123456789abcdef"
+        try server.database.write { db in
+            try db.execute("INSERT INTO slicer_jobs (token, user_id, design, created_at, state, done, total, summary, updated_at) "
+                           + "VALUES (?, ?, 'login.psd', ?, 'finished', 6, 6, ?, ?)",
+                           token, user, now, #"{"slices":[],"findings":[],"zipSize":\#(zip.count)}"#, now)
+        }
+        let folder = server.dataDirectory + "/apps/slicer/jobs/" + token
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(zip).write(to: URL(fileURLWithPath: folder + "/Assets.zip"))
+        return folder
+    }
 
     func count(_ server: TestServer, _ table: String, _ column: String, _ id: Int64) throws -> Int {
         try server.database.read { db in try db.scalar("SELECT COUNT(*) FROM \(table) WHERE \(column) = ?", id, as: Int.self) ?? 0 }
@@ -77,6 +92,8 @@ import WebUI
             try db.execute("INSERT INTO movies_follows (user_id, followed_id, created_at) VALUES (?, ?, ?)", aliceID, bobID, now)
             try db.execute("INSERT INTO movies_follows (user_id, followed_id, created_at) VALUES (?, ?, ?)", bobID, aliceID, now)
         }
+        let slices = [UInt8](try Data(contentsOf: SharedDataSet.photos.url("ordinary/astronaut.png")).prefix(4096))
+        let slicerFolder = try seedSlicerJob(server, user: aliceID, now: now, zip: slices)
 
         // Download: one JSON per part, the original byte for byte, no password hash.
         let zip = try server.get(APIPath.export, token: alice.token)
@@ -86,7 +103,7 @@ import WebUI
         let zipPath = folder.path + "/export.zip"
         try Data(zip.body).write(to: URL(fileURLWithPath: zipPath))
         let names = Set(try unzip(["-Z1", zipPath]).split(separator: "\n").map(String.init))
-        for part in ["account", "community", "notifications", "photos", "gaokao", "weather", "appdeals", "merchants", "movies"] {
+        for part in ["account", "community", "notifications", "photos", "gaokao", "weather", "appdeals", "merchants", "movies", "slicer"] {
             #expect(names.contains(part + ".json"), "\(part).json in \(names.sorted())")
         }
         let photoEntry = try #require(names.first { $0.hasPrefix("photos/originals/") && $0.hasSuffix("-astronaut.png") })
@@ -100,6 +117,8 @@ import WebUI
         #expect(try unzip(["-p", zipPath, "merchants.json"]).contains("老街米粉"))
         #expect(try unzip(["-p", zipPath, "notifications.json"]).contains(bob.username))
         #expect(try unzip(["-p", zipPath, "photos.json"]).contains("astronaut.png"))
+        #expect(try unzip(["-p", zipPath, "slicer.json"]).contains("login.psd"))
+        #expect(try unzipBytes(zipPath, "slicer/jobs/0123456789abcdef0123456789abcdef.zip") == slices)
 
         // A wrong password changes nothing.
         let wrong = try server.send("DELETE", APIPath.me, json: #"{"password":"not the password"}"#, token: alice.token)
@@ -115,6 +134,7 @@ import WebUI
             #expect(try count(server, table, column, aliceID) == 0, "\(table).\(column) still names the deleted user")
         }
         #expect(!FileManager.default.fileExists(atPath: original), "the original goes after commit")
+        #expect(!FileManager.default.fileExists(atPath: slicerFolder), "the slicing job's files go after commit")
         #expect(!FileManager.default.fileExists(atPath: server.dataDirectory + "/exports/\(aliceID).zip"))
         // The comments stay, signed 已注销用户 (Deleted user in English), and so do bob's answers to them.
         let kept = try #require(try comments.comment(top.id))

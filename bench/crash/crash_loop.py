@@ -10,6 +10,12 @@ SIGKILLs the server after a random 0.5–2 s. The next start must come up cleanl
 end EVERY acknowledged token is checked, the server is stopped with SIGTERM (exit 0 expected) and
 the database checked once more.
 
+With `--database postgres://…` (bench/crash/run --postgres) the loop runs against one of TWO servers on one
+PostgreSQL database and one shared data dir, as behind a load balancer: a steady server that is never killed takes
+writes of its own (`--steady-threads`) throughout, the other is SIGKILLed and restarted; every token is checked on
+both servers, and instead of `PRAGMA integrity_check` every B-tree index of the database is verified with
+PostgreSQL's `amcheck` (`bt_index_check`), the session rows counted with psql.
+
 Usage (from the repo root; bench/crash/run builds the release binary first):
     python3 bench/crash/crash_loop.py --binary .build/release/appsuite [--iterations 40] [--threads 4]
 Exit status: 0 when nothing was lost and every check passed, 1 otherwise, 2 on bad usage.
@@ -60,8 +66,9 @@ def request(conn: http.client.HTTPConnection, method: str, path: str, body: byte
 
 
 class Server:
-    def __init__(self, binary: Path, data_dir: Path, log_dir: Path, number: int):
+    def __init__(self, binary: Path, data_dir: Path, log_dir: Path, number: int, database: str | None = None):
         self.binary = binary
+        self.database = database
         self.data_dir = data_dir
         self.port = free_port()
         self.stderr_path = log_dir / f"server-{number:02d}.stderr"
@@ -74,6 +81,8 @@ class Server:
         env = {k: v for k, v in os.environ.items() if not k.startswith("APPSUITE_")}
         env["APPSUITE_DATA_DIR"] = str(self.data_dir)
         cmd = [str(self.binary), "serve", "--host", HOST, "--port", str(self.port), "--data-dir", str(self.data_dir)]
+        if self.database:
+            cmd += ["--database", self.database]
         started = time.monotonic()
         with open(self.stdout_path, "wb") as out, open(self.stderr_path, "wb") as err:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env)
@@ -234,6 +243,41 @@ def session_rows(db: Path) -> int | None:
     return int(out) if code == 0 and out.isdigit() else None
 
 
+def psql(url: str, sql: str) -> tuple[int, str]:
+    p = subprocess.run(["psql", "--no-psqlrc", "-qAt", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql],
+                       capture_output=True, text=True, timeout=300)
+    return p.returncode, (p.stdout if p.returncode == 0 else p.stdout + p.stderr).strip()
+
+
+# Every B-tree index of the current schema through amcheck (PostgreSQL's contrib module shipped with Debian's
+# postgresql package): bt_index_check verifies each index page's invariants; with heapallindexed it also checks
+# that every heap tuple has its index entry.
+PG_INDEX_CHECK = """
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS amcheck;
+SELECT count(bt_index_check(index => c.oid, heapallindexed => true))
+FROM pg_index i
+JOIN pg_class c ON c.oid = i.indexrelid
+JOIN pg_am a ON a.oid = c.relam
+JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE a.amname = 'btree' AND n.nspname = current_schema() AND c.relpersistence <> 't';
+"""
+
+
+def pg_integrity(url: str) -> tuple[list[str], int]:
+    """Problems found by amcheck (empty = every index checked clean) and how many indexes were checked."""
+    code, out = psql(url, PG_INDEX_CHECK)
+    last = out.splitlines()[-1] if out else ""
+    if code != 0 or not last.isdigit() or int(last) == 0:
+        return [f"amcheck: exit {code}: {out[:500]}"], 0
+    return [], int(last)
+
+
+def pg_session_rows(url: str) -> int | None:
+    code, out = psql(url, "SELECT count(*) FROM sessions")
+    return int(out) if code == 0 and out.isdigit() else None
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", type=Path, default=Path(".build/release/appsuite"))
@@ -246,13 +290,20 @@ def main() -> int:
     ap.add_argument("--results", type=Path, default=Path(__file__).resolve().parent / "results")
     ap.add_argument("--keep", action="store_true", help="keep the data dir even when everything passed")
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--database", default=None,
+                    help="postgres://… : two servers on this database, one killed in the loop, one steady")
+    ap.add_argument("--steady-threads", type=int, default=2, help="writer threads on the steady server (--database)")
     args = ap.parse_args()
 
     if not args.binary.is_file():
         print(f"crash: {args.binary} is missing; run `swift build -c release --product appsuite`", file=sys.stderr)
         return 2
-    if shutil.which("sqlite3") is None:
-        print("crash: the sqlite3 command is missing; run `scripts/bootstrap`", file=sys.stderr)
+    needed = "psql" if args.database else "sqlite3"
+    if shutil.which(needed) is None:
+        print(f"crash: the {needed} command is missing; run `scripts/bootstrap --test`", file=sys.stderr)
+        return 2
+    if args.database and not args.database.startswith(("postgres://", "postgresql://")):
+        print("crash: --database must be a postgres:// URL", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
@@ -262,6 +313,8 @@ def main() -> int:
     log_dir.mkdir(parents=True)
     log(f"crash: {args.iterations} iterations, {args.threads} writer threads, SIGKILL after "
         f"{args.min_kill}–{args.max_kill} s, seed {seed}, data dir {data_dir}")
+    if args.database:
+        log(f"crash: on PostgreSQL, two servers; {args.steady_threads} more writer threads on the steady one")
 
     began = time.monotonic()
     stats = Stats()
@@ -276,7 +329,7 @@ def main() -> int:
     done_iterations = 0
 
     def start_server(number: int) -> Server | None:
-        server = Server(args.binary.resolve(), data_dir, log_dir, number)
+        server = Server(args.binary.resolve(), data_dir, log_dir, number, args.database)
         problem = server.start()
         if problem is None:
             start_times.append(server.ready_after or 0)
@@ -286,32 +339,53 @@ def main() -> int:
             return server
         failed_restarts.append(f"start {number}: {problem}; stderr: {' | '.join(server.stderr_lines()[-8:])}")
         # One more try, so that a single flaky start does not end the run.
-        server = Server(args.binary.resolve(), data_dir, log_dir, number + 100)
+        server = Server(args.binary.resolve(), data_dir, log_dir, number + 100, args.database)
         if server.start() is None:
             start_times.append(server.ready_after or 0)
             return server
         failed_restarts.append(f"start {number} (retry): still failing: {' | '.join(server.stderr_lines()[-8:])}")
         return None
 
+    checked_indexes = 0
+
+    def check_database(label: str) -> None:
+        nonlocal integrity_runs, integrity_ok, checked_indexes
+        integrity_runs += 1
+        if args.database:
+            problems, checked_indexes = pg_integrity(args.database)
+        else:
+            problems = integrity(databases)
+        if problems:
+            failures.append(f"{label}: integrity: {problems}")
+        else:
+            integrity_ok += 1
+
     def check_after_restart(server: Server, tokens: list[str], label: str) -> None:
-        nonlocal integrity_runs, integrity_ok, databases
-        if not databases:
+        nonlocal databases
+        if not databases and not args.database:
             databases = find_databases(data_dir)
             if not databases:
                 failures.append(f"{label}: no SQLite database found under {data_dir}")
-        for token, outcome in verify_tokens(server.port, tokens):
-            lost[token] = f"{label}: {outcome}"
-        if databases:
-            integrity_runs += 1
-            problems = integrity(databases)
-            if problems:
-                failures.append(f"{label}: integrity_check: {problems}")
-            else:
-                integrity_ok += 1
+        for port in [server.port] + ([steady.port] if steady else []):
+            for token, outcome in verify_tokens(port, tokens):
+                lost.setdefault(token, f"{label}, port {port}: {outcome}")
+        if databases or args.database:
+            check_database(label)
+
+    steady: Server | None = None
+    if args.database:
+        steady = Server(args.binary.resolve(), data_dir, log_dir, 999, args.database)
+        problem = steady.start()
+        if problem is not None:
+            print(f"crash: the steady server does not start: {problem}; "
+                  f"{' | '.join(steady.stderr_lines()[-8:])}", file=sys.stderr)
+            return 1
 
     server = start_server(0)
     if server is None:
         print("crash: the server does not start at all:\n  " + "\n  ".join(failed_restarts), file=sys.stderr)
+        if steady:
+            steady.kill()
         return 1
     conn = http.client.HTTPConnection(HOST, server.port, timeout=10)
     status, _, data, _ = request(conn, "POST", "/api/v1/auth/register",
@@ -321,7 +395,16 @@ def main() -> int:
     if status not in (201, 409):
         print(f"crash: registering {USERNAME} answered HTTP {status}: {data[:300]!r}", file=sys.stderr)
         server.kill()
+        if steady:
+            steady.kill()
         return 1
+
+    # The steady server's writers run through the whole loop: its transactions overlap every kill of the other.
+    steady_stop = threading.Event()
+    steady_threads = [threading.Thread(target=writer, args=(steady.port, 0, steady_stop, threading.Event(), stats),
+                                       daemon=True) for _ in range(args.steady_threads)] if steady else []
+    for t in steady_threads:
+        t.start()
 
     for iteration in range(1, args.iterations + 1):
         if time.monotonic() - began > args.time_limit:
@@ -344,14 +427,16 @@ def main() -> int:
         runtime_problems = server.problems()
         if runtime_problems:
             stderr_problems.extend(f"run {iteration}: {l}" for l in runtime_problems[:10])
-        new_tokens = [tok for it, tok in stats.acked[before:]]
+        with stats.lock:
+            new_tokens = [tok for it, tok in stats.acked[before:]]
         done_iterations = iteration
 
         server = start_server(iteration)
         if server is None:
             failures.append(f"restart after iteration {iteration} failed twice; stopping")
             break
-        older = [tok for _, tok in stats.acked[:before]]
+        with stats.lock:
+            older = [tok for _, tok in stats.acked[:before]]
         sample = rng.sample(older, min(args.sample, len(older)))
         lost_before = len(lost)
         check_after_restart(server, new_tokens + sample, f"after kill {iteration}")
@@ -362,10 +447,20 @@ def main() -> int:
     # Final check: every acknowledged token, on the (restarted) server, then a graceful stop.
     final_exit = None
     rows = None
+    steady_stop.set()
+    for t in steady_threads:
+        t.join(timeout=15)
+    steady_exit = None
+    if steady:
+        steady_problems = steady.problems()
+        if steady_problems:
+            stderr_problems.extend(f"steady server: {l}" for l in steady_problems[:10])
     if server is not None:
         all_tokens = [tok for _, tok in stats.acked]
         check_after_restart(server, all_tokens, "final")
-        if databases:
+        if args.database:
+            rows = pg_session_rows(args.database)
+        elif databases:
             rows = session_rows(databases[0])
         final_exit = server.terminate(timeout=15)
         if final_exit != 0:
@@ -373,13 +468,14 @@ def main() -> int:
         bad = server.problems()
         if bad:
             stderr_problems.extend(f"final run: {l}" for l in bad[:10])
-        if databases:
-            integrity_runs += 1
-            problems = integrity(databases)
-            if problems:
-                failures.append(f"after graceful stop: integrity_check: {problems}")
-            else:
-                integrity_ok += 1
+        if steady:
+            steady_exit = steady.terminate(timeout=15)
+            if steady_exit != 0:
+                failures.append(f"steady server's graceful stop: exit status {steady_exit}")
+        if databases or args.database:
+            check_database("after graceful stop")
+    elif steady:
+        steady.kill()
 
     elapsed = time.monotonic() - began
     acked = len(stats.acked)
@@ -403,7 +499,12 @@ def main() -> int:
         f"{max(kill_times, default=0):.2f} s), {elapsed:.0f} s in all, seed {seed}")
     log(f"  acknowledged writes      {acked} logins answered 200 ({acked / max(sum(kill_times), 1e-9):.0f}/s while writing)")
     log(f"  lost writes              {len(lost)}")
-    log(f"  integrity_check          {integrity_ok}/{integrity_runs} ok ({', '.join(d.name for d in databases) or 'no database'})")
+    if args.database:
+        log(f"  amcheck                  {integrity_ok}/{integrity_runs} ok ({checked_indexes} B-tree indexes each time)")
+        steady_acked = sum(1 for it, _ in stats.acked if it == 0)
+        log(f"  steady server            {steady_acked} of the logins, never killed; graceful stop exit {steady_exit}")
+    else:
+        log(f"  integrity_check          {integrity_ok}/{integrity_runs} ok ({', '.join(d.name for d in databases) or 'no database'})")
     log(f"  session rows at the end  {rows if rows is not None else 'n/a'}")
     log(f"  restarts                 {len(start_times) - 1} clean, {len(failed_restarts)} failed; "
         f"ready in {min(start_times, default=0):.2f}–{max(start_times, default=0):.2f} s")
