@@ -99,6 +99,14 @@ public enum APIPath {
         public static let top = "/api/v1/movies/top"
         /// `GET`: 猜你喜欢 for the caller (``MovieRecommendations``).
         public static let forYou = "/api/v1/movies/for-you"
+        /// `PUT` and `DELETE`: the caller follows / stops following a user (``MovieFollowState``).
+        public static let follow = "/api/v1/movies/users/{id}/follow"
+        /// `GET`: whom a user follows (``MovieFollowPage``).
+        public static let following = "/api/v1/movies/users/{id}/following"
+        /// `GET`: who follows a user (``MovieFollowPage``).
+        public static let followers = "/api/v1/movies/users/{id}/followers"
+        /// `GET`: 关注的人 — reviews and 短评 of the users the caller follows (``MovieFollowingFeed``).
+        public static let followingFeed = "/api/v1/movies/following"
     }
 
     /// 爱限免 App Deals.

@@ -548,3 +548,79 @@ public struct MovieRecommendations: Codable, Sendable, Equatable {
         self.items = items
     }
 }
+
+/// Following a user of this server (`PUT` / `DELETE /api/v1/movies/users/{id}/follow`): whether the caller
+/// follows them now, and how many they follow and how many follow them.
+public struct MovieFollowState: Codable, Sendable, Equatable {
+    public var userId: Int64
+    public var followedByMe: Bool
+    public var following: Int
+    public var followers: Int
+
+    public init(userId: Int64, followedByMe: Bool, following: Int, followers: Int) {
+        self.userId = userId
+        self.followedByMe = followedByMe
+        self.following = following
+        self.followers = followers
+    }
+}
+
+/// One user of a following or followers list.
+public struct MovieFollowEntry: Codable, Sendable, Equatable {
+    public var userId: Int64
+    public var nickname: String
+    /// The avatar uploaded in the profile (`/media/…`), or nil.
+    public var avatarUrl: String?
+    /// When the follow was made.
+    public var since: Date
+
+    public init(userId: Int64, nickname: String, avatarUrl: String?, since: Date) {
+        self.userId = userId
+        self.nickname = nickname
+        self.avatarUrl = avatarUrl
+        self.since = since
+    }
+}
+
+/// A keyset page (50) of whom a user follows or who follows them, newest follow first
+/// (`GET /api/v1/movies/users/{id}/following`, `…/followers`; `?cursor=`).
+public struct MovieFollowPage: Codable, Sendable, Equatable {
+    public var items: [MovieFollowEntry]
+    /// Pass as `cursor` for the next page; nil on the last page.
+    public var nextCursor: String?
+
+    public init(items: [MovieFollowEntry], nextCursor: String?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+}
+
+/// One card of the 关注的人 feed: a review or a 短评 (`kind` `review` or `short`, the other field nil) and its film.
+public struct MovieFeedItem: Codable, Sendable, Equatable {
+    public var kind: String
+    public var filmId: String
+    public var filmTitle: String
+    public var review: MovieReview?
+    public var shortComment: MovieShortComment?
+
+    public init(kind: String, filmId: String, filmTitle: String, review: MovieReview?, shortComment: MovieShortComment?) {
+        self.kind = kind
+        self.filmId = filmId
+        self.filmTitle = filmTitle
+        self.review = review
+        self.shortComment = shortComment
+    }
+}
+
+/// 关注的人 (`GET /api/v1/movies/following?cursor=`): the reviews and 短评 of the users the caller follows,
+/// newest first, 20 a page; empty when they follow nobody.
+public struct MovieFollowingFeed: Codable, Sendable, Equatable {
+    public var items: [MovieFeedItem]
+    /// Pass as `cursor` for the next page; nil on the last page.
+    public var nextCursor: String?
+
+    public init(items: [MovieFeedItem], nextCursor: String?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+}

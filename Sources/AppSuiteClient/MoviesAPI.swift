@@ -30,9 +30,14 @@ extension AppSuiteClient {
         static let profile = Endpoint("GET", APIPath.Movies.profile)
         static let top = Endpoint("GET", APIPath.Movies.top)
         static let forYou = Endpoint("GET", APIPath.Movies.forYou)
+        static let follow = Endpoint("PUT", APIPath.Movies.follow)
+        static let unfollow = Endpoint("DELETE", APIPath.Movies.follow)
+        static let following = Endpoint("GET", APIPath.Movies.following)
+        static let followers = Endpoint("GET", APIPath.Movies.followers)
+        static let followingFeed = Endpoint("GET", APIPath.Movies.followingFeed)
         static let endpoints = [reviews, review, comments, postComment, films, film, setMark, removeMark, publishReview, editReview, deleteReview,
                                 saveDraft, deleteDraft, voteReview, unvoteReview, voteShortComment, unvoteShortComment, like, unlike, profile,
-                                top, forYou]
+                                top, forYou, follow, unfollow, following, followers, followingFeed]
 
         /// Which films a list shows: a Douban genre (`剧情`, `科幻` …), a decade (1930 … 2020), Douban's score at least
         /// `minRating` (0–10). A value the server does not know is a `400` problem.
@@ -140,6 +145,30 @@ extension AppSuiteClient {
         /// `GET /api/v1/movies/for-you`: 猜你喜欢 — from the caller's ratings once they rated 5 films, else the Top list.
         public func forYou() async throws(AppSuiteError) -> MovieRecommendations {
             try await client.value(.init(Self.forYou), as: MovieRecommendations.self)
+        }
+
+        /// `PUT /api/v1/movies/users/{id}/follow`: follow a user (again changes nothing).
+        /// - Throws: `401` signed out, `404` no such user, `422` naming `user` for oneself or past 1,000 follows.
+        @discardableResult
+        public func follow(user id: Int64) async throws(AppSuiteError) -> MovieFollowState {
+            try await client.value(.init(Self.follow, path: ["id": id]), as: MovieFollowState.self)
+        }
+
+        /// `DELETE /api/v1/movies/users/{id}/follow`: stop following a user (not following is no error).
+        @discardableResult
+        public func unfollow(user id: Int64) async throws(AppSuiteError) -> MovieFollowState {
+            try await client.value(.init(Self.unfollow, path: ["id": id]), as: MovieFollowState.self)
+        }
+
+        /// `GET /api/v1/movies/users/{id}/following` (`followers: false`) or `…/followers`: 50 a page, newest follow first.
+        public func follows(ofUser id: Int64, followers: Bool = false, cursor: String? = nil) async throws(AppSuiteError) -> MovieFollowPage {
+            try await client.value(.init(followers ? Self.followers : Self.following, path: ["id": id], query: [("cursor", cursor)]),
+                                   as: MovieFollowPage.self)
+        }
+
+        /// `GET /api/v1/movies/following`: 关注的人 — reviews and 短评 of the users the caller follows, newest first, 20 a page.
+        public func followingFeed(cursor: String? = nil) async throws(AppSuiteError) -> MovieFollowingFeed {
+            try await client.value(.init(Self.followingFeed, query: [("cursor", cursor)]), as: MovieFollowingFeed.self)
         }
 
         /// Every film (matching `query`), page by page.

@@ -4,8 +4,8 @@ import Community
 import Storage
 
 extension MovieReviewsApp {
-    /// The user's marks (想看/看过 with stars), votes, drafts, reviews and short comments. Erasing deletes marks,
-    /// drafts and votes (taking the votes out of the 有用/没用 counts) and keeps the reviews and short comments
+    /// The user's marks (想看/看过 with stars), votes, drafts, follows, reviews and short comments. Erasing deletes
+    /// marks, drafts, follows (theirs and of them) and votes (taking the votes out of the 有用/没用 counts) and keeps the reviews and short comments
     /// others read and voted on, signed ``CommentStore/deletedUserName`` with no account.
     public func accountData(context: AppContext) -> AccountDataPart? {
         AccountDataPart(
@@ -21,6 +21,8 @@ extension MovieReviewsApp {
                     try AccountExport.rows("drafts", "SELECT film_id, title, body, rating, spoiler, updated_at FROM movies_drafts WHERE user_id = ? ORDER BY updated_at",
                               userID: userID, db),
                     try AccountExport.rows("votes", "SELECT kind, item, value, created_at FROM movies_votes WHERE user_id = ? ORDER BY created_at",
+                              userID: userID, db),
+                    try AccountExport.rows("following", "SELECT followed_id, created_at FROM movies_follows WHERE user_id = ? ORDER BY created_at",
                               userID: userID, db),
                 ])
             },
@@ -39,6 +41,7 @@ extension MovieReviewsApp {
                 try db.execute("DELETE FROM movies_vote_windows WHERE user_id = ?", userID)
                 try db.execute("DELETE FROM movies_drafts WHERE user_id = ?", userID)
                 try db.execute("DELETE FROM movies_marks WHERE user_id = ?", userID)
+                try db.execute("DELETE FROM movies_follows WHERE user_id = ? OR followed_id = ?", userID, userID)
                 try db.execute("UPDATE movies_reviews SET user_id = NULL, author = ? WHERE user_id = ?", CommentStore.deletedUserName, userID)
                 try db.execute("UPDATE movies_comments SET user_id = NULL, author = ? WHERE user_id = ?", CommentStore.deletedUserName, userID)
                 return nil

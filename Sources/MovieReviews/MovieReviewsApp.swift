@@ -36,13 +36,15 @@ public struct MovieReviewsApp: MiniApp {
         MovieAPI(store: store, comments: comments, favorites: favorites, writes: writes, recommender: recommender, authenticator: context.authenticator)
             .register(into: &routes.api)
         MovieWriteAPI(store: store, writes: writes, comments: comments, authenticator: context.authenticator).register(into: &routes.api)
+        MovieFollowAPI(store: store, follows: MovieFollows(database: context.database, now: { identityClock.now() }), comments: comments,
+                       authenticator: context.authenticator).register(into: &routes.api)
         MoviePages(store: store, comments: comments, favorites: favorites, writes: writes, recommender: recommender,
                    authenticator: context.authenticator, assets: assets).register(into: &routes.pages, files: &routes.files)
     }
 
-    public var apiOperations: [APIOperation] { MovieAPI.operations + MovieWriteAPI.operations }
+    public var apiOperations: [APIOperation] { MovieAPI.operations + MovieWriteAPI.operations + MovieFollowAPI.operations }
 
-    public var apiSchemas: [(String, JSONSchema)] { MovieAPI.schemas + MovieWriteAPI.schemas }
+    public var apiSchemas: [(String, JSONSchema)] { MovieAPI.schemas + MovieWriteAPI.schemas + MovieFollowAPI.schemas }
 
     /// How favourites, "my comments" and share links describe a review.
     public var subjects: SubjectResolver? {

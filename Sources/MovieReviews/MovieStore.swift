@@ -152,7 +152,8 @@ struct MovieStore: Sendable {
 
     /// The feed's 最新 tab: reviews and listed 短评 of every film merged newest first, `limit` cards a page (two
     /// queries). The cursor `"<review time>.<review id>.<短评 time>.<短评 seq>"` is where each list stopped.
-    func latestCards(cursor: String?, limit: Int) throws -> (cards: [FeedCard], nextCursor: String?) {
+    /// `followedBy`: only those written by the users this user follows (the 关注的人 tab, ``MovieFollows``).
+    func latestCards(cursor: String?, limit: Int, followedBy follower: Int64? = nil) throws -> (cards: [FeedCard], nextCursor: String?) {
         var position = [Int64.max, Int64.max, Int64.max, Int64.max]
         if let cursor, !cursor.isEmpty {
             let parts = cursor.split(separator: ".", omittingEmptySubsequences: false).map { Int64($0) }
@@ -160,12 +161,16 @@ struct MovieStore: Sendable {
             position = parts.map { $0! }
         }
         let shortColumns = "c.id, c.seq, c.author, c.rating, c.content, c.votes, c.hot, c.created_at, c.user_id, c.edited_at, c.film_id, f.title AS film_title"
+        let followed = " IN (SELECT followed_id FROM movies_follows WHERE user_id = ?)"
+        let (reviewScope, shortScope) = follower == nil ? ("", "") : (" AND r.user_id" + followed, " AND c.user_id" + followed)
+        let scope = follower.map { [SQLValue.integer($0)] } ?? []
         let (reviewRows, shortRows) = try database.read { db in
             (try db.query("SELECT \(Self.reviewColumns) FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
-                          + "WHERE (r.published_at, r.id) < (?, ?) ORDER BY r.published_at DESC, r.id DESC LIMIT ?", position[0], position[1], limit + 1),
+                          + "WHERE (r.published_at, r.id) < (?, ?)\(reviewScope) ORDER BY r.published_at DESC, r.id DESC LIMIT ?",
+                          [.integer(position[0]), .integer(position[1])] + scope + [.integer(Int64(limit + 1))]),
              try db.query("SELECT \(shortColumns) FROM movies_comments c JOIN movies_films f ON f.id = c.film_id "
-                          + "WHERE c.listed = 1 AND (c.created_at, c.seq) < (?, ?) ORDER BY c.created_at DESC, c.seq DESC LIMIT ?",
-                          position[2], position[3], limit + 1))
+                          + "WHERE c.listed = 1 AND (c.created_at, c.seq) < (?, ?)\(shortScope) ORDER BY c.created_at DESC, c.seq DESC LIMIT ?",
+                          [.integer(position[2]), .integer(position[3])] + scope + [.integer(Int64(limit + 1))]))
         }
         var reviews = try reviewRows.map { row throws(StorageError) in try Review(row: row) }[...]
         var shorts = try shortRows.map { row throws(StorageError) in

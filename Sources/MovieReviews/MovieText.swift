@@ -219,6 +219,29 @@ enum MovieText {
     }
     static let recommendedTab = LocalizedText(zh: "推荐", en: "Highlights")
     static let latestTab = LocalizedText(zh: "最新", en: "Latest")
+    static let followingTab = LocalizedText(zh: "关注的人", en: "Following")
+    static let follow = LocalizedText(zh: "关注", en: "Follow")
+    static let unfollow = LocalizedText(zh: "已关注 · 取消关注", en: "Following · Unfollow")
+    static func followed(_ name: String) -> LocalizedText { LocalizedText(zh: "已关注 \(name)", en: "You now follow \(name)") }
+    static func unfollowed(_ name: String) -> LocalizedText { LocalizedText(zh: "已取消关注 \(name)", en: "You no longer follow \(name)") }
+    static let cannotFollowSelf = LocalizedText(zh: "不能关注自己", en: "You cannot follow yourself")
+    static func followLimit(_ limit: Int) -> LocalizedText {
+        LocalizedText(zh: "最多关注 \(limit) 人，请先取消关注一些人", en: "You can follow at most \(limit) people; unfollow someone first")
+    }
+    static func followingCount(_ count: Int) -> LocalizedText { LocalizedText(zh: "关注 \(count)", en: "\(count) following") }
+    static func followerCount(_ count: Int) -> LocalizedText { LocalizedText(zh: "粉丝 \(count)", en: "\(count) follower\(count == 1 ? "" : "s")") }
+    static func followingOf(_ name: String) -> LocalizedText { LocalizedText(zh: "\(name) 关注的人", en: "Followed by \(name)") }
+    static func followersOf(_ name: String) -> LocalizedText { LocalizedText(zh: "\(name) 的粉丝", en: "Followers of \(name)") }
+    static func followedSince(_ date: String) -> LocalizedText { LocalizedText(zh: "\(date) 关注", en: "Since \(date)") }
+    static let noFollowing = LocalizedText(zh: "还没有关注任何人", en: "Not following anyone yet")
+    static let noFollowers = LocalizedText(zh: "还没有粉丝", en: "No followers yet")
+    static let followingEmpty = LocalizedText(zh: "你还没有关注任何人", en: "You don't follow anyone yet")
+    static let followingEmptyMessage = LocalizedText(zh: "在影评或短评作者的主页点「关注」，他们写的影评和短评会按时间出现在这里。",
+                                                     en: "Tap Follow on a writer's profile; their reviews and short reviews will appear here, newest first.")
+    static let followingQuiet = LocalizedText(zh: "你关注的人还没有写影评或短评", en: "The people you follow have not written anything yet")
+    static let followingSignIn = LocalizedText(zh: "登录后可以关注其他影迷，在这里按时间读他们的影评和短评。",
+                                               en: "Sign in to follow other film fans and read their reviews here, newest first.")
+    static let signIn = LocalizedText(zh: "登录", en: "Sign in")
     static let feedTabs = LocalizedText(zh: "首页分栏", en: "Home tabs")
     static let forYou = LocalizedText(zh: "猜你喜欢", en: "Picked for you")
     static let forYouColdStart = LocalizedText(zh: "猜你喜欢 · 先看 Top 榜", en: "Picked for you · Top films for now")

@@ -45,6 +45,7 @@ struct MoviePages: Sendable {
         routes.anyone.get("/films/{id}") { request, viewer in try pages.filmPage(request, viewer) }
         routes.anyone.get("/more") { request, viewer in try pages.morePage(request, viewer) }
         registerWriting(into: &routes)
+        registerFollowing(into: &routes)
         files.get("/avatars/{file}") { request in
             let file = try request.parameter("file")
             guard file.hasSuffix(".svg") else { throw HTTPError.notFound() }
@@ -81,6 +82,7 @@ struct MoviePages: Sendable {
     /// 首页: the mixed feed (``MovieFeed``), 20 cards a page; the cursor keeps the time the feed was ranked at.
     func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         if request.query["tab"] == "new" { return try latestPage(request, viewer) }
+        if request.query["tab"] == "following" { return try followingPage(request, viewer) }
         let (now, offset) = try Self.feedCursor(request.query["cursor"]) ?? (writes.now(), 0)
         let candidates = try store.feedCandidates(now: now)
         let feed = MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)

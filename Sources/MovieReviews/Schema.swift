@@ -136,6 +136,18 @@ enum MovieSchema {
             Migration(module: "movies", version: 7, name: "own_short_comments_newest", sql: """
                 CREATE INDEX movies_comments_own ON movies_comments(listed, seq) WHERE user_id IS NOT NULL;
                 """),
+            // Issue 18: a user follows another user of this server (the feed's 关注的人 tab, ``MovieFollows``);
+            // both lists newest first.
+            Migration(module: "movies", version: 8, name: "follows", sql: """
+                CREATE TABLE movies_follows (
+                    user_id INTEGER NOT NULL,
+                    followed_id INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, followed_id)
+                );
+                CREATE INDEX movies_follows_following ON movies_follows(user_id, created_at, followed_id);
+                CREATE INDEX movies_follows_followers ON movies_follows(followed_id, created_at, user_id);
+                """),
         ]
     }
 

@@ -258,6 +258,7 @@ extension MoviePages {
         let data = try MovieProfileData.load(user: user, viewer: viewer, store: store, writes: writes, comments: comments)
         let l = viewer.language
         let isMe = viewer.user?.id == user.id
+        let bar = try followBar(user: user, viewer: viewer)
         return self.page(viewer, title: isMe ? MovieText.myMovies(l) : user.nickname, back: BackLink(href: "/movies/more", label: MovieText.more(l)),
                          tab: isMe ? "more" : nil) {
             div(.class("mv-profile-head")) {
@@ -270,6 +271,7 @@ extension MoviePages {
                     }
                 }
             }
+            bar
             if let drafts = data.drafts, !drafts.isEmpty {
                 listGroup(header: MovieText.myDrafts(l)) {
                     for draft in drafts {

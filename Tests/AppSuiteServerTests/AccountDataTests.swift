@@ -17,7 +17,8 @@ import WebUI
         ("gaokao_profiles", "user_id"), ("gaokao_plan_items", "user_id"), ("weather_saved_places", "user_id"),
         ("appdeals_alerts", "user_id"), ("appdeals_locations", "user_id"), ("merchants_submissions", "user_id"),
         ("merchants", "owner_id"), ("movies_marks", "user_id"), ("movies_drafts", "user_id"), ("movies_votes", "user_id"),
-        ("movies_reviews", "user_id"), ("movies_comments", "user_id"), ("community_comments", "user_id"),
+        ("movies_reviews", "user_id"), ("movies_comments", "user_id"), ("movies_follows", "user_id"), ("movies_follows", "followed_id"),
+        ("community_comments", "user_id"),
         ("community_ratings", "user_id"), ("community_favorites", "user_id"), ("moderation_reports", "reporter_id"),
         ("notifications", "user_id"), ("notification_prefs", "user_id"), ("push_subscriptions", "user_id"),
         ("slicer_jobs", "user_id"),
@@ -86,6 +87,11 @@ import WebUI
         #expect(bobAnswer.replyToName == alice.username)
         #expect(try count(server, "notifications", "user_id", aliceID) >= 1, "bob's reply is in alice's inbox")
         try seedAppRows(server, user: aliceID, now: now)
+        // Alice follows bob and bob follows her: both rows go with her account.
+        try server.database.write { db in
+            try db.execute("INSERT INTO movies_follows (user_id, followed_id, created_at) VALUES (?, ?, ?)", aliceID, bobID, now)
+            try db.execute("INSERT INTO movies_follows (user_id, followed_id, created_at) VALUES (?, ?, ?)", bobID, aliceID, now)
+        }
         let slices = [UInt8](try Data(contentsOf: SharedDataSet.photos.url("ordinary/astronaut.png")).prefix(4096))
         let slicerFolder = try seedSlicerJob(server, user: aliceID, now: now, zip: slices)
 
@@ -107,6 +113,7 @@ import WebUI
         #expect(try unzip(["-p", zipPath, "gaokao.json"]).contains("\"score\":588"))
         #expect(try unzip(["-p", zipPath, "community.json"]).contains("肖申克的救赎，百看不厌"))
         #expect(try unzip(["-p", zipPath, "movies.json"]).contains("重看一遍还是哭了"))
+        #expect(try unzip(["-p", zipPath, "movies.json"]).contains(#""following""#))
         #expect(try unzip(["-p", zipPath, "merchants.json"]).contains("老街米粉"))
         #expect(try unzip(["-p", zipPath, "notifications.json"]).contains(bob.username))
         #expect(try unzip(["-p", zipPath, "photos.json"]).contains("astronaut.png"))

@@ -301,6 +301,7 @@ final class PageSite {
             Page(path: "/movies/top"), Page(path: "/movies/top?genre=\(q("科幻"))&decade=2010&min=8"), Page(path: "/movies?tab=new"),
             Page(path: "/movies/films?genre=\(q("动画"))&decade=2000"), Page(path: "/movies/top?decade=2015", status: 400),
             Page(path: "/movies/films/\(film)/write"), Page(path: "/movies/reviews/\(ownReview)/edit"), Page(path: "/movies/users/\(memberID)"),
+            Page(path: "/movies?tab=following"), Page(path: "/movies/users/\(memberID)/following"), Page(path: "/movies/users/\(memberID)/followers"),
             Page(path: "/weather"), Page(path: "/weather/places"), Page(path: "/weather/places?parent=110100"),
             Page(path: "/weather/places?q=\(q("朝阳"))"), Page(path: "/weather/forecast?place=110105"),
             Page(path: "/weather/forecast?place=999999", status: 404), Page(path: "/weather/locate"),

@@ -446,3 +446,57 @@ def test_for_you_is_the_top_list_until_five_ratings_then_picks(browser, server, 
     browser.delete_cookie("theme")
     browser.delete_cookie("lang")
     assert not csp_errors(browser), csp_errors(browser)
+
+
+def test_follow_a_user_and_read_them_in_the_following_tab(browser, server, screenshot):
+    """关注的人: a reader follows a writer on their profile and reads the writer's 短评 in the feed's tab."""
+    base = server.base_url
+    writer = unique_name("mvw")
+    answer = server.client.register(writer, PASSWORD)
+    assert answer.status == 201
+    token = answer.json()["token"]
+    writer_id = server.client.me(token).json()["id"]
+    put = server.client.request("PUT", "/api/v1/movies/films/1292052/mark", token=token,
+                                json_body={"status": "seen", "rating": 5, "comment": "希望让人自由。关注我的人都看到了这条短评。"})
+    assert put.status == 200, put.body[:300]
+
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    reader = unique_name("mvr")
+    assert server.client.register(reader, PASSWORD).status == 201
+    browser.get(base + "/login?next=%2Fmovies%3Ftab%3Dfollowing")
+    form = css(browser, "form#login-form")
+    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(reader)
+    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
+    mark(browser)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_new_page(browser, "login")
+    assert "你还没有关注任何人" in browser.page_source
+    screenshot("movies-40-following-empty")
+
+    browser.get(base + f"/movies/users/{writer_id}")
+    assert "粉丝 0" in css(browser, ".mv-follow").text
+    button = css(browser, ".mv-follow-form button")
+    assert button.get_attribute("data-following") == "false"
+    assert_tap_targets(browser, ".mv-follow a, .mv-follow button")
+    click_and_wait(browser, button, "follow")
+    assert "粉丝 1" in css(browser, ".mv-follow").text
+    assert css(browser, ".mv-follow-form button").get_attribute("data-following") == "true"
+    assert_fits_phone(browser)
+    screenshot("movies-41-profile-followed")
+
+    browser.get(base + "/movies?tab=following")
+    cards = browser.find_elements(By.CSS_SELECTOR, "[data-list=following] .mv-card-short")
+    assert len(cards) == 1 and "关注我的人都看到了这条短评" in cards[0].text
+    assert_fits_phone(browser)
+    screenshot("movies-42-following-tab")
+    browser.get(base + "/movies?tab=following&lang=en")
+    assert "关注我的人都看到了这条短评" in browser.page_source and ">Following<" in browser.page_source
+    screenshot("movies-43-following-tab-en")
+    browser.add_cookie({"name": "theme", "value": "dark", "path": "/"})
+    browser.get(base + f"/movies/users/{writer_id}/followers")
+    assert reader in browser.page_source
+    screenshot("movies-44-followers-dark")
+    browser.delete_cookie("theme")
+    browser.delete_cookie("lang")
+    assert not csp_errors(browser), csp_errors(browser)

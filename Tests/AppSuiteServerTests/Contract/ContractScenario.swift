@@ -364,6 +364,28 @@ enum ContractScenario {
         moviesWriting(client, users, film: film, review: review)
     }
 
+    /// Issue 18: alice follows bob (who wrote a review), reads 关注的人, both lists, and stops; oneself, no such
+    /// user and signed out are refused.
+    static func moviesFollowing(_ client: ContractClient, _ users: Users, bob: UserProfile) {
+        guard let alice = client.call("GET", APIPath.me, token: users.alice, as: UserProfile.self) else { return }
+        let follow = APIPath.Movies.follow
+        let (bobID, aliceID): (ContractClient.Values, ContractClient.Values) = (["id": bob.id], ["id": alice.id])
+        client.call("PUT", follow, bobID, token: users.alice, as: MovieFollowState.self)
+        client.problem("PUT", follow, aliceID, token: users.alice, status: 422)
+        client.problem("PUT", follow, ["id": 0], token: users.alice, status: 404)
+        client.problem("PUT", follow, bobID, status: 401)
+        client.call("GET", APIPath.Movies.following, aliceID, as: MovieFollowPage.self)
+        client.call("GET", APIPath.Movies.followers, bobID, as: MovieFollowPage.self)
+        client.problem("GET", APIPath.Movies.followers, ["id": 0], status: 404)
+        client.problem("GET", APIPath.Movies.following, ["id": 0], status: 404)
+        client.call("GET", APIPath.Movies.followingFeed, token: users.alice, as: MovieFollowingFeed.self)
+        client.problem("GET", APIPath.Movies.followingFeed, query: [("cursor", "x")], token: users.alice, status: 400)
+        client.problem("GET", APIPath.Movies.followingFeed, status: 401)
+        client.call("DELETE", follow, bobID, token: users.alice, as: MovieFollowState.self)
+        client.problem("DELETE", follow, ["id": 0], token: users.alice, status: 404)
+        client.problem("DELETE", follow, bobID, status: 401)
+    }
+
     /// Issue 18: marks with stars and 短评, drafts, reviews, votes, likes and profiles.
     static func moviesWriting(_ client: ContractClient, _ users: Users, film: ContractClient.Values, review: MovieReview) {
         let mark = APIPath.Movies.filmMark
@@ -412,6 +434,7 @@ enum ContractScenario {
             client.problem("PUT", like, ["id": comment.id], body: .model(MovieVoteInput(value: "like")), token: users.alice, status: 403)
             client.problem("DELETE", like, ["id": 0], token: users.alice, status: 404)
         }
+        moviesFollowing(client, users, bob: bob)
         client.problem("DELETE", APIPath.Movies.review, own, token: users.alice, status: 403)
         client.noContent("DELETE", APIPath.Movies.review, own, token: users.bob)
         client.noContent("DELETE", mark, film, token: users.alice)

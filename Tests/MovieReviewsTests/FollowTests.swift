@@ -1,0 +1,100 @@
+import AppSuiteAPI
+import AppSuiteTesting
+import Foundation
+import Testing
+
+/// Following (issue 18 item 3): follow a user of this server on their profile (page form and API), the
+/// counts and both lists, the feed's 关注的人 tab with the reviews and 短评 of those followed only, keyset
+/// paged, and its honest empty states; oneself, no such user and signed out are refused.
+@Suite(.serialized, .requires(.movies)) struct FollowTests {
+    static let built = Result { () throws -> TestServer in try TestServer(transport: .inProcess, importing: [.movies]) }
+    var server: TestServer { get throws { try Self.built.get() } }
+
+    func id(_ account: TestAccount) throws -> Int64 {
+        Int64(try #require(try server.get(APIPath.me, token: account.token).json()["id"] as? Int))
+    }
+
+    /// A 看过 mark with 5 stars and a 短评 over the API.
+    func short(_ film: String, _ text: String, by account: TestAccount) throws {
+        let body = try JSONSerialization.data(withJSONObject: ["status": "seen", "rating": 5, "comment": text])
+        let reply = try server.send("PUT", "/api/v1/movies/films/\(film)/mark", json: String(decoding: body, as: UTF8.self), token: account.token)
+        #expect(reply.status == 200, "\(reply.text)")
+    }
+
+    func followingFeed(_ account: TestAccount, cursor: String? = nil) throws -> MovieFollowingFeed {
+        let reply = try server.get("/api/v1/movies/following" + (cursor.map { "?cursor=" + $0 } ?? ""), token: account.token)
+        #expect(reply.status == 200, "\(reply.text)")
+        return try reply.decode(MovieFollowingFeed.self)
+    }
+
+    @Test func followAUserAndReadTheirReviewsAndShortsInTheFollowingTab() throws {
+        let server = try server
+        let (ann, bob, cat) = (try server.register("fann", unique: true), try server.register("fbob", unique: true), try server.register("fcat", unique: true))
+        let (bobID, annID) = (try id(bob), try id(ann))
+        // Bob writes 21 短评 and a review; cat writes one 短评 (ann will not follow her).
+        let films = try server.get("/api/v1/movies/films?limit=25").decode(MovieFilmPage.self).items.map(\.id)
+        #expect(films.count == 25)
+        for (index, film) in films.prefix(21).enumerated() { try short(film, "bob 的第 \(index + 1) 条短评", by: bob) }
+        let review = try server.send("POST", "/api/v1/movies/films/\(films[0])/reviews", json: #"{"title":"bob 的影评","body":"第一段。","rating":4,"spoiler":false}"#, token: bob.token)
+        #expect(review.status == 201, "\(review.text)")
+        try short(films[22], "cat 的短评", by: cat)
+
+        // Following nobody: the tab says so, the API is empty; signed out, the tab asks to sign in.
+        let empty = try server.get("/movies?tab=following", headers: ["Cookie": ann.cookie])
+        #expect(empty.status == 200 && empty.text.contains("你还没有关注任何人"))
+        #expect(try followingFeed(ann).items.isEmpty)
+        let signedOut = try server.get("/movies?tab=following")
+        #expect(signedOut.status == 200 && signedOut.text.contains("登录后可以关注其他影迷") && signedOut.text.contains("/login?next="))
+        #expect(try server.get("/movies?tab=following", headers: ["Cookie": ann.cookie, "Accept-Language": "en"]).text.contains("follow anyone yet"))
+
+        // Ann follows bob with the form on his profile (CSRF): counts and the button change.
+        let profile = try server.get("/movies/users/\(bobID)", headers: ["Cookie": ann.cookie])
+        #expect(profile.text.contains("粉丝 0") && profile.text.contains(#"data-following="false""#))
+        let csrf = try #require(TestServer.csrfToken(in: profile.text.components(separatedBy: "mv-follow-form").dropFirst().first.map { "<form " + $0 } ?? ""))
+        let noToken = try server.postForm("/movies/users/\(bobID)/follow", [], headers: ["Cookie": ann.cookie])
+        #expect(noToken.status == 403)
+        let followed = try server.postForm("/movies/users/\(bobID)/follow", [("csrf_token", csrf)], headers: ["Cookie": ann.cookie])
+        #expect(followed.status == 303)
+        let after = try server.get("/movies/users/\(bobID)", headers: ["Cookie": ann.cookie])
+        #expect(after.text.contains("粉丝 1") && after.text.contains(#"data-following="true""#) && after.text.contains("已关注"))
+        #expect(try server.get("/movies/users/\(annID)", headers: ["Cookie": ann.cookie]).text.contains("关注 1"))
+        #expect(!(try server.get("/movies/users/\(annID)", headers: ["Cookie": ann.cookie]).text.contains("mv-follow-form")), "no button on one's own")
+
+        // Following again changes nothing; oneself, no such user and signed out are refused.
+        let again = try server.send("PUT", "/api/v1/movies/users/\(bobID)/follow", json: "", token: ann.token)
+        #expect(again.status == 200)
+        #expect(try again.decode(MovieFollowState.self)
+                == MovieFollowState(userId: bobID, followedByMe: true, following: 0, followers: 1))
+        let selfFollow = try server.send("PUT", "/api/v1/movies/users/\(annID)/follow", json: "", token: ann.token)
+        #expect(selfFollow.status == 422 && selfFollow.text.contains("user"))
+        #expect(try server.send("PUT", "/api/v1/movies/users/999999999/follow", json: "", token: ann.token).status == 404)
+        #expect(try server.send("PUT", "/api/v1/movies/users/\(bobID)/follow", json: "").status == 401)
+
+        // 关注的人: bob's 22 cards, newest first, 20 then 2; never cat's.
+        let first = try followingFeed(ann)
+        #expect(first.items.count == 20 && first.nextCursor != nil)
+        #expect(first.items.first?.kind == "review" && first.items.first?.review?.title == "bob 的影评")
+        #expect(first.items.dropFirst().first?.shortComment?.text == "bob 的第 21 条短评")
+        let second = try followingFeed(ann, cursor: first.nextCursor)
+        #expect(second.items.map { $0.shortComment?.text } == ["bob 的第 2 条短评", "bob 的第 1 条短评"] && second.nextCursor == nil)
+        #expect(!(first.items + second.items).contains { $0.shortComment?.text == "cat 的短评" })
+        let tab = try server.get("/movies?tab=following", headers: ["Cookie": ann.cookie])
+        #expect(tab.text.contains("bob 的影评") && tab.text.contains("bob 的第 21 条短评") && !tab.text.contains("cat 的短评"))
+        #expect(tab.text.contains(#"data-more="following""#))
+        #expect(try server.get("/api/v1/movies/following?cursor=nope", token: ann.token).status == 400)
+
+        // Both lists, page and API.
+        let followers = try server.get("/api/v1/movies/users/\(bobID)/followers").decode(MovieFollowPage.self)
+        #expect(followers.items.map(\.userId) == [annID] && followers.items.first?.nickname == ann.username)
+        let following = try server.get("/api/v1/movies/users/\(annID)/following").decode(MovieFollowPage.self)
+        #expect(following.items.map(\.userId) == [bobID])
+        #expect(try server.get("/movies/users/\(bobID)/followers").text.contains(ann.username))
+        #expect(try server.get("/movies/users/\(annID)/following", headers: ["Accept-Language": "en"]).text.contains("Followed by"))
+        #expect(try server.get("/movies/users/\(bobID)/following").text.contains("还没有关注任何人"))
+
+        // Unfollowing empties the tab again.
+        let gone = try server.send("DELETE", "/api/v1/movies/users/\(bobID)/follow", json: "", token: ann.token)
+        #expect(gone.status == 200 && gone.text.contains(#""followedByMe":false"#) && gone.text.contains(#""followers":0"#))
+        #expect(try followingFeed(ann).items.isEmpty)
+    }
+}
