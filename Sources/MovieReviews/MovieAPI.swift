@@ -10,7 +10,6 @@ import WebUI
 struct MovieAPI: Sendable {
     let store: MovieStore
     let comments: CommentStore
-    let favorites: FavoriteStore
     let writes: MovieWrites
     let recommender: MovieRecommender
     let authenticator: Authenticator
@@ -20,7 +19,6 @@ struct MovieAPI: Sendable {
         let comments = self.comments
         let writes = self.writes
         let endpoint = CommentsEndpoint(authenticator: authenticator, store: comments)
-        let favorites = self.favorites
 
         api.anyone.get("/reviews") { request, _ in
             let limit = Self.limit(request)

@@ -33,7 +33,7 @@ public struct MovieReviewsApp: MiniApp {
         let recommender = MovieRecommender(database: context.database, workPool: context.workPool, now: { identityClock.now() })
         recommender.refresh()
         let writes = MovieWrites(database: context.database, now: { identityClock.now() }, ratingsChanged: { recommender.ratingsChanged() })
-        MovieAPI(store: store, comments: comments, favorites: favorites, writes: writes, recommender: recommender, authenticator: context.authenticator)
+        MovieAPI(store: store, comments: comments, writes: writes, recommender: recommender, authenticator: context.authenticator)
             .register(into: &routes.api)
         MovieWriteAPI(store: store, writes: writes, comments: comments, authenticator: context.authenticator).register(into: &routes.api)
         MovieFollowAPI(store: store, follows: MovieFollows(database: context.database, now: { identityClock.now() }), comments: comments,
