@@ -85,7 +85,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AppDeals",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "OutboundHTTP", "Notifications", "RemoteImages"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "Imaging", "WebUI", "AppSuiteAPI", "OutboundHTTP", "Notifications", "RemoteImages"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         // MARK: composition and command line
         .target(
@@ -146,7 +146,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "AppDealsTests",
-            dependencies: ["AppDeals", "AppSuiteAPI", "AppSuiteServer", "AppHost", "Community", "Notifications", "Storage", "HTTPServer", "OutboundHTTP", "AppSuiteTesting"],
+            dependencies: ["AppDeals", "AppSuiteAPI", "AppSuiteServer", "AppHost", "Community", "Identity", "Imaging", "Notifications", "Storage", "HTTPServer", "OutboundHTTP", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],

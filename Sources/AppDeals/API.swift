@@ -4,10 +4,11 @@ import Foundation
 import HTTPServer
 import AppHost
 import Identity
+import Imaging
 import WebUI
 
 /// `/api/v1/appdeals/…`: the tabs (限免 降价 免费 热榜) with search and filters, an app with its price history,
-/// and the generated 专题. Favourites and share links are the community routes (`/api/v1/favorites/appdeals/{id}`,
+/// and the 专题 (admins write the editors' ones). Favourites and share links are the community routes (`/api/v1/favorites/appdeals/{id}`,
 /// `/api/v1/shares/appdeals/{id}`).
 struct DealAPI: Sendable {
     let store: DealStore
@@ -16,6 +17,8 @@ struct DealAPI: Sendable {
     let favorites: FavoriteStore
     let nearby: NearbyStore
     let alerts: AlertStore
+    let editors: EditorTopicStore
+    let auth: Authenticator
     let clock: AppClock
 
     func register(into api: inout RouteGroup<SessionGuard>) {
@@ -71,6 +74,68 @@ struct DealAPI: Sendable {
             guard let topic = try deals.topics.all().topics.first(where: { $0.id == id }) else { throw HTTPError.notFound("no topic \(id)") }
             return Self.json(Self.model(topic, limit: nil))
         }
+        api.post("/topics") { request, member in
+            try deals.auth.require(.curate, member)
+            let id = try deals.saveTopic(try request.decodeJSON(DealTopicInput.self), id: nil, member: member)
+            return Self.json(try deals.topicModel(id), status: .created)
+        }
+        api.put("/topics/{id}") { request, member in
+            try deals.auth.require(.curate, member)
+            let id = try request.parameter("id", as: Int64.self)
+            _ = try deals.saveTopic(try request.decodeJSON(DealTopicInput.self), id: id, member: member)
+            return Self.json(try deals.topicModel(id))
+        }
+        api.delete("/topics/{id}") { request, member in
+            try deals.auth.require(.curate, member)
+            let id = try request.parameter("id", as: Int64.self)
+            guard try deals.editors.delete(id, editor: member.user, now: deals.now) else { throw HTTPError.notFound("no editor's topic \(id)") }
+            return Response(status: .noContent)
+        }
+        api.put("/topics/{id}/cover") { request, member in
+            try deals.auth.require(.curate, member)
+            let id = try request.parameter("id", as: Int64.self)
+            guard let upload = request.uploadedFiles.first(where: { $0.fieldName == "cover" && $0.size > 0 }) else {
+                throw HTTPError.validation([.init(field: "cover", message: DealText.coverMissing(member.viewer.language))])
+            }
+            return .offloaded(key: String(member.user.id)) {
+                try deals.setCover(id, uploadAt: upload.temporaryPath, member: member)
+                return Self.json(try deals.topicModel(id))
+            }
+        }
+    }
+
+    var now: Int64 { Int64(clock.now().timeIntervalSince1970) }
+
+    /// Checks `input` (``EditorTopicRules``) and creates the topic (`id` nil) or replaces topic `id`.
+    /// - Returns: the topic's id. - Throws: `HTTPError` 422 for bad input, 404 for an unknown `id`.
+    func saveTopic(_ input: DealTopicInput, id: Int64?, member: SignedIn) throws -> Int64 {
+        let apps = try store.snapshot().apps
+        let topic = try EditorTopicRules.checked(input, known: { apps[$0] != nil }, language: member.viewer.language)
+        guard let id else { return try editors.create(topic, editor: member.user, now: now) }
+        guard try editors.update(id, with: topic, editor: member.user, now: now) else { throw HTTPError.notFound("no editor's topic \(id)") }
+        return id
+    }
+
+    /// Makes the picture at `path` topic `id`'s cover. - Throws: `HTTPError` 422 naming `cover` for a picture that
+    /// cannot be read or is too large, 404 for an unknown topic.
+    func setCover(_ id: Int64, uploadAt path: String, member: SignedIn) throws {
+        let language = member.viewer.language
+        do {
+            guard try editors.setCover(id, uploadAt: path, editor: member.user, now: now) else { throw HTTPError.notFound("no editor's topic \(id)") }
+        } catch let error as ImagingError {
+            switch error {
+            case .tooManyBytes, .tooManyPixels:
+                throw HTTPError.validation([.init(field: "cover", message: DealText.coverTooLarge(language))])
+            default:
+                throw HTTPError.validation([.init(field: "cover", message: DealText.coverUnreadable(language))])
+            }
+        }
+    }
+
+    /// An editor's topic `id` with all its apps. - Throws: `HTTPError` 404.
+    func topicModel(_ id: Int64) throws -> DealTopic {
+        guard let topic = try topics.all().topics.first(where: { $0.editor?.id == id }) else { throw HTTPError.notFound("no editor's topic \(id)") }
+        return Self.model(topic, limit: nil)
     }
 
     func detail(_ id: Int64, query: FormData, viewer: Viewer) throws -> DealAppDetail? {
@@ -123,9 +188,9 @@ struct DealAPI: Sendable {
 
     static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
-    static func json(_ value: some Encodable) -> Response {
+    static func json(_ value: some Encodable, status: HTTPStatus = .ok) -> Response {
         let data = (try? APICoding.makeEncoder().encode(value)) ?? Data("{}".utf8)
-        return .json([UInt8](data))
+        return .json([UInt8](data), status: status)
     }
 
     static func model(_ item: ListItem) -> DealApp {
@@ -158,7 +223,9 @@ struct DealAPI: Sendable {
 
     static func model(_ topic: Topic, limit: Int?) -> DealTopic {
         DealTopic(id: topic.id, title: topic.title.zh, summary: topic.summary.zh, appCount: topic.items.count,
-                  apps: (limit.map { Array(topic.items.prefix($0)) } ?? topic.items).map(model))
+                  apps: (limit.map { Array(topic.items.prefix($0)) } ?? topic.items).map(model), editorial: topic.editor != nil,
+                  titleEn: topic.title.en, summaryEn: topic.summary.en, coverUrl: topic.editor?.cover.map { "/media/\($0)" },
+                  position: topic.editor?.position, updatedAt: topic.editor.map { date($0.updatedAt) })
     }
 
     static let operations: [APIOperation] = {
@@ -213,13 +280,44 @@ struct DealAPI: Sendable {
                                      .init(401, "Not signed in", schema: .reference("Problem")),
                                      .init(404, "Not an App Store id", schema: .reference("Problem"))],
                          requiresAuthentication: true),
-            APIOperation(.get, "/api/v1/appdeals/topics", summary: "专题 generated from the newest deals", tag: "AppDeals",
-                         responses: [.init(200, "The topics", schema: .ref(DealTopicList.self))]),
+            APIOperation(.get, "/api/v1/appdeals/topics", summary: "专题: the editors' ones in their order, then those generated from the newest deals",
+                         tag: "AppDeals", responses: [.init(200, "The topics", schema: .ref(DealTopicList.self))]),
             APIOperation(.get, "/api/v1/appdeals/topics/{id}", summary: "One 专题 with all its apps", tag: "AppDeals",
                          parameters: [.init("id", in: .path)],
                          responses: [.init(200, "The topic", schema: .ref(DealTopic.self)), .init(404, "No such topic", schema: .reference("Problem"))]),
+            APIOperation(.post, "/api/v1/appdeals/topics", summary: "Add an editor's 专题 (admins): titles, text, 4–50 imported apps, a position",
+                         tag: "AppDeals", requestBody: .ref(DealTopicInput.self),
+                         responses: [.init(201, "The topic with all its apps", schema: .ref(DealTopic.self))] + Self.editorProblems,
+                         requiresAuthentication: true),
+            APIOperation(.put, "/api/v1/appdeals/topics/{id}", summary: "Replace an editor's 专题's texts, apps and position (admins)", tag: "AppDeals",
+                         parameters: [.init("id", in: .path, schema: .integer())], requestBody: .ref(DealTopicInput.self),
+                         responses: [.init(200, "The topic", schema: .ref(DealTopic.self)),
+                                     .init(404, "No editor's topic with this id", schema: .reference("Problem"))] + Self.editorProblems,
+                         requiresAuthentication: true),
+            APIOperation(.delete, "/api/v1/appdeals/topics/{id}", summary: "Delete an editor's 专题 and its cover (admins)", tag: "AppDeals",
+                         parameters: [.init("id", in: .path, schema: .integer())],
+                         responses: [.init(204, "Deleted"), .init(401, "Not signed in", schema: .reference("Problem")),
+                                     .init(403, "Not an admin", schema: .reference("Problem")),
+                                     .init(404, "No editor's topic with this id", schema: .reference("Problem"))],
+                         requiresAuthentication: true),
+            APIOperation(.put, "/api/v1/appdeals/topics/{id}/cover",
+                         summary: "Upload an editor's 专题's cover (admins): any picture within 100 megapixels and 64 MiB, turned upright, stripped of metadata and re-encoded as a JPEG of at most 1200 px",
+                         tag: "AppDeals", parameters: [.init("id", in: .path, schema: .integer())],
+                         requestBody: .object([("cover", .string(format: "binary"))], required: ["cover"]),
+                         responses: [.init(200, "The topic", schema: .ref(DealTopic.self)),
+                                     .init(404, "No editor's topic with this id", schema: .reference("Problem"))] + Self.editorProblems,
+                         requiresAuthentication: true),
         ]
     }()
+
+    /// The refusals every admin write shares.
+    static let editorProblems: [APIOperation.Outcome] = [
+        .init(400, "A malformed body", schema: .reference("Problem")),
+        .init(401, "Not signed in", schema: .reference("Problem")),
+        .init(403, "Not an admin", schema: .reference("Problem")),
+        .init(422, "A field out of its limits, fewer than 4 or more than 50 apps, unknown app ids, or an unreadable or too large cover",
+              schema: .reference("Problem")),
+    ]
 
     static let schemas: [(String, JSONSchema)] = [
         JSONSchema.component(DealApp.self, overriding: ["rating": .number(description: "average rating, 0–5")]),
@@ -228,6 +326,7 @@ struct DealAPI: Sendable {
         JSONSchema.component(DealAppDetail.self),
         JSONSchema.component(DealTopic.self),
         JSONSchema.component(DealTopicList.self),
+        JSONSchema.component(DealTopicInput.self),
         JSONSchema.component(DealLocation.self),
         JSONSchema.component(DealNearby.self),
         JSONSchema.component(DealAlertInput.self, overriding: ["when": .string(description: "drop (any price drop) or free (only a drop to 0)")]),

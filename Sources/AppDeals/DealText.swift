@@ -170,4 +170,40 @@ enum DealText {
     static let noTopics = LocalizedText(zh: "暂时没有专题", en: "No topics right now")
     static func appCount(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 个应用", en: count == 1 ? "1 app" : "\(count) apps") }
     static let generatedTopic = LocalizedText(zh: "自动生成", en: "Generated")
+
+    // MARK: editors' topics
+    static let editorTopic = LocalizedText(zh: "编辑推荐", en: "Editor's pick")
+    static let newTopic = LocalizedText(zh: "新建专题", en: "New topic")
+    static let editTopic = LocalizedText(zh: "编辑专题", en: "Edit topic")
+    static let deleteTopic = LocalizedText(zh: "删除专题", en: "Delete topic")
+    static let saveTopic = LocalizedText(zh: "保存专题", en: "Save topic")
+    static let topicTitleZh = LocalizedText(zh: "标题（中文）", en: "Title (Chinese)")
+    static let topicTitleEn = LocalizedText(zh: "标题（英文）", en: "Title (English)")
+    static let topicSummaryZh = LocalizedText(zh: "介绍（中文）", en: "Text (Chinese)")
+    static let topicSummaryEn = LocalizedText(zh: "介绍（英文，可不填）", en: "Text (English, optional)")
+    static let topicPositionLabel = LocalizedText(zh: "排序（小的在前）", en: "Order (smaller first)")
+    static let topicCover = LocalizedText(zh: "封面图片", en: "Cover picture")
+    static let topicCoverHint = LocalizedText(zh: "JPEG、PNG、WebP、HEIC 等，最大 64 MB、1 亿像素；搜索应用后请重新选择图片。",
+                                              en: "JPEG, PNG, WebP, HEIC and more, up to 64 MB and 100 megapixels; pick it again after a search.")
+    static let topicApps = LocalizedText(zh: "应用（至少 4 个）", en: "Apps (at least 4)")
+    static let topicSearchApps = LocalizedText(zh: "搜索应用并勾选", en: "Search apps to tick")
+    static let topicSearchButton = LocalizedText(zh: "搜索", en: "Search")
+    static let topicSaved = LocalizedText(zh: "专题已保存", en: "Topic saved")
+    static func topicTextLength(_ field: String, _ maximum: Int) -> LocalizedText {
+        LocalizedText(zh: "\(field) 需要 1–\(maximum) 个字符", en: "\(field) needs 1–\(maximum) characters")
+    }
+    static func topicAppCount(_ minimum: Int, _ maximum: Int, _ count: Int) -> LocalizedText {
+        LocalizedText(zh: "专题需要 \(minimum)–\(maximum) 个不同的应用（现在 \(count) 个）",
+                      en: "a topic needs \(minimum)–\(maximum) distinct apps (it has \(count))")
+    }
+    static func topicUnknownApps(_ ids: String) -> LocalizedText {
+        LocalizedText(zh: "没有这些应用：\(ids)", en: "no such apps: \(ids)")
+    }
+    static func topicPosition(_ maximum: Int) -> LocalizedText {
+        LocalizedText(zh: "排序需在 0–\(maximum) 之间", en: "position must be 0–\(maximum)")
+    }
+    static let coverUnreadable = LocalizedText(zh: "无法读取这张图片（支持 JPEG、PNG、WebP、GIF、HEIC、AVIF、TIFF）",
+                                               en: "this picture cannot be read (JPEG, PNG, WebP, GIF, HEIC, AVIF or TIFF)")
+    static let coverTooLarge = LocalizedText(zh: "图片太大（最大 64 MB、1 亿像素）", en: "the picture is too large (at most 64 MB and 100 megapixels)")
+    static let coverMissing = LocalizedText(zh: "请以 multipart 字段 cover 发送图片", en: "send the picture as the multipart field 'cover'")
 }

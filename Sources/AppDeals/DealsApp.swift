@@ -66,11 +66,13 @@ public struct DealsApp: MiniApp {
         routes.serve(assets)
         let store = DealStore(database: context.database)
         let lists = DealLists(store: store)
-        let topics = DealTopics(store: store)
+        let editors = EditorTopicStore(database: context.database, mediaDirectory: context.mediaDirectory)
+        let topics = DealTopics(store: store, editors: editors)
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
         let nearby = NearbyStore(database: context.database)
         let alerts = AlertStore(database: context.database, favorites: favorites)
-        let api = DealAPI(store: store, lists: lists, topics: topics, favorites: favorites, nearby: nearby, alerts: alerts, clock: context.clock)
+        let api = DealAPI(store: store, lists: lists, topics: topics, favorites: favorites, nearby: nearby, alerts: alerts, editors: editors,
+                          auth: context.authenticator, clock: context.clock)
         api.register(into: &routes.api)
         DealPages(store: store, lists: lists, topics: topics, api: api, favorites: favorites, nearby: nearby, alerts: alerts,
                   clock: context.clock, assets: assets)

@@ -37,6 +37,7 @@ struct DealPages: Sendable {
         routes.anyone.get("/search") { request, viewer in try pages.listPage(request, viewer, tab: .hot, path: "/appdeals/search") }
         routes.anyone.get("/topics") { request, viewer in try pages.topicsPage(request, viewer) }
         routes.anyone.get("/topics/{id}") { request, viewer in try pages.topicPage(request, viewer) }
+        registerEditor(into: &routes)
         routes.anyone.get("/apps/{id}") { request, viewer in try pages.appPage(request, viewer) }
         routes.anyone.post("/apps/{id}/share") { request, viewer in try pages.share(request, viewer) }
         routes.post("/apps/{id}/favorite") { request, member in try pages.toggleFavorite(request, member) }
@@ -211,15 +212,22 @@ struct DealPages: Sendable {
     func topicsPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let (all, asOf) = try topics.all()
+        let editor = try isEditor(viewer)
         return self.page(viewer, title: DealText.topics(l), back: Self.launcher, tab: "topics") {
             if let asOf { p(.class("ad-asof")) { DealText.dataAsOf(BeijingTime.dateTime(asOf))(l) } }
+            if editor {
+                a(.classes("btn", "btn-primary", "ad-new-topic"), .href("/appdeals/topics/new/edit")) { DealText.newTopic(l) }
+            }
             if all.isEmpty {
                 emptyState(icon: .grid, title: DealText.noTopics(l))
             } else {
                 ul(.class("ad-topics"), .role("list")) {
                     for topic in all {
-                        li(.class("ad-topic")) {
+                        li(.classes("ad-topic", topic.editor != nil ? "ad-topic-editorial" : nil)) {
                             a(.class("ad-topic-link"), .href("/appdeals/topics/\(topic.id)")) {
+                                if let cover = topic.editor?.cover {
+                                    img(.class("ad-cover"), .src("/media/\(cover)"), .alt(""), .width(390), .height(195), .loading("lazy"))
+                                }
                                 span(.class("ad-topic-icons")) {
                                     for item in topic.items.prefix(4) {
                                         img(.class("ad-icon"), .src(DealsApp.icon(item.app.id, url: item.app.iconURL)), .alt(""), .width(44), .height(44), .loading("lazy"))
@@ -227,7 +235,7 @@ struct DealPages: Sendable {
                                 }
                                 span(.class("ad-topic-title")) { topic.title(l) }
                                 span(.class("ad-topic-summary")) { topic.summary(l) + " · " + DealText.appCount(topic.items.count)(l) }
-                                span(.class("ad-tag")) { DealText.generatedTopic(l) }
+                                span(.class("ad-tag")) { topic.editor == nil ? DealText.generatedTopic(l) : DealText.editorTopic(l) }
                             }
                         }
                     }
@@ -242,9 +250,15 @@ struct DealPages: Sendable {
         let (all, asOf) = try topics.all()
         guard let topic = all.first(where: { $0.id == id }) else { throw HTTPError.notFound() }
         let counts = try store.counts(topic.items.map(\.app.id))
+        let editor = try topic.editor != nil && isEditor(viewer)
         return self.page(viewer, title: topic.title(l), back: BackLink(href: "/appdeals/topics", label: DealText.topics(l)), tab: "topics",
                          actions: false) {
+            if let cover = topic.editor?.cover { img(.class("ad-cover"), .src("/media/\(cover)"), .alt(""), .width(390), .height(195)) }
+            if topic.editor != nil { span(.class("ad-tag")) { DealText.editorTopic(l) } }
             p(.class("ad-note")) { topic.summary(l) }
+            if editor {
+                a(.classes("btn", "btn-secondary", "ad-edit-topic"), .href("/appdeals/topics/\(topic.id)/edit")) { DealText.editTopic(l) }
+            }
             ul(.class("ad-list"), .role("list"), .attribute("data-list", "apps")) {
                 for var item in topic.items {
                     let _ = (item.favorites = counts[item.app.id]?.favorites ?? 0, item.shares = counts[item.app.id]?.shares ?? 0)

@@ -98,6 +98,27 @@ enum DealSchema {
                 );
                 CREATE INDEX appdeals_alerts_app ON appdeals_alerts(app_id);
                 """),
+            // Editors' 专题 (admins): texts in both languages, a cover under <media>/appdeals/topics/, a place in the
+            // list, and 4–50 apps in order. Who changed what is in the moderation audit log, not here.
+            Migration(module: "appdeals", version: 4, name: "create_appdeals_topics", sql: """
+                CREATE TABLE appdeals_topics (
+                    id INTEGER PRIMARY KEY,
+                    title_zh TEXT NOT NULL,
+                    title_en TEXT NOT NULL,
+                    summary_zh TEXT NOT NULL,
+                    summary_en TEXT NOT NULL,
+                    cover TEXT,
+                    position INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE TABLE appdeals_topic_apps (
+                    topic_id INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    app_id INTEGER NOT NULL,
+                    PRIMARY KEY (topic_id, app_id)
+                );
+                """),
         ]
     }
 }

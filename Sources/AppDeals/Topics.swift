@@ -1,23 +1,35 @@
 import WebUI
 
-/// A generated 专题: a title, a line of text and its apps (at least ``DealTopics/minimumApps``).
+/// A 专题: a title, a line of text and its apps (at least ``DealTopics/minimumApps``); `editor` is set for an
+/// editor's topic (its id is then the number of ``EditorTopic/id``).
 struct Topic: Sendable {
     var id: String
     var title: LocalizedText
     var summary: LocalizedText
     var items: [ListItem]
+    var editor: EditorTopic? = nil
 }
 
-/// 专题 generated from the China store's deals as of the newest observation: 限免 games, 限免 apps, genuine
-/// 降价 (not flagged as fake discounts) and deals at the lowest price ever seen. Editor-made topics are not built.
+/// The editors' 专题 (``EditorTopicStore``, in their order) followed by those generated from the China store's
+/// deals as of the newest observation: 限免 games, 限免 apps, genuine 降价 (not flagged as fake discounts) and
+/// deals at the lowest price ever seen.
 struct DealTopics: Sendable {
     static let minimumApps = 4
     let store: DealStore
+    let editors: EditorTopicStore
 
     func all() throws -> (topics: [Topic], asOf: Int64?) {
         let snapshot = try store.snapshot()
-        guard let time = snapshot.latest[.cn] else { return ([], nil) }
-        let states = store.states(snapshot, region: .cn, at: time)
+        let time = snapshot.latest[.cn]
+        let states = time.map { store.states(snapshot, region: .cn, at: $0) } ?? [:]
+        let edited = try editors.all().map { topic in
+            Topic(id: String(topic.id), title: topic.title, summary: topic.summary, items: topic.appIDs.compactMap { id in
+                guard let app = snapshot.apps[id] else { return nil }
+                if let state = states[id] { return ListItem(app: app, state: state, price: state.price, currency: .cny) }
+                return ListItem(app: app, state: nil, price: app.catalogPrice, currency: app.catalogCurrency ?? .usd)
+            }, editor: topic)
+        }
+        guard let time else { return (edited, nil) }
         func items(_ keep: (DealState, AppSummary) -> Bool) -> [ListItem] {
             states.values.compactMap { state in
                 snapshot.apps[state.appID].flatMap { keep(state, $0) ? ListItem(app: $0, state: state, price: state.price, currency: .cny) : nil }
@@ -34,6 +46,6 @@ struct DealTopics: Sendable {
             Topic(id: "all-time-low", title: DealText.topicAllTimeLow, summary: DealText.topicAllTimeLowSummary,
                   items: items { state, _ in deal(state) && state.price == state.minPrice && !state.fakeDiscount }),
         ]
-        return (topics.filter { $0.items.count >= Self.minimumApps }, time)
+        return (edited + topics.filter { $0.items.count >= Self.minimumApps }, time)
     }
 }

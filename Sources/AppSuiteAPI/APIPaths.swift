@@ -107,10 +107,12 @@ public enum APIPath {
         public static let apps = "/api/v1/appdeals/apps"
         /// `GET`: one app with its price history (``DealAppDetail``).
         public static let app = "/api/v1/appdeals/apps/{id}"
-        /// `GET`: the 专题 (``DealTopicList``).
+        /// `GET`: the 专题 (``DealTopicList``); `POST` (admins, ``DealTopicInput`` → ``DealTopic``) adds an editor's one.
         public static let topics = "/api/v1/appdeals/topics"
-        /// `GET`: one 专题 with all its apps (``DealTopic``).
+        /// `GET`: one 专题 with all its apps (``DealTopic``); `PUT` (``DealTopicInput``) and `DELETE`: admins, editors' topics.
         public static let topic = "/api/v1/appdeals/topics/{id}"
+        /// `PUT` (admins, multipart field `cover`): an editor's topic's cover picture (→ ``DealTopic``).
+        public static let topicCover = "/api/v1/appdeals/topics/{id}/cover"
         /// `GET`: 周边, apps favourited near `lat`, `lon` (``DealNearby``).
         public static let nearby = "/api/v1/appdeals/nearby"
         /// `PUT` (``DealLocation`` → ``DealLocation``, rounded) shares my coarse location for 周边; `DELETE` stops sharing.

@@ -33,7 +33,8 @@ public struct CommunityComment: Codable, Sendable, Equatable {
     /// A deleted top-level comment stays as a placeholder while it has replies.
     public var deleted: Bool
     /// Held for review by the spam check (too many links, repeated text, a new account's first link): only its author
-    /// sees it (in the answer to posting it) until a moderator approves it. `deleted` is true meanwhile.
+    /// sees it (in the answer to posting it, status 202, and on the item's page as awaiting review) until a moderator
+    /// approves it. `deleted` is true meanwhile.
     public var held: Bool?
     /// True once the author changed the text.
     public var edited: Bool

@@ -146,23 +146,65 @@ public struct DealAppDetail: Codable, Sendable, Equatable {
     }
 }
 
-/// A 专题 (`GET /api/v1/appdeals/topics`): generated from the deals as of the newest observation.
+/// A 专题 (`GET /api/v1/appdeals/topics`): made by an editor (`editorial`, listed first in their order), or
+/// generated from the deals as of the newest observation.
 public struct DealTopic: Codable, Sendable, Equatable {
-    /// `limited-games`, `limited-apps`, `real-sales`, `all-time-low`.
+    /// An editor's topic: its number (`"12"`); a generated one: `limited-games`, `limited-apps`, `real-sales`, `all-time-low`.
     public var id: String
+    /// In Chinese (``titleEn`` in English).
     public var title: String
     public var summary: String
     /// Apps in the topic (at least 4).
     public var appCount: Int
-    /// The first four apps.
+    /// The first four apps (every app from `GET …/topics/{id}`).
     public var apps: [DealApp]
+    /// True for a topic made by an editor.
+    public var editorial: Bool
+    public var titleEn: String?
+    public var summaryEn: String?
+    /// The editor's cover picture (`/media/appdeals/topics/…`, a JPEG at most 1200 px wide), nil until one is uploaded.
+    public var coverUrl: String?
+    /// An editor's topic: its place in the list (smaller first).
+    public var position: Int?
+    public var updatedAt: Date?
 
-    public init(id: String, title: String, summary: String, appCount: Int, apps: [DealApp]) {
+    public init(id: String, title: String, summary: String, appCount: Int, apps: [DealApp], editorial: Bool = false,
+                titleEn: String? = nil, summaryEn: String? = nil, coverUrl: String? = nil, position: Int? = nil, updatedAt: Date? = nil) {
         self.id = id
         self.title = title
         self.summary = summary
         self.appCount = appCount
         self.apps = apps
+        self.editorial = editorial
+        self.titleEn = titleEn
+        self.summaryEn = summaryEn
+        self.coverUrl = coverUrl
+        self.position = position
+        self.updatedAt = updatedAt
+    }
+}
+
+/// An editor's 专题 as an admin writes it (`POST /api/v1/appdeals/topics`, `PUT …/topics/{id}`); the cover is
+/// uploaded apart (`PUT …/topics/{id}/cover`, multipart field `cover`).
+public struct DealTopicInput: Codable, Sendable, Equatable {
+    /// 1–60 characters each.
+    public var title: String
+    public var titleEn: String
+    /// 1–1,000 characters; `summaryEn` may be left out (the Chinese text is shown instead).
+    public var summary: String
+    public var summaryEn: String?
+    /// 4–50 distinct App Store ids of imported apps, in the order shown.
+    public var appIds: [Int64]
+    /// Place in the list, 0–10,000, smaller first (default 100); ties by id.
+    public var position: Int?
+
+    public init(title: String, titleEn: String, summary: String, summaryEn: String? = nil, appIds: [Int64], position: Int? = nil) {
+        self.title = title
+        self.titleEn = titleEn
+        self.summary = summary
+        self.summaryEn = summaryEn
+        self.appIds = appIds
+        self.position = position
     }
 }
 

@@ -533,7 +533,8 @@ public struct MovieTopPage: Codable, Sendable, Equatable {
 /// (item-based collaborative filtering) once they rated `minimumRatings` films, the Top list before that
 /// or when signed out.
 public struct MovieRecommendations: Codable, Sendable, Equatable {
-    /// `ratings` (picked from the caller's stars, filled from the Top list when short) or `top` (cold start).
+    /// `ratings` (picked from the caller's stars, filled from the Top list when short), `top` (cold start) or
+    /// `pending` (the Top list: the caller rated enough, but the server is still building its first model).
     public var source: String
     /// How many films the caller has rated.
     public var rated: Int

@@ -55,6 +55,8 @@ public enum CommandLineTool {
           --client-versions L the native apps' versions for GET /api/v1/app/version: platform=latest/minimum,
                               comma-separated, e.g. ios=2.1.0/1.5.0,android=2.0.3/1.5.0 (default: none published)
           --release-notes-url URL  where the release notes are, shown with the upgrade prompt (default none)
+          --test-push-receiver URL  end-to-end tests only: a loopback origin (http://127.0.0.1:PORT) standing in for
+                              a browser's push service; Web Push endpoints on it are accepted (default none)
         \(settingList)\
 
         Exit codes: 0 success, 64 usage, 65 bad data, 66 missing input,

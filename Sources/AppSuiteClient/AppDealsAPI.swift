@@ -19,7 +19,12 @@ extension AppSuiteClient {
         static let alerts = Endpoint("GET", APIPath.AppDeals.alerts)
         static let setAlert = Endpoint("PUT", APIPath.AppDeals.alert)
         static let removeAlert = Endpoint("DELETE", APIPath.AppDeals.alert)
-        static let endpoints = [apps, app, topics, topic, nearby, shareLocation, stopSharingLocation, alerts, setAlert, removeAlert]
+        static let createTopic = Endpoint("POST", APIPath.AppDeals.topics)
+        static let updateTopic = Endpoint("PUT", APIPath.AppDeals.topic)
+        static let deleteTopic = Endpoint("DELETE", APIPath.AppDeals.topic)
+        static let uploadTopicCover = Endpoint("PUT", APIPath.AppDeals.topicCover)
+        static let endpoints = [apps, app, topics, topic, nearby, shareLocation, stopSharingLocation, alerts, setAlert, removeAlert,
+                                createTopic, updateTopic, deleteTopic, uploadTopicCover]
 
         /// When a price alert notifies: on any drop of the China-store price (降价 or 限免), or only when it drops to free.
         public enum AlertCondition: String, Sendable {
@@ -126,6 +131,29 @@ extension AppSuiteClient {
         /// - Throws: a `404` problem for an unknown topic.
         public func topic(id: String) async throws(AppSuiteError) -> DealTopic {
             try await client.value(.init(Self.topic, path: ["id": id]), as: DealTopic.self)
+        }
+
+        /// `POST /api/v1/appdeals/topics` (admins): adds an editor's 专题, listed before the generated ones.
+        /// - Throws: `403` for a non-admin, `422` naming the field (4–50 distinct imported apps, texts of 1–60 / 1–1,000 characters).
+        public func createTopic(_ input: DealTopicInput) async throws(AppSuiteError) -> DealTopic {
+            try await client.value(try AppSuiteClient.Call(Self.createTopic).json(input), as: DealTopic.self)
+        }
+
+        /// `PUT /api/v1/appdeals/topics/{id}` (admins): replaces an editor's 专题's texts, apps and position.
+        /// - Throws: `404` for an unknown or generated topic, `403`, `422` as ``createTopic(_:)``.
+        public func updateTopic(id: Int64, _ input: DealTopicInput) async throws(AppSuiteError) -> DealTopic {
+            try await client.value(try AppSuiteClient.Call(Self.updateTopic, path: ["id": id]).json(input), as: DealTopic.self)
+        }
+
+        /// `DELETE /api/v1/appdeals/topics/{id}` (admins): deletes an editor's 专题 and its cover.
+        public func deleteTopic(id: Int64) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.deleteTopic, path: ["id": id]))
+        }
+
+        /// `PUT /api/v1/appdeals/topics/{id}/cover` (admins, multipart field `cover`): the topic's cover picture, stored
+        /// upright as a JPEG of at most 1200 px. - Throws: `422` for an unreadable picture or one over 100 megapixels / 64 MiB.
+        public func uploadTopicCover(id: Int64, _ file: UploadFile, progress: UploadProgressHandler? = nil) async throws(AppSuiteError) -> DealTopic {
+            try await client.upload(.init(Self.uploadTopicCover, path: ["id": id]), parts: [("cover", file)], progress: progress, as: DealTopic.self)
         }
     }
 }

@@ -108,6 +108,7 @@ extension AppSuiteClient {
         /// `POST /api/v1/movies/reviews/{id}/comments`: a comment (anonymous when signed out) or, with
         /// `replyingTo`, a reply (signed in only).
         /// - Parameter text: 1–2,000 characters, at most two links, no control, bidirectional or invisible characters.
+        /// - Returns: the comment; `held == true` (the server answered `202`) when it waits for a moderator and no one else sees it yet.
         /// - Throws: a `401` problem for a reply when signed out, `422` naming `text` for text that is not allowed,
         ///   `429` when commenting too fast.
         public func postComment(onReview id: Int64, text: String, replyingTo parent: Int64? = nil) async throws(AppSuiteError) -> CommunityComment {

@@ -117,7 +117,8 @@ public final class AppSuite: Sendable {
         let identityClock = clock.identityClock
         let kinds = Self.notificationKinds(apps)
         InboxRoutes(database: database, kinds: kinds, now: { identityClock.now() }).register(into: &router, guard: sessionGuard)
-        let push = PushService(database: database, vapid: vapid, client: outboundClient, kinds: kinds)
+        let push = PushService(database: database, vapid: vapid, client: outboundClient, kinds: kinds,
+                               testReceiver: configuration.testPushReceiver.flatMap(PushService.loopbackReceiver))
         PushRoutes(push: push, now: { identityClock.now() }).register(into: &router, guard: sessionGuard)
         let reviewers = Dictionary(apps.compactMap { app in app.submissionReviewer.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
         ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)

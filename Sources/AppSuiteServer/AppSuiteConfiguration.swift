@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 public import Identity
 import Mail
+import Notifications
 import Storage
 public import WebUI
 
@@ -40,11 +41,15 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     public var oidcProviders: [OIDCProvider] = []
     /// What `GET /api/v1/app/version` publishes (`--client-versions`, `--release-notes-url`).
     public var clientVersions = ClientVersions()
+    /// For end-to-end tests only (`--test-push-receiver http://127.0.0.1:PORT`): a loopback origin standing in for a
+    /// browser's push service, whose endpoints Web Push subscriptions may name (``PushService/testReceiver``). Nil:
+    /// only public https endpoints, as in production.
+    public var testPushReceiver: String?
 
     public init() {}
 
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
-    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from", "trusted-proxy", "oidc-providers", "client-versions", "release-notes-url"]
+    public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from", "trusted-proxy", "oidc-providers", "client-versions", "release-notes-url", "test-push-receiver"]
 
     /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
     public static func optionNames(apps: [any MiniApp]) -> Set<String> {
@@ -54,7 +59,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
     /// `APPSUITE_DATA_DIR`, `APPSUITE_DATABASE_URL`, `APPSUITE_THREADS`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
     /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`, `APPSUITE_TRUSTED_PROXY`, `APPSUITE_OIDC_PROVIDERS` with each provider's `APPSUITE_OIDC_<ID>_SECRET`,
-    /// `APPSUITE_CLIENT_VERSIONS`, `APPSUITE_RELEASE_NOTES_URL`)
+    /// `APPSUITE_CLIENT_VERSIONS`, `APPSUITE_RELEASE_NOTES_URL`, `APPSUITE_TEST_PUSH_RECEIVER`)
     /// over the defaults, and the same for every setting `apps` declare (secrets from the environment only).
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
     public static func resolve(options: [String: String], environment: [String: String],
@@ -127,6 +132,12 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
                 throw .invalid("release-notes-url", url, "an absolute http(s) URL of at most 512 characters")
             }
             configuration.clientVersions.releaseNotesURL = url
+        }
+        if let origin = value("test-push-receiver"), !origin.isEmpty {
+            guard PushService.loopbackReceiver(origin) != nil else {
+                throw .invalid("test-push-receiver", origin, "a loopback origin with a port, e.g. http://127.0.0.1:29001 (end-to-end tests only)")
+            }
+            configuration.testPushReceiver = origin
         }
         var settings: [String: String] = [:]
         for setting in apps.flatMap(\.settings) {

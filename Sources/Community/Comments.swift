@@ -200,6 +200,26 @@ public struct CommentStore: Sendable {
         }
     }
 
+    /// `author`'s own comments on `subject` that wait for a moderator (``Comment/isHeld``), newest first, at most
+    /// `limit` (1–20): the page they posted from shows them as awaiting review, since no one else sees them. An
+    /// anonymous author is known by the device cookie that posted them.
+    public func awaitingReview(_ subject: Subject, author: CommentAuthor, limit: Int = 5) throws -> [Comment] {
+        let limit = max(1, min(limit, 20))
+        return try database.read { db in
+            let rows: [Row]
+            if let user = author.userID {
+                rows = try db.query(
+                    "SELECT \(Self.columns) FROM community_comments WHERE user_id = ? AND app = ? AND item = ? AND deleted = ? ORDER BY id DESC LIMIT ?",
+                    user, subject.app, subject.item, Self.heldState, limit)
+            } else {
+                rows = try db.query(
+                    "SELECT \(Self.columns) FROM community_comments WHERE device = ? AND user_id IS NULL AND app = ? AND item = ? AND deleted = ? "
+                        + "ORDER BY id DESC LIMIT ?", author.device, subject.app, subject.item, Self.heldState, limit)
+            }
+            return try rows.map { row throws(StorageError) in try Comment(row: row) }
+        }
+    }
+
     /// The visible total of a subject (the badge), from the same counter the list reports.
     public func count(_ subject: Subject) throws -> Int {
         try database.read { db in

@@ -4,7 +4,7 @@ import Storage
 extension CommentStore {
     /// The name a deleted account's comments show, stored as its Chinese form in `author_name` and translated
     /// when shown (``CommunityText/deletedUser``); issue 11: "the comments of a deleted user show 已注销用户".
-    public static let deletedUserName = "已注销用户"
+    public static let deletedUserName = IdentityService.deletedUserName
 }
 
 /// The community's part of "download my data" / "delete my account".
@@ -12,7 +12,8 @@ public enum CommunityAccountData {
     /// Exports the user's comments, favourites, ratings and reports. Erasing keeps the comments (others replied
     /// to them) under ``CommentStore/deletedUserName`` with no account, device or address; deletes favourites,
     /// ratings (taking them out of the totals) and reports (taking them out of the open counts); drops the user's
-    /// open submissions from the queue and leaves their other queued items without an author.
+    /// open submissions from the queue and leaves their other queued items without an author (a queued comment's
+    /// title, its author's name, becomes ``CommentStore/deletedUserName``).
     public static let part = AccountDataPart(
         name: "community",
         export: { userID, db in
@@ -45,6 +46,7 @@ public enum CommunityAccountData {
             try db.execute("DELETE FROM moderation_reports WHERE reporter_id = ?", userID)
             // An open submission's content is the app's, erased with it: nothing is left to review.
             try db.execute("DELETE FROM moderation_items WHERE author_id = ? AND kind = 'submission' AND state = 'open'", userID)
+            try db.execute("UPDATE moderation_items SET title = ? WHERE author_id = ? AND kind = 'comment'", CommentStore.deletedUserName, userID)
             try db.execute("UPDATE moderation_items SET author_id = NULL WHERE author_id = ?", userID)
             return nil
         })

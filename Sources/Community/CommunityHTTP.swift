@@ -35,9 +35,14 @@ extension CommentError: HTTPErrorConvertible {
 public enum CommunityDevice {
     public static let cookieName = "cdev"
 
+    /// The device id the request's cookie carries (32 hex digits), or nil.
+    public static func existingID(for request: Request) -> String? {
+        request.cookies[cookieName].flatMap { $0.count == 32 && $0.allSatisfy(\.isHexDigit) ? $0 : nil }
+    }
+
     /// The request's device id, and the cookie to set when it had none.
     public static func id(for request: Request, isSecure: Bool = false) -> (id: String, cookie: Cookie?) {
-        if let value = request.cookies[cookieName], value.count == 32, value.allSatisfy(\.isHexDigit) { return (value, nil) }
+        if let value = existingID(for: request) { return (value, nil) }
         var generator = SystemRandomNumberGenerator()
         let value = (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }.joined()
         return (value, Cookie(name: cookieName, value: value, maxAge: 365 * 86_400, isSecure: isSecure))
@@ -101,7 +106,9 @@ public struct CommentsEndpoint: Sendable {
         }
     }
 
-    /// `POST …/comments {"text","parentId"?}` → 201 with the comment. Replies need a signed-in user (401).
+    /// `POST …/comments {"text","parentId"?}` → 201 with the comment, or 202 with it (`"held": true`) when it waits for a
+    /// moderator (spam check, a new account's first link): stored but shown to no one until approved. Replies need a
+    /// signed-in user (401).
     /// The route's ``SessionGuard`` has already checked CSRF; `viewer` is its context.
     public func post(_ request: Request, viewer: Viewer, subject: Subject, allowAnonymous: Bool) throws -> Response {
         let body = try request.decodeJSON(NewComment.self)
@@ -114,7 +121,7 @@ public struct CommentsEndpoint: Sendable {
         } catch let error as CommentError {
             throw error.httpError(viewer.language)
         }
-        var response = Response.json(status: .created) { CommunityJSON.write(comment, to: &$0) }
+        var response = Response.json(status: comment.isHeld ? .accepted : .created) { CommunityJSON.write(comment, to: &$0) }
         if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
         viewer.apply(to: &response)
         return response
@@ -129,10 +136,12 @@ public struct CommentsEndpoint: Sendable {
                                      .init(404, "No such item", schema: .reference("Problem"))]),
             APIOperation(.post, path, summary: "Post a comment (anonymous allowed) or a reply (login required)", tag: tag,
                          parameters: [item], requestBody: .ref(NewComment.self),
-                         responses: [.init(201, "Created", schema: .ref(CommunityComment.self)),
+                         responses: [.init(201, "Created and shown", schema: .ref(CommunityComment.self)),
+                                     .init(202, "Held for a moderator (\"held\": true): stored, shown to no one until approved",
+                                           schema: .ref(CommunityComment.self)),
                                      .init(401, "A reply needs login", schema: .reference("Problem")),
                                      .init(403, "The author is banned", schema: .reference("Problem")),
-                                     .init(422, "Empty, too long, refused characters or spam", schema: .reference("Problem")),
+                                     .init(422, "Empty, too long or refused characters", schema: .reference("Problem")),
                                      .init(429, "Too many comments", schema: .reference("Problem"))]),
         ]
     }

@@ -13,6 +13,11 @@ public enum CommunityText {
     public static let report = LocalizedText(zh: "举报", en: "Report")
     /// Where a comment's report button leads (a form for signed-in users; signing in comes first).
     public static func reportPath(_ comment: Comment) -> String { "/comments/\(comment.id)/report" }
+    /// The header of the list of one's held comments (``AwaitingReview/notice(_:_:)``).
+    public static let awaitingReviewHeader = LocalizedText(zh: "等待审核", en: "Awaiting review")
+    /// What the author of a held comment is told (after posting, and under the list of held comments while they wait).
+    public static let awaitingReview = LocalizedText(zh: "你的评论正在等待审核，通过后才会显示。",
+                                                     en: "Your comment is awaiting review; it will appear once approved.")
     public static let copyLinkHint = LocalizedText(zh: "复制上面的链接发给朋友。", en: "Copy the link above and send it to a friend.")
 
     /// The author's name as a page shows it: a comment without an account is "Anonymous" in English.

@@ -39,8 +39,9 @@ struct Distribution: Sendable {
     /// Samples behind it.
     let count: Int
 
-    init(sorted values: [Double]) {
-        count = values.count
+    /// `count`: the samples behind `values` when they are derived from fewer (default: their number).
+    init(sorted values: [Double], count: Int? = nil) {
+        self.count = count ?? values.count
         if values.count <= 1_001 {
             points = values
         } else {
@@ -87,7 +88,8 @@ struct ErrorSample: Sendable {
 
 /// The spread of past prediction errors by ``SpreadKey``: where a line is likely to fall, and so the chance that
 /// a score reaches it. Built from every school-year of the data, predicted from earlier years only at data ages
-/// 1, 2 and 3 (issue 17: intervals widen with volatility and data age because the errors do).
+/// 1, 2 and 3 (issue 17: intervals widen with volatility and data age because the errors do). Each stratum is the
+/// school-level error plus a province-year shock learned across provinces (``ProvinceYearShocks``).
 struct ErrorModel: Sendable {
     private var strata: [SpreadKey: Distribution] = [:]
     /// A level is used only with at least this many samples.
@@ -96,23 +98,29 @@ struct ErrorModel: Sendable {
     static let maximumSamples = 20_000
 
     init(samples: [ErrorSample], before year: Int? = nil) {
-        var finest: [SpreadKey: [Double]] = [:]
-        for sample in samples where year == nil || sample.year < year! { finest[sample.key, default: []].append(sample.value) }
+        var finest: [SpreadKey: [YearError]] = [:]
+        for sample in samples where year == nil || sample.year < year! {
+            finest[sample.key, default: []].append(YearError(year: sample.year, value: sample.value))
+        }
         self.init(finest: finest)
     }
 
-    /// From the samples already grouped by their finest key.
-    private init(finest: [SpreadKey: [Double]]) {
+    /// From the samples already grouped by their finest key: each stratum is its school-level errors (the
+    /// province-year shocks taken out) combined with the shocks of every province (``ProvinceYearShocks``).
+    private init(finest: [SpreadKey: [YearError]]) {
+        let shocks = ProvinceYearShocks(finest)
+        var within: [SpreadKey: [Double]] = [:]
+        for (key, errors) in finest { within[key] = shocks.within(key, errors) }
         let levels = finest.keys.map { ($0, $0.levels()) }
-        // One level at a time keeps the memory to one copy of the samples.
+        // One level at a time keeps the memory to one more copy of the samples.
         for level in 0..<6 {
             var grouped: [SpreadKey: [Double]] = [:]
-            for (key, keyLevels) in levels { grouped[keyLevels[level], default: []].append(contentsOf: finest[key]!) }
+            for (key, keyLevels) in levels { grouped[keyLevels[level], default: []].append(contentsOf: within[key]!) }
             for (key, values) in grouped where values.count >= Self.minimumSamples {
                 // An even subsample of a large stratum has the same quantiles to well under a point and sorts fast.
                 let step = values.count / Self.maximumSamples + 1
                 let kept = step == 1 ? values : stride(from: 0, to: values.count, by: step).map { values[$0] }
-                strata[key] = Distribution(sorted: kept.sorted())
+                strata[key] = shocks.spread(within: Distribution(sorted: kept.sorted()), method: key.method, vocational: key.vocational)
             }
         }
     }
@@ -129,10 +137,10 @@ struct ErrorModel: Sendable {
         var byYear: [Int: [ErrorSample]] = [:]
         for sample in samples { byYear[sample.year, default: []].append(sample) }
         var models: [Int: ErrorModel] = [:]
-        var finest: [SpreadKey: [Double]] = [:]
+        var finest: [SpreadKey: [YearError]] = [:]
         for year in byYear.keys.sorted() {
             models[year] = ErrorModel(finest: finest)
-            for sample in byYear[year]! { finest[sample.key, default: []].append(sample.value) }
+            for sample in byYear[year]! { finest[sample.key, default: []].append(YearError(year: sample.year, value: sample.value)) }
         }
         return models
     }

@@ -2,10 +2,15 @@ import Foundation
 import Storage
 
 extension IdentityService {
+    /// The name what a deleted account leaves behind is signed with (its comments, its lines in the audit log), stored
+    /// in Chinese and translated where shown; issue 11: "the comments of a deleted user show 已注销用户".
+    public static let deletedUserName = "已注销用户"
+
     /// The account itself in "download my data" / "delete my account": the profile (never the password hash),
     /// signed-in devices (never their tokens), linked sign-ins, roles, a ban and the avatar file. Erasing deletes
-    /// the `users` row — sessions, e-mail links, linked sign-ins and roles go with it (`ON DELETE CASCADE`) — and
-    /// removes the avatar files after commit. Run it after every other part: apps' rows may reference `users`.
+    /// the `users` row — sessions, e-mail links, linked sign-ins and roles go with it (`ON DELETE CASCADE`) — signs
+    /// its audit-log lines ``deletedUserName`` (``RoleStore``) and removes the avatar files after commit. Run it after
+    /// every other part: apps' rows may reference `users`.
     public static func accountData(mediaDirectory: String) -> AccountDataPart {
         AccountDataPart(
             name: "account",
@@ -27,6 +32,7 @@ extension IdentityService {
                     files: avatar.map { [(name: "avatar.jpg", path: mediaDirectory + "/" + $0)] } ?? [])
             },
             erase: { userID, db in
+                try RoleStore.forget(userID: userID, db: db)
                 try db.execute("DELETE FROM users WHERE id = ?", userID)
                 return { AvatarStore(mediaDirectory: mediaDirectory).removeOthers(of: userID, keeping: "") }
             })

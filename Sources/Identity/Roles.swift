@@ -20,11 +20,14 @@ public enum Role: String, Sendable, Hashable, CaseIterable, Comparable {
 public enum Permission: String, Sendable, Hashable {
     /// The moderation queue, hiding content, bans, the audit log: moderators and admins.
     case moderate
+    /// Editorial content (爱限免's editor-made 专题 and editor-set ends of a 限免): admins only.
+    case curate
 
     /// The roles that carry this permission.
     public var roles: Set<Role> {
         switch self {
         case .moderate: [.moderator, .admin]
+        case .curate: [.admin]
         }
     }
 }
@@ -261,6 +264,16 @@ public struct RoleStore: Sendable {
             actor?.id, actor?.username ?? "(command line)", action.rawValue, targetUser, target, String(detail.prefix(600)), now)
     }
 
+    /// Takes a deleted account out of the audit log on `db` (the deletion's transaction): the entries it made or that
+    /// acted on it stay, but name ``IdentityService/deletedUserName`` and no user id (ids may be given again), like its
+    /// comments. A `user NAME` target becomes `user 已注销用户`; other targets (`comment movies/12`) name no person.
+    static func forget(userID: Int64, db: any SQLExecutor) throws(StorageError) {
+        let name = IdentityService.deletedUserName
+        try db.execute("UPDATE moderation_audit SET actor_id = NULL, actor_name = ? WHERE actor_id = ?", name, userID)
+        try db.execute("UPDATE moderation_audit SET target_user_id = NULL, target = CASE WHEN target LIKE 'user %' THEN ? ELSE target END "
+                           + "WHERE target_user_id = ?", "user " + name, userID)
+    }
+
     /// The audit log, newest first, keyset-paged by id (`before` an id, nil for the newest).
     public func auditLog(before: Int64?, limit: Int) throws -> [AuditEntry] {
         try database.read { db in
@@ -280,6 +293,8 @@ public struct RoleStore: Sendable {
 public enum AuditAction: String, Sendable, CaseIterable {
     case grantRole = "grant-role", revokeRole = "revoke-role", ban, unban
     case hide, approve, reject, dismiss
+    /// An admin created, changed or deleted editorial content (an App Deals 专题, an editor-set end).
+    case curate
 }
 
 /// One line of the audit log.

@@ -85,11 +85,11 @@ extension MerchantsPages {
         guard merchant.ownerID == member.user.id else { throw HTTPError.forbidden(MerchantsText.ownerOnly(l)) }
         let commentID = try request.parameter("comment", as: Int64.self)
         do {
-            try comments.post(MerchantsApp.subject(merchant.id), author: .user(id: member.user.id, name: member.user.nickname),
-                              text: request.form()["text"] ?? "", parentID: commentID)
+            let reply = try comments.post(MerchantsApp.subject(merchant.id), author: .user(id: member.user.id, name: member.user.nickname),
+                                          text: request.form()["text"] ?? "", parentID: commentID)
+            return viewer.redirect(to: "/merchants/\(merchant.id)#comment-\(commentID)", flash: AwaitingReview.toast(reply, posted: MerchantsText.replied(l), l))
         } catch let error as CommentError {
             return viewer.redirect(to: "/merchants/\(merchant.id)#comment-\(commentID)", flash: Toast(error.message(l), kind: .error))
         }
-        return viewer.redirect(to: "/merchants/\(merchant.id)#comment-\(commentID)", flash: Toast(MerchantsText.replied(l), kind: .success))
     }
 }

@@ -26,6 +26,7 @@ extension MerchantsPages {
         let subject = MerchantsApp.subject(merchant.id)
         let reviews = try comments.page(subject, cursor: nil, limit: 20)
         let stars = try ratings.stars(forComments: reviews.items.map(\.id))
+        let held = try viewer.user.map { try comments.awaitingReview(subject, author: .user(id: $0.id, name: $0.nickname)) } ?? []
         let isFavorite = try viewer.user.map { try favorites.contains(subject, userID: $0.id) } ?? false
         let back = BackLink(href: "/merchants" + (near.map { "?lat=\($0.latitude)&lon=\($0.longitude)" } ?? ""), label: MerchantsText.title(l))
         let gcj = Coordinate(latitude: model.gcj02Lat, longitude: model.gcj02Lon) ?? merchant.position
@@ -80,7 +81,7 @@ extension MerchantsPages {
                 }
             }
             ratingSection(merchant, model.ratingDistribution, l)
-            reviewSection(merchant, reviews: reviews, stars: stars, viewer: viewer)
+            reviewSection(merchant, reviews: reviews, held: held, stars: stars, viewer: viewer)
             if !model.importedReviews.isEmpty {
                 section(.class("mx-reviews")) {
                     h2(.class("list-header")) { MerchantsText.importedReviews(l) }
@@ -150,7 +151,9 @@ extension MerchantsPages {
         }
     }
 
-    func reviewSection(_ merchant: Merchant, reviews: CommentPage, stars: [Int64: Int], viewer: Viewer) -> Node {
+    /// The reviews, with the form to write one when signed in and the viewer's own `held` reviews and replies
+    /// (``AwaitingReview``) above the list.
+    func reviewSection(_ merchant: Merchant, reviews: CommentPage, held: [Comment], stars: [Int64: Int], viewer: Viewer) -> Node {
         let l = viewer.language
         return section(.class("mx-reviews"), .id("reviews")) {
             h2(.class("list-header")) { MerchantsText.userReviews(l) }
@@ -170,6 +173,7 @@ extension MerchantsPages {
                     WebUI.button(.classes("btn", "btn-primary"), .type("submit")) { MerchantsText.post(l) }
                 }
             }
+            if !held.isEmpty { AwaitingReview.notice(held, l) }
             if reviews.items.isEmpty {
                 p(.class("mx-empty")) { MerchantsText.noReviews(l) }
             }
@@ -207,12 +211,12 @@ extension MerchantsPages {
             return viewer.redirect(to: "/merchants/\(merchant.id)#reviews", flash: Toast(CommentError.invalidRating.message(l), kind: .error))
         }
         do {
-            try comments.post(MerchantsApp.subject(merchant.id), author: .user(id: member.user.id, name: member.user.nickname), text: form["text"] ?? "",
-                              stars: stars)
+            let comment = try comments.post(MerchantsApp.subject(merchant.id), author: .user(id: member.user.id, name: member.user.nickname),
+                                            text: form["text"] ?? "", stars: stars)
+            return viewer.redirect(to: "/merchants/\(merchant.id)#reviews", flash: AwaitingReview.toast(comment, posted: MerchantsText.posted(l), l))
         } catch let error as CommentError {
             return viewer.redirect(to: "/merchants/\(merchant.id)#reviews", flash: Toast(error.message(l), kind: .error))
         }
-        return viewer.redirect(to: "/merchants/\(merchant.id)#reviews", flash: Toast(MerchantsText.posted(l)))
     }
 
     func toggleFavorite(_ request: Request, _ member: SignedIn) throws -> Response {

@@ -101,13 +101,6 @@ struct MerchantStore: Sendable {
         }
     }
 
-    /// Every merchant, read without the index: the full scan `appsuite merchants timing` measures as its baseline.
-    func everyMerchant() throws -> [Merchant] {
-        try database.read { db in
-            try db.query("SELECT \(Self.columns) FROM merchants").map { row throws(StorageError) in try Self.merchant(row) }
-        }
-    }
-
     func count() throws -> Int {
         try database.read { db in try db.scalar("SELECT count(*) FROM merchants", as: Int.self) ?? 0 }
     }
@@ -118,34 +111,116 @@ struct MerchantStore: Sendable {
         try database.read { db in
             var merchants: [Merchant] = []
             for box in boxes {
-                let bands = Array(Self.band(box.south)...Self.band(box.north))
-                var sql = "SELECT \(Self.columns) FROM merchants WHERE "
-                var arguments: [SQLValue] = []
-                if let width = Self.bandWidths.first(where: { $0 >= bands.count }) {
-                    // A fixed list length per power of two keeps the statements few and prepared.
-                    sql += "lat_band IN (" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
-                    arguments += (bands + Array(repeating: bands.last!, count: width - bands.count)).map { SQLValue.integer($0) }
-                } else {
-                    sql += "lat_band BETWEEN ? AND ?"
-                    arguments += [.integer(bands.first!), .integer(bands.last!)]
-                }
-                sql += " AND lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?"
-                arguments += [.real(box.west), .real(box.east), .real(box.south), .real(box.north)]
-                if let category {
-                    sql += " AND category = ?"
-                    arguments.append(.text(category))
-                }
-                if let priceRange {
-                    sql += " AND price_per_person BETWEEN ? AND ?"
-                    arguments += [.integer(priceRange.lowerBound), .integer(priceRange.upperBound)]
-                }
-                if let limit {
-                    sql += " LIMIT ?"
-                    arguments.append(.integer(Int64(limit)))
-                }
+                let (sql, arguments) = Self.candidateQuery(box, category: category, priceRange: priceRange, limit: limit)
                 merchants += try db.query(sql, arguments).map { row throws(StorageError) in try Self.merchant(row) }
             }
             return merchants
+        }
+    }
+
+    static let spotColumns = "id, lat, lon, price_per_person"
+
+    /// One candidate of the nearby prefilter: only what the distance and price orders need.
+    struct Spot: Sendable {
+        var id: Int64
+        var position: Coordinate
+        var pricePerPerson: Int64?
+    }
+
+    /// The id, position and price of the merchants inside `boxes` (filters as ``candidates(in:category:priceRange:limit:)``):
+    /// the light first pass of a nearby page, whose full rows are read by ``merchants(_:)`` for the page alone.
+    func spots(in boxes: [BoundingBox], category: String?, priceRange: ClosedRange<Int64>?) throws -> [Spot] {
+        try database.read { db in
+            var spots: [Spot] = []
+            for box in boxes {
+                let (sql, arguments) = Self.candidateQuery(box, category: category, priceRange: priceRange, limit: nil, columns: Self.spotColumns)
+                for row in try db.query(sql, arguments) {
+                    guard let position = Coordinate(latitude: try row.get(1), longitude: try row.get(2)) else { continue }
+                    spots.append(Spot(id: try row.get(0), position: position, pricePerPerson: try row.get(3)))
+                }
+            }
+            return spots
+        }
+    }
+
+    /// The merchants with these ids, by id (unknown ids left out).
+    func merchants(_ ids: [Int64]) throws -> [Int64: Merchant] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { db in
+            var merchants: [Int64: Merchant] = [:]
+            for start in stride(from: 0, to: ids.count, by: 128) {
+                let chunk = Array(ids[start..<min(start + 128, ids.count)])
+                let width = Self.bandWidths.first { $0 >= chunk.count }!
+                let list = Array(repeating: "?", count: width).joined(separator: ", ")
+                let arguments = (chunk + Array(repeating: chunk.last!, count: width - chunk.count)).map { SQLValue.integer($0) }
+                for row in try db.query("SELECT \(Self.columns) FROM merchants WHERE id IN (\(list))", arguments) {
+                    let merchant = try Self.merchant(row)
+                    merchants[merchant.id] = merchant
+                }
+            }
+            return merchants
+        }
+    }
+
+    /// The prefilter statement of one box: `lat_band IN (…)` (a fixed list length per power of two keeps the
+    /// statements few and prepared) or a band range past 128 bands, then the box's longitudes and latitudes.
+    static func candidateQuery(_ box: BoundingBox, category: String?, priceRange: ClosedRange<Int64>?, limit: Int?,
+                               columns: String = columns) -> (String, [SQLValue]) {
+        let bands = Array(Self.band(box.south)...Self.band(box.north))
+        var sql = "SELECT \(columns) FROM merchants WHERE "
+        var arguments: [SQLValue] = []
+        if let width = Self.bandWidths.first(where: { $0 >= bands.count }) {
+            sql += "lat_band IN (" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+            arguments += (bands + Array(repeating: bands.last!, count: width - bands.count)).map { SQLValue.integer($0) }
+        } else {
+            sql += "lat_band BETWEEN ? AND ?"
+            arguments += [.integer(bands.first!), .integer(bands.last!)]
+        }
+        sql += " AND lon BETWEEN ? AND ? AND lat BETWEEN ? AND ?"
+        arguments += [.real(box.west), .real(box.east), .real(box.south), .real(box.north)]
+        if let category {
+            sql += " AND category = ?"
+            arguments.append(.text(category))
+        }
+        if let priceRange {
+            sql += " AND price_per_person BETWEEN ? AND ?"
+            arguments += [.integer(priceRange.lowerBound), .integer(priceRange.upperBound)]
+        }
+        if let limit {
+            sql += " LIMIT ?"
+            arguments.append(.integer(Int64(limit)))
+        }
+        return (sql, arguments)
+    }
+
+    /// The database's plan for the first pass of the prefilter of `box` (``spots(in:category:priceRange:)``; SQLite's
+    /// `EXPLAIN QUERY PLAN` details, PostgreSQL's `EXPLAIN` lines): `bench/merchants` checks it names the
+    /// `merchants_position` index at its size (SQLite: `USING COVERING INDEX`).
+    func candidatePlan(_ box: BoundingBox) throws -> [String] {
+        let (sql, arguments) = Self.candidateQuery(box, category: nil, priceRange: nil, limit: nil, columns: Self.spotColumns)
+        return try database.read { db in
+            switch db.dialect {
+            case .sqlite: try db.query("EXPLAIN QUERY PLAN " + sql, arguments).map { row throws(StorageError) in try row.get("detail", as: String.self) }
+            case .postgresql: try db.query("EXPLAIN " + sql, arguments).map { row throws(StorageError) in try row.get(0, as: String.self) }
+            }
+        }
+    }
+
+    /// Every merchant's id and WGS-84 position, read once: the brute-force baseline of `appsuite merchants timing`.
+    func positions() throws -> [(id: Int64, position: Coordinate)] {
+        try database.read { db in
+            try db.query("SELECT id, lat, lon FROM merchants ORDER BY id").compactMap { row throws(StorageError) -> (id: Int64, position: Coordinate)? in
+                let id = try row.get(0, as: Int64.self)
+                return Coordinate(latitude: try row.get(1), longitude: try row.get(2)).map { (id, $0) }
+            }
+        }
+    }
+
+    /// The real (not ``SyntheticMerchants``) merchants, the query points of `appsuite merchants timing`.
+    func realMerchants() throws -> [Merchant] {
+        try database.read { db in
+            try db.query("SELECT \(Self.columns) FROM merchants WHERE source <> ? ORDER BY id", SyntheticMerchants.source)
+                .map { row throws(StorageError) in try Self.merchant(row) }
         }
     }
 

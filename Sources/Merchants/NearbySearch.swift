@@ -112,10 +112,14 @@ struct NearbySearch: Sendable {
     /// The sort key of an item (smaller first); the id breaks ties.
     static func key(_ item: NearbyItem, _ sort: NearbySort) -> [Double] {
         switch sort {
-        case .distance: [item.distance.rounded(toPlaces: 3)]
+        case .distance, .price: key(distance: item.distance, price: item.merchant.pricePerPerson, sort)
         case .rating: [-(item.standing.rating ?? -1), -Double(item.standing.reviewCount), item.distance.rounded(toPlaces: 3)]
-        case .price: [item.merchant.pricePerPerson.map(Double.init) ?? .greatestFiniteMagnitude, item.distance.rounded(toPlaces: 3)]
         }
+    }
+
+    /// The key of the orders that need no standing (distance, price).
+    static func key(distance: Double, price: Int64?, _ sort: NearbySort) -> [Double] {
+        sort == .price ? [price.map(Double.init) ?? .greatestFiniteMagnitude, distance.rounded(toPlaces: 3)] : [distance.rounded(toPlaces: 3)]
     }
 
     static func keyLength(_ sort: NearbySort) -> Int {
@@ -130,7 +134,9 @@ struct NearbySearch: Sendable {
         a.0 != b.0 ? a.0.lexicographicallyPrecedes(b.0) : a.1 < b.1
     }
 
-    /// Every merchant within the radius that passes the filters, in order (no paging).
+    /// Every merchant within the radius that passes the filters, in order (no paging). The standings are read only
+    /// when they order or filter (`sort=rating`, `minRating`); otherwise items carry the source's alone
+    /// (``Standing/init(_:)``) and callers complete the few they show with ``withStandings(_:)``.
     func all(_ query: NearbyQuery, now: Date) throws -> [NearbyItem] {
         let boxes = BoundingBox.covering(query.center, radius: query.radius)
         var seen = Set<Int64>()
@@ -139,7 +145,7 @@ struct NearbySearch: Sendable {
             let distance = query.center.distance(to: merchant.position)
             return distance <= query.radius ? (merchant, distance) : nil
         }
-        let standings = try standings(inCircle.map(\.0))
+        let standings = Self.needsStandings(query) ? try standings(inCircle.map(\.0)) : [:]
         var items: [NearbyItem] = []
         for (merchant, distance) in inCircle {
             let standing = standings[merchant.id] ?? Standing(merchant)
@@ -152,8 +158,21 @@ struct NearbySearch: Sendable {
         return items.map { (Self.key($0, sort), $0) }.sorted { Self.precedes(($0.0, $0.1.merchant.id), ($1.0, $1.1.merchant.id)) }.map(\.1)
     }
 
-    /// One page after `query.cursor`, with the total of all pages; `openNow` is filled for the page's items.
+    static func needsStandings(_ query: NearbyQuery) -> Bool { query.sort == .rating || query.minRating != nil }
+
+    /// `items` with their standings (users' ratings, imported review counts) read in one go.
+    func withStandings(_ items: [NearbyItem]) throws -> [NearbyItem] {
+        let read = try standings(items.map(\.merchant))
+        return items.map { item in
+            var item = item
+            item.standing = read[item.merchant.id] ?? Standing(item.merchant)
+            return item
+        }
+    }
+
+    /// One page after `query.cursor`, with the total of all pages; `openNow` and the standings are filled for the page's items.
     func page(_ query: NearbyQuery, now: Date) throws -> Page {
+        if !Self.needsStandings(query) && !query.openNow { return try lightPage(query, now: now) }
         let ordered = try all(query, now: now)
         var rest = ordered[...]
         if let cursor = query.cursor {
@@ -161,8 +180,32 @@ struct NearbySearch: Sendable {
             rest = ordered[index...]
         }
         var items = Array(rest.prefix(query.limit))
+        if !Self.needsStandings(query) { items = try withStandings(items) }
         for index in items.indices where items[index].openNow == nil { items[index].openNow = items[index].merchant.isOpen(at: now) }
         let next = rest.count > query.limit ? items.last.map { NearbyCursor(sort: query.sort, key: Self.key($0, query.sort), id: $0.merchant.id) } : nil
+        return Page(items: items, total: ordered.count, nextCursor: next)
+    }
+
+    /// ``page(_:now:)`` for the orders and filters that need only positions and prices (no standings, no hours):
+    /// those are read for every candidate (``MerchantStore/spots(in:category:priceRange:)``), full rows for the page alone.
+    func lightPage(_ query: NearbyQuery, now: Date) throws -> Page {
+        let spots = try store.spots(in: BoundingBox.covering(query.center, radius: query.radius), category: query.category, priceRange: query.priceRange)
+        var seen = Set<Int64>()
+        let ordered = spots.compactMap { spot -> (key: [Double], id: Int64)? in
+            guard seen.insert(spot.id).inserted else { return nil }
+            let distance = query.center.distance(to: spot.position)
+            return distance <= query.radius ? (Self.key(distance: distance, price: spot.pricePerPerson, query.sort), spot.id) : nil
+        }.sorted { Self.precedes($0, $1) }
+        var rest = ordered[...]
+        if let cursor = query.cursor {
+            rest = ordered[(ordered.firstIndex { Self.precedes((cursor.key, cursor.id), $0) } ?? ordered.endIndex)...]
+        }
+        let chosen = Array(rest.prefix(query.limit))
+        let merchants = try store.merchants(chosen.map(\.id))
+        let items = try withStandings(chosen.compactMap { entry in
+            merchants[entry.id].map { NearbyItem(merchant: $0, distance: query.center.distance(to: $0.position), standing: Standing($0), openNow: $0.isOpen(at: now)) }
+        })
+        let next = rest.count > query.limit ? chosen.last.map { NearbyCursor(sort: query.sort, key: $0.key, id: $0.id) } : nil
         return Page(items: items, total: ordered.count, nextCursor: next)
     }
 
@@ -171,7 +214,7 @@ struct NearbySearch: Sendable {
     func shake(_ query: NearbyQuery, previous: Int64?, now: Date, using random: inout some RandomNumberGenerator) throws -> NearbyItem? {
         var open = query
         open.openNow = true
-        return Self.pick(from: try all(open, now: now), previous: previous, using: &random)
+        return try Self.pick(from: try all(open, now: now), previous: previous, using: &random).flatMap { try withStandings([$0]).first }
     }
 
     /// A uniform choice among `items` other than `previous`.

@@ -3,7 +3,9 @@ import Storage
 /// The Merchants tables (module `merchants`). `merchants` holds every imported or approved merchant with its
 /// WGS-84 position (and the position as its source gave it), its source id and licence; `merchants_reviews`
 /// the reviews that came with the data (read-only, by pseudonymous imported authors). Users' own rated
-/// reviews are Community comments with ratings on subject `merchants/{id}`.
+/// reviews are Community comments with ratings on subject `merchants/{id}`. `merchants_position` covers the
+/// nearby prefilter's first pass (``MerchantStore/spots(in:category:priceRange:)``: band, longitude, latitude,
+/// category, price, id), so it reads the index alone, no table row, on SQLite and PostgreSQL.
 enum MerchantsSchema {
     static func migrations() -> [Migration] {
         [
@@ -72,6 +74,12 @@ enum MerchantsSchema {
                         created_at INTEGER NOT NULL
                     );
                     CREATE INDEX merchants_submissions_user ON merchants_submissions(user_id, created_at);
+                    """),
+            Migration(
+                module: "merchants", version: 3, name: "covering nearby index",
+                sql: """
+                    DROP INDEX merchants_position;
+                    CREATE INDEX merchants_position ON merchants(lat_band, lon, lat, category, price_per_person, id);
                     """),
         ]
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPServer
 import Recommendations
@@ -12,6 +13,9 @@ struct ForYou: Sendable {
         case ratings(rated: Int)
         /// The Top list: the reader has rated `rated` films, fewer than the minimum.
         case topList(rated: Int)
+        /// The Top list while the first model is being built (the server just started): the reader has rated
+        /// `rated` films, enough for picks of their own once it is ready.
+        case pending(rated: Int)
     }
 
     var source: Source
@@ -23,14 +27,17 @@ struct ForYou: Sendable {
 /// rated 短评 (1–5, each pseudonymous author one rater) — for a reader who rated at least five films;
 /// the first ``TopList`` page below that.
 ///
-/// Cost: the similarity model is built from every rating (about 44,000 after the import) once and then at
-/// most every ``refreshSeconds``, in the work pool while the old model keeps serving; only the very first
-/// build runs on a request. A reader's own ratings are read fresh on each request (one query) and scored
-/// against the model, plus one query for the films shown.
+/// Cost: the similarity model is built from every rating (about 44,000 after the import) in the work pool,
+/// never on a request: once when the server starts, ``debounceSeconds`` after ratings change (a burst of
+/// changes costs one build) and at most every ``refreshSeconds`` otherwise (ratings given on another
+/// server), while the last model keeps serving. Until the first model exists, a reader who rated enough
+/// gets the Top list labelled as such (``ForYou/Source/pending(rated:)``). A reader's own ratings are read
+/// fresh on each request (one query) and scored against the model, plus one query for the films shown.
 final class MovieRecommender: Sendable {
     static let minimumRatings = 5
     static let count = 10
     static let refreshSeconds: Int64 = 600
+    static let debounceSeconds = 30
 
     struct Model: Sendable {
         var neighbours: ItemNeighbours
@@ -44,45 +51,79 @@ final class MovieRecommender: Sendable {
 
     private struct State {
         var model: Model?
-        var refreshing = false
+        /// The cold-start list before the first model (read on a request, two small queries and the Top list's one).
+        var top: [String]?
+        var building = false
+        /// Ratings changed while a build was running: build once more when it ends.
+        var again = false
+        /// A debounced build is waiting.
+        var scheduled = false
     }
 
     let database: any Database
     let workPool: WorkPool
+    let now: @Sendable () -> Int64
     private let state = Mutex(State())
 
-    init(database: any Database, workPool: WorkPool) {
+    init(database: any Database, workPool: WorkPool, now: @escaping @Sendable () -> Int64) {
         self.database = database
         self.workPool = workPool
+        self.now = now
     }
 
-    /// The model, built now if there is none; an old one is refreshed in the work pool and served meanwhile.
-    func model(now: Int64) throws -> Model {
-        let (current, refresh) = state.withLock { state -> (Model?, Bool) in
-            guard let model = state.model else { return (nil, false) }
-            let stale = now - model.builtAt >= Self.refreshSeconds && !state.refreshing
-            if stale { state.refreshing = true }
-            return (model, stale)
-        }
-        if let current {
-            if refresh {
-                do {
-                    try workPool.submit(key: "movies-recommender") { [self] in
-                        let fresh = try? build(now: now)
-                        state.withLock { state in
-                            if let fresh { state.model = fresh }
-                            state.refreshing = false
-                        }
-                    }
-                } catch {
-                    state.withLock { $0.refreshing = false }
-                }
+    /// Whether a model has been built (the first build ends a few seconds after the server starts).
+    var isReady: Bool { state.withLock { $0.model != nil } }
+
+    /// Builds the model in the work pool unless a build is running; `changed` (ratings changed since that
+    /// build read them) makes it build once more when it ends.
+    func refresh(changed: Bool = false) {
+        let start = state.withLock { state -> Bool in
+            guard !state.building else {
+                if changed { state.again = true }
+                return false
             }
-            return current
+            state.building = true
+            return true
         }
-        let built = try build(now: now)
-        state.withLock { $0.model = built }
-        return built
+        guard start else { return }
+        do {
+            try workPool.submit(key: "movies-recommender") { [self] in
+                let fresh = try? build(now: now())
+                let again = state.withLock { state -> Bool in
+                    // A store without ratings (data not imported yet) is no model: the next request tries again.
+                    if let fresh, !fresh.films.isEmpty { state.model = fresh }
+                    if let fresh, !fresh.top.isEmpty { state.top = fresh.top }
+                    state.building = false
+                    defer { state.again = false }
+                    return state.again
+                }
+                if again { refresh(changed: true) }
+            }
+        } catch {
+            state.withLock { $0.building = false }
+        }
+    }
+
+    /// A reader's stars changed: the model is rebuilt ``debounceSeconds`` from the first change not yet in it.
+    func ratingsChanged() {
+        let schedule = state.withLock { state -> Bool in
+            guard !state.scheduled else { return false }
+            state.scheduled = true
+            return true
+        }
+        guard schedule else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.debounceSeconds)) { [self] in
+            state.withLock { $0.scheduled = false }
+            refresh(changed: true)
+        }
+    }
+
+    /// The last model (nil before the first), starting a rebuild in the work pool when it is older than
+    /// ``refreshSeconds`` or missing with no build running.
+    func model(now: Int64) -> Model? {
+        let (current, stale) = state.withLock { state in (state.model, state.model.map { now - $0.builtAt >= Self.refreshSeconds } ?? true) }
+        if stale { refresh() }
+        return current
     }
 
     /// Every rating in the store (marks first, so a reader's own stars are theirs), the model and the cold-start list.
@@ -120,7 +161,7 @@ final class MovieRecommender: Sendable {
     /// 猜你喜欢 for `userID` (nil: a signed-out reader, who gets the Top list): at most ``count`` films none of
     /// which they marked (想看 or 看过).
     func forYou(userID: Int64?, now: Int64) throws -> ForYou {
-        let model = try model(now: now)
+        let model = model(now: now)
         var marked = Set<String>()
         var stars: [Int: Double] = [:]
         var rated = 0
@@ -130,17 +171,32 @@ final class MovieRecommender: Sendable {
                 marked.insert(film)
                 guard let rating = try row.get("rating", as: Int?.self) else { continue }
                 rated += 1
-                if let item = model.index[film] { stars[item] = Double(rating) }
+                if let item = model?.index[film] { stars[item] = Double(rating) }
             }
         }
         var picks: [String] = []
-        let source: ForYou.Source = rated >= Self.minimumRatings ? .ratings(rated: rated) : .topList(rated: rated)
-        if rated >= Self.minimumRatings {
+        let source: ForYou.Source
+        if rated < Self.minimumRatings {
+            source = .topList(rated: rated)
+        } else if let model {
+            source = .ratings(rated: rated)
             let excluded = Set(marked.compactMap { model.index[$0] })
             picks = model.neighbours.recommend(rated: stars, excluding: excluded, count: Self.count).map { model.films[$0.item] }
+        } else {
+            source = .pending(rated: rated)
         }
-        for film in model.top where picks.count < Self.count && !marked.contains(film) && !picks.contains(film) { picks.append(film) }
+        for film in try top(model) where picks.count < Self.count && !marked.contains(film) && !picks.contains(film) { picks.append(film) }
         return ForYou(source: source, films: try films(picks))
+    }
+
+    /// The model's cold-start list, or before the first model the Top list's first page, read once (until
+    /// it has films).
+    private func top(_ model: Model?) throws -> [String] {
+        if let model { return model.top }
+        if let top = state.withLock({ $0.top }) { return top }
+        let top = try TopList(database: database).page(filter: FilmFilter(), offset: 0).items.map(\.film.id)
+        if !top.isEmpty { state.withLock { $0.top = $0.top ?? top } }
+        return top
     }
 
     /// Films by id in the given order, one query.

@@ -98,7 +98,7 @@ struct MovieAPI: Sendable {
                 json.object { json in
                     json.field("source", forYou.source.name)
                     switch forYou.source {
-                    case .ratings(let rated), .topList(let rated): json.field("rated", rated)
+                    case .ratings(let rated), .topList(let rated), .pending(let rated): json.field("rated", rated)
                     }
                     json.field("minimumRatings", MovieRecommender.minimumRatings)
                     json.array("items") { list in for film in forYou.films { Self.write(film, to: &list) } }

@@ -30,8 +30,9 @@ public struct MovieReviewsApp: MiniApp {
         let identityClock = context.clock.identityClock
         let comments = CommentStore(database: context.database, now: { identityClock.now() })
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
-        let writes = MovieWrites(database: context.database, now: { identityClock.now() })
-        let recommender = MovieRecommender(database: context.database, workPool: context.workPool)
+        let recommender = MovieRecommender(database: context.database, workPool: context.workPool, now: { identityClock.now() })
+        recommender.refresh()
+        let writes = MovieWrites(database: context.database, now: { identityClock.now() }, ratingsChanged: { recommender.ratingsChanged() })
         MovieAPI(store: store, comments: comments, favorites: favorites, writes: writes, recommender: recommender, authenticator: context.authenticator)
             .register(into: &routes.api)
         MovieWriteAPI(store: store, writes: writes, comments: comments, authenticator: context.authenticator).register(into: &routes.api)

@@ -226,6 +226,8 @@ enum MovieText {
         LocalizedText(zh: "根据你评分的 \(rated) 部电影，与口味相近的观众的评分推算（基于物品的协同过滤）。",
                       en: "From the \(rated) films you rated and the ratings of viewers with similar taste (item-based collaborative filtering).")
     }
+    static let forYouPending = LocalizedText(zh: "正在根据大家的评分计算推荐，稍后刷新即可看到；现在显示 Top 榜。",
+                                             en: "Your picks are being worked out from everyone's ratings; refresh in a moment. Until then, the Top list.")
     static func forYouNeedsRatings(_ rated: Int, minimum: Int) -> LocalizedText {
         LocalizedText(zh: "你已评分 \(rated) 部，评满 \(minimum) 部后这里按你的口味推荐；现在显示 Top 榜。",
                       en: "You have rated \(rated) of the \(minimum) films needed for picks of your own; until then, the Top list.")

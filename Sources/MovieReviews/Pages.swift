@@ -385,6 +385,7 @@ struct MoviePages: Sendable {
         let path = "/movies/reviews/\(review.id)"
         let page = try comments.page(MovieReviewsApp.subject(review.id), cursor: request.query["cursor"], limit: 20)
         let avatars = try commentExtras(page.items + page.items.flatMap(\.replies), viewer: viewer)
+        let held = try awaitingReview(request, viewer, subject: MovieReviewsApp.subject(review.id))
         let l = viewer.language
         return self.page(viewer, title: MovieText.comments(l), back: BackLink(href: path, label: MovieText.review(l)), tab: nil, tabs: [],
                          bodyClass: "mv-has-bottombar") {
@@ -392,6 +393,7 @@ struct MoviePages: Sendable {
                 span(.class("mv-comments-title")) { review.title }
                 span(.class("mv-meta")) { MovieText.totalComments(page.total)(l) }
             }
+            if !held.isEmpty { div(.id("awaiting-review")) { AwaitingReview.notice(held, l) } }
             if page.items.isEmpty && request.query["cursor"] == nil {
                 emptyState(icon: .info, title: MovieText.noComments(l), message: MovieText.firstComment(l))
             } else {
@@ -408,6 +410,13 @@ struct MoviePages: Sendable {
                 a(.classes("mv-bar-item", "mv-bar-compose", "is-wide"), .href(path + "/compose")) { MovieText.writeComment(l) }
             }
         }
+    }
+
+    /// The viewer's own held comments on `subject` (a signed-in user's, or this device's anonymous ones).
+    func awaitingReview(_ request: Request, _ viewer: Viewer, subject: Subject) throws -> [Comment] {
+        if let user = viewer.user { return try comments.awaitingReview(subject, author: .user(id: user.id, name: user.nickname)) }
+        guard let device = CommunityDevice.existingID(for: request) else { return [] }
+        return try comments.awaitingReview(subject, author: .anonymous(device: device))
     }
 
     func threadPage(_ request: Request, _ viewer: Viewer) throws -> Response {
@@ -563,7 +572,9 @@ struct MoviePages: Sendable {
         do {
             let comment = try comments.post(MovieReviewsApp.subject(id), author: author, text: text, parentID: parentID,
                                             address: request.clientAddress)
-            var response = viewer.redirect(to: path + "/comments#comment-\(comment.id)", flash: Toast(MovieText.posted(viewer.language), kind: .success))
+            // A held comment is on no list yet: the comments page shows it to its author as awaiting review.
+            var response = viewer.redirect(to: path + "/comments" + (comment.isHeld ? "#awaiting-review" : "#comment-\(comment.id)"),
+                                           flash: AwaitingReview.toast(comment, posted: MovieText.posted(viewer.language), viewer.language))
             if viewer.user == nil, let cookie = device.cookie { response.setCookie(cookie) }
             return response
         } catch let error as CommentError {

@@ -79,6 +79,9 @@ extension MoviePages {
             case .ratings(let rated):
                 sectionHeader(MovieText.forYou(l))
                 p(.class("mv-foryou-why")) { MovieText.forYouFromRatings(rated)(l) }
+            case .pending:
+                sectionHeader(MovieText.forYouColdStart(l))
+                p(.class("mv-foryou-why")) { MovieText.forYouPending(l) }
             case .topList(let rated):
                 sectionHeader(MovieText.forYouColdStart(l))
                 p(.class("mv-foryou-why")) {
@@ -102,11 +105,12 @@ extension MoviePages {
 }
 
 extension ForYou.Source {
-    /// `ratings` or `top`, for the page's `data-source` and the API.
+    /// `ratings`, `top` or `pending`, for the page's `data-source` and the API.
     var name: String {
         switch self {
         case .ratings: "ratings"
         case .topList: "top"
+        case .pending: "pending"
         }
     }
 }

@@ -57,6 +57,9 @@ enum MovieError: Error, Sendable, Equatable {
 struct MovieWrites: Sendable {
     let database: any Database
     let now: @Sendable () -> Int64
+    /// Called after a mark's stars may have changed (set or removed), so 猜你喜欢 rebuilds its model
+    /// (``MovieRecommender/ratingsChanged()``).
+    var ratingsChanged: @Sendable () -> Void = {}
 
     /// Douban's limit for a 短评.
     static let shortCommentLimit = 350
@@ -102,6 +105,7 @@ struct MovieWrites: Sendable {
                 break
             }
         }
+        ratingsChanged()
         guard let mark = try mark(userID: userID, filmID: filmID) else { throw MovieError.notFound }
         return mark
     }
@@ -114,6 +118,7 @@ struct MovieWrites: Sendable {
                 try Self.deleteShortComment(try row.get("id", as: String.self), db: db)
             }
         }
+        ratingsChanged()
     }
 
     static func deleteShortComment(_ id: String, db: any SQLExecutor) throws(StorageError) {

@@ -69,6 +69,9 @@ public struct PushService: Sendable {
     public let kinds: NotificationKinds
     /// `.publicOnly` in production; tests name `.any` for their local receiver.
     public let addressPolicy: AddressPolicy
+    /// A loopback origin (``loopbackReceiver(_:)``) whose endpoints are accepted and reached besides public https ones:
+    /// the end-to-end tests' stand-in for a push service (`--test-push-receiver`). Nil in production.
+    public let testReceiver: URL?
     /// Each user's subscriptions are capped (the oldest goes).
     public static let maxSubscriptionsPerUser = 10
     /// A delivery is tried this many times (backoff 30 s · 2ⁿ, at most an hour apart), then dropped.
@@ -77,21 +80,43 @@ public struct PushService: Sendable {
     public static let timeToLive = 86_400
 
     public init(database: any Database, vapid: VAPID, client: any HTTPClient, kinds: NotificationKinds,
-                addressPolicy: AddressPolicy = .publicOnly) {
+                addressPolicy: AddressPolicy = .publicOnly, testReceiver: URL? = nil) {
         self.database = database
         self.vapid = vapid
         self.client = client
         self.kinds = kinds
         self.addressPolicy = addressPolicy
+        self.testReceiver = testReceiver
+    }
+
+    /// `text` as a test receiver's origin: `http(s)://` a numeric loopback address (127.0.0.0/8 or `[::1]`) and a port,
+    /// no path, query or user; nil for anything else, so the option can never open the server's network to
+    /// subscribers.
+    public static func loopbackReceiver(_ text: String) -> URL? {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let host = url.host?.lowercased(),
+              url.port != nil, url.user == nil, url.password == nil, url.query == nil, url.fragment == nil, ["", "/"].contains(url.path)
+        else { return nil }
+        let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
+        let isLoopback = bare == "::1" || (octets.count == 4 && octets.allSatisfy { $0 != nil } && octets[0] == 127)
+        return isLoopback ? url : nil
+    }
+
+    /// Whether `url` is on the ``testReceiver`` origin (same scheme, host and port).
+    func isTestReceiver(_ url: URL) -> Bool {
+        guard let receiver = testReceiver else { return false }
+        return url.scheme?.lowercased() == receiver.scheme?.lowercased() && url.host?.lowercased() == receiver.host?.lowercased()
+            && url.port == receiver.port
     }
 
     // MARK: subscriptions
 
     /// Checks an endpoint against the SSRF rules of ``PushSubscriptionError/endpoint``. With `.any` (tests) plain
-    /// `http` to a loopback receiver is accepted too.
+    /// `http` to a loopback receiver is accepted too, and so is any endpoint on the ``testReceiver`` origin.
     public func validEndpoint(_ text: String) -> URL? {
         guard text.utf8.count <= 1_024, let url = URL(string: text), let host = url.host?.lowercased(), !host.isEmpty,
               url.user == nil, url.password == nil else { return nil }
+        if isTestReceiver(url) { return url }
         if addressPolicy == .any { return ["http", "https"].contains(url.scheme?.lowercased() ?? "") ? url : nil }
         guard url.scheme?.lowercased() == "https" else { return nil }
         let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
@@ -210,7 +235,7 @@ public struct PushService: Sendable {
                 ("Content-Encoding", "aes128gcm"),
                 ("Content-Type", "application/octet-stream"),
             ], body: message)
-            request.addressPolicy = addressPolicy
+            request.addressPolicy = isTestReceiver(endpoint) ? .any : addressPolicy
             request.maxResponseBytes = 64 * 1_024
             request.timeout = .seconds(15)
             let response = try client.send(request)

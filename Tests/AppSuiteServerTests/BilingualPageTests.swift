@@ -226,7 +226,8 @@ final class PageSite {
                                                  form: [("album", album), ("csrf_token", token)]))
 
         // Another reader answers the member's comment (the member's inbox has an item); the member reports that
-        // answer and is a moderator, so the moderation queue and its audit log have something to show.
+        // answer and is a moderator, so the moderation queue and its audit log have something to show; and an
+        // admin, so 爱限免's 专题 editor is a page for them.
         let replier = try server.register("replier", unique: true)
         let answered = try server.send("POST", "/api/v1/movies/reviews/\(review)/comments", json: #"{"text":"写得好，同感！","parentId":\#(comment)}"#,
                                        headers: ["Authorization": "Bearer " + replier.token])
@@ -237,6 +238,7 @@ final class PageSite {
         let identity = server.suite.authenticator.identity
         let reader = try #require(try identity.users.user(username: "reader"))
         try RoleStore(database: identity.users.database).grant(.moderator, to: reader, now: identity.clock.now())
+        try RoleStore(database: identity.users.database).grant(.admin, to: reader, now: identity.clock.now())
 
         // A design sliced on the work pool: its job page shows the lint and the slices.
         let design = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 1334"><rect id="btn_ok_nor" width="60" height="60"/></svg>"#
@@ -309,6 +311,7 @@ final class PageSite {
             Page(path: "/appdeals/free"), Page(path: "/appdeals/hot"), Page(path: "/appdeals/search"),
             Page(path: "/appdeals/search?q=\(q("旋转"))"), Page(path: "/appdeals/search?q=\(q(Self.typed[1]))"),
             Page(path: "/appdeals?at=2020-01-01"), Page(path: "/appdeals/topics"), Page(path: "/appdeals/topics/real-sales"),
+            Page(path: "/appdeals/topics/new/edit"),
             Page(path: "/appdeals/apps/6466390901"), Page(path: "/appdeals/apps/1587301632"), Page(path: "/appdeals/apps/6743342476"),
             Page(path: "/appdeals/apps/281656475"), Page(path: "/appdeals/favorites"), Page(path: "/appdeals/favorites?edit=1"),
             Page(path: "/merchants"), Page(path: "/merchants?lat=30.3209&lon=120.1456&radius=5000&sort=rating"),
@@ -371,6 +374,7 @@ final class PageSite {
             ("SELECT filename FROM photos_photos UNION ALL SELECT name FROM photos_albums", []),
             ("SELECT name, province, city, weather_name FROM weather_places", []),
             ("SELECT name, english_name, genres_zh, description, release_notes, seller FROM appdeals_apps", ["|", "\n"]),
+            ("SELECT title_zh, title_en, summary_zh, summary_en FROM appdeals_topics", ["\n"]),
             ("SELECT name, name_en, cuisine, address, city, price_text, notes FROM merchants", []),
             ("SELECT author, body FROM merchants_reviews", ["\n"]),
             ("SELECT name, address FROM merchants_submissions", []),

@@ -279,10 +279,10 @@ def shared_data(marker: str) -> Path:
     return Path(os.environ.get("APPSUITE_SHARED_DATA", str(beside)))
 
 
-def imported_server(root: Path, imports: list[tuple[str, Path]], import_timeout: float):
+def imported_server(root: Path, imports: list[tuple[str, Path]], import_timeout: float, extra_args: tuple[str, ...] | list[str] = ()):
     """Our own server (a generator for a pytest fixture): `appsuite import APP FOLDER` for each (app, folder)
-    into one data directory under `root`, then serve it; on teardown the server must exit 0 with no problem
-    lines in its log."""
+    into one data directory under `root`, then serve it with `extra_args`; on teardown the server must exit 0 with
+    no problem lines in its log."""
     binary = Path(os.environ.get("APPSUITE_BINARY", str(DEFAULT_BINARY)))
     data = root / "data"
     data.mkdir()
@@ -290,7 +290,7 @@ def imported_server(root: Path, imports: list[tuple[str, Path]], import_timeout:
         done = subprocess.run([str(binary), "import", app, str(folder), "--data-dir", str(data)],
                               capture_output=True, text=True, timeout=import_timeout)
         assert done.returncode == 0, f"import {app} failed:\n{done.stderr[-2000:]}{done.stdout[-500:]}"
-    proc = ServerProcess(binary, data, root)
+    proc = ServerProcess(binary, data, root, extra_args=tuple(extra_args))
     proc.start(timeout=30)
     yield proc
     code = proc.stop(timeout=15)

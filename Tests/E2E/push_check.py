@@ -1,6 +1,8 @@
 """Checks one Web Push request as a push service and a browser would, with PyPI libraries only.
 
-Usage: push_check.py REQUEST.json
+Usage: push_check.py REQUEST.json   (or - for standard input)
+       push_check.py --new-subscriber   prints a browser's subscription keys as JSON:
+                                        {"p256dh": base64url, "auth": base64url, "privateKeyPem": "-----BEGIN PRIVATE KEY-----…"}
 REQUEST.json: {"body": base64url, "authorization": "vapid t=…, k=…", "origin": "http://127.0.0.1:PORT",
                "uaPrivateKeyPem": "-----BEGIN PRIVATE KEY-----…", "auth": base64url, "now": unix seconds}
 
@@ -12,6 +14,7 @@ Prints the decrypted payload on stdout; exits 1 with the reason on stderr when a
 
 import base64
 import json
+import os
 import sys
 
 import http_ece
@@ -30,8 +33,23 @@ def fail(reason: str) -> None:
     sys.exit(1)
 
 
+def new_subscriber() -> None:
+    """What a browser makes when it subscribes (RFC 8291 §2): a P-256 key pair and a 16-byte auth secret."""
+    private = ec.generate_private_key(ec.SECP256R1())
+    public = private.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    pem = private.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    print(json.dumps({"p256dh": b64url_encode(public), "auth": b64url_encode(os.urandom(16)), "privateKeyPem": pem.decode()}))
+
+
+def b64url_encode(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
 def main() -> None:
-    request = json.load(open(sys.argv[1]))
+    if sys.argv[1] == "--new-subscriber":
+        new_subscriber()
+        return
+    request = json.load(sys.stdin if sys.argv[1] == "-" else open(sys.argv[1]))
     scheme, _, params = request["authorization"].partition(" ")
     if scheme != "vapid":
         fail(f"Authorization scheme is {scheme!r}, not vapid")

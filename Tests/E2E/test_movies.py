@@ -424,7 +424,11 @@ def test_for_you_is_the_top_list_until_five_ratings_then_picks(browser, server, 
             shown = [a.get_attribute("href").rsplit("/", 1)[-1] for a in browser.find_elements(By.CSS_SELECTOR, ".mv-foryou-film")]
             assert not set(shown) & set(films[:4]), shown
             screenshot("movies-34-for-you-cold-start")
-    browser.get(base + "/movies")
+    # The server builds its model in the background once it has ratings; until then the Top list says "pending".
+    def built(driver) -> bool:
+        driver.get(base + "/movies")
+        return css(driver, ".mv-foryou-list").get_attribute("data-source") != "pending"
+    wait_for(browser, built, timeout=120, message="the 猜你喜欢 model was not built")
     section = css(browser, ".mv-foryou-list")
     assert section.get_attribute("data-source") == "ratings"
     assert "根据你评分的 5 部电影" in css(browser, ".mv-foryou-why").text

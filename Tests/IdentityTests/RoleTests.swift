@@ -1,3 +1,4 @@
+import Foundation
 import Identity
 import Storage
 import Testing
@@ -41,6 +42,21 @@ struct RoleTests {
         let staff = try roles.list(onlyStaff: true)
         #expect(staff.map(\.user.username) == ["mod", "root"])
         #expect(try roles.list().count == 4)
+    }
+
+    @Test("deleting an account signs its audit lines 已注销用户, as actor and as target, and keeps everyone else's")
+    func deletionAnonymisesTheAuditLog() throws {
+        try roles.ban(alice, for: 24 * 3_600, reason: "spam links", actor: moderator, now: now + 1)
+        let account = IdentityService.accountData(mediaDirectory: NSTemporaryDirectory())
+        for user in [moderator, alice] { _ = try database.write { db in try account.erase(user.id, db) } }
+        let log = try roles.auditLog(before: nil, limit: 10)
+        let ban = try #require(log.first { $0.action == "ban" })
+        #expect(ban.actorName == "已注销用户" && ban.actorID == nil && ban.target == "user 已注销用户" && ban.targetUserID == nil)
+        #expect(ban.detail == "24 h: spam links")
+        let granted = log.filter { $0.action == "grant-role" }.map(\.target).sorted()
+        #expect(granted == ["user mod2", "user root", "user 已注销用户"])
+        #expect(!log.contains { $0.actorName == "mod" || $0.target.contains("alice") || $0.target == "user mod" })
+        #expect(log.filter { $0.targetUserID == otherModerator.id }.count == 1, "others keep their ids")
     }
 
     @Test("who may act on whom: only a higher rank, never oneself")

@@ -73,7 +73,13 @@ import Testing
         }
         #expect(try server.get("/api/v1/merchants/shake?lat=-91&lon=0").status == 422)
         #expect(try server.get("/api/v1/merchants/999999999").status == 404)
-        #expect(try server.get("/api/v1/merchants/coordinates?from=bd09&to=wgs84&lat=1&lon=1").status == 422)
+        for (query, field) in [("from=bd09&to=wgs84&lat=1&lon=1", "from"), ("to=wgs84&lat=1&lon=1", "from"), ("from=gcj02&to=WGS84&lat=1&lon=1", "to"),
+                               ("from=gcj02&to=wgs84&lat=90.5&lon=1", "lat"), ("from=gcj02&to=wgs84&lon=1", "lat"),
+                               ("from=wgs84&to=gcj02&lat=30&lon=-180.01", "lon"), ("from=wgs84&to=gcj02&lat=30&lon=nan", "lon")] {
+            let response = try server.get("/api/v1/merchants/coordinates?\(query)")
+            #expect(response.status == 422, "\(query)")
+            #expect(response.text.contains("\"field\":\"\(field)\""), "\(query): \(response.text)")
+        }
     }
 
     /// 麥當勞 finds 麦当劳 and the reverse (ICU's Traditional→Simplified fold), Latin case-insensitively,

@@ -45,8 +45,13 @@ import Testing
         let item = try #require(try queue.page(state: .open, before: nil, limit: 10).first)
         #expect(item.kind == "comment" && item.item == String(held.id) && item.authorID == newcomer.id && item.reportCount == 0)
         #expect(item.excerpt.contains("托马斯·纽曼"))
+        // Only its author is shown it, as awaiting review, until a moderator decides.
+        #expect(try comments.awaitingReview(subject, author: author(newcomer)).map(\.id) == [held.id])
+        #expect(try comments.awaitingReview(subject, author: author(veteran)).isEmpty)
+        #expect(try comments.awaitingReview(subject, author: .anonymous(device: "any")).isEmpty)
 
         try queue.decide(item.id, .approve, actor: moderator)
+        #expect(try comments.awaitingReview(subject, author: author(newcomer)).isEmpty)
         let shown = try #require(try comments.comment(held.id))
         #expect(!shown.isHeld && !shown.isDeleted)
         #expect(try comments.count(subject) == 3)
@@ -63,6 +68,7 @@ import Testing
         try queue.decide(item.id, .reject(reason: "广告链接"), actor: moderator)
         let removed = try #require(try comments.comment(flood.id))
         #expect(removed.isDeleted && !removed.isHeld && removed.text.isEmpty)
+        #expect(try comments.awaitingReview(subject, author: author(veteran)).isEmpty)
         #expect(try comments.count(subject) == 0)
         let told = try Inbox(database: database).unreadCount(userID: veteran.id)
         #expect(told == 1)

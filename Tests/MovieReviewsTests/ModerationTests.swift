@@ -69,6 +69,15 @@ import Testing
         #expect(audit.action == "hide" && audit.actorName == "mod" && audit.target == "comment movies/\(comment.id)")
     }
 
+    @Test func deletingAnAccountTakesItsNameOffItsQueuedComments() throws {
+        let comment = try post(bob, texts[3])
+        try queue.report(commentID: comment.id, reporter: alice, reason: "广告")
+        #expect(try queue.page(state: .open, before: nil, limit: 10).first { $0.item == String(comment.id) }?.title == "bob")
+        _ = try database.write { db in try CommunityAccountData.part.erase(bob.id, db) }
+        let item = try #require(try queue.page(state: .open, before: nil, limit: 10).first { $0.item == String(comment.id) })
+        #expect(item.title == "已注销用户" && item.authorID == nil && item.excerpt == String(texts[3].prefix(500)))
+    }
+
     @Test func rejectingTellsTheAuthorWhyAndKeepingTellsTheReporters() throws {
         let rude = try post(bob, texts[1])
         let fine = try post(carol, texts[2])

@@ -149,4 +149,42 @@ extension WebPushTests {
         let payload = try Self.check(request, subscriber: subscriber, auth: auth, origin: receiver.origin, now: now)
         #expect(payload == #"{"title":"bob 回复了你的评论","body":"同感，结尾太好了。","url":"/comments/9"}"#)
     }
+
+    /// `--test-push-receiver` (the end-to-end tests' stand-in for a push service) opens exactly one loopback origin:
+    /// only a numeric loopback address with a port is taken, and with it the production service still refuses every
+    /// other private or plain-http endpoint, yet reaches the receiver.
+    @Test func aTestReceiverOpensOnlyItsOwnLoopbackOrigin() throws {
+        for accepted in ["http://127.0.0.1:29001", "http://127.0.0.1:29001/", "https://127.8.9.10:443", "http://[::1]:29002"] {
+            #expect(PushService.loopbackReceiver(accepted) != nil, "\(accepted)")
+        }
+        for refused in ["http://127.0.0.1", "http://localhost:29001", "http://10.0.0.1:29001", "http://192.168.1.2:80", "http://127.0.0.1.nip.io:80",
+                        "http://127.0.0.1:29001/push", "http://u@127.0.0.1:29001", "http://127.0.0.1:29001?x=1", "ftp://127.0.0.1:21", "http://[::2]:80",
+                        "http://128.0.0.1:80", "http://127.0.0.300:80", ""] {
+            #expect(PushService.loopbackReceiver(refused) == nil, "\(refused)")
+        }
+        let database = try SQLiteDatabase.temporary()
+        try Migrator.migrate(database, NotificationSchema.migrations())
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vapid-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let vapid = try VAPID.loadOrCreate(at: directory.appendingPathComponent("vapid-key.pem"), subject: "mailto:ops@example.com")
+        let receiver = try PushReceiver()
+        let origin = try #require(PushService.loopbackReceiver(receiver.origin))
+        let push = PushService(database: database, vapid: vapid, client: CurlHTTPClient(), kinds: NotificationKinds(), testReceiver: origin)
+        let port = try #require(origin.port)
+        for endpoint in ["http://127.0.0.1:\(port + 1)/push/1", "http://10.1.2.3:\(port)/x", "https://127.0.0.2:\(port)/x", "https://localhost/x"] {
+            #expect(push.validEndpoint(endpoint) == nil, "\(endpoint)")
+        }
+        #expect(push.validEndpoint("https://push.example.com/x") != nil, "public https endpoints as in production")
+        let subscriber = try P256Key.generate()
+        let auth = (0..<16).map { _ in UInt8.random(in: 0...255) }
+        let now: Int64 = 1_800_000_000
+        _ = try push.subscribe(userID: 1, endpoint: receiver.origin + "/push/e2e", p256dh: Base64URL.encode(try subscriber.publicBytes()),
+                               auth: Base64URL.encode(auth), language: .zh, now: now)
+        try database.write { db in
+            try Inbox.deliver(NewNotification(userID: 1, kind: .reply, actor: "bob", body: "同感。", link: "/comments/3"), db: db, now: now)
+        }
+        #expect(try push.deliverDue(now: now) == PushService.Summary(sent: 1, retried: 0, dropped: 0, unsubscribed: 0))
+        #expect(receiver.requests.map(\.path) == ["/push/e2e"])
+    }
 }
