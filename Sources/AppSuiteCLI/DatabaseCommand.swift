@@ -34,26 +34,19 @@ struct DatabaseCommand {
                 self = .sqlite(path)
             } else if PostgreSQLDatabase.isPostgresURL(text) {
                 guard URLComponents(string: text)?.host != nil || text.contains("host=") else {
-                    throw UsageError("--\(option) '\(Self.redacted(text))' is not a PostgreSQL URL; expected postgres://user:password@host:5432/database")
+                    throw UsageError("--\(option) '\(PostgreSQLDatabase.redacted(text))' is not a PostgreSQL URL; expected postgres://user:password@host:5432/database")
                 }
                 self = .postgres(text)
             } else {
-                throw UsageError("--\(option) must be sqlite:PATH or postgres://user:password@host:5432/database, not '\(Self.redacted(text))'")
+                throw UsageError("--\(option) must be sqlite:PATH or postgres://user:password@host:5432/database, not '\(PostgreSQLDatabase.redacted(text))'")
             }
         }
 
         var description: String {
             switch self {
             case .sqlite(let path): "sqlite:\(path)"
-            case .postgres(let url): Self.redacted(url)
+            case .postgres(let url): PostgreSQLDatabase.redacted(url)
             }
-        }
-
-        /// `url` without its password.
-        static func redacted(_ url: String) -> String {
-            guard var components = URLComponents(string: url), components.password != nil else { return url }
-            components.password = "***"
-            return components.string ?? url
         }
     }
 

@@ -75,7 +75,7 @@ public final class AppSuite: Sendable {
             }
             try Migrator.migrate(database, Self.migrations(apps: apps))
         } catch {
-            throw .storage("\(configuration.databaseURL.map(Self.redacted) ?? configuration.databasePath): \(error)")
+            throw .storage("\(configuration.databaseURL.map(PostgreSQLDatabase.redacted) ?? configuration.databasePath): \(error)")
         }
         let secret: ServerSecret
         do {
@@ -253,13 +253,6 @@ public final class AppSuite: Sendable {
             let links = try identity.emails.purgeExpired(now: identity.clock.now())
             return "\(deleted) expired session\(deleted == 1 ? "" : "s") and \(links) e-mail link\(links == 1 ? "" : "s") deleted"
         }
-    }
-
-    /// `url` without its password, for messages: `postgres://user:***@host/db`.
-    static func redacted(_ url: String) -> String {
-        guard var components = URLComponents(string: url), components.password != nil else { return url }
-        components.password = "***"
-        return components.string ?? url
     }
 
     /// One database connection per thread that may use one at once: the server's request threads, the work

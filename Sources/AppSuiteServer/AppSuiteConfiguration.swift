@@ -4,6 +4,7 @@ import HTTPServer
 public import Identity
 import Mail
 import Notifications
+import Storage
 public import WebUI
 
 /// How one AppSuite server runs. Resolved from flags, then `APPSUITE_*` environment variables, then defaults
@@ -82,7 +83,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
         }
         if let url = value("database") {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
-                throw .invalid("database", url, "a PostgreSQL URL, postgres://user:password@host:5432/database (SQLite needs no flag)")
+                throw .invalid("database", PostgreSQLDatabase.redacted(url), "a PostgreSQL URL, postgres://user:password@host:5432/database (SQLite needs no flag)")
             }
             configuration.databaseURL = url
         }

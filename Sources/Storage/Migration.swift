@@ -62,18 +62,12 @@ public enum Migrator {
     /// it stay applied.
     public static func migrate(_ database: any Database, _ migrations: [Migration]) throws {
         let plan = try validatedPlan(migrations)
-        try database.write { db in
-            try db.executeScript(
-                """
-                CREATE TABLE IF NOT EXISTS \(tableName) (
-                    module TEXT NOT NULL,
-                    version INTEGER NOT NULL,
-                    name TEXT NOT NULL,
-                    applied_at INTEGER NOT NULL,
-                    PRIMARY KEY (module, version)
-                );
-                CREATE TABLE IF NOT EXISTS \(locksTableName) (name TEXT PRIMARY KEY);
-                """)
+        do {
+            try createBookkeeping(database)
+        } catch let error as StorageError where error.condition == .uniqueViolation || error.backendCode == "42P07" {
+            // Servers starting at once on an empty PostgreSQL database: its `CREATE TABLE IF NOT EXISTS` is not atomic
+            // against a concurrent one (the loser fails on a catalog index). The winner has committed: once more.
+            try createBookkeeping(database)
         }
         let recorded = try database.read { db in
             try db.query("SELECT module, version, name FROM \(tableName)", [])
@@ -105,6 +99,22 @@ public enum Migrator {
         }
     }
 
+    private static func createBookkeeping(_ database: any Database) throws {
+        try database.write { db in
+            try db.executeScript(
+                """
+                CREATE TABLE IF NOT EXISTS \(tableName) (
+                    module TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    applied_at INTEGER NOT NULL,
+                    PRIMARY KEY (module, version)
+                );
+                CREATE TABLE IF NOT EXISTS \(locksTableName) (name TEXT PRIMARY KEY);
+                """)
+        }
+    }
+
     private static func apply(_ migration: Migration, to database: any Database) throws {
         try database.write { db in
             // Checked again inside the write transaction, in case another process migrated meanwhile.
@@ -118,6 +128,10 @@ public enum Migrator {
                 }
                 return
             }
+            // Another server migrating the same database at once (PostgreSQL's DDL is outside its serializable
+            // checks) waits here; when the first commits, the other's transaction is a serialization failure, run
+            // again by `write`, and then finds the migration recorded.
+            try db.lock("storage.migrations")
             do {
                 try migration.apply(db)
             } catch var error as StorageError {

@@ -48,7 +48,7 @@ final class PostgreSQLConnection: SQLExecutor, PooledConnection, @unchecked Send
             throw StorageError(kind: .database, condition: .unavailable, backendCode: "08006", message: "libpq could not allocate a connection")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
-            let message = PostgreSQLResult.connectionMessage(handle)
+            let message = PostgreSQLDatabase.redacting(PostgreSQLResult.connectionMessage(handle), url: url)
             PQfinish(handle)
             throw StorageError(kind: .database, condition: .unavailable, backendCode: "08006", message: message)
         }

@@ -29,6 +29,11 @@ import WebUI
             try AppSuiteConfiguration.resolve(options: ["port": "80000"], environment: [:])
         }
         #expect(throws: ConfigurationError.self) { try AppSuiteConfiguration.resolve(options: ["threads": "0"], environment: [:]) }
+        // A mistyped scheme still carries a password: it is not echoed.
+        #expect(throws: ConfigurationError.invalid("database", "postgress://appsuite:***@db/appsuite",
+                                                   "a PostgreSQL URL, postgres://user:password@host:5432/database (SQLite needs no flag)")) {
+            try AppSuiteConfiguration.resolve(options: [:], environment: ["APPSUITE_DATABASE_URL": "postgress://appsuite:S3CRET@db/appsuite"])
+        }
     }
 
     @Test func publicURLIsValidatedAndDefaultsToTheListeningAddress() throws {

@@ -86,4 +86,19 @@ struct ErrorTests {
         #expect(error?.condition == .unavailable)
         #expect(error?.backendCode == "14")
     }
+
+    /// libpq quotes what it cannot parse, a bad percent-encoding inside the password included; no server needed.
+    @Test func aPostgreSQLURLsPasswordIsInNoMessage() {
+        for url in ["postgres://appsuite:S3CRET%ZZ@127.0.0.1:1/appsuite", "postgres://appsuite:S3CRET@[::1",
+                    "postgres://appsuite@127.0.0.1:1/appsuite?bogus=1&password=S3CRET"] {
+            let error = #expect(throws: StorageError.self) { try PostgreSQLDatabase(configuration: .init(url: url)) }
+            #expect(error?.condition == .unavailable)
+            #expect(error.map { !$0.message.contains("S3CRET") && !"\($0)".contains("S3CRET") } == true, "\(String(describing: error))")
+        }
+        #expect(PostgreSQLDatabase.redacted("postgres://u:pw%40x@db:5432/app?sslmode=require") == "postgres://u:***@db:5432/app?sslmode=require")
+        #expect(PostgreSQLDatabase.redacted("postgres://u@db/app?password=pw&sslmode=disable") == "postgres://u@db/app?password=***&sslmode=disable")
+        #expect(PostgreSQLDatabase.redacted("postgres://a:SECRET@[::1") == "postgres://a:***@[::1")
+        #expect(PostgreSQLDatabase.redacted("mysql://u:SECRET@db/app") == "mysql://u:***@db/app")
+        #expect(PostgreSQLDatabase.redacted("postgres://appsuite@db:5432/app") == "postgres://appsuite@db:5432/app")
+    }
 }

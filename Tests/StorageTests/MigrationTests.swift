@@ -1,3 +1,4 @@
+import Dispatch
 import Storage
 import Synchronization
 import Testing
@@ -43,6 +44,26 @@ struct MigrationTests {
         try Migrator.migrate(db, counted)
         #expect(runs.load(ordering: .relaxed) == 1)
         #expect(try recorded(db).count == 3)
+    }
+
+    /// Servers starting at once on one empty database: each migration runs once, and no server fails. On PostgreSQL
+    /// DDL is outside the serializable checks: unordered, the later `CREATE TABLE` failed on a catalog index (23505).
+    @Test func serversMigratingAtOnceEachSucceed() throws {
+        let db = try TemporaryDatabase.make(maximumConnections: 8)
+        let runs = Atomic<Int>(0)
+        let tables = (1...12).map { version in
+            Migration(module: "race", version: version, name: "create_race_\(version)") { db in
+                try db.executeScript("CREATE TABLE race_\(version) (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+                runs.add(1, ordering: .relaxed)
+            }
+        }
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do { try Migrator.migrate(db, tables) } catch { failures.withLock { $0.append("\(error)") } }
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(runs.load(ordering: .relaxed) == 12)
+        #expect(try recorded(db).count == 12)
     }
 
     @Test func laterMigrationsApplyOnTopOfEarlierRuns() throws {
