@@ -270,7 +270,7 @@ public struct ModerationQueue: Sendable {
             guard item.state == .open else { throw ModerationError.alreadyDecided }
             try db.execute("UPDATE moderation_items SET state = ?, decided_by = ?, decided_at = ?, decision_reason = ? WHERE id = ?",
                            decision.state.rawValue, actor.id, now, reason.isEmpty ? nil : reason, id)
-            let label = item.kind == "comment" ? "评论 #\(item.item)" : item.title
+            let label = item.kind == "comment" ? NotificationKind.commentSubject(item.item) : item.title
             if item.kind == "comment" {
                 if let commentID = Int64(item.item) {
                     if decision == .approve { try CommentStore.release(commentID, db: db, now: now) } else { try CommentStore.remove(commentID, db: db) }
@@ -289,7 +289,7 @@ public struct ModerationQueue: Sendable {
                 default: break
                 }
             }
-            let outcome = decision == .approve ? "未发现违规，已保留 · No violation found" : "已移除 · Removed"
+            let outcome = (decision == .approve ? NotificationKind.ReportOutcome.kept : .removed).rawValue
             for row in try db.query("SELECT reporter_id FROM moderation_reports WHERE item_id = ?", id) {
                 try Inbox.deliver(NewNotification(userID: try row.get(0), kind: .reportHandled, actor: label, body: outcome, link: "/inbox"),
                                   db: db, now: now)
