@@ -261,7 +261,7 @@ public struct ModerationRoutes: Sendable {
         let l = viewer.language
         return viewer.page(title: ModerationText.queue(l), back: BackLink(href: "/me", label: Strings.me(l)), activeTab: "me",
                            trailing: [navAction(href: "/admin/moderation/audit", label: ModerationText.audit(l))]) {
-            segmentedControl(ModerationState.allCases.map { Segment(id: $0.rawValue, href: "/admin/moderation?state=" + $0.rawValue, label: $0.rawValue) },
+            segmentedControl(ModerationState.allCases.map { Segment(id: $0.rawValue, href: "/admin/moderation?state=" + $0.rawValue, label: ModerationText.state($0)(l)) },
                              selected: state.rawValue)
             if items.isEmpty {
                 emptyState(icon: .check, title: ModerationText.queueEmpty(l))

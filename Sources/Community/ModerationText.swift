@@ -24,6 +24,15 @@ enum ModerationText {
     static func reports(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 次举报", en: "\(count) report\(count == 1 ? "" : "s")") }
     static let submission = LocalizedText(zh: "投稿", en: "Submission")
     static let comment = LocalizedText(zh: "评论", en: "Comment")
+    /// A queue state's tab label.
+    static func state(_ state: ModerationState) -> LocalizedText {
+        switch state {
+        case .open: LocalizedText(zh: "待处理", en: "Open")
+        case .approved: LocalizedText(zh: "已通过", en: "Approved")
+        case .rejected: LocalizedText(zh: "已驳回", en: "Rejected")
+        case .hidden: LocalizedText(zh: "已隐藏", en: "Hidden")
+        }
+    }
     static func reasonRequired(_ maximum: Int) -> LocalizedText {
         LocalizedText(zh: "请填写原因（1–\(maximum) 个字）。", en: "Give a reason (1–\(maximum) characters).")
     }
