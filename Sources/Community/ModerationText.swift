@@ -37,6 +37,7 @@ enum ModerationText {
         LocalizedText(zh: "请填写原因（1–\(maximum) 个字）。", en: "Give a reason (1–\(maximum) characters).")
     }
     static let ownComment = LocalizedText(zh: "不能举报自己的评论。", en: "You cannot report your own comment.")
+    static let tooManyReports = LocalizedText(zh: "举报太频繁了，请一小时后再试。", en: "Too many reports. Please try again in an hour.")
     static let alreadyDecided = LocalizedText(zh: "这条内容已被处理。", en: "This item was already decided.")
     static let notFound = LocalizedText(zh: "内容不存在或已删除。", en: "This item does not exist or was deleted.")
     static let unknownAction = LocalizedText(zh: "操作须为 approve、reject 或 hide。", en: "The action must be approve, reject or hide.")

@@ -1,6 +1,7 @@
 import AppSuiteTesting
 import Community
 import Foundation
+import HTTPServer
 import Identity
 import Notifications
 import Storage
@@ -73,6 +74,15 @@ import WebUI
         #expect(try inbox.unreadCount(userID: alice.id) == 0, "hiding tells the author nothing")
         let audit = try #require(try roles.auditLog(before: nil, limit: 1).first)
         #expect(audit.action == "hide" && audit.actorName == "mod" && audit.target == "comment movies/\(comment.id)")
+    }
+
+    @Test func oneUserCannotSendMoreThanThirtyReportsAnHour() throws {
+        let targets = try (0...ModerationQueue.reportsPerHour).map { i in try post(i.isMultiple(of: 2) ? bob : carol, texts[i % texts.count] + " (\(i))") }
+        for comment in targets.dropLast() { try queue.report(commentID: comment.id, reporter: alice, reason: "广告") }
+        #expect(throws: ModerationError.tooManyReports(retryAfter: 3_600)) { try queue.report(commentID: targets.last!.id, reporter: alice, reason: "广告") }
+        #expect(try queue.page(state: .open, before: nil, limit: 50).count == ModerationQueue.reportsPerHour)
+        #expect(ModerationError.tooManyReports(retryAfter: 3_600).httpError(.en).status == .tooManyRequests)
+        try queue.report(commentID: targets.last!.id, reporter: carol, reason: "广告")  // another reporter is not limited
     }
 
     @Test func deletingAnAccountTakesItsNameOffItsQueuedComments() throws {
