@@ -87,6 +87,8 @@ public enum ModerationError: Error, Sendable, Hashable {
     case ownComment
     /// The item was decided already (by another moderator meanwhile).
     case alreadyDecided
+    /// The reporter sent ``ModerationQueue/reportsPerHour`` reports in the last hour; try again after `retryAfter` seconds.
+    case tooManyReports(retryAfter: Int64)
 }
 
 /// One item of the queue.
@@ -141,6 +143,8 @@ public struct SubmissionReviewer: Sendable {
 /// reporters notified and every decision in the audit log. All SQL of module `moderation` is here. Stateless.
 public struct ModerationQueue: Sendable {
     public static let maxReportReason = 200
+    /// Reports one user may send per hour (report spam would flood the queue and, later, the reporter's inbox).
+    public static let reportsPerHour = 30
     public static let maxDecisionReason = 500
 
     public let database: any Database
@@ -159,8 +163,8 @@ public struct ModerationQueue: Sendable {
     /// `reporter` reports a comment with a reason (1–200 characters). One report per reporter counts; reporting
     /// again changes nothing. A comment a moderator already kept is queued again by a new report.
     /// - Returns: the queue item.
-    /// - Throws: ``ModerationError`` (`notFound` for a missing or deleted comment, `ownComment`, `reasonRequired`),
-    ///   ``CommentError/banned(until:reason:)`` for a banned reporter.
+    /// - Throws: ``ModerationError`` (`notFound` for a missing or deleted comment, `ownComment`, `reasonRequired`,
+    ///   `tooManyReports` past ``reportsPerHour``), ``CommentError/banned(until:reason:)`` for a banned reporter.
     @discardableResult
     public func report(commentID: Int64, reporter: User, reason: String) throws -> ModerationItem {
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -170,6 +174,9 @@ public struct ModerationQueue: Sendable {
             if let ban = try RoleStore.activeBan(userID: reporter.id, now: now, db: db) {
                 throw CommentError.banned(until: ban.until, reason: ban.reason)
             }
+            let lastHour = try db.scalar("SELECT count(*) FROM moderation_reports WHERE reporter_id = ? AND created_at > ?",
+                                         reporter.id, now - 3_600, as: Int.self) ?? 0
+            guard lastHour < Self.reportsPerHour else { throw ModerationError.tooManyReports(retryAfter: 3_600) }
             guard let row = try db.queryFirst("SELECT app, item, user_id, author_name, body, deleted FROM community_comments WHERE id = ?", commentID),
                   try row.get("deleted", as: Int.self) == 0 else { throw ModerationError.notFound }
             let author: Int64? = try row.get("user_id")
@@ -270,7 +277,7 @@ public struct ModerationQueue: Sendable {
             guard item.state == .open else { throw ModerationError.alreadyDecided }
             try db.execute("UPDATE moderation_items SET state = ?, decided_by = ?, decided_at = ?, decision_reason = ? WHERE id = ?",
                            decision.state.rawValue, actor.id, now, reason.isEmpty ? nil : reason, id)
-            let label = item.kind == "comment" ? "评论 #\(item.item)" : item.title
+            let label = item.kind == "comment" ? NotificationKind.commentSubject(item.item) : item.title
             if item.kind == "comment" {
                 if let commentID = Int64(item.item) {
                     if decision == .approve { try CommentStore.release(commentID, db: db, now: now) } else { try CommentStore.remove(commentID, db: db) }
@@ -289,7 +296,7 @@ public struct ModerationQueue: Sendable {
                 default: break
                 }
             }
-            let outcome = decision == .approve ? "未发现违规，已保留 · No violation found" : "已移除 · Removed"
+            let outcome = (decision == .approve ? NotificationKind.ReportOutcome.kept : .removed).rawValue
             for row in try db.query("SELECT reporter_id FROM moderation_reports WHERE item_id = ?", id) {
                 try Inbox.deliver(NewNotification(userID: try row.get(0), kind: .reportHandled, actor: label, body: outcome, link: "/inbox"),
                                   db: db, now: now)

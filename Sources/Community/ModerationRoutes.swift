@@ -9,13 +9,15 @@ extension ModerationError: HTTPErrorConvertible {
     public var httpError: HTTPError { httpError(.zh) }
 
     /// Every case in one place: a missing item → 404, a missing reason or one's own comment → 422, an item decided
-    /// meanwhile → 409.
+    /// meanwhile → 409, too many reports → 429 with `Retry-After`.
     public func httpError(_ language: Language) -> HTTPError {
         switch self {
         case .notFound: return .notFound(ModerationText.notFound(language))
         case .reasonRequired(let maximum): return .validation([.init(field: "reason", message: ModerationText.reasonRequired(maximum)(language))])
         case .ownComment: return .validation([.init(field: "id", message: ModerationText.ownComment(language))])
         case .alreadyDecided: return HTTPError(.conflict, detail: ModerationText.alreadyDecided(language))
+        case .tooManyReports(let retryAfter):
+            return HTTPError(.tooManyRequests, detail: ModerationText.tooManyReports(language), headers: ["Retry-After": String(retryAfter)])
         }
     }
 }
@@ -180,7 +182,8 @@ public struct ModerationRoutes: Sendable {
             do {
                 try queue.report(commentID: id, reporter: member.user, reason: form["reason"] ?? "")
             } catch let error as ModerationError where error != .notFound {
-                return try Self.reportPage(request, member, error: error.httpError(member.viewer.language).errors.first?.message)
+                let problem = error.httpError(member.viewer.language)
+                return try Self.reportPage(request, member, error: problem.errors.first?.message ?? problem.detail)
             } catch let error as CommentError {
                 return try Self.reportPage(request, member, error: error.message(member.viewer.language))
             }
@@ -261,7 +264,7 @@ public struct ModerationRoutes: Sendable {
         let l = viewer.language
         return viewer.page(title: ModerationText.queue(l), back: BackLink(href: "/me", label: Strings.me(l)), activeTab: "me",
                            trailing: [navAction(href: "/admin/moderation/audit", label: ModerationText.audit(l))]) {
-            segmentedControl(ModerationState.allCases.map { Segment(id: $0.rawValue, href: "/admin/moderation?state=" + $0.rawValue, label: $0.rawValue) },
+            segmentedControl(ModerationState.allCases.map { Segment(id: $0.rawValue, href: "/admin/moderation?state=" + $0.rawValue, label: ModerationText.state($0)(l)) },
                              selected: state.rawValue)
             if items.isEmpty {
                 emptyState(icon: .check, title: ModerationText.queueEmpty(l))
@@ -322,7 +325,8 @@ public struct ModerationRoutes: Sendable {
                      requestBody: .ref(CommentReport.self),
                      responses: [.init(201, "Queued", schema: .ref(ReportReceipt.self)), .init(401, "Login required", schema: problem),
                                  .init(403, "Banned", schema: problem), .init(404, "No such comment", schema: problem),
-                                 .init(422, "No reason, or one's own comment", schema: problem)],
+                                 .init(422, "No reason, or one's own comment", schema: problem),
+                                 .init(429, "More than 30 reports in an hour; see Retry-After", schema: problem)],
                      requiresAuthentication: true),
         APIOperation(.get, APIPath.Moderation.queue, summary: "The moderation queue (moderators)", tag: "Moderation",
                      parameters: [.init("state", in: .query), .init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],

@@ -24,10 +24,20 @@ enum ModerationText {
     static func reports(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 次举报", en: "\(count) report\(count == 1 ? "" : "s")") }
     static let submission = LocalizedText(zh: "投稿", en: "Submission")
     static let comment = LocalizedText(zh: "评论", en: "Comment")
+    /// A queue state's tab label.
+    static func state(_ state: ModerationState) -> LocalizedText {
+        switch state {
+        case .open: LocalizedText(zh: "待处理", en: "Open")
+        case .approved: LocalizedText(zh: "已通过", en: "Approved")
+        case .rejected: LocalizedText(zh: "已驳回", en: "Rejected")
+        case .hidden: LocalizedText(zh: "已隐藏", en: "Hidden")
+        }
+    }
     static func reasonRequired(_ maximum: Int) -> LocalizedText {
         LocalizedText(zh: "请填写原因（1–\(maximum) 个字）。", en: "Give a reason (1–\(maximum) characters).")
     }
     static let ownComment = LocalizedText(zh: "不能举报自己的评论。", en: "You cannot report your own comment.")
+    static let tooManyReports = LocalizedText(zh: "举报太频繁了，请一小时后再试。", en: "Too many reports. Please try again in an hour.")
     static let alreadyDecided = LocalizedText(zh: "这条内容已被处理。", en: "This item was already decided.")
     static let notFound = LocalizedText(zh: "内容不存在或已删除。", en: "This item does not exist or was deleted.")
     static let unknownAction = LocalizedText(zh: "操作须为 approve、reject 或 hide。", en: "The action must be approve, reject or hide.")

@@ -49,7 +49,7 @@ public struct InboxRoutes: Sendable {
                                 json.field("id", item.id)
                                 json.field("kind", item.kind)
                                 json.field("title", kinds.headline(kind: item.kind, actor: item.actor, language))
-                                json.field("body", item.body)
+                                json.field("body", kinds.detail(kind: item.kind, body: item.body, language))
                                 json.field("url", item.link)
                                 json.field("createdAt", iso8601(item.createdAt))
                                 json.field("read", item.isRead)
@@ -126,7 +126,7 @@ public struct InboxRoutes: Sendable {
                     }
                     listGroup {
                         for item in page.items {
-                            listCell(title: kinds.headline(kind: item.kind, actor: item.actor, l), subtitle: item.body.isEmpty ? nil : item.body,
+                            listCell(title: kinds.headline(kind: item.kind, actor: item.actor, l), subtitle: item.body.isEmpty ? nil : kinds.detail(kind: item.kind, body: item.body, l),
                                      detail: BeijingTime.dateTime(item.createdAt), href: "/inbox/\(item.id)",
                                      accessory: item.isRead ? .automatic : .badge(NotificationText.unread(l)))
                         }

@@ -11,12 +11,33 @@ public struct NotificationKind: Sendable, Hashable, Identifiable {
     public let name: LocalizedText
     /// The headline of one item, given its actor or subject (a nickname, an item's title).
     public let headline: @Sendable (_ actor: String, _ language: Language) -> String
+    /// The text under the headline, given the stored body: user text (an excerpt, a reason) is shown as stored;
+    /// a kind whose body is one of its own outcome codes renders it in the reader's language here.
+    public let detail: @Sendable (_ body: String, _ language: Language) -> String
 
-    public init(id: String, name: LocalizedText, headline: @escaping @Sendable (_ actor: String, _ language: Language) -> String) {
+    public init(id: String, name: LocalizedText, headline: @escaping @Sendable (_ actor: String, _ language: Language) -> String,
+                detail: @escaping @Sendable (_ body: String, _ language: Language) -> String = { body, _ in body }) {
         precondition(id.contains(".") && id.utf8.count <= 64, "kind ids are owner.name, at most 64 bytes: \(id)")
         self.id = id
         self.name = name
         self.headline = headline
+        self.detail = detail
+    }
+
+    /// The stored subject of a moderated comment (`comment:3`), rendered as `评论 #3` / `Comment #3` by the moderation
+    /// kinds' headlines, so the stored row holds no words of one language.
+    public static func commentSubject(_ commentID: String) -> String { "comment:" + commentID }
+
+    /// A moderation item's subject in `language`: a ``commentSubject(_:)`` reads `评论 #3` / `Comment #3`; anything
+    /// else (a submission's title, a row stored before subjects were coded) as stored.
+    static func subject(_ actor: String, _ language: Language) -> String {
+        guard actor.hasPrefix("comment:"), let id = Int64(actor.dropFirst("comment:".count)) else { return actor }
+        return language == .zh ? "评论 #\(id)" : "Comment #\(id)"
+    }
+
+    /// The outcome codes of ``reportHandled``'s body: the reported item was kept, or removed.
+    public enum ReportOutcome: String, Sendable {
+        case kept, removed
     }
 
     public static func == (lhs: NotificationKind, rhs: NotificationKind) -> Bool { lhs.id == rhs.id }
@@ -26,18 +47,26 @@ public struct NotificationKind: Sendable, Hashable, Identifiable {
     public static let reply = NotificationKind(
         id: "community.reply", name: LocalizedText(zh: "回复我的评论", en: "Replies to my comments"),
         headline: { actor, l in l == .zh ? "\(actor) 回复了你的评论" : "\(actor) replied to your comment" })
-    /// A moderator handled your report; actor = what was reported, body = the outcome.
+    /// A moderator handled your report; actor = what was reported (a title or ``commentSubject(_:)``), body = a
+    /// ``ReportOutcome`` code, rendered in the reader's language.
     public static let reportHandled = NotificationKind(
         id: "moderation.report-handled", name: LocalizedText(zh: "举报处理结果", en: "Outcome of my reports"),
-        headline: { actor, l in l == .zh ? "你的举报已处理：\(actor)" : "Your report was handled: \(actor)" })
+        headline: { actor, l in l == .zh ? "你的举报已处理：\(subject(actor, l))" : "Your report was handled: \(subject(actor, l))" },
+        detail: { body, l in
+            switch ReportOutcome(rawValue: body) {
+            case .kept: l == .zh ? "未发现违规，已保留" : "No violation found; kept"
+            case .removed: l == .zh ? "已移除" : "Removed"
+            case nil: body
+            }
+        })
     /// Your submission was approved; actor = its title.
     public static let submissionApproved = NotificationKind(
         id: "moderation.submission-approved", name: LocalizedText(zh: "投稿通过", en: "Submissions approved"),
-        headline: { actor, l in l == .zh ? "你的投稿已通过：\(actor)" : "Your submission was approved: \(actor)" })
-    /// Your submission or comment was rejected; actor = its title, body = the moderator's reason.
+        headline: { actor, l in l == .zh ? "你的投稿已通过：\(subject(actor, l))" : "Your submission was approved: \(subject(actor, l))" })
+    /// Your submission or comment was rejected; actor = its title or ``commentSubject(_:)``, body = the moderator's reason.
     public static let submissionRejected = NotificationKind(
         id: "moderation.submission-rejected", name: LocalizedText(zh: "投稿未通过", en: "Submissions rejected"),
-        headline: { actor, l in l == .zh ? "你的投稿未通过：\(actor)" : "Your submission was rejected: \(actor)" })
+        headline: { actor, l in l == .zh ? "你的投稿未通过：\(subject(actor, l))" : "Your submission was rejected: \(subject(actor, l))" })
 
     /// The platform's kinds, in the order the preferences page lists them.
     public static let platform: [NotificationKind] = [reply, reportHandled, submissionApproved, submissionRejected]
@@ -64,5 +93,10 @@ public struct NotificationKinds: Sendable {
     /// The headline of a stored item; an id no installed app registers any more reads as a plain notice.
     public func headline(kind: String, actor: String, _ language: Language) -> String {
         byID[kind]?.headline(actor, language) ?? (language == .zh ? "通知：\(actor)" : "Notice: \(actor)")
+    }
+
+    /// The text under a stored item's headline in `language` (the body as stored for a kind no app registers).
+    public func detail(kind: String, body: String, _ language: Language) -> String {
+        byID[kind]?.detail(body, language) ?? body
     }
 }

@@ -224,7 +224,7 @@ public struct PushService: Sendable {
             let link: String = try row.get("link")
             payload.object { json in
                 json.field("title", kinds.headline(kind: kind, actor: actor, language))
-                json.field("body", body)
+                json.field("body", kinds.detail(kind: kind, body: body, language))
                 json.field("url", link)
             }
             let message = try WebPushEncryption.encrypt(payload.bytes, p256dh: try row.get("p256dh"), authSecret: try row.get("auth"))

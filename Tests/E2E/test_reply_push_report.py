@@ -35,6 +35,14 @@ VENV_PYTHON = HERE / ".venv" / "bin" / "python"
 REVIEW = 7885559
 
 
+def off_the_edges(driver, selector: str) -> list[str]:
+    """Controls matching `selector` closer than 8 px to a side of the phone's screen (flush buttons, issue 11 review)."""
+    return driver.execute_script("""
+        return Array.from(document.querySelectorAll(arguments[0])).filter(e => e.offsetParent !== null).map(e => [e, e.getBoundingClientRect()])
+          .filter(([e, r]) => r.left < 8 || r.right > window.innerWidth - 8)
+          .map(([e, r]) => e.textContent.trim() + ' ' + Math.round(r.left) + '..' + Math.round(r.right));""", selector)
+
+
 class Receiver:
     """A push service on a loopback port: records every POST (headers and body) and answers 201."""
 
@@ -135,6 +143,7 @@ def test_reply_reaches_inbox_and_push_then_a_report_is_hidden(browser, server, r
     browser.get(server.base_url + "/inbox/settings")
     section = browser.find_element(By.ID, "push")
     wait_for(browser, lambda d: section.get_attribute("data-state") == "off", message=f"push stayed {section.get_attribute('data-state')}")
+    assert not off_the_edges(browser, ".push-section .btn"), off_the_edges(browser, ".push-section .btn")
     tap(browser, section.find_element(By.CSS_SELECTOR, "button[name=push-enable]"))
     wait_for(browser, lambda d: section.get_attribute("data-state") == "on", message=f"push is {section.get_attribute('data-state')}")
 
@@ -163,6 +172,7 @@ def test_reply_reaches_inbox_and_push_then_a_report_is_hidden(browser, server, r
     browser.get(server.base_url + "/inbox")
     assert reply_text in browser.page_source and bob in browser.page_source
     assert_fits_phone(browser)
+    assert not off_the_edges(browser, ".inbox-actions .btn"), off_the_edges(browser, ".inbox-actions .btn")
     screenshot("reply-02-inbox")
     request = receiver.wait_for(1)[0]
     assert request["path"] == endpoint.removeprefix(receiver.origin)
@@ -189,6 +199,12 @@ def test_reply_reaches_inbox_and_push_then_a_report_is_hidden(browser, server, r
     assert len(items) == 1 and "剧透" in items[0].text, [s.text for s in browser.find_elements(By.CSS_SELECTOR, "section.moderation-item")]
     assert_fits_phone(browser)
     screenshot("reply-03-moderation")
+    tabs = [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".segmented a")]
+    assert "待处理" in tabs and not {"open", "approved", "rejected", "hidden"} & set(tabs), tabs
+    edges = off_the_edges(browser, ".moderation-item .btn, .moderation-item .field")
+    assert not edges, edges
+    hours = items[0].find_element(By.CSS_SELECTOR, "input[name=hours]")
+    assert hours.get_attribute("value") == "24" and hours.size["width"] >= 60, hours.size
     click_and_wait(browser, items[0].find_element(By.CSS_SELECTOR, "button[value=hide]"), "hiding")
     assert not [s for s in browser.find_elements(By.CSS_SELECTOR, "section.moderation-item") if reply_text in s.text]
 
@@ -213,7 +229,12 @@ def test_reply_reaches_inbox_and_push_then_a_report_is_hidden(browser, server, r
         assert "Your comment is awaiting review" in notice.text, notice.text
         assert_fits_phone(browser)
         screenshot("reply-05-awaiting-review-en-dark")
+        browser.get(server.base_url + "/me/data")
+        password = browser.find_element(By.CSS_SELECTOR, "#delete-account-form input[name=password]")
+        assert password.size["width"] >= 100, f"a long label squeezes the password field to {password.size}"
         browser.get(server.base_url + "/inbox")
+        main = browser.find_element(By.TAG_NAME, "main").text
+        assert "Your report was handled: Comment #" in main and "Removed" in main and "已移除" not in main, main
         assert_fits_phone(browser)
         screenshot("reply-06-inbox-en-dark")
     finally:

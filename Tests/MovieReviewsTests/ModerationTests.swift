@@ -1,11 +1,13 @@
 import AppSuiteTesting
 import Community
 import Foundation
+import HTTPServer
 import Identity
 import Notifications
 import Storage
 import Synchronization
 import Testing
+import WebUI
 
 /// Issue 11 item 4: reports, the queue, decisions and their notifications and audit entries, on real comment texts.
 @Suite(.requires(.movies)) struct ModerationTests {
@@ -62,11 +64,25 @@ import Testing
         #expect(throws: ModerationError.alreadyDecided) { try queue.decide(item.id, .approve, actor: moderator) }
         for reporter in [bob, carol] {
             let notice = try #require(try inbox.page(userID: reporter.id, cursor: nil, limit: 5).items.first)
-            #expect(notice.kind == NotificationKind.reportHandled.id && notice.actor == "评论 #\(comment.id)" && notice.body.hasPrefix("已移除"))
+            #expect(notice.kind == NotificationKind.reportHandled.id && notice.actor == "comment:\(comment.id)" && notice.body == "removed",
+                    "stored as a subject and an outcome code, in no one language")
+            let kinds = NotificationKinds()
+            #expect(kinds.headline(kind: notice.kind, actor: notice.actor, .zh) == "你的举报已处理：评论 #\(comment.id)")
+            #expect(kinds.headline(kind: notice.kind, actor: notice.actor, .en) == "Your report was handled: Comment #\(comment.id)")
+            #expect(kinds.detail(kind: notice.kind, body: notice.body, .zh) == "已移除" && kinds.detail(kind: notice.kind, body: notice.body, .en) == "Removed")
         }
         #expect(try inbox.unreadCount(userID: alice.id) == 0, "hiding tells the author nothing")
         let audit = try #require(try roles.auditLog(before: nil, limit: 1).first)
         #expect(audit.action == "hide" && audit.actorName == "mod" && audit.target == "comment movies/\(comment.id)")
+    }
+
+    @Test func oneUserCannotSendMoreThanThirtyReportsAnHour() throws {
+        let targets = try (0...ModerationQueue.reportsPerHour).map { i in try post(i.isMultiple(of: 2) ? bob : carol, texts[i % texts.count] + " (\(i))") }
+        for comment in targets.dropLast() { try queue.report(commentID: comment.id, reporter: alice, reason: "广告") }
+        #expect(throws: ModerationError.tooManyReports(retryAfter: 3_600)) { try queue.report(commentID: targets.last!.id, reporter: alice, reason: "广告") }
+        #expect(try queue.page(state: .open, before: nil, limit: 50).count == ModerationQueue.reportsPerHour)
+        #expect(ModerationError.tooManyReports(retryAfter: 3_600).httpError(.en).status == .tooManyRequests)
+        try queue.report(commentID: targets.last!.id, reporter: carol, reason: "广告")  // another reporter is not limited
     }
 
     @Test func deletingAnAccountTakesItsNameOffItsQueuedComments() throws {
@@ -89,7 +105,9 @@ import Testing
         #expect(told.kind == NotificationKind.submissionRejected.id && told.body == "请文明发言")
         try queue.decide(second.id, .approve, actor: admin)
         #expect(try comments.comment(fine.id)?.isDeleted == false)
-        #expect(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.map(\.body).first?.hasPrefix("未发现违规") == true)
+        let kept = try #require(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.first)
+        #expect(kept.body == "kept" && NotificationKinds().detail(kind: kept.kind, body: kept.body, .zh) == "未发现违规，已保留")
+        #expect(NotificationKinds().headline(kind: told.kind, actor: told.actor, .en) == "Your submission was rejected: Comment #\(rude.id)")
         // A new report after "keep" re-opens the item.
         let again = try queue.report(commentID: fine.id, reporter: bob, reason: "还是不喜欢")
         #expect(again.state == .open && again.reportCount == 2)

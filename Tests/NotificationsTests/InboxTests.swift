@@ -25,13 +25,16 @@ import WebUI
 
     @Test func deliveredItemsAreListedNewestFirstAndCountedUntilRead() throws {
         let first = try #require(try deliver(7, body: "第一条"))
-        let second = try #require(try deliver(7, .reportHandled, actor: "评论 #3", body: "已隐藏"))
+        let second = try #require(try deliver(7, .reportHandled, actor: NotificationKind.commentSubject("3"), body: "kept"))
         _ = try deliver(8)
         #expect(try inbox.unreadCount(userID: 7) == 2)
         let page = try inbox.page(userID: 7, cursor: nil, limit: 20)
         #expect(page.items.map(\.id) == [second, first] && page.nextCursor == nil)
         #expect(page.items[1].body == "第一条" && page.items[1].kind == "community.reply" && page.items[1].link == "/comments/1")
         #expect(NotificationKinds().headline(kind: page.items[0].kind, actor: page.items[0].actor, .zh) == "你的举报已处理：评论 #3")
+        #expect(NotificationKinds().headline(kind: page.items[0].kind, actor: page.items[0].actor, .en) == "Your report was handled: Comment #3")
+        #expect(NotificationKinds().detail(kind: page.items[0].kind, body: page.items[0].body, .en) == "No violation found; kept")
+        #expect(NotificationKinds().detail(kind: page.items[1].kind, body: page.items[1].body, .en) == "第一条", "user text as stored")
         #expect(NotificationKinds().headline(kind: page.items[1].kind, actor: page.items[1].actor, .en) == "bob replied to your comment")
         #expect(NotificationKinds().headline(kind: "gone.kind", actor: "x", .en) == "Notice: x")
 
