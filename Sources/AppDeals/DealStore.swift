@@ -66,6 +66,8 @@ struct DealSnapshot: Sendable {
     var categories: [String]
     /// Every app by rating count (most first), then id (highest first): 热榜's order among apps without signals.
     var byRatings: [AppSummary]
+    /// Which of ``byRatings`` a search can match.
+    var searchIndex: SearchIndex
     /// Editors' known ends of 限免 per region and app (``KnownEnds``).
     var knownEnds: [Region: [Int64: KnownEnd]] = [:]
 }
@@ -133,7 +135,7 @@ final class DealStore: Sendable {
             }
             let byRatings = apps.values.sorted { ($0.ratingCount ?? 0, $0.id) > ($1.ratingCount ?? 0, $1.id) }
             return DealSnapshot(apps: apps, engines: engines, latest: latest, earliest: earliest, categories: genres.sorted(),
-                                byRatings: byRatings, knownEnds: try KnownEnds.all(db))
+                                byRatings: byRatings, searchIndex: SearchIndex(byRatings), knownEnds: try KnownEnds.all(db))
         }
     }
 

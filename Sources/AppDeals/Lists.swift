@@ -190,8 +190,16 @@ struct DealLists: Sendable {
             for row in boosted where more { more = take(row) }
             if more {
                 let boostedIDs = Set(boosted.map(\.2.id))
-                for app in snapshot.byRatings where !boostedIDs.contains(app.id) {
-                    if !take((0, app.ratingCount ?? 0, app)) { break }
+                func walk(_ apps: some Sequence<AppSummary>) {
+                    for app in apps where !boostedIDs.contains(app.id) {
+                        if !take((0, app.ratingCount ?? 0, app)) { break }
+                    }
+                }
+                // A search walks only the apps its rarest gram is in (``SearchIndex``), still in rating order.
+                if let text = query.search {
+                    walk(snapshot.searchIndex.candidates(text).lazy.map { snapshot.byRatings[Int($0)] })
+                } else {
+                    walk(snapshot.byRatings)
                 }
             }
             let pageRows = rows.prefix(query.limit)
