@@ -17,7 +17,7 @@ struct ListQuery: Sendable {
     /// A primary genre as the App Store names it (`Games`, `Productivity`).
     var category: String?
     var device: String?
-    /// Lower-cased search text; nil for no search.
+    /// The search text folded (``SearchIndex/fold(_:)``: lower case, NFKC, Traditional → Simplified); nil for no search.
     var search: String?
     /// True when `q` held only punctuation and spaces: the answer is an empty list.
     var searchIsEmpty = false
@@ -66,7 +66,7 @@ struct ListQuery: Sendable {
                     || CharacterSet.whitespaces.contains($0) }) {
                     searchIsEmpty = true
                 } else {
-                    search = trimmed.lowercased()
+                    search = SearchIndex.fold(trimmed)
                 }
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which apps a search can match, found without reading every app's search key: each Unicode scalar and each pair
 /// of adjacent scalars of an app's lower-cased ``AppSummary/searchKey`` maps to the apps holding it, as positions in
 /// ``DealSnapshot/byRatings`` (ascending, so rating order is kept). An app containing a query contains every one of
@@ -36,6 +38,15 @@ struct SearchIndex: Sendable {
             if list.isEmpty { break }
         }
         return best ?? []
+    }
+
+    /// What search compares, for app keys and queries alike: lower case; and for text beyond ASCII, compatibility
+    /// forms folded (NFKC: full-width ＧＡＭＥ → game, as Chinese keyboards type it) and Traditional Chinese made
+    /// Simplified (ICU's `Traditional-Simplified` transform: 旋轉 → 旋转, 遊戲 → 游戏), so either script finds the other.
+    static func fold(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text.lowercased() }
+        let folded = text.precomposedStringWithCompatibilityMapping.lowercased()
+        return folded.applyingTransform(StringTransform("Traditional-Simplified"), reverse: false) ?? folded
     }
 
     private static func gram(_ scalar: UInt32) -> UInt64 { UInt64(scalar) }

@@ -44,4 +44,18 @@ import Testing
         #expect(found == snapshot.byRatings.filter { $0.matches(search: Array("game".utf8)) }.map(\.id))
         #expect(found.count > 100)
     }
+    @Test func traditionalAndFullWidthQueriesFindTheSimplifiedNames() throws {
+        let (database, _) = try ImportTests.imported()
+        try Migrator.migrate(database, CommunitySchema.migrations())
+        let lists = DealLists(store: DealStore(database: database))
+        let categories = try DealStore(database: database).snapshot().categories
+        func found(_ text: String) throws -> [Int64] {
+            try lists.page(try ListQuery(FormData([("tab", "hot"), ("q", text)]), categories: categories)).items.map(\.app.id)
+        }
+        #expect(try ListQuery(FormData([("q", "旋轉 ＲＯＴＡＥＮＯ")]), categories: []).search == "旋转 rotaeno")
+        #expect(try found("旋轉") == [6_466_390_901])
+        #expect(try found("全能記") == [1_587_301_632, 992_762_497])  // 全能记(录音,备忘,流水), 记账·圈子账本…全能记帐本
+        #expect(try found("旋转音律 ＲＯＴＡＥＮＯ") == [6_466_390_901])
+        #expect(try found("ＧＡＭＥ") == (try found("game")))
+    }
 }
