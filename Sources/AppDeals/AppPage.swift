@@ -92,14 +92,17 @@ extension DealPages {
                     p(.class("ad-note")) { DealText.screenshotsSource(l) }
                 }
 
-                dl(.class("ad-facts")) {
-                    if let size = detail.sizeBytes {
-                        dt { DealText.size(l) }
-                        dd { String(format: "%.1f MB", Double(size) / 1_000_000) }
+                // An app known only from the US price log has none of these: no empty box then.
+                if detail.sizeBytes != nil || detail.version != nil || detail.seller != nil || detail.summary.genre != nil {
+                    dl(.class("ad-facts")) {
+                        if let size = detail.sizeBytes {
+                            dt { DealText.size(l) }
+                            dd { String(format: "%.1f MB", Double(size) / 1_000_000) }
+                        }
+                        if let version = detail.version { dt { DealText.version(l) }; dd { version } }
+                        if let seller = detail.seller { dt { DealText.seller(l) }; dd { seller } }
+                        if let genre = detail.summary.genre { dt { DealText.category(l) }; dd { ([genre] + detail.genresZh).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " · ") } }
                     }
-                    if let version = detail.version { dt { DealText.version(l) }; dd { version } }
-                    if let seller = detail.seller { dt { DealText.seller(l) }; dd { seller } }
-                    if let genre = detail.summary.genre { dt { DealText.category(l) }; dd { ([genre] + detail.genresZh).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " · ") } }
                 }
                 if detail.summary.id > 0, detail.summary.isGame != nil || detail.releaseNotes != nil {
                     sectionHeader(DealText.releaseNotes(l))

@@ -8,7 +8,7 @@ import Synchronization
 struct AppSummary: Sendable, Hashable {
     var id: Int64
     var name: String
-    /// Lower-cased names and seller as UTF-8: search finds a query's bytes in it (a substring, CJK included).
+    /// Names and seller folded (``SearchIndex/fold(_:)``) as UTF-8: search finds a query's bytes in it (a substring, CJK included).
     var searchKey: [UInt8]
     var genre: String?
     var isGame: Bool?
@@ -66,6 +66,8 @@ struct DealSnapshot: Sendable {
     var categories: [String]
     /// Every app by rating count (most first), then id (highest first): 热榜's order among apps without signals.
     var byRatings: [AppSummary]
+    /// Which of ``byRatings`` a search can match.
+    var searchIndex: SearchIndex
     /// Editors' known ends of 限免 per region and app (``KnownEnds``).
     var knownEnds: [Region: [Int64: KnownEnd]] = [:]
 }
@@ -110,7 +112,7 @@ final class DealStore: Sendable {
                 FROM appdeals_apps
                 """) {
                 let app = AppSummary(
-                    id: try row.get(0), name: try row.get(1), searchKey: Array(try row.get(2, as: String.self).utf8), genre: try row.get(3),
+                    id: try row.get(0), name: try row.get(1), searchKey: Array(SearchIndex.fold(try row.get(2, as: String.self)).utf8), genre: try row.get(3),
                     isGame: try row.get(4, as: Int64?.self).map { $0 != 0 }, devices: try row.get(5), rating: try row.get(6),
                     ratingCount: try row.get(7), iconURL: try row.get(8), catalogPrice: try row.get(9),
                     catalogCurrency: try row.get(10, as: String?.self).flatMap(Currency.init(rawValue:)))
@@ -133,7 +135,7 @@ final class DealStore: Sendable {
             }
             let byRatings = apps.values.sorted { ($0.ratingCount ?? 0, $0.id) > ($1.ratingCount ?? 0, $1.id) }
             return DealSnapshot(apps: apps, engines: engines, latest: latest, earliest: earliest, categories: genres.sorted(),
-                                byRatings: byRatings, knownEnds: try KnownEnds.all(db))
+                                byRatings: byRatings, searchIndex: SearchIndex(byRatings), knownEnds: try KnownEnds.all(db))
         }
     }
 

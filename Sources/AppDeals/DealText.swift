@@ -38,7 +38,10 @@ enum DealText {
     static let fakeDiscount = LocalizedText(zh: "先涨后降", en: "Raised before sale")
     static func regularPrice(_ price: String) -> LocalizedText { LocalizedText(zh: "长期售价 \(price)", en: "Usually \(price)") }
     static let catalogueNote = LocalizedText(zh: "美区 2016/17 年价格", en: "US store price, 2016/17")
-    static func dataAsOf(_ time: String) -> LocalizedText { LocalizedText(zh: "数据更新于 \(time)（北京时间）", en: "Data as of \(time) (Beijing time)") }
+    /// The lists' date and source line (house rule: data shows its date and source).
+    static func dataAsOf(_ time: String) -> LocalizedText {
+        LocalizedText(zh: "数据更新于 \(time)（北京时间）· 价格来自 App Store", en: "Data as of \(time) (Beijing time) · prices from the App Store")
+    }
     static func since(_ time: String) -> LocalizedText { LocalizedText(zh: "\(time) 起", en: "since \(time)") }
     static let loadMore = LocalizedText(zh: "加载更多", en: "Load more")
     static let end = LocalizedText(zh: "没有更多了", en: "That's all")

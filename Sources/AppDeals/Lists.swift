@@ -17,7 +17,7 @@ struct ListQuery: Sendable {
     /// A primary genre as the App Store names it (`Games`, `Productivity`).
     var category: String?
     var device: String?
-    /// Lower-cased search text; nil for no search.
+    /// The search text folded (``SearchIndex/fold(_:)``: lower case, NFKC, Traditional → Simplified); nil for no search.
     var search: String?
     /// True when `q` held only punctuation and spaces: the answer is an empty list.
     var searchIsEmpty = false
@@ -66,7 +66,7 @@ struct ListQuery: Sendable {
                     || CharacterSet.whitespaces.contains($0) }) {
                     searchIsEmpty = true
                 } else {
-                    search = trimmed.lowercased()
+                    search = SearchIndex.fold(trimmed)
                 }
             }
         }
@@ -190,8 +190,16 @@ struct DealLists: Sendable {
             for row in boosted where more { more = take(row) }
             if more {
                 let boostedIDs = Set(boosted.map(\.2.id))
-                for app in snapshot.byRatings where !boostedIDs.contains(app.id) {
-                    if !take((0, app.ratingCount ?? 0, app)) { break }
+                func walk(_ apps: some Sequence<AppSummary>) {
+                    for app in apps where !boostedIDs.contains(app.id) {
+                        if !take((0, app.ratingCount ?? 0, app)) { break }
+                    }
+                }
+                // A search walks only the apps its rarest gram is in (``SearchIndex``), still in rating order.
+                if let text = query.search {
+                    walk(snapshot.searchIndex.candidates(text).lazy.map { snapshot.byRatings[Int($0)] })
+                } else {
+                    walk(snapshot.byRatings)
                 }
             }
             let pageRows = rows.prefix(query.limit)

@@ -235,7 +235,11 @@ struct DealPages: Sendable {
                                     }
                                 }
                                 span(.class("ad-topic-title")) { topic.title(l) }
-                                span(.class("ad-topic-summary")) { topic.summary(l) + " · " + DealText.appCount(topic.items.count)(l) }
+                                // bdi: an editor's text (a right-to-left override in it) must not reorder the count after it.
+                                span(.class("ad-topic-summary")) {
+                                    Node.element("bdi", [], [.text(topic.summary(l))])
+                                    " · " + DealText.appCount(topic.items.count)(l)
+                                }
                                 span(.class("ad-tag")) { topic.editor == nil ? DealText.generatedTopic(l) : DealText.editorTopic(l) }
                             }
                         }

@@ -154,6 +154,15 @@ import Testing
         #expect(try server.request("DELETE", "/api/v1/appdeals/topics/\(pinned.id)", token: admin.token).status == 204)
     }
 
+    @Test func anEditorsRightToLeftOverrideStaysInItsText() throws {
+        let server = try Self.server.get()
+        let admin = try Self.account("topic_bidi", role: .admin)
+        let input = DealTopicInput(title: "双向", titleEn: "Bidi", summary: "摘要\u{202E}gnp.exe", appIds: Array(try Self.appIDs().prefix(4)))
+        #expect(try server.send("POST", "/api/v1/appdeals/topics", json: try Self.body(input), token: admin.token).status == 201)
+        let page = try server.get("/appdeals/topics", headers: ["Cookie": "lang=zh"])
+        #expect(page.text.contains("<bdi>摘要\u{202E}gnp.exe</bdi> · 4 个应用"), "\(page.text)")
+    }
+
     @Test func theEditorPageSearchesTicksAndSaves() throws {
         let server = try Self.server.get()
         let member = try Self.account("topic_page_member", role: nil)

@@ -30,4 +30,12 @@ import Testing
         let catalogue = try server.get("/api/v1/appdeals/apps?tab=hot&region=us&q=facebook&limit=1").decode(DealAppPage.self)
         #expect(!catalogue.items.isEmpty && catalogue.items.allSatisfy { $0.iconUrl == "/appdeals/icons/\($0.id).svg" })
     }
+    @Test func anAppWithoutFactsShowsNoEmptyFactsBox() throws {
+        let server = try TestServer.shared(importing: .appstore)
+        // Grand Agent: It Call: only in the US price log (no size, version, seller or genre).
+        let bare = try server.get("/appdeals/apps/6747758553", headers: ["Cookie": "lang=en"]).text
+        #expect(bare.contains("The store lists no screenshots") && !bare.contains(#"class="ad-facts""#))
+        let full = try server.get("/appdeals/apps/6466390901", headers: ["Cookie": "lang=en"]).text
+        #expect(full.contains(#"<dl class="ad-facts"><dt>"#))
+    }
 }
