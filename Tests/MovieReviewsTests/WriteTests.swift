@@ -257,10 +257,9 @@ import Testing
                                         json: Self.body(["title": "红猪的天空", "body": "飞行艇与亚得里亚海。", "rating": 5, "spoiler": false]), token: gus.token)
         #expect(published.status == 201, "\(published.text)")
         let id = try #require(try published.json()["id"] as? Int)
-        for name in ["mvhal", "mvivy", "mvjon"] {
-            let voter = try server.register(name, unique: true)
-            #expect(try server.send("PUT", "/api/v1/movies/reviews/\(id)/vote", json: Self.body(["value": "useful"]), token: voter.token).status == 200)
-        }
+        // One 有用 (this server allows ten registrations an hour from one address, the suite's other tests use eight).
+        let hal = try server.register("mvhal", unique: true)
+        #expect(try server.send("PUT", "/api/v1/movies/reviews/\(id)/vote", json: Self.body(["value": "useful"]), token: hal.token).status == 200)
         let after = try feedReviews()
         #expect(!before.contains(id))
         #expect(after.contains(id), "review \(id) not in the feed of snapshot \(snapshot)")
