@@ -15,6 +15,7 @@ struct MoviePages: Sendable {
     let favorites: FavoriteStore
     let writes: MovieWrites
     let recommender: MovieRecommender
+    let feedCache: MovieFeedCache
     let authenticator: Authenticator
     let assets: AppAssets
 
@@ -80,12 +81,16 @@ struct MoviePages: Sendable {
     // MARK: feed and lists
 
     /// 首页: the mixed feed (``MovieFeed``), 20 cards a page; the cursor keeps the time the feed was ranked at.
+    /// The first page ranks at the current 30 s snapshot (``MovieFeedCache``); the ranked feed is shared by
+    /// every request of that snapshot, the comment badges and 猜你喜欢 are read per request.
     func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         if request.query["tab"] == "new" { return try latestPage(request, viewer) }
         if request.query["tab"] == "following" { return try followingPage(request, viewer) }
-        let (now, offset) = try Self.feedCursor(request.query["cursor"]) ?? (writes.now(), 0)
-        let candidates = try store.feedCandidates(now: now)
-        let feed = MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
+        let (now, offset) = try Self.feedCursor(request.query["cursor"]) ?? (MovieFeedCache.snapshot(writes.now()), 0)
+        let feed = try feedCache.feed(now: now) {
+            let candidates = try store.feedCandidates(now: now)
+            return MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
+        }
         let cards = Array(feed.dropFirst(offset).prefix(MovieFeed.pageSize))
         let reviews = cards.compactMap { card -> Review? in if case .review(let review) = card { review } else { nil } }
         let counts = try commentCounts(reviews)

@@ -60,6 +60,8 @@ struct MovieWrites: Sendable {
     /// Called after a mark's stars may have changed (set or removed), so 猜你喜欢 rebuilds its model
     /// (``MovieRecommender/ratingsChanged()``).
     var ratingsChanged: @Sendable () -> Void = {}
+    /// Called after a write that changes what the 首页 feed shows has committed (``MovieFeedCache/invalidate()``).
+    var feedChanged: @Sendable () -> Void = {}
 
     /// Douban's limit for a 短评.
     static let shortCommentLimit = 350
@@ -106,6 +108,7 @@ struct MovieWrites: Sendable {
             }
         }
         ratingsChanged()
+        feedChanged()
         guard let mark = try mark(userID: userID, filmID: filmID) else { throw MovieError.notFound }
         return mark
     }
@@ -119,6 +122,7 @@ struct MovieWrites: Sendable {
             }
         }
         ratingsChanged()
+        feedChanged()
     }
 
     static func deleteShortComment(_ id: String, db: any SQLExecutor) throws(StorageError) {
@@ -185,7 +189,7 @@ struct MovieWrites: Sendable {
         let now = now()
         let summary = Self.summary(body)
         let today = BeijingTime.numericDate(now)
-        return try database.write { db in
+        let id = try database.write { db in
             guard try db.scalar("SELECT count(*) FROM movies_films WHERE id = ?", filmID, as: Int.self) == 1 else { throw MovieError.notFound }
             // Explicit ids after the imported Douban ones (the table holds explicit ids only; Storage's rule).
             let id = try Self.next(.reviewID, db: db)
@@ -204,6 +208,8 @@ struct MovieWrites: Sendable {
             }
             return id
         }
+        feedChanged()
+        return id
     }
 
     /// Replaces the title, body, stars and spoiler flag of the viewer's own review (marked 已编辑).
@@ -215,6 +221,7 @@ struct MovieWrites: Sendable {
             try db.execute("UPDATE movies_reviews SET title = ?, body = ?, summary = ?, rating = ?, spoiler = ?, edited_at = ? WHERE id = ?",
                            title, body, Self.summary(body), rating.map(Int64.init).sqlValue, spoiler ? 1 : 0, now, id)
         }
+        feedChanged()
     }
 
     /// Deletes the viewer's own review with its votes. (Comments under it stay in the community store,
@@ -225,6 +232,7 @@ struct MovieWrites: Sendable {
             try db.execute("DELETE FROM movies_votes WHERE kind = 'review' AND item = ?", String(id))
             try db.execute("DELETE FROM movies_reviews WHERE id = ?", id)
         }
+        feedChanged()
     }
 
     static func requireOwnReview(_ id: Int64, userID: Int64, db: any SQLExecutor) throws {
@@ -282,7 +290,7 @@ struct MovieWrites: Sendable {
         }
         if owner == userID { throw MovieError.ownItem }
         let now = now()
-        return try database.write { db in
+        let tally = try database.write { db in
             let window = try db.queryFirst("SELECT window_start, vote_count FROM movies_vote_windows WHERE user_id = ?", userID)
             var start = try window?.get("window_start", as: Int64.self) ?? now
             var count = try window?.get("vote_count", as: Int.self) ?? 0
@@ -322,6 +330,9 @@ struct MovieWrites: Sendable {
                 return VoteTally(useful: likes, useless: 0, mine: value)
             }
         }
+        // A like on a comment under a review shows nowhere in the feed.
+        if target != .comment { feedChanged() }
+        return tally
     }
 
     /// The viewer's votes on some items of one kind, in one query.

@@ -149,11 +149,12 @@ struct CountingExecutor: SQLExecutor {
 
     @Test("the feed and the reviews API run as many queries for 20 rows as for fewer")
     func listsRunAFixedNumberOfQueries() throws {
-        // 首页: 200 mixed cards, 20 a page; the last page holds 10 of them from offset 190.
+        // 首页: 200 mixed cards, 20 a page; the last page holds 10 of them from offset 190. A snapshot time is ranked
+        // once (`MovieFeedCache`), so each page here is the first request of its own snapshot.
         _ = try Self.statements("/movies")
-        let full = try Self.statements("/movies")
-        let second = try Self.statements("/movies", query: "cursor=1700000000.20")
-        let last = try Self.statements("/movies", query: "cursor=1700000000.190")
+        let full = try Self.statements("/movies", query: "cursor=1700000010.0")
+        let second = try Self.statements("/movies", query: "cursor=1700000020.20")
+        let last = try Self.statements("/movies", query: "cursor=1700000030.190")
         #expect(full.status == 200 && second.status == 200 && last.status == 200)
         #expect(full.body.components(separatedBy: "<li class=\"mv-cell").count - 1 == 20)
         #expect(second.body.components(separatedBy: "<li class=\"mv-cell").count - 1 == 20)
@@ -205,7 +206,7 @@ struct CountingExecutor: SQLExecutor {
     func feedQueriesUseIndexes() throws {
         guard try Self.app.database.dialect == .sqlite else { return }
         _ = try Self.statements("/movies")  // builds the 猜你喜欢 model once
-        for path in ["/movies", "/movies?cursor=1700000000.20"] {
+        for path in ["/movies?cursor=1700000040.0", "/movies?cursor=1700000050.20"] {
             let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
             let plans = try Self.plans(parts[0], query: parts.count > 1 ? parts[1] : "").filter { $0.sql.contains("movies_comments") }
             #expect(plans.count >= 2, "\(path): \(plans.count) 短评 queries")
@@ -216,6 +217,69 @@ struct CountingExecutor: SQLExecutor {
             let own = plans.first { $0.sql.contains("user_id IS NOT NULL") }
             #expect(own?.plan.contains { $0.contains("movies_comments_own") } == true, "\(own?.plan ?? [])")
         }
+    }
+
+    /// The cards of a feed page as (kind, film, link), in order.
+    static func cards(_ body: String) -> [String] {
+        body.matches(of: /<li class="mv-cell( mv-card-(short|film))?" data-film="([^"]+)"><a class="mv-cell-link" href="([^"]+)"/).map {
+            "\($0.2.map(String.init) ?? "review") \($0.3) \($0.4)"
+        }
+    }
+
+    /// The statements of the feed's ranking (``MovieStore/feedCandidates(now:)``) among `queries`.
+    static func feedQueries(_ queries: some Sequence<(sql: String, arguments: [SQLValue])>) -> [String] {
+        queries.map(\.sql).filter { $0.contains("movies_reviews") || $0.contains("movies_comments") || $0.contains("movies_marks") }
+    }
+
+    /// Session 6: /movies ranked ~550 candidate rows on every request (64–80 ms in a debug build). The ranked feed
+    /// is now kept per snapshot time (``MovieFeedCache``): the first page ranks at the current time rounded down
+    /// to 30 s, so a second request in that snapshot, and its later pages, rank nothing again; what they show is
+    /// the slice of the feed computed afresh.
+    @Test("a second /movies in the same 30 s snapshot runs no feed query, and a cached page equals the fresh slice")
+    func theFeedIsRankedOncePerSnapshot() throws {
+        let app = try Self.app
+        func snapshot(_ body: String) -> Int64? {
+            body.firstMatch(of: /href="\/movies\?cursor=([0-9]+)\.20"/).flatMap { Int64($0.1) }
+        }
+        // Two first pages in one snapshot (tried again should the clock cross a 30 s boundary between them).
+        var checked = false
+        for _ in 0..<3 where !checked {
+            let first = try Self.statements("/movies")
+            let before = app.database.queries.count
+            let again = try Self.statements("/movies")
+            let time = try #require(snapshot(first.body))
+            guard snapshot(again.body) == time else { continue }
+            checked = true
+            #expect(time % MovieFeedCache.bucket == 0)
+            #expect(first.status == 200 && again.status == 200)
+            let ranked = Self.feedQueries(app.database.queries.dropFirst(before))
+            #expect(ranked.isEmpty, "\(ranked)")
+            #expect(Self.cards(again.body) == Self.cards(first.body) && Self.cards(again.body).count == 20)
+        }
+        #expect(checked)
+
+        // A later page of a snapshot: ranked on its first request, sliced from the kept feed on the next; both
+        // show the same cards as the feed mixed afresh at that time.
+        let now: Int64 = 1_700_000_090
+        let candidates = try MovieStore(database: app.database.base).feedCandidates(now: now)
+        let fresh = MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
+        let expected = fresh.dropFirst(40).prefix(20).map { card in
+            switch card {
+            case .review(let review): "review \(review.filmID) /movies/reviews/\(review.id)"
+            case .short(_, let filmID, _): "short \(filmID) /movies/films/\(percentEncode(filmID))#short"
+            case .film(let film, _): "film \(film.id) /movies/films/\(percentEncode(film.id))"
+            }
+        }
+        #expect(expected.count == 20)
+        let before = app.database.queries.count
+        let miss = try Self.statements("/movies", query: "cursor=\(now).40")
+        let afterMiss = app.database.queries.count
+        let hit = try Self.statements("/movies", query: "cursor=\(now).40")
+        #expect(Self.feedQueries(app.database.queries[before..<afterMiss]).count == 5)
+        #expect(Self.feedQueries(app.database.queries.dropFirst(afterMiss)).isEmpty)
+        #expect(miss.count - hit.count == 5, "\(miss.count) vs \(hit.count)")
+        #expect(Self.cards(miss.body) == expected)
+        #expect(Self.cards(hit.body) == expected)
     }
 
     /// Session 6: the first 猜你喜欢 built its item-CF model (every rating: 44,000 rows) on the request that

@@ -233,6 +233,40 @@ import Testing
         #expect(try server.get("/api/v1/movies/reviews/7885559").json()["usefulCount"] as? Int ?? 0 == before)
     }
 
+    /// Session 6: the 首页 is ranked once per 30 s snapshot (`MovieFeedCache`); a write here (a review, 有用 votes on
+    /// it) forgets the kept ranking at once, so the same snapshot read again shows the new review.
+    @Test func aPostedReviewIsInTheNextFeedOfTheSameSnapshot() throws {
+        let server = try server
+        let snapshot = try #require(try server.get("/movies").text.firstMatch(of: /href="\/movies\?cursor=([0-9]+)\.20"/).map { String($0.1) })
+        func feedReviews() throws -> [Int] {
+            var reviews: [Int] = []
+            var cursor: String? = "\(snapshot).0"
+            while let next = cursor {
+                let page = try server.get("/movies?cursor=" + next)
+                #expect(page.status == 200)
+                reviews += page.text.matches(of: /<li class="mv-cell" data-film="[^"]+"><a class="mv-cell-link" href="\/movies\/reviews\/([0-9]+)"/)
+                    .compactMap { Int($0.1) }
+                cursor = page.text.firstMatch(of: /href="\/movies\?cursor=([0-9.]+)"/).map { String($0.1) }
+            }
+            return reviews
+        }
+        let before = try feedReviews()
+        #expect(before.count >= 50)
+        let gus = try server.register("mvgus", unique: true)
+        let published = try server.send("POST", "/api/v1/movies/films/1291838/reviews",
+                                        json: Self.body(["title": "红猪的天空", "body": "飞行艇与亚得里亚海。", "rating": 5, "spoiler": false]), token: gus.token)
+        #expect(published.status == 201, "\(published.text)")
+        let id = try #require(try published.json()["id"] as? Int)
+        // One 有用 (this server allows ten registrations an hour from one address, the suite's other tests use eight).
+        let hal = try server.register("mvhal", unique: true)
+        #expect(try server.send("PUT", "/api/v1/movies/reviews/\(id)/vote", json: Self.body(["value": "useful"]), token: hal.token).status == 200)
+        let after = try feedReviews()
+        #expect(!before.contains(id))
+        #expect(after.contains(id), "review \(id) not in the feed of snapshot \(snapshot)")
+        #expect(try server.send("DELETE", "/api/v1/movies/reviews/\(id)", json: "", token: gus.token).status == 204)
+        #expect(!(try feedReviews()).contains(id), "a deleted review leaves the feed at once")
+    }
+
     static func userID(_ server: TestServer, _ token: String) throws -> Int64 {
         try #require(try server.get("/api/v1/me", token: token).json()["id"] as? Int).int64
     }
