@@ -41,7 +41,7 @@ enum ContractScenario {
         push(client, users)
         gaokao(client, users.alice)
         try weather(client, users.alice)
-        appDeals(client, users.alice)
+        try appDeals(client, users.alice, server: server)
         merchants(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
         // Last: the reset signs bob out everywhere, and an account is deleted.
@@ -171,7 +171,7 @@ enum ContractScenario {
 
     // MARK: 爱限免 App Deals
 
-    static func appDeals(_ client: ContractClient, _ token: String) {
+    static func appDeals(_ client: ContractClient, _ token: String, server: TestServer) throws {
         let limited = client.call("GET", APIPath.AppDeals.apps, as: DealAppPage.self)
         let hot = client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("limit", "3")], as: DealAppPage.self)
         if let cursor = hot?.nextCursor {
@@ -189,7 +189,7 @@ enum ContractScenario {
         client.problem("GET", APIPath.AppDeals.app, ["id": 1], status: 404)
         client.problem("GET", APIPath.AppDeals.app, ["id": id], query: [("region", "jp")], status: 400)
         let topics = client.call("GET", APIPath.AppDeals.topics, as: DealTopicList.self)
-        client.problem("POST", APIPath.AppDeals.topics, status: 405)
+        try editorial(client, token, server: server, limited: limited?.items.first)
         client.call("GET", APIPath.AppDeals.topic, ["id": topics?.items.first?.id ?? "real-sales"], as: DealTopic.self)
         client.problem("GET", APIPath.AppDeals.topic, ["id": "no-such-topic"], status: 404)
         client.call("PUT", APIPath.Community.favorite, ["app": "appdeals", "itemId": id], token: token, as: FavoriteStatus.self)
@@ -207,6 +207,46 @@ enum ContractScenario {
         client.problem("GET", APIPath.AppDeals.alerts, status: 401)
         client.noContent("DELETE", APIPath.AppDeals.alert, ["id": id], token: token)
         client.problem("DELETE", APIPath.AppDeals.alert, ["id": id], status: 401)
+    }
+
+    // MARK: App Deals editors (alice is made an admin: 专题 with a cover, a 限免's known end)
+
+    static func editorial(_ client: ContractClient, _ token: String, server: TestServer, limited: DealApp?) throws {
+        let identity = server.suite.identity
+        guard let alice = try identity.users.user(username: "contract_alice") else { throw ContractFailure("contract_alice is missing") }
+        let apps = client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("limit", "5")], as: DealAppPage.self)?.items.map(\.id) ?? []
+        let input = DealTopicInput(title: "编辑推荐", titleEn: "Editors' picks", summary: "四款值得一试的应用", appIds: Array(apps.prefix(4)), position: 1)
+        client.problem("POST", APIPath.AppDeals.topics, body: .model(input), status: 401)
+        client.problem("POST", APIPath.AppDeals.topics, body: .model(input), token: token, status: 403)
+        client.problem("PUT", APIPath.AppDeals.appEnd, ["id": limited?.id ?? 1], body: .model(DealKnownEndInput(endsAt: Date())), token: token, status: 403)
+        try RoleStore(database: identity.users.database).grant(.admin, to: alice, now: identity.clock.now())
+        client.problem("POST", APIPath.AppDeals.topics, body: .model(DealTopicInput(title: "太少", titleEn: "Too few", summary: "三款",
+                                                                                       appIds: Array(apps.prefix(3)))), token: token, status: 422)
+        client.problem("DELETE", APIPath.AppDeals.topics, status: 405)
+        guard let topic = client.call("POST", APIPath.AppDeals.topics, body: .model(input), token: token, status: 201, as: DealTopic.self),
+              let id = Int64(topic.id)
+        else { return }
+        var renamed = input
+        renamed.title = "编辑精选"
+        client.call("PUT", APIPath.AppDeals.topic, ["id": id], body: .model(renamed), token: token, as: DealTopic.self)
+        client.problem("PUT", APIPath.AppDeals.topic, ["id": 999_999_999], body: .model(renamed), token: token, status: 404)
+        client.call("PUT", APIPath.AppDeals.topicCover, ["id": id], body: .files([("cover", "cover.jpg", try file("ordinary/22-canon_tags.jpg"))]),
+                    token: token, as: DealTopic.self)
+        client.problem("PUT", APIPath.AppDeals.topicCover, ["id": id], body: .files([("cover", "cover.jpg", Array("not a picture".utf8))]),
+                       token: token, status: 422)
+        client.noContent("DELETE", APIPath.AppDeals.topic, ["id": id], token: token)
+        client.problem("DELETE", APIPath.AppDeals.topic, ["id": id], token: token, status: 404)
+
+        // A known end: two days after the 限免 began (within its 90 days), then cleared.
+        if let limited, let since = limited.since {
+            client.call("PUT", APIPath.AppDeals.appEnd, ["id": limited.id], body: .model(DealKnownEndInput(endsAt: since.addingTimeInterval(2 * 86_400))),
+                        token: token, as: DealApp.self)
+            client.problem("PUT", APIPath.AppDeals.appEnd, ["id": limited.id], body: .model(DealKnownEndInput(endsAt: since.addingTimeInterval(-86_400))),
+                           token: token, status: 422)
+            client.noContent("DELETE", APIPath.AppDeals.appEnd, ["id": limited.id], token: token)
+            client.problem("DELETE", APIPath.AppDeals.appEnd, ["id": limited.id], token: token, status: 404)
+        }
+        client.problem("PUT", APIPath.AppDeals.appEnd, ["id": 1], body: .model(DealKnownEndInput(endsAt: Date())), token: token, status: 404)
     }
 
     // MARK: the inbox (after `movies`, where bob answered alice: `POST …/read` has its success only if that notified her)
