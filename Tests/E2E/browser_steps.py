@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -43,3 +44,13 @@ def click_and_wait(driver, element, what: str) -> None:
     mark(driver)
     tap(driver, element)
     wait_new_page(driver, what)
+
+
+def submit_login(driver, username: str, password: str) -> None:
+    """Fills the login form of the current page (`form#login-form`), submits it and waits for the page it leads to."""
+    form = driver.find_element(By.CSS_SELECTOR, "form#login-form")
+    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
+    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(password)
+    mark(driver)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_new_page(driver, "login")

@@ -13,7 +13,7 @@ from typing import Iterator
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser_steps import click_and_wait, mark, path_of, tap, wait_new_page
+from browser_steps import click_and_wait, path_of, submit_login, tap
 from e2e_support import DEFAULT_BINARY, PASSWORD, ServerProcess, imported_server, shared_data, unique_name
 from test_appdeals import assert_fits_phone, css, severe_logs, small_targets
 
@@ -33,12 +33,7 @@ def grant_admin(server: ServerProcess, username: str) -> None:
 
 def log_in(browser, base: str, username: str) -> None:
     browser.get(base + "/login")
-    form = css(browser, "form#login-form")
-    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
-    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
-    mark(browser)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_new_page(browser, "login")
+    submit_login(browser, username, PASSWORD)
 
 
 def test_an_admin_makes_a_topic_and_a_reader_sees_it(browser, server, screenshot):

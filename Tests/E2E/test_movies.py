@@ -9,7 +9,7 @@ from typing import Iterator
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
+from browser_steps import click_and_wait, mark, path_of, submit_login, tap, wait_for
 from e2e_support import PASSWORD, ServerProcess, imported_server, shared_data, unique_name
 
 
@@ -168,12 +168,7 @@ def test_feed_review_font_next_comments_reply_compose_cancel(browser, server, sc
     assert server.client.register(username, PASSWORD).status == 201
     click_and_wait(browser, comment.find_element(By.CSS_SELECTOR, "a.mv-comment-tap"), "tap comment")
     assert path_of(browser) == "/login"
-    form = css(browser, "form#login-form")
-    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
-    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
-    mark(browser)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_new_page(browser, "login")
+    submit_login(browser, username, PASSWORD)
     assert path_of(browser) == next_path + "/compose", browser.current_url
     assert "parent=" in browser.current_url
     reply_text = "登录后的回复 🎬"
@@ -278,12 +273,7 @@ def test_a_new_user_rates_writes_marks_votes_and_sees_their_profile(browser, ser
     username = unique_name("mvnew")
     assert server.client.register(username, PASSWORD).status == 201
     browser.get(base + "/login?next=%2Fmovies%2Ffilms%2F26266893")
-    form = css(browser, "form#login-form")
-    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
-    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
-    mark(browser)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_new_page(browser, "login")
+    submit_login(browser, username, PASSWORD)
     assert path_of(browser) == "/movies/films/26266893"
 
     # 看过 with four stars (Douban's 10-point scale shows 8.0) and a 短评 with an HTML-looking word.
@@ -403,12 +393,7 @@ def test_for_you_is_the_top_list_until_five_ratings_then_picks(browser, server, 
     username = unique_name("mvfy")
     assert server.client.register(username, PASSWORD).status == 201
     browser.get(base + "/login?next=%2Fmovies")
-    form = css(browser, "form#login-form")
-    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
-    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
-    mark(browser)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_new_page(browser, "login")
+    submit_login(browser, username, PASSWORD)
 
     # 攻壳机动队, 阿丽塔, 红猪, 灌篮高手, then 肖申克的救赎: five ratings.
     films = ["25818101", "1652592", "1291838", "35315950", "1292052"]
@@ -465,12 +450,7 @@ def test_follow_a_user_and_read_them_in_the_following_tab(browser, server, scree
     reader = unique_name("mvr")
     assert server.client.register(reader, PASSWORD).status == 201
     browser.get(base + "/login?next=%2Fmovies%3Ftab%3Dfollowing")
-    form = css(browser, "form#login-form")
-    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(reader)
-    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
-    mark(browser)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_new_page(browser, "login")
+    submit_login(browser, reader, PASSWORD)
     assert "你还没有关注任何人" in browser.page_source
     screenshot("movies-40-following-empty")
 
