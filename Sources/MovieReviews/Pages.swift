@@ -86,7 +86,8 @@ struct MoviePages: Sendable {
     func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         if request.query["tab"] == "new" { return try latestPage(request, viewer) }
         if request.query["tab"] == "following" { return try followingPage(request, viewer) }
-        let (now, offset) = try Self.feedCursor(request.query["cursor"]) ?? (MovieFeedCache.snapshot(writes.now()), 0)
+        let latest = MovieFeedCache.snapshot(writes.now())
+        let (now, offset) = try Self.feedCursor(request.query["cursor"], latest: latest) ?? (latest, 0)
         let feed = try feedCache.feed(now: now) {
             let candidates = try store.feedCandidates(now: now)
             return MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
@@ -134,10 +135,14 @@ struct MoviePages: Sendable {
         }
     }
 
-    /// `"<snapshot seconds>.<offset>"` → both; nil without a cursor.
-    static func feedCursor(_ cursor: String?) throws(HTTPError) -> (Int64, Int)? {
+    /// `"<snapshot seconds>.<offset>"` → both; nil without a cursor. A snapshot after `latest` (the current one)
+    /// by more than one ``MovieFeedCache/bucket`` (another server's clock may run a little ahead), or before 1970,
+    /// was never handed out: 400, so it is never ranked or kept.
+    static func feedCursor(_ cursor: String?, latest: Int64) throws(HTTPError) -> (Int64, Int)? {
         guard let (now, offset) = try MovieStore.pairCursor(cursor) else { return nil }
-        guard offset >= 0, offset < Int64(MovieFeed.length) else { throw HTTPError.badRequest("invalid cursor") }
+        guard offset >= 0, offset < Int64(MovieFeed.length), now >= 0, now <= latest + MovieFeedCache.bucket else {
+            throw HTTPError.badRequest("invalid cursor")
+        }
         return (now, Int(offset))
     }
 
