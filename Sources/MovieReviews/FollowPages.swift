@@ -62,7 +62,8 @@ extension MoviePages {
             if page.items.isEmpty {
                 emptyState(icon: .person, title: followers ? MovieText.noFollowers(l) : MovieText.noFollowing(l))
             } else {
-                listGroup(header: title) {
+                // No list header: the title is in the nav bar, and a list header is drawn in capitals (a nickname's case matters).
+                listGroup {
                     for follow in page.items {
                         if let other = found[follow.userID] {
                             listCell(title: other.nickname, subtitle: MovieText.followedSince(BeijingTime.numericDate(follow.since))(l),
