@@ -45,9 +45,11 @@ extension MerchantsPages {
                     formField(label: MerchantsText.pricePerPersonYuan(l), name: "price", type: .text, value: values["price"], error: fieldError("pricePerPerson"),
                               maxLength: 7, inputMode: "numeric")
                     div(.class("field")) {
-                        label(.class("field-label"), .for("field-photo")) { MerchantsText.formPhotos(l) }
-                        input(.class("field-input"), .id("field-photo"), .type("file"), .name("photo"), .accept("image/*"), .attribute("multiple", ""))
+                        label(.class("field-label"), .for("field-photo")) { MerchantsText.photos(l) }
+                        input(.class("field-input"), .id("field-photo"), .type("file"), .name("photo"), .accept("image/*"), .attribute("multiple", ""),
+                              .ariaDescribedBy("field-photo-hint"))
                         if let message = fieldError("photo") { p(.class("field-error")) { message } }
+                        p(.class("field-hint"), .id("field-photo-hint")) { MerchantsText.formPhotos(l) }
                     }
                 }
                 button(.classes("btn", "btn-primary", "mx-apply"), .type("submit")) { MerchantsText.submit(l) }

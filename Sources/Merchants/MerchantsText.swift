@@ -121,8 +121,8 @@ enum MerchantsText {
     static let photoLimits = LocalizedText(zh: "每次最多 \(PhotoStore.perUpload) 张，每张不超过 64 MiB、1 亿像素；审核通过后公开。",
                                            en: "Up to \(PhotoStore.perUpload) at a time, each at most 64 MiB and 100 megapixels; shown once a moderator approves them.")
     static let upload = LocalizedText(zh: "上传", en: "Upload")
-    static let formPhotos = LocalizedText(zh: "照片（可选，最多 \(PhotoStore.perUpload) 张，随商户一起审核）",
-                                          en: "Photos (optional, up to \(PhotoStore.perUpload), reviewed with the merchant)")
+    static let formPhotos = LocalizedText(zh: "可选，最多 \(PhotoStore.perUpload) 张，随商户一起审核",
+                                          en: "Optional, up to \(PhotoStore.perUpload), reviewed with the merchant")
 
     /// The toast after an upload: `count` photos wait for a moderator.
     static func photosHeld(_ count: Int, _ l: Language) -> String {
