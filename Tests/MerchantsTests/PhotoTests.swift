@@ -96,6 +96,16 @@ func multipartForm(fields: [(String, String)], files: [(field: String, name: Str
         #expect(approved.status == 200 && approved.headers["cache-control"]?.hasPrefix("public") == true)
         #expect(try server.get(photos[1].url, token: alice.token).status == 404)
         #expect(files(server).count == 2)
+        // Hidden quietly: files removed too, and the uploader is not told.
+        let third = try #require(try upload(server, path, [("chelsea.png", try Self.corpus("ordinary/chelsea.png"))], token: alice.token)
+            .decode(MerchantPhotoUpload.self).items.first)
+        #expect(files(server).count == 4)
+        let thirdItem = try #require(try server.get("/api/v1/moderation/queue", token: moderator.token).decode(ModerationQueuePage.self).items
+            .first { $0.item == "photo:\(third.id)" })
+        #expect(try server.send("POST", "/api/v1/moderation/items/\(thirdItem.id)/decision", json: #"{"action":"hide"}"#, token: moderator.token).status == 200)
+        #expect(files(server).count == 2)
+        #expect(try server.get(third.url, token: alice.token).status == 404)
+        #expect(try server.get("/api/v1/inbox", token: alice.token).decode(InboxPage.self).items.count == kinds.count)
         let page = try server.get("/merchants/\(merchant.id)").text
         #expect(page.contains(#"src="\#(photos[0].thumbnailUrl)" alt="门口的招牌""#) && page.contains(#"loading="lazy""#))
         #expect(page.contains(#"id="photo-\#(photos[0].id)""#) && !page.contains("mx-photo-pending"))
