@@ -75,7 +75,9 @@ public final class AppSuite: Sendable {
             }
             try Migrator.migrate(database, Self.migrations(apps: apps))
         } catch {
-            throw .storage("\(configuration.databaseURL.map(PostgreSQLDatabase.redacted) ?? configuration.databasePath): \(error)")
+            let location = "\(configuration.databaseURL.map(PostgreSQLDatabase.redacted) ?? configuration.databasePath): \(error)"
+            if let error = error as? StorageError, error.condition == .unavailable { throw .databaseUnreachable(location) }
+            throw .storage(location)
         }
         let secret: ServerSecret
         do {
@@ -288,13 +290,15 @@ public final class AppSuite: Sendable {
 public enum AppSuiteError: Error, CustomStringConvertible {
     case dataDirectory(String)
     case storage(String)
+    /// The database server did not answer (PostgreSQL down, wrong host or port): worth retrying later.
+    case databaseUnreachable(String)
     case imaging(String)
     case cannotListen(String)
 
     public var description: String {
         switch self {
         case .dataDirectory(let reason): "data directory: \(reason)"
-        case .storage(let reason): "database: \(reason)"
+        case .storage(let reason), .databaseUnreachable(let reason): "database: \(reason)"
         case .imaging(let reason): "libvips: \(reason)"
         case .cannotListen(let reason): reason
         }
