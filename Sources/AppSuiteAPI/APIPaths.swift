@@ -183,6 +183,9 @@ public enum APIPath {
         public static let submissions = "/api/v1/merchants/submissions"
         /// `GET` one merchant (``MerchantDetail``), `?lat&lon` for its distance.
         public static let merchant = "/api/v1/merchants/{id}"
+        /// `GET` a merchant's photos (``MerchantPhotoList``); `POST` multipart fields `photo` (1–9 pictures) and `alt`
+        /// (signed in) → `202` ``MerchantPhotoUpload``: held for a moderator.
+        public static let photos = "/api/v1/merchants/{id}/photos"
     }
 
     /// 图片处理器 Photo Studio. Every route needs a signed-in user.

@@ -122,7 +122,12 @@ public final class AppSuite: Sendable {
         let push = PushService(database: database, vapid: vapid, client: outboundClient, kinds: kinds,
                                testReceiver: configuration.testPushReceiver.flatMap(PushService.loopbackReceiver))
         PushRoutes(push: push, now: { identityClock.now() }).register(into: &router, guard: sessionGuard)
-        let reviewers = Dictionary(apps.compactMap { app in app.submissionReviewer.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        var reviewers: [String: SubmissionReviewer] = [:]
+        for app in apps where reviewers[app.manifest.id] == nil {
+            reviewers[app.manifest.id] = app.submissionReviewer(context: Self.context(
+                for: app.manifest.id, database: database, authenticator: authenticator, configuration: configuration, workPool: workPool,
+                clock: clock, subjects: subjects))
+        }
         ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)
             .register(into: &router, guard: sessionGuard)
         CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current }, now: { identityClock.now() })

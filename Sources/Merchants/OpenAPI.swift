@@ -45,6 +45,19 @@ enum MerchantsOpenAPI {
         APIOperation(.get, APIPath.Merchants.merchant, summary: "One merchant: hours, source and licence, rating distribution, imported reviews", tag: tag,
                      parameters: [.init("id", in: .path, schema: .integer()), optionalLat, optionalLon],
                      responses: [.init(200, "The merchant", schema: .ref(MerchantDetail.self)), outcome(404, "Unknown id"), outcome(422, "Invalid lat/lon")]),
+        APIOperation(.get, APIPath.Merchants.photos, summary: "A merchant's approved photos, and the signed-in viewer's own still held for review", tag: tag,
+                     parameters: [.init("id", in: .path, schema: .integer())],
+                     responses: [.init(200, "The photos", schema: .ref(MerchantPhotoList.self)), outcome(404, "Unknown id")]),
+        APIOperation(.post, APIPath.Merchants.photos,
+                     summary: "Upload 1–9 photos (multipart field 'photo', each at most 64 MiB and 100 megapixels; optional 'alt', at most 100 characters): "
+                         + "re-encoded upright without metadata, held for a moderator; at most 30 an hour", tag: tag,
+                     parameters: [.init("id", in: .path, schema: .integer())],
+                     requestBody: .object([("photo", .array(.string(format: "binary"))), ("alt", .string(maxLength: 100))]), requestMediaType: "multipart/form-data",
+                     responses: [.init(202, "Held for review", schema: .ref(MerchantPhotoUpload.self)), outcome(401, "Not signed in"),
+                                 outcome(403, "Banned"), outcome(404, "Unknown id"), outcome(413, "A photo over 64 MiB"),
+                                 outcome(422, "No photo, more than 9, not a usable picture or over 100 megapixels (errors name 'photo'), or a bad 'alt'"),
+                                 outcome(429, "Over 30 photos this hour; Retry-After")],
+                     requiresAuthentication: true),
         APIOperation(.post, APIPath.Merchants.submissions, summary: "Add a merchant: queued for a moderator, the submitter notified of the decision", tag: tag,
                      requestBody: .ref(MerchantSubmissionInput.self),
                      responses: [.init(201, "Queued, with a possible duplicate flagged", schema: .ref(MerchantSubmission.self)),
@@ -62,5 +75,8 @@ enum MerchantsOpenAPI {
                                                                         "address": .string(maxLength: 200), "openingHours": .string(maxLength: 255),
                                                                         "phone": .string(maxLength: 32)]),
         JSONSchema.component(MerchantSubmission.self, overriding: ["state": .string(description: "pending, approved or rejected")]),
+        JSONSchema.component(MerchantPhoto.self, overriding: ["state": .string(description: "pending or approved"), "alt": .string(maxLength: 100)]),
+        JSONSchema.component(MerchantPhotoList.self),
+        JSONSchema.component(MerchantPhotoUpload.self),
     ]
 }

@@ -42,7 +42,7 @@ enum ContractScenario {
         gaokao(client, users.alice)
         try weather(client, users.alice)
         try appDeals(client, users.alice, server: server)
-        merchants(client, users.alice)
+        try merchants(client, users.alice)
         try photos(client, users.alice, bob: users.bob)
         // Last: the reset signs bob out everywhere, and an account is deleted.
         try emailAndReset(client, bob: users.bob, sink: sink)
@@ -483,7 +483,7 @@ enum ContractScenario {
 
     // MARK: merchants
 
-    static func merchants(_ client: ContractClient, _ token: String) {
+    static func merchants(_ client: ContractClient, _ token: String) throws {
         let square = [("lat", "31.2304"), ("lon", "121.4737")]
         let page = client.call("GET", APIPath.Merchants.nearby, query: square + [("limit", "5")], as: MerchantList.self)
         if let cursor = page?.nextCursor {
@@ -503,6 +503,15 @@ enum ContractScenario {
         client.problem("GET", APIPath.Merchants.coordinates, query: [("from", "bd09"), ("to", "wgs84"), ("lat", "1"), ("lon", "1")], status: 422)
         if let first = page?.items.first {
             client.call("GET", APIPath.Merchants.merchant, ["id": String(first.id)], query: square, as: MerchantDetail.self)
+            // Photos: held for review (202), listed; refused without a picture, with text for a picture, signed out, for an unknown merchant.
+            let id = ["id": String(first.id)]
+            client.call("POST", APIPath.Merchants.photos, id, body: .files([("photo", "front.jpg", try file("orientation/Portrait_6.jpg"))]), token: token,
+                        status: 202, as: MerchantPhotoUpload.self)
+            client.call("GET", APIPath.Merchants.photos, id, token: token, as: MerchantPhotoList.self)
+            client.problem("POST", APIPath.Merchants.photos, id, body: .files([("photo", "evil.jpg", try file("edge/text_not_image.jpg"))]), token: token, status: 422)
+            client.problem("POST", APIPath.Merchants.photos, id, body: .files([("picture", "a.jpg", try file("orientation/Portrait_6.jpg"))]), token: token, status: 422)
+            client.problem("POST", APIPath.Merchants.photos, id, body: .files([("photo", "a.jpg", try file("orientation/Portrait_6.jpg"))]), status: 401)
+            client.problem("GET", APIPath.Merchants.photos, ["id": "0"], status: 404)
         }
         // A café of awesome-cn-cafe with its imported review (保定, cn_workcafe_reviews.csv's first row).
         let cafe = client.call("GET", APIPath.Merchants.nearby, query: [("lat", "39.05"), ("lon", "115.907"), ("radius", "50")], as: MerchantList.self)
