@@ -23,6 +23,7 @@ struct MerchantsAPI: Sendable {
         api.anyone.get("/coordinates") { request, viewer in try coordinates(request, viewer) }
         api.anyone.get("/{id}") { request, viewer in try detail(request, viewer) }
         api.post("/submissions") { request, member in try submit(request, member) }
+        registerArticles(into: &api)
     }
 
     static func encode(_ model: some Encodable, status: HTTPStatus = .ok) throws -> Response {

@@ -36,6 +36,7 @@ struct MerchantsPages: Sendable {
         pages.get("/add") { request, member in try addForm(request, member) }
         pages.post("/add") { request, member in try add(request, member) }
         pages.post("/{id}/reviews/{comment}/reply") { request, member in try ownerReply(request, member) }
+        registerArticles(into: &pages)
     }
 
     /// `withMap`: the page shows the plot that merchants.js turns into a Leaflet map (its files and a CSP that
