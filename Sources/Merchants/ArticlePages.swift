@@ -207,7 +207,7 @@ extension MerchantsPages {
             if form["action"] == "preview" {
                 return editorPage(viewer, merchant: merchant, existing: existing, values: values, error: nil, preview: checked)
             }
-            let saved = try MerchantsAPI.save(checked, existing: existing?.id, merchant: merchant, userID: member.user.id, articles: articles,
+            let saved = try MerchantsAPI.save(checked, existing: existing?.id, merchant: merchant, user: member.user, articles: articles,
                                               now: Int64(clock.now().timeIntervalSince1970), l)
             return viewer.redirect(to: "/merchants/\(merchant.id)/articles/\(saved.id)",
                                    flash: Toast(existing == nil ? MerchantsText.articlePublished(l) : MerchantsText.articleSaved(l), kind: .success))
@@ -221,7 +221,7 @@ extension MerchantsPages {
         let merchant = try MerchantsAPI.merchant(request, store: store, l)
         let article = try MerchantsAPI.article(request, of: merchant, articles: articles, l)
         guard try articles.mayDelete(userID: member.user.id, merchant: merchant) else { throw HTTPError.forbidden(MerchantsText.writersOnly(l)) }
-        _ = try articles.delete(article.id, merchantID: merchant.id)
+        _ = try articles.delete(article, merchant: merchant, by: member.user, now: Int64(clock.now().timeIntervalSince1970))
         return viewer.redirect(to: "/merchants/\(merchant.id)#articles", flash: Toast(MerchantsText.articleDeleted(l), kind: .success))
     }
 }

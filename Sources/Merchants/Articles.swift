@@ -83,9 +83,12 @@ struct ArticleStore: Sendable {
         return !(try RoleStore(database: database).roles(of: userID)).isDisjoint(with: Permission.moderate.roles)
     }
 
-    /// Stores a new article (fields already checked). - Throws: ``Refusal`` past the limits or for a banned author.
-    func create(merchantID: Int64, authorID: Int64, title: String, body: String, validFrom: String?, validUntil: String?, now: Int64) throws -> Article {
-        try database.write { db in
+    /// Stores a new article (fields already checked); written by staff rather than the owner, it goes to the moderation
+    /// audit log in the same transaction (``RoleStore/audit(_:actor:action:targetUser:target:detail:now:)``).
+    /// - Throws: ``Refusal`` past the limits or for a banned author.
+    func create(merchant: Merchant, author: User, title: String, body: String, validFrom: String?, validUntil: String?, now: Int64) throws -> Article {
+        let merchantID = merchant.id, authorID = author.id
+        return try database.write { db in
             if let ban = try RoleStore.activeBan(userID: authorID, now: now, db: db) { throw Refusal.banned(until: ban.until, reason: ban.reason) }
             let count = try db.scalar("SELECT count(*) FROM merchants_articles WHERE merchant_id = ?", merchantID, as: Int.self) ?? 0
             guard count < Self.perMerchant else { throw Refusal.full }
@@ -100,27 +103,42 @@ struct ArticleStore: Sendable {
                 INSERT INTO merchants_articles (merchant_id, author_id, title, body, valid_from, valid_until, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING \(Self.columns)
                 """, merchantID, authorID, title, body, validFrom, validUntil, now, now) else { throw StorageError.misuse("no article id") }
-            return try Self.article(row)
+            let article = try Self.article(row)
+            try Self.auditStaff(db, article, merchant: merchant, actor: author, action: .curate, now: now)
+            return article
         }
     }
 
-    /// Changes an article's fields; nil when it does not exist. - Throws: ``Refusal/banned(until:reason:)``.
-    func update(_ id: Int64, merchantID: Int64, editor: Int64, title: String, body: String, validFrom: String?, validUntil: String?,
+    /// Staff acting on a merchant they do not own leave a line in the moderation audit log.
+    static func auditStaff(_ db: any SQLExecutor, _ article: Article, merchant: Merchant, actor: User, action: AuditAction, now: Int64) throws {
+        guard actor.id != merchant.ownerID else { return }
+        try RoleStore.audit(db, actor: actor, action: action, targetUser: article.authorID, target: "merchants article \(article.id)",
+                            detail: "\(merchant.name) #\(merchant.id): \(article.title)", now: now)
+    }
+
+    /// Changes an article's fields (audited as ``create(merchant:author:title:body:validFrom:validUntil:now:)``); nil when it
+    /// does not exist. - Throws: ``Refusal/banned(until:reason:)``.
+    func update(_ id: Int64, merchant: Merchant, editor: User, title: String, body: String, validFrom: String?, validUntil: String?,
                 now: Int64) throws -> Article? {
         try database.write { db in
-            if let ban = try RoleStore.activeBan(userID: editor, now: now, db: db) { throw Refusal.banned(until: ban.until, reason: ban.reason) }
-            return try db.queryFirst(
+            if let ban = try RoleStore.activeBan(userID: editor.id, now: now, db: db) { throw Refusal.banned(until: ban.until, reason: ban.reason) }
+            guard let article = try db.queryFirst(
                 """
                 UPDATE merchants_articles SET title = ?, body = ?, valid_from = ?, valid_until = ?, updated_at = ?
                 WHERE id = ? AND merchant_id = ? RETURNING \(Self.columns)
-                """, title, body, validFrom, validUntil, now, id, merchantID).map { row throws(StorageError) in try Self.article(row) }
+                """, title, body, validFrom, validUntil, now, id, merchant.id).map({ row throws(StorageError) in try Self.article(row) }) else { return nil }
+            try Self.auditStaff(db, article, merchant: merchant, actor: editor, action: .curate, now: now)
+            return article
         }
     }
 
-    /// Deletes an article; false when it did not exist.
-    func delete(_ id: Int64, merchantID: Int64) throws -> Bool {
+    /// Deletes an article; false when it was already gone. A moderator's or admin's deletion (a takedown) is audited.
+    func delete(_ article: Article, merchant: Merchant, by actor: User, now: Int64) throws -> Bool {
         try database.write { db in
-            try db.scalar("DELETE FROM merchants_articles WHERE id = ? AND merchant_id = ? RETURNING id", id, merchantID, as: Int64.self) != nil
+            guard try db.scalar("DELETE FROM merchants_articles WHERE id = ? AND merchant_id = ? RETURNING id", article.id, merchant.id,
+                                as: Int64.self) != nil else { return false }
+            try Self.auditStaff(db, article, merchant: merchant, actor: actor, action: .hide, now: now)
+            return true
         }
     }
 }

@@ -97,19 +97,19 @@ extension MerchantsAPI {
         }
     }
 
-    /// Stores a checked article, new (`existing` nil) or changed. - Throws: `404` for a vanished article, `403` for a
+    /// Stores a checked article, new (`existing` nil) or changed, as `user`. - Throws: `404` for a vanished article, `403` for a
     /// banned writer, `409` past ``ArticleStore/perMerchant``, `429` with `Retry-After` past ``ArticleStore/perHour``.
-    static func save(_ checked: CheckedArticle, existing: Int64?, merchant: Merchant, userID: Int64, articles: ArticleStore, now: Int64,
+    static func save(_ checked: CheckedArticle, existing: Int64?, merchant: Merchant, user: User, articles: ArticleStore, now: Int64,
                      _ l: Language) throws -> Article {
         do {
             if let existing {
-                guard let article = try articles.update(existing, merchantID: merchant.id, editor: userID, title: checked.title, body: checked.body,
+                guard let article = try articles.update(existing, merchant: merchant, editor: user, title: checked.title, body: checked.body,
                                                         validFrom: checked.validFrom, validUntil: checked.validUntil, now: now) else {
                     throw HTTPError.notFound(l == .zh ? "这篇文章已被删除。" : "This article was deleted.")
                 }
                 return article
             }
-            return try articles.create(merchantID: merchant.id, authorID: userID, title: checked.title, body: checked.body,
+            return try articles.create(merchant: merchant, author: user, title: checked.title, body: checked.body,
                                        validFrom: checked.validFrom, validUntil: checked.validUntil, now: now)
         } catch ArticleStore.Refusal.full {
             throw HTTPError(.conflict, detail: l == .zh ? "每家商户最多 \(ArticleStore.perMerchant) 篇文章，请先删除旧的。"
@@ -170,7 +170,7 @@ extension MerchantsAPI {
         let current = existing ? try Self.article(request, of: merchant, articles: articles, l) : nil
         try Self.requireWriter(articles, userID: member.user.id, merchant, l)
         let checked = try Self.check(try request.decodeJSON(MerchantArticleInput.self), l)
-        let saved = try Self.save(checked, existing: current?.id, merchant: merchant, userID: member.user.id, articles: articles,
+        let saved = try Self.save(checked, existing: current?.id, merchant: merchant, user: member.user, articles: articles,
                                   now: Int64(clock.now().timeIntervalSince1970), l)
         return try Self.encode(try Self.model(saved, merchant: merchant, today: Self.day(clock.now(), in: merchant.timeZone)),
                                status: existing ? .ok : .created)
@@ -181,7 +181,7 @@ extension MerchantsAPI {
         let merchant = try Self.merchant(request, store: store, l)
         let article = try Self.article(request, of: merchant, articles: articles, l)
         guard try articles.mayDelete(userID: member.user.id, merchant: merchant) else { throw HTTPError.forbidden(MerchantsText.writersOnly(l)) }
-        _ = try articles.delete(article.id, merchantID: merchant.id)
+        _ = try articles.delete(article, merchant: merchant, by: member.user, now: Int64(clock.now().timeIntervalSince1970))
         return Response(status: .noContent)
     }
 }

@@ -163,6 +163,12 @@ import Testing
         #expect(try server.send("POST", world.articles, json: body, token: moderator.token).status == 403)
         #expect(try server.request("DELETE", path, token: moderator.token).status == 204)
         #expect(try server.get(path).status == 404)
+        // The admin's article and the moderator's takedown are in the moderation audit log; the owner's own edits are not.
+        let audit = try server.database.read { db in
+            try db.query("SELECT actor_name, action, target FROM moderation_audit WHERE target LIKE 'merchants article %' ORDER BY id")
+                .map { row throws(StorageError) in "\(try row.get(0, as: String.self)) \(try row.get(1, as: String.self)) \(try row.get(2, as: String.self))" }
+        }
+        #expect(audit.count == 2 && audit[0].hasPrefix("boss curate merchants article ") && audit[1] == "mod hide merchants article \(article.id)", "\(audit)")
 
         // Five new articles per merchant an hour, counting those still there (the admin's; the owner's was taken down):
         // four more pass, the next waits until the oldest is an hour old.
