@@ -528,6 +528,9 @@ def test_owner_writes_an_article_and_a_reader_opens_it(browser, server, screensh
     assert_fits_phone(browser)
     screenshot("merchants-article")
     set_theme(browser, True)
+    # The bar fades to the dark background in 0.2 s (app.css): shoot once it has.
+    wait_for(browser, lambda d: d.execute_script("return getComputedStyle(document.querySelector('.navbar')).backgroundColor") == "rgb(0, 0, 0)",
+             message="the dark navigation bar")
     screenshot("merchants-article-dark")
     set_theme(browser, False)
     browser.get(f"{base}{article_path}?lang=en")
