@@ -220,6 +220,13 @@ import Testing
         let bad = try server.postForm(write, [("title", ""), ("markdown", "x"), ("action", "save")], token: world.owner.token)
         #expect(bad.status == 422 && bad.text.contains("标题须为 1 到 60 个字符"))
 
+        // The browser's cookie session needs the form's CSRF token.
+        let cookie = ["Cookie": world.owner.cookie]
+        #expect(try server.postForm(write, fields + [("action", "save")], headers: cookie).status == 403)
+        let csrf = try #require(TestServer.csrfToken(in: try server.get(write, headers: cookie).text))
+        #expect(try server.postForm(write, fields + [("action", "preview"), ("csrf_token", csrf)], headers: cookie).status == 200)
+        #expect(try server.get(world.articles).decode(MerchantArticleList.self).items.isEmpty)
+
         let saved = try server.postForm(write, fields + [("action", "save")], token: world.owner.token)
         #expect(saved.status == 303)
         let location = try #require(saved.headers["location"])
