@@ -26,6 +26,7 @@ struct MerchantsAPI: Sendable {
         api.post("/submissions") { request, member in try submit(request, member) }
         api.anyone.get("/{id}/photos") { request, viewer in try photoList(request, viewer) }
         api.post("/{id}/photos") { request, member in try uploadPhotos(request, member) }
+        registerArticles(into: &api)
     }
 
     static func encode(_ model: some Encodable, status: HTTPStatus = .ok) throws -> Response {

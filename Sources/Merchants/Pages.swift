@@ -39,6 +39,7 @@ struct MerchantsPages: Sendable {
         pages.post("/{id}/reviews/{comment}/reply") { request, member in try ownerReply(request, member) }
         pages.post("/{id}/photos") { request, member in try uploadPhotos(request, member) }
         pages.anyone.get("/photos/{photo}/{file}") { request, viewer in try photoFile(request, viewer) }
+        registerArticles(into: &pages)
     }
 
     /// `withMap`: the page shows the plot that merchants.js turns into a Leaflet map (its files and a CSP that
