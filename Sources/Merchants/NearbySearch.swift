@@ -104,15 +104,17 @@ struct NearbyCursor: Sendable, Equatable {
 /// so their order is final — and stops once they hold the page (after the cursor, and past the open-now and rating
 /// filters, which are checked on full rows nearest first, ``Caps/rows`` at most); otherwise r grows by the density seen
 /// (×1.5 to ×4, up to the query's radius) and the next pass reads the larger box. The first pass is ``firstRadius``
-/// (about 230 merchants at the bench's 1,000,000: ~3,300 per km² in central Shanghai), so a first page reads a few
-/// hundred index rows where the whole 1 km circle holds ~10,000. An R*Tree would be SQLite-only; a grid-cell column
-/// would need a migration of every row for what the 0.01° bands already give.
+/// (about 26 merchants at the bench's average density of 1,000,000 synthetic ones, ~3,300 per km²; its hot spots hold
+/// several times that), so a first page reads tens to hundreds of rows where the whole 1 km circle holds ~10,000.
+/// An R*Tree would be SQLite-only. A pass still scans the index entries of its bands' whole 0.01° height within the
+/// box's longitudes; a finer band column (a migration of every row) would cut those, not measured yet.
 ///
 /// Bounds (each page): ``Caps/spots`` index rows over all passes, ``Caps/rows`` full rows for the open-now/rating checks;
 /// when one is reached the page is exact within ``Page/searchedRadius`` and `total` is a lower bound. Sorting by
 /// rating or price ranks the nearest ``Caps/ranked`` matches (the whole circle when it holds no more; otherwise
 /// ``Page/searchedRadius`` says how far they reach and `total` is a lower bound). `total` is exact only when the whole
-/// circle was read; otherwise ``Page/totalIsLowerBound`` is set and `total` counts the matches seen.
+/// circle was read (always when a page without open-now/rating filters finds the circle small, ``Caps/counted``);
+/// otherwise ``Page/totalIsLowerBound`` is set and `total` counts the matches seen.
 struct NearbySearch: Sendable {
     let store: MerchantStore
     /// Standings of the merchants with these ids (ratings from Community, imported review counts).
@@ -138,10 +140,13 @@ struct NearbySearch: Sendable {
         var rows = 5_000
         /// Sorting by rating or price ranks at most this many of the nearest matches.
         var ranked = 2_000
+        /// A distance page without the open-now and rating filters reads the whole circle for an exact `total` when
+        /// it holds about this many matches or fewer (estimated from the density seen; the real data's 1 km circles).
+        var counted = 1_000
     }
     var caps = Caps()
     /// Metres: the first pass's radius (also the least a cursor's page starts with).
-    static let firstRadius = 150.0
+    static let firstRadius = 50.0
 
     /// The sort key of an item (smaller first); the id breaks ties.
     static func key(_ item: NearbyItem, _ sort: NearbySort) -> [Double] {
@@ -223,8 +228,9 @@ struct NearbySearch: Sendable {
     }
 
     /// Passes of growing boxes from `start` metres until `useful(spots)` reaches `wanted`, the query's radius is
-    /// read (`complete`) or the next pass would pass ``Caps/spots`` rows (`capped`).
-    func reach(_ query: NearbyQuery, from start: Double, wanted: Int, useful: ([Near]) throws -> Int) throws -> Reach {
+    /// read (`complete`) or the next pass would pass ``Caps/spots`` rows (`capped`). With `countingUpTo`, a last pass
+    /// reads the whole radius when the density seen puts no more than that many matches in it (an exact total, cheaply).
+    func reach(_ query: NearbyQuery, from start: Double, wanted: Int, countingUpTo: Int? = nil, useful: ([Near]) throws -> Int) throws -> Reach {
         var radius = min(query.radius, max(start, Self.firstRadius))
         var reached = Reach(spots: [], radius: 0, complete: false, capped: false)
         var read = 0
@@ -246,7 +252,12 @@ struct NearbySearch: Sendable {
             }.sorted { $0.key != $1.key ? $0.key < $1.key : $0.spot.id < $1.spot.id }
             reached = Reach(spots: near, radius: complete ? query.radius : radius, complete: complete, capped: false)
             let found = try useful(near)
-            if complete || found >= wanted { return reached }
+            if complete { return reached }
+            if found >= wanted {
+                guard let countingUpTo, Double(near.count) * (query.radius / radius) * (query.radius / radius) <= Double(countingUpTo) else { return reached }
+                radius = query.radius
+                continue
+            }
             radius = min(query.radius, radius * (found > 0 ? min(4, max(1.5, 1.25 * (Double(wanted) / Double(found)).squareRoot())) : 4))
         }
     }
@@ -263,7 +274,7 @@ struct NearbySearch: Sendable {
         let filtered = query.openNow || query.minRating != nil, wanted = query.limit + 1
         var verdicts: [Int64: NearbyItem?] = [:], rowsRead = 0
         func isAfter(_ near: Near) -> Bool { after.map { Self.precedes($0, ([near.key], near.spot.id)) } ?? true }
-        let reached = try reach(query, from: (query.cursor?.key.first ?? 0) * 1.5, wanted: wanted) { spots in
+        let reached = try reach(query, from: (query.cursor?.key.first ?? 0) * 1.5, wanted: wanted, countingUpTo: filtered ? nil : caps.counted) { spots in
             let rest = spots.filter(isAfter)
             guard filtered else { return rest.count }
             var passing = 0, index = rest.startIndex
