@@ -49,6 +49,20 @@ import WebUI
         #expect(distances.allSatisfy { $0 <= 1_000 })
     }
 
+    /// The list page says "共 N" when the total is exact and "至少 N" / "At least N" when the search stopped at the
+    /// page (20 km around People's Square holds thousands: too many to count for one page).
+    @Test func pageSaysWhenTheTotalIsALowerBound() throws {
+        let server = try MerchantsServer.get()
+        let small = try server.get("/merchants?\(Self.square)&radius=1000", headers: ["Accept-Language": "zh-CN"]).text
+        #expect(small.contains("共 ") && !small.contains("至少"))
+        let wide = try server.get("/api/v1/merchants/nearby?\(Self.square)&radius=20000").decode(MerchantList.self)
+        #expect(wide.totalIsLowerBound == true && wide.total < 5_181 && wide.items.count == 20 && wide.searchedRadiusMeters == nil)
+        let zh = try server.get("/merchants?\(Self.square)&radius=20000", headers: ["Accept-Language": "zh-CN"]).text
+        #expect(zh.contains("至少 \(wide.total) 家商户"))
+        let en = try server.get("/merchants?\(Self.square)&radius=20000", headers: ["Accept-Language": "en"]).text
+        #expect(en.contains("At least \(wide.total) merchants"))
+    }
+
     @Test func filtersAndSorts() throws {
         let server = try MerchantsServer.get()
         let cafes = try server.get("/api/v1/merchants/nearby?\(Self.square)&radius=3000&category=cafe&limit=50").decode(MerchantList.self)

@@ -63,6 +63,7 @@ struct SyntheticTests {
         #expect(try run(["timing"], server, timing) == .success, "\(timing.text)")
         #expect(timing.text.contains("8181 merchants (5181 real), 500 query points"))
         #expect(timing.text.contains("result lists differing from the scan: 0"))
+        #expect(timing.text.contains("nearby on this thread's CPU clock"))
         #expect(timing.text.contains("prefilter plan: ") && timing.text.contains("merchants_position"))
         #expect(!timing.text.contains("NOT the merchants_position index"))
         if server.suite.database.dialect == .sqlite { #expect(timing.text.contains("USING COVERING INDEX merchants_position")) }
