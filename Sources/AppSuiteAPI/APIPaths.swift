@@ -183,6 +183,9 @@ public enum APIPath {
         public static let submissions = "/api/v1/merchants/submissions"
         /// `GET` one merchant (``MerchantDetail``), `?lat&lon` for its distance.
         public static let merchant = "/api/v1/merchants/{id}"
+        /// `GET` a merchant's photos (``MerchantPhotoList``); `POST` multipart fields `photo` (1–9 pictures) and `alt`
+        /// (signed in) → `202` ``MerchantPhotoUpload``: held for a moderator.
+        public static let photos = "/api/v1/merchants/{id}/photos"
         /// `GET` the owner's articles and promotions (``MerchantArticleList``); `POST` ``MerchantArticleInput`` → `201`
         /// ``MerchantArticle`` (the owner or an admin).
         public static let articles = "/api/v1/merchants/{id}/articles"

@@ -205,6 +205,56 @@ public struct MerchantSubmission: Codable, Sendable, Equatable {
     }
 }
 
+/// A user's photo of a merchant (`GET /api/v1/merchants/{id}/photos`): re-encoded by the server as JPEG, upright,
+/// without metadata.
+public struct MerchantPhoto: Codable, Sendable, Equatable {
+    public var id: Int64
+    /// `pending` (seen by its uploader alone until a moderator approves it) or `approved`.
+    public var state: String
+    /// The uploader's description of the picture (its alt text), at most 100 characters; nil when none was given.
+    public var alt: String?
+    /// Pixels of the display size (``url``), which fits 1,280 × 1,280.
+    public var width: Int
+    public var height: Int
+    /// The display size, a JPEG path on this server.
+    public var url: String
+    /// A 240 × 240 JPEG (cropped to its most interesting part), a path on this server.
+    public var thumbnailUrl: String
+    public var uploadedAt: Date
+
+    public init(id: Int64, state: String, alt: String?, width: Int, height: Int, url: String, thumbnailUrl: String, uploadedAt: Date) {
+        self.id = id
+        self.state = state
+        self.alt = alt
+        self.width = width
+        self.height = height
+        self.url = url
+        self.thumbnailUrl = thumbnailUrl
+        self.uploadedAt = uploadedAt
+    }
+}
+
+/// A merchant's photos: the approved ones, oldest first (at most 60), and the signed-in viewer's own still waiting
+/// for a moderator.
+public struct MerchantPhotoList: Codable, Sendable, Equatable {
+    public var items: [MerchantPhoto]
+    public var pending: [MerchantPhoto]
+
+    public init(items: [MerchantPhoto], pending: [MerchantPhoto]) {
+        self.items = items
+        self.pending = pending
+    }
+}
+
+/// The answer to an upload (`202`): the photos, `pending` until a moderator approves them (the uploader is notified).
+public struct MerchantPhotoUpload: Codable, Sendable, Equatable {
+    public var items: [MerchantPhoto]
+
+    public init(items: [MerchantPhoto]) {
+        self.items = items
+    }
+}
+
 /// An article or promotion (文章 / 优惠活动) a merchant's owner wrote, in a list (``MerchantArticleList``).
 public struct MerchantArticleSummary: Codable, Sendable, Equatable {
     public var id: Int64

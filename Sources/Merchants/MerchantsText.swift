@@ -144,6 +144,23 @@ enum MerchantsText {
     static let upgrade = LocalizedText(zh: "新版本已发布，刷新页面即可使用。", en: "A new version is out; reload the page to use it.")
     static let reload = LocalizedText(zh: "刷新", en: "Reload")
     static let releaseNotes = LocalizedText(zh: "更新说明", en: "What's new")
+    static let photos = LocalizedText(zh: "照片", en: "Photos")
+    static let noPhotos = LocalizedText(zh: "还没有照片", en: "No photos yet")
+    static let pending = LocalizedText(zh: "待审核", en: "Pending")
+    static let pendingNote = LocalizedText(zh: "待审核，只有你能看到", en: "awaiting review, only you can see it")
+    static let closePhoto = LocalizedText(zh: "关闭", en: "Close")
+    static let addPhotos = LocalizedText(zh: "上传照片", en: "Add photos")
+    static let photoAlt = LocalizedText(zh: "照片说明（可选，供读屏使用）", en: "Description (optional, read by screen readers)")
+    static let photoLimits = LocalizedText(zh: "每次最多 \(PhotoStore.perUpload) 张，每张不超过 64 MiB、1 亿像素；审核通过后公开。",
+                                           en: "Up to \(PhotoStore.perUpload) at a time, each at most 64 MiB and 100 megapixels; shown once a moderator approves them.")
+    static let upload = LocalizedText(zh: "上传", en: "Upload")
+    static let formPhotos = LocalizedText(zh: "可选，最多 \(PhotoStore.perUpload) 张，随商户一起审核",
+                                          en: "Optional, up to \(PhotoStore.perUpload), reviewed with the merchant")
+
+    /// The toast after an upload: `count` photos wait for a moderator.
+    static func photosHeld(_ count: Int, _ l: Language) -> String {
+        l == .zh ? "已上传 \(count) 张照片，审核通过后公开。" : "\(count) photo\(count == 1 ? "" : "s") uploaded; shown once a moderator approves."
+    }
 
     /// `350 m`, `1.3 km`.
     static func distance(_ metres: Double) -> String {

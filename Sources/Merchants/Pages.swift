@@ -12,6 +12,7 @@ import WebUI
 struct MerchantsPages: Sendable {
     let store: MerchantStore
     let api: MerchantsAPI
+    let photos: PhotoStore
     let comments: CommentStore
     let ratings: RatingStore
     let favorites: FavoriteStore
@@ -36,6 +37,8 @@ struct MerchantsPages: Sendable {
         pages.get("/add") { request, member in try addForm(request, member) }
         pages.post("/add") { request, member in try add(request, member) }
         pages.post("/{id}/reviews/{comment}/reply") { request, member in try ownerReply(request, member) }
+        pages.post("/{id}/photos") { request, member in try uploadPhotos(request, member) }
+        pages.anyone.get("/photos/{photo}/{file}") { request, viewer in try photoFile(request, viewer) }
         registerArticles(into: &pages)
     }
 

@@ -8,7 +8,7 @@ import Storage
 import Testing
 
 /// Every Merchants method on a live server with the real merchant data, at Tuesday 2026-12-01 12:00 in Shanghai.
-@Suite(.requires(.merchants)) struct MerchantsLiveTests {
+@Suite(.requires(.merchants), .requires(.photos)) struct MerchantsLiveTests {
     @Test func everyMethod() async throws {
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_796_097_600)), importing: [.merchants])
         let recorder = RecordingTransport()
@@ -40,6 +40,17 @@ import Testing
         #expect(queued.duplicateOf == shaken.id)
         #expect((queued.duplicateDistanceMeters ?? 99) < 15)
 
+        // Photos: an upload is held for review, seen by its uploader alone until a moderator approves it.
+        let portrait = SharedDataSet.photos.url("orientation/Portrait_6.jpg")
+        let held = try await merchants.uploadPhotos(shaken.id, [UploadFile(file: portrait)])
+        #expect(held.items.count == 1 && held.items[0].state == "pending" && held.items[0].height == 1_280)
+        let photos = try await merchants.photos(shaken.id)
+        #expect(photos.items.isEmpty && photos.pending.map(\.id) == held.items.map(\.id))
+        let notPicture = await failure { () async throws(AppSuiteError) in
+            _ = try await merchants.uploadPhotos(shaken.id, [UploadFile(file: SharedDataSet.photos.url("edge/text_not_image.jpg"))])
+        }
+        #expect(notPicture?.status == 422)
+
         let bad = await failure { () async throws(AppSuiteError) in _ = try await merchants.nearby(lat: 91, lon: 0) }
         #expect(bad?.status == 422)
 
@@ -60,7 +71,7 @@ import Testing
         #expect(gone?.status == 404)
 
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/merchants/") }
-        #expect(expected.count == 11)
+        #expect(expected.count == 13)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 }

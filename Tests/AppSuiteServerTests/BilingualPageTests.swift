@@ -105,7 +105,7 @@ final class PageSite {
     /// GET routes that are not pages: assets, API, generated pictures, a redirect that only sets a cookie.
     static let notPages: Set<String> = [
         "/healthz", "/api/openapi.json", "/manifest.webmanifest", "/favicon.ico", "/apple-touch-icon.png",
-        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}", "/images/{app}/{item}",
+        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}", "/merchants/photos/{photo}/{file}", "/images/{app}/{item}",
         "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}", "/sw.js",
         "/comments/{id}", "/inbox/{id}",  // where a notification leads: redirects to the item
         "/movies/me",  // redirects to the member's own movie profile
@@ -392,6 +392,7 @@ final class PageSite {
             ("SELECT name, name_en, cuisine, address, city, price_text, notes FROM merchants", []),
             ("SELECT author, body FROM merchants_reviews", ["\n"]),
             ("SELECT name, address FROM merchants_submissions", []),
+            ("SELECT alt FROM merchants_photos WHERE alt IS NOT NULL", []),
             ("SELECT title, body FROM merchants_articles", []),
         ]
         return try suite.database.read { db in

@@ -210,6 +210,83 @@ def test_shake_never_repeats_and_english(browser, server, screenshot):
     screenshot("merchants-nearby-en")
 
 
+def loaded(driver, element) -> bool:
+    return driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", element)
+
+
+def test_photo_upload_held_approved_and_shown(browser, server, screenshot):
+    """A user uploads two photos from a merchant's page: held, shown only to them as 待审核; a moderator sees the
+    pictures in /admin/moderation and approves one, rejects the other; everyone then sees the approved photo in the
+    strip and its full view (zh and en, light and dark, 390 px)."""
+    base = server.base_url
+    merchant = server.client.get("/api/v1/merchants/nearby?lat=31.2304&lon=121.4737&limit=1").json()["items"][0]
+    page = f"/merchants/{merchant['id']}"
+    uploader, moderator = unique_name("mxp"), unique_name("mxm")
+    for name in (uploader, moderator):
+        assert server.client.register(name, PASSWORD).status == 201
+    granted = subprocess.run([str(server.binary), "user", "grant", moderator, "moderator", "--data-dir", str(server.data_dir)],
+                             capture_output=True, text=True, timeout=30)
+    assert granted.returncode == 0, granted.stderr
+    photos = shared_data("photos/orientation/Portrait_6.jpg") / "photos"
+
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(f"{base}/login?next={page}")
+    submit_login(browser, uploader, PASSWORD)
+    assert path_of(browser) == page
+    css(browser, "#photo-files").send_keys(f"{photos / 'orientation/Portrait_6.jpg'}\n{photos / 'ordinary/chelsea.png'}")
+    css(browser, "#photo-alt").send_keys("店门口")
+    click_and_wait(browser, css(browser, ".mx-photo-form button[type=submit]"), "upload photos")
+    assert "审核通过后公开" in browser.page_source
+    pending = browser.find_elements(By.CSS_SELECTOR, ".mx-photo-pending")
+    assert len(pending) == 2 and all("待审核" in p.text for p in pending), [p.text for p in pending]
+    wait_for(browser, lambda d: all(loaded(d, p.find_element(By.TAG_NAME, "img")) for p in pending), message="pending thumbnails")
+    assert_fits_phone(browser)
+    browser.execute_script("document.getElementById('photos').scrollIntoView()")
+    screenshot("merchants-photos-pending")
+
+    browser.delete_all_cookies()
+    browser.get(f"{base}/login?next=/admin/moderation")
+    submit_login(browser, moderator, PASSWORD)
+    items = [s for s in browser.find_elements(By.CSS_SELECTOR, "section.moderation-item") if merchant["name"].upper() in s.text.upper() and "商户照片" in s.text]
+    assert len(items) == 2, [s.text for s in browser.find_elements(By.CSS_SELECTOR, "section.moderation-item")]
+    for item in items:
+        picture = item.find_element(By.CSS_SELECTOR, ".moderation-previews img")
+        wait_for(browser, lambda d: loaded(d, picture), message="the moderator's preview")
+    browser.execute_script("arguments[0].scrollIntoView()", items[0])
+    assert_fits_phone(browser)
+    screenshot("merchants-photos-moderation")
+    click_and_wait(browser, items[0].find_element(By.CSS_SELECTOR, "button[value=approve]"), "approve the first photo")
+    second = [s for s in browser.find_elements(By.CSS_SELECTOR, "section.moderation-item") if "商户照片" in s.text and merchant["name"].upper() in s.text.upper()][0]
+    second.find_element(By.CSS_SELECTOR, "input[name=reason]").send_keys("与商户无关")
+    click_and_wait(browser, second.find_element(By.CSS_SELECTOR, ".moderation-reject button"), "reject the second photo")
+
+    # Everyone sees the approved one: the strip, then its full view.
+    browser.delete_all_cookies()
+    browser.get(base + page)
+    shown = browser.find_elements(By.CSS_SELECTOR, ".mx-photo-strip img")
+    assert len(shown) == 1 and shown[0].get_attribute("alt") == "店门口" and shown[0].get_attribute("loading") == "lazy"
+    assert not browser.find_elements(By.CSS_SELECTOR, ".mx-photo-pending")
+    browser.execute_script("document.getElementById('photos').scrollIntoView()")
+    wait_for(browser, lambda d: loaded(d, shown[0]), message="the approved thumbnail")
+    assert_fits_phone(browser)
+    assert not small_targets(browser), small_targets(browser)
+    screenshot("merchants-photos-strip")
+    tap(browser, css(browser, ".mx-photo-link"))
+    view = css(browser, ".mx-photo-view:target img")
+    wait_for(browser, lambda d: loaded(d, view), message="the full view")
+    assert view.size["width"] <= 390 and view.size["height"] > view.size["width"], view.size  # upright portrait
+    screenshot("merchants-photos-full")
+    set_theme(browser, True)
+    browser.get(base + page + "?lang=en")
+    browser.execute_script("document.getElementById('photos').scrollIntoView()")
+    assert css(browser, "#photos .list-header").text.upper() == "PHOTOS · 1"
+    assert_fits_phone(browser)
+    screenshot("merchants-photos-en-dark")
+    set_theme(browser, False)
+    assert not severe_logs(browser), severe_logs(browser)
+
+
 class TileServer:
     """A local tile server: 256 px PNG tiles rendered by ImageMagick (`convert`, from scripts/bootstrap --test),
     each labelled with its z/x/y; it records every tile asked for."""

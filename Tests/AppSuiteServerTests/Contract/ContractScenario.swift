@@ -504,6 +504,15 @@ enum ContractScenario {
         client.problem("GET", APIPath.Merchants.coordinates, query: [("from", "bd09"), ("to", "wgs84"), ("lat", "1"), ("lon", "1")], status: 422)
         if let first = page?.items.first {
             client.call("GET", APIPath.Merchants.merchant, ["id": String(first.id)], query: square, as: MerchantDetail.self)
+            // Photos: held for review (202), listed; refused without a picture, with text for a picture, signed out, for an unknown merchant.
+            let id = ["id": String(first.id)]
+            client.call("POST", APIPath.Merchants.photos, id, body: .files([("photo", "front.jpg", try file("orientation/Portrait_6.jpg"))]), token: token,
+                        status: 202, as: MerchantPhotoUpload.self)
+            client.call("GET", APIPath.Merchants.photos, id, token: token, as: MerchantPhotoList.self)
+            client.problem("POST", APIPath.Merchants.photos, id, body: .files([("photo", "evil.jpg", try file("edge/text_not_image.jpg"))]), token: token, status: 422)
+            client.problem("POST", APIPath.Merchants.photos, id, body: .files([("picture", "a.jpg", try file("orientation/Portrait_6.jpg"))]), token: token, status: 422)
+            client.problem("POST", APIPath.Merchants.photos, id, body: .files([("photo", "a.jpg", try file("orientation/Portrait_6.jpg"))]), status: 401)
+            client.problem("GET", APIPath.Merchants.photos, ["id": "0"], status: 404)
         }
         if let first = page?.items.first {
             try merchantArticles(client, token, merchant: first.id, server: server)
