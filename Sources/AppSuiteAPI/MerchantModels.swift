@@ -47,13 +47,23 @@ public struct MerchantSummary: Codable, Sendable, Equatable {
 /// A page of merchants: `total` counts every page; pass `nextCursor` back as `cursor` for the next.
 public struct MerchantList: Codable, Sendable, Equatable {
     public var items: [MerchantSummary]
+    /// Matches on every page: exact unless `totalIsLowerBound` is true, then at least this many (the nearby search
+    /// stops once it has the page instead of counting the whole circle).
     public var total: Int
     public var nextCursor: String?
+    /// `nearby` only: true when `total` is a lower bound; nil or false when it is exact.
+    public var totalIsLowerBound: Bool?
+    /// `nearby` only, metres: set when a read cap stopped the search short of the radius (or, sorted by rating or
+    /// price, when the circle holds more than the 2,000 nearest matches that are ranked); the list is exact within
+    /// this distance and nothing farther was looked at. Nil when the whole radius was searched.
+    public var searchedRadiusMeters: Double?
 
-    public init(items: [MerchantSummary], total: Int, nextCursor: String?) {
+    public init(items: [MerchantSummary], total: Int, nextCursor: String?, totalIsLowerBound: Bool? = nil, searchedRadiusMeters: Double? = nil) {
         self.items = items
         self.total = total
         self.nextCursor = nextCursor
+        self.totalIsLowerBound = totalIsLowerBound
+        self.searchedRadiusMeters = searchedRadiusMeters
     }
 }
 

@@ -144,7 +144,8 @@ struct MerchantsAPI: Sendable {
     func nearbyList(_ request: Request, _ viewer: Viewer) throws -> Response {
         let query = try Self.nearbyQuery(request, viewer.language)
         let page = try nearby.page(query, now: clock.now())
-        return try Self.encode(MerchantList(items: page.items.map(Self.summary), total: page.total, nextCursor: page.nextCursor?.encoded))
+        return try Self.encode(MerchantList(items: page.items.map(Self.summary), total: page.total, nextCursor: page.nextCursor?.encoded,
+                                            totalIsLowerBound: page.totalIsLowerBound, searchedRadiusMeters: page.searchedRadius.map { $0.rounded(toPlaces: 1) }))
     }
 
     func search(_ request: Request, _ viewer: Viewer) throws -> Response {

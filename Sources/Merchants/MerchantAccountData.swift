@@ -6,8 +6,8 @@ import Storage
 extension MerchantsApp {
     /// The merchants the user submitted (with their review state), the photos they uploaded (rows, and the
     /// display-size JPEG of each that still has its files, as `photos/<id>.jpg`) and the articles they wrote as an
-    /// owner; erasing deletes the submissions, the photos (their files after commit) and the articles (the owner's own
-    /// words) and leaves published merchants without an owner (the place itself is public data).
+    /// owner; erasing deletes the submissions, the photos (their files after commit) and the articles (the owner's
+    /// own words), and leaves published merchants without an owner (the place itself is public data).
     public func accountData(context: AppContext) -> AccountDataPart? {
         let photos = Self.photoStore(context)
         return AccountDataPart(

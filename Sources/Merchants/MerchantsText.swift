@@ -28,6 +28,21 @@ enum MerchantsText {
     static let defaultPosition = LocalizedText(zh: "默认位置：上海人民广场（未提供定位）", en: "Default position: People's Square, Shanghai (no location given)")
     static let yourPosition = LocalizedText(zh: "当前位置", en: "Your position")
     static let found = LocalizedText(zh: "家商户", en: " merchants")
+
+    /// "共 N 家商户", or "至少 N 家" when the search stopped before counting the whole circle.
+    static func count(_ total: Int, atLeast: Bool, _ l: Language) -> String {
+        switch (l, atLeast) {
+        case (.zh, false): "共 \(total) \(found(l))"
+        case (.zh, true): "至少 \(total) \(found(l))"
+        case (_, false): "\(total)\(found(l))"
+        case (_, true): "At least \(total)\(found(l))"
+        }
+    }
+
+    /// A read cap stopped the search at `metres` (NearbySearch.Page.searchedRadius).
+    static func searchedOnly(_ metres: Double, _ l: Language) -> String {
+        l == .zh ? "结果太多，只查找了 \(Int(metres)) 米以内。" : "Too many results: searched within \(Int(metres)) m only."
+    }
     static let none = LocalizedText(zh: "这个范围内没有符合条件的商户", en: "No merchant matches within this radius")
     static let noneHint = LocalizedText(zh: "扩大范围或减少筛选条件再试。", en: "Widen the radius or drop a filter.")
     static let more = LocalizedText(zh: "加载更多", en: "More")

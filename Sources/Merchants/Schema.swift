@@ -4,11 +4,11 @@ import Storage
 /// WGS-84 position (and the position as its source gave it), its source id and licence; `merchants_reviews`
 /// the reviews that came with the data (read-only, by pseudonymous imported authors). Users' own rated
 /// reviews are Community comments with ratings on subject `merchants/{id}`. `merchants_position` covers the
-/// nearby prefilter's first pass (``MerchantStore/spots(in:category:priceRange:)``: band, longitude, latitude,
+/// nearby prefilter's first pass (``MerchantStore/spots(in:category:priceRange:limit:)``: band, longitude, latitude,
 /// category, price, id), so it reads the index alone, no table row, on SQLite and PostgreSQL. `merchants_photos`
 /// holds users' photos (``PhotoStore``): a merchant's, or a submission's until it is published; `file` names the
-/// two JPEGs under `<data>/apps/merchants/photos/`. `merchants_articles` (version 5) holds the owners' articles and
-/// promotions: Markdown source, optional 活动时间 as `YYYY-MM-DD` days.
+/// two JPEGs under `<data>/apps/merchants/photos/`. `merchants_articles`
+/// (version 5) holds the owners' articles and promotions: Markdown source, optional 活动时间 as `YYYY-MM-DD` days.
 enum MerchantsSchema {
     static func migrations() -> [Migration] {
         [
