@@ -17,7 +17,7 @@ extension AppSuiteClient {
         static let submit = Endpoint("POST", APIPath.Merchants.submissions)
         static let photos = Endpoint("GET", APIPath.Merchants.photos)
         static let uploadPhotos = Endpoint("POST", APIPath.Merchants.photos)
-                static let articles = Endpoint("GET", APIPath.Merchants.articles)
+        static let articles = Endpoint("GET", APIPath.Merchants.articles)
         static let article = Endpoint("GET", APIPath.Merchants.article)
         static let publish = Endpoint("POST", APIPath.Merchants.articles)
         static let replace = Endpoint("PUT", APIPath.Merchants.article)
