@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// The mixed 首页 feed (``MovieFeed/mix(reviews:shorts:rising:now:)`` over ``MovieStore/feedCandidates(now:)``:
@@ -17,6 +18,12 @@ import Synchronization
 ///   its own transaction), are seen at the next bucket: **at most 30 s stale across servers**.
 /// - A computation that overlaps an invalidation is returned to its request but not kept, so a ranking
 ///   read before a write never serves after it. Two requests missing at once both compute (no waiting).
+/// - The signed-out first page (`/movies`, no query, no message to show) is also kept rendered, per language
+///   and theme, for the newest snapshot (``signedOutPage(now:variant:render:)``), without cookies: its bytes are
+///   the same for every signed-out reader, and
+///   rendering its ~28 KB was most of its cost (bench/pages: 3,481 req/s against 9,803 for a 9 KB review page,
+///   session 6). Its comment badges and the cold-start 猜你喜欢 (neither is a feed write) may lag by up to one
+///   bucket, like another server's writes.
 final class MovieFeedCache: Sendable {
     /// Seconds of one first-page snapshot.
     static let bucket: Int64 = 30
@@ -27,6 +34,8 @@ final class MovieFeedCache: Sendable {
         var generation: UInt64 = 0
         /// Least recently used first.
         var entries: [(now: Int64, feed: [FeedCard])] = []
+        /// The signed-out first page of one snapshot, per variant (language and theme).
+        var pages: [String: (now: Int64, response: Response)] = [:]
     }
 
     private let state = Mutex(State())
@@ -59,11 +68,31 @@ final class MovieFeedCache: Sendable {
         return feed
     }
 
-    /// Forgets every kept feed; call after a write that changes what the feed shows has committed.
+    /// The signed-out first page at snapshot `now` in `variant` (what else its bytes depend on: language, theme),
+    /// kept from an earlier request of the same snapshot or made by `render` (then kept, replacing an older
+    /// snapshot's, unless ``invalidate()`` ran meanwhile). Only a `200` is kept; `render` must leave out anything
+    /// of one reader's (cookies).
+    func signedOutPage(now: Int64, variant: String, render: () throws -> Response) rethrows -> Response {
+        let lookup: (page: Response?, generation: UInt64) = state.withLock { state in
+            guard let kept = state.pages[variant], kept.now == now else { return (nil, state.generation) }
+            return (kept.response, state.generation)
+        }
+        if let page = lookup.page { return page }
+        let page = try render()
+        guard page.status == .ok else { return page }
+        state.withLock { state in
+            guard state.generation == lookup.generation, (state.pages[variant]?.now ?? .min) <= now else { return }
+            state.pages[variant] = (now, page)
+        }
+        return page
+    }
+
+    /// Forgets every kept feed and page; call after a write that changes what the feed shows has committed.
     func invalidate() {
         state.withLock { state in
             state.generation &+= 1
             state.entries.removeAll()
+            state.pages.removeAll()
         }
     }
 }

@@ -82,12 +82,27 @@ struct MoviePages: Sendable {
 
     /// 首页: the mixed feed (``MovieFeed``), 20 cards a page; the cursor keeps the time the feed was ranked at.
     /// The first page ranks at the current 30 s snapshot (``MovieFeedCache``); the ranked feed is shared by
-    /// every request of that snapshot, the comment badges and 猜你喜欢 are read per request.
+    /// every request of that snapshot, the comment badges and 猜你喜欢 are read per request, except on the
+    /// signed-out first page, which is kept rendered for the snapshot.
     func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         if request.query["tab"] == "new" { return try latestPage(request, viewer) }
         if request.query["tab"] == "following" { return try followingPage(request, viewer) }
         let latest = MovieFeedCache.snapshot(writes.now())
+        if viewer.user == nil, viewer.flash == nil, request.query.isEmpty {
+            var page = try feedCache.signedOutPage(now: latest, variant: "\(viewer.language.rawValue) \(viewer.theme?.rawValue ?? "auto")") {
+                var page = try feedPage(now: latest, offset: 0, viewer)
+                page.headers.remove("Set-Cookie")
+                return page
+            }
+            viewer.apply(to: &page)
+            return page
+        }
         let (now, offset) = try Self.feedCursor(request.query["cursor"], latest: latest) ?? (latest, 0)
+        return try feedPage(now: now, offset: offset, viewer)
+    }
+
+    /// The feed ranked at snapshot `now`, from card `offset`.
+    private func feedPage(now: Int64, offset: Int, _ viewer: Viewer) throws -> Response {
         let feed = try feedCache.feed(now: now) {
             let candidates = try store.feedCandidates(now: now)
             return MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
