@@ -26,6 +26,7 @@ struct MerchantsAPI: Sendable {
         api.post("/submissions") { request, member in try submit(request, member) }
         api.anyone.get("/{id}/photos") { request, viewer in try photoList(request, viewer) }
         api.post("/{id}/photos") { request, member in try uploadPhotos(request, member) }
+        registerArticles(into: &api)
     }
 
     static func encode(_ model: some Encodable, status: HTTPStatus = .ok) throws -> Response {
@@ -143,7 +144,8 @@ struct MerchantsAPI: Sendable {
     func nearbyList(_ request: Request, _ viewer: Viewer) throws -> Response {
         let query = try Self.nearbyQuery(request, viewer.language)
         let page = try nearby.page(query, now: clock.now())
-        return try Self.encode(MerchantList(items: page.items.map(Self.summary), total: page.total, nextCursor: page.nextCursor?.encoded))
+        return try Self.encode(MerchantList(items: page.items.map(Self.summary), total: page.total, nextCursor: page.nextCursor?.encoded,
+                                            totalIsLowerBound: page.totalIsLowerBound, searchedRadiusMeters: page.searchedRadius.map { $0.rounded(toPlaces: 1) }))
     }
 
     func search(_ request: Request, _ viewer: Viewer) throws -> Response {

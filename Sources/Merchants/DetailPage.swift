@@ -31,6 +31,7 @@ extension MerchantsPages {
         let back = BackLink(href: "/merchants" + (near.map { "?lat=\($0.latitude)&lon=\($0.longitude)" } ?? ""), label: MerchantsText.title(l))
         let gcj = Coordinate(latitude: model.gcj02Lat, longitude: model.gcj02Lon) ?? merchant.position
         let photoStrip = try photoSection(merchant, viewer: viewer)
+        let articleList = try articleSection(merchant, viewer: viewer)
         return page(viewer, title: merchant.name, back: back) {
             header(.class("mx-head")) {
                 h1(.class("mx-name")) { merchant.name }
@@ -57,6 +58,7 @@ extension MerchantsPages {
                     a(.classes("btn", "btn-secondary"), .href(viewer.loginURL)) { MerchantsText.loginToAct(l) }
                 }
             }
+            if let articleList { articleList }
             listGroup {
                 listCell(title: MerchantsText.hours(l), subtitle: merchant.openingHours ?? "—",
                          detail: model.hoursKnown ? nil : MerchantsText.hoursUnknown(l), image: .icon(.info, .green))

@@ -4,10 +4,10 @@ public import Identity
 import Storage
 
 extension MerchantsApp {
-    /// The merchants the user submitted (with their review state) and the photos they uploaded (rows, and the
-    /// display-size JPEG of each that still has its files, as `photos/<id>.jpg`); erasing deletes the submissions
-    /// and the photos (their files after commit) and leaves published merchants without an owner (the place itself
-    /// is public data).
+    /// The merchants the user submitted (with their review state), the photos they uploaded (rows, and the
+    /// display-size JPEG of each that still has its files, as `photos/<id>.jpg`) and the articles they wrote as an
+    /// owner; erasing deletes the submissions, the photos (their files after commit) and the articles (the owner's
+    /// own words), and leaves published merchants without an owner (the place itself is public data).
     public func accountData(context: AppContext) -> AccountDataPart? {
         let photos = Self.photoStore(context)
         return AccountDataPart(
@@ -22,12 +22,15 @@ extension MerchantsApp {
                     try AccountExport.rows("owned", "SELECT id, name, created_at FROM merchants WHERE owner_id = ? ORDER BY id", userID: userID, db),
                     try AccountExport.rows("photos", "SELECT id, merchant_id, submission_id, state, alt, width, height, created_at "
                               + "FROM merchants_photos WHERE user_id = ? ORDER BY id", userID: userID, db),
+                    try AccountExport.rows("articles", "SELECT id, merchant_id, title, body, valid_from, valid_until, created_at, updated_at "
+                              + "FROM merchants_articles WHERE author_id = ? ORDER BY id", userID: userID, db),
                 ], files: files)
             },
             erase: { userID, db in
                 let files: [String] = try PhotoStore.photos(userID: userID, db: db).map(\.file)
                 try db.execute("DELETE FROM merchants_photos WHERE user_id = ?", userID)
                 try db.execute("DELETE FROM merchants_submissions WHERE user_id = ?", userID)
+                try db.execute("DELETE FROM merchants_articles WHERE author_id = ?", userID)
                 try db.execute("UPDATE merchants SET owner_id = NULL WHERE owner_id = ?", userID)
                 guard !files.isEmpty else { return nil }
                 return { photos.discard(files) }

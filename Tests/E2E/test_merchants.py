@@ -3,7 +3,8 @@ CDP (Emulation.setGeolocationOverride): "use my location" near Hangzhou's Dianpi
 error state, filters, the offline SVG plot, a merchant page with 营业中/已打烊 and navigation links in the
 right datum, a rated review and its distribution, search folding 麥當勞/麦当劳, shake; light, dark and English;
 the online map (Leaflet from Debian) over GCJ-02 tiles from a local tile server, and its fallback to the plot;
-the network banner (offline, a failed probe, retry) and the upgrade prompt after a deploy.
+the network banner (offline, a failed probe, retry) and the upgrade prompt after a deploy; an owner (whose merchant a
+moderator approved) writes a Markdown article with a preview step and a reader opens it in the app's shell.
 Screenshots: artifacts/screenshots/merchants-*.png."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import subprocess
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Iterator
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -535,3 +536,82 @@ def test_network_banner_and_upgrade_prompt(browser, server, screenshot):
     set_theme(browser, False)
     browser.get(f"{base}/merchants/search?lang=zh")
     assert not severe_logs(browser) or all("app/version" in m for m in severe_logs(browser)), severe_logs(browser)
+
+
+def test_owner_writes_an_article_and_a_reader_opens_it(browser, server, screenshot):
+    base = server.base_url
+    client = server.client
+    # The owner's merchant: submitted through the API, approved by a moderator (granted from the command line).
+    owner, moderator = unique_name("owner"), unique_name("mod")
+    for name in (owner, moderator):
+        assert client.register(name, PASSWORD).status == 201
+    granted = subprocess.run([str(server.binary), "user", "grant", moderator, "moderator", "--data-dir", str(server.data_dir)],
+                             capture_output=True, text=True, timeout=60)
+    assert granted.returncode == 0, granted.stderr[-2000:]
+    owner_token = client.login(owner).json()["token"]
+    mod_token = client.login(moderator).json()["token"]
+    shop = "文章测试咖啡馆"
+    submitted = client.post("/api/v1/merchants/submissions", token=owner_token,
+                            json_body={"name": shop, "category": "cafe", "lat": 31.2312, "lon": 121.4745, "openingHours": "Mo-Su 08:00-20:00"})
+    assert submitted.status == 201, submitted.body[:300]
+    queue = client.get("/api/v1/moderation/queue", token=mod_token).json()["items"]
+    item = next(i for i in queue if i["app"] == "merchants" and i["item"] == str(submitted.json()["id"]))
+    assert client.post(f"/api/v1/moderation/items/{item['id']}/decision", token=mod_token, json_body={"action": "approve"}).status == 200
+    merchant = client.get("/api/v1/merchants/search?q=" + quote(shop), token=owner_token).json()["items"][0]["id"]
+
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(base + "/login")
+    submit_login(browser, owner, PASSWORD)
+    browser.get(f"{base}/merchants/{merchant}?lang=zh")
+    click_and_wait(browser, css(browser, f".mx-articles a[href='/merchants/{merchant}/write']"), "write an article")
+    css(browser, "#field-title").send_keys("双十二 · 全场八折")
+    # The date controls' typing order depends on the locale: set their values as a date picker would.
+    browser.execute_script("arguments[0].value = '2026-12-01'; arguments[1].value = '2026-12-31'",
+                           css(browser, "#field-validFrom"), css(browser, "#field-validUntil"))
+    css(browser, "#field-markdown").send_keys(
+        "## 活动内容\n\n全场 **八折**，工作日下午茶 *买一送一*。\n\n- 会员再减 5 元\n- 详见 [活动规则](https://example.com/rules)\n\n"
+        "> 每桌限用一张。\n\n<script>alert(1)</script>\n\n![门头](https://tracker.example/p.gif) [坏链接](javascript:alert(1))")
+    click_and_wait(browser, css(browser, "button[value=preview]"), "preview")
+    preview = css(browser, ".mx-article-preview .mx-article-body")
+    assert preview.find_element(By.CSS_SELECTOR, "strong").text == "八折"
+    assert not browser.find_elements(By.CSS_SELECTOR, ".mx-article-body script, .mx-article-body img, .mx-article-body a[href^=javascript]")
+    assert css(browser, "#field-title").get_attribute("value") == "双十二 · 全场八折"
+    assert_fits_phone(browser)
+    screenshot("merchants-article-preview")
+    click_and_wait(browser, css(browser, "button[value=save]"), "publish")
+    article_path = path_of(browser)
+    assert article_path.startswith(f"/merchants/{merchant}/articles/")
+    assert "文章已发布" in browser.page_source
+
+    # A reader (signed out) opens it from the merchant page: the same shell, a back button to the merchant.
+    browser.delete_all_cookies()
+    browser.get(f"{base}/merchants/{merchant}?lang=zh")
+    listed = css(browser, ".mx-articles")
+    assert "双十二 · 全场八折" in listed.text and "进行中" in listed.text
+    browser.execute_script("arguments[0].scrollIntoView()", listed)
+    screenshot("merchants-article-list")
+    click_and_wait(browser, css(browser, f".mx-articles a[href='{article_path}']"), "open the article")
+    body = css(browser, ".mx-article-body")
+    assert css(browser, ".mx-article-title").text == "双十二 · 全场八折"
+    assert body.find_element(By.CSS_SELECTOR, "h3").text == "活动内容"  # `##`, one level down under the title
+    link = body.find_element(By.CSS_SELECTOR, "a")
+    assert link.get_attribute("href") == "https://example.com/rules" and link.get_attribute("rel") == "nofollow noopener ugc"
+    assert "门头" in body.text and "坏链接" in body.text and len(body.find_elements(By.CSS_SELECTOR, "a")) == 1
+    assert not browser.find_elements(By.CSS_SELECTOR, ".mx-article-tools"), "a reader gets no edit or delete"
+    assert css(browser, "a.navbar-back").get_attribute("href") == f"{base}/merchants/{merchant}#articles"
+    assert "活动时间：2026-12-01 至 2026-12-31" in css(browser, ".mx-article-period").text
+    assert not severe_logs(browser), severe_logs(browser)
+    assert_fits_phone(browser)
+    screenshot("merchants-article")
+    set_theme(browser, True)
+    # The bar fades to the dark background in 0.2 s (app.css): shoot once it has.
+    wait_for(browser, lambda d: d.execute_script("return getComputedStyle(document.querySelector('.navbar')).backgroundColor") == "rgb(0, 0, 0)",
+             message="the dark navigation bar")
+    screenshot("merchants-article-dark")
+    set_theme(browser, False)
+    browser.get(f"{base}{article_path}?lang=en")
+    assert "From the owner" in css(browser, ".mx-article-meta").text
+    assert_fits_phone(browser)
+    screenshot("merchants-article-en")
+    browser.get(f"{base}{article_path}?lang=zh")
