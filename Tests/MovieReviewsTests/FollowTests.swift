@@ -1,3 +1,4 @@
+import AppHost
 import AppSuiteAPI
 import AppSuiteTesting
 import Foundation
@@ -99,5 +100,39 @@ import Testing
         let gone = try server.send("DELETE", "/api/v1/movies/users/\(bobID)/follow", json: "", token: ann.token)
         #expect(gone.status == 200 && gone.text.contains(#""followedByMe":false"#) && gone.text.contains(#""followers":0"#))
         #expect(try followingFeed(ann).items.isEmpty)
+    }
+
+    /// Follows and unfollows are limited like votes: 30 a minute per user, then 429 problem+json with
+    /// `Retry-After` over the API and the message on the profile after the page's form (the reviewer made 2,000
+    /// toggles in 3.3 s, all 200). The test clock stands still, so all of them fall in one window.
+    @Test func followAndUnfollowAre30AMinuteThen429() throws {
+        let server = try server
+        let (dan, eve) = (try server.register("fdan", unique: true), try server.register("feve", unique: true))
+        let eveID = try id(eve)
+        var statuses: [Int] = []
+        for index in 0..<30 {
+            statuses.append(try server.send(index % 2 == 0 ? "PUT" : "DELETE", "/api/v1/movies/users/\(eveID)/follow", json: "", token: dan.token).status)
+        }
+        #expect(statuses == Array(repeating: 200, count: 30))
+        let limited = try server.send("PUT", "/api/v1/movies/users/\(eveID)/follow", json: "", token: dan.token)
+        #expect(limited.status == 429 && limited.headers["retry-after"] == "60")
+        #expect(limited.headers["content-type"]?.hasPrefix("application/problem+json") == true)
+        #expect(limited.text.contains("关注和取消关注太频繁了"))
+        #expect(try server.send("DELETE", "/api/v1/movies/users/\(eveID)/follow", json: "", token: dan.token).status == 429)
+        #expect(try server.get("/api/v1/movies/users/\(eveID)/followers").decode(MovieFollowPage.self).items.isEmpty, "the refused follow changed nothing")
+
+        // The page's form: back to the profile with the message shown, and still not following.
+        let cookie = ["Cookie": dan.cookie]
+        let profile = try server.get("/movies/users/\(eveID)", headers: cookie)
+        let csrf = try #require(TestServer.csrfToken(in: profile.text.components(separatedBy: "mv-follow-form").dropFirst().first.map { "<form " + $0 } ?? ""))
+        let form = try server.postForm("/movies/users/\(eveID)/follow", [("csrf_token", csrf)], headers: cookie)
+        #expect(form.status == 303 && form.headers["location"] == "/movies/users/\(eveID)")
+        let flash = try #require(form.setCookies.first { $0.value.hasPrefix("error%7C") })
+        let shown = try server.get("/movies/users/\(eveID)", headers: ["Cookie": dan.cookie + "; \(flash.key)=\(flash.value)"]).text
+        #expect(shown.contains("关注和取消关注太频繁了，请一分钟后再试。") && shown.contains(#"data-following="false""#))
+
+        // A minute later the window is new.
+        server.clock.advance(by: 61)
+        #expect(try server.send("PUT", "/api/v1/movies/users/\(eveID)/follow", json: "", token: dan.token).status == 200)
     }
 }
