@@ -58,6 +58,7 @@ struct MovieFollowAPI: Sendable {
             }
         }
         api.get("/following") { request, member in
+            _ = try MovieStore.latestCursor(request.query["cursor"])
             let following = try follows.counts(userID: member.user.id, viewer: nil).following
             let page = following > 0 ? try store.latestCards(cursor: request.query["cursor"], limit: MovieFeed.pageSize, followedBy: member.user.id)
                 : (cards: [], nextCursor: nil)

@@ -135,4 +135,18 @@ import Testing
         server.clock.advance(by: 61)
         #expect(try server.send("PUT", "/api/v1/movies/users/\(eveID)/follow", json: "", token: dan.token).status == 200)
     }
+
+    /// A cursor the 关注的人 tab never gives is a 400 on the page and the API whether or not the reader follows
+    /// anyone (it was 200 for a reader following nobody, who was never asked for the list).
+    @Test func aGarbageFollowingCursorIs400EvenFollowingNobody() throws {
+        let server = try server
+        let fay = try server.register("ffay", unique: true)
+        for cursor in ["nope", "1.2.3", "1.2.3.x", "..."] {
+            #expect(try server.get("/api/v1/movies/following?cursor=" + cursor, token: fay.token).status == 400, "API \(cursor)")
+            #expect(try server.get("/movies?tab=following&cursor=" + cursor, headers: ["Cookie": fay.cookie]).status == 400, "page \(cursor)")
+            #expect(try server.get("/movies?tab=following&cursor=" + cursor).status == 400, "signed out \(cursor)")
+        }
+        #expect(try server.get("/api/v1/movies/following", token: fay.token).status == 200)
+        #expect(try server.get("/movies?tab=following", headers: ["Cookie": fay.cookie]).status == 200)
+    }
 }
