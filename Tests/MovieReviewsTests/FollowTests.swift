@@ -149,4 +149,37 @@ import Testing
         #expect(try server.get("/api/v1/movies/following", token: fay.token).status == 200)
         #expect(try server.get("/movies?tab=following", headers: ["Cookie": fay.cookie]).status == 200)
     }
+
+    /// A 关注 posted after the session ended (the profile still open) returns to that profile after signing
+    /// in, not to /movies, with or without a `Referer`; the form's `next` is a same-site path only.
+    @Test func aSignedOutFollowReturnsToTheProfileAfterSignIn() throws {
+        let server = try server
+        let gil = try server.register("fgil", unique: true)
+        let hal = try server.register("fhal", unique: true)
+        let halID = try id(hal)
+        let profile = try server.get("/movies/users/\(halID)", headers: ["Cookie": gil.cookie]).text
+        let form = try #require(profile.components(separatedBy: "mv-follow-form").dropFirst().first)
+        let csrf = try #require(TestServer.csrfToken(in: "<form " + form))
+        #expect(form.contains(#"name="next" value="/movies/users/\#(halID)""#))
+        #expect(try server.send("POST", "/api/v1/auth/logout", json: "", token: gil.token).status == 204)
+
+        let login = "/login?next=%2Fmovies%2Fusers%2F\(halID)"
+        let tapped = try server.postForm("/movies/users/\(halID)/follow", [("csrf_token", csrf), ("next", "/movies/users/\(halID)")],
+                                         headers: ["Cookie": gil.cookie])
+        #expect(tapped.status == 303 && tapped.headers["location"] == login)
+        // Never an open redirect: a `next` that is not a same-site path is ignored.
+        for evil in ["//evil.example/x", "https://evil.example/", "/\\evil.example"] {
+            let reply = try server.postForm("/movies/users/\(halID)/follow", [("csrf_token", csrf), ("next", evil)], headers: ["Cookie": gil.cookie])
+            #expect(reply.headers["location"] == "/login?next=%2Fmovies", "\(evil)")
+        }
+
+        // Signing in on that login page lands on the profile, where 关注 is one tap away.
+        let page = try server.get(login)
+        let loginCSRF = try #require(TestServer.csrfToken(in: page.text))
+        let preSession = try #require(page.setCookies.first.map { "\($0.key)=\($0.value)" })
+        #expect(page.text.contains(#"name="next" value="/movies/users/\#(halID)""#))
+        let signedIn = try server.postForm("/login", [("csrf_token", loginCSRF), ("next", "/movies/users/\(halID)"), ("username", gil.username),
+                                                      ("password", gil.password)], headers: ["Cookie": preSession])
+        #expect(signedIn.status == 303 && signedIn.headers["location"] == "/movies/users/\(halID)")
+    }
 }
