@@ -39,9 +39,12 @@ public struct ModerationQueueItem: Codable, Sendable, Equatable {
     public var createdAt: Date
     public var decidedAt: Date?
     public var decisionReason: String?
+    /// A submission's pictures to look at before deciding (paths on this server: a merchant photo, a new merchant's
+    /// photos); empty for comments.
+    public var previews: [String]
 
     public init(id: Int64, kind: String, app: String, item: String, authorId: Int64?, title: String, excerpt: String, state: String,
-                reportCount: Int, reports: [String], createdAt: Date, decidedAt: Date?, decisionReason: String?) {
+                reportCount: Int, reports: [String], createdAt: Date, decidedAt: Date?, decisionReason: String?, previews: [String] = []) {
         self.id = id
         self.kind = kind
         self.app = app
@@ -55,6 +58,7 @@ public struct ModerationQueueItem: Codable, Sendable, Equatable {
         self.createdAt = createdAt
         self.decidedAt = decidedAt
         self.decisionReason = decisionReason
+        self.previews = previews
     }
 }
 

@@ -166,6 +166,7 @@ public struct ModerationRoutes: Sendable {
             json.field("createdAt", iso8601(item.createdAt))
             json.field("decidedAt", item.decidedAt.map(iso8601))
             json.field("decisionReason", item.decisionReason)
+            json.array("previews") { list in for preview in item.previews { list.value(preview) } }
         }
     }
 

@@ -58,6 +58,7 @@ struct MovieFollowAPI: Sendable {
             }
         }
         api.get("/following") { request, member in
+            _ = try MovieStore.latestCursor(request.query["cursor"])
             let following = try follows.counts(userID: member.user.id, viewer: nil).following
             let page = following > 0 ? try store.latestCards(cursor: request.query["cursor"], limit: MovieFeed.pageSize, followedBy: member.user.id)
                 : (cards: [], nextCursor: nil)
@@ -101,13 +102,14 @@ struct MovieFollowAPI: Sendable {
         let problem = JSONSchema.reference("Problem")
         let signedOut = APIOperation.Outcome(401, "Not signed in", schema: problem)
         let noUser = APIOperation.Outcome(404, "No such user", schema: problem)
+        let limited = APIOperation.Outcome(429, "More than \(MovieFollows.changesPerMinute) follows and unfollows a minute; see Retry-After", schema: problem)
         return [
             APIOperation(.put, APIPath.Movies.follow, summary: "Follow a user (not oneself; at most 1,000)", tag: "Movies", parameters: [number],
                          responses: [.init(200, "Following", schema: .ref(MovieFollowState.self)), signedOut, noUser,
-                                     .init(422, "Oneself, or past 1,000 follows", schema: problem)],
+                                     .init(422, "Oneself, or past 1,000 follows", schema: problem), limited],
                          requiresAuthentication: true),
             APIOperation(.delete, APIPath.Movies.follow, summary: "Stop following a user", tag: "Movies", parameters: [number],
-                         responses: [.init(200, "Not following", schema: .ref(MovieFollowState.self)), signedOut, noUser],
+                         responses: [.init(200, "Not following", schema: .ref(MovieFollowState.self)), signedOut, noUser, limited],
                          requiresAuthentication: true),
             APIOperation(.get, APIPath.Movies.following, summary: "Whom a user follows, newest follow first, 50 a page", tag: "Movies",
                          parameters: [number, cursor], responses: [.init(200, "A page", schema: .ref(MovieFollowPage.self)), noUser]),

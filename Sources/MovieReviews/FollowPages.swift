@@ -39,6 +39,8 @@ extension MoviePages {
                 if viewer.isSignedIn {
                     postForm(action: "/movies/users/\(user.id)/\(counts.followedByViewer ? "unfollow" : "follow")", csrfToken: viewer.csrfToken,
                              attributes: [.class("mv-follow-form")]) {
+                        // Where a sign-in asked for by this post returns (``SessionGuard``): this profile.
+                        input(.type("hidden"), .name("next"), .value("/movies/users/\(user.id)"))
                         WebUI.button(.classes("btn", counts.followedByViewer ? "btn-secondary" : "btn-primary"), .type("submit"),
                                .attribute("data-following", counts.followedByViewer ? "true" : "false")) {
                             counts.followedByViewer ? MovieText.unfollow(l) : MovieText.follow(l)

@@ -16,12 +16,19 @@ struct MovieFollows: Sendable {
     static let limit = 1_000
     /// Rows of a following / followers list page.
     static let pageSize = 50
+    /// Follows and unfollows one user may make a minute (a fixed window, as ``MovieWrites/votesPerMinute``):
+    /// each is a tap on a profile the user has opened, so 30 (one every 2 s) is more than reading profiles
+    /// allows, while a script toggling a follow (each one changes a count the followed user sees) gets 30 a
+    /// minute instead of thousands, and a new account needs over half an hour to reach ``limit``.
+    static let changesPerMinute = 30
 
     /// `userID` follows `followed`, an existing user (the caller checks; following again changes nothing).
-    /// Throws ``MovieError/invalid(field:message:)`` for oneself or past ``limit``.
+    /// Throws ``MovieError/invalid(field:message:)`` for oneself or past ``limit``, and
+    /// ``MovieError/rateLimited(retryAfter:message:)`` past ``changesPerMinute``.
     func follow(userID: Int64, followed: Int64) throws {
         guard followed != userID else { throw MovieError.invalid(field: "user", message: MovieText.cannotFollowSelf) }
         try database.write { db in
+            try countChange(userID: userID, db: db)
             let count = try db.scalar("SELECT count(*) FROM movies_follows WHERE user_id = ?", userID, as: Int.self) ?? 0
             if count >= Self.limit, try db.scalar("SELECT count(*) FROM movies_follows WHERE user_id = ? AND followed_id = ?", userID, followed,
                                                   as: Int.self) == 0 {
@@ -32,9 +39,27 @@ struct MovieFollows: Sendable {
         }
     }
 
-    /// Stops following; not following is not an error.
+    /// Stops following; not following is not an error. Counts toward ``changesPerMinute`` as a follow does.
     func unfollow(userID: Int64, followed: Int64) throws {
-        try database.write { try $0.execute("DELETE FROM movies_follows WHERE user_id = ? AND followed_id = ?", userID, followed) }
+        try database.write { db in
+            try countChange(userID: userID, db: db)
+            try db.execute("DELETE FROM movies_follows WHERE user_id = ? AND followed_id = ?", userID, followed)
+        }
+    }
+
+    /// Counts one follow or unfollow in the user's current one-minute window, inside the change's own write
+    /// (a refused change is not counted); past ``changesPerMinute``, 429 with the seconds left in the window.
+    private func countChange(userID: Int64, db: any SQLExecutor) throws {
+        let now = now()
+        let window = try db.queryFirst("SELECT window_start, change_count FROM movies_follow_windows WHERE user_id = ?", userID)
+        var start = try window?.get("window_start", as: Int64.self) ?? now
+        var count = try window?.get("change_count", as: Int.self) ?? 0
+        if now - start >= 60 { (start, count) = (now, 0) }
+        if count >= Self.changesPerMinute { throw MovieError.rateLimited(retryAfter: max(1, start + 60 - now), message: MovieText.tooManyFollows) }
+        try db.execute("""
+            INSERT INTO movies_follow_windows (user_id, window_start, change_count) VALUES (?, ?, ?)
+            ON CONFLICT (user_id) DO UPDATE SET window_start = excluded.window_start, change_count = excluded.change_count
+            """, userID, start, count + 1)
     }
 
     /// How many `userID` follows and how many follow them, and whether `viewer` follows them (one query).

@@ -39,6 +39,7 @@ extension MovieReviewsApp {
                 }
                 try db.execute("DELETE FROM movies_votes WHERE user_id = ?", userID)
                 try db.execute("DELETE FROM movies_vote_windows WHERE user_id = ?", userID)
+                try db.execute("DELETE FROM movies_follow_windows WHERE user_id = ?", userID)
                 try db.execute("DELETE FROM movies_drafts WHERE user_id = ?", userID)
                 try db.execute("DELETE FROM movies_marks WHERE user_id = ?", userID)
                 try db.execute("DELETE FROM movies_follows WHERE user_id = ? OR followed_id = ?", userID, userID)

@@ -154,12 +154,7 @@ struct MovieStore: Sendable {
     /// queries). The cursor `"<review time>.<review id>.<短评 time>.<短评 seq>"` is where each list stopped.
     /// `followedBy`: only those written by the users this user follows (the 关注的人 tab, ``MovieFollows``).
     func latestCards(cursor: String?, limit: Int, followedBy follower: Int64? = nil) throws -> (cards: [FeedCard], nextCursor: String?) {
-        var position = [Int64.max, Int64.max, Int64.max, Int64.max]
-        if let cursor, !cursor.isEmpty {
-            let parts = cursor.split(separator: ".", omittingEmptySubsequences: false).map { Int64($0) }
-            guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else { throw HTTPError.badRequest("invalid cursor") }
-            position = parts.map { $0! }
-        }
+        var position = try Self.latestCursor(cursor) ?? [Int64.max, Int64.max, Int64.max, Int64.max]
         let shortColumns = "c.id, c.seq, c.author, c.rating, c.content, c.votes, c.hot, c.created_at, c.user_id, c.edited_at, c.film_id, f.title AS film_title"
         let followed = " IN (SELECT followed_id FROM movies_follows WHERE user_id = ?)"
         let reviewScope = follower == nil ? "" : " AND r.user_id" + followed
@@ -345,6 +340,15 @@ struct MovieStore: Sendable {
         guard let cursor, !cursor.isEmpty else { return nil }
         guard let value = Int64(cursor), value >= 0 else { throw HTTPError.badRequest("invalid cursor") }
         return value
+    }
+
+    /// The position in a ``latestCards(cursor:limit:followedBy:)`` cursor, nil for none; 400 if it is not
+    /// four integers. Callers that may answer without reading the list (following nobody) check it first.
+    static func latestCursor(_ cursor: String?) throws(HTTPError) -> [Int64]? {
+        guard let cursor, !cursor.isEmpty else { return nil }
+        let parts = cursor.split(separator: ".", omittingEmptySubsequences: false).map { Int64($0) }
+        guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else { throw HTTPError.badRequest("invalid cursor") }
+        return parts.map { $0! }
     }
 
     static func pairCursor(_ cursor: String?) throws(HTTPError) -> (Int64, Int64)? {

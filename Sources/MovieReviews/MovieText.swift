@@ -64,6 +64,7 @@ enum MovieText {
     static let notYours = LocalizedText(zh: "只能修改自己写的内容。", en: "You can only change what you wrote.")
     static let ownItem = LocalizedText(zh: "不能给自己写的内容投票。", en: "You cannot vote on what you wrote.")
     static let tooManyVotes = LocalizedText(zh: "投票太频繁了，请稍后再试。", en: "Too many votes; try again in a minute.")
+    static let tooManyFollows = LocalizedText(zh: "关注和取消关注太频繁了，请一分钟后再试。", en: "Too many follows and unfollows; try again in a minute.")
 
     static let spoilerWarning = LocalizedText(zh: "这篇影评可能有剧透", en: "This review may contain spoilers")
 

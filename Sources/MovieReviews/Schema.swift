@@ -158,6 +158,16 @@ enum MovieSchema {
             Migration(module: "movies", version: 10, name: "film_votes", sql: """
                 CREATE INDEX movies_films_votes ON movies_films(rating_count, rating) WHERE rating IS NOT NULL AND rating_count > 0;
                 """),
+            // Session 7: follows and unfollows a user made in the current minute (``MovieFollows/changesPerMinute``),
+            // a fixed window as the votes' `movies_vote_windows`.
+            Migration(module: "movies", version: 11, name: "follow_windows", sql: """
+                CREATE TABLE movies_follow_windows (
+                    user_id INTEGER NOT NULL,
+                    window_start INTEGER NOT NULL,
+                    change_count INTEGER NOT NULL,
+                    PRIMARY KEY (user_id)
+                );
+                """),
         ]
     }
 

@@ -47,8 +47,9 @@ enum MovieError: Error, Sendable, Equatable {
     case notYours
     /// A vote on one's own review or short comment: 403.
     case ownItem
-    /// More than ``MovieWrites/votesPerMinute`` votes in a minute: 429 with `Retry-After` seconds.
-    case rateLimited(retryAfter: Int64)
+    /// More than ``MovieWrites/votesPerMinute`` votes or ``MovieFollows/changesPerMinute`` follows in a
+    /// minute: 429 with `Retry-After` seconds and the message saying which.
+    case rateLimited(retryAfter: Int64, message: LocalizedText)
 }
 
 /// The SQL of everything signed-in users write in the movies app: marks with their stars and 短评, long
@@ -295,7 +296,7 @@ struct MovieWrites: Sendable {
             var start = try window?.get("window_start", as: Int64.self) ?? now
             var count = try window?.get("vote_count", as: Int.self) ?? 0
             if now - start >= 60 { (start, count) = (now, 0) }
-            if count >= Self.votesPerMinute { throw MovieError.rateLimited(retryAfter: max(1, start + 60 - now)) }
+            if count >= Self.votesPerMinute { throw MovieError.rateLimited(retryAfter: max(1, start + 60 - now), message: MovieText.tooManyVotes) }
             try db.execute("""
                 INSERT INTO movies_vote_windows (user_id, window_start, vote_count) VALUES (?, ?, ?)
                 ON CONFLICT (user_id) DO UPDATE SET window_start = excluded.window_start, vote_count = excluded.vote_count

@@ -79,4 +79,23 @@ import Testing
         #expect(reply.status == 303)
         #expect(reply.headers["location"] == "/login?next=" + percentEncode("/me?tab=1"))
     }
+
+    /// A form may name its page in a hidden `next` (browsers may send no `Referer`); only a same-site path counts,
+    /// else the `Referer`, else the route's first segment.
+    @Test func aSignedOutFormPostReturnsToItsNextField() throws {
+        let server = try TestServer()
+        let login = try server.get("/login")
+        let preSession = try #require(login.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        let csrf = try #require(TestServer.csrfToken(in: login.text))
+        func location(next: String, referer: String? = nil) throws -> String? {
+            try server.postForm("/me/profile", [("csrf_token", csrf), ("nickname", "x"), ("next", next)],
+                                headers: ["Cookie": preSession].merging(referer.map { ["Referer": $0] } ?? [:]) { $1 }).headers["location"]
+        }
+        #expect(try location(next: "/me?tab=2") == "/login?next=" + percentEncode("/me?tab=2"))
+        #expect(try location(next: "/me?tab=2", referer: "http://127.0.0.1/me?tab=1") == "/login?next=" + percentEncode("/me?tab=2"))
+        for evil in ["//evil.example/", "https://evil.example/", "/\\evil.example", "/\t/evil.example"] {
+            #expect(try location(next: evil) == "/login?next=%2Fme", "\(evil)")
+            #expect(try location(next: evil, referer: "http://127.0.0.1/me?tab=1") == "/login?next=" + percentEncode("/me?tab=1"), "\(evil)")
+        }
+    }
 }

@@ -81,6 +81,7 @@ func multipartForm(fields: [(String, String)], files: [(field: String, name: Str
         let first = try #require(queue.first { $0.item == "photo:\(photos[0].id)" })
         let second = try #require(queue.first { $0.item == "photo:\(photos[1].id)" })
         #expect(first.title.contains(merchant.name) && first.excerpt.contains("门口的招牌"))
+        #expect(first.previews == [photos[0].url] && second.previews == [photos[1].url])
         let queuePage = try server.get("/admin/moderation", token: moderator.token).text
         #expect(queuePage.contains(#"<img src="\#(photos[0].url)""#))
         #expect(try server.send("POST", "/api/v1/moderation/items/\(first.id)/decision", json: #"{"action":"approve"}"#, token: moderator.token).status == 200)
@@ -180,7 +181,7 @@ func multipartForm(fields: [(String, String)], files: [(field: String, name: Str
         #expect(files(server).count == 4)
         let queue = try server.get("/api/v1/moderation/queue", token: moderator.token).decode(ModerationQueuePage.self).items
         let item = try #require(queue.first { $0.title.contains("照片小馆") })
-        #expect(item.excerpt.contains("📷 2"))
+        #expect(item.excerpt.contains("📷 2") && item.previews.count == 2)
         #expect(try server.get("/admin/moderation", token: moderator.token).text.components(separatedBy: "moderation-previews").count == 2)
         #expect(try server.send("POST", "/api/v1/moderation/items/\(item.id)/decision", json: #"{"action":"approve"}"#, token: moderator.token).status == 200)
         let merchant = try #require(try server.get("/api/v1/merchants/search?q=%E7%85%A7%E7%89%87%E5%B0%8F%E9%A6%86").decode(MerchantList.self).items.first)

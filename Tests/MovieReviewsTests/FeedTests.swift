@@ -105,4 +105,43 @@ import Testing
         #expect(pages == 4)
         #expect(throws: HTTPError.self) { try store.latestCards(cursor: "1.2.3", limit: 2) }
     }
+
+    /// A review and a 短评 just written here, with no votes, score 0 below the imported items (most with 有用 votes):
+    /// they take the 4th and 5th cards of the first 推荐 page (the 新鲜 slots) and appear nowhere else in the feed.
+    /// Its own server: the shared one is at its registrations-an-hour limit.
+    @Test func aNewReviewAndShortCommentAppearOnTheFirstPage() throws {
+        let server = try TestServer(transport: .inProcess, importing: [.movies])
+        let ivy = try server.register("fresh_ivy")
+        let films = try server.get("/api/v1/movies/films?limit=30").json()["items"] as? [[String: Any]] ?? []
+        let (reviewFilm, shortFilm) = (try #require(films.last?["id"] as? String), try #require(films.dropLast().last?["id"] as? String))
+        func cards() throws -> [String] {
+            var cards: [String] = []
+            var cursor: String?
+            repeat {
+                let page = try server.get("/movies" + (cursor.map { "?cursor=" + $0 } ?? ""))
+                #expect(page.status == 200)
+                let list = try #require(page.text.components(separatedBy: #"data-list="feed""#).dropFirst().first?.components(separatedBy: "</ul>").first)
+                cards += list.components(separatedBy: #"<li class="mv-cell"#).dropFirst()
+                cursor = page.text.firstMatch(of: /href="\/movies\?cursor=([0-9.]+)"/).map { String($0.1) }
+            } while cursor != nil
+            return cards
+        }
+        let before = try cards()
+        #expect(before.count == MovieFeed.length)
+
+        let review = try server.send("POST", "/api/v1/movies/films/\(reviewFilm)/reviews",
+                                     json: #"{"title":"新鲜出炉的影评","body":"第一段。","rating":4,"spoiler":false}"#, token: ivy.token)
+        #expect(review.status == 201, "\(review.text)")
+        let mark = try server.send("PUT", "/api/v1/movies/films/\(shortFilm)/mark", json: #"{"status":"seen","rating":5,"comment":"刚看完的短评"}"#,
+                                   token: ivy.token)
+        #expect(mark.status == 200, "\(mark.text)")
+        let after = try cards()
+        #expect(after.count == MovieFeed.length)
+        #expect(after[MovieFeed.freshSlots.review].contains("新鲜出炉的影评") && after[MovieFeed.freshSlots.review].contains(#"data-film="\#(reviewFilm)""#))
+        #expect(after[MovieFeed.freshSlots.short].contains("刚看完的短评"))
+        #expect(after.filter { $0.contains("新鲜出炉的影评") }.count == 1 && after.filter { $0.contains("刚看完的短评") }.count == 1)
+        #expect(!before.contains { $0.contains("新鲜出炉的影评") || $0.contains("刚看完的短评") })
+        // The rest of the first page is the ranked feed as before, moved along by the two new cards.
+        #expect(Array(after.prefix(MovieFeed.freshSlots.review)) == Array(before.prefix(MovieFeed.freshSlots.review)))
+    }
 }

@@ -1,3 +1,4 @@
+import AppHost
 import AppSuiteAPI
 import AppSuiteTesting
 import Foundation
@@ -99,5 +100,86 @@ import Testing
         let gone = try server.send("DELETE", "/api/v1/movies/users/\(bobID)/follow", json: "", token: ann.token)
         #expect(gone.status == 200 && gone.text.contains(#""followedByMe":false"#) && gone.text.contains(#""followers":0"#))
         #expect(try followingFeed(ann).items.isEmpty)
+    }
+
+    /// Follows and unfollows are limited like votes: 30 a minute per user, then 429 problem+json with
+    /// `Retry-After` over the API and the message on the profile after the page's form (the reviewer made 2,000
+    /// toggles in 3.3 s, all 200). The test clock stands still, so all of them fall in one window.
+    @Test func followAndUnfollowAre30AMinuteThen429() throws {
+        let server = try server
+        let (dan, eve) = (try server.register("fdan", unique: true), try server.register("feve", unique: true))
+        let eveID = try id(eve)
+        var statuses: [Int] = []
+        for index in 0..<30 {
+            statuses.append(try server.send(index % 2 == 0 ? "PUT" : "DELETE", "/api/v1/movies/users/\(eveID)/follow", json: "", token: dan.token).status)
+        }
+        #expect(statuses == Array(repeating: 200, count: 30))
+        let limited = try server.send("PUT", "/api/v1/movies/users/\(eveID)/follow", json: "", token: dan.token)
+        #expect(limited.status == 429 && limited.headers["retry-after"] == "60")
+        #expect(limited.headers["content-type"]?.hasPrefix("application/problem+json") == true)
+        #expect(limited.text.contains("关注和取消关注太频繁了"))
+        #expect(try server.send("DELETE", "/api/v1/movies/users/\(eveID)/follow", json: "", token: dan.token).status == 429)
+        #expect(try server.get("/api/v1/movies/users/\(eveID)/followers").decode(MovieFollowPage.self).items.isEmpty, "the refused follow changed nothing")
+
+        // The page's form: back to the profile with the message shown, and still not following.
+        let cookie = ["Cookie": dan.cookie]
+        let profile = try server.get("/movies/users/\(eveID)", headers: cookie)
+        let csrf = try #require(TestServer.csrfToken(in: profile.text.components(separatedBy: "mv-follow-form").dropFirst().first.map { "<form " + $0 } ?? ""))
+        let form = try server.postForm("/movies/users/\(eveID)/follow", [("csrf_token", csrf)], headers: cookie)
+        #expect(form.status == 303 && form.headers["location"] == "/movies/users/\(eveID)")
+        let flash = try #require(form.setCookies.first { $0.value.hasPrefix("error%7C") })
+        let shown = try server.get("/movies/users/\(eveID)", headers: ["Cookie": dan.cookie + "; \(flash.key)=\(flash.value)"]).text
+        #expect(shown.contains("关注和取消关注太频繁了，请一分钟后再试。") && shown.contains(#"data-following="false""#))
+
+        // A minute later the window is new.
+        server.clock.advance(by: 61)
+        #expect(try server.send("PUT", "/api/v1/movies/users/\(eveID)/follow", json: "", token: dan.token).status == 200)
+    }
+
+    /// A cursor the 关注的人 tab never gives is a 400 on the page and the API whether or not the reader follows
+    /// anyone (it was 200 for a reader following nobody, who was never asked for the list).
+    @Test func aGarbageFollowingCursorIs400EvenFollowingNobody() throws {
+        let server = try server
+        let fay = try server.register("ffay", unique: true)
+        for cursor in ["nope", "1.2.3", "1.2.3.x", "..."] {
+            #expect(try server.get("/api/v1/movies/following?cursor=" + cursor, token: fay.token).status == 400, "API \(cursor)")
+            #expect(try server.get("/movies?tab=following&cursor=" + cursor, headers: ["Cookie": fay.cookie]).status == 400, "page \(cursor)")
+            #expect(try server.get("/movies?tab=following&cursor=" + cursor).status == 400, "signed out \(cursor)")
+        }
+        #expect(try server.get("/api/v1/movies/following", token: fay.token).status == 200)
+        #expect(try server.get("/movies?tab=following", headers: ["Cookie": fay.cookie]).status == 200)
+    }
+
+    /// A 关注 posted after the session ended (the profile still open) returns to that profile after signing
+    /// in, not to /movies, with or without a `Referer`; the form's `next` is a same-site path only.
+    @Test func aSignedOutFollowReturnsToTheProfileAfterSignIn() throws {
+        let server = try server
+        let gil = try server.register("fgil", unique: true)
+        let hal = try server.register("fhal", unique: true)
+        let halID = try id(hal)
+        let profile = try server.get("/movies/users/\(halID)", headers: ["Cookie": gil.cookie]).text
+        let form = try #require(profile.components(separatedBy: "mv-follow-form").dropFirst().first)
+        let csrf = try #require(TestServer.csrfToken(in: "<form " + form))
+        #expect(form.contains(#"name="next" value="/movies/users/\#(halID)""#))
+        #expect(try server.send("POST", "/api/v1/auth/logout", json: "", token: gil.token).status == 204)
+
+        let login = "/login?next=%2Fmovies%2Fusers%2F\(halID)"
+        let tapped = try server.postForm("/movies/users/\(halID)/follow", [("csrf_token", csrf), ("next", "/movies/users/\(halID)")],
+                                         headers: ["Cookie": gil.cookie])
+        #expect(tapped.status == 303 && tapped.headers["location"] == login)
+        // Never an open redirect: a `next` that is not a same-site path is ignored.
+        for evil in ["//evil.example/x", "https://evil.example/", "/\\evil.example"] {
+            let reply = try server.postForm("/movies/users/\(halID)/follow", [("csrf_token", csrf), ("next", evil)], headers: ["Cookie": gil.cookie])
+            #expect(reply.headers["location"] == "/login?next=%2Fmovies", "\(evil)")
+        }
+
+        // Signing in on that login page lands on the profile, where 关注 is one tap away.
+        let page = try server.get(login)
+        let loginCSRF = try #require(TestServer.csrfToken(in: page.text))
+        let preSession = try #require(page.setCookies.first.map { "\($0.key)=\($0.value)" })
+        #expect(page.text.contains(#"name="next" value="/movies/users/\#(halID)""#))
+        let signedIn = try server.postForm("/login", [("csrf_token", loginCSRF), ("next", "/movies/users/\(halID)"), ("username", gil.username),
+                                                      ("password", gil.password)], headers: ["Cookie": preSession])
+        #expect(signedIn.status == 303 && signedIn.headers["location"] == "/movies/users/\(halID)")
     }
 }

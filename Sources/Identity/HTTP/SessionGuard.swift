@@ -8,7 +8,7 @@ public import HTTPServer
 /// refuses an unsafe method without a valid CSRF token when the request is cookie-authenticated (`403`,
 /// rules in ``Authenticator``), and — on routes that need a user — answers a signed-out request with `401`
 /// and `WWW-Authenticate: Bearer` (API) or a `303` to `/login?next=…` (pages; for a form post, `next` is
-/// the page the form was on). Every page response of the group gets the viewer's pending cookies.
+/// the page the form was on: its hidden `next` field, else the `Referer`). Every page response of the group gets the viewer's pending cookies.
 public struct SessionGuard: RouteGuard {
     public let authenticator: Authenticator
 
@@ -40,9 +40,11 @@ public struct SessionGuard: RouteGuard {
         }
     }
 
-    /// The same-site path of the `Referer` (the page holding the form), else the route's first segment
-    /// (`/movies` for `/movies/reviews/{id}/favorite`).
+    /// The form's hidden `next` field when it is a same-site path (``IdentityPages/safeNext(_:)``'s rule; a
+    /// browser may send no `Referer` at all), else the same-site path of the `Referer` (the page holding the
+    /// form), else the route's first segment (`/movies` for `/movies/reviews/{id}/favorite`).
     static func formPage(_ request: Request, route: RouteInfo) -> String {
+        if let next = request.form()["next"], IdentityPages.safeNext(next) == next { return next }
         if let referer = request.headers["Referer"], let url = URLComponents(string: referer),
            url.path.hasPrefix("/"), !url.path.hasPrefix("//") {
             return url.path + (url.query.map { "?" + $0 } ?? "")
