@@ -81,7 +81,10 @@ enum MerchantsText {
     static let share = LocalizedText(zh: "分享", en: "Share")
     static let loginToAct = LocalizedText(zh: "登录后收藏、点评", en: "Sign in to save or review")
     static let ratings = LocalizedText(zh: "评分分布", en: "Ratings")
-    static let starsCount = LocalizedText(zh: "星", en: " stars")
+    /// A row label of the rating distribution: `5星`, `1 star`, `2 stars`.
+    static func stars(_ count: Int, _ l: Language) -> String {
+        l == .zh ? "\(count)星" : "\(count) star\(count == 1 ? "" : "s")"
+    }
     static let sourceScore = LocalizedText(zh: "来源评分（大众点评）", en: "Source score (Dianping)")
     static let userReviews = LocalizedText(zh: "用户点评", en: "Reviews")
     static let importedReviews = LocalizedText(zh: "随数据导入的点评", en: "Reviews from the data set")

@@ -176,6 +176,10 @@ import WebUI
         #expect(!detail.hoursKnown)
         #expect(detail.merchant.openNow == nil)
         #expect(detail.licence.contains("ODbL"))
+        // The rating distribution's rows: "1 star" (not "1 stars") in English, 1星 in Chinese.
+        let en = try server.get("/merchants/\(id)", headers: ["Accept-Language": "en"]).text
+        #expect(en.contains("<span class=\"mx-bar-label\">1 star</span>") && en.contains("<span class=\"mx-bar-label\">5 stars</span>"))
+        #expect(try server.get("/merchants/\(id)", headers: ["Accept-Language": "zh-CN"]).text.contains("<span class=\"mx-bar-label\">1星</span>"))
         let cafe = try #require(try server.suite.database.read { db in
             try db.scalar("SELECT merchant_id FROM merchants_reviews ORDER BY source_id LIMIT 1", as: Int64.self)
         })
