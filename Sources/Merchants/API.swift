@@ -157,13 +157,13 @@ struct MerchantsAPI: Sendable {
         let near = try Self.point(request, required: false, l)
         let limit = try Self.limit(request, l)
         let now = clock.now()
-        let hits = try MerchantSearch(store: store).search(q, near: near)
+        let (hits, total) = try MerchantSearch(store: store).search(q, near: near)
         let shown = Array(hits.prefix(limit))
         let standings = try nearby.standings(shown.map(\.merchant))
         let items = shown.map { hit in
             Self.summary(hit.merchant, distance: hit.distance, standing: standings[hit.merchant.id] ?? Standing(hit.merchant), openNow: hit.merchant.isOpen(at: now))
         }
-        return try Self.encode(MerchantList(items: items, total: hits.count, nextCursor: nil))
+        return try Self.encode(MerchantList(items: items, total: total, nextCursor: nil))
     }
 
     func shake(_ request: Request, _ viewer: Viewer) throws -> Response {

@@ -143,7 +143,7 @@ extension MerchantsPages {
                 for stars in (1...5).reversed() {
                     let count = distribution[stars - 1]
                     div(.class("mx-bar")) {
-                        span(.class("mx-bar-label")) { "\(stars)\(MerchantsText.starsCount(l))" }
+                        span(.class("mx-bar-label")) { MerchantsText.stars(stars, l) }
                         meter(.class("mx-bar-meter"), .min("0"), .max(String(max(total, 1))), .value(String(count))) { String(count) }
                         span(.class("mx-bar-count")) { String(count) }
                     }

@@ -227,13 +227,26 @@ struct MerchantStore: Sendable {
 
     static let bandWidths = (0...7).map { 1 << $0 }
 
-    /// Merchants whose folded name, category, cuisine, address or city contains `folded` (at most `limit`).
-    func search(_ folded: String, limit: Int) throws -> [Merchant] {
-        try database.read { db in
-            try db.query(
-                "SELECT \(Self.columns) FROM merchants WHERE lower(search_key) LIKE lower(?) ESCAPE '\\' ORDER BY id LIMIT ?",
-                SearchKey.likePattern(folded), limit
-            ).map { row throws(StorageError) in try Self.merchant(row) }
+    /// Merchants whose folded name, category, cuisine, address or city contains `folded`: at most `limit`, the nearest to
+    /// `near` first (squared degrees with the longitude scaled by cos(latitude): close enough to the great-circle order to
+    /// choose which ones are ranked), else by id; and how many match in all (counted only when `limit` is reached).
+    func search(_ folded: String, near: Coordinate?, limit: Int) throws -> (merchants: [Merchant], total: Int) {
+        let filter = "FROM merchants WHERE lower(search_key) LIKE lower(?) ESCAPE '\\'"
+        return try database.read { db in
+            let merchants: [Merchant]
+            if let near {
+                let scale = pow(cos(near.latitude * .pi / 180), 2)
+                merchants = try db.query(
+                    "SELECT \(Self.columns) \(filter) ORDER BY (lat - ?) * (lat - ?) + (lon - ?) * (lon - ?) * ?, id LIMIT ?",
+                    SearchKey.likePattern(folded), near.latitude, near.latitude, near.longitude, near.longitude, scale, limit
+                ).map { row throws(StorageError) in try Self.merchant(row) }
+            } else {
+                merchants = try db.query("SELECT \(Self.columns) \(filter) ORDER BY id LIMIT ?", SearchKey.likePattern(folded), limit)
+                    .map { row throws(StorageError) in try Self.merchant(row) }
+            }
+            guard merchants.count >= limit else { return (merchants, merchants.count) }
+            let total = try db.query("SELECT count(*) \(filter)", SearchKey.likePattern(folded)).first?.get(0, as: Int64.self) ?? 0
+            return (merchants, Int(total))
         }
     }
 

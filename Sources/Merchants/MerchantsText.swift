@@ -45,6 +45,14 @@ enum MerchantsText {
     }
     static let none = LocalizedText(zh: "这个范围内没有符合条件的商户", en: "No merchant matches within this radius")
     static let noneHint = LocalizedText(zh: "扩大范围或减少筛选条件再试。", en: "Widen the radius or drop a filter.")
+
+    /// The empty list's title and hint: none within the radius, or — when a cap stopped the search at
+    /// ``NearbySearch/Page/searchedRadius`` — none within that distance (a wider radius would not help).
+    static func empty(_ page: NearbySearch.Page, _ l: Language) -> (title: String, hint: String) {
+        guard let searched = page.searchedRadius else { return (none(l), noneHint(l)) }
+        return l == .zh ? ("\(Int(searched)) 米以内没有符合条件的商户（商户太多，没有再往外找）", "减少筛选条件，或换个位置再试。")
+            : ("No merchant matches within \(Int(searched)) m (too many merchants to look farther)", "Drop a filter or try another place.")
+    }
     static let more = LocalizedText(zh: "加载更多", en: "More")
     static let mapTitle = LocalizedText(zh: "周边分布图", en: "Map of the area")
     static let mapNote = LocalizedText(zh: "离线示意图：没有地图底图时按经纬度画出的位置（上为北），点按圆点查看商户。",
@@ -81,7 +89,10 @@ enum MerchantsText {
     static let share = LocalizedText(zh: "分享", en: "Share")
     static let loginToAct = LocalizedText(zh: "登录后收藏、点评", en: "Sign in to save or review")
     static let ratings = LocalizedText(zh: "评分分布", en: "Ratings")
-    static let starsCount = LocalizedText(zh: "星", en: " stars")
+    /// A row label of the rating distribution: `5星`, `1 star`, `2 stars`.
+    static func stars(_ count: Int, _ l: Language) -> String {
+        l == .zh ? "\(count)星" : "\(count) star\(count == 1 ? "" : "s")"
+    }
     static let sourceScore = LocalizedText(zh: "来源评分（大众点评）", en: "Source score (Dianping)")
     static let userReviews = LocalizedText(zh: "用户点评", en: "Reviews")
     static let importedReviews = LocalizedText(zh: "随数据导入的点评", en: "Reviews from the data set")

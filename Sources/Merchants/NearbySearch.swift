@@ -173,18 +173,6 @@ struct NearbySearch: Sendable {
         a.0 != b.0 ? a.0.lexicographicallyPrecedes(b.0) : a.1 < b.1
     }
 
-    /// Every merchant within the radius that passes the filters, in order (no paging, no cap: 摇一摇's fair pick).
-    func all(_ query: NearbyQuery, now: Date) throws -> [NearbyItem] {
-        let boxes = BoundingBox.covering(query.center, radius: query.radius)
-        var seen = Set<Int64>()
-        let inCircle = try store.candidates(in: boxes, category: query.category, priceRange: query.priceRange).compactMap { merchant -> (Merchant, Double)? in
-            guard seen.insert(merchant.id).inserted else { return nil }
-            let distance = query.center.distance(to: merchant.position)
-            return distance <= query.radius ? (merchant, distance) : nil
-        }
-        return try ranked(inCircle, query, now: now)
-    }
-
     /// `candidates` (merchant, distance) past the open-now and rating filters, in the query's order. The standings are
     /// read only when they order or filter (`sort=rating`, `minRating`); otherwise items carry the source's alone
     /// (``Standing/init(_:)``) and callers complete the few they show with ``withStandings(_:)``.
@@ -341,16 +329,45 @@ struct NearbySearch: Sendable {
     }
 
     /// 摇一摇: one merchant open now within the radius (and category), chosen uniformly among them, never
-    /// `previous` (the one shown last); nil when there is none.
+    /// `previous` (the one shown last); nil when there is none. Work: the circle's index rows (id and position,
+    /// ``MerchantStore/spots(in:category:priceRange:limit:)``), then full rows in random batches until one is open,
+    /// ``Caps/rows`` at most (``firstPassing(in:excluding:batch:limit:using:check:)``) — not every full row of the circle
+    /// (3.2 s → 0.06 s at 50 km around Hangzhou among 205,181 merchants, debug build). The price: where fewer than 1 in
+    /// 1,000 merchants of the circle are open, a shake can miss them all and say none is open (e⁻⁵, 0.7 % of shakes, at 1 in 1,000).
     func shake(_ query: NearbyQuery, previous: Int64?, now: Date, using random: inout some RandomNumberGenerator) throws -> NearbyItem? {
         var open = query
         open.openNow = true
-        return try Self.pick(from: try all(open, now: now), previous: previous, using: &random).flatMap { try withStandings([$0]).first }
+        var seen = Set<Int64>()
+        let ids = try store.spots(in: BoundingBox.covering(query.center, radius: query.radius), category: query.category,
+                                  priceRange: query.priceRange).compactMap { spot -> Int64? in
+            seen.insert(spot.id).inserted && query.center.distance(to: spot.position) <= query.radius ? spot.id : nil
+        }
+        let found = try Self.firstPassing(in: ids, excluding: previous, batch: 64, limit: caps.rows, using: &random) { batch in
+            let merchants = try store.merchants(batch)
+            return try ranked(batch.compactMap { id in merchants[id].map { ($0, query.center.distance(to: $0.position)) } }, open, now: now)
+        }
+        return try found.flatMap { try withStandings([$0]).first }
     }
 
-    /// A uniform choice among `items` other than `previous`.
-    static func pick(from items: [NearbyItem], previous: Int64?, using random: inout some RandomNumberGenerator) -> NearbyItem? {
-        items.filter { $0.merchant.id != previous }.randomElement(using: &random)
+    /// A uniform choice among the `ids` (other than `previous`) that `check` passes: the ids are shuffled lazily
+    /// (Fisher–Yates) and handed to `check` `batch` at a time; the first passing one in that order is each passing id
+    /// with the same chance. `check` sees at most `limit` ids (about `batch` × ids / passing ones); nil when none of
+    /// them passes.
+    static func firstPassing(in ids: [Int64], excluding previous: Int64?, batch: Int, limit: Int,
+                             using random: inout some RandomNumberGenerator, check: ([Int64]) throws -> [NearbyItem]) throws -> NearbyItem? {
+        var ids = ids.filter { $0 != previous }
+        let end = min(ids.count, limit)
+        var start = 0
+        while start < end {
+            let stop = min(start + batch, end)
+            for index in start..<stop { ids.swapAt(index, Int.random(in: index..<ids.count, using: &random)) }
+            let chunk = Array(ids[start..<stop])
+            var passed: [Int64: NearbyItem] = [:]
+            for item in try check(chunk) { passed[item.merchant.id] = item }
+            if let id = chunk.first(where: { passed[$0] != nil }) { return passed[id] }
+            start = stop
+        }
+        return nil
     }
 }
 

@@ -109,7 +109,8 @@ struct MerchantsPages: Sendable {
             locationBar(center: center, isDefault: position.isDefault, l)
             filterForm(request, query, l)
             if result.items.isEmpty {
-                emptyState(icon: .mapPin, title: MerchantsText.none(l), message: MerchantsText.noneHint(l))
+                let empty = MerchantsText.empty(result, l)
+                emptyState(icon: .mapPin, title: empty.title, message: empty.hint)
             } else {
                 if query.cursor == nil {
                     MerchantPlot.render(center: center, radius: query.radius, items: result.items, language: l, label: MerchantsText.mapTitle(l),

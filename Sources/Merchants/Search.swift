@@ -2,11 +2,12 @@ import Foundation
 import Geo
 
 /// 搜索: name, category, cuisine, address and city, Chinese and Latin case-insensitively with Traditional and
-/// Simplified folded (``SearchKey``). Ranked by how the name matches (equal, starts with, contains, only another
-/// field), then by distance from `near` when given, then by id.
+/// Simplified folded (``SearchKey``). The ``scanLimit`` matches nearest to `near` (else the first by id) are ranked by
+/// how the name matches (equal, starts with, contains, only another field), then by distance, then by id; `total`
+/// counts every match.
 struct MerchantSearch: Sendable {
     let store: MerchantStore
-    /// The most matches ranked per query (the rest are not shown; `total` says how many were ranked).
+    /// The most matches ranked per query (the farther rest are not shown; `total` still counts them).
     static let scanLimit = 2_000
 
     struct Hit: Sendable {
@@ -15,10 +16,11 @@ struct MerchantSearch: Sendable {
         var distance: Double?
     }
 
-    func search(_ query: String, near: Coordinate?) throws -> [Hit] {
+    func search(_ query: String, near: Coordinate?) throws -> (hits: [Hit], total: Int) {
         let folded = SearchKey.fold(query.trimmingCharacters(in: .whitespacesAndNewlines))
-        guard !folded.isEmpty else { return [] }
-        return try store.search(folded, limit: Self.scanLimit).map { merchant in
+        guard !folded.isEmpty else { return ([], 0) }
+        let found = try store.search(folded, near: near, limit: Self.scanLimit)
+        let hits = found.merchants.map { merchant in
             let name = SearchKey.fold(merchant.name), english = merchant.nameEn.map(SearchKey.fold) ?? ""
             let rank = name == folded || english == folded ? 0
                 : name.hasPrefix(folded) || english.hasPrefix(folded) ? 1
@@ -29,5 +31,6 @@ struct MerchantSearch: Sendable {
             if let da = a.distance, let db = b.distance, da != db { return da < db }
             return a.merchant.id < b.merchant.id
         }
+        return (hits, found.total)
     }
 }

@@ -16,7 +16,7 @@ extension MerchantsPages {
             near = try MerchantsAPI.point(request, required: false, l)
             if q.count > 64 { throw MerchantsAPI.field("q", "最多 64 个字符。", "At most 64 characters.", l) }
         } catch { return refused(viewer, error, active: "search") }
-        let hits = q.isEmpty ? [] : try MerchantSearch(store: store).search(q, near: near ?? MerchantsApp.shanghai)
+        let (hits, total) = q.isEmpty ? ([], 0) : try MerchantSearch(store: store).search(q, near: near ?? MerchantsApp.shanghai)
         let shown = Array(hits.prefix(50))
         let standings = try api.nearby.standings(shown.map(\.merchant))
         let now = clock.now()
@@ -34,7 +34,7 @@ extension MerchantsPages {
                 if shown.isEmpty {
                     emptyState(icon: .search, title: MerchantsText.noResults(l))
                 } else {
-                    p(.class("mx-count")) { l == .zh ? "共 \(hits.count) \(MerchantsText.found(l))" : "\(hits.count)\(MerchantsText.found(l))" }
+                    p(.class("mx-count")) { l == .zh ? "共 \(total) \(MerchantsText.found(l))" : "\(total)\(MerchantsText.found(l))" }
                     merchantList(shown.map { hit in
                         NearbyItem(merchant: hit.merchant, distance: hit.distance ?? 0, standing: standings[hit.merchant.id] ?? Standing(hit.merchant),
                                    openNow: hit.merchant.isOpen(at: now))

@@ -66,6 +66,17 @@ def small_targets(driver) -> list[str]:
         return out;""")
 
 
+def edge_buttons(driver) -> list[str]:
+    """The page's own buttons (.mx > .btn: 加载更多, 添加商户) flush with the screen edge or touching each other."""
+    return driver.execute_script("""
+        const out = [], rects = [...document.querySelectorAll('.mx > .btn')].map(el => [el.innerText, el.getBoundingClientRect()]);
+        for (const [i, [text, r]] of rects.entries()) {
+          if (r.left < 8 || r.right > window.innerWidth - 8) out.push(text + ' at ' + Math.round(r.left) + '..' + Math.round(r.right));
+          for (const [other, o] of rects.slice(i + 1)) if (Math.abs(o.top - r.top) < 4 && o.left - r.right < 8) out.push(text + ' touches ' + other);
+        }
+        return out;""")
+
+
 def severe_logs(driver) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE" and "favicon" not in e["message"]]
 
@@ -90,6 +101,7 @@ def test_nearby_with_faked_position_plot_and_filters(browser, server, screenshot
     assert "OpenStreetMap" in css(browser, ".mx-attribution").text
     assert_fits_phone(browser)
     assert not small_targets(browser), small_targets(browser)
+    assert not edge_buttons(browser), edge_buttons(browser)
     set_theme(browser, False)
     screenshot("merchants-nearby-light")
     set_theme(browser, True)

@@ -119,6 +119,31 @@ import WebUI
         #expect(try server.get("/api/v1/merchants/search?q=" + String(repeating: "a", count: 65)).status == 422)
     }
 
+    /// A query matching more than ``MerchantSearch/scanLimit`` rows ("a": 4,626 of the real data) counts them all, and
+    /// ranks the 2,000 nearest to the point asked about — not the first 2,000 by id, which could leave the rows around
+    /// it out (the page showed "共 2000 家"). Oracle: every match read, ordered by great-circle distance.
+    @Test func searchPastTheScanLimitCountsAllAndRanksTheNearest() throws {
+        let server = try MerchantsServer.get()
+        let hangzhou = try #require(Coordinate(latitude: 30.2741, longitude: 120.1551))
+        let store = MerchantStore(database: server.suite.database)
+        for q in ["a", "e"] {
+            let everything = try store.search(q, near: nil, limit: 1_000_000).merchants
+            try #require(everything.count > MerchantSearch.scanLimit, "\(q): \(everything.count) matches")
+            let list = try server.get("/api/v1/merchants/search?q=\(q)&lat=30.2741&lon=120.1551&limit=50").decode(MerchantList.self)
+            #expect(list.total == everything.count)
+            let page = try server.get("/merchants/search?q=\(q)&lat=30.2741&lon=120.1551", headers: ["Accept-Language": "zh-CN"]).text
+            #expect(page.contains("共 \(everything.count) 家商户"))
+            let nearest = everything.map { ($0, hangzhou.distance(to: $0.position)) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+            let ranked = try MerchantSearch(store: store).search(q, near: hangzhou).hits
+            #expect(ranked.count == MerchantSearch.scanLimit)
+            // The ranked set is the nearest 2,000 (the SQL order is approximate: allow the boundary 1 % either way).
+            let within = Set(nearest.prefix(MerchantSearch.scanLimit * 101 / 100).map(\.0.id))
+            #expect(ranked.allSatisfy { within.contains($0.merchant.id) })
+            let cut = nearest[MerchantSearch.scanLimit * 99 / 100].1
+            #expect(nearest.filter { $0.1 < cut }.allSatisfy { near in ranked.contains { $0.merchant.id == near.0.id } })
+        }
+    }
+
     /// 63 rows named 麦当劳 stay apart: the API gives each its address or city, the page a place line under the name
     /// (address or city, and the direction from the point asked about) next to the distance.
     @Test func sameNamedBranchesShowWhereTheyAre() throws {
@@ -165,6 +190,10 @@ import WebUI
         #expect(!detail.hoursKnown)
         #expect(detail.merchant.openNow == nil)
         #expect(detail.licence.contains("ODbL"))
+        // The rating distribution's rows: "1 star" (not "1 stars") in English, 1星 in Chinese.
+        let en = try server.get("/merchants/\(id)", headers: ["Accept-Language": "en"]).text
+        #expect(en.contains("<span class=\"mx-bar-label\">1 star</span>") && en.contains("<span class=\"mx-bar-label\">5 stars</span>"))
+        #expect(try server.get("/merchants/\(id)", headers: ["Accept-Language": "zh-CN"]).text.contains("<span class=\"mx-bar-label\">1星</span>"))
         let cafe = try #require(try server.suite.database.read { db in
             try db.scalar("SELECT merchant_id FROM merchants_reviews ORDER BY source_id LIMIT 1", as: Int64.self)
         })

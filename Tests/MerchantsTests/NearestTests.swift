@@ -7,6 +7,7 @@ import Geo
 @testable import Merchants
 import Storage
 import Testing
+import WebUI
 
 /// The nearest-first search (``NearbySearch``) against a brute-force scan of every merchant, on the real data plus
 /// 4,000 synthetic merchants and five at one point (ties), on its own server so the shared one keeps its counts.
@@ -167,6 +168,17 @@ import Testing
         let openExpected = world.expected(query)
         #expect(open.searchedRadius != nil && open.totalIsLowerBound && open.total <= openExpected.count)
         #expect(open.items.map(\.merchant.id) == Array(openExpected.prefix(open.items.count)) && open.items.count < 50)
+        // Nothing passing within the capped distance: the empty list says how far it looked, not "none in this radius".
+        var rare = query
+        rare.minRating = 5
+        let none = try tight.page(rare, now: MerchantsServer.noon)
+        let searchedOnly = try #require(none.searchedRadius)
+        #expect(none.items.isEmpty && none.totalIsLowerBound)
+        #expect(MerchantsText.empty(none, .zh).title.hasPrefix("\(Int(searchedOnly)) 米以内没有") && MerchantsText.empty(none, .en).title.contains("\(Int(searchedOnly)) m"))
+        var small = rare
+        small.radius = 100
+        #expect(try world.search.page(small, now: MerchantsServer.noon).searchedRadius == nil)
+        #expect(MerchantsText.empty(try world.search.page(small, now: MerchantsServer.noon), .zh).title == MerchantsText.none(.zh))
 
         var fewRanked = world.search
         fewRanked.caps.ranked = 100
