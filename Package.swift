@@ -32,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CMagickWand", pkgConfig: "MagickWand", providers: [.apt(["libmagickwand-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         // Tests only: reads rendered pages as a browser would (the bilingual page test).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
@@ -43,6 +44,8 @@ let package = Package(
         .target(name: "AppSuiteAPI", dependencies: [], swiftSettings: upcoming),
         .target(name: "Geo", dependencies: [], swiftSettings: upcoming),
         .target(name: "Recommendations", dependencies: [], swiftSettings: upcoming),
+        // Owners' articles: CommonMark through libcmark's safe HTML renderer (no raw HTML, images and unsafe links removed).
+        .target(name: "Markdown", dependencies: ["CCmark"], swiftSettings: upcoming),
         .target(name: "Mail", dependencies: ["CCurl"], swiftSettings: upcoming),
         .target(name: "OutboundHTTP", dependencies: ["CCurl"], swiftSettings: upcoming),
         // The Swift client SDK: Foundation (+ FoundationNetworking) and AppSuiteAPI only, for iOS/macOS/Linux.
@@ -81,7 +84,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "Merchants",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "Notifications", "WebUI", "Geo", "Imaging", "AppSuiteAPI"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "Notifications", "WebUI", "Geo", "Imaging", "AppSuiteAPI", "Markdown"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AppDeals",
@@ -153,6 +156,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: upcoming),
         .testTarget(name: "RecommendationsTests", dependencies: ["Recommendations"], swiftSettings: upcoming),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], swiftSettings: upcoming),
         .testTarget(
             name: "MerchantsTests", dependencies: ["Merchants", "Geo", "Community", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer"],
             swiftSettings: upcoming),

@@ -58,8 +58,8 @@ public protocol MiniApp: Sendable {
     /// listed on the preferences page after the platform's. Deliver them with `Inbox.deliver(_:db:now:)`.
     var notificationKinds: [NotificationKind] { get }
     /// What it does when a moderator approves or rejects one of its users' submissions (which it queued with
-    /// `ModerationQueue.submit`); nil when it takes none.
-    var submissionReviewer: SubmissionReviewer? { get }
+    /// `ModerationQueue.submit`), with its own folders and storage; nil when it takes none.
+    func submissionReviewer(context: AppContext) -> SubmissionReviewer?
     /// Its remote images (store icons, posters) the platform cache may fetch, from which hosts; pages link
     /// them with `RemoteImages.path(app:item:url:)`. Nil when it shows none.
     var remoteImages: RemoteImageSource? { get }
@@ -77,7 +77,7 @@ extension MiniApp {
     public var subjects: SubjectResolver? { nil }
     public var settings: [any DeclaredSetting] { [] }
     public var notificationKinds: [NotificationKind] { [] }
-    public var submissionReviewer: SubmissionReviewer? { nil }
+    public func submissionReviewer(context: AppContext) -> SubmissionReviewer? { nil }
     public var remoteImages: RemoteImageSource? { nil }
     public func accountData(context: AppContext) -> AccountDataPart? { nil }
 }

@@ -184,6 +184,14 @@ public enum APIPath {
         public static let submissions = "/api/v1/merchants/submissions"
         /// `GET` one merchant (``MerchantDetail``), `?lat&lon` for its distance.
         public static let merchant = "/api/v1/merchants/{id}"
+        /// `GET` a merchant's photos (``MerchantPhotoList``); `POST` multipart fields `photo` (1–9 pictures) and `alt`
+        /// (signed in) → `202` ``MerchantPhotoUpload``: held for a moderator.
+        public static let photos = "/api/v1/merchants/{id}/photos"
+        /// `GET` the owner's articles and promotions (``MerchantArticleList``); `POST` ``MerchantArticleInput`` → `201`
+        /// ``MerchantArticle`` (the owner or an admin).
+        public static let articles = "/api/v1/merchants/{id}/articles"
+        /// `GET` one article (``MerchantArticle``); `PUT` ``MerchantArticleInput`` and `DELETE` (the owner or an admin).
+        public static let article = "/api/v1/merchants/{id}/articles/{articleID}"
     }
 
     /// 图片处理器 Photo Studio. Every route needs a signed-in user.

@@ -47,13 +47,23 @@ public struct MerchantSummary: Codable, Sendable, Equatable {
 /// A page of merchants: `total` counts every page; pass `nextCursor` back as `cursor` for the next.
 public struct MerchantList: Codable, Sendable, Equatable {
     public var items: [MerchantSummary]
+    /// Matches on every page: exact unless `totalIsLowerBound` is true, then at least this many (the nearby search
+    /// stops once it has the page instead of counting the whole circle).
     public var total: Int
     public var nextCursor: String?
+    /// `nearby` only: true when `total` is a lower bound; nil or false when it is exact.
+    public var totalIsLowerBound: Bool?
+    /// `nearby` only, metres: set when a read cap stopped the search short of the radius (or, sorted by rating or
+    /// price, when the circle holds more than the 2,000 nearest matches that are ranked); the list is exact within
+    /// this distance and nothing farther was looked at. Nil when the whole radius was searched.
+    public var searchedRadiusMeters: Double?
 
-    public init(items: [MerchantSummary], total: Int, nextCursor: String?) {
+    public init(items: [MerchantSummary], total: Int, nextCursor: String?, totalIsLowerBound: Bool? = nil, searchedRadiusMeters: Double? = nil) {
         self.items = items
         self.total = total
         self.nextCursor = nextCursor
+        self.totalIsLowerBound = totalIsLowerBound
+        self.searchedRadiusMeters = searchedRadiusMeters
     }
 }
 
@@ -202,5 +212,144 @@ public struct MerchantSubmission: Codable, Sendable, Equatable {
         self.state = state
         self.duplicateOf = duplicateOf
         self.duplicateDistanceMeters = duplicateDistanceMeters
+    }
+}
+
+/// A user's photo of a merchant (`GET /api/v1/merchants/{id}/photos`): re-encoded by the server as JPEG, upright,
+/// without metadata.
+public struct MerchantPhoto: Codable, Sendable, Equatable {
+    public var id: Int64
+    /// `pending` (seen by its uploader alone until a moderator approves it) or `approved`.
+    public var state: String
+    /// The uploader's description of the picture (its alt text), at most 100 characters; nil when none was given.
+    public var alt: String?
+    /// Pixels of the display size (``url``), which fits 1,280 × 1,280.
+    public var width: Int
+    public var height: Int
+    /// The display size, a JPEG path on this server.
+    public var url: String
+    /// A 240 × 240 JPEG (cropped to its most interesting part), a path on this server.
+    public var thumbnailUrl: String
+    public var uploadedAt: Date
+
+    public init(id: Int64, state: String, alt: String?, width: Int, height: Int, url: String, thumbnailUrl: String, uploadedAt: Date) {
+        self.id = id
+        self.state = state
+        self.alt = alt
+        self.width = width
+        self.height = height
+        self.url = url
+        self.thumbnailUrl = thumbnailUrl
+        self.uploadedAt = uploadedAt
+    }
+}
+
+/// A merchant's photos: the approved ones, oldest first (at most 60), and the signed-in viewer's own still waiting
+/// for a moderator.
+public struct MerchantPhotoList: Codable, Sendable, Equatable {
+    public var items: [MerchantPhoto]
+    public var pending: [MerchantPhoto]
+
+    public init(items: [MerchantPhoto], pending: [MerchantPhoto]) {
+        self.items = items
+        self.pending = pending
+    }
+}
+
+/// The answer to an upload (`202`): the photos, `pending` until a moderator approves them (the uploader is notified).
+public struct MerchantPhotoUpload: Codable, Sendable, Equatable {
+    public var items: [MerchantPhoto]
+
+    public init(items: [MerchantPhoto]) {
+        self.items = items
+    }
+}
+
+/// An article or promotion (文章 / 优惠活动) a merchant's owner wrote, in a list (``MerchantArticleList``).
+public struct MerchantArticleSummary: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var merchantId: Int64
+    public var title: String
+    /// The text without markup, at most 140 characters (an ellipsis marks a cut).
+    public var summary: String
+    /// 活动时间: the first and last day of a promotion (`YYYY-MM-DD`, the merchant's zone), either optional.
+    public var validFrom: String?
+    public var validUntil: String?
+    /// `upcoming`, `running` or `ended` by today's date in the merchant's zone; nil without dates.
+    public var state: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: Int64, merchantId: Int64, title: String, summary: String, validFrom: String?, validUntil: String?, state: String?,
+                createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.merchantId = merchantId
+        self.title = title
+        self.summary = summary
+        self.validFrom = validFrom
+        self.validUntil = validUntil
+        self.state = state
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A merchant's articles, newest first (`GET /api/v1/merchants/{id}/articles`; at most 50 per merchant, so one page).
+public struct MerchantArticleList: Codable, Sendable, Equatable {
+    public var items: [MerchantArticleSummary]
+
+    public init(items: [MerchantArticleSummary]) { self.items = items }
+}
+
+/// One article (`GET /api/v1/merchants/{id}/articles/{articleID}`): its Markdown source and the HTML rendered from it.
+public struct MerchantArticle: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var merchantId: Int64
+    public var merchantName: String
+    public var title: String
+    /// The source as the owner wrote it: CommonMark.
+    public var markdown: String
+    /// An HTML fragment rendered by libcmark in safe mode: no raw HTML, no images, links only to `http(s)`, `mailto`,
+    /// `tel` and this site, each with `rel="nofollow noopener ugc"`, headings from `<h2>`.
+    public var html: String
+    public var summary: String
+    public var validFrom: String?
+    public var validUntil: String?
+    public var state: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: Int64, merchantId: Int64, merchantName: String, title: String, markdown: String, html: String, summary: String,
+                validFrom: String?, validUntil: String?, state: String?, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.merchantId = merchantId
+        self.merchantName = merchantName
+        self.title = title
+        self.markdown = markdown
+        self.html = html
+        self.summary = summary
+        self.validFrom = validFrom
+        self.validUntil = validUntil
+        self.state = state
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A new or changed article (`POST …/articles`, `PUT …/articles/{articleID}`; the merchant's owner or an admin).
+public struct MerchantArticleInput: Codable, Sendable, Equatable {
+    /// 1–60 characters, one line.
+    public var title: String
+    /// CommonMark, 1–20,000 UTF-8 bytes, block quotes and lists nested at most 16 deep; raw HTML is not shown.
+    public var markdown: String
+    /// `YYYY-MM-DD`; `validFrom` not after `validUntil`.
+    public var validFrom: String?
+    public var validUntil: String?
+
+    public init(title: String, markdown: String, validFrom: String? = nil, validUntil: String? = nil) {
+        self.title = title
+        self.markdown = markdown
+        self.validFrom = validFrom
+        self.validUntil = validUntil
     }
 }

@@ -5,7 +5,7 @@ public struct MovieReview: Codable, Sendable, Equatable {
     /// The reviewer.
     public struct Author: Codable, Sendable, Equatable {
         public var name: String
-        /// A generated SVG avatar on this server (`/movies/avatars/{name}.svg`).
+        /// A generated SVG avatar on this server (`/movies/avatars/{name}.svg`; `u{userId}.svg` for an account here).
         public var avatarUrl: String
         /// The account that wrote it here (its profile is `/api/v1/movies/users/{userId}`); nil for imported reviews.
         public var userId: Int64?
@@ -279,7 +279,7 @@ public struct MovieFilmPage: Codable, Sendable, Equatable {
 public struct MovieShortComment: Codable, Sendable, Equatable {
     public var id: String
     public var author: String
-    /// A generated SVG avatar on this server (`/movies/avatars/{author}.svg`).
+    /// A generated SVG avatar on this server (`/movies/avatars/{author}.svg`; `u{userId}.svg` for an account here).
     public var avatarUrl: String
     /// Stars, 1–5; nil when the commenter gave none.
     public var rating: Int?

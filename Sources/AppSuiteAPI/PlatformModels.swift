@@ -1,6 +1,7 @@
 public import Foundation
 
-/// `GET /healthz`: `ok` once the database answers (anything else is a `500` problem).
+/// `GET /healthz`: `ok` once the database answers; a `503` problem+json (with `Retry-After`) when it cannot be
+/// reached or no connection frees up in time, a `500` problem for any other failure.
 public struct HealthStatus: Codable, Sendable, Equatable {
     public var status: String
 

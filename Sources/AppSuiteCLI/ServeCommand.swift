@@ -19,6 +19,7 @@ struct ServeCommand {
             switch error {
             case .dataDirectory: return .cannotCreate
             case .storage: return .cannotCreate
+            case .databaseUnreachable: return .unavailable  // as `db copy` answers the same database
             case .imaging: return .software
             case .cannotListen: return .unavailable
             }

@@ -15,7 +15,14 @@ extension AppSuiteClient {
         static let coordinates = Endpoint("GET", APIPath.Merchants.coordinates)
         static let merchant = Endpoint("GET", APIPath.Merchants.merchant)
         static let submit = Endpoint("POST", APIPath.Merchants.submissions)
-        static let endpoints = [nearby, search, shake, coordinates, merchant, submit]
+        static let photos = Endpoint("GET", APIPath.Merchants.photos)
+        static let uploadPhotos = Endpoint("POST", APIPath.Merchants.photos)
+                static let articles = Endpoint("GET", APIPath.Merchants.articles)
+        static let article = Endpoint("GET", APIPath.Merchants.article)
+        static let publish = Endpoint("POST", APIPath.Merchants.articles)
+        static let replace = Endpoint("PUT", APIPath.Merchants.article)
+        static let delete = Endpoint("DELETE", APIPath.Merchants.article)
+        static let endpoints = [nearby, search, shake, coordinates, merchant, submit, photos, uploadPhotos, articles, article, publish, replace, delete]
 
         /// `GET /api/v1/merchants/nearby`: merchants within `radius` metres (1–50,000, default 1,000) of a point, nearest
         /// first unless `sort` is `rating` or `price`; pass the answer's `nextCursor` as `cursor` for the next page.
@@ -67,6 +74,53 @@ extension AppSuiteClient {
         ///   `Retry-After` past 10 submissions an hour, `401` when signed out.
         public func submit(_ input: MerchantSubmissionInput) async throws(AppSuiteError) -> MerchantSubmission {
             try await client.value(try AppSuiteClient.Call(Self.submit).json(input), as: MerchantSubmission.self)
+        }
+
+        /// `GET /api/v1/merchants/{id}/photos`: the approved photos and the signed-in user's own still held for review.
+        /// - Throws: a `404` problem for an unknown id.
+        public func photos(_ id: Int64) async throws(AppSuiteError) -> MerchantPhotoList {
+            try await client.value(.init(Self.photos, path: ["id": String(id)]), as: MerchantPhotoList.self)
+        }
+
+        /// `POST /api/v1/merchants/{id}/photos` (multipart field `photo`): uploads 1–9 pictures (each at most 64 MiB and
+        /// 100 megapixels), held for a moderator; the inbox hears the decision.
+        /// - Throws: `422` (no photo, more than 9, not a picture, too many pixels), `413` (too large), `429` with
+        ///   `Retry-After` past 30 photos an hour, `404` for an unknown id, `401` when signed out.
+        public func uploadPhotos(_ id: Int64, _ files: [UploadFile], progress: UploadProgressHandler? = nil) async throws(AppSuiteError) -> MerchantPhotoUpload {
+            try await client.upload(.init(Self.uploadPhotos, path: ["id": String(id)]), parts: files.map { ("photo", $0) }, progress: progress,
+                                    as: MerchantPhotoUpload.self)
+        }
+
+        /// `GET /api/v1/merchants/{id}/articles`: the owner's articles and promotions, newest first (at most 50).
+        /// - Throws: a `404` problem for an unknown merchant.
+        public func articles(merchant id: Int64) async throws(AppSuiteError) -> MerchantArticleList {
+            try await client.value(.init(Self.articles, path: ["id": String(id)]), as: MerchantArticleList.self)
+        }
+
+        /// `GET /api/v1/merchants/{id}/articles/{articleID}`: one article, its Markdown and the safe HTML rendered from it.
+        /// - Throws: a `404` problem for an unknown merchant or article.
+        public func article(_ articleID: Int64, merchant id: Int64) async throws(AppSuiteError) -> MerchantArticle {
+            try await client.value(.init(Self.article, path: ["id": String(id), "articleID": String(articleID)]), as: MerchantArticle.self)
+        }
+
+        /// `POST /api/v1/merchants/{id}/articles`: publishes an article (the merchant's owner or an admin).
+        /// - Throws: `403` (not the owner or an admin, or banned), `409` (50 articles already), `422` naming the bad field
+        ///   (title 1–60 characters, Markdown up to 20,000 bytes, days `YYYY-MM-DD`), `429` with `Retry-After` past 5 an hour.
+        public func publish(_ input: MerchantArticleInput, merchant id: Int64) async throws(AppSuiteError) -> MerchantArticle {
+            try await client.value(try AppSuiteClient.Call(Self.publish, path: ["id": String(id)]).json(input), as: MerchantArticle.self)
+        }
+
+        /// `PUT /api/v1/merchants/{id}/articles/{articleID}`: replaces an article's title, text and dates.
+        /// - Throws: `403`, `404`, `422` as ``publish(_:merchant:)``.
+        public func replace(_ articleID: Int64, with input: MerchantArticleInput, merchant id: Int64) async throws(AppSuiteError) -> MerchantArticle {
+            try await client.value(try AppSuiteClient.Call(Self.replace, path: ["id": String(id), "articleID": String(articleID)]).json(input),
+                                   as: MerchantArticle.self)
+        }
+
+        /// `DELETE /api/v1/merchants/{id}/articles/{articleID}` (the owner, an admin or a moderator).
+        /// - Throws: `403` when not allowed, `404` for an unknown article.
+        public func deleteArticle(_ articleID: Int64, merchant id: Int64) async throws(AppSuiteError) {
+            try await client.noContent(.init(Self.delete, path: ["id": String(id), "articleID": String(articleID)]))
         }
     }
 }

@@ -14,7 +14,7 @@ extension AppSuiteClient {
         static let appVersion = Endpoint("GET", APIPath.appVersion)
         static let endpoints = [health, openAPI, appVersion]
 
-        /// `GET /healthz`: `ok` once the server's database answers; a `500` problem otherwise.
+        /// `GET /healthz`: `ok` once the server's database answers; a `503` problem when it cannot be reached, a `500` one otherwise.
         public func health() async throws(AppSuiteError) -> HealthStatus {
             try await client.value(.init(Self.health), as: HealthStatus.self)
         }

@@ -75,7 +75,9 @@ public final class AppSuite: Sendable {
             }
             try Migrator.migrate(database, Self.migrations(apps: apps))
         } catch {
-            throw .storage("\(configuration.databaseURL.map(PostgreSQLDatabase.redacted) ?? configuration.databasePath): \(error)")
+            let location = "\(configuration.databaseURL.map(PostgreSQLDatabase.redacted) ?? configuration.databasePath): \(error)"
+            if let error = error as? StorageError, error.condition == .unavailable { throw .databaseUnreachable(location) }
+            throw .storage(location)
         }
         let secret: ServerSecret
         do {
@@ -120,7 +122,12 @@ public final class AppSuite: Sendable {
         let push = PushService(database: database, vapid: vapid, client: outboundClient, kinds: kinds,
                                testReceiver: configuration.testPushReceiver.flatMap(PushService.loopbackReceiver))
         PushRoutes(push: push, now: { identityClock.now() }).register(into: &router, guard: sessionGuard)
-        let reviewers = Dictionary(apps.compactMap { app in app.submissionReviewer.map { (app.manifest.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        var reviewers: [String: SubmissionReviewer] = [:]
+        for app in apps where reviewers[app.manifest.id] == nil {
+            reviewers[app.manifest.id] = app.submissionReviewer(context: Self.context(
+                for: app.manifest.id, database: database, authenticator: authenticator, configuration: configuration, workPool: workPool,
+                clock: clock, subjects: subjects))
+        }
         ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)
             .register(into: &router, guard: sessionGuard)
         CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current }, now: { identityClock.now() })
@@ -283,13 +290,15 @@ public final class AppSuite: Sendable {
 public enum AppSuiteError: Error, CustomStringConvertible {
     case dataDirectory(String)
     case storage(String)
+    /// The database server did not answer (PostgreSQL down, wrong host or port): worth retrying later.
+    case databaseUnreachable(String)
     case imaging(String)
     case cannotListen(String)
 
     public var description: String {
         switch self {
         case .dataDirectory(let reason): "data directory: \(reason)"
-        case .storage(let reason): "database: \(reason)"
+        case .storage(let reason), .databaseUnreachable(let reason): "database: \(reason)"
         case .imaging(let reason): "libvips: \(reason)"
         case .cannotListen(let reason): reason
         }

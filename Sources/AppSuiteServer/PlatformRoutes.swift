@@ -15,8 +15,14 @@ struct PlatformRoutes: Sendable {
     let apps: [any MiniApp]
 
     func register(into router: inout Router) {
-        router.get(APIPath.health) { _ in
-            _ = try database.read { try $0.scalar("SELECT 1", as: Int.self) }
+        // A JSON endpoint outside /api/: its failures are problem+json too (a load balancer or a monitor reads
+        // them), never the HTML error page a browser path would get.
+        router.get(APIPath.health) { request in
+            do {
+                _ = try database.read { try $0.scalar("SELECT 1", as: Int.self) }
+            } catch let error as StorageError {
+                return .problem(error.httpError, instance: request.path)
+            }
             return .json(Array(#"{"status":"ok"}"#.utf8))
         }
         let document = OpenAPIDocument.render(
@@ -49,7 +55,9 @@ struct PlatformRoutes: Sendable {
     static func operations(apps: [any MiniApp]) -> [APIOperation] {
         [
             APIOperation(.get, APIPath.health, summary: "Liveness and database check", tag: "Platform",
-                         responses: [.init(200, "Serving", schema: .ref(HealthStatus.self))]),
+                         responses: [.init(200, "Serving", schema: .ref(HealthStatus.self)),
+                                     .init(503, "The database cannot be reached or stays busy (Retry-After)", schema: .reference("Problem"),
+                                           mediaType: "application/problem+json")]),
             APIOperation(.get, APIPath.openAPI, summary: "This document", tag: "Platform", responses: [.init(200, "OpenAPI 3.1")]),
             APIOperation(.get, APIPath.appVersion, summary: "The published client version and whether the asking client must update", tag: "Platform",
                          parameters: [.init("platform", in: .query, required: true, schema: .string(maxLength: 7), description: "ios, android or web"),

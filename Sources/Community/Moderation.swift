@@ -109,6 +109,8 @@ public struct ModerationItem: Sendable, Hashable {
     public let decisionReason: String?
     /// The reasons reporters gave (at most 10, newest first); filled by ``ModerationQueue/page(state:before:limit:)``.
     public var reportReasons: [String] = []
+    /// A submission's pictures (``SubmissionReviewer/previews``); filled by ``ModerationQueue/page(state:before:limit:)``.
+    public var previews: [String] = []
 
     static let columns = "id, kind, app, item, author_id, title, excerpt, state, report_count, created_at, decided_by, decided_at, decision_reason"
 
@@ -133,9 +135,17 @@ public struct ModerationItem: Sendable, Hashable {
 /// merchant"): publish or drop it, inside the decision's transaction. Declared by the app, collected by the server.
 public struct SubmissionReviewer: Sendable {
     public let decided: @Sendable (_ db: any SQLExecutor, _ item: String, _ approved: Bool) throws -> Void
+    /// Runs after the decision's transaction has committed (removing a rejected picture's files); nil when nothing.
+    public let afterDecision: (@Sendable (_ item: String, _ approved: Bool) -> Void)?
+    /// The pictures a moderator sees with the item (paths on this server, e.g. a queued photo), read with the queue.
+    public let previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])?
 
-    public init(_ decided: @escaping @Sendable (_ db: any SQLExecutor, _ item: String, _ approved: Bool) throws -> Void) {
+    public init(_ decided: @escaping @Sendable (_ db: any SQLExecutor, _ item: String, _ approved: Bool) throws -> Void,
+                afterDecision: (@Sendable (_ item: String, _ approved: Bool) -> Void)? = nil,
+                previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])? = nil) {
         self.decided = decided
+        self.afterDecision = afterDecision
+        self.previews = previews
     }
 }
 
@@ -236,6 +246,7 @@ public struct ModerationQueue: Sendable {
                 item.reportReasons = try db.query(
                     "SELECT reason FROM moderation_reports WHERE item_id = ? ORDER BY created_at DESC LIMIT 10", item.id
                 ).map { row throws(StorageError) in try row.get(0, as: String.self) }
+                if item.kind == "submission", let previews = reviewers[item.app]?.previews { item.previews = try previews(db, item.item) }
                 return item
             }
         }
@@ -255,7 +266,7 @@ public struct ModerationQueue: Sendable {
 
     /// A moderator's decision on an open item, in one transaction: the comment removed (reject, hide) or the
     /// app's reviewer told (submissions), the author told (reject; approve of a submission), every reporter told
-    /// the outcome, and the decision in the audit log.
+    /// the outcome, and the decision in the audit log; after commit, the reviewer's ``SubmissionReviewer/afterDecision``.
     /// - Throws: ``RoleError/forbidden(_:)`` unless `actor` moderates, ``RoleError/outranked`` when the author is an
     ///   admin, a peer or the actor, ``ModerationError`` (`notFound`, `alreadyDecided`, `reasonRequired`).
     @discardableResult
@@ -267,7 +278,7 @@ public struct ModerationQueue: Sendable {
         }
         let now = now()
         let reviewers = self.reviewers
-        return try database.write { db in
+        let decided = try database.write { db in
             guard let item = try Self.item(id, db: db) else { throw ModerationError.notFound }
             if let author = item.authorID {
                 try RoleStore.requireCanAct(actor: actor.id, on: author, db: db)
@@ -305,5 +316,7 @@ public struct ModerationQueue: Sendable {
                                 detail: reason, now: now)
             return try Self.item(id, db: db)!
         }
+        if decided.kind == "submission" { reviewers[decided.app]?.afterDecision?(decided.item, decision == .approve) }
+        return decided
     }
 }

@@ -278,6 +278,15 @@ public struct ModerationRoutes: Sendable {
                     }
                     div(.class("list-group")) {
                         p(.class("moderation-excerpt")) { item.excerpt }
+                        if !item.previews.isEmpty {
+                            div(.class("moderation-previews")) {
+                                for (index, preview) in item.previews.enumerated() {
+                                    a(.href(preview)) {
+                                        img(.src(preview), .alt(ModerationText.preview(index + 1)(l)), .width(96), .height(96), .loading("lazy"))
+                                    }
+                                }
+                            }
+                        }
                         for reason in item.reportReasons { p(.class("moderation-reason")) { "“" + reason + "”" } }
                     }
                     if item.state == .open {

@@ -23,6 +23,8 @@ enum ModerationText {
     static let anonymous = LocalizedText(zh: "匿名", en: "anonymous")
     static func reports(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 次举报", en: "\(count) report\(count == 1 ? "" : "s")") }
     static let submission = LocalizedText(zh: "投稿", en: "Submission")
+    /// The alt text of a submission's `n`th picture in the queue.
+    static func preview(_ n: Int) -> LocalizedText { LocalizedText(zh: "待审核图片 \(n)", en: "Picture \(n) to review") }
     static let comment = LocalizedText(zh: "评论", en: "Comment")
     /// A queue state's tab label.
     static func state(_ state: ModerationState) -> LocalizedText {

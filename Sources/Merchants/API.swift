@@ -11,6 +11,7 @@ import WebUI
 struct MerchantsAPI: Sendable {
     let store: MerchantStore
     let nearby: NearbySearch
+    let photos: PhotoStore
     let clock: AppClock
 
     static let maxRadius = 50_000.0
@@ -23,6 +24,9 @@ struct MerchantsAPI: Sendable {
         api.anyone.get("/coordinates") { request, viewer in try coordinates(request, viewer) }
         api.anyone.get("/{id}") { request, viewer in try detail(request, viewer) }
         api.post("/submissions") { request, member in try submit(request, member) }
+        api.anyone.get("/{id}/photos") { request, viewer in try photoList(request, viewer) }
+        api.post("/{id}/photos") { request, member in try uploadPhotos(request, member) }
+        registerArticles(into: &api)
     }
 
     static func encode(_ model: some Encodable, status: HTTPStatus = .ok) throws -> Response {
@@ -140,7 +144,8 @@ struct MerchantsAPI: Sendable {
     func nearbyList(_ request: Request, _ viewer: Viewer) throws -> Response {
         let query = try Self.nearbyQuery(request, viewer.language)
         let page = try nearby.page(query, now: clock.now())
-        return try Self.encode(MerchantList(items: page.items.map(Self.summary), total: page.total, nextCursor: page.nextCursor?.encoded))
+        return try Self.encode(MerchantList(items: page.items.map(Self.summary), total: page.total, nextCursor: page.nextCursor?.encoded,
+                                            totalIsLowerBound: page.totalIsLowerBound, searchedRadiusMeters: page.searchedRadius.map { $0.rounded(toPlaces: 1) }))
     }
 
     func search(_ request: Request, _ viewer: Viewer) throws -> Response {
@@ -214,7 +219,8 @@ struct MerchantsAPI: Sendable {
 
     /// Checks a submission's fields (422 naming the first bad one) and queues it: 422 `lat` outside the covered
     /// area, 429 with `Retry-After` past ``SubmissionStore/perHour``. Shared with the add-a-merchant form.
-    static func submit(_ input: MerchantSubmissionInput, userID: Int64, store: MerchantStore, now: Int64, _ l: Language) throws -> SubmissionStore.Submitted {
+    static func submit(_ input: MerchantSubmissionInput, userID: Int64, store: MerchantStore, now: Int64, _ l: Language,
+                       photos: (store: PhotoStore, pictures: [PhotoStore.Processed])? = nil) throws -> SubmissionStore.Submitted {
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...60).contains(name.count), UserText.refusal(name, lines: .single) == nil else {
             throw field("name", "名称须为 1 到 60 个字符。", "The name must have 1 to 60 characters.", l)
@@ -238,7 +244,9 @@ struct MerchantsAPI: Sendable {
         clean.openingHours = input.openingHours.flatMap { $0.isEmpty ? nil : $0 }
         clean.phone = input.phone.flatMap { $0.isEmpty ? nil : $0 }
         do {
-            return try SubmissionStore(store: store).submit(clean, userID: userID, now: now)
+            return try SubmissionStore(store: store).submit(clean, userID: userID, now: now, photos: photos)
+        } catch let refusal as PhotoStore.Refusal {
+            throw refusal.httpError(l)
         } catch SubmissionStore.Refusal.outsideCoverage {
             throw field("lat", "这个位置不在覆盖范围内（离已知商户超过 50 公里）。", "This pin is outside the covered area (over 50 km from any known merchant).", l)
         } catch SubmissionStore.Refusal.tooMany(let retryAfter) {

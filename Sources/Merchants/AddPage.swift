@@ -23,7 +23,7 @@ extension MerchantsPages {
         return page(viewer, title: MerchantsText.addTitle(l), back: BackLink(href: "/merchants", label: MerchantsText.title(l)), status: error?.status ?? .ok) {
             if let error, error.errors.isEmpty { errorState(language: l, message: error.detail) }
             p(.class("mx-add-note")) { MerchantsText.addNote(l) }
-            postForm(action: "/merchants/add", csrfToken: viewer.csrfToken, attributes: [.class("mx-add-form"), .id("merchant-form")]) {
+            postForm(action: "/merchants/add", csrfToken: viewer.csrfToken, multipart: true, attributes: [.class("mx-add-form"), .id("merchant-form")]) {
                 formGroup {
                     formField(label: MerchantsText.name(l), name: "name", value: values["name"], error: fieldError("name"), required: true, maxLength: 60)
                     label(.class("mx-filter")) {
@@ -44,6 +44,13 @@ extension MerchantsPages {
                     formField(label: MerchantsText.phone(l), name: "phone", type: .tel, value: values["phone"], error: fieldError("phone"), maxLength: 32)
                     formField(label: MerchantsText.pricePerPersonYuan(l), name: "price", type: .text, value: values["price"], error: fieldError("pricePerPerson"),
                               maxLength: 7, inputMode: "numeric")
+                    div(.class("field")) {
+                        label(.class("field-label"), .for("field-photo")) { MerchantsText.photos(l) }
+                        input(.class("field-input"), .id("field-photo"), .type("file"), .name("photo"), .accept("image/*"), .attribute("multiple", ""),
+                              .ariaDescribedBy("field-photo-hint"))
+                        if let message = fieldError("photo") { p(.class("field-error")) { message } }
+                        p(.class("field-hint"), .id("field-photo-hint")) { MerchantsText.formPhotos(l) }
+                    }
                 }
                 button(.classes("btn", "btn-primary", "mx-apply"), .type("submit")) { MerchantsText.submit(l) }
             }
@@ -68,12 +75,35 @@ extension MerchantsPages {
             }
             let input = MerchantSubmissionInput(name: values["name"] ?? "", category: values["category"] ?? "", lat: lat, lon: lon,
                                                 address: blank("address"), openingHours: blank("openingHours"), phone: blank("phone"), pricePerPerson: price)
-            let submitted = try MerchantsAPI.submit(input, userID: member.user.id, store: store, now: Int64(clock.now().timeIntervalSince1970), l)
-            let note = submitted.duplicate.map { " " + MerchantsText.duplicateNote(l) + "\($0.merchant.name)" + (l == .zh ? "（\(MerchantsText.distance($0.distance))）" : " (\(MerchantsText.distance($0.distance)))") } ?? ""
-            return viewer.redirect(to: "/merchants", flash: Toast(MerchantsText.submitted(l) + note, kind: .success))
+            let now = Int64(clock.now().timeIntervalSince1970)
+            let files = PhotoStore.uploads(request)
+            if files.isEmpty { return try submitted(input, pictures: nil, member, now: now) }
+            try photos.precheck(files, userID: member.user.id, now: now, l)
+            // The pictures are decoded on the work pool, then the submission and its photos are stored in one transaction.
+            return .offloaded(key: "user:\(member.user.id)") { [self, values] in
+                do {
+                    let pictures: [PhotoStore.Processed]
+                    do {
+                        pictures = try PhotoStore.process(files.map { ($0.temporaryPath, $0.filename) })
+                    } catch let refusal as PhotoStore.Refusal {
+                        throw refusal.httpError(l)
+                    }
+                    return try submitted(input, pictures: pictures, member, now: now)
+                } catch let error as HTTPError {
+                    return addPage(viewer, values: values, error: error)
+                }
+            }
         } catch let error as HTTPError {
             return addPage(viewer, values: values, error: error)
         }
+    }
+
+    /// Queues `input` with its processed `pictures` and goes back to the list with a toast (noting a likely duplicate).
+    func submitted(_ input: MerchantSubmissionInput, pictures: [PhotoStore.Processed]?, _ member: SignedIn, now: Int64) throws -> Response {
+        let viewer = member.viewer, l = viewer.language
+        let submitted = try MerchantsAPI.submit(input, userID: member.user.id, store: store, now: now, l, photos: pictures.map { (photos, $0) })
+        let note = submitted.duplicate.map { " " + MerchantsText.duplicateNote(l) + "\($0.merchant.name)" + (l == .zh ? "（\(MerchantsText.distance($0.distance))）" : " (\(MerchantsText.distance($0.distance)))") } ?? ""
+        return viewer.redirect(to: "/merchants", flash: Toast(MerchantsText.submitted(l) + note, kind: .success))
     }
 
     // MARK: the owner's official reply

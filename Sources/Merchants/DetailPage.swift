@@ -30,6 +30,8 @@ extension MerchantsPages {
         let isFavorite = try viewer.user.map { try favorites.contains(subject, userID: $0.id) } ?? false
         let back = BackLink(href: "/merchants" + (near.map { "?lat=\($0.latitude)&lon=\($0.longitude)" } ?? ""), label: MerchantsText.title(l))
         let gcj = Coordinate(latitude: model.gcj02Lat, longitude: model.gcj02Lon) ?? merchant.position
+        let photoStrip = try photoSection(merchant, viewer: viewer)
+        let articleList = try articleSection(merchant, viewer: viewer)
         return page(viewer, title: merchant.name, back: back) {
             header(.class("mx-head")) {
                 h1(.class("mx-name")) { merchant.name }
@@ -56,6 +58,7 @@ extension MerchantsPages {
                     a(.classes("btn", "btn-secondary"), .href(viewer.loginURL)) { MerchantsText.loginToAct(l) }
                 }
             }
+            if let articleList { articleList }
             listGroup {
                 listCell(title: MerchantsText.hours(l), subtitle: merchant.openingHours ?? "—",
                          detail: model.hoursKnown ? nil : MerchantsText.hoursUnknown(l), image: .icon(.info, .green))
@@ -67,6 +70,7 @@ extension MerchantsPages {
                     listCell(title: MerchantsText.price(l), subtitle: text, image: .icon(.tag, .purple))
                 }
             }
+            photoStrip
             navigation(merchant, gcj: gcj, l)
             if let notes = merchant.notes {
                 details(.class("mx-notes")) {

@@ -127,13 +127,14 @@ struct MerchantStore: Sendable {
         var pricePerPerson: Int64?
     }
 
-    /// The id, position and price of the merchants inside `boxes` (filters as ``candidates(in:category:priceRange:limit:)``):
-    /// the light first pass of a nearby page, whose full rows are read by ``merchants(_:)`` for the page alone.
-    func spots(in boxes: [BoundingBox], category: String?, priceRange: ClosedRange<Int64>?) throws -> [Spot] {
+    /// The id, position and price of the merchants inside `boxes` (filters as ``candidates(in:category:priceRange:limit:)``,
+    /// at most `limit` rows per box): one pass of ``NearbySearch/reach(_:from:wanted:useful:)``, whose full rows are read
+    /// by ``merchants(_:)`` for the page alone.
+    func spots(in boxes: [BoundingBox], category: String?, priceRange: ClosedRange<Int64>?, limit: Int? = nil) throws -> [Spot] {
         try database.read { db in
             var spots: [Spot] = []
             for box in boxes {
-                let (sql, arguments) = Self.candidateQuery(box, category: category, priceRange: priceRange, limit: nil, columns: Self.spotColumns)
+                let (sql, arguments) = Self.candidateQuery(box, category: category, priceRange: priceRange, limit: limit, columns: Self.spotColumns)
                 for row in try db.query(sql, arguments) {
                     guard let position = Coordinate(latitude: try row.get(1), longitude: try row.get(2)) else { continue }
                     spots.append(Spot(id: try row.get(0), position: position, pricePerPerson: try row.get(3)))
@@ -193,11 +194,11 @@ struct MerchantStore: Sendable {
         return (sql, arguments)
     }
 
-    /// The database's plan for the first pass of the prefilter of `box` (``spots(in:category:priceRange:)``; SQLite's
+    /// The database's plan for one pass of the nearby search over `box` (``spots(in:category:priceRange:limit:)``; SQLite's
     /// `EXPLAIN QUERY PLAN` details, PostgreSQL's `EXPLAIN` lines): `bench/merchants` checks it names the
     /// `merchants_position` index at its size (SQLite: `USING COVERING INDEX`).
     func candidatePlan(_ box: BoundingBox) throws -> [String] {
-        let (sql, arguments) = Self.candidateQuery(box, category: nil, priceRange: nil, limit: nil, columns: Self.spotColumns)
+        let (sql, arguments) = Self.candidateQuery(box, category: nil, priceRange: nil, limit: NearbySearch.Caps().spots + 1, columns: Self.spotColumns)
         return try database.read { db in
             switch db.dialect {
             case .sqlite: try db.query("EXPLAIN QUERY PLAN " + sql, arguments).map { row throws(StorageError) in try row.get("detail", as: String.self) }

@@ -31,7 +31,8 @@ public struct MerchantsApp: MiniApp {
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let store = MerchantStore(database: context.database)
         let search = Self.nearbySearch(store)
-        let api = MerchantsAPI(store: store, nearby: search, clock: context.clock)
+        let photos = Self.photoStore(context)
+        let api = MerchantsAPI(store: store, nearby: search, photos: photos, clock: context.clock)
         api.register(into: &routes.api)
         let assets = AppAssets(appID: "merchants", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
         routes.serve(assets)
@@ -39,18 +40,30 @@ public struct MerchantsApp: MiniApp {
         let leaflet = tiles == nil ? nil : LeafletFiles()
         leaflet?.register(into: &routes.files)
         let now: @Sendable () -> Int64 = { [clock = context.clock] in Int64(clock.now().timeIntervalSince1970) }
-        MerchantsPages(store: store, api: api, comments: CommentStore(database: context.database, now: now),
+        MerchantsPages(store: store, api: api, photos: photos, comments: CommentStore(database: context.database, now: now),
                        ratings: RatingStore(database: context.database),
                        favorites: FavoriteStore(database: context.database, directory: context.subjects), clock: context.clock, assets: assets,
                        map: leaflet.flatMap { files in tiles.map { MapSetup(tiles: $0, leaflet: files) } })
             .register(into: &routes.pages)
     }
 
-    /// Approves or rejects a queued new merchant (``SubmissionStore/decided(_:item:approved:now:)``).
-    public var submissionReviewer: SubmissionReviewer? {
-        SubmissionReviewer { db, item, approved in
-            try SubmissionStore.decided(db, item: item, approved: approved, now: Int64(Date().timeIntervalSince1970))
-        }
+    /// Approves or rejects a queued new merchant (``SubmissionStore/decided(_:item:approved:now:)``) or photo
+    /// (``PhotoStore/decided(_:photo:approved:)``); a rejected photo's files are removed after the decision commits.
+    public func submissionReviewer(context: AppContext) -> SubmissionReviewer? {
+        let photos = Self.photoStore(context)
+        return SubmissionReviewer({ db, item, approved in
+            if let photo = PhotoStore.photoID(item: item) {
+                try PhotoStore.decided(db, photo: photo, approved: approved)
+            } else {
+                try SubmissionStore.decided(db, item: item, approved: approved, now: Int64(context.clock.now().timeIntervalSince1970))
+            }
+        }, afterDecision: { item, approved in
+            if !approved { photos.removeRejected(item: item) }
+        }, previews: { db, item throws(StorageError) in try PhotoStore.previews(db, item: item) })
+    }
+
+    static func photoStore(_ context: AppContext) -> PhotoStore {
+        PhotoStore(database: context.database, directory: context.dataDirectory.appendingPathComponent("photos"))
     }
 
     static func subject(_ id: Int64) -> Subject { Subject(app: "merchants", item: String(id)) }

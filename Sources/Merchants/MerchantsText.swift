@@ -28,6 +28,21 @@ enum MerchantsText {
     static let defaultPosition = LocalizedText(zh: "默认位置：上海人民广场（未提供定位）", en: "Default position: People's Square, Shanghai (no location given)")
     static let yourPosition = LocalizedText(zh: "当前位置", en: "Your position")
     static let found = LocalizedText(zh: "家商户", en: " merchants")
+
+    /// "共 N 家商户", or "至少 N 家" when the search stopped before counting the whole circle.
+    static func count(_ total: Int, atLeast: Bool, _ l: Language) -> String {
+        switch (l, atLeast) {
+        case (.zh, false): "共 \(total) \(found(l))"
+        case (.zh, true): "至少 \(total) \(found(l))"
+        case (_, false): "\(total)\(found(l))"
+        case (_, true): "At least \(total)\(found(l))"
+        }
+    }
+
+    /// A read cap stopped the search at `metres` (NearbySearch.Page.searchedRadius).
+    static func searchedOnly(_ metres: Double, _ l: Language) -> String {
+        l == .zh ? "结果太多，只查找了 \(Int(metres)) 米以内。" : "Too many results: searched within \(Int(metres)) m only."
+    }
     static let none = LocalizedText(zh: "这个范围内没有符合条件的商户", en: "No merchant matches within this radius")
     static let noneHint = LocalizedText(zh: "扩大范围或减少筛选条件再试。", en: "Widen the radius or drop a filter.")
     static let more = LocalizedText(zh: "加载更多", en: "More")
@@ -103,6 +118,39 @@ enum MerchantsText {
     static let submitted = LocalizedText(zh: "已提交，等待审核。", en: "Submitted for review.")
     static let duplicateNote = LocalizedText(zh: "附近已有同名商户：", en: "A merchant of the same name is nearby: ")
     static let ownerOnly = LocalizedText(zh: "只有店主可以回复点评。", en: "Only the owner can answer reviews.")
+    // MARK: owners' articles
+    static let articles = LocalizedText(zh: "商家文章与优惠", en: "Articles and offers")
+    static let writeArticle = LocalizedText(zh: "写文章", en: "Write an article")
+    static let editArticle = LocalizedText(zh: "编辑文章", en: "Edit the article")
+    static let deleteArticle = LocalizedText(zh: "删除文章", en: "Delete the article")
+    static let confirmDelete = LocalizedText(zh: "确定删除这篇文章吗？", en: "Delete this article?")
+    static let articleDeleted = LocalizedText(zh: "文章已删除", en: "Article deleted")
+    static let articlePublished = LocalizedText(zh: "文章已发布", en: "Article published")
+    static let articleSaved = LocalizedText(zh: "文章已保存", en: "Article saved")
+    static let articleNotFound = LocalizedText(zh: "没有这篇文章", en: "No such article")
+    static let writersOnly = LocalizedText(zh: "只有店主或管理员可以写、改、删这家商户的文章。",
+                                           en: "Only the owner or an admin can write, change or delete this merchant's articles.")
+    static let period = LocalizedText(zh: "活动时间", en: "Offer period")
+    static let upcoming = LocalizedText(zh: "未开始", en: "Upcoming")
+    static let running = LocalizedText(zh: "进行中", en: "On now")
+    static let ended = LocalizedText(zh: "已结束", en: "Ended")
+    static let byMerchant = LocalizedText(zh: "商家发布", en: "From the owner")
+    static let updated = LocalizedText(zh: "更新于", en: "updated")
+    static let articleTitle = LocalizedText(zh: "标题", en: "Title")
+    static let articleBody = LocalizedText(zh: "正文（Markdown）", en: "Text (Markdown)")
+    static let validFrom = LocalizedText(zh: "活动开始日期", en: "First day of the offer")
+    static let validUntil = LocalizedText(zh: "活动结束日期", en: "Last day of the offer")
+    static let optionalDate = LocalizedText(zh: "不是限时活动可以不填。", en: "Leave empty when the offer has no dates.")
+    static let markdownHint = LocalizedText(
+        zh: "支持 Markdown：# 标题、**粗体**、*斜体*、- 列表、> 引用、[链接](https://…)。不显示 HTML 和图片；链接只能是 http(s)、邮件、电话或本站页面。最多 20000 字节。",
+        en: "Markdown: # heading, **bold**, *italic*, - lists, > quotes, [links](https://…). HTML and images are not shown; links only to http(s), mail, phone or this site. At most 20,000 bytes.")
+    static let articleRules = LocalizedText(
+        zh: "店主的文章直接发布，无需审核；每家商户最多 50 篇，每小时最多新发 5 篇。",
+        en: "The owner's articles go live at once, without review; at most 50 per merchant and 5 new ones an hour.")
+    static let preview = LocalizedText(zh: "预览", en: "Preview")
+    static let previewHeader = LocalizedText(zh: "预览（尚未发布）", en: "Preview (not published yet)")
+    static let publish = LocalizedText(zh: "发布", en: "Publish")
+    static let save = LocalizedText(zh: "保存", en: "Save")
     static let reply = LocalizedText(zh: "商家回复", en: "Reply as owner")
     static let replied = LocalizedText(zh: "已回复", en: "Reply posted")
     static let offline = LocalizedText(zh: "网络已断开，显示的是上次加载的内容。", en: "You are offline; this is what was loaded last.")
@@ -111,6 +159,23 @@ enum MerchantsText {
     static let upgrade = LocalizedText(zh: "新版本已发布，刷新页面即可使用。", en: "A new version is out; reload the page to use it.")
     static let reload = LocalizedText(zh: "刷新", en: "Reload")
     static let releaseNotes = LocalizedText(zh: "更新说明", en: "What's new")
+    static let photos = LocalizedText(zh: "照片", en: "Photos")
+    static let noPhotos = LocalizedText(zh: "还没有照片", en: "No photos yet")
+    static let pending = LocalizedText(zh: "待审核", en: "Pending")
+    static let pendingNote = LocalizedText(zh: "待审核，只有你能看到", en: "awaiting review, only you can see it")
+    static let closePhoto = LocalizedText(zh: "关闭", en: "Close")
+    static let addPhotos = LocalizedText(zh: "上传照片", en: "Add photos")
+    static let photoAlt = LocalizedText(zh: "照片说明（可选，供读屏使用）", en: "Description (optional, read by screen readers)")
+    static let photoLimits = LocalizedText(zh: "每次最多 \(PhotoStore.perUpload) 张，每张不超过 64 MiB、1 亿像素；审核通过后公开。",
+                                           en: "Up to \(PhotoStore.perUpload) at a time, each at most 64 MiB and 100 megapixels; shown once a moderator approves them.")
+    static let upload = LocalizedText(zh: "上传", en: "Upload")
+    static let formPhotos = LocalizedText(zh: "可选，最多 \(PhotoStore.perUpload) 张，随商户一起审核",
+                                          en: "Optional, up to \(PhotoStore.perUpload), reviewed with the merchant")
+
+    /// The toast after an upload: `count` photos wait for a moderator.
+    static func photosHeld(_ count: Int, _ l: Language) -> String {
+        l == .zh ? "已上传 \(count) 张照片，审核通过后公开。" : "\(count) photo\(count == 1 ? "" : "s") uploaded; shown once a moderator approves."
+    }
 
     /// `350 m`, `1.3 km`.
     static func distance(_ metres: Double) -> String {

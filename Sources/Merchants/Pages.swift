@@ -12,6 +12,7 @@ import WebUI
 struct MerchantsPages: Sendable {
     let store: MerchantStore
     let api: MerchantsAPI
+    let photos: PhotoStore
     let comments: CommentStore
     let ratings: RatingStore
     let favorites: FavoriteStore
@@ -36,6 +37,9 @@ struct MerchantsPages: Sendable {
         pages.get("/add") { request, member in try addForm(request, member) }
         pages.post("/add") { request, member in try add(request, member) }
         pages.post("/{id}/reviews/{comment}/reply") { request, member in try ownerReply(request, member) }
+        pages.post("/{id}/photos") { request, member in try uploadPhotos(request, member) }
+        pages.anyone.get("/photos/{photo}/{file}") { request, viewer in try photoFile(request, viewer) }
+        registerArticles(into: &pages)
     }
 
     /// `withMap`: the page shows the plot that merchants.js turns into a Leaflet map (its files and a CSP that
@@ -111,7 +115,8 @@ struct MerchantsPages: Sendable {
                     MerchantPlot.render(center: center, radius: query.radius, items: result.items, language: l, label: MerchantsText.mapTitle(l),
                                         tiles: map?.tiles)
                 }
-                p(.class("mx-count")) { l == .zh ? "共 \(result.total) \(MerchantsText.found(l))" : "\(result.total)\(MerchantsText.found(l))" }
+                p(.class("mx-count")) { MerchantsText.count(result.total, atLeast: result.totalIsLowerBound, l) }
+                if let searched = result.searchedRadius { p(.class("mx-count")) { MerchantsText.searchedOnly(searched, l) } }
                 merchantList(result.items, numbered: query.cursor == nil, near: center, l)
                 if let next = result.nextCursor {
                     a(.classes("btn", "btn-secondary", "mx-more"), .href(base + "&cursor=" + next.encoded)) { MerchantsText.more(l) }

@@ -27,8 +27,8 @@ struct SubmissionStore: Sendable {
         var duplicate: (merchant: Merchant, distance: Double)?
     }
 
-    /// Queues `input` (already validated for shape) for `userID`.
-    func submit(_ input: MerchantSubmissionInput, userID: Int64, now: Int64) throws -> Submitted {
+    /// Queues `input` (already validated for shape) for `userID`, with `photos` (processed, ``PhotoStore``) when given.
+    func submit(_ input: MerchantSubmissionInput, userID: Int64, now: Int64, photos: (store: PhotoStore, pictures: [PhotoStore.Processed])? = nil) throws -> Submitted {
         guard let pin = Coordinate(latitude: input.lat, longitude: input.lon) else { throw Refusal.outsideCoverage }
         let known = try store.candidates(in: BoundingBox.covering(pin, radius: Self.coverage), category: nil, priceRange: nil, limit: 1)
         guard !known.isEmpty else { throw Refusal.outsideCoverage }
@@ -37,7 +37,18 @@ struct SubmissionStore: Sendable {
             .map { ($0, pin.distance(to: $0.position)) }
             .filter { $0.1 <= Self.duplicateRadius && SearchKey.fold($0.0.name) == name }
             .min { $0.1 < $1.1 }
-        return try store.database.write { db in
+        let files = try photos.map { try $0.store.write($0.pictures) } ?? []
+        do {
+            return try insert(input, userID: userID, now: now, duplicate: duplicate, photos: photos.map { ($0.store, $0.pictures, files) })
+        } catch {
+            photos?.store.discard(files)
+            throw error
+        }
+    }
+
+    private func insert(_ input: MerchantSubmissionInput, userID: Int64, now: Int64, duplicate: (Merchant, Double)?,
+                        photos: (store: PhotoStore, pictures: [PhotoStore.Processed], files: [String])?) throws -> Submitted {
+        try store.database.write { db in
             let recent = try db.scalar("SELECT count(*) FROM merchants_submissions WHERE user_id = ? AND created_at > ?", userID, now - 3_600,
                                        as: Int.self) ?? 0
             guard recent < Self.perHour else { throw Refusal.tooMany(retryAfter: 3_600) }
@@ -48,22 +59,27 @@ struct SubmissionStore: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) RETURNING id
                 """, userID, input.name, input.category, input.lat, input.lon, input.address, input.openingHours, input.phone,
                 input.pricePerPerson, duplicate?.0.id, duplicate?.1, now, as: Int64.self) else { throw StorageError.misuse("no submission id") }
+            if let photos {
+                _ = try photos.store.insert(photos.pictures, files: photos.files, merchant: nil, submissionID: id, userID: userID, alt: nil, now: now, db: db)
+            }
             let flag = duplicate.map { "⚠️ 可能重复 Possible duplicate: \($0.0.name) #\($0.0.id), \(Int($0.1.rounded())) m · " } ?? ""
             let category = MerchantCategory.named(input.category)?.name.zh ?? input.category
             try ModerationQueue.submit(
                 app: "merchants", item: String(id), author: userID, title: "新商户 New merchant: \(input.name)",
-                excerpt: flag + "\(category) · \(String(format: "%.6f, %.6f", input.lat, input.lon))" + (input.address.map { " · \($0)" } ?? ""),
+                excerpt: flag + "\(category) · \(String(format: "%.6f, %.6f", input.lat, input.lon))" + (input.address.map { " · \($0)" } ?? "")
+                    + (photos.map { " · 📷 \($0.pictures.count)" } ?? ""),
                 db: db, now: now)
             return Submitted(id: id, duplicate: duplicate)
         }
     }
 
     /// The moderator's decision, inside the decision's transaction: approved → a merchant (`user:{id}`, WGS-84, owned
-    /// by the submitter); rejected → only the state changes.
+    /// by the submitter) showing the photos sent with it; rejected → the state changes and the photos are rejected.
     static func decided(_ db: any SQLExecutor, item: String, approved: Bool, now: Int64) throws {
         guard let id = Int64(item), let row = try db.queryFirst("SELECT * FROM merchants_submissions WHERE id = ?", id) else { return }
         guard approved else {
             try db.execute("UPDATE merchants_submissions SET state = 'rejected' WHERE id = ?", id)
+            try PhotoStore.decided(db, submission: id, merchantID: nil)
             return
         }
         let position = Coordinate(latitude: try row.get("lat"), longitude: try row.get("lon")) ?? MerchantsApp.shanghai
@@ -76,6 +92,7 @@ struct SubmissionStore: Sendable {
             notes: nil)
         let merchantID = try MerchantStore.insert(record, ownerID: try row.get("user_id"), now: now, db: db)
         try db.execute("UPDATE merchants_submissions SET state = 'approved', merchant_id = ? WHERE id = ?", merchantID, id)
+        try PhotoStore.decided(db, submission: id, merchantID: merchantID)
     }
 
     /// Hong Kong's zone inside its boundary, Shanghai's elsewhere (both UTC+8 without daylight saving).

@@ -7,7 +7,10 @@ import Synchronization
 ///
 /// - Key: the feed's snapshot time in UTC seconds. The first page ranks at `now` rounded down to a
 ///   ``bucket`` of 30 s (``snapshot(_:)``); its cursor carries that time, so later pages hit the same entry.
-/// - Bound: the ``capacity`` most recently used snapshots; the least recently used is dropped.
+/// - Bound: the ``capacity`` most recently used snapshots; the least recently used is dropped, but never the
+///   newest snapshot time (the current first page, which every reader opens), so requests for older snapshots
+///   (later pages of an old feed, or made-up cursors) cannot push it out. Cursors from the future are refused
+///   (``MoviePages/feedCursor(_:latest:)``), so the newest is never one no page handed out.
 /// - Freshness: every write of this process that changes what the feed shows (``MovieWrites``: marks with
 ///   stars and 短评, reviews, votes) calls ``invalidate()`` after it commits, and the next request ranks
 ///   afresh. Writes from other servers sharing the database, and account erasure (run by the platform in
@@ -47,7 +50,10 @@ final class MovieFeedCache: Sendable {
         let feed = try compute()
         state.withLock { state in
             guard state.generation == lookup.generation, !state.entries.contains(where: { $0.now == now }) else { return }
-            if state.entries.count >= Self.capacity { state.entries.removeFirst() }
+            if state.entries.count >= Self.capacity {
+                let newest = max(now, state.entries.map(\.now).max() ?? now)
+                if let index = state.entries.firstIndex(where: { $0.now != newest }) { state.entries.remove(at: index) }
+            }
             state.entries.append((now, feed))
         }
         return feed

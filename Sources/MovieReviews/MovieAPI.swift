@@ -164,7 +164,7 @@ struct MovieAPI: Sendable {
             json.field("summary", review.summary)
             json.object("author") { json in
                 json.field("name", review.author)
-                json.field("avatarUrl", "/movies/avatars/\(percentEncode(review.author)).svg")
+                json.field("avatarUrl", MoviePages.avatarURL(review.author, userID: review.userID))
                 json.field("userId", review.userID)
             }
             writeFilmReference(id: review.filmID, title: review.filmTitle, to: &json)
@@ -195,7 +195,7 @@ struct MovieAPI: Sendable {
         json.object { json in
             json.field("id", comment.id)
             json.field("author", comment.author)
-            json.field("avatarUrl", "/movies/avatars/\(percentEncode(comment.author)).svg")
+            json.field("avatarUrl", MoviePages.avatarURL(comment.author, userID: comment.userID))
             json.field("rating", comment.rating)
             json.field("text", comment.content)
             json.field("votes", comment.votes)

@@ -162,15 +162,21 @@ struct MovieStore: Sendable {
         }
         let shortColumns = "c.id, c.seq, c.author, c.rating, c.content, c.votes, c.hot, c.created_at, c.user_id, c.edited_at, c.film_id, f.title AS film_title"
         let followed = " IN (SELECT followed_id FROM movies_follows WHERE user_id = ?)"
-        let (reviewScope, shortScope) = follower == nil ? ("", "") : (" AND r.user_id" + followed, " AND c.user_id" + followed)
+        let reviewScope = follower == nil ? "" : " AND r.user_id" + followed
         let scope = follower.map { [SQLValue.integer($0)] } ?? []
+        // Followed authors' 短评 are read author by author (`movies_comments_author`), from the follows outward:
+        // SQLite keeps a CROSS JOIN's order. Walking every listed 短评 newest first and testing its author
+        // (`movies_comments_latest`, the planner's choice for `c.user_id IN (…)`) read all 43,893 listed ones
+        // whenever those followed had written fewer than a page.
+        let (shortSource, shortScope) = follower == nil ? ("movies_comments c", "")
+            : ("movies_follows fo CROSS JOIN movies_comments c", "fo.user_id = ? AND c.user_id = fo.followed_id AND ")
         let (reviewRows, shortRows) = try database.read { db in
             (try db.query("SELECT \(Self.reviewColumns) FROM movies_reviews r LEFT JOIN movies_films f ON f.id = r.film_id "
                           + "WHERE (r.published_at, r.id) < (?, ?)\(reviewScope) ORDER BY r.published_at DESC, r.id DESC LIMIT ?",
                           [.integer(position[0]), .integer(position[1])] + scope + [.integer(Int64(limit + 1))]),
-             try db.query("SELECT \(shortColumns) FROM movies_comments c JOIN movies_films f ON f.id = c.film_id "
-                          + "WHERE c.listed = 1 AND (c.created_at, c.seq) < (?, ?)\(shortScope) ORDER BY c.created_at DESC, c.seq DESC LIMIT ?",
-                          [.integer(position[2]), .integer(position[3])] + scope + [.integer(Int64(limit + 1))]))
+             try db.query("SELECT \(shortColumns) FROM \(shortSource) JOIN movies_films f ON f.id = c.film_id "
+                          + "WHERE \(shortScope)c.listed = 1 AND (c.created_at, c.seq) < (?, ?) ORDER BY c.created_at DESC, c.seq DESC LIMIT ?",
+                          scope + [.integer(position[2]), .integer(position[3]), .integer(Int64(limit + 1))]))
         }
         var reviews = try reviewRows.map { row throws(StorageError) in try Review(row: row) }[...]
         var shorts = try shortRows.map { row throws(StorageError) in

@@ -86,7 +86,8 @@ struct MoviePages: Sendable {
     func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         if request.query["tab"] == "new" { return try latestPage(request, viewer) }
         if request.query["tab"] == "following" { return try followingPage(request, viewer) }
-        let (now, offset) = try Self.feedCursor(request.query["cursor"]) ?? (MovieFeedCache.snapshot(writes.now()), 0)
+        let latest = MovieFeedCache.snapshot(writes.now())
+        let (now, offset) = try Self.feedCursor(request.query["cursor"], latest: latest) ?? (latest, 0)
         let feed = try feedCache.feed(now: now) {
             let candidates = try store.feedCandidates(now: now)
             return MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
@@ -134,10 +135,14 @@ struct MoviePages: Sendable {
         }
     }
 
-    /// `"<snapshot seconds>.<offset>"` → both; nil without a cursor.
-    static func feedCursor(_ cursor: String?) throws(HTTPError) -> (Int64, Int)? {
+    /// `"<snapshot seconds>.<offset>"` → both; nil without a cursor. A snapshot after `latest` (the current one)
+    /// by more than one ``MovieFeedCache/bucket`` (another server's clock may run a little ahead), or before 1970,
+    /// was never handed out: 400, so it is never ranked or kept.
+    static func feedCursor(_ cursor: String?, latest: Int64) throws(HTTPError) -> (Int64, Int)? {
         guard let (now, offset) = try MovieStore.pairCursor(cursor) else { return nil }
-        guard offset >= 0, offset < Int64(MovieFeed.length) else { throw HTTPError.badRequest("invalid cursor") }
+        guard offset >= 0, offset < Int64(MovieFeed.length), now >= 0, now <= latest + MovieFeedCache.bucket else {
+            throw HTTPError.badRequest("invalid cursor")
+        }
         return (now, Int(offset))
     }
 
@@ -147,7 +152,7 @@ struct MoviePages: Sendable {
             a(.class("mv-cell-link"), .href("/movies/films/\(percentEncode(filmID))#short")) {
                 div(.class("mv-cell-main")) {
                     div(.class("mv-byline")) {
-                        img(.class("mv-avatar"), .src(Self.avatarURL(comment.author)), .alt(""), .width(28), .height(28))
+                        img(.class("mv-avatar"), .src(Self.avatarURL(comment.author, userID: comment.userID)), .alt(""), .width(28), .height(28))
                         span(.class("mv-user")) { comment.author }
                         span(.class("mv-film")) { MovieText.shortOn(filmTitle)(l) }
                     }
@@ -227,7 +232,7 @@ struct MoviePages: Sendable {
             a(.class("mv-cell-link"), .href("/movies/reviews/\(review.id)")) {
                 div(.class("mv-cell-main")) {
                     div(.class("mv-byline")) {
-                        img(.class("mv-avatar"), .src(Self.avatarURL(review.author)), .alt(""), .width(28), .height(28))
+                        img(.class("mv-avatar"), .src(Self.avatarURL(review.author, userID: review.userID)), .alt(""), .width(28), .height(28))
                         span(.class("mv-user")) { review.author }
                         span(.class("mv-film")) { MovieText.reviewOf(review.filmTitle)(l) }
                     }
@@ -272,7 +277,9 @@ struct MoviePages: Sendable {
     /// Half stars (0–10) for a 0–10 score: the score rounded half up and clamped.
     static func halfStars(_ rating: Double) -> Int { max(0, min(10, Int((rating + 0.5).rounded(.down)))) }
 
-    static func avatarURL(_ name: String) -> String { "/movies/avatars/\(percentEncode(name)).svg" }
+    /// A drawn avatar: an account's from its id, so it is the same on its profile and beside everything it wrote
+    /// (whatever name that carries); an imported author's from their name.
+    static func avatarURL(_ name: String, userID: Int64?) -> String { "/movies/avatars/\(percentEncode(userID.map { "u\($0)" } ?? name)).svg" }
     /// The film's Douban poster through the platform's image cache (our drawn one until it is cached).
     static func posterURL(_ film: String) -> String { "/images/movies/poster-\(percentEncode(film))" }
 
@@ -301,7 +308,7 @@ struct MoviePages: Sendable {
                 h1(.class("mv-review-title")) { review.title }
                 if review.spoiler { p(.class("mv-spoiler")) { MovieText.spoilerWarning(l) } }
                 div(.class("mv-review-head")) {
-                    img(.class("mv-avatar"), .src(authorAvatar ?? Self.avatarURL(review.author)), .alt(""), .width(40), .height(40))
+                    img(.class("mv-avatar"), .src(authorAvatar ?? Self.avatarURL(review.author, userID: review.userID)), .alt(""), .width(40), .height(40))
                     div(.class("mv-review-who")) {
                         if let author = review.userID {
                             a(.classes("mv-user", "mv-user-link"), .href("/movies/users/\(author)")) { review.author }
@@ -488,7 +495,7 @@ struct MoviePages: Sendable {
                 if comment.userID == nil {
                     span(.classes("mv-avatar", "mv-avatar-anon"), .ariaHidden) { MovieText.anonymousInitial(l) }
                 } else if let userID = comment.userID {
-                    img(.class("mv-avatar"), .src(avatars.avatars[userID] ?? Self.avatarURL("u\(userID)")), .alt(""), .width(28), .height(28))
+                    img(.class("mv-avatar"), .src(avatars.avatars[userID] ?? Self.avatarURL(author, userID: userID)), .alt(""), .width(28), .height(28))
                 }
                 span(.class("mv-user")) { author }
                 if let name = CommunityText.replyToName(comment, l) { span(.class("mv-reply-to")) { MovieText.replyingTo(name)(l) } }
@@ -761,7 +768,7 @@ struct MoviePages: Sendable {
                         li(.class("mv-comment")) {
                             div(.class("mv-comment-head")) {
                                 let uploaded = comment.userID.flatMap { writers[$0]?.avatarPath }.map { "/media/" + $0 }
-                                img(.class("mv-avatar"), .src(uploaded ?? Self.avatarURL(comment.author)), .alt(""), .width(28), .height(28))
+                                img(.class("mv-avatar"), .src(uploaded ?? Self.avatarURL(comment.author, userID: comment.userID)), .alt(""), .width(28), .height(28))
                                 if let author = comment.userID {
                                     a(.classes("mv-user", "mv-user-link"), .href("/movies/users/\(author)")) { comment.author }
                                 } else {

@@ -148,6 +148,16 @@ enum MovieSchema {
                 CREATE INDEX movies_follows_following ON movies_follows(user_id, created_at, followed_id);
                 CREATE INDEX movies_follows_followers ON movies_follows(followed_id, created_at, user_id);
                 """),
+            // Session 7: the 关注的人 tab reads each followed author's listed 短评 newest first
+            // (``MovieStore/latestCards(cursor:limit:followedBy:)``), not every listed 短评.
+            Migration(module: "movies", version: 9, name: "short_comments_by_author", sql: """
+                CREATE INDEX movies_comments_author ON movies_comments(user_id, listed, created_at, seq);
+                """),
+            // Session 7: the Top list's C and m (``TopList/prior()``) read the rated films' vote counts and scores from
+            // this index instead of scanning the film table twice (the median sorting it too).
+            Migration(module: "movies", version: 10, name: "film_votes", sql: """
+                CREATE INDEX movies_films_votes ON movies_films(rating_count, rating) WHERE rating IS NOT NULL AND rating_count > 0;
+                """),
         ]
     }
 

@@ -50,7 +50,8 @@ struct FilmFilter: Sendable, Equatable {
 
     static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 
-    /// The condition on `movies_films` (aliased `f`) with its arguments; `1 = 1` when nothing is set.
+    /// The condition on `movies_films` (aliased `f`; it reads only `genres`, `year` and `rating`, the columns
+    /// ``TopList`` ranks with) with its arguments; `1 = 1` when nothing is set.
     var condition: (sql: String, arguments: [SQLValue]) {
         var parts: [String] = []
         var arguments: [SQLValue] = []
@@ -107,7 +108,7 @@ struct TopList: Sendable {
         var films: Int
     }
 
-    /// C and m (two queries). nil when no film has a score.
+    /// C and m (two queries on the covering index `movies_films_votes`). nil when no film has a score.
     func prior() throws -> Prior? {
         try database.read { db in
             guard let row = try db.queryFirst("SELECT avg(rating) AS c, count(*) AS n FROM movies_films WHERE rating IS NOT NULL AND rating_count > 0"),
@@ -127,18 +128,22 @@ struct TopList: Sendable {
         let limit = min(Self.pageSize, Self.size - offset)
         guard limit > 0 else { return (prior, [], nil) }
         let condition = filter.condition
+        // One scan of the films (the derived table `f` keeps only what the ranking and the filter read), a sort of
+        // ids and scores, then the page's films by id; C and m (``prior()``) come from `movies_films_votes`.
         let rows = try database.read { db in
             try db.query("""
-                SELECT f.*, t.v, t.r, (t.v * t.r + CAST(? AS REAL) * CAST(? AS REAL)) / (t.v + CAST(? AS REAL)) AS wr FROM movies_films f
-                JOIN (SELECT f.id, d.n + coalesce(l.n, 0) AS v, (d.n * coalesce(f.rating, 0) + 2.0 * coalesce(l.s, 0)) / (d.n + coalesce(l.n, 0)) AS r
-                      FROM movies_films f
-                      JOIN (SELECT id, CASE WHEN rating IS NOT NULL AND rating_count > 0 THEN rating_count ELSE 0 END AS n FROM movies_films) d
-                        ON d.id = f.id
-                      LEFT JOIN (SELECT film_id, sum(rating) AS s, count(rating) AS n FROM movies_marks WHERE rating IS NOT NULL GROUP BY film_id) l
-                        ON l.film_id = f.id
-                      WHERE d.n > 0 OR l.n > 0) t ON t.id = f.id
-                WHERE \(condition.sql)
-                ORDER BY wr DESC, f.rank LIMIT ? OFFSET ?
+                SELECT f.*, t.v, t.r, t.wr FROM (
+                    SELECT id, rank, v, r, (v * r + CAST(? AS REAL) * CAST(? AS REAL)) / (v + CAST(? AS REAL)) AS wr FROM (
+                        SELECT f.id, f.rank, f.n + coalesce(l.n, 0) AS v,
+                               (f.n * coalesce(f.rating, 0) + 2.0 * coalesce(l.s, 0)) / (f.n + coalesce(l.n, 0)) AS r
+                        FROM (SELECT id, rank, rating, genres, year,
+                                     CASE WHEN rating IS NOT NULL AND rating_count > 0 THEN rating_count ELSE 0 END AS n FROM movies_films) f
+                        LEFT JOIN (SELECT film_id, sum(rating) AS s, count(rating) AS n FROM movies_marks WHERE rating IS NOT NULL GROUP BY film_id) l
+                          ON l.film_id = f.id
+                        WHERE (f.n > 0 OR l.n > 0) AND \(condition.sql)) s
+                    ORDER BY wr DESC, rank LIMIT ? OFFSET ?) t
+                JOIN movies_films f ON f.id = t.id
+                ORDER BY t.wr DESC, t.rank
                 """, [.real(prior.votes), .real(prior.mean), .real(prior.votes)] + condition.arguments
                     + [.integer(Int64(limit + 1)), .integer(Int64(offset))])
         }

@@ -262,7 +262,7 @@ extension MoviePages {
         return self.page(viewer, title: isMe ? MovieText.myMovies(l) : user.nickname, back: BackLink(href: "/movies/more", label: MovieText.more(l)),
                          tab: isMe ? "more" : nil) {
             div(.class("mv-profile-head")) {
-                img(.class("mv-avatar"), .src(user.avatarPath.map { "/media/" + $0 } ?? Self.avatarURL("u\(user.id)")), .alt(""), .width(56), .height(56))
+                img(.class("mv-avatar"), .src(user.avatarPath.map { "/media/" + $0 } ?? Self.avatarURL(user.nickname, userID: user.id)), .alt(""), .width(56), .height(56))
                 div {
                     h1(.class("mv-profile-name")) { user.nickname }
                     p(.class("mv-meta")) {

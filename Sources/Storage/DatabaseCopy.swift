@@ -9,7 +9,8 @@
 /// meanwhile) and one transaction on the target (``Database/write(_:)``): a failure leaves the target as it
 /// was. Tables go in foreign-key order, rows in primary-key order (parents before their replies), read in
 /// keyset batches of ``batchSize`` and inserted by multi-row `INSERT`s. On PostgreSQL, identity sequences
-/// are then moved past the largest id copied, so the next generated key does not collide.
+/// are then moved past the largest id copied, so the next generated key does not collide, and every table
+/// is analysed so the planner has statistics from the first query.
 public struct DatabaseCopy {
     /// Rows read from the source per query.
     public static let batchSize = 2_000
@@ -117,6 +118,7 @@ public struct DatabaseCopy {
                     }
                 }
                 try Self.resetIdentities(order, to)
+                try Self.analyze(order, to)
             }
             return counts
         }
@@ -219,6 +221,16 @@ public struct DatabaseCopy {
                 "SELECT setval(pg_get_serial_sequence(?, ?), coalesce(max(\(quotedColumn)), 0) + 1, false) FROM \(SchemaCatalog.quoted(table.name))",
                 [.text(SchemaCatalog.quoted(table.name)), .text(column)])
         }
+    }
+
+    /// PostgreSQL: gathers planner statistics for every copied table (`ANALYZE`), in the copy's transaction so
+    /// they are there when its rows become visible. A bulk load leaves none until autovacuum comes by, and
+    /// meanwhile the planner guesses: the movie feed's 300 hottest 短评 took 174 ms instead of 10 ms on a
+    /// fresh copy of the real data. Its docs advise the same after a restore
+    /// (<https://www.postgresql.org/docs/current/populate.html#POPULATE-ANALYZE>).
+    private static func analyze(_ tables: [TableDescription], _ db: any SQLExecutor) throws(StorageError) {
+        guard db.dialect == .postgresql else { return }
+        for table in tables { try db.executeScript("ANALYZE \(SchemaCatalog.quoted(table.name))") }
     }
 
     /// The tables a copy moves: all but the migration records and the lock rows.

@@ -85,6 +85,14 @@ import WebUI
         #expect(code == ExitCode.unavailable.rawValue)
     }
 
+    /// An unreachable PostgreSQL server is EX_UNAVAILABLE (69), as `db copy` answers it; the password is not shown.
+    @Test func serveFailsClearlyWhenTheDatabaseServerIsUnreachable() throws {
+        let data = TemporaryDirectory("cli")
+        let code = CommandLineTool.run(["serve", "--port", "0", "--data-dir", data.path,
+                                        "--database", "postgres://appsuite:hunter2@127.0.0.1:1/appsuite?connect_timeout=2"], environment: [:])
+        #expect(code == ExitCode.unavailable.rawValue, "nothing listens on port 1")
+    }
+
     @Test func appCommandsAndSettingsComeFromTheCatalog() throws {
         let help = CommandLineTool.usage(apps: AppCatalog.installed)
         #expect(help.contains("  appsuite gaokao backtest [省份 …]|timing [--data-dir var]\n"))

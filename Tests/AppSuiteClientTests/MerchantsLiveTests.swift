@@ -3,15 +3,18 @@ import AppSuiteAPI
 import AppSuiteClient
 import AppSuiteTesting
 import Foundation
+import Identity
+import Storage
 import Testing
 
 /// Every Merchants method on a live server with the real merchant data, at Tuesday 2026-12-01 12:00 in Shanghai.
-@Suite(.requires(.merchants)) struct MerchantsLiveTests {
+@Suite(.requires(.merchants), .requires(.photos)) struct MerchantsLiveTests {
     @Test func everyMethod() async throws {
         let server = try TestServer(clock: FixedClock(Date(timeIntervalSince1970: 1_796_097_600)), importing: [.merchants])
         let recorder = RecordingTransport()
         let client = server.client(recorder: recorder)
-        _ = try await client.auth.register(username: uniqueName("mx"), password: TestServer.password)
+        let username = uniqueName("mx")
+        _ = try await client.auth.register(username: username, password: TestServer.password)
         let merchants = client.merchants
 
         let first = try await merchants.nearby(lat: 31.2304, lon: 121.4737, limit: 10)
@@ -37,10 +40,38 @@ import Testing
         #expect(queued.duplicateOf == shaken.id)
         #expect((queued.duplicateDistanceMeters ?? 99) < 15)
 
+        // Photos: an upload is held for review, seen by its uploader alone until a moderator approves it.
+        let portrait = SharedDataSet.photos.url("orientation/Portrait_6.jpg")
+        let held = try await merchants.uploadPhotos(shaken.id, [UploadFile(file: portrait)])
+        #expect(held.items.count == 1 && held.items[0].state == "pending" && held.items[0].height == 1_280)
+        let photos = try await merchants.photos(shaken.id)
+        #expect(photos.items.isEmpty && photos.pending.map(\.id) == held.items.map(\.id))
+        let notPicture = await failure { () async throws(AppSuiteError) in
+            _ = try await merchants.uploadPhotos(shaken.id, [UploadFile(file: SharedDataSet.photos.url("edge/text_not_image.jpg"))])
+        }
+        #expect(notPicture?.status == 422)
+
         let bad = await failure { () async throws(AppSuiteError) in _ = try await merchants.nearby(lat: 91, lon: 0) }
         #expect(bad?.status == 422)
+
+        // Articles: refused before the user owns the merchant; then published, listed, read, replaced and deleted.
+        let input = MerchantArticleInput(title: "午市套餐", markdown: "**¥39** 起，含饮品。", validFrom: "2026-12-01", validUntil: "2026-12-31")
+        let notOwner = await failure { () async throws(AppSuiteError) in _ = try await merchants.publish(input, merchant: shaken.id) }
+        #expect(notOwner?.status == 403)
+        let user = try #require(try UserStore(database: server.database, hasher: PasswordHasher()).user(username: username))
+        try server.database.write { db in _ = try db.execute("UPDATE merchants SET owner_id = ? WHERE id = ?", [.integer(user.id), .integer(shaken.id)]) }
+        let article = try await merchants.publish(input, merchant: shaken.id)
+        #expect(article.html == "<p><strong>¥39</strong> 起，含饮品。</p>\n" && article.state == "running")
+        #expect(try await merchants.articles(merchant: shaken.id).items.map(\.id) == [article.id])
+        #expect(try await merchants.article(article.id, merchant: shaken.id).markdown == input.markdown)
+        let replaced = try await merchants.replace(article.id, with: MerchantArticleInput(title: "午市套餐（改）", markdown: "改"), merchant: shaken.id)
+        #expect(replaced.title == "午市套餐（改）" && replaced.validFrom == nil && replaced.state == nil)
+        try await merchants.deleteArticle(article.id, merchant: shaken.id)
+        let gone = await failure { () async throws(AppSuiteError) in _ = try await merchants.article(article.id, merchant: shaken.id) }
+        #expect(gone?.status == 404)
+
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/merchants/") }
-        #expect(expected.count == 6)
+        #expect(expected.count == 13)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 }

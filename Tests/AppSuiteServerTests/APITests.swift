@@ -2,6 +2,7 @@ import AppSuiteAPI
 import AppSuiteTesting
 import Foundation
 import HTTPServer
+import Storage
 import Testing
 @testable import AppSuiteServer
 
@@ -16,6 +17,29 @@ import Testing
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         #expect(paths["/api/v1/auth/login"]?["post"] != nil)
+    }
+
+    /// A database that gives no connection in time makes `/healthz` a 503 problem+json with `Retry-After`, as
+    /// a load balancer expects, not the HTML error page: here the one pooled connection is held by a reader.
+    @Test func healthIsAProblemWhenTheDatabaseStaysBusy() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(configuration: .init(path: folder.path + "/held.sqlite", busyTimeout: .milliseconds(300),
+                                                               maximumConnections: 1))
+        let server = try TestServer(database: database)
+        #expect(try server.get("/healthz").status == 200)
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            _ = try? database.read { _ in holding.signal(); release.wait() }
+        }
+        reader.start()
+        holding.wait()
+        let busy = try server.get("/healthz", headers: ["Accept": "text/html"])
+        release.signal()
+        #expect(busy.status == 503)
+        #expect(busy.headers["content-type"]?.hasPrefix("application/problem+json") == true)
+        #expect(busy.headers["retry-after"] == "1")
+        #expect(try server.get("/healthz").status == 200, "answers again once the connection is back")
     }
 
     /// Every API route the server mounts is in the OpenAPI document, with the same method.

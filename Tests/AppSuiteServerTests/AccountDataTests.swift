@@ -16,7 +16,8 @@ import WebUI
         ("users", "id"), ("sessions", "user_id"), ("photos_photos", "user_id"), ("photos_albums", "user_id"),
         ("gaokao_profiles", "user_id"), ("gaokao_plan_items", "user_id"), ("weather_saved_places", "user_id"),
         ("appdeals_alerts", "user_id"), ("appdeals_locations", "user_id"), ("merchants_submissions", "user_id"),
-        ("merchants", "owner_id"), ("movies_marks", "user_id"), ("movies_drafts", "user_id"), ("movies_votes", "user_id"),
+        ("merchants_photos", "user_id"),
+        ("merchants", "owner_id"), ("merchants_articles", "author_id"), ("movies_marks", "user_id"), ("movies_drafts", "user_id"), ("movies_votes", "user_id"),
         ("movies_reviews", "user_id"), ("movies_comments", "user_id"), ("movies_follows", "user_id"), ("movies_follows", "followed_id"),
         ("community_comments", "user_id"),
         ("community_ratings", "user_id"), ("community_favorites", "user_id"), ("moderation_reports", "reporter_id"),
@@ -56,6 +57,13 @@ import WebUI
             try db.execute("INSERT INTO appdeals_alerts (user_id, app_id, fires_on, created_at) VALUES (?, 284882215, 'free', ?)", user, now)
             try db.execute("INSERT INTO appdeals_locations (user_id, cell_lat, cell_lon, updated_at) VALUES (?, 2868, 11589, ?)", user, now)
             try db.execute("INSERT INTO merchants_submissions (user_id, name, category, lat, lon, state, created_at) VALUES (?, '老街米粉', 'restaurant', 28.68, 115.89, 'open', ?)", user, now)
+            try db.execute("INSERT INTO merchants_photos (user_id, state, alt, file, width, height, created_at) VALUES (?, 'pending', '米粉店门口', 'no-such-file', 1280, 853, ?)", user, now)
+            // A merchant alice owns (published from her submission) with her article.
+            try db.execute("INSERT INTO merchants (source_id, source, licence, name, category, time_zone, lat, lon, lat_band, source_datum, source_lat, "
+                           + "source_lon, search_key, owner_id, created_at) VALUES ('user:9001', 'user', 'user', '老街米粉', 'restaurant', 'Asia/Shanghai', "
+                           + "28.68, 115.89, 2868, 'wgs84', 28.68, 115.89, '老街米粉', ?, ?)", user, now)
+            try db.execute("INSERT INTO merchants_articles (merchant_id, author_id, title, body, created_at, updated_at) "
+                           + "SELECT id, ?, '米粉节八折', '**全场八折**', ?, ? FROM merchants WHERE source_id = 'user:9001'", user, now, now)
             try db.execute("INSERT INTO movies_marks (user_id, film_id, status, rating, marked_on, updated_at) VALUES (?, '1292052', 'seen', 5, '2026-11-30', ?)", user, now)
             try db.execute("INSERT INTO movies_drafts (user_id, film_id, title, body, rating, spoiler, updated_at) VALUES (?, '1292052', '希望', '草稿', 5, 0, ?)", user, now)
             try db.execute("INSERT INTO movies_comments (id, seq, film_id, author, rating, content, votes, hot, created_at, listed, user_id) "
@@ -115,6 +123,8 @@ import WebUI
         #expect(try unzip(["-p", zipPath, "movies.json"]).contains("重看一遍还是哭了"))
         #expect(try unzip(["-p", zipPath, "movies.json"]).contains(#""following""#))
         #expect(try unzip(["-p", zipPath, "merchants.json"]).contains("老街米粉"))
+        #expect(try unzip(["-p", zipPath, "merchants.json"]).contains("米粉店门口"))
+        #expect(try unzip(["-p", zipPath, "merchants.json"]).contains("米粉节八折"))
         #expect(try unzip(["-p", zipPath, "notifications.json"]).contains(bob.username))
         #expect(try unzip(["-p", zipPath, "photos.json"]).contains("astronaut.png"))
         #expect(try unzip(["-p", zipPath, "slicer.json"]).contains("login.psd"))

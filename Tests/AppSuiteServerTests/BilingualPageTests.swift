@@ -99,11 +99,13 @@ final class PageSite {
     let answer: String
     /// A finished job of the asset slicer (`/slicer/jobs/{id}`).
     let sliceJob: String
+    /// An article of 商户 1, which the member owns (its page and its editor are pages).
+    let merchantArticle: String
 
     /// GET routes that are not pages: assets, API, generated pictures, a redirect that only sets a cookie.
     static let notPages: Set<String> = [
         "/healthz", "/api/openapi.json", "/manifest.webmanifest", "/favicon.ico", "/apple-touch-icon.png",
-        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}", "/images/{app}/{item}",
+        "/movies/avatars/{file}", "/movies/posters/{file}", "/gaokao/welcome/done", "/appdeals/icons/{file}", "/merchants/photos/{photo}/{file}", "/images/{app}/{item}",
         "/slicer/jobs/{id}/Assets.zip", "/slicer/jobs/{id}/preview/{file}", "/sw.js",
         "/comments/{id}", "/inbox/{id}",  // where a notification leads: redirects to the item
         "/movies/me",  // redirects to the member's own movie profile
@@ -240,6 +242,15 @@ final class PageSite {
         try RoleStore(database: identity.users.database).grant(.moderator, to: reader, now: identity.clock.now())
         try RoleStore(database: identity.users.database).grant(.admin, to: reader, now: identity.clock.now())
 
+        // The member owns 商户 1 (as an approved submission makes them) and wrote an article there.
+        let readerID = try #require(try identity.users.user(username: "reader")).id
+        merchantArticle = String(try #require(try server.suite.database.write { db in
+            _ = try db.execute("UPDATE merchants SET owner_id = ? WHERE id = 1", [.integer(readerID)])
+            return try db.scalar("INSERT INTO merchants_articles (merchant_id, author_id, title, body, valid_from, valid_until, created_at, updated_at) "
+                                 + "VALUES (1, ?, '开业酬宾', '全场八折，欢迎光临。', '2026-12-01', '2026-12-31', 1796097600, 1796097600) RETURNING id",
+                                 readerID, as: Int64.self)
+        }))
+
         // A design sliced on the work pool: its job page shows the lint and the slices.
         let design = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 1334"><rect id="btn_ok_nor" width="60" height="60"/></svg>"#
         let sliced = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: "home.svg", bytes: Array(design.utf8))],
@@ -319,6 +330,8 @@ final class PageSite {
             Page(path: "/merchants"), Page(path: "/merchants?lat=30.3209&lon=120.1456&radius=5000&sort=rating"),
             Page(path: "/merchants?lat=95&lon=0", status: 422), Page(path: "/merchants/search?q=\(q("麥當勞"))"),
             Page(path: "/merchants/shake?go=1"), Page(path: "/merchants/1?lat=31.2304&lon=121.4737"), Page(path: "/merchants/add"),
+            Page(path: "/merchants/1/articles/\(merchantArticle)"), Page(path: "/merchants/1/articles/\(merchantArticle)/edit"),
+            Page(path: "/merchants/1/write"), Page(path: "/merchants/1/articles/999999", status: 404),
             Page(path: "/appdeals?tab=x&category=nope", status: 400),
             Page(path: "/appdeals/nearby"), Page(path: "/appdeals/nearby?lat=39.9042&lon=116.4074"),
             Page(path: "/appdeals/nearby?lat=north&lon=1", status: 400),
@@ -381,6 +394,8 @@ final class PageSite {
             ("SELECT name, name_en, cuisine, address, city, price_text, notes FROM merchants", []),
             ("SELECT author, body FROM merchants_reviews", ["\n"]),
             ("SELECT name, address FROM merchants_submissions", []),
+            ("SELECT alt FROM merchants_photos WHERE alt IS NOT NULL", []),
+            ("SELECT title, body FROM merchants_articles", []),
         ]
         return try suite.database.read { db in
             var values: [String] = []

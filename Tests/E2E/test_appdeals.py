@@ -10,7 +10,7 @@ from typing import Iterator
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
+from browser_steps import click_and_wait, mark, path_of, submit_login, tap, wait_for, wait_new_page
 from e2e_support import PASSWORD, ServerProcess, imported_server, shared_data, unique_name
 
 
@@ -161,12 +161,7 @@ def test_favourites_grid_delete_mode_english_and_dark(browser, server, screensho
     assert server.client.register(username, PASSWORD).status == 201
     browser.get(base + "/appdeals/apps/6466390901")
     click_and_wait(browser, css(browser, ".ad-actions a[href^='/login']"), "favourite needs login")
-    form = css(browser, "form#login-form")
-    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
-    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
-    mark(browser)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_new_page(browser, "login")
+    submit_login(browser, username, PASSWORD)
     assert path_of(browser) == "/appdeals/apps/6466390901"
     for app in ("6466390901", "1587301632", "598581396", "335862325", "6473332700"):
         browser.get(base + "/appdeals/apps/" + app)

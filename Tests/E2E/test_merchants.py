@@ -3,7 +3,8 @@ CDP (Emulation.setGeolocationOverride): "use my location" near Hangzhou's Dianpi
 error state, filters, the offline SVG plot, a merchant page with 营业中/已打烊 and navigation links in the
 right datum, a rated review and its distribution, search folding 麥當勞/麦当劳, shake; light, dark and English;
 the online map (Leaflet from Debian) over GCJ-02 tiles from a local tile server, and its fallback to the plot;
-the network banner (offline, a failed probe, retry) and the upgrade prompt after a deploy.
+the network banner (offline, a failed probe, retry) and the upgrade prompt after a deploy; an owner (whose merchant a
+moderator approved) writes a Markdown article with a preview step and a reader opens it in the app's shell.
 Screenshots: artifacts/screenshots/merchants-*.png."""
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ import subprocess
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Iterator
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
+from browser_steps import click_and_wait, mark, path_of, submit_login, tap, wait_for, wait_new_page
 from e2e_support import DEFAULT_BINARY, PASSWORD, ServerProcess, imported_server, shared_data, unique_name
 
 HANGZHOU = (30.3209, 120.1456)  # 拱墅区, beside the Dianping fixture rows
@@ -207,6 +208,83 @@ def test_shake_never_repeats_and_english(browser, server, screenshot):
     assert "Default position" in css(browser, ".mx-location-text").text
     assert_fits_phone(browser)
     screenshot("merchants-nearby-en")
+
+
+def loaded(driver, element) -> bool:
+    return driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", element)
+
+
+def test_photo_upload_held_approved_and_shown(browser, server, screenshot):
+    """A user uploads two photos from a merchant's page: held, shown only to them as 待审核; a moderator sees the
+    pictures in /admin/moderation and approves one, rejects the other; everyone then sees the approved photo in the
+    strip and its full view (zh and en, light and dark, 390 px)."""
+    base = server.base_url
+    merchant = server.client.get("/api/v1/merchants/nearby?lat=31.2304&lon=121.4737&limit=1").json()["items"][0]
+    page = f"/merchants/{merchant['id']}"
+    uploader, moderator = unique_name("mxp"), unique_name("mxm")
+    for name in (uploader, moderator):
+        assert server.client.register(name, PASSWORD).status == 201
+    granted = subprocess.run([str(server.binary), "user", "grant", moderator, "moderator", "--data-dir", str(server.data_dir)],
+                             capture_output=True, text=True, timeout=30)
+    assert granted.returncode == 0, granted.stderr
+    photos = shared_data("photos/orientation/Portrait_6.jpg") / "photos"
+
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(f"{base}/login?next={page}")
+    submit_login(browser, uploader, PASSWORD)
+    assert path_of(browser) == page
+    css(browser, "#photo-files").send_keys(f"{photos / 'orientation/Portrait_6.jpg'}\n{photos / 'ordinary/chelsea.png'}")
+    css(browser, "#photo-alt").send_keys("店门口")
+    click_and_wait(browser, css(browser, ".mx-photo-form button[type=submit]"), "upload photos")
+    assert "审核通过后公开" in browser.page_source
+    pending = browser.find_elements(By.CSS_SELECTOR, ".mx-photo-pending")
+    assert len(pending) == 2 and all("待审核" in p.text for p in pending), [p.text for p in pending]
+    wait_for(browser, lambda d: all(loaded(d, p.find_element(By.TAG_NAME, "img")) for p in pending), message="pending thumbnails")
+    assert_fits_phone(browser)
+    browser.execute_script("document.getElementById('photos').scrollIntoView()")
+    screenshot("merchants-photos-pending")
+
+    browser.delete_all_cookies()
+    browser.get(f"{base}/login?next=/admin/moderation")
+    submit_login(browser, moderator, PASSWORD)
+    items = [s for s in browser.find_elements(By.CSS_SELECTOR, "section.moderation-item") if merchant["name"].upper() in s.text.upper() and "商户照片" in s.text]
+    assert len(items) == 2, [s.text for s in browser.find_elements(By.CSS_SELECTOR, "section.moderation-item")]
+    for item in items:
+        picture = item.find_element(By.CSS_SELECTOR, ".moderation-previews img")
+        wait_for(browser, lambda d: loaded(d, picture), message="the moderator's preview")
+    browser.execute_script("arguments[0].scrollIntoView()", items[0])
+    assert_fits_phone(browser)
+    screenshot("merchants-photos-moderation")
+    click_and_wait(browser, items[0].find_element(By.CSS_SELECTOR, "button[value=approve]"), "approve the first photo")
+    second = [s for s in browser.find_elements(By.CSS_SELECTOR, "section.moderation-item") if "商户照片" in s.text and merchant["name"].upper() in s.text.upper()][0]
+    second.find_element(By.CSS_SELECTOR, "input[name=reason]").send_keys("与商户无关")
+    click_and_wait(browser, second.find_element(By.CSS_SELECTOR, ".moderation-reject button"), "reject the second photo")
+
+    # Everyone sees the approved one: the strip, then its full view.
+    browser.delete_all_cookies()
+    browser.get(base + page)
+    shown = browser.find_elements(By.CSS_SELECTOR, ".mx-photo-strip img")
+    assert len(shown) == 1 and shown[0].get_attribute("alt") == "店门口" and shown[0].get_attribute("loading") == "lazy"
+    assert not browser.find_elements(By.CSS_SELECTOR, ".mx-photo-pending")
+    browser.execute_script("document.getElementById('photos').scrollIntoView()")
+    wait_for(browser, lambda d: loaded(d, shown[0]), message="the approved thumbnail")
+    assert_fits_phone(browser)
+    assert not small_targets(browser), small_targets(browser)
+    screenshot("merchants-photos-strip")
+    tap(browser, css(browser, ".mx-photo-link"))
+    view = css(browser, ".mx-photo-view:target img")
+    wait_for(browser, lambda d: loaded(d, view), message="the full view")
+    assert view.size["width"] <= 390 and view.size["height"] > view.size["width"], view.size  # upright portrait
+    screenshot("merchants-photos-full")
+    set_theme(browser, True)
+    browser.get(base + page + "?lang=en")
+    browser.execute_script("document.getElementById('photos').scrollIntoView()")
+    assert css(browser, "#photos .list-header").text.upper() == "PHOTOS · 1"
+    assert_fits_phone(browser)
+    screenshot("merchants-photos-en-dark")
+    set_theme(browser, False)
+    assert not severe_logs(browser), severe_logs(browser)
 
 
 class TileServer:
@@ -458,3 +536,82 @@ def test_network_banner_and_upgrade_prompt(browser, server, screenshot):
     set_theme(browser, False)
     browser.get(f"{base}/merchants/search?lang=zh")
     assert not severe_logs(browser) or all("app/version" in m for m in severe_logs(browser)), severe_logs(browser)
+
+
+def test_owner_writes_an_article_and_a_reader_opens_it(browser, server, screenshot):
+    base = server.base_url
+    client = server.client
+    # The owner's merchant: submitted through the API, approved by a moderator (granted from the command line).
+    owner, moderator = unique_name("owner"), unique_name("mod")
+    for name in (owner, moderator):
+        assert client.register(name, PASSWORD).status == 201
+    granted = subprocess.run([str(server.binary), "user", "grant", moderator, "moderator", "--data-dir", str(server.data_dir)],
+                             capture_output=True, text=True, timeout=60)
+    assert granted.returncode == 0, granted.stderr[-2000:]
+    owner_token = client.login(owner).json()["token"]
+    mod_token = client.login(moderator).json()["token"]
+    shop = "文章测试咖啡馆"
+    submitted = client.post("/api/v1/merchants/submissions", token=owner_token,
+                            json_body={"name": shop, "category": "cafe", "lat": 31.2312, "lon": 121.4745, "openingHours": "Mo-Su 08:00-20:00"})
+    assert submitted.status == 201, submitted.body[:300]
+    queue = client.get("/api/v1/moderation/queue", token=mod_token).json()["items"]
+    item = next(i for i in queue if i["app"] == "merchants" and i["item"] == str(submitted.json()["id"]))
+    assert client.post(f"/api/v1/moderation/items/{item['id']}/decision", token=mod_token, json_body={"action": "approve"}).status == 200
+    merchant = client.get("/api/v1/merchants/search?q=" + quote(shop), token=owner_token).json()["items"][0]["id"]
+
+    browser.get(base + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(base + "/login")
+    submit_login(browser, owner, PASSWORD)
+    browser.get(f"{base}/merchants/{merchant}?lang=zh")
+    click_and_wait(browser, css(browser, f".mx-articles a[href='/merchants/{merchant}/write']"), "write an article")
+    css(browser, "#field-title").send_keys("双十二 · 全场八折")
+    # The date controls' typing order depends on the locale: set their values as a date picker would.
+    browser.execute_script("arguments[0].value = '2026-12-01'; arguments[1].value = '2026-12-31'",
+                           css(browser, "#field-validFrom"), css(browser, "#field-validUntil"))
+    css(browser, "#field-markdown").send_keys(
+        "## 活动内容\n\n全场 **八折**，工作日下午茶 *买一送一*。\n\n- 会员再减 5 元\n- 详见 [活动规则](https://example.com/rules)\n\n"
+        "> 每桌限用一张。\n\n<script>alert(1)</script>\n\n![门头](https://tracker.example/p.gif) [坏链接](javascript:alert(1))")
+    click_and_wait(browser, css(browser, "button[value=preview]"), "preview")
+    preview = css(browser, ".mx-article-preview .mx-article-body")
+    assert preview.find_element(By.CSS_SELECTOR, "strong").text == "八折"
+    assert not browser.find_elements(By.CSS_SELECTOR, ".mx-article-body script, .mx-article-body img, .mx-article-body a[href^=javascript]")
+    assert css(browser, "#field-title").get_attribute("value") == "双十二 · 全场八折"
+    assert_fits_phone(browser)
+    screenshot("merchants-article-preview")
+    click_and_wait(browser, css(browser, "button[value=save]"), "publish")
+    article_path = path_of(browser)
+    assert article_path.startswith(f"/merchants/{merchant}/articles/")
+    assert "文章已发布" in browser.page_source
+
+    # A reader (signed out) opens it from the merchant page: the same shell, a back button to the merchant.
+    browser.delete_all_cookies()
+    browser.get(f"{base}/merchants/{merchant}?lang=zh")
+    listed = css(browser, ".mx-articles")
+    assert "双十二 · 全场八折" in listed.text and "进行中" in listed.text
+    browser.execute_script("arguments[0].scrollIntoView()", listed)
+    screenshot("merchants-article-list")
+    click_and_wait(browser, css(browser, f".mx-articles a[href='{article_path}']"), "open the article")
+    body = css(browser, ".mx-article-body")
+    assert css(browser, ".mx-article-title").text == "双十二 · 全场八折"
+    assert body.find_element(By.CSS_SELECTOR, "h3").text == "活动内容"  # `##`, one level down under the title
+    link = body.find_element(By.CSS_SELECTOR, "a")
+    assert link.get_attribute("href") == "https://example.com/rules" and link.get_attribute("rel") == "nofollow noopener ugc"
+    assert "门头" in body.text and "坏链接" in body.text and len(body.find_elements(By.CSS_SELECTOR, "a")) == 1
+    assert not browser.find_elements(By.CSS_SELECTOR, ".mx-article-tools"), "a reader gets no edit or delete"
+    assert css(browser, "a.navbar-back").get_attribute("href") == f"{base}/merchants/{merchant}#articles"
+    assert "活动时间：2026-12-01 至 2026-12-31" in css(browser, ".mx-article-period").text
+    assert not severe_logs(browser), severe_logs(browser)
+    assert_fits_phone(browser)
+    screenshot("merchants-article")
+    set_theme(browser, True)
+    # The bar fades to the dark background in 0.2 s (app.css): shoot once it has.
+    wait_for(browser, lambda d: d.execute_script("return getComputedStyle(document.querySelector('.navbar')).backgroundColor") == "rgb(0, 0, 0)",
+             message="the dark navigation bar")
+    screenshot("merchants-article-dark")
+    set_theme(browser, False)
+    browser.get(f"{base}{article_path}?lang=en")
+    assert "From the owner" in css(browser, ".mx-article-meta").text
+    assert_fits_phone(browser)
+    screenshot("merchants-article-en")
+    browser.get(f"{base}{article_path}?lang=zh")

@@ -289,6 +289,8 @@ def test_a_new_user_rates_writes_marks_votes_and_sees_their_profile(browser, ser
     mine = [c for c in browser.find_elements(By.CSS_SELECTOR, "[data-list=short] > li") if short in c.text]
     assert mine, "the new 短评 is not in the newest list"
     assert_fits_phone(browser)
+    # The author's name on their 短评 links to their profile: a 44 px target in the film page's smaller type too.
+    assert_tap_targets(browser, "[data-list=short] .mv-user-link")
     screenshot("movies-21-marked-seen")
 
     # Another film: 想看.

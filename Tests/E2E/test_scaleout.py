@@ -21,7 +21,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
+from browser_steps import click_and_wait, mark, path_of, submit_login, tap, wait_for, wait_new_page
 from e2e_support import DEFAULT_BINARY, PASSWORD, REPO_ROOT, Client, ServerProcess, free_port, shared_data, unique_name
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -133,12 +133,7 @@ def test_one_session_and_its_data_across_two_servers(browser, cluster, screensho
     # Log in on server 1 (cookies are per host, not per port), then be served by server 2.
     browser.delete_all_cookies()
     browser.get(one.base_url + "/login")
-    form = browser.find_element(By.CSS_SELECTOR, "form#login-form")
-    form.find_element(By.CSS_SELECTOR, "[name=username]").send_keys(username)
-    form.find_element(By.CSS_SELECTOR, "[name=password]").send_keys(PASSWORD)
-    mark(browser)
-    tap(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
-    wait_new_page(browser, "login on server 1")
+    submit_login(browser, username, PASSWORD)
     browser.get(two.base_url + "/me")
     assert path_of(browser) == "/me", f"server 2 did not know the session of server 1: {browser.current_url}"
     assert username in browser.find_element(By.CSS_SELECTOR, "[data-current-user]").text

@@ -32,6 +32,30 @@ import Testing
         #expect(kinds.prefix(20).contains("review") && kinds.prefix(20).contains("short"))
     }
 
+    /// Session 7: any cursor's snapshot time was ranked and kept, so four made-up cursors (or old pages) pushed the
+    /// current first page out of ``MovieFeedCache`` and every reader's /movies ranked the feed again.
+    @Test func oldSnapshotsNeverPushTheNewestOutOfTheFeedCache() {
+        let cache = MovieFeedCache()
+        let current: Int64 = 1_800_000_000
+        var ranked: [Int64] = []
+        func read(_ now: Int64) { _ = cache.feed(now: now) { ranked.append(now); return [] } }
+        read(current)
+        for back in 1...Int64(MovieFeedCache.capacity + 2) { read(current - back * MovieFeedCache.bucket) }
+        read(current)
+        read(current - MovieFeedCache.bucket * Int64(MovieFeedCache.capacity + 2))
+        #expect(ranked.filter { $0 == current }.count == 1, "\(ranked)")
+        #expect(ranked.count == MovieFeedCache.capacity + 3, "the newest old one is still kept: \(ranked)")
+    }
+
+    @Test func aFeedCursorFromTheFutureOrBefore1970IsRefused() throws {
+        let server = try TestServer.shared(importing: .movies)
+        let now = Int64(Date().timeIntervalSince1970)
+        #expect(try server.get("/movies?cursor=\(now + 3_600).20").status == 400)
+        #expect(try server.get("/movies?cursor=99999999999999.0").status == 400)
+        #expect(try server.get("/movies?cursor=-30.0").status == 400)
+        #expect(try server.get("/movies?cursor=\(MovieFeedCache.snapshot(now) - 3_600).20").status == 200)
+    }
+
     @Test func theHelpfulScoreDecays() {
         let day: Int64 = 86_400
         let now: Int64 = 1_800_000_000

@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import AppSuiteTesting
 import Foundation
 @testable import MovieReviews
@@ -35,6 +36,31 @@ import Testing
         #expect(page.status == 200)
         #expect(page.text.contains("mv-bar-comments"))
         #expect(!page.text.contains("mv-badge"))
+    }
+
+    /// Session 7: an account's drawn avatar came from its id on its profile and beside its comments, but from its
+    /// name beside its reviews and 短评 (feed, profile list, film page, review page, API): two faces for one user.
+    /// On its own server: the shared one's client address has used its 10 registrations an hour on the other suites.
+    @Test func anAccountHasOneDrawnAvatarEverywhere() throws {
+        let server = try TestServer(transport: .inProcess, importing: [.movies])
+        let account = try server.register("mvface", unique: true)
+        let id = try #require(try server.get(APIPath.me, token: account.token).json()["id"] as? Int)
+        let face = "/movies/avatars/u\(id).svg"
+        let film = "1292063"  // 美丽人生
+        let mark = try server.send("PUT", "/api/v1/movies/films/\(film)/mark", json: #"{"status":"seen","rating":5,"comment":"一张脸"}"#,
+                                   token: account.token)
+        #expect(mark.status == 200, "\(mark.text)")
+        let published = try server.send("POST", "/api/v1/movies/films/\(film)/reviews", json: #"{"title":"同一张脸","body":"第一段。","rating":5,"spoiler":false}"#,
+                                        token: account.token)
+        #expect(published.status == 201, "\(published.text)")
+        let review = try published.decode(MovieReviewDetail.self)
+        #expect(review.author.avatarUrl == face)
+        let tag = #"<img class="mv-avatar" src="\#(face)""#
+        #expect(try server.get("/movies/users/\(id)").text.components(separatedBy: tag).count - 1 == 2, "profile head and its review")
+        #expect(try server.get("/movies/reviews/\(review.id)").text.contains(tag))
+        #expect(try server.get("/movies/films/\(film)?sort=new").text.contains(tag))
+        let shorts = try server.get("/api/v1/movies/films/\(film)?sort=new").decode(MovieFilmDetail.self).comments.items
+        #expect(shorts.first { $0.text == "一张脸" }?.avatarUrl == face)
     }
 
     @Test(.requires(.photos)) func anUploadedAvatarStandsBesideTheUsersComments() throws {

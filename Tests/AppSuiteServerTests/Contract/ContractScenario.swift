@@ -3,6 +3,7 @@ import AppSuiteAPI
 import AppSuiteTesting
 import Foundation
 import HTTPServer
+import Storage
 @testable import Identity
 @testable import AppSuiteServer
 
@@ -42,7 +43,7 @@ enum ContractScenario {
         gaokao(client, users.alice)
         try weather(client, users.alice)
         try appDeals(client, users.alice, server: server)
-        merchants(client, users.alice)
+        try merchants(client, users.alice, server: server)
         try photos(client, users.alice, bob: users.bob)
         // Last: the reset signs bob out everywhere, and an account is deleted.
         try emailAndReset(client, bob: users.bob, sink: sink)
@@ -483,7 +484,7 @@ enum ContractScenario {
 
     // MARK: merchants
 
-    static func merchants(_ client: ContractClient, _ token: String) {
+    static func merchants(_ client: ContractClient, _ token: String, server: TestServer) throws {
         let square = [("lat", "31.2304"), ("lon", "121.4737")]
         let page = client.call("GET", APIPath.Merchants.nearby, query: square + [("limit", "5")], as: MerchantList.self)
         if let cursor = page?.nextCursor {
@@ -503,6 +504,18 @@ enum ContractScenario {
         client.problem("GET", APIPath.Merchants.coordinates, query: [("from", "bd09"), ("to", "wgs84"), ("lat", "1"), ("lon", "1")], status: 422)
         if let first = page?.items.first {
             client.call("GET", APIPath.Merchants.merchant, ["id": String(first.id)], query: square, as: MerchantDetail.self)
+            // Photos: held for review (202), listed; refused without a picture, with text for a picture, signed out, for an unknown merchant.
+            let id = ["id": String(first.id)]
+            client.call("POST", APIPath.Merchants.photos, id, body: .files([("photo", "front.jpg", try file("orientation/Portrait_6.jpg"))]), token: token,
+                        status: 202, as: MerchantPhotoUpload.self)
+            client.call("GET", APIPath.Merchants.photos, id, token: token, as: MerchantPhotoList.self)
+            client.problem("POST", APIPath.Merchants.photos, id, body: .files([("photo", "evil.jpg", try file("edge/text_not_image.jpg"))]), token: token, status: 422)
+            client.problem("POST", APIPath.Merchants.photos, id, body: .files([("picture", "a.jpg", try file("orientation/Portrait_6.jpg"))]), token: token, status: 422)
+            client.problem("POST", APIPath.Merchants.photos, id, body: .files([("photo", "a.jpg", try file("orientation/Portrait_6.jpg"))]), status: 401)
+            client.problem("GET", APIPath.Merchants.photos, ["id": "0"], status: 404)
+        }
+        if let first = page?.items.first {
+            try merchantArticles(client, token, merchant: first.id, server: server)
         }
         // A café of awesome-cn-cafe with its imported review (保定, cn_workcafe_reviews.csv's first row).
         let cafe = client.call("GET", APIPath.Merchants.nearby, query: [("lat", "39.05"), ("lon", "115.907"), ("radius", "50")], as: MerchantList.self)
@@ -515,6 +528,32 @@ enum ContractScenario {
                     token: token, status: 201, as: MerchantSubmission.self)
         client.problem("POST", APIPath.Merchants.submissions, body: .model(MerchantSubmissionInput(name: "Far away", category: "cafe", lat: 0, lon: 0)),
                        token: token, status: 422)
+    }
+
+    /// Alice owns `merchant` (seeded: ownership comes from an approved submission) and writes, changes and deletes an article.
+    static func merchantArticles(_ client: ContractClient, _ token: String, merchant: Int64, server: TestServer) throws {
+        guard let alice = try server.suite.authenticator.identity.users.user(username: "contract_alice") else {
+            throw ContractFailure("contract_alice is missing")
+        }
+        try server.database.write { db in _ = try db.execute("UPDATE merchants SET owner_id = ? WHERE id = ?", [.integer(alice.id), .integer(merchant)]) }
+        let id = ["id": String(merchant)]
+        let input = MerchantArticleInput(title: "契约 · 开业八折", markdown: "全场 **八折**，详见 [规则](https://example.com/rules)。",
+                                         validFrom: "2021-02-01", validUntil: "2021-02-28")
+        client.problem("POST", APIPath.Merchants.articles, id, body: .model(input), status: 401)
+        client.problem("POST", APIPath.Merchants.articles, id, body: .model(MerchantArticleInput(title: "", markdown: "x")), token: token, status: 422)
+        let created = client.call("POST", APIPath.Merchants.articles, id, body: .model(input), token: token, status: 201, as: MerchantArticle.self)
+        client.call("GET", APIPath.Merchants.articles, id, as: MerchantArticleList.self)
+        client.problem("GET", APIPath.Merchants.articles, ["id": "0"], status: 404)
+        guard let created else { return }
+        let article = ["id": String(merchant), "articleID": String(created.id)]
+        client.call("GET", APIPath.Merchants.article, article, as: MerchantArticle.self)
+        client.call("PUT", APIPath.Merchants.article, article, body: .model(MerchantArticleInput(title: "契约 · 改", markdown: "*改*")), token: token,
+                    as: MerchantArticle.self)
+        client.problem("PUT", APIPath.Merchants.article, article, body: .model(MerchantArticleInput(title: "x", markdown: "x", validFrom: "2021-13-01")),
+                       token: token, status: 422)
+        client.noContent("DELETE", APIPath.Merchants.article, article, token: token)
+        client.problem("GET", APIPath.Merchants.article, article, status: 404)
+        client.problem("DELETE", APIPath.Merchants.article, article, token: token, status: 404)
     }
 
     // MARK: weather
