@@ -647,19 +647,20 @@ struct GaokaoPages: Sendable {
     }
 
     /// The 专业 lines of one school: a table per source (their ranks differ in kind), the 专业 in the sticky first
-    /// column, then year, 科类, 专业组, 选科, 最低分 and rank; under each table its source, licence, years and rows.
+    /// column, then year, 科类, 专业组, 选科, 最低分, rank and the source's (often long) note last, so the lines stay
+    /// on a phone's first screen; under each table its source, licence, years and rows.
     func majorLineTables(_ lines: [MajorLine], language l: Language) -> Node {
         div(.class("gk-major-lines")) {
             for source in MajorLineSource.allCases {
                 let ofSource = lines.filter { $0.source == source }
                 if !ofSource.isEmpty {
                     let headers = [GaokaoText.major(l), GaokaoText.year(l), GaokaoText.category(l), GaokaoText.groupOrType(l), GaokaoText.subjects(l),
-                                   GaokaoText.minScore(l), source == .guangdong ? GaokaoText.averageRankAtMin(l) : GaokaoText.minRank(l)]
+                                   GaokaoText.minScore(l), source == .guangdong ? GaokaoText.averageRankAtMin(l) : GaokaoText.minRank(l),
+                                   GaokaoText.note(l)]
                     let rows = ofSource.map { line -> [String] in
-                        [line.note.isEmpty ? line.majorName : "\(line.majorName) \(line.note)", String(line.year),
-                         [line.category, line.batch].filter { !$0.isEmpty }.joined(separator: " "),
+                        [line.majorName, String(line.year), [line.category, line.batch].filter { !$0.isEmpty }.joined(separator: " "),
                          line.groupCode.isEmpty ? "—" : GaokaoText.groupCode(line.groupCode)(l), line.subjects.isEmpty ? "—" : line.subjects,
-                         Kit.number(line.minScore), Kit.number(line.minRank)]
+                         Kit.number(line.minScore), Kit.number(line.minRank), line.note.isEmpty ? "—" : line.note]
                     }
                     Kit.dataTable(headers, rows, caption: "\(ofSource[0].schoolName) · \(ofSource.count)", scrollHint: GaokaoText.scrollHint(l))
                     p(.class("gk-caption")) {

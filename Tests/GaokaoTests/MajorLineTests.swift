@@ -70,7 +70,7 @@ struct MajorLineTests {
         let server = try GaokaoFixture.get().server
         let html = try server.get("/gaokao/school" + HTTPTests.encode([("province", "河北"), ("school", "四川大学")])).text
         #expect(html.contains("分专业录取线 · 河北考生"))
-        #expect(html.contains("<td>法学 (成都市)</td><td>2024</td><td>历史 本科批</td><td>24组</td><td>不限</td><td>640</td><td>603</td>"))
+        #expect(html.contains("<td>法学</td><td>2024</td><td>历史 本科批</td><td>24组</td><td>不限</td><td>640</td><td>603</td><td>(成都市)</td>"))
         #expect(html.contains("Jsoneft/gaokao-zhiyuan（GitHub，MIT 许可）整理的公开数据，2024 年，38 行"))
         let none = try server.get("/gaokao/school" + HTTPTests.encode([("province", "河南"), ("school", "四川大学")])).text
         #expect(none.contains("暂无该校在本省分专业的录取数据"))
