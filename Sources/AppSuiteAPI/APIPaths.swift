@@ -142,6 +142,7 @@ public enum APIPath {
         public static let equivalentScore = "/api/v1/gaokao/equivalent-score"
         public static let controlLines = "/api/v1/gaokao/control-lines"
         public static let admissionLines = "/api/v1/gaokao/admission-lines"
+        public static let majorLines = "/api/v1/gaokao/major-lines"
         public static let prediction = "/api/v1/gaokao/prediction"
         public static let recommendations = "/api/v1/gaokao/recommendations"
         /// `GET` and `PUT` (``GaokaoProfileInput`` → ``GaokaoSavedProfile``) 我的高考.

@@ -232,6 +232,87 @@ public struct GaokaoAdmissionLines: Codable, Sendable, Equatable {
     }
 }
 
+/// One 专业 (or 专业类) line of a school for students of a province, as its source published it. Points and ranks
+/// are nil where the source has none.
+public struct GaokaoMajorLine: Codable, Sendable, Equatable {
+    public var year: Int
+    /// 物理, 历史 or 不分文理.
+    public var category: String
+    /// The batch as published; empty when the source names none.
+    public var batch: String
+    /// 院校专业组 code; empty when none.
+    public var group: String
+    /// 选科 requirement as published (`物,化`, `物+化`, `不限`).
+    public var subjects: String
+    public var majorCode: String
+    public var majorName: String
+    /// The source's description or remark (campus, included majors, 中外合作).
+    public var note: String
+    /// 最低分, points.
+    public var minScore: Int?
+    /// 最低位次; for the source `insensible104/GaokaoAgent` the average rank at the minimum score.
+    public var minRank: Int?
+    /// 最高分, points.
+    public var maxScore: Int?
+    /// 录取人数.
+    public var admitted: Int?
+    /// The source repository (`owner/name` on GitHub); see ``GaokaoMajorLines/sources``.
+    public var source: String
+
+    public init(year: Int, category: String, batch: String, group: String, subjects: String, majorCode: String, majorName: String,
+                note: String, minScore: Int?, minRank: Int?, maxScore: Int?, admitted: Int?, source: String) {
+        self.year = year
+        self.category = category
+        self.batch = batch
+        self.group = group
+        self.subjects = subjects
+        self.majorCode = majorCode
+        self.majorName = majorName
+        self.note = note
+        self.minScore = minScore
+        self.minRank = minRank
+        self.maxScore = maxScore
+        self.admitted = admitted
+        self.source = source
+    }
+}
+
+/// A source of 专业 lines with its licence.
+public struct GaokaoMajorLineSource: Codable, Sendable, Equatable {
+    /// `owner/name` on GitHub.
+    public var name: String
+    /// SPDX identifier (`MIT`, `Apache-2.0`).
+    public var licence: String
+    public var url: String
+
+    public init(name: String, licence: String, url: String) {
+        self.name = name
+        self.licence = licence
+        self.url = url
+    }
+}
+
+/// 专业 lines of a school for students of a province (`GET /api/v1/gaokao/major-lines`): newest year first, then
+/// 科类, 专业组 and the highest line first; at most 1,000.
+public struct GaokaoMajorLines: Codable, Sendable, Equatable {
+    public var province: String
+    /// The school as universities.csv names it, or as asked when it matches none.
+    public var school: String
+    /// 学校标识码 when the school matches universities.csv.
+    public var moeCode: String?
+    public var items: [GaokaoMajorLine]
+    /// The sources of `items`, each once.
+    public var sources: [GaokaoMajorLineSource]
+
+    public init(province: String, school: String, moeCode: String?, items: [GaokaoMajorLine], sources: [GaokaoMajorLineSource]) {
+        self.province = province
+        self.school = school
+        self.moeCode = moeCode
+        self.items = items
+        self.sources = sources
+    }
+}
+
 /// How a line was predicted.
 public enum GaokaoPredictionMethod: ExtensibleEnum {
     /// 位次法: past 最低位次 converted to this year's scores with this year's 一分一段表.

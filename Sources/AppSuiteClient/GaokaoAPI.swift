@@ -16,13 +16,14 @@ extension AppSuiteClient {
         static let equivalentScore = Endpoint("GET", APIPath.Gaokao.equivalentScore)
         static let controlLines = Endpoint("GET", APIPath.Gaokao.controlLines)
         static let admissionLines = Endpoint("GET", APIPath.Gaokao.admissionLines)
+        static let majorLines = Endpoint("GET", APIPath.Gaokao.majorLines)
         static let prediction = Endpoint("GET", APIPath.Gaokao.prediction)
         static let recommendations = Endpoint("GET", APIPath.Gaokao.recommendations)
         static let profile = Endpoint("GET", APIPath.Gaokao.profile)
         static let saveProfile = Endpoint("PUT", APIPath.Gaokao.profile)
         static let plan = Endpoint("GET", APIPath.Gaokao.plan)
         static let savePlan = Endpoint("PUT", APIPath.Gaokao.plan)
-        static let endpoints = [provinces, options, rank, equivalentScore, controlLines, admissionLines, prediction, recommendations,
+        static let endpoints = [provinces, options, rank, equivalentScore, controlLines, admissionLines, majorLines, prediction, recommendations,
                                 profile, saveProfile, plan, savePlan]
 
         /// `GET /api/v1/gaokao/plan`: the 志愿表 (the account's when signed in) with its risk check for 我的高考.
@@ -75,6 +76,12 @@ extension AppSuiteClient {
                                    batch: String? = nil) async throws(AppSuiteError) -> GaokaoAdmissionLines {
             try await client.value(.init(Self.admissionLines, query: [("province", province), ("school", school), ("year", year.map(String.init)),
                                                                       ("category", category), ("batch", batch)]), as: GaokaoAdmissionLines.self)
+        }
+
+        /// `GET /api/v1/gaokao/major-lines`: 专业 lines of a school (name, 学校标识码 or 院校代码) for students of
+        /// `province`, with the source and licence of each.
+        public func majorLines(province: String, school: String) async throws(AppSuiteError) -> GaokaoMajorLines {
+            try await client.value(.init(Self.majorLines, query: [("province", province), ("school", school)]), as: GaokaoMajorLines.self)
         }
 
         /// `GET /api/v1/gaokao/prediction`: 投档线预测 of a school, three lines risky ≤ stable ≤ safe.

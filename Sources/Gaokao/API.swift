@@ -39,6 +39,7 @@ struct GaokaoAPI: Sendable {
         api.anyone.get("/equivalent-score") { request, viewer in try equivalentScore(request, viewer) }
         api.anyone.get("/control-lines") { request, viewer in try controlLines(request, viewer) }
         api.anyone.get("/admission-lines") { request, viewer in try admissionLines(request, viewer) }
+        api.anyone.get("/major-lines") { request, viewer in try majorLines(request, viewer) }
         api.anyone.get("/prediction") { request, viewer in try prediction(request, viewer) }
         api.anyone.get("/recommendations") { request, viewer in try recommendations(request, viewer) }
         api.anyone.get("/profile") { request, viewer in try getProfile(request, viewer) }
@@ -225,6 +226,53 @@ struct GaokaoAPI: Sendable {
                 $0.field("covered", data.admissionProvinces.contains(province.name))
                 $0.array("items") { list in
                     for line in items { list.object { Self.write(line, to: &$0) } }
+                }
+            }
+        }
+    }
+
+    func majorLines(_ request: Request, _ viewer: Viewer) throws -> Response {
+        let language = viewer.language
+        let query = Query(request: request)
+        try required(query, ["province", "school"], language: language)
+        let data = try store.data()
+        let province = try knownProvince(data, query.text("province")!, language: language)
+        let university = data.university(matching: query.text("school")!)
+        let school = university?.name ?? query.text("school")!
+        let items = try store.majorLines(province: province.name, school: school, moeCode: university?.moeCode)
+        let sources = MajorLineSource.allCases.filter { source in items.contains { $0.source == source } }
+        return .json(capacity: 8192) { json in
+            json.object {
+                $0.field("province", province.name)
+                $0.field("school", school)
+                $0.field("moeCode", university?.moeCode)
+                $0.array("items") { list in
+                    for line in items {
+                        list.object {
+                            $0.field("year", line.year)
+                            $0.field("category", line.category)
+                            $0.field("batch", line.batch)
+                            $0.field("group", line.groupCode)
+                            $0.field("subjects", line.subjects)
+                            $0.field("majorCode", line.majorCode)
+                            $0.field("majorName", line.majorName)
+                            $0.field("note", line.note)
+                            $0.field("minScore", line.minScore)
+                            $0.field("minRank", line.minRank)
+                            $0.field("maxScore", line.maxScore)
+                            $0.field("admitted", line.admitted)
+                            $0.field("source", line.source.rawValue)
+                        }
+                    }
+                }
+                $0.array("sources") { list in
+                    for source in sources {
+                        list.object {
+                            $0.field("name", source.rawValue)
+                            $0.field("licence", source.licence)
+                            $0.field("url", source.url)
+                        }
+                    }
                 }
             }
         }

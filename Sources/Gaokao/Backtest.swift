@@ -168,7 +168,7 @@ public enum GaokaoBacktest {
                 for point in series.points {
                     guard let actual = point.minScore, let baseline = data.predictLastYear(series, year: point.year) else { continue }
                     let model = models[point.year] ?? {
-                        let built = rolling[point.year] ?? ErrorModel(samples: samples, before: point.year)
+                        let built = rolling[point.year] ?? ErrorModel.fitted(samples.filter { $0.year < point.year })
                         models[point.year] = built
                         return built
                     }()

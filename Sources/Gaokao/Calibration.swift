@@ -89,19 +89,21 @@ struct ErrorSample: Sendable {
 /// The spread of past prediction errors by ``SpreadKey``: where a line is likely to fall, and so the chance that
 /// a score reaches it. Built from every school-year of the data, predicted from earlier years only at data ages
 /// 1, 2 and 3 (issue 17: intervals widen with volatility and data age because the errors do). Each stratum is the
-/// school-level error plus a province-year shock learned across provinces (``ProvinceYearShocks``).
+/// school-level error plus a province-year shock learned across provinces (``ProvinceYearShocks``), its sides
+/// then scaled by the ``ConformalWidths`` fitted on the errors of earlier target years (``fitted(_:)``).
 struct ErrorModel: Sendable {
+    /// The strata before the conformal widths (their errors are the scores of ``ConformalWidths``).
+    private var base: [SpreadKey: Distribution] = [:]
     private var strata: [SpreadKey: Distribution] = [:]
     /// A level is used only with at least this many samples.
     static let minimumSamples = 300
     /// Larger strata are subsampled evenly to about this many.
     static let maximumSamples = 20_000
 
-    init(samples: [ErrorSample], before year: Int? = nil) {
+    /// The base model of `samples` (no conformal widths).
+    init(samples: [ErrorSample]) {
         var finest: [SpreadKey: [YearError]] = [:]
-        for sample in samples where year == nil || sample.year < year! {
-            finest[sample.key, default: []].append(YearError(year: sample.year, value: sample.value))
-        }
+        for sample in samples { finest[sample.key, default: []].append(YearError(year: sample.year, value: sample.value)) }
         self.init(finest: finest)
     }
 
@@ -120,9 +122,15 @@ struct ErrorModel: Sendable {
                 // An even subsample of a large stratum has the same quantiles to well under a point and sorts fast.
                 let step = values.count / Self.maximumSamples + 1
                 let kept = step == 1 ? values : stride(from: 0, to: values.count, by: step).map { values[$0] }
-                strata[key] = shocks.spread(within: Distribution(sorted: kept.sorted()), method: key.method, vocational: key.vocational)
+                base[key] = shocks.spread(within: Distribution(sorted: kept.sorted()), method: key.method, vocational: key.vocational)
             }
         }
+        strata = base
+    }
+
+    /// Every stratum with its sides scaled by `widths`.
+    private mutating func widen(_ widths: ConformalWidths) {
+        strata = base.reduce(into: [:]) { result, entry in result[entry.key] = widths.widen(entry.value, stratum: entry.key) }
     }
 
     /// The finest level with enough samples; nil when even the coarsest has too few.
@@ -131,18 +139,44 @@ struct ErrorModel: Sendable {
         return nil
     }
 
-    /// Rolling origin (the backtest): for each target year of `samples`, the model trained on the earlier years.
-    /// The years are added in order to one grouping, so each sample is hashed once however many years there are.
-    static func rolling(_ samples: [ErrorSample]) -> [Int: ErrorModel] {
+    /// The base distribution of the finest level with enough samples.
+    private func baseDistribution(for key: SpreadKey) -> Distribution? {
+        for level in key.levels() { if let found = base[level] { return found } }
+        return nil
+    }
+
+    /// The app's model: every year of `samples`, widened by the scores of every year, each judged by the base
+    /// model of the years before it.
+    static func fitted(_ samples: [ErrorSample]) -> ErrorModel { rolling(samples, final: true).final! }
+
+    /// Rolling origin (the backtest): for each target year of `samples`, the model trained on the earlier years,
+    /// widened by the scores of the earlier years only. The years are added in order to one grouping, so each
+    /// sample is hashed once however many years there are.
+    static func rolling(_ samples: [ErrorSample]) -> [Int: ErrorModel] { rolling(samples, final: false).models }
+
+    private static func rolling(_ samples: [ErrorSample], final: Bool) -> (models: [Int: ErrorModel], final: ErrorModel?) {
         var byYear: [Int: [ErrorSample]] = [:]
         for sample in samples { byYear[sample.year, default: []].append(sample) }
         var models: [Int: ErrorModel] = [:]
         var finest: [SpreadKey: [YearError]] = [:]
+        var scores: [ConformalWidths.Key: [ConformalWidths.Score]] = [:]
         for year in byYear.keys.sorted() {
-            models[year] = ErrorModel(finest: finest)
-            for sample in byYear[year]! { finest[sample.key, default: []].append(YearError(year: sample.year, value: sample.value)) }
+            var model = ErrorModel(finest: finest)
+            model.widen(ConformalWidths(scores: scores))
+            for sample in byYear[year]! {
+                if let base = model.baseDistribution(for: sample.key),
+                    let score = ConformalWidths.score(sample.value, base: base, method: sample.key.method)
+                {
+                    scores[ConformalWidths.key(sample.key), default: []].append(score)
+                }
+                finest[sample.key, default: []].append(YearError(year: sample.year, value: sample.value))
+            }
+            if !final { models[year] = model }
         }
-        return models
+        guard final else { return (models, nil) }
+        var model = ErrorModel(finest: finest)
+        model.widen(ConformalWidths(scores: scores))
+        return (models, model)
     }
 }
 

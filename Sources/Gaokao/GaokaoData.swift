@@ -207,7 +207,7 @@ public struct GaokaoData: Sendable {
         self.universityByName = byName
         self.majors = majors
 
-        errorModel = ErrorModel(samples: Self.errorSamples(self, configuration: PredictionConfiguration()))
+        errorModel = ErrorModel.fitted(Self.errorSamples(self, configuration: PredictionConfiguration()))
     }
 
     private static func minimum(_ a: Int?, _ b: Int?) -> Int? {

@@ -111,6 +111,33 @@ public final class GaokaoStore: Sendable {
         }
     }
 
+    // MARK: 专业 lines
+
+    /// At most this many 专业 lines of one school in one province (the data's largest: 华南农业大学 in 广东, 535 over 2021–2024).
+    public static let majorLineLimit = 1_000
+
+    /// The 专业 lines of a school for students of `province`: rows whose 学校标识码 is `moeCode` or, without one,
+    /// whose published name is `school`; newest year first, then 科类, 专业组 and the highest line first.
+    public func majorLines(province: String, school: String, moeCode: String?) throws -> [MajorLine] {
+        try database.read { db in
+            try db.query(
+                """
+                SELECT source, province, year, category, batch, school_name, moe_code, group_code, subjects, major_code, major_name, note,
+                    min_score, min_rank, max_score, admitted
+                FROM gaokao_major_lines WHERE province = ? AND (school_name = ? OR moe_code = ?)
+                ORDER BY year DESC, category, group_code, min_score DESC, min_rank, major_code LIMIT ?
+                """, province, school, moeCode ?? "", Self.majorLineLimit
+            ).map { row throws(StorageError) -> MajorLine? in
+                guard let source = MajorLineSource(rawValue: try row.get(0)) else { return nil }
+                return MajorLine(
+                    source: source, province: try row.get(1), year: try row.get(2), category: try row.get(3), batch: try row.get(4),
+                    schoolName: try row.get(5), moeCode: try row.get(6), groupCode: try row.get(7), subjects: try row.get(8),
+                    majorCode: try row.get(9), majorName: try row.get(10), note: try row.get(11), minScore: try row.get(12),
+                    minRank: try row.get(13), maxScore: try row.get(14), admitted: try row.get(15))
+            }.compactMap { $0 }
+        }
+    }
+
     // MARK: profiles and notices
 
     public func profile(userID: Int64) throws -> GaokaoProfile? {

@@ -319,9 +319,21 @@ enum GaokaoText {
     }
     static func yearPrediction(_ year: Int) -> LocalizedText { LocalizedText(zh: "\(year) 年预测", en: "\(year) prediction") }
     static let schoolMajors = LocalizedText(zh: "专业", en: "Majors")
-    static let noMajorData = LocalizedText(zh: "暂无该校分专业的录取数据", en: "No per-major data for this school")
-    static let noMajorDataMessage = LocalizedText(zh: "数据只有院校（或院校专业组）层级的投档线。可查看全国本科专业目录。",
-                                                  en: "The data has lines per school (or per major group) only. See the national catalogue of majors.")
+    static func majorLinesIn(_ province: String) -> LocalizedText {
+        LocalizedText(zh: "分专业录取线 · \(province)考生", en: "Lines per major · students from \(province)")
+    }
+    static let noMajorData = LocalizedText(zh: "暂无该校在本省分专业的录取数据", en: "No per-major lines of this school for this province")
+    static let noMajorDataMessage = LocalizedText(
+        zh: "分专业的线目前只有 2024 年河北、贵州、山东、浙江、重庆、辽宁和 2021–2024 年广东的部分院校。可查看全国本科专业目录。",
+        en: "Lines per major cover 河北, 贵州, 山东, 浙江, 重庆 and 辽宁 in 2024 and some schools of 广东 in 2021–2024. See the national catalogue of majors.")
+    static let major = LocalizedText(zh: "专业", en: "Major")
+    static let subjects = LocalizedText(zh: "选科", en: "Subjects")
+    static let averageRankAtMin = LocalizedText(zh: "最低分平均排位", en: "Avg rank at min")
+    static func majorLineSource(_ source: MajorLineSource, years: [Int], rows: Int) -> LocalizedText {
+        let span = years.count > 1 ? "\(years.min()!)–\(years.max()!)" : years.first.map(String.init) ?? ""
+        return LocalizedText(zh: "来源：\(source.rawValue)（GitHub，\(source.licence) 许可）整理的公开数据，\(span) 年，\(rows) 行；未经官方核对，填报前请以省教育考试院公布为准。",
+                             en: "Source: public data compiled by \(source.rawValue) (GitHub, \(source.licence) licence), \(span), \(rows) rows; not checked against the official publication — confirm with your provincial exam authority before you apply.")
+    }
 
     // MARK: majors and about
     static func catalogue(_ count: Int) -> LocalizedText {

@@ -92,7 +92,8 @@ public struct GaokaoImporter: DataImporter {
         ("admission_lines.csv", ["source", "province", "year", "category", "batch", "enroll_type", "school_name", "moe_code", "local_code", "group_code", "plan_count", "min_score", "min_rank", "avg_score", "max_score", "control_line", "line_diff", "tie_break", "score_note"]),
         ("score_rank.csv", ["province", "year", "category", "table_scope", "score_low", "score_high", "count", "rank_best", "rank_cum"]),
         (LabeledSource.schoolLines2016to2020.file, ["province", "category", "year", "batch", "plan_type", "school", "min_score", "min_rank", "avg_score"]),
-    ]
+        (MajorLineSource.jsoneftFile, MajorLineSource.jsoneftColumns),
+    ] + MajorLineSource.guangdongFiles.map { ($0, MajorLineSource.guangdongColumns) }
 
     public func importData(from folder: URL, progress: (ImportProgress) -> Void) throws -> ImportSummary {
         var parsed: [(name: String, columns: [String: Int], rows: [[String]])] = []
@@ -139,6 +140,13 @@ public struct GaokaoImporter: DataImporter {
             skipped.append(("school names without a 学校标识码",
                             "\(unmatched.names) names in \(unmatched.rows) rows of \(LabeledSource.schoolLines2016to2020.file) kept under their published name, e.g. \(unmatched.examples.joined(separator: ", "))"))
         }
+        for source in MajorLineSource.allCases {
+            let unmatched = try unmatchedMajorLineNames(source)
+            if unmatched.names > 0 {
+                skipped.append(("school names without a 学校标识码",
+                                "\(unmatched.names) names in \(unmatched.rows) 专业 rows of \(source.rawValue) kept under their published name, e.g. \(unmatched.examples.joined(separator: ", "))"))
+            }
+        }
         // The version is a fingerprint of the files, so re-importing the same data keeps it (servers keep their
         // snapshot); the import time is kept for the about page.
         try database.write { db in
@@ -151,6 +159,17 @@ public struct GaokaoImporter: DataImporter {
         return ImportSummary(imported: imported, skipped: skipped)
     }
 
+    static let insertMajorLine = "INSERT INTO gaokao_major_lines (source, province, year, category, batch, school_name, moe_code, school_code, group_code, subjects, major_code, major_name, note, min_score, min_rank, max_score, admitted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+    /// universities.csv name → 学校标识码 (the names the extra sources are reconciled to).
+    static func universityCodes(_ db: any SQLExecutor) throws -> [String: String] {
+        var found: [String: String] = [:]
+        for row in try db.query("SELECT name, moe_code FROM gaokao_universities WHERE moe_code IS NOT NULL") {
+            found[try row.get(0)] = try row.get(1)
+        }
+        return found
+    }
+
     /// The names of ``LabeledSource/schoolLines2016to2020`` that match no school of universities.csv (branch
     /// campuses, renamed and closed schools): how many, in how many rows, the five most frequent.
     func unmatchedNames() throws -> (names: Int, rows: Int, examples: [String])? {
@@ -158,6 +177,23 @@ public struct GaokaoImporter: DataImporter {
             let rows = try db.query(
                 "SELECT school_name, count(*) AS n FROM gaokao_admission_lines WHERE source = ? AND moe_code IS NULL GROUP BY school_name ORDER BY n DESC, school_name",
                 LabeledSource.schoolLines2016to2020.source)
+            var total = 0
+            var examples: [String] = []
+            for row in rows {
+                total += try row.get(1, as: Int.self)
+                if examples.count < 5 { examples.append(try row.get(0)) }
+            }
+            return (rows.count, total, examples)
+        }
+    }
+
+    /// The school names of a ``MajorLineSource`` that match no school of universities.csv: how many, in how many
+    /// rows, the five most frequent.
+    func unmatchedMajorLineNames(_ source: MajorLineSource) throws -> (names: Int, rows: Int, examples: [String]) {
+        try database.read { db in
+            let rows = try db.query(
+                "SELECT school_name, count(*) AS n FROM gaokao_major_lines WHERE source = ? AND moe_code IS NULL GROUP BY school_name ORDER BY n DESC, school_name",
+                source.rawValue)
             var total = 0
             var examples: [String] = []
             for row in rows {
@@ -277,11 +313,7 @@ public struct GaokaoImporter: DataImporter {
             let source = LabeledSource.schoolLines2016to2020.source
             clear = ("DELETE FROM gaokao_admission_lines WHERE source = ?", [.text(source)])
             prune = (LabeledSource.duplicates, [.text(source)])
-            var found: [String: String] = [:]
-            for row in try db.query("SELECT name, moe_code FROM gaokao_universities WHERE moe_code IS NOT NULL") {
-                found[try row.get(0)] = try row.get(1)
-            }
-            let codes = found
+            let codes = try universityCodes(db)
             let provinces = Set(try db.query("SELECT name FROM gaokao_provinces").map { row throws(StorageError) in try row.get(0, as: String.self) })
             insert = "INSERT INTO gaokao_admission_lines (source, province, year, category, batch, batch_std, enroll_type, school_name, moe_code, min_score, min_rank, avg_score) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             values = { r in
@@ -293,6 +325,39 @@ public struct GaokaoImporter: DataImporter {
                         .text(BatchNames.standard(batch)), .text(LabeledSource.programType(plan: text(r, "plan_type"), batch: batch)),
                         .text(school), codes[LabeledSource.normalizedName(school)].map { .text($0) } ?? .null,
                         integer(r, "min_score"), rank, real(r, "avg_score")]
+            }
+        case MajorLineSource.jsoneftFile:
+            table = "gaokao_major_lines"
+            clear = ("DELETE FROM gaokao_major_lines WHERE source = ?", [.text(MajorLineSource.jsoneft.rawValue)])
+            let codes = try universityCodes(db)
+            insert = Self.insertMajorLine
+            values = { r in
+                let province = text(r, "province"), school = text(r, "college_name"), major = text(r, "major_name")
+                guard case .integer = integer(r, "year"), !province.isEmpty, !school.isEmpty, !major.isEmpty else { return nil }
+                // 0 is the source's "no value".
+                func positive(_ name: String) -> SQLValue { (Int64(text(r, name)) ?? 0) > 0 ? integer(r, name) : .null }
+                return [.text(MajorLineSource.jsoneft.rawValue), .text(province), integer(r, "year"), .text(text(r, "subject_type")),
+                        .text(text(r, "batch")), .text(school), codes[LabeledSource.normalizedName(school)].map { .text($0) } ?? .null,
+                        .text(text(r, "college_code")), .text(text(r, "group_code")), .text(text(r, "class_demand")),
+                        .text(text(r, "major_code")), .text(major), .text(text(r, "description")), positive("lowest_points"),
+                        positive("lowest_rank"), .null, .null]
+            }
+        case let name where MajorLineSource.guangdongFile(name) != nil:
+            let (year, category) = MajorLineSource.guangdongFile(name)!
+            table = "gaokao_major_lines"
+            clear = ("DELETE FROM gaokao_major_lines WHERE source = ? AND year = ? AND category = ?",
+                     [.text(MajorLineSource.guangdong.rawValue), .integer(Int64(year)), .text(category)])
+            let codes = try universityCodes(db)
+            insert = Self.insertMajorLine
+            values = { r in
+                let school = text(r, "院校名称"), major = text(r, "专业/类")
+                // The file's own 年份 must be the year its name says; scores and counts are written as `626` or `638.0`.
+                guard Int(text(r, "年份")) == year, !school.isEmpty, !major.isEmpty else { return nil }
+                func whole(_ name: String) -> SQLValue { Double(text(r, name)).map { .integer(Int64($0.rounded())) } ?? .null }
+                return [.text(MajorLineSource.guangdong.rawValue), .text("广东"), .integer(Int64(year)), .text(category), .text(""),
+                        .text(school), codes[LabeledSource.normalizedName(school)].map { .text($0) } ?? .null, .text(text(r, "代码")),
+                        .text(text(r, "专业组")), .text(text(r, "选科")), .text(text(r, "专业\n编号")), .text(major), .text(text(r, "备注")),
+                        whole("最低分"), whole("最低分\n平均排位"), whole("最高分"), whole("录取\n人数")]
             }
         default:
             return 0

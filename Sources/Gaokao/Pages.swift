@@ -583,6 +583,7 @@ struct GaokaoPages: Sendable {
         let profile = try currentProfile(viewer, request, data)
         let planEntry = lines.first.map { PlanEntry(school: $0.schoolName, group: "") }
         let planned = try planSource.entries(for: viewer, request: request)
+        let majorLines = school.isEmpty ? [] : try store.majorLines(province: province, school: university?.name ?? school, moeCode: university?.moeCode)
         return page(viewer, title: school.isEmpty ? GaokaoText.schoolTitle(l) : school, back: BackLink(href: "/gaokao/recommend", label: GaokaoText.picks(l))) {
             if let university {
                 listGroup(header: GaokaoText.aboutSchool(l)) {
@@ -634,10 +635,40 @@ struct GaokaoPages: Sendable {
                     }
                 }
             }
-            sectionHeader(GaokaoText.schoolMajors(l))
-            emptyState(icon: .grid, title: GaokaoText.noMajorData(l),
-                       message: GaokaoText.noMajorDataMessage(l),
-                       action: LinkAction(label: GaokaoText.majors(l), href: "/gaokao/majors"))
+            sectionHeader(GaokaoText.majorLinesIn(province)(l))
+            if majorLines.isEmpty {
+                emptyState(icon: .grid, title: GaokaoText.noMajorData(l),
+                           message: GaokaoText.noMajorDataMessage(l),
+                           action: LinkAction(label: GaokaoText.majors(l), href: "/gaokao/majors"))
+            } else {
+                majorLineTables(majorLines, language: l)
+            }
+        }
+    }
+
+    /// The 专业 lines of one school: a table per source (their ranks differ in kind), the 专业 in the sticky first
+    /// column, then year, 科类, 专业组, 选科, 最低分, rank and the source's (often long) note last, so the lines stay
+    /// on a phone's first screen; under each table its source, licence, years and rows.
+    func majorLineTables(_ lines: [MajorLine], language l: Language) -> Node {
+        div(.class("gk-major-lines")) {
+            for source in MajorLineSource.allCases {
+                let ofSource = lines.filter { $0.source == source }
+                if !ofSource.isEmpty {
+                    let headers = [GaokaoText.major(l), GaokaoText.year(l), GaokaoText.category(l), GaokaoText.groupOrType(l), GaokaoText.subjects(l),
+                                   GaokaoText.minScore(l), source == .guangdong ? GaokaoText.averageRankAtMin(l) : GaokaoText.minRank(l),
+                                   GaokaoText.note(l)]
+                    let rows = ofSource.map { line -> [String] in
+                        [line.majorName, String(line.year), [line.category, line.batch].filter { !$0.isEmpty }.joined(separator: " "),
+                         line.groupCode.isEmpty ? "—" : GaokaoText.groupCode(line.groupCode)(l), line.subjects.isEmpty ? "—" : line.subjects,
+                         Kit.number(line.minScore), Kit.number(line.minRank), line.note.isEmpty ? "—" : line.note]
+                    }
+                    Kit.dataTable(headers, rows, caption: "\(ofSource[0].schoolName) · \(ofSource.count)", scrollHint: GaokaoText.scrollHint(l))
+                    p(.class("gk-caption")) {
+                        GaokaoText.majorLineSource(source, years: Array(Set(ofSource.map(\.year))).sorted(), rows: ofSource.count)(l) + " "
+                        a(.href(source.url), .rel("noopener")) { source.url }
+                    }
+                }
+            }
         }
     }
 

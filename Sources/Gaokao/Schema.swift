@@ -139,6 +139,32 @@ public enum GaokaoSchema {
                         PRIMARY KEY (user_id, position)
                     );
                     """),
+            Migration(
+                module: "gaokao", version: 3, name: "专业 lines of extra/",
+                sql: """
+                    CREATE TABLE gaokao_major_lines (
+                        id INTEGER PRIMARY KEY,
+                        source TEXT NOT NULL,
+                        province TEXT NOT NULL,
+                        year INTEGER NOT NULL,
+                        category TEXT NOT NULL,
+                        batch TEXT NOT NULL,
+                        school_name TEXT NOT NULL,
+                        moe_code TEXT,
+                        school_code TEXT NOT NULL,
+                        group_code TEXT NOT NULL,
+                        subjects TEXT NOT NULL,
+                        major_code TEXT NOT NULL,
+                        major_name TEXT NOT NULL,
+                        note TEXT NOT NULL,
+                        min_score INTEGER,
+                        min_rank INTEGER,
+                        max_score INTEGER,
+                        admitted INTEGER
+                    );
+                    CREATE INDEX gaokao_major_lines_school ON gaokao_major_lines(province, school_name, year);
+                    CREATE INDEX gaokao_major_lines_moe ON gaokao_major_lines(province, moe_code, year) WHERE moe_code IS NOT NULL;
+                    """),
         ]
     }
 }

@@ -303,6 +303,7 @@ final class PageSite {
             Page(path: "/gaokao/predict"), Page(path: "/gaokao/predict?school=\(university)"),
             Page(path: "/gaokao/predict?school=\(q(Self.typed[0]))&line=500"), Page(path: "/gaokao/predict?school=\(university)&line=99999"),
             Page(path: "/gaokao/school?province=\(sichuan)&school=\(university)&category=\(science)&batch=\(firstBatch)"),
+            Page(path: "/gaokao/school?province=\(q("广东"))&school=\(q("中山大学"))"),  // 专业 lines (extra/guangdong_major_lines_2021_2024)
             Page(path: "/gaokao/majors"), Page(path: "/gaokao/about"), Page(path: "/gaokao/plan"), Page(path: "/gaokao/plan/print"),
             Page(path: "/movies"), Page(path: "/movies/reviews"), Page(path: "/movies/reviews/\(review)"),
             Page(path: "/movies/reviews/\(review)/comments"), Page(path: "/movies/reviews/\(review)/comments/\(comment)"),
@@ -377,6 +378,7 @@ final class PageSite {
             ("SELECT DISTINCT province, category, batch, batch_std, enroll_type, school_name, tie_break, score_note FROM gaokao_admission_lines", []),
             ("SELECT DISTINCT province, category, batch FROM gaokao_control_lines UNION SELECT DISTINCT province, category, '' FROM gaokao_score_rank", []),
             ("SELECT major_name, discipline, class_name FROM gaokao_majors", []),
+            ("SELECT DISTINCT category, batch, subjects, major_name, note FROM gaokao_major_lines", []),
             ("SELECT title, original_title, directors, actors, regions, languages, release_date, summary FROM movies_films", ["|", "\n"]),
             ("SELECT author, title, body, summary FROM movies_reviews", ["\n"]),
             ("SELECT author, content FROM movies_comments", []),

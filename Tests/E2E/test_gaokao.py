@@ -334,3 +334,35 @@ def test_school_trend_chart_and_985_filter(browser, server, screenshot):
     finally:
         browser.delete_cookie("theme")
         browser.get(server.base_url + "/gaokao?lang=zh")
+
+
+def test_school_major_lines(browser, server, screenshot):
+    """四川大学 for a 河北 student: its 2024 专业 lines (extra/major_lines_2024.csv, MIT) in a table whose first
+    column stays put while the rest scrolls, the source, licence and years under it; 中山大学 for 广东 (Apache-2.0,
+    2021–2024, average ranks). zh, en, dark, 390 px."""
+    browser.get(server.base_url + "/gaokao/school?" + urlencode({"province": "河北", "school": "四川大学"}))
+    titles = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".section-title")]
+    assert "分专业录取线 · 河北考生" in titles, titles
+    rows = [r.text for r in browser.find_elements(By.CSS_SELECTOR, ".gk-major-lines tbody tr")]
+    assert len(rows) == 38, len(rows)
+    # 7720872,河北,本科批,历史,不限,1924,24,四川大学,05,法学,(成都市),2024,640,603
+    law = [r for r in rows if r.startswith("法学 2024 历史 本科批 24组 不限 640 603")]
+    assert law and law[0].endswith("(成都市)"), law
+    caption = browser.find_element(By.CSS_SELECTOR, ".gk-major-lines .gk-caption").text
+    assert "Jsoneft/gaokao-zhiyuan" in caption and "MIT" in caption and "2024" in caption, caption
+    fits_phone(browser)
+    browser.execute_script("document.querySelector('.gk-major-lines').scrollIntoView()")
+    screenshot("gaokao-27-school-major-lines")
+
+    browser.add_cookie({"name": "theme", "value": "dark"})
+    try:
+        browser.get(server.base_url + "/gaokao/school?" + urlencode({"province": "广东", "school": "中山大学", "lang": "en"}))
+        body = text(browser)
+        assert "Lines per major" in body and "Avg rank at min" in body and "Apache-2.0" in body, body[:300]
+        assert len(browser.find_elements(By.CSS_SELECTOR, ".gk-major-lines tbody tr")) == 205
+        fits_phone(browser)
+        browser.execute_script("document.querySelector('.gk-major-lines').scrollIntoView()")
+        screenshot("gaokao-28-school-major-lines-en-dark")
+    finally:
+        browser.delete_cookie("theme")
+        browser.get(server.base_url + "/gaokao?lang=zh")

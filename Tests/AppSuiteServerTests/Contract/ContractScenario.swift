@@ -629,6 +629,8 @@ enum ContractScenario {
                     query: [("province", "四川"), ("school", "10610"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批")],
                     as: GaokaoAdmissionLines.self)
         client.problem("GET", APIPath.Gaokao.admissionLines, query: [("province", "四川")], status: 422)
+        client.call("GET", APIPath.Gaokao.majorLines, query: [("province", "河北"), ("school", "四川大学")], as: GaokaoMajorLines.self)
+        client.problem("GET", APIPath.Gaokao.majorLines, query: [("province", "河北")], status: 422)
         let prediction = APIPath.Gaokao.prediction
         client.call("GET", prediction, query: [("province", "上海"), ("year", "2023"), ("category", "综合"), ("batch", "本科批"), ("school", "复旦大学")],
                     as: GaokaoPrediction.self)
