@@ -1,4 +1,4 @@
-public import WebUI
+import WebUI
 
 /// The words of `/me/data`, Chinese first.
 enum AccountDataText {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Storage
 
 /// Which server runs a scheduled job, when several servers share one database (issue 10 item 4): before a

@@ -1,4 +1,4 @@
-public import WebUI
+import WebUI
 
 /// The moderation pages' words, Chinese first.
 enum ModerationText {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// WGS-84 ⇄ GCJ-02 ("火星坐标", the datum mainland-China map services must use: Amap, Tencent, Apple Maps
 /// and Google Maps inside China). The forward transform is the published closed form (the constants of

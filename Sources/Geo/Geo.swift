@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A point on the WGS-84 ellipsoid in decimal degrees (latitude −90…90, longitude −180…180).
 public struct Coordinate: Sendable, Hashable, CustomStringConvertible {

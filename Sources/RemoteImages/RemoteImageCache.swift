@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HTTPServer
 import Imaging
 public import OutboundHTTP
@@ -127,7 +127,7 @@ public final class RemoteImageCache: Sendable {
             let wait = min(Int64(300) << min(attempts - 1, 10), 86_400)
             let note = "\(now() + wait)\n\(attempts)\n\(String(describing: error))\n"
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            FileManager.default.createFile(atPath: directory + "/" + version + ".failed", contents: Data(note.utf8))
+            _ = FileManager.default.createFile(atPath: directory + "/" + version + ".failed", contents: Data(note.utf8))
             log("remote image \(app) \(url.host ?? ""): \(String(describing: error)) (attempt \(attempts), next in \(wait) s)")
         }
     }

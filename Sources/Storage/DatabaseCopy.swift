@@ -217,7 +217,7 @@ public struct DatabaseCopy {
         for table in tables {
             guard let column = table.identityColumn else { continue }
             let quotedColumn = SchemaCatalog.quoted(column)
-            try db.queryFirst(
+            _ = try db.queryFirst(
                 "SELECT setval(pg_get_serial_sequence(?, ?), coalesce(max(\(quotedColumn)), 0) + 1, false) FROM \(SchemaCatalog.quoted(table.name))",
                 [.text(SchemaCatalog.quoted(table.name)), .text(column)])
         }

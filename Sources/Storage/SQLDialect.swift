@@ -107,8 +107,10 @@ enum PortableSQL {
     private static func refuse(_ word: String, after previous: String?, position: Int, sql: String) throws(StorageError) {
         let problem: String? =
             switch (previous, word) {
-            case ("INSERT", "OR"), ("REPLACE", "INTO") where position == 1:
-                "INSERT OR … / REPLACE INTO is SQLite-only; use INSERT … ON CONFLICT (columns) DO UPDATE SET c = excluded.c or DO NOTHING"
+            case ("INSERT", "OR"):
+                "INSERT OR … is SQLite-only; use INSERT … ON CONFLICT (columns) DO UPDATE SET c = excluded.c or DO NOTHING"
+            case ("REPLACE", "INTO") where position == 1:
+                "REPLACE INTO is SQLite-only; use INSERT … ON CONFLICT (columns) DO UPDATE SET c = excluded.c or DO NOTHING"
             case (_, "AUTOINCREMENT"):
                 "AUTOINCREMENT is SQLite-only; declare id INTEGER PRIMARY KEY and read it with RETURNING id"
             case ("WITHOUT", "ROWID"):
