@@ -43,6 +43,12 @@ import Testing
         #expect(Dictionary(admission.items.map { ($0.enrollType, $0.minScore) }) { first, _ in first }
                 == ["普通类": 638, "中外合作办学": 615, "护理学专业": 606])
 
+        // extra/major_lines_2024.csv: 7720872,河北,本科批,历史,不限,1924,24,四川大学,05,法学,(成都市),2024,640,603
+        let majors = try await gaokao.majorLines(province: "河北", school: "四川大学")
+        #expect(majors.school == "四川大学" && majors.items.count == 38 && majors.sources.map(\.licence) == ["MIT"])
+        let law = try #require(majors.items.first { $0.majorName == "法学" && $0.category == "历史" })
+        #expect(law.year == 2024 && law.group == "24" && law.subjects == "不限" && law.minScore == 640 && law.minRank == 603 && law.note == "(成都市)")
+
         let fudan = try await gaokao.prediction(province: "上海", year: 2023, category: "综合", batch: "本科批", school: "复旦大学")
         #expect(fudan.school == "复旦大学" && fudan.risky <= fudan.stable && fudan.stable <= fudan.safe && fudan.safe <= 660)
         #expect(!fudan.years.isEmpty && fudan.years.allSatisfy { $0 < 2023 })
@@ -99,7 +105,7 @@ import Testing
         #expect(tooMany?.status == 422 && tooMany?.fieldErrors.map(\.field) == ["items"])
 
         let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/gaokao/") }
-        #expect(expected.count == 12)
+        #expect(expected.count == 13)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 }
