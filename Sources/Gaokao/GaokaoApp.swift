@@ -22,8 +22,13 @@ public struct GaokaoApp: MiniApp {
 
     public func migrations() -> [Migration] { GaokaoSchema.migrations() }
 
+    /// Also starts building the in-memory snapshot in the work pool when the server starts (``GaokaoStore/data()``:
+    /// the rank tables, every school line and the fitted error model, whose conformal widths refit the model once
+    /// per target year), so the first reader does not wait for it on a request thread; a request that arrives
+    /// while it is being built waits for that build.
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let store = GaokaoStore(database: context.database)
+        try? context.workPool.submit(key: "gaokao-snapshot") { _ = try? store.data() }
         GaokaoAPI(store: store, authenticator: context.authenticator, configuration: configuration).register(into: &routes.api)
         let assets = AppAssets(appID: "gaokao", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
         routes.serve(assets)
