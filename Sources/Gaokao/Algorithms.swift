@@ -51,11 +51,13 @@ public struct PredictionConfiguration: Sendable {
 
     public init() {}
 
-    /// The bucket of a chance, nil outside every band.
+    /// The bucket of a chance as it is shown, in whole percent (0.3496 is shown as 35%, so it is 稳, never a
+    /// "冲 35%"); nil outside every band.
     public func bucket(chance: Double) -> Bucket? {
-        if safeChance.contains(chance) { return .safe }
-        if stableChance.contains(chance) { return .stable }
-        if riskyChance.contains(chance) { return .risky }
+        let shown = (chance * 100).rounded() / 100
+        if safeChance.contains(shown) { return .safe }
+        if stableChance.contains(shown) { return .stable }
+        if riskyChance.contains(shown) { return .risky }
         return nil
     }
 
