@@ -54,8 +54,9 @@ struct ConformalWidths: Sendable {
 
     /// A level's quantiles are fitted only from at least this many scores.
     static let minimumScores = 300
-    /// The levels fitted below and above the median: every 5%, so each decile of the chances lies between two of
-    /// them, out to 5% and 95% (15 scores beyond them at the 300-score minimum).
+    /// The levels fitted below and above the median: every 5%, so each decile of the chances has fitted levels at
+    /// its ends and middle, the 冒险 and 保守 lines (20%, 80%) among them, out to 5% and 95% (15 scores beyond each
+    /// at the 300-score minimum).
     static let lowerLevels = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45]
     static let upperLevels = [0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95]
     /// The quantiles whose distance from the median is a side's unit (step 1).
