@@ -89,8 +89,8 @@ struct ErrorSample: Sendable {
 /// The spread of past prediction errors by ``SpreadKey``: where a line is likely to fall, and so the chance that
 /// a score reaches it. Built from every school-year of the data, predicted from earlier years only at data ages
 /// 1, 2 and 3 (issue 17: intervals widen with volatility and data age because the errors do). Each stratum is the
-/// school-level error plus a province-year shock learned across provinces (``ProvinceYearShocks``), each of its sides
-/// then mapped through the ``ConformalWidths`` fitted on the errors of earlier target years (``fitted(_:)``).
+/// school-level error plus a province-year shock learned across provinces (``ProvinceYearShocks``), its sides
+/// then scaled by the ``ConformalWidths`` fitted on the errors of earlier target years (``fitted(_:)``).
 struct ErrorModel: Sendable {
     /// The strata before the conformal widths (their errors are the scores of ``ConformalWidths``).
     private var base: [SpreadKey: Distribution] = [:]
@@ -128,7 +128,7 @@ struct ErrorModel: Sendable {
         strata = base
     }
 
-    /// Every stratum with its sides mapped by `widths`.
+    /// Every stratum with its sides scaled by `widths`.
     private mutating func widen(_ widths: ConformalWidths) {
         strata = base.reduce(into: [:]) { result, entry in result[entry.key] = widths.widen(entry.value, stratum: entry.key) }
     }
