@@ -195,6 +195,8 @@ enum GaokaoText {
     static let planTitle = LocalizedText(zh: "志愿表", en: "My list")
     static let addToPlan = LocalizedText(zh: "加入志愿表", en: "Add to list")
     static let inPlan = LocalizedText(zh: "已加入", en: "In list")
+    /// After 加入志愿表 / 已加入 on a school page that has one button per 院校专业组.
+    static func groupSuffix(_ group: String) -> LocalizedText { LocalizedText(zh: "：\(group)组", en: ": group \(group)") }
     static let planSaved = LocalizedText(zh: "志愿表已更新", en: "List updated")
     static let alreadyInPlan = LocalizedText(zh: "已在志愿表中", en: "Already in your list")
     static func addedToPlan(_ count: Int) -> LocalizedText {

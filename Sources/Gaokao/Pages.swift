@@ -581,7 +581,16 @@ struct GaokaoPages: Sendable {
         let university = data.university(matching: school)
         let lines = GaokaoQueries.admissionLines(data, province: province, school: school, year: nil, category: query.text("category"), batch: query.text("batch"))
         let profile = try currentProfile(viewer, request, data)
-        let planEntry = lines.first.map { PlanEntry(school: $0.schoolName, group: "") }
+        // In a 院校专业组 province (上海 since 2017) a 志愿 is a group: a group-less entry would match none of the
+        // student's lines and show no chance, so the page offers each group of the student's batch; else the school.
+        let planEntries: [PlanEntry] = lines.first.map { first in
+            let groups = profile.map { profile in
+                profile.province != province ? [] : data.schoolSeries(province: province, category: profile.category, batchStd: BatchNames.standard(profile.batch))
+                    .filter { $0.schoolName == first.schoolName }.compactMap(\.groupCode).filter { !$0.isEmpty }
+            } ?? []
+            return groups.isEmpty ? [PlanEntry(school: first.schoolName, group: "")]
+                : Set(groups).sorted().map { PlanEntry(school: first.schoolName, group: $0) }
+        } ?? []
         let planned = try planSource.entries(for: viewer, request: request)
         let majorLines = school.isEmpty ? [] : try store.majorLines(province: province, school: university?.name ?? school, moeCode: university?.moeCode)
         return page(viewer, title: school.isEmpty ? GaokaoText.schoolTitle(l) : school, back: BackLink(href: "/gaokao/recommend", label: GaokaoText.picks(l))) {
@@ -598,8 +607,8 @@ struct GaokaoPages: Sendable {
                     if university.isDoubleFirstClass { badge(GaokaoText.doubleFirstClass(l), tint: .blue) }
                 }
             }
-            if let entry = planEntry {
-                addToPlan(entry, returnTo: viewer.currentURL, viewer: viewer, added: planned.contains(entry))
+            for entry in planEntries {
+                addToPlan(entry, returnTo: viewer.currentURL, viewer: viewer, added: planned.contains(entry), namesGroup: true)
             }
             if lines.isEmpty {
                 sectionHeader(GaokaoText.pastLinesIn(province)(l))

@@ -15,16 +15,18 @@ extension GaokaoPages {
 
     var planSource: PlanSource { PlanSource(store: store, isSecure: authenticator.usesSecureCookies) }
 
-    /// The small "加入志愿表" form of a pick or a school page; back to `returnTo` afterwards.
-    func addToPlan(_ entry: PlanEntry, returnTo: String, viewer: Viewer, added: Bool) -> Node {
+    /// The small "加入志愿表" form of a pick or a school page; back to `returnTo` afterwards. `namesGroup` puts the
+    /// 院校专业组 in the label (a school page with one button per group).
+    func addToPlan(_ entry: PlanEntry, returnTo: String, viewer: Viewer, added: Bool, namesGroup: Bool = false) -> Node {
         let l = viewer.language
+        let group = namesGroup && !entry.group.isEmpty ? GaokaoText.groupSuffix(entry.group)(l) : ""
         return postForm(action: "/gaokao/plan", csrfToken: viewer.csrfToken, attributes: [.class("gk-plan-add")]) {
             input(.type("hidden"), .name("action"), .value("add"))
             input(.type("hidden"), .name("school"), .value(entry.school))
             input(.type("hidden"), .name("group"), .value(entry.group))
             input(.type("hidden"), .name("return"), .value(returnTo))
             Node.element("button", [.classes("btn", "btn-secondary", "gk-plan-button"), .type("submit"), Attribute.disabled.when(added)],
-                         [.text(added ? GaokaoText.inPlan(l) : GaokaoText.addToPlan(l))])
+                         [.text((added ? GaokaoText.inPlan(l) : GaokaoText.addToPlan(l)) + group)])
         }
     }
 

@@ -136,6 +136,26 @@ struct HTTPTests {
         #expect(print.status == 200 && print.text.contains("data-print"))
     }
 
+    @Test("a school page in a 院校专业组 province adds each group of the student's batch, which the 志愿表 evaluates")
+    func schoolPageAddsGroups() throws {
+        let server = try GaokaoFixture.get().server
+        let profile = "gk_profile=" + "上海|2023|综合|本科批|500".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let page = try get("/gaokao/school", [("province", "上海"), ("school", "南京信息工程大学"), ("category", "综合"), ("batch", "本科批")],
+                           headers: ["Cookie": profile + "; gk_welcomed=1"])
+        #expect(page.status == 200)
+        // It added the school without a group, which matched no 上海 line since 2017: no chance on the list.
+        #expect(page.text.contains(#"name="group" value="03""#) && page.text.contains("加入志愿表：03组"))
+        #expect(!page.text.contains(#"name="group" value="""#))
+        let saved = try server.send("PUT", "/api/v1/gaokao/plan", json: #"{"items":[{"school":"南京信息工程大学","group":"03"}]}"#,
+                                    headers: ["Cookie": profile])
+        let items = try #require(try saved.json()["items"] as? [[String: Any]])
+        #expect(items.first?["probability"] is Double && items.first?["batch"] as? String == "本科批")
+        // A province without groups (四川) still gets one button for the school.
+        let sichuan = try get("/gaokao/school", [("province", "四川"), ("school", "四川大学")],
+                              headers: ["Cookie": "gk_profile=" + "四川|2020|理科|本科一批|600".addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + "; gk_welcomed=1"])
+        #expect(sichuan.text.components(separatedBy: "gk-plan-add").count == 2 && sichuan.text.contains(#"name="group" value="""#))
+    }
+
     @Test("我的高考 on the account: bearer PUT and GET; a cookie-session page POST without the CSRF token is refused")
     func accountProfile() throws {
         let server = try GaokaoFixture.get().server
