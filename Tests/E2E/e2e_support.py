@@ -280,6 +280,13 @@ def shared_data(marker: str) -> Path:
     return Path(os.environ.get("APPSUITE_SHARED_DATA", str(beside)))
 
 
+def wait_for_gaokao(proc: "ServerProcess") -> None:
+    """The server builds the Gaokao snapshot (620,000 rows and the error model, refitted per target year) when it
+    starts; wait for it once, with room for a debug build on a busy machine, not inside a page load's 30 s."""
+    with urllib.request.urlopen(proc.base_url + "/api/v1/gaokao/provinces", timeout=600) as reply:
+        assert reply.status == 200
+
+
 def imported_server(root: Path, imports: list[tuple[str, Path]], import_timeout: float, extra_args: tuple[str, ...] | list[str] = ()):
     """Our own server (a generator for a pytest fixture): `appsuite import APP FOLDER` for each (app, folder)
     into one data directory under `root`, then serve it with `extra_args`; on teardown the server must exit 0 with
@@ -294,10 +301,7 @@ def imported_server(root: Path, imports: list[tuple[str, Path]], import_timeout:
     proc = ServerProcess(binary, data, root, extra_args=tuple(extra_args))
     proc.start(timeout=30)
     if any(app == "gaokao" for app, _ in imports):
-        # The server builds the Gaokao snapshot (620,000 rows and the error model, refitted per target year) when
-        # it starts; wait for it once, with room for a debug build on a busy machine, not inside a page load's 30 s.
-        with urllib.request.urlopen(proc.base_url + "/api/v1/gaokao/provinces", timeout=600) as reply:
-            assert reply.status == 200
+        wait_for_gaokao(proc)
     yield proc
     code = proc.stop(timeout=15)
     assert code == 0, proc.stderr_tail()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import urllib.request
 from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlencode, urlparse
@@ -17,7 +16,7 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import _binary
 from browser_steps import mark, tap, wait_for, wait_new_page
-from e2e_support import REPO_ROOT, ServerProcess
+from e2e_support import REPO_ROOT, ServerProcess, wait_for_gaokao
 
 
 def _data_folder() -> Path:
@@ -40,10 +39,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     assert "imported" in imported.stderr, imported.stderr[-500:]
     proc = ServerProcess(binary, data_dir, root)
     proc.start(timeout=30)
-    # The first Gaokao request builds the in-memory snapshot (620,000 rows and the error model): do it once here,
-    # with room for a debug build on a busy machine, instead of inside a page load with its 30 s limit.
-    with urllib.request.urlopen(proc.base_url + "/api/v1/gaokao/provinces", timeout=600) as reply:
-        assert reply.status == 200
+    wait_for_gaokao(proc)
     yield proc
     code = proc.stop(timeout=15)
     problems = proc.problem_lines()
