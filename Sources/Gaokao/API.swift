@@ -394,7 +394,7 @@ struct GaokaoAPI: Sendable {
                             $0.field("predictedRank", item.predictedRank)
                             $0.field("predictedScore", item.predictedScore)
                             $0.field("gap", item.gap)
-                            $0.field("probability", Double(Int((item.probability * 100).rounded())) / 100)
+                            $0.field("probability", Double(item.probability.wholePercent) / 100)
                             $0.field("bucket", item.bucket.label.zh)
                             $0.field("bucketCode", item.bucket.rawValue)
                             $0.field("method", item.method.rawValue)
@@ -470,7 +470,7 @@ struct GaokaoAPI: Sendable {
     func planResponse(_ entries: [PlanEntry], request: Request, viewer: Viewer, data: GaokaoData) throws -> Response {
         let profile = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data)
         let risk = data.planRisk(entries, profile: profile, configuration: configuration)
-        func rounded(_ value: Double?) -> Double? { value.map { Double(Int(($0 * 100).rounded())) / 100 } }
+        func rounded(_ value: Double?) -> Double? { value.map { Double($0.wholePercent) / 100 } }
         return .json(capacity: 4096) { json in
             json.object {
                 $0.array("items") { list in

@@ -54,13 +54,19 @@ public struct PredictionConfiguration: Sendable {
     /// The bucket of a chance as it is shown, in whole percent (0.3496 is shown as 35%, so it is 稳, never a
     /// "冲 35%"); nil outside every band.
     public func bucket(chance: Double) -> Bucket? {
-        let shown = (chance * 100).rounded() / 100
+        let shown = Double(chance.wholePercent) / 100
         if safeChance.contains(shown) { return .safe }
         if stableChance.contains(shown) { return .stable }
         if riskyChance.contains(shown) { return .risky }
         return nil
     }
 
+}
+
+extension Double {
+    /// A chance (0…1) in whole percent, as every page, the CSV and the API (two decimals) show it, and as
+    /// ``PredictionConfiguration/bucket(chance:)`` bands it: 0.3496 → 35.
+    var wholePercent: Int { Int((self * 100).rounded()) }
 }
 
 /// How a line was predicted.

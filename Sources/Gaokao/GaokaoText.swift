@@ -218,11 +218,11 @@ enum GaokaoText {
         zh: "风险检查把各校当作相互独立来估算；同一年各校投档线常常同涨同跌，真实的“至少一个录取”概率会更低。概率为估计值，填报以官方公布为准。",
         en: "The risk check treats the schools as independent; in one year lines tend to move together, so the true chance that at least one admits is lower. Chances are estimates; follow the official publications.")
     static func chanceAnySafe(_ chance: Double) -> LocalizedText {
-        let percent = "\(Int((chance * 100).rounded()))%"
+        let percent = "\(chance.wholePercent)%"
         return LocalizedText(zh: "至少一个“保”志愿录取的概率约 \(percent)", en: "Chance that at least one safety admits: about \(percent)")
     }
     static func chanceAny(_ chance: Double) -> LocalizedText {
-        let percent = "\(Int((chance * 100).rounded()))%"
+        let percent = "\(chance.wholePercent)%"
         return LocalizedText(zh: "至少一个志愿录取的概率约 \(percent)", en: "Chance that at least one choice admits: about \(percent)")
     }
     static let noSafeChoice = LocalizedText(zh: "志愿表里没有“保”志愿（录取概率 ≥ 80%），滑档风险高。", en: "No safety (≥ 80% chance) in your list: a high risk of no admission.")
@@ -230,7 +230,7 @@ enum GaokaoText {
     static let moveDown = LocalizedText(zh: "下移", en: "Move down")
     static let removeFromPlan = LocalizedText(zh: "移出志愿表", en: "Remove")
     static func longShot(_ chance: Double) -> LocalizedText {
-        LocalizedText(zh: "不足 10%：\(Int((chance * 100).rounded()))%", en: "Long shot \(Int((chance * 100).rounded()))%")
+        LocalizedText(zh: "不足 10%：\(chance.wholePercent)%", en: "Long shot \(chance.wholePercent)%")
     }
     static func planRowDetail(_ row: PlanRow) -> LocalizedText {
         guard row.chance != nil, let line = row.predictedScore, let method = row.method else {
@@ -250,7 +250,7 @@ enum GaokaoText {
     static let source = LocalizedText(zh: "来源", en: "Source")
     static let lowConfidence = LocalizedText(zh: "仅一年数据，可信度低", en: "One year of data: low confidence")
     static func chance(_ bucket: Bucket, _ probability: Double) -> LocalizedText {
-        let percent = "\(Int((probability * 100).rounded()))%"
+        let percent = "\(probability.wholePercent)%"
         return LocalizedText(zh: "\(bucket.label.zh) \(percent)", en: "\(bucket.label.en) \(percent)")
     }
     static let chanceFootnote = LocalizedText(

@@ -196,7 +196,7 @@ enum PlanCSV {
         }
         var lines = ["序号,院校,专业组,生源地,年份,科类,批次,冲稳保,录取概率,预测线,依据年份,方法"]
         for (index, row) in risk.rows.enumerated() {
-            let chance = row.chance.map { "\(Int(($0 * 100).rounded()))%" } ?? ""
+            let chance = row.chance.map { "\($0.wholePercent)%" } ?? ""
             let years = row.years.sorted().map(String.init).joined(separator: " ")
             let year = profile.map { String($0.year) } ?? ""
             let batch = row.series?.batch ?? profile?.batch ?? ""

@@ -173,7 +173,7 @@ extension GaokaoPages {
         let risk = data.planRisk(try planSource.entries(for: viewer, request: request), profile: profile, configuration: configuration)
         let rows = risk.rows.enumerated().map { index, row -> [String] in
             [String(index + 1), GaokaoText.withGroup(row.entry.school, row.entry.group.isEmpty ? nil : row.entry.group)(l),
-             row.bucket?.label.text(l) ?? "—", row.chance.map { "\(Int(($0 * 100).rounded()))%" } ?? "—",
+             row.bucket?.label.text(l) ?? "—", row.chance.map { "\($0.wholePercent)%" } ?? "—",
              row.predictedScore.map(String.init) ?? "—", GaokaoText.years(row.years)(l)]
         }
         return page(viewer, title: GaokaoText.printTitle(l), back: BackLink(href: "/gaokao/plan", label: GaokaoText.planTitle(l))) {
