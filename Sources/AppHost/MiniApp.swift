@@ -1,3 +1,4 @@
+public import APIKit
 public import Community
 public import Foundation
 public import HTTPServer
@@ -38,7 +39,10 @@ public protocol MiniApp: Sendable {
     /// Mounts its pages (`routes.pages`, `/{id}/…`), API (`routes.api`, `/api/v1/{id}/…`) and assets; every
     /// route needs a signed-in user and CSRF-checks unsafe methods unless it opts out with `.anyone`.
     func routes(_ routes: inout AppRoutes, context: AppContext)
-    /// One entry per API route, for `/api/openapi.json` (a test checks none is missing).
+    /// Its endpoints declared with `Endpoint` values (`AppSuiteAPI`), served by its routes and listed in
+    /// `/api/openapi.json` from the declarations; nil for an app without any.
+    var endpoints: EndpointGroup? { get }
+    /// One entry per API route not declared as an `Endpoint`, for `/api/openapi.json` (a test checks none is missing).
     var apiOperations: [APIOperation] { get }
     /// Its wire models (`AppSuiteAPI`) as the document's `components.schemas`, each made with
     /// `JSONSchema.component(Model.self)`, nested models included; operations refer to one as `.ref(Model.self)`.
@@ -69,6 +73,7 @@ public protocol MiniApp: Sendable {
 }
 
 extension MiniApp {
+    public var endpoints: EndpointGroup? { nil }
     public var apiOperations: [APIOperation] { [] }
     public var apiSchemas: [(String, JSONSchema)] { [] }
     public func importer(context: AppContext) -> (any DataImporter)? { nil }

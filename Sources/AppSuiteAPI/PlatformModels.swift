@@ -74,23 +74,6 @@ public struct Problem: Codable, Sendable, Equatable, Error {
     }
 }
 
-/// JSON coding that matches the server, for request and response bodies alike: keys as the models name them
-/// (camelCase), dates as ISO 8601 strings in UTC without fractions (`2026-11-29T10:00:00Z`). The server's
-/// `Request.decodeJSON` decodes every request body with ``makeDecoder()``.
-public enum APICoding {
-    public static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
-    public static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-}
-
 /// A string value from a fixed vocabulary that a newer server may extend: a value this build does not know
 /// decodes as the type's `unknown` case (keeping the text) instead of failing the whole response.
 public protocol ExtensibleEnum: Codable, Sendable, Equatable, RawRepresentable where RawValue == String {

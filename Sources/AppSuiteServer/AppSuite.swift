@@ -253,12 +253,15 @@ public final class AppSuite: Sendable {
     }
 
     /// The platform's job: deletes expired sessions every hour (signing in already deletes the expired
-    /// ones it meets; this removes those of clients that never came back).
+    /// ones it meets; this removes those of clients that never came back), e-mail links and the write-limit
+    /// counters of windows that have ended.
     static func sessionPurge(_ identity: IdentityService) -> ScheduledJob {
         ScheduledJob("sessions.purge", every: 3600, jitter: 300) {
             let deleted = try identity.sessions.purgeExpired(now: identity.clock.now())
             let links = try identity.emails.purgeExpired(now: identity.clock.now())
-            return "\(deleted) expired session\(deleted == 1 ? "" : "s") and \(links) e-mail link\(links == 1 ? "" : "s") deleted"
+            let counters = try identity.rateLimits.purge(now: identity.clock.now())
+            return "\(deleted) expired session\(deleted == 1 ? "" : "s"), \(links) e-mail link\(links == 1 ? "" : "s")"
+                + " and \(counters) write-limit counter\(counters == 1 ? "" : "s") deleted"
         }
     }
 

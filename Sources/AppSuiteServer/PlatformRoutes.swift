@@ -67,6 +67,7 @@ struct PlatformRoutes: Sendable {
                                      .init(404, "No version published for this platform", schema: .reference("Problem"), mediaType: "application/problem+json"),
                                      .init(422, "Invalid platform or current (named in errors)", schema: .reference("Problem"), mediaType: "application/problem+json")]),
         ] + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + InboxRoutes.apiOperations + PushRoutes.apiOperations + apps.flatMap(\.apiOperations)
+            + APIOperation.operations(apps.compactMap(\.endpoints))
     }
 
     /// Every component schema: the platform's models, identity's, the community's and each app's.

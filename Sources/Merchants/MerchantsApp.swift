@@ -1,4 +1,5 @@
 public import AppHost
+public import AppSuiteAPI
 public import Community
 import Foundation
 import Geo
@@ -86,7 +87,7 @@ public struct MerchantsApp: MiniApp {
 
     public var commands: [any AppCommand] { [MerchantsCommand()] }
 
-    public var apiOperations: [APIOperation] { MerchantsOpenAPI.operations }
+    public var endpoints: EndpointGroup? { MerchantEndpoints.group }
 
     public var apiSchemas: [(String, JSONSchema)] { MerchantsOpenAPI.schemas }
 

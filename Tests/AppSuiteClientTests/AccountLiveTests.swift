@@ -104,7 +104,7 @@ import Testing
             _ = try await client.auth.logIn(username: name, password: "another horse battery")
         }
         #expect(deleted?.status == 401)
-        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/auth/") || $0.path == "/api/v1/me" || $0.path.hasPrefix("/api/v1/me/") }
+        let expected = AppSuiteClient.routes.filter { $0.path.hasPrefix("/api/v1/auth/") || $0.path == "/api/v1/me" || $0.path.hasPrefix("/api/v1/me/") }
         #expect(expected.count == 20)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }

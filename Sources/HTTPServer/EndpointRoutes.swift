@@ -1,0 +1,136 @@
+public import APIKit
+
+/// One call of an ``Endpoint`` as its handler sees it: the request, the guard's context (a `Member` for a
+/// signed-in endpoint, a `Visitor` for an open one), and the query and body already decoded and validated.
+public struct EndpointCall<Query: Sendable, Body: Sendable, Context: Sendable>: Sendable {
+    public let request: Request
+    public let context: Context
+    public let query: Query
+    public let body: Body
+
+    /// The value of a `{name}` id segment; a non-number is a 404 (no such resource).
+    public func id(_ name: String = "id") throws(HTTPError) -> Int64 { try request.parameter(name, as: Int64.self) }
+}
+
+/// What an endpoint's handler answers when a plain answer is not enough: the answer with another status or extra
+/// headers, slow work for the work pool, or a response of its own (a file).
+public struct Reply<Answer: Sendable>: Sendable {
+    enum Kind: Sendable {
+        case answer(Answer)
+        case offloaded(key: String, work: @Sendable () throws -> Answer)
+        case response(Response)
+    }
+
+    let kind: Kind
+    var status: HTTPStatus?
+    var headers: HTTPHeaders
+
+    /// The answer, encoded with the endpoint's status unless `status` is given.
+    public static func answer(_ answer: Answer, status: HTTPStatus? = nil, headers: HTTPHeaders = HTTPHeaders()) -> Reply {
+        Reply(kind: .answer(answer), status: status, headers: headers)
+    }
+
+    /// Slow work (libvips, argon2id, outbound HTTP) run on the server's work pool under `key` (a user id, else
+    /// the client address) while the connection waits (``Response/offloaded(key:_:)``).
+    public static func offloaded(key: String, _ work: @escaping @Sendable () throws -> Answer) -> Reply {
+        Reply(kind: .offloaded(key: key, work: work), status: nil, headers: HTTPHeaders())
+    }
+
+    /// A response the handler built itself: a file for a ``BinaryFile`` endpoint.
+    public static func response(_ response: Response) -> Reply {
+        Reply(kind: .response(response), status: nil, headers: HTTPHeaders())
+    }
+}
+
+extension RouteGroup {
+    /// Serves `endpoint` (signed in, or with a permission): the group checks the session, CSRF and the
+    /// permission, counts the write limit, decodes the query and body (`422` naming a bad field), then encodes
+    /// what `handler` answers with the endpoint's status and cache policy.
+    public mutating func handle<Query, Body, Answer>(_ endpoint: Endpoint<Query, Body, Answer>,
+                                                     _ handler: @escaping @Sendable (EndpointCall<Query, Body, Guard.Member>) throws -> Answer) {
+        reply(endpoint) { call in .answer(try handler(call)) }
+    }
+
+    /// ``handle(_:_:)`` for a handler that answers a ``Reply``.
+    public mutating func reply<Query, Body, Answer>(_ endpoint: Endpoint<Query, Body, Answer>,
+                                                    _ handler: @escaping @Sendable (EndpointCall<Query, Body, Guard.Member>) throws -> Reply<Answer>) {
+        precondition(!(Body.self is any UploadForm.Type), "\(endpoint.description) takes a multipart body: use handleUpload")
+        let routeGuard = routeGuard
+        addSignedIn(HTTPMethod(endpoint.method), endpoint.path, limit: endpoint.limit) { request, visitor, member in
+            try Self.authorize(endpoint, member, routeGuard)
+            let body = try Self.body(Body.self, request)
+            return try Self.run(endpoint, request, context: member, body: body, signedIn: true, chinese: { routeGuard.prefersChinese(visitor) }, handler)
+        }
+        precondition(endpoint.access != .anyone, "\(endpoint.description) is open to anyone: register it through `anyone`")
+    }
+
+    /// Serves an upload endpoint: the handler reads the parsed multipart form (fields, and files streamed to disk).
+    public mutating func handleUpload<Query, Body: UploadForm, Answer>(
+        _ endpoint: Endpoint<Query, Body, Answer>, _ handler: @escaping @Sendable (EndpointCall<Query, MultipartForm, Guard.Member>) throws -> Reply<Answer>
+    ) {
+        let routeGuard = routeGuard
+        addSignedIn(HTTPMethod(endpoint.method), endpoint.path, limit: endpoint.limit) { request, visitor, member in
+            try Self.authorize(endpoint, member, routeGuard)
+            guard case .multipart(let form) = request.body else {
+                throw HTTPError(.unsupportedMediaType, detail: "Send the body as multipart/form-data.")
+            }
+            return try Self.run(endpoint, request, context: member, body: form, signedIn: true, chinese: { routeGuard.prefersChinese(visitor) }, handler)
+        }
+        precondition(endpoint.access != .anyone, "\(endpoint.description) is open to anyone: uploads need an account")
+    }
+
+    private static func authorize<Query, Body, Answer>(_ endpoint: Endpoint<Query, Body, Answer>, _ member: Guard.Member, _ routeGuard: Guard) throws {
+        if case .permission(let permission) = endpoint.access { try routeGuard.authorize(member, permission: permission) }
+    }
+
+    fileprivate static func body<Body: Sendable>(_ type: Body.Type, _ request: Request) throws -> Body {
+        if let none = NoBody() as? Body { return none }
+        guard let decodable = Body.self as? any Decodable.Type else { preconditionFailure("a JSON body is Decodable") }
+        guard let body = try request.decodeJSON(decodable) as? Body else { preconditionFailure("decoded as its own type") }
+        return body
+    }
+
+    fileprivate static func run<Query, Body, Answer, Received, Context>(
+        _ endpoint: Endpoint<Query, Body, Answer>, _ request: Request, context: Context, body: Received, signedIn: Bool,
+        chinese: () -> Bool, _ handler: (EndpointCall<Query, Received, Context>) throws -> Reply<Answer>
+    ) throws -> Response {
+        let query: Query
+        do {
+            query = try Query(pairs: request.query.pairs)
+        } catch {
+            throw HTTPError.validation([.init(field: error.field, message: error.message(chinese: chinese()))])
+        }
+        let reply = try handler(EndpointCall(request: request, context: context, query: query, body: body))
+        return try EndpointAnswer.response(reply, for: endpoint, request: request, signedIn: signedIn)
+    }
+}
+
+extension RouteGroup.OpenRoutes {
+    /// Serves an endpoint open to signed-out visitors (``Access/anyone``); see ``RouteGroup/handle(_:_:)``.
+    public mutating func handle<Query, Body, Answer>(_ endpoint: Endpoint<Query, Body, Answer>,
+                                                     _ handler: @escaping @Sendable (EndpointCall<Query, Body, Guard.Visitor>) throws -> Answer) {
+        reply(endpoint) { call in .answer(try handler(call)) }
+    }
+
+    /// ``handle(_:_:)`` for a handler that answers a ``Reply``.
+    public mutating func reply<Query, Body, Answer>(_ endpoint: Endpoint<Query, Body, Answer>,
+                                                    _ handler: @escaping @Sendable (EndpointCall<Query, Body, Guard.Visitor>) throws -> Reply<Answer>) {
+        precondition(endpoint.access == .anyone, "\(endpoint.description) needs a signed-in user: register it on the group itself")
+        precondition(!(Body.self is any UploadForm.Type), "uploads need an account: \(endpoint.description)")
+        let routeGuard = group.routeGuard
+        group.addOpen(HTTPMethod(endpoint.method), endpoint.path, limit: endpoint.limit) { request, visitor in
+            let body = try RouteGroup.body(Body.self, request)
+            return try RouteGroup.run(endpoint, request, context: visitor, body: body, signedIn: routeGuard.member(visitor) != nil,
+                                      chinese: { routeGuard.prefersChinese(visitor) }, handler)
+        }
+    }
+}
+
+extension HTTPMethod {
+    init(_ method: EndpointMethod) { self.init(rawValue: method.rawValue) }
+}
+
+extension QueryDecodable {
+    /// Decodes a query string or form already parsed (a page reusing an endpoint's query type for its own form).
+    public init(_ form: FormData) throws(QueryError) { try self.init(pairs: form.pairs) }
+}
