@@ -136,7 +136,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost", "Storage"], swiftSettings: upcoming),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI", "AppSuiteTesting", "OutboundHTTP"], swiftSettings: upcoming),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "APIKit", "Storage", "WebUI", "AppSuiteTesting", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",

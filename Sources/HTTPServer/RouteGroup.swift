@@ -1,4 +1,4 @@
-public import APIKit
+@_exported public import APIKit
 
 /// Who may use a route. Every route in a ``RouteGroup`` needs a signed-in user unless it is registered
 /// through ``RouteGroup/anyone`` — an opt-out that is visible where the route is declared.

@@ -33,12 +33,12 @@ struct MerchantsPages: Sendable {
         pages.anyone.get("/search") { request, viewer in try search(request, viewer) }
         pages.anyone.get("/shake") { request, viewer in try shake(request, viewer) }
         pages.anyone.get("/{id}") { request, viewer in try detail(request, viewer) }
-        pages.post("/{id}/reviews") { request, member in try review(request, member) }
-        pages.post("/{id}/favorite") { request, member in try toggleFavorite(request, member) }
+        pages.post("/{id}/reviews", limit: .content) { request, member in try review(request, member) }
+        pages.post("/{id}/favorite", limit: .reaction) { request, member in try toggleFavorite(request, member) }
         pages.get("/add") { request, member in try addForm(request, member) }
-        pages.post("/add") { request, member in try add(request, member) }
-        pages.post("/{id}/reviews/{comment}/reply") { request, member in try ownerReply(request, member) }
-        pages.post("/{id}/photos") { request, member in try uploadPhotos(request, member) }
+        pages.post("/add", limit: .content) { request, member in try add(request, member) }
+        pages.post("/{id}/reviews/{comment}/reply", limit: .content) { request, member in try ownerReply(request, member) }
+        pages.post("/{id}/photos", limit: .upload) { request, member in try uploadPhotos(request, member) }
         pages.anyone.get("/photos/{photo}/{file}") { request, viewer in try photoFile(request, viewer) }
         registerArticles(into: &pages)
     }

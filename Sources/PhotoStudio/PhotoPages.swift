@@ -114,7 +114,7 @@ struct PhotoPages: Sendable {
             return viewer.redirect(to: "/photos/\(photo.id)?album=\(albumID)",
                                    flash: Toast(viewer.language == .zh ? "已加入相册" : "Added to the album", kind: .success))
         }
-        pages.post("/upload") { request, member in
+        pages.post("/upload", limit: .upload) { request, member in
             let (viewer, user) = (member.viewer, member.user)
             let files = request.uploadedFiles.filter { $0.fieldName == "file" && !($0.filename.isEmpty && $0.size == 0) }
             let zh = viewer.language == .zh

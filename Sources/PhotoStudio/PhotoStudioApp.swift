@@ -89,7 +89,7 @@ struct PhotoAPI: Sendable {
 
     /// Every route needs a signed-in user; another user's photo is a 404.
     func register(into api: inout RouteGroup<SessionGuard>) {
-        api.post(Self.base) { request, member in
+        api.post(Self.base, limit: .upload) { request, member in
             let user = member.user
             let files = request.uploadedFiles.filter { $0.fieldName == "file" }
             guard !files.isEmpty else {

@@ -19,13 +19,13 @@ struct IdentityPages: Sendable {
             if viewer.isSignedIn { return viewer.redirect(to: Self.safeNext(request.query["next"])) }
             return credentialsPage(viewer, mode: .logIn, next: request.query["next"])
         }
-        pages.anyone.post("/login") { request, viewer in submitCredentials(request, viewer, mode: .logIn) }
+        pages.anyone.post("/login", limit: .signIn) { request, viewer in submitCredentials(request, viewer, mode: .logIn) }
         pages.anyone.get("/register") { request, viewer in
             if viewer.isSignedIn { return viewer.redirect(to: "/") }
             return credentialsPage(viewer, mode: .register, next: request.query["next"])
         }
-        pages.anyone.post("/register") { request, viewer in submitCredentials(request, viewer, mode: .register) }
-        pages.anyone.post("/logout") { _, viewer in
+        pages.anyone.post("/register", limit: .signIn) { request, viewer in submitCredentials(request, viewer, mode: .register) }
+        pages.anyone.post("/logout", limit: .signIn) { _, viewer in
             if let token = viewer.token { try identity.logOut(token: token) }
             var response = viewer.redirect(to: "/", flash: Toast(IdentityText.loggedOut(viewer.language), kind: .success))
             response.setCookie(auth.clearedSessionCookie())
