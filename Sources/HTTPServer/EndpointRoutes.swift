@@ -92,14 +92,9 @@ extension RouteGroup {
 
     fileprivate static func run<Query, Body, Answer, Received, Context>(
         _ endpoint: Endpoint<Query, Body, Answer>, _ request: Request, context: Context, body: Received, signedIn: Bool,
-        chinese: () -> Bool, _ handler: (EndpointCall<Query, Received, Context>) throws -> Reply<Answer>
+        chinese: @escaping () -> Bool, _ handler: (EndpointCall<Query, Received, Context>) throws -> Reply<Answer>
     ) throws -> Response {
-        let query: Query
-        do {
-            query = try Query(pairs: request.query.pairs)
-        } catch {
-            throw HTTPError.validation([.init(field: error.field, message: error.message(chinese: chinese()))])
-        }
+        let query = try request.query(as: Query.self, chinese: chinese())
         let reply = try handler(EndpointCall(request: request, context: context, query: query, body: body))
         return try EndpointAnswer.response(reply, for: endpoint, request: request, signedIn: signedIn)
     }
@@ -130,7 +125,18 @@ extension HTTPMethod {
     init(_ method: EndpointMethod) { self.init(rawValue: method.rawValue) }
 }
 
-extension QueryDecodable {
-    /// Decodes a query string or form already parsed (a page reusing an endpoint's query type for its own form).
-    public init(_ form: FormData) throws(QueryError) { try self.init(pairs: form.pairs) }
+extension Request {
+    /// The query string as an endpoint's query type — what a route group does for an endpoint, and what a page
+    /// does to reuse the type for its own links and forms — with `defaults` standing in for absent fields (a page's
+    /// default position). - Throws: `422` naming the first bad field, in Chinese unless `chinese` says otherwise.
+    public func query<Query: QueryDecodable>(as type: Query.Type, defaults: [(name: String, value: String)] = [],
+                                             chinese: @autoclosure () -> Bool) throws(HTTPError) -> Query {
+        let given = query.pairs.filter { !$0.value.isEmpty }
+        let pairs = defaults.isEmpty ? given : given + defaults.filter { value in !given.contains { $0.name == value.name } }
+        do {
+            return try Query(pairs: pairs)
+        } catch {
+            throw .validation([.init(field: error.field, message: error.message(chinese: chinese()))])
+        }
+    }
 }

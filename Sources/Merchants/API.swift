@@ -71,13 +71,7 @@ struct MerchantsAPI: Sendable {
     /// A page's query as `Query`, the page's defaults standing in for absent fields; a bad field is a `422` naming it.
     static func pageQuery<Query: QueryDecodable>(_ type: Query.Type, _ request: Request, defaults: [(name: String, value: String)] = [],
                                                  _ l: Language) throws(HTTPError) -> Query {
-        let given = request.query.pairs.filter { !$0.value.isEmpty }
-        let pairs = given + defaults.filter { value in !given.contains { $0.name == value.name } }
-        do {
-            return try Query(pairs: pairs)
-        } catch {
-            throw .validation([.init(field: error.field, message: error.message(chinese: l == .zh))])
-        }
+        try request.query(as: type, defaults: defaults, chinese: l == .zh)
     }
 
     // MARK: answers
