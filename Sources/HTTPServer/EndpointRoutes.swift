@@ -22,8 +22,8 @@ public struct Reply<Answer: Sendable>: Sendable {
     }
 
     let kind: Kind
-    var status: HTTPStatus?
-    var headers: HTTPHeaders
+    let status: HTTPStatus?
+    let headers: HTTPHeaders
 
     /// The answer, encoded with the endpoint's status unless `status` is given.
     public static func answer(_ answer: Answer, status: HTTPStatus? = nil, headers: HTTPHeaders = HTTPHeaders()) -> Reply {
@@ -55,19 +55,20 @@ extension RouteGroup {
     public mutating func reply<Query, Body, Answer>(_ endpoint: Endpoint<Query, Body, Answer>,
                                                     _ handler: @escaping @Sendable (EndpointCall<Query, Body, Guard.Member>) throws -> Reply<Answer>) {
         precondition(!(Body.self is any UploadForm.Type), "\(endpoint.description) takes a multipart body: use handleUpload")
+        precondition(endpoint.access != .anyone, "\(endpoint.description) is open to anyone: register it through `anyone`")
         let routeGuard = routeGuard
         addSignedIn(HTTPMethod(endpoint.method), endpoint.path, limit: endpoint.limit) { request, visitor, member in
             try Self.authorize(endpoint, member, routeGuard)
             let body = try Self.body(Body.self, request)
             return try Self.run(endpoint, request, context: member, body: body, signedIn: true, chinese: { routeGuard.prefersChinese(visitor) }, handler)
         }
-        precondition(endpoint.access != .anyone, "\(endpoint.description) is open to anyone: register it through `anyone`")
     }
 
     /// Serves an upload endpoint: the handler reads the parsed multipart form (fields, and files streamed to disk).
     public mutating func handleUpload<Query, Body: UploadForm, Answer>(
         _ endpoint: Endpoint<Query, Body, Answer>, _ handler: @escaping @Sendable (EndpointCall<Query, MultipartForm, Guard.Member>) throws -> Reply<Answer>
     ) {
+        precondition(endpoint.access != .anyone, "\(endpoint.description) is open to anyone: uploads need an account")
         let routeGuard = routeGuard
         addSignedIn(HTTPMethod(endpoint.method), endpoint.path, limit: endpoint.limit) { request, visitor, member in
             try Self.authorize(endpoint, member, routeGuard)
@@ -76,18 +77,16 @@ extension RouteGroup {
             }
             return try Self.run(endpoint, request, context: member, body: form, signedIn: true, chinese: { routeGuard.prefersChinese(visitor) }, handler)
         }
-        precondition(endpoint.access != .anyone, "\(endpoint.description) is open to anyone: uploads need an account")
     }
 
     private static func authorize<Query, Body, Answer>(_ endpoint: Endpoint<Query, Body, Answer>, _ member: Guard.Member, _ routeGuard: Guard) throws {
         if case .permission(let permission) = endpoint.access { try routeGuard.authorize(member, permission: permission) }
     }
 
-    fileprivate static func body<Body: Sendable>(_ type: Body.Type, _ request: Request) throws -> Body {
+    /// The JSON body as `Body` (400 malformed, 415 another media type); nothing to read for ``NoBody``.
+    fileprivate static func body<Body: Decodable & Sendable>(_ type: Body.Type, _ request: Request) throws -> Body {
         if let none = NoBody() as? Body { return none }
-        guard let decodable = Body.self as? any Decodable.Type else { preconditionFailure("a JSON body is Decodable") }
-        guard let body = try request.decodeJSON(decodable) as? Body else { preconditionFailure("decoded as its own type") }
-        return body
+        return try request.decodeJSON(Body.self)
     }
 
     fileprivate static func run<Query, Body, Answer, Received, Context>(
