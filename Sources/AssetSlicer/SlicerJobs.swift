@@ -113,7 +113,7 @@ final class SlicerJobs: Sendable {
         }
         for id in removed { try? FileManager.default.removeItem(at: folder(id)) }
         do {
-            try pool.submit(key: "user:\(userID)") { [self] in run(id, request: request) }
+            try pool.submit(.batch, key: "user:\(userID)") { [self] in run(id, request: request) }
         } catch {
             try? store.delete(id)
             try? FileManager.default.removeItem(at: folder(id))

@@ -13,7 +13,7 @@ public struct Responder: Sendable {
         self.errorPage = errorPage
     }
 
-    /// The finished response to `incoming`. An ``Response/offloaded(key:_:)`` response's work runs inline here;
+    /// The finished response to `incoming`. An ``Response/offloaded(key:lane:_:)`` response's work runs inline here;
     /// the server instead runs it on its ``WorkPool`` (``route(_:)`` then ``complete(_:for:)``).
     public func respond(to incoming: Request) -> Response {
         let (request, routed) = route(incoming)

@@ -80,7 +80,7 @@ extension MerchantsPages {
             if files.isEmpty { return try submitted(input, pictures: nil, member, now: now) }
             try photos.precheck(files, userID: member.user.id, now: now, l)
             // The pictures are decoded on the work pool, then the submission and its photos are stored in one transaction.
-            return .offloaded(key: "user:\(member.user.id)") { [self, values] in
+            return .offloaded(key: "user:\(member.user.id)", lane: .batch) { [self, values] in
                 do {
                     let pictures: [PhotoStore.Processed]
                     do {

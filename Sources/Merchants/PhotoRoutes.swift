@@ -114,7 +114,7 @@ extension MerchantsAPI {
         let now = Int64(clock.now().timeIntervalSince1970)
         try photos.precheck(files, userID: member.user.id, now: now, l)
         let userID = member.user.id
-        return .offloaded(key: "user:\(userID)") { [photos] in
+        return .offloaded(key: "user:\(userID)", lane: .batch) { [photos] in
             let added = try photos.add(files, merchant: merchant, userID: userID, alt: alt, now: now, l)
             return try Self.encode(MerchantPhotoUpload(items: added.map(PhotoStore.model)), status: .accepted)
         }
@@ -158,7 +158,7 @@ extension MerchantsPages {
             let alt = try PhotoStore.alt(request, l)
             try photos.precheck(files, userID: member.user.id, now: now, l)
             let userID = member.user.id
-            return .offloaded(key: "user:\(userID)") { [photos] in
+            return .offloaded(key: "user:\(userID)", lane: .batch) { [photos] in
                 do {
                     let added = try photos.add(files, merchant: merchant, userID: userID, alt: alt, now: now, l)
                     return viewer.redirect(to: back, flash: Toast(MerchantsText.photosHeld(added.count, l), kind: .success))

@@ -123,7 +123,7 @@ struct PhotoPages: Sendable {
             }
             let userID = user.id
             // Headers checked and originals stored on the work pool; thumbnails follow there too.
-            return .offloaded(key: DerivativeQueue.key(userID: userID)) {
+            return .offloaded(key: DerivativeQueue.key(userID: userID), lane: DerivativeQueue.lane(files)) {
                 var added: [Photo] = []
                 var problems: [String] = []
                 for file in files {
@@ -165,7 +165,7 @@ struct PhotoPages: Sendable {
             } catch let error as HTTPError {
                 return viewer.redirect(to: back, flash: Toast(error.errors.first?.message ?? error.detail ?? error.title, kind: .error))
             }
-            return .offloaded(key: DerivativeQueue.key(userID: photo.userID)) {
+            return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
                 do {
                     queue.submit([try library.saveVersion(of: photo, operations: edits)], kinds: [.thumbnail, .rendition])
                 } catch let error as ImagingError {

@@ -96,7 +96,7 @@ struct PhotoAPI: Sendable {
                 throw HTTPError.validation([.init(field: "file", message: "Send one or more images as the multipart field 'file'.")])
             }
             let userID = user.id
-            return .offloaded(key: DerivativeQueue.key(userID: userID)) { try upload(files, userID: userID) }
+            return .offloaded(key: DerivativeQueue.key(userID: userID), lane: DerivativeQueue.lane(files)) { try upload(files, userID: userID) }
         }
         api.get(Self.base) { request, member in
             let user = member.user
@@ -180,7 +180,7 @@ struct PhotoAPI: Sendable {
             let photo = try find(request, member.user)
             let body = try request.decodeJSON(NewPhotoVersion.self)
             let edits = try Self.edits(body.operations)
-            return .offloaded(key: DerivativeQueue.key(userID: photo.userID)) {
+            return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
                 let updated = try saveVersion(photo, edits)
                 queue.submit([updated], kinds: [.thumbnail, .rendition])
                 let versions = try library.versions(of: updated)
@@ -275,7 +275,7 @@ struct PhotoAPI: Sendable {
             return Self.file(file.path, size: size, mediaType: file.mediaType, etag: file.etag, request: request, download: nil)
         }
         if library.hasDerivative(kind, of: photo) { return try serve() }
-        return .offloaded(key: DerivativeQueue.key(userID: photo.userID), serve)
+        return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo), serve)
     }
 
     /// A stored file with an ETag; `304` when the client has it. URLs that carry `?v=` (the content's hash)
