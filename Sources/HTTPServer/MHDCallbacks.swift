@@ -373,6 +373,7 @@ extension ServerCore {
         case .fileTooLarge(let limit): tooLarge(limit: limit)
         case .tooManyParts(let limit): HTTPError(.contentTooLarge, detail: "The multipart body has more than \(limit) parts.")
         case .fieldTooLarge(let limit): HTTPError(.contentTooLarge, detail: "A form field is larger than \(limit) bytes.")
+        case .diskFull: DiskFull().httpError
         }
     }
 

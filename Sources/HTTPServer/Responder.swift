@@ -70,6 +70,9 @@ public struct Responder: Sendable {
         let httpError: HTTPError
         switch error {
         case let error as HTTPError: httpError = error
+        case _ where DiskFull.isDiskFull(error):
+            logError("\(request.method) \(request.path): the disk is full: \(String(reflecting: error))")
+            httpError = DiskFull().httpError
         case let error as any HTTPErrorConvertible:
             httpError = error.httpError
             // A 5xx other than an overload (503) is a fault: log what really happened, whatever the client is told.
