@@ -91,6 +91,10 @@ extension MerchantsPages {
                     return try submitted(input, pictures: pictures, member, now: now)
                 } catch let error as HTTPError {
                     return addPage(viewer, values: values, error: error)
+                } catch let error as QuotaExceeded {
+                    return addPage(viewer, values: values, error: error.httpError(l))
+                } catch where DiskFull.isDiskFull(error) {
+                    return addPage(viewer, values: values, error: DiskFull().httpError)
                 }
             }
         } catch let error as HTTPError {

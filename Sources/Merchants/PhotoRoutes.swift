@@ -52,6 +52,10 @@ extension PhotoStore {
             throw refusal.httpError(l)
         } catch let error as CommentError {
             throw HTTPError.forbidden(error.message(l))
+        } catch let error as QuotaExceeded {
+            throw error.httpError(l)
+        } catch where DiskFull.isDiskFull(error) {
+            throw DiskFull().httpError
         }
     }
 
