@@ -538,6 +538,48 @@ def attack_race(ctx: Context) -> str:
     return f"lost originals {lost}/{runs}{note}"
 
 
+def attack_same_account_race(ctx: Context) -> str:
+    """(h) issue 27 item 6: alice deletes her photo while she uploads the same bytes again (the delete starts at a
+    random moment within the upload). A 201 must name a photo that is still there afterwards."""
+    alice = ctx.tokens["alice"]
+    rounds, gone, created, duplicates, other = 0, 0, 0, 0, []
+    deadline = time.monotonic() + ctx.args.race_seconds
+    for run in range(ctx.args.same_account_runs):
+        if time.monotonic() > deadline or not ctx.server.alive():
+            break
+        data = noise_png(96, ctx.rng)
+        started = time.monotonic()
+        photo = uploaded_id(upload(ctx.port, alice, f"again-{run}.png", data))
+        if photo is None:
+            other.append("first upload failed")
+            continue
+        delay = ctx.rng.uniform(0, 1.2 * (time.monotonic() - started))
+        results = parallel([
+            lambda: upload(ctx.port, alice, f"again-{run}.png", data),
+            lambda: (time.sleep(delay), call(ctx.port, "DELETE", f"/api/v1/photos/{photo}",
+                                             headers={"Authorization": "Bearer " + alice}))[1],
+        ])
+        rounds += 1
+        reply = results[0].value
+        if not isinstance(reply, tuple):
+            other.append("no answer")
+            continue
+        if reply[0] == 201:
+            created += 1
+            named = json.loads(reply[1])["items"][0]["id"]
+            status, _ = call(ctx.port, "GET", f"/api/v1/photos/{named}", headers={"Authorization": "Bearer " + alice}, timeout=10)
+            gone += status != 200
+        elif reply[0] == 200:
+            duplicates += 1
+        else:
+            other.append(str(reply[0]))
+        status, body = call(ctx.port, "GET", "/api/v1/photos?limit=200", headers={"Authorization": "Bearer " + alice}, timeout=10)
+        for item in json.loads(body).get("items", []) if status == 200 else []:
+            call(ctx.port, "DELETE", f"/api/v1/photos/{item['id']}", headers={"Authorization": "Bearer " + alice}, timeout=10)
+    note = f"; other answers: {run_length(sorted(other))}" if other else ""
+    return f"201 naming a photo that is gone: {gone}/{rounds} (201 ×{created}, 200 duplicate ×{duplicates}){note}"
+
+
 def attack_headers(ctx: Context) -> str:
     """(e) malformed requests that must be 400, and a Host header that must not reach share pages."""
     cases = {
@@ -654,6 +696,7 @@ ATTACKS = {
     "e": ("(e) hostile headers", attack_headers),
     "f": ("(f) SVG filter bomb", attack_filter_bomb),
     "g": ("(g) 4×3 100-MP photos", attack_merchant_photos),
+    "h": ("(h) delete + re-upload", attack_same_account_race),
 }
 
 
@@ -735,11 +778,12 @@ def main() -> int:
     parser.add_argument("--results", type=Path, required=True)
     parser.add_argument("--photos", type=Path, nargs=2, required=True, metavar="FILE",
                         help="two real photos for the edit chain")
-    parser.add_argument("--attacks", default="idle,a,b,c,d,e,f,g")
+    parser.add_argument("--attacks", default="idle,a,b,c,d,e,f,g,h")
     parser.add_argument("--job-seconds", type=float, default=300,
                         help="how long (f) waits for its slicing jobs and (g) for its uploads")
     parser.add_argument("--race-runs", type=int, default=300)
     parser.add_argument("--race-seconds", type=float, default=90)
+    parser.add_argument("--same-account-runs", type=int, default=40, help="rounds of (h)")
     parser.add_argument("--slow-addresses", type=int, default=10, choices=range(1, 30))
     parser.add_argument("--slow-per-address", type=int, default=120)
     parser.add_argument("--slow-seconds", type=float, default=30)
