@@ -22,7 +22,7 @@ final class SVGDesign {
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
 
     /// Reads the document; slices keep a reference to it and draw on demand on the calling thread.
-    static func read(_ data: Data, file: String, designScale: Int, limits: SlicerLimits) throws(SlicerError) -> Design {
+    static func read(_ data: Data, file: String, designScale: Int, limits: SlicerLimits, meter: SliceMeter) throws(SlicerError) -> Design {
         guard data.count <= limits.image.maximumBytes else {
             throw .overLimit("\(file) has \(data.count) bytes; at most \(limits.image.maximumBytes)")
         }
@@ -47,6 +47,7 @@ final class SVGDesign {
         var notes: [LintFinding] = []
         let scale = Double(designScale)
         for id in outline.ids {
+            try meter.premeasure(origin: "\(file)#\(id)", instances: outline.filters.instances(of: id), filterWeight: outline.filters.weight(of: id))
             let ink: RsvgRectangle
             switch measure(opened, id: id, canvasWidth: outline.canvasWidth, canvasHeight: outline.canvasHeight) {
             case let .success(rectangle): ink = rectangle

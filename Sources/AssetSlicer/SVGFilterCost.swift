@@ -1,6 +1,7 @@
 import Foundation
 
-/// What an SVG's filters cost per pixel drawn, read from its XML before librsvg draws anything (issue 27): the
+/// What an SVG's filters cost per pixel drawn, and how many elements its `<use>` references make librsvg draw, read
+/// from its XML before librsvg measures or draws anything (issue 27): the
 /// weight of each `<filter>` is the sum of its primitives' weights (``weight(primitive:attributes:)``), and the
 /// weight of an element is the weight of every filter used in its subtree — by a `filter` attribute or a
 /// `filter:` in a `style` attribute, once per use — plus that of every element a `<use>` in it draws (a chain
@@ -18,6 +19,8 @@ struct SVGFilterCensus {
     struct References {
         var filters: [String] = []
         var uses: [String] = []
+        /// Elements in the subtree (the element itself included).
+        var elements = 0
     }
 
     /// Open elements: the id of each one that has one, with what its subtree referenced so far.
@@ -46,9 +49,11 @@ struct SVGFilterCensus {
             document.filters += found.filters
             document.uses += found.uses
         }
+        found.elements = 1
         for index in open.indices {
             open[index].references.filters += found.filters
             open[index].references.uses += found.uses
+            open[index].references.elements += 1
         }
         open.append((attributes["id"].flatMap { $0.isEmpty ? nil : $0 }, found))
     }
@@ -106,6 +111,30 @@ struct SVGFilterCensus {
     }
 
     static func capped(_ value: Int) -> Int { min(max(value, 0), maximumWeight) }
+
+    /// How many elements librsvg draws for the element `id`: its subtree's, each `<use>` counting its target's again
+    /// (a "billion laughs" of `<use>` multiplies), computed once per element and capped like the weights.
+    func instances(of id: String) -> Int {
+        var memo: [String: Int] = [:]
+        return instances(references[id] ?? References(), depth: 0, memo: &memo)
+    }
+
+    private func instances(_ found: References, depth: Int, memo: inout [String: Int]) -> Int {
+        var total = found.elements
+        guard depth < Self.maximumDepth else { return Self.maximumWeight }
+        for target in found.uses {
+            let each: Int
+            if let known = memo[target] {
+                each = known
+            } else {
+                memo[target] = 0
+                each = instances(references[target] ?? References(), depth: depth + 1, memo: &memo)
+                memo[target] = each
+            }
+            total = Self.capped(total + each)
+        }
+        return total
+    }
 
     /// One filter primitive's weight: units of one pass over a pixel, where one `feTurbulence` octave is one.
     /// Measured with librsvg 2.54 on a 600 × 600 px region: an octave ≈ 0.064 µs a pixel; `feMorphology`

@@ -7,12 +7,17 @@ import Foundation
 /// other primitives' weights (``SVGFilterCost``) were measured against it with librsvg 2.54 (`rsvg-convert`
 /// on a 600 × 600 px filter region): one unit is about 0.06 µs of CPU, so the default 500 million is about
 /// 30 s. The ~300-byte SVG of issue 27 (three 1000 × 1000 px slices under `numOctaves="100"`) needs about
-/// 1.1 billion and is refused before its first slice is drawn (``SliceMeter/preflight(_:options:file:)``).
+/// 1.1 billion and is refused before its first slice is drawn (``SliceMeter/preflight(_:options:file:)``). Before
+/// librsvg measures a slice (`rsvg_handle_get_geometry_for_layer`, which runs its filters once at the design's size:
+/// about 16 s of CPU for that SVG, bounded by the helper's CPU limit) only what needs no size is checked: the
+/// elements its `<use>` chains draw, and a filter weight that no picture of even one pixel could afford.
 public struct SliceBudget: Sendable, Hashable {
     /// Pixels of every picture drawn or resized, each slice at each scale: 300 million (1.2 GB of RGBA).
     public var maximumPixels: Int
     /// Filter work of an SVG, pixels × the slice's filter weight summed over every slice and scale.
     public var maximumFilterWork: Int
+    /// Elements drawn for one SVG slice, `<use>` copies included (counted before librsvg measures it).
+    public var maximumElements: Int
     /// Pages of a PDF (each is drawn three times).
     public var maximumPages: Int
     /// Layers of a PSD.
@@ -20,10 +25,11 @@ public struct SliceBudget: Sendable, Hashable {
     /// Wall-clock time for the whole run, counted from its start; nil for none (the command line).
     public var time: Duration?
 
-    public init(maximumPixels: Int = 300_000_000, maximumFilterWork: Int = 500_000_000, maximumPages: Int = 100,
-                maximumLayers: Int = 500, time: Duration? = nil) {
+    public init(maximumPixels: Int = 300_000_000, maximumFilterWork: Int = 500_000_000, maximumElements: Int = 1_000_000,
+                maximumPages: Int = 100, maximumLayers: Int = 500, time: Duration? = nil) {
         self.maximumPixels = maximumPixels
         self.maximumFilterWork = maximumFilterWork
+        self.maximumElements = maximumElements
         self.maximumPages = maximumPages
         self.maximumLayers = maximumLayers
         self.time = time
@@ -71,6 +77,19 @@ final class SliceMeter {
             let names = heaviest.sorted { $0.work > $1.work }.prefix(3).map(\.name).joined(separator: ", ")
             throw .overBudget(zh: "\(file) 的滤镜共需约 \(Self.wan(work))次像素运算（最重：\(names)），每次最多 \(Self.wan(budget.maximumFilterWork))",
                               en: "\(file): its filters need about \(Self.millions(work)) pixel operations (heaviest: \(names)); a run may do \(Self.millions(budget.maximumFilterWork))")
+        }
+    }
+
+    /// Before librsvg measures slice `origin`: refuses one whose `<use>` chains draw more than the budget's elements, or
+    /// whose filters would pass the budget on a single pixel (their size is not known yet).
+    func premeasure(origin: String, instances: Int, filterWeight: Int) throws(SlicerError) {
+        guard instances <= budget.maximumElements else {
+            throw .overBudget(zh: "\(origin) 通过 <use> 要绘制约 \(Self.wan(instances))个元素，每个切图最多 \(Self.wan(budget.maximumElements))个",
+                              en: "\(origin) draws about \(Self.millions(instances)) elements through <use>; a slice may draw \(Self.millions(budget.maximumElements))")
+        }
+        guard filterWeight <= budget.maximumFilterWork else {
+            throw .overBudget(zh: "\(origin) 的滤镜每个像素就需约 \(Self.wan(filterWeight))次运算，超过每次 \(Self.wan(budget.maximumFilterWork))的上限",
+                              en: "\(origin): its filters need about \(Self.millions(filterWeight)) operations for each pixel; a run may do \(Self.millions(budget.maximumFilterWork))")
         }
     }
 

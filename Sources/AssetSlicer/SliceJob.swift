@@ -116,7 +116,8 @@ enum DesignReader {
         let name = input.lastPathComponent
         switch input.pathExtension.lowercased() {
         case "svg":
-            return try SVGDesign.read(try contents(input, limits: options.limits), file: name, designScale: options.designScale, limits: options.limits)
+            return try SVGDesign.read(try contents(input, limits: options.limits), file: name, designScale: options.designScale, limits: options.limits,
+                                      meter: meter)
         case "pdf":
             return try PDFDesign.read(try contents(input, limits: options.limits), file: name, limits: options.limits)
         case "psd":

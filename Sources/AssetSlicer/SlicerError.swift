@@ -42,7 +42,7 @@ public enum SlicerError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The message for the `/slicer` job page, in both languages where it has them.
     public var message: LocalizedText {
-        if case let .overBudget(zh, en) = self { return LocalizedText(zh: "超出预算：" + zh, en: description.prefix(1).uppercased() + description.dropFirst()) }
+        if case let .overBudget(zh, _) = self { return LocalizedText(zh: "超出预算：" + zh, en: description.prefix(1).uppercased() + description.dropFirst()) }
         return LocalizedText(description)
     }
 

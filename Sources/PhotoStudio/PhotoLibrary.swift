@@ -1,7 +1,7 @@
 public import AppHost
 public import AppSuiteAPI
 public import Foundation
-public import HTTPServer
+import HTTPServer
 import Identity
 public import Imaging
 public import Storage

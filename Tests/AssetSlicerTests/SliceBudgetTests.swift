@@ -47,6 +47,25 @@ import WebUI
         #expect(SVGOutline(Data(chain(levels: 7, uses: 10).utf8)).filters.weight(of: "bg_chain") == 11 * 10_000_000)
         #expect(SVGOutline(Data(chain(levels: 9, uses: 10).utf8)).filters.weight(of: "bg_chain") == SVGFilterCensus.maximumWeight)
         #expect(SVGOutline(Data(chain(levels: 70, uses: 1).utf8)).filters.weight(of: "bg_chain") == SVGFilterCensus.maximumWeight, "too deep to follow")
+        // bg_chain and its <use> (2), then per level its group and ten <use> elements (11) and ten copies of the level below:
+        // l0 = 1, l1 = 11 + 10, l2 = 11 + 210, l3 = 11 + 2210.
+        #expect(SVGOutline(Data(chain(levels: 3, uses: 10).utf8)).filters.instances(of: "bg_chain") == 2 + 2_221)
+    }
+
+    /// A "billion laughs" of `<use>` (10¹¹ copies of a rectangle, no filter) kept librsvg measuring until the helper
+    /// was killed at its 120 s; it is refused before librsvg sees it.
+    @Test func aUseChainIsRefusedBeforeLibrsvgMeasuresIt() throws {
+        var body = #"<defs><g id="l0"><rect width="10" height="10"/></g>"#
+        for level in 1...11 { body += "<g id=\"l\(level)\">" + String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 10) + "</g>" }
+        let files = try Fixtures()
+        try files.write("laughs.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="750" height="1334">"# + body + ##"</defs><g id="bg_a"><use href="#l11"/></g></svg>"##)
+        do {
+            _ = try SliceJob.run(SliceRequest(input: files.url("laughs.svg")))
+            Issue.record("the chain was sliced")
+        } catch {
+            #expect(error == .overBudget(zh: "laughs.svg#bg_a 通过 <use> 要绘制约 10.0 亿个元素，每个切图最多 100 万个",
+                                         en: "laughs.svg#bg_a draws about 1,000 million elements through <use>; a slice may draw 1.0 million"))
+        }
     }
 
     @Test func theIssuesFilterBombIsRefusedBeforeAnythingIsDrawn() throws {

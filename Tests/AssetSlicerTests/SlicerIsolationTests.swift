@@ -42,6 +42,19 @@ import WebUI
         #expect(calm.contains("Assets.zip"))
     }
 
+    /// A 40 KB SVG whose 100 × 100 `feConvolveMatrix` makes librsvg 2.54 panic (SIGABRT in nalgebra) while measuring it:
+    /// before issue 27 this stopped the whole server; now its helper dies, the job says so and the server goes on.
+    @Test func aDesignThatCrashesLibrsvgFailsItsJobNotTheServer() throws {
+        let server = try TestServer(apps: [AssetSlicerApp()])
+        let account = try server.register("designer")
+        let kernel = Array(repeating: "1", count: 100 * 100).joined(separator: " ")
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="750" height="1334"><filter id="f"><feConvolveMatrix order="100" kernelMatrix=""#
+            + kernel + #""/></filter><rect id="bg_a" width="1000" height="1000" filter="url(#f)"/></svg>"#
+        let (_, page) = try Self.slice(svg, named: "panic.svg", on: server, token: account.token)
+        #expect(page.contains(SlicerText.helperFailed.zh + " / " + SlicerText.helperFailed.en), "\(page)")
+        #expect(try server.get("/healthz").status == 200)
+    }
+
     /// A job that stays within its budget but not within its CPU seconds or its wall-clock time is killed, and its
     /// page says which; a server without the helper binary says so too.
     @Test func aHelperPastItsCPUOrTimeIsKilledAndTheJobSaysWhy() throws {
