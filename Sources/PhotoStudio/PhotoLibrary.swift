@@ -1,4 +1,4 @@
-public import AppHost
+import AppHost
 public import AppSuiteAPI
 public import Foundation
 import HTTPServer
@@ -57,43 +57,6 @@ public struct PhotoVersion: Sendable, Hashable {
     public var createdAt: Int64
 }
 
-/// Why a file was not added to a library. `message` is for people; `code` for programs, chosen from
-/// which check failed (never from libvips' error text, which is process-wide and may be another
-/// request's).
-public struct IngestError: Error, Sendable, CustomStringConvertible {
-    public var code: String
-    public var message: String
-    /// Set for code `quota`: the account's Photo Studio quota it would pass.
-    public var quota: QuotaExceeded?
-    public var description: String { message }
-
-    init(code: String, message: String, quota: QuotaExceeded? = nil) {
-        self.code = code
-        self.message = message
-        self.quota = quota
-    }
-
-    /// Why storing failed: over the account's quota, the disk full, or another storage failure (whose text, which
-    /// may name server paths, is not kept).
-    static func storing(_ error: any Error) -> IngestError {
-        if let quota = error as? QuotaExceeded { return IngestError(code: "quota", message: quota.message(.en), quota: quota) }
-        if DiskFull.isDiskFull(error) { return IngestError(code: "disk-full", message: DiskFull().httpError.detail ?? "disk full") }
-        return IngestError(code: "storage", message: "could not store the photo")
-    }
-
-    static func from(_ error: ImagingError) -> IngestError {
-        switch error {
-        case .emptyInput: IngestError(code: "empty", message: "empty file (0 bytes)")
-        case .tooManyBytes: IngestError(code: "too-large", message: error.description)
-        case .tooManyPixels: IngestError(code: "too-many-pixels", message: error.description)
-        case .unsupportedFormat: IngestError(code: "unsupported", message: "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)")
-        case .unreadable(let detail): IngestError(code: "corrupt", message: "corrupt or truncated image: \(detail)")
-        case .fileNotReadable: IngestError(code: "unreadable", message: "cannot read the file")
-        default: IngestError(code: "unreadable", message: error.shownText)
-        }
-    }
-}
-
 /// The result of adding one file.
 public struct IngestResult: Sendable {
     public var photo: Photo
@@ -121,32 +84,6 @@ public struct PhotoLibrary: Sendable {
         self.directory = directory
         self.limits = limits
         self.quotaBytes = quotaBytes
-    }
-
-    /// The account's quota: the bytes of its originals (each counted in full, even when another account has the same
-    /// file) and of its edited versions; thumbnails and renditions, which are remade when missing, are not counted.
-    public var quota: StorageQuota {
-        StorageQuota(app: "photos", title: LocalizedText(zh: "图片处理器 · 原图与编辑版本", en: "Photo Studio · originals and edits"),
-                     limitBytes: quotaBytes) { [self] userID, db in try usedBytes(userID: userID, db: db) }
-    }
-
-    /// Bytes of `userID`'s originals and versions; a version saved before sizes were recorded is measured on disk.
-    func usedBytes(userID: Int64, db: any SQLExecutor) throws -> Int64 {
-        let originals: Int64 = try db.scalar("SELECT COALESCE(SUM(file_size), 0) FROM photos_photos WHERE user_id = ?", userID) ?? 0
-        let versions: Int64 = try db.scalar("""
-            SELECT COALESCE(SUM(v.file_size), 0) FROM photos_versions v JOIN photos_photos p ON p.id = v.photo_id WHERE p.user_id = ?
-            """, userID) ?? 0
-        let unsized = try db.query("""
-            SELECT v.sha256 FROM photos_versions v JOIN photos_photos p ON p.id = v.photo_id WHERE p.user_id = ? AND v.file_size IS NULL
-            """, userID).map { try $0.get("sha256", as: String.self) }
-        let measured = unsized.reduce(Int64(0)) { total, sha in
-            total + Int64((try? FileManager.default.attributesOfItem(atPath: originalURL(sha: sha).path)[.size] as? Int) ?? 0)
-        }
-        return originals + versions + measured
-    }
-
-    static func log(_ text: String) {
-        FileHandle.standardError.write(Data("appsuite: photos: \(text)\n".utf8))
     }
 
     // MARK: schema

@@ -635,7 +635,7 @@ def job_state(port: int, token: str, page: str) -> str:
     if "error-state" in text:
         start = text.find('class="state-message"')
         message = text[text.find(">", start) + 1:text.find("</p>", start)] if start >= 0 else ""
-        return "failed: " + html.unescape(message).strip()[:200]
+        return "failed: " + html.unescape(message).strip()[:400]
     return "finished"
 
 
