@@ -140,7 +140,8 @@ let package = Package(
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
-            dependencies: ["AppSuiteServer", "AppSuiteAPI", "AppHost", "HTTPServer", "Storage", "Identity", "Community", "WebUI", "AppSuiteTesting", "CLibXML2"],
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "AppHost", "HTTPServer", "Storage", "Identity", "Community", "WebUI", "AppSuiteTesting", "CLibXML2",
+                           "AssetSlicer", "PhotoStudio", "Merchants", "Weather", "Markdown"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteCLITests",

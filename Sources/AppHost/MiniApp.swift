@@ -70,6 +70,9 @@ public protocol MiniApp: Sendable {
     /// Its share of a user's "download my data" and "delete my account" (``AccountArchive``): the rows and files
     /// of user `id` it keeps, and how it removes or anonymises them. Nil when it keeps nothing per user.
     func accountData(context: AppContext) -> AccountDataPart?
+    /// The bytes one account may store in it (uploads and what is made from them), shown on `/me`; nil when
+    /// users store nothing there.
+    func storageQuota(context: AppContext) -> StorageQuota?
 }
 
 extension MiniApp {
@@ -85,6 +88,7 @@ extension MiniApp {
     public func submissionReviewer(context: AppContext) -> SubmissionReviewer? { nil }
     public var remoteImages: RemoteImageSource? { nil }
     public func accountData(context: AppContext) -> AccountDataPart? { nil }
+    public func storageQuota(context: AppContext) -> StorageQuota? { nil }
 }
 
 /// What an app gets from the server: storage, the signed-in viewer, its own folders, the work pool, the

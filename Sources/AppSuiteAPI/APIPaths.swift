@@ -17,6 +17,8 @@ public enum APIPath {
     public static let me = "/api/v1/me"
     /// `GET`: a zip of everything the suite keeps about the user (JSON per app, photo originals).
     public static let export = "/api/v1/me/export"
+    /// `GET`: the bytes the user keeps in each app against its quota (``StorageUsage``).
+    public static let storage = "/api/v1/me/storage"
     public static let password = "/api/v1/me/password"
     public static let avatar = "/api/v1/me/avatar"
     /// `GET`: the user's signed-in sessions (``SessionList``); `DELETE`: sign out every other session.

@@ -32,7 +32,8 @@ public enum MerchantEndpoints {
         summary: "Upload 1–9 photos: re-encoded upright without metadata, held for a moderator; at most 30 an hour", limit: .upload, status: 202,
         errors: [.init(403, "Banned"), noMerchant, .init(413, "A photo over 64 MiB"),
                  .init(422, "No photo, more than 9, not a usable picture or over 100 megapixels (errors name 'photo'), or a bad 'alt'"),
-                 .init(429, "Over 30 photos this hour; Retry-After")])
+                 .init(429, "Over 30 photos this hour; Retry-After"),
+                 .init(507, "Over the account's merchant-photo quota (urn:appsuite:problem:quota-exceeded), or the server's disk is full")])
     public static let articles = Endpoint<NoQuery, NoBody, MerchantArticleList>(
         .get, "/api/v1/merchants/{id}/articles", summary: "The owner's articles and promotions (文章 / 优惠活动), newest first",
         access: .anyone, cache: lookup, errors: [noMerchant])

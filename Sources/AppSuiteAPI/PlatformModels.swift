@@ -91,3 +91,31 @@ extension ExtensibleEnum {
         try container.encode(rawValue)
     }
 }
+
+/// `GET /api/v1/me/storage`: what the signed-in account keeps in each app that stores its uploads, against that
+/// app's per-account quota (issue 27). An upload past a quota is refused with a `507` problem of type
+/// `urn:appsuite:problem:quota-exceeded`.
+public struct StorageUsage: Codable, Sendable, Equatable {
+    /// One app's share.
+    public struct App: Codable, Sendable, Equatable {
+        /// The app's id: `photos`, `slicer`, `merchants`.
+        public var app: String
+        /// What is counted, in the viewer's language (`图片处理器 · 原图与编辑版本`).
+        public var title: String
+        public var usedBytes: Int64
+        public var limitBytes: Int64
+
+        public init(app: String, title: String, usedBytes: Int64, limitBytes: Int64) {
+            self.app = app
+            self.title = title
+            self.usedBytes = usedBytes
+            self.limitBytes = limitBytes
+        }
+    }
+
+    public var items: [App]
+
+    public init(items: [App]) {
+        self.items = items
+    }
+}

@@ -116,11 +116,12 @@ extension AppSuiteClient {
         static let linkedLogins = Route("GET", APIPath.logins)
         static let unlink = Route("DELETE", APIPath.linkedLogin)
         static let exportData = Route("GET", APIPath.export)
+        static let storage = Route("GET", APIPath.storage)
         static let deleteAccount = Route("DELETE", APIPath.me)
         static let email = Route("GET", APIPath.email)
         static let setEmail = Route("PUT", APIPath.email)
         static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession, linkedLogins, unlink,
-                                exportData, deleteAccount, email, setEmail]
+                                exportData, storage, deleteAccount, email, setEmail]
 
         /// `GET /api/v1/me/email`: the user's address (nil without one) and whether it is verified.
         public func email() async throws(AppSuiteError) -> EmailStatus {
@@ -144,6 +145,13 @@ extension AppSuiteClient {
             var call = AppSuiteClient.Call(Self.exportData)
             call.accept = "application/zip, application/problem+json"
             return try await client.response(call).body
+        }
+
+        /// `GET /api/v1/me/storage`: the bytes the user keeps in each app that stores uploads (Photo Studio, 切图,
+        /// merchant photos) against its per-account quota. An upload past a quota fails with a `507` problem of type
+        /// `urn:appsuite:problem:quota-exceeded`.
+        public func storage() async throws(AppSuiteError) -> StorageUsage {
+            try await client.value(.init(Self.storage), as: StorageUsage.self)
         }
 
         /// `DELETE /api/v1/me`: deletes the account for good after checking `password` (an account without one

@@ -112,9 +112,16 @@ public final class AppSuite: Sendable {
         let outboundClient = CurlHTTPClient()
         outbox = Self.outbox(configuration, publicURL: publicURLSource)
         let mail = outbox.map { outbox in AccountMail(outbox: outbox, publicURL: { publicURLSource.current }) }
+        let (database, workPool, subjects) = (self.database, self.workPool, self.subjects)
+        let storage = StorageRoutes(database: database, quotas: apps.compactMap { app in
+            app.storageQuota(context: Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
+                                                   configuration: configuration, workPool: workPool, clock: clock, subjects: subjects))
+        })
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory, mail: mail,
-                       oidc: Self.oidc(configuration, identity: authenticator.identity, client: outboundClient, publicURL: publicURLSource))
+                       oidc: Self.oidc(configuration, identity: authenticator.identity, client: outboundClient, publicURL: publicURLSource),
+                       profileSection: { viewer, user in try? storage.section(viewer, userID: user.id) })
             .register(into: &router, guard: sessionGuard)
+        storage.register(into: &router, guard: sessionGuard)
         Launcher(apps: apps.map(\.manifest)).register(into: &router, guard: sessionGuard)
         let identityClock = clock.identityClock
         let kinds = Self.notificationKinds(apps)

@@ -14,8 +14,8 @@ enum EndpointAnswer {
             var response = try encode(answer, status: status)
             finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn)
             return response
-        case .offloaded(let key, let work):
-            return .offloaded(key: key) {
+        case .offloaded(let key, let lane, let work):
+            return .offloaded(key: key, lane: lane) {
                 var response = try encode(try work(), status: status)
                 finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn)
                 return response

@@ -17,7 +17,7 @@ public struct EndpointCall<Query: Sendable, Body: Sendable, Context: Sendable>: 
 public struct Reply<Answer: Sendable>: Sendable {
     enum Kind: Sendable {
         case answer(Answer)
-        case offloaded(key: String, work: @Sendable () throws -> Answer)
+        case offloaded(key: String, lane: WorkLane, work: @Sendable () throws -> Answer)
         case response(Response)
     }
 
@@ -31,9 +31,9 @@ public struct Reply<Answer: Sendable>: Sendable {
     }
 
     /// Slow work (libvips, argon2id, outbound HTTP) run on the server's work pool under `key` (a user id, else
-    /// the client address) while the connection waits (``Response/offloaded(key:_:)``).
-    public static func offloaded(key: String, _ work: @escaping @Sendable () throws -> Answer) -> Reply {
-        Reply(kind: .offloaded(key: key, work: work), status: nil, headers: HTTPHeaders())
+    /// the client address), in `lane`, while the connection waits (``Response/offloaded(key:lane:_:)``).
+    public static func offloaded(key: String, lane: WorkLane = .interactive, _ work: @escaping @Sendable () throws -> Answer) -> Reply {
+        Reply(kind: .offloaded(key: key, lane: lane, work: work), status: nil, headers: HTTPHeaders())
     }
 
     /// A response the handler built itself: a file for a ``BinaryFile`` endpoint.

@@ -52,6 +52,10 @@ extension PhotoStore {
             throw refusal.httpError(l)
         } catch let error as CommentError {
             throw HTTPError.forbidden(error.message(l))
+        } catch let error as QuotaExceeded {
+            throw error.httpError(l)
+        } catch where DiskFull.isDiskFull(error) {
+            throw DiskFull().httpError
         }
     }
 
@@ -114,7 +118,7 @@ extension MerchantsAPI {
         let now = Int64(clock.now().timeIntervalSince1970)
         try photos.precheck(files, userID: member.user.id, now: now, l)
         let userID = member.user.id
-        return .offloaded(key: "user:\(userID)") { [photos] in
+        return .offloaded(key: "user:\(userID)", lane: .batch) { [photos] in
             MerchantPhotoUpload(items: try photos.add(files, merchant: merchant, userID: userID, alt: alt, now: now, l).map(PhotoStore.model))
         }
     }
@@ -157,7 +161,7 @@ extension MerchantsPages {
             let alt = try PhotoStore.alt(request, l)
             try photos.precheck(files, userID: member.user.id, now: now, l)
             let userID = member.user.id
-            return .offloaded(key: "user:\(userID)") { [photos] in
+            return .offloaded(key: "user:\(userID)", lane: .batch) { [photos] in
                 do {
                     let added = try photos.add(files, merchant: merchant, userID: userID, alt: alt, now: now, l)
                     return viewer.redirect(to: back, flash: Toast(MerchantsText.photosHeld(added.count, l), kind: .success))

@@ -11,6 +11,8 @@ struct IdentityPages: Sendable {
     let mail: AccountMail?
     /// Third-party sign-in; nil when no provider is configured (`--oidc-providers`).
     let oidc: OIDCLogin?
+    /// A section `/me` shows after the account's own (the storage quotas); nil for none.
+    let profileSection: (@Sendable (Viewer, User) -> Node?)?
     var identity: IdentityService { auth.identity }
 
     /// Logging in, registering and logging out are open to everyone; the account pages need a session.
@@ -209,6 +211,7 @@ struct IdentityPages: Sendable {
                     listCell(title: IdentityText.linkedAccounts(language), href: "/me/logins", accessory: .chevron)
                 }
             }
+            if let section = profileSection?(viewer, user) { section }
             listGroup {
                 listCell(title: IdentityText.myData(language), subtitle: IdentityText.myDataSubtitle(language), href: "/me/data", accessory: .chevron)
             }
