@@ -172,6 +172,8 @@ enum ContractScenario {
     static func accountData(_ client: ContractClient, alice: String) {
         client.bytes(APIPath.export, [:], token: alice, mediaType: "application/zip")
         client.problem("GET", APIPath.export, status: 401)
+        client.call("GET", APIPath.storage, token: alice, as: StorageUsage.self)
+        client.problem("GET", APIPath.storage, status: 401)
         let password = "correct horse battery"
         guard let erin = client.call("POST", APIPath.register, body: .model(Credentials(username: "contract_erin", password: password)),
                                      status: 201, as: LoginResponse.self) else { return }
@@ -688,7 +690,8 @@ enum ContractScenario {
                                        token: token, status: 201, as: PhotoUploadResult.self),
               let photo = upload.items.first
         else { return }
-        client.call("POST", photos, body: .files([("file", "again.jpg", jpeg)]), token: token, status: 201, as: PhotoUploadResult.self)
+        // The same bytes again store nothing new: 200 with the existing photo marked `duplicate`.
+        client.call("POST", photos, body: .files([("file", "again.jpg", jpeg)]), token: token, status: 200, as: PhotoUploadResult.self)
         client.problem("POST", photos, body: .files([("file", "text.jpg", notAnImage)]), token: token, status: 422)
         client.problem("POST", photos, body: .files([("picture", "a.jpg", jpeg)]), token: token, status: 422)
         client.call("GET", photos, query: [("limit", "1")], token: token, as: PhotoPage.self)
