@@ -40,7 +40,9 @@ import Testing
             // Nothing half-written: no staged or uploaded leftovers, every stored photo whole, the database consistent.
             let staging = server.dataDirectory + "/apps/photos/staging"
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).isEmpty)
-            #expect(((try? FileManager.default.contentsOfDirectory(atPath: server.dataDirectory + "/uploads")) ?? []).isEmpty)
+            // The server removes a request's upload files when the request completes, just after it answers.
+            #expect(try wait(until: { ((try? FileManager.default.contentsOfDirectory(atPath: server.dataDirectory + "/uploads")) ?? []).isEmpty },
+                             timeout: .seconds(10), every: .milliseconds(20)), "the upload folder empties")
             let items = try #require(try server.request("GET", "/api/v1/photos?limit=200", token: alice).json()["items"] as? [[String: Any]])
             #expect(Set(items.compactMap { $0["id"] as? Int }) == Set(stored.keys), "exactly the photos answered 201")
             for (id, bytes) in stored {
