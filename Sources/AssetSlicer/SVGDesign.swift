@@ -40,6 +40,9 @@ final class SVGDesign {
             throw .unreadableDesign(file: file, layer: nil, detail: text.hasPrefix("XML parse error") ? "not well-formed XML" : "not an SVG this tool can draw")
         }
         let design = SVGDesign(handle: opened, file: file)
+        let measured = SVGMeasureCopy.make(data).flatMap { copy in
+            copy.withUnsafeBytes { raw in rsvg_handle_new_from_data(raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count), nil) }
+        }.map { SVGDesign(handle: $0, file: file) }
         guard outline.ids.count <= limits.maximumSlices else {
             throw .overLimit("\(file) has \(outline.ids.count) slices; at most \(limits.maximumSlices)")
         }
@@ -49,7 +52,8 @@ final class SVGDesign {
         for id in outline.ids {
             try meter.premeasure(origin: "\(file)#\(id)", instances: outline.filters.instances(of: id), filterWeight: outline.filters.weight(of: id))
             let ink: RsvgRectangle
-            switch measure(opened, id: id, canvasWidth: outline.canvasWidth, canvasHeight: outline.canvasHeight) {
+            let rectangle = measured.flatMap { try? measure($0.handle, id: id, canvasWidth: outline.canvasWidth, canvasHeight: outline.canvasHeight).get() }
+            switch rectangle.map(Result.success) ?? measure(opened, id: id, canvasWidth: outline.canvasWidth, canvasHeight: outline.canvasHeight) {
             case let .success(rectangle): ink = rectangle
             case let .failure(message):
                 notes.append(LintFinding(rule: "read", level: .error, subject: "\(file)#\(id)", message: LocalizedText("cannot be measured: \(message)")))

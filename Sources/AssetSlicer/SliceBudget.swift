@@ -7,10 +7,10 @@ import Foundation
 /// other primitives' weights (``SVGFilterCost``) were measured against it with librsvg 2.54 (`rsvg-convert`
 /// on a 600 × 600 px filter region): one unit is about 0.06 µs of CPU, so the default 500 million is about
 /// 30 s. The ~300-byte SVG of issue 27 (three 1000 × 1000 px slices under `numOctaves="100"`) needs about
-/// 1.1 billion and is refused before its first slice is drawn (``SliceMeter/preflight(_:options:file:)``). Before
-/// librsvg measures a slice (`rsvg_handle_get_geometry_for_layer`, which runs its filters once at the design's size:
-/// about 16 s of CPU for that SVG, bounded by the helper's CPU limit) only what needs no size is checked: the
-/// elements its `<use>` chains draw, and a filter weight that no picture of even one pixel could afford.
+/// 1.1 billion and is refused before its first slice is drawn (``SliceMeter/preflight(_:options:file:)``). Slices
+/// are measured on a copy whose filters draw nothing (``SVGMeasureCopy``; librsvg would run them, about 16 s of CPU
+/// for that SVG); before that only what needs no size is checked: the elements its `<use>` chains draw, and a filter
+/// weight that no picture of even one pixel could afford.
 public struct SliceBudget: Sendable, Hashable {
     /// Pixels of every picture drawn or resized, each slice at each scale: 300 million (1.2 GB of RGBA).
     public var maximumPixels: Int
