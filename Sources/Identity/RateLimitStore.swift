@@ -16,12 +16,12 @@ public struct RateLimitStore: Sendable {
     public init(database: any Database) { self.database = database }
 
     /// Counts one call of `limit`'s class by `subject` (`u:<id>` or `a:<address>`) at `now` (UTC seconds), in
-    /// every window of the class. Refused calls count too, so a client that keeps trying stays refused until
-    /// the window ends.
-    /// - Throws: ``Exceeded`` when a window holds more than its count; `StorageError` from the database.
+    /// every window of the class. A refused call counts in no window (its transaction is rolled back): a client
+    /// that keeps retrying a full minute stays refused until that minute ends but does not spend its day.
+    /// - Throws: ``Exceeded`` when a window would hold more than its count; `StorageError` from the database.
     public func admit(_ limit: RateLimit, subject: String, now: Int64) throws {
         guard !limit.windows.isEmpty else { return }
-        let retryAfter: Int64? = try database.write { db in
+        try database.write { db in
             var wait: Int64?
             for window in limit.windows {
                 let length = Int64(window.seconds)
@@ -37,9 +37,8 @@ public struct RateLimitStore: Sendable {
                     """, limit.name, subject, length, start)?.get("call_count") ?? 1
                 if count > Int64(window.count) { wait = max(wait ?? 0, start + length - now) }
             }
-            return wait
+            if let wait { throw Exceeded(limit: limit, retryAfter: max(1, wait)) }
         }
-        if let retryAfter { throw Exceeded(limit: limit, retryAfter: max(1, retryAfter)) }
     }
 
     /// Deletes counters whose window ended before `now`; returns how many.

@@ -38,6 +38,18 @@ import Testing
         #expect(refused?.retryAfter == 86_400 - (now % 86_400))
     }
 
+    /// 20 accepted and 280 refused in one minute, then 10 more minutes of 20: the refusals spent none of the day's
+    /// 200, so the day refuses only the 201st accepted call (issue 27's 短评 flood, bench/abuse attack i).
+    @Test func refusedCallsSpendNothing() {
+        for _ in 0..<300 { _ = refusal(.content, "u:7", at: start) }
+        var now = start + 30
+        for minute in 0..<9 {
+            for _ in 0..<20 { #expect(refusal(.content, "u:7", at: now) == nil, "minute \(minute)") }
+            now += 60
+        }
+        #expect(refusal(.content, "u:7", at: now)?.retryAfter == 86_400 - (now % 86_400))
+    }
+
     @Test func purgeDeletesOnlyEndedWindows() throws {
         try store.admit(.content, subject: "u:1", now: start)
         #expect(try store.purge(now: start + 1) == 0)

@@ -14,6 +14,7 @@ when a goal is missed), 2 when the set-up itself fails (the server does not star
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import errno
 import hashlib
 import html
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,6 +77,18 @@ def json_call(port: int, method: str, path: str, payload: object, token: str | N
     if token:
         headers["Authorization"] = "Bearer " + token
     return call(port, method, path, json.dumps(payload).encode(), headers, timeout)
+
+
+def json_with_retry(port: int, method: str, path: str, payload: object,
+                    headers: dict[str, str]) -> tuple[int, bytes, str | None]:
+    """A JSON request on a fresh connection; returns the status, the body and the Retry-After header."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    try:
+        conn.request(method, path, body=json.dumps(payload).encode(), headers={"Content-Type": "application/json", **headers})
+        response = conn.getresponse()
+        return response.status, response.read(), response.getheader("Retry-After")
+    finally:
+        conn.close()
 
 
 UPLOADED = (200, 201, 202)  # 201 today; 202 once uploads answer before the thumbnail exists (issue 8)
@@ -681,6 +695,59 @@ def attack_merchant_photos(ctx: Context) -> str:
     return f"4 accounts × 3 × {len(pictures[0][0]) // 1024} KB 100-MP PNG: {summarize(outcomes)}"
 
 
+def attack_short_comment_flood(ctx: Context) -> str:
+    """(i) issue 27 item 2: one account sends 300 短评 (PUT /api/v1/movies/films/{id}/mark, 看过, 1 star, a comment) on
+    300 films and 300 reviews (POST /api/v1/movies/films/{id}/reviews), 8 at a time, while the normal client signs in.
+    Content writes are limited to 20 a minute and 200 a day per account: the rest must be 429 with Retry-After, and
+    the public feed must show no more of the attacker's reviews than were accepted."""
+    attacker = {"Authorization": "Bearer " + ctx.tokens["attacker"]}
+    films: list[str] = []
+    cursor = None
+    while len(films) < 300:
+        query = "/api/v1/movies/films?limit=100" + (f"&cursor={urllib.parse.quote(cursor)}" if cursor else "")
+        status, body = call(ctx.port, "GET", query)
+        if status != 200:
+            return f"the film list answered {status}"
+        page = json.loads(body)
+        films += [film["id"] for film in page["items"]]
+        cursor = page.get("nextCursor")
+        if not cursor:
+            break
+    films = films[:300]
+
+    def mark(film: str) -> tuple[int, bytes, str | None]:
+        payload = {"status": "seen", "rating": 1, "comment": "烂片，别看 " + film}
+        return json_with_retry(ctx.port, "PUT", f"/api/v1/movies/films/{urllib.parse.quote(film)}/mark", payload, attacker)
+
+    def review(film: str) -> tuple[int, bytes, str | None]:
+        payload = {"title": "一星避雷", "body": "烂片，别看。" * 20, "rating": 1, "spoiler": False}
+        return json_with_retry(ctx.port, "POST", f"/api/v1/movies/films/{urllib.parse.quote(film)}/reviews", payload, attacker)
+
+    def flood(send) -> tuple[dict[int, int], set[str]]:
+        statuses: dict[int, int] = {}
+        waits: set[str] = set()
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            for status, _, retry_after in pool.map(send, films):
+                statuses[status] = statuses.get(status, 0) + 1
+                if status == 429:
+                    waits.add(retry_after or "missing")
+        return statuses, waits
+
+    marks, mark_waits = flood(mark)
+    reviews, review_waits = flood(review)
+    status, body = call(ctx.port, "GET", "/api/v1/movies/reviews?sort=new&limit=100")
+    shown = sum("attacker" in json.dumps(item.get("author", {}), ensure_ascii=False)
+                for item in (json.loads(body).get("items", []) if status == 200 else []))
+
+    def counts(statuses: dict[int, int]) -> str:
+        return ", ".join(f"{code} ×{n}" for code, n in sorted(statuses.items()))
+
+    def waits(values: set[str]) -> str:
+        return "Retry-After " + "/".join(sorted(values)[:3]) + " s" if values else "no 429"
+    return (f"{len(films)} 短评: {counts(marks)} ({waits(mark_waits)}); {len(films)} reviews: {counts(reviews)} "
+            f"({waits(review_waits)}); the attacker's reviews in the newest 100 of the feed: {shown}")
+
+
 def attack_idle(ctx: Context) -> str:
     """The reference: the normal client alone for a few seconds."""
     time.sleep(5)
@@ -697,6 +764,7 @@ ATTACKS = {
     "f": ("(f) SVG filter bomb", attack_filter_bomb),
     "g": ("(g) 4×3 100-MP photos", attack_merchant_photos),
     "h": ("(h) delete + re-upload", attack_same_account_race),
+    "i": ("(i) 短评 and review flood", attack_short_comment_flood),
 }
 
 
@@ -778,7 +846,7 @@ def main() -> int:
     parser.add_argument("--results", type=Path, required=True)
     parser.add_argument("--photos", type=Path, nargs=2, required=True, metavar="FILE",
                         help="two real photos for the edit chain")
-    parser.add_argument("--attacks", default="idle,a,b,c,d,e,f,g,h")
+    parser.add_argument("--attacks", default="idle,a,b,c,d,e,f,g,h,i")
     parser.add_argument("--job-seconds", type=float, default=300,
                         help="how long (f) waits for its slicing jobs and (g) for its uploads")
     parser.add_argument("--race-runs", type=int, default=300)
