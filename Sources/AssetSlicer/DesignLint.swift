@@ -44,8 +44,8 @@ public enum DesignLint {
         let names = upscales.prefix(3).map(\.subject).joined(separator: ", ") + " …"
         let written = options.allowUpscale
         let message = LocalizedText(
-            zh: "\(upscales.count) 处需要放大位图（\(names)）" + (written ? "；已写出，会模糊" : "；未写出：请导出更高倍率或矢量图（SVG、PDF）"),
-            en: "\(upscales.count) scales would enlarge a bitmap (\(names))" + (written ? "; written, blurry" : "; not written: export at a higher scale or as vector (SVG, PDF)"))
+            zh: "\(upscales.count) 处由位图放大而来（\(names)）" + (written ? "；已放大写出（Lanczos-3），比原生导出略软" : "；未写出（--no-upscale）：请导出更高倍率或矢量图（SVG、PDF）"),
+            en: "\(upscales.count) scales enlarge a bitmap (\(names))" + (written ? "; written enlarged (Lanczos-3), softer than a native export" : "; not written (--no-upscale): export at a higher scale or as vector (SVG, PDF)"))
         return findings.filter { $0.rule != "upscale" } + [LintFinding(rule: "upscale", level: .warning, subject: "design", message: message)]
     }
 
@@ -97,9 +97,10 @@ public enum DesignLint {
         for missing in plan.upscaled {
             let from = slice.nativeScale.map { "@\($0)x" } ?? "?"
             findings.append(LintFinding(rule: "upscale", level: .warning, subject: subject, message: options.allowUpscale
-                ? LocalizedText(zh: "@\(missing)x 由 \(from) 位图放大而来（已写出，会模糊）", en: "@\(missing)x would enlarge the \(from) bitmap (written, blurry)")
-                : LocalizedText(zh: "@\(missing)x 需要放大 \(from) 位图，未写出：请导出 @\(missing)x 或矢量图（SVG、PDF）",
-                                en: "@\(missing)x would enlarge the \(from) bitmap; not written: export at @\(missing)x or as vector (SVG, PDF)")))
+                ? LocalizedText(zh: "@\(missing)x 由 \(from) 位图放大而来（Lanczos-3，已写出，比原生导出略软）",
+                                en: "@\(missing)x enlarged from the \(from) bitmap (Lanczos-3; written, softer than a native export)")
+                : LocalizedText(zh: "@\(missing)x 需要放大 \(from) 位图，未写出（--no-upscale）：请导出 @\(missing)x 或矢量图（SVG、PDF）",
+                                en: "@\(missing)x would enlarge the \(from) bitmap; not written (--no-upscale): export at @\(missing)x or as vector (SVG, PDF)")))
         }
         return findings
     }

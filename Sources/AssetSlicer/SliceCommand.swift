@@ -27,7 +27,8 @@ public struct SliceCommand: AppCommand {
           --launch-color #RRGGBB the launch background colour set (default: the master's top-left pixel)
           --jpeg                 opaque img_/bg_ slices as JPEG where that is at most half the PNG
           --no-pad               do not pad btn_ slices under 44×44 pt with transparency
-          --allow-upscale        also write scales that enlarge a bitmap (left out by default)
+          --no-upscale           leave out scales that would enlarge a bitmap (by default they are written
+                                 with Lanczos-3, e.g. @3x at 1.5× from an @2x export, and marked enlarged)
         Names: kind_function[_desc]_state, lower-case English with underscores (btn_sure_nor).
         Exit codes: 0 done, 1 a rule at error level failed, 64 usage, 65 unreadable design,
         66 missing input, 73 output folder not writable.
@@ -95,7 +96,7 @@ struct SliceArguments {
         var values: [String: String] = [:]
         var flags: Set<String> = []
         let valued: Set<String> = ["out", "design-scale", "app-icon", "launch", "launch-color"]
-        let known: Set<String> = ["legacy-icons", "jpeg", "no-pad", "allow-upscale", "lint-only", "help"]
+        let known: Set<String> = ["legacy-icons", "jpeg", "no-pad", "no-upscale", "lint-only", "help"]
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -125,7 +126,7 @@ struct SliceArguments {
             options.designScale = value
         }
         options.padTapTargets = !flags.contains("no-pad")
-        options.allowUpscale = flags.contains("allow-upscale")
+        options.allowUpscale = !flags.contains("no-upscale")
         options.jpegWhereSmaller = flags.contains("jpeg")
         var colour: (red: UInt8, green: UInt8, blue: UInt8)?
         if let text = values["launch-color"] {

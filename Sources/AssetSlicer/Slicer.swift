@@ -7,13 +7,15 @@ public struct SliceOptions: Sendable, Hashable {
     public var designScale: Int
     /// Pad tap targets (`btn_…`) under 44 × 44 pt with transparency, centred (Apple HIG, the seed's guide).
     public var padTapTargets: Bool
-    /// Write scales that enlarge a bitmap (off: such a scale is left out and the lint says so).
+    /// Write scales that enlarge a bitmap, with Lanczos-3 in linear light, each marked "enlarged" in the lint
+    /// (the seed's workflow cuts @3x from the 750 px design at 1.5×). Off (`--no-upscale`, for designers who export
+    /// @3x themselves): such a scale is left out and the lint says so.
     public var allowUpscale: Bool
     /// Write opaque images and backgrounds (`img_`, `bg_`) as JPEG (quality 85) when that is at most half the PNG.
     public var jpegWhereSmaller: Bool
     public var limits: SlicerLimits
 
-    public init(designScale: Int = 2, padTapTargets: Bool = true, allowUpscale: Bool = false,
+    public init(designScale: Int = 2, padTapTargets: Bool = true, allowUpscale: Bool = true,
                 jpegWhereSmaller: Bool = false, limits: SlicerLimits = SlicerLimits()) {
         self.designScale = designScale
         self.padTapTargets = padTapTargets

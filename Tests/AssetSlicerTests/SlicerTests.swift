@@ -74,11 +74,16 @@ import WebUI
         let star = try #require(result.slices.first { $0.name == "ico_star_nor" })
         #expect(star.files.map { [$0.scale, $0.image.width, $0.image.height] } == [[1, 30, 30], [2, 60, 60], [3, 90, 90]])
         let odd = try #require(result.slices.first { $0.name == "bg_odd" })
-        #expect(odd.files.map { [$0.scale, $0.image.width, $0.image.height] } == [[1, 23, 22], [2, 46, 44]])
+        #expect(odd.files.map { [$0.scale, $0.image.width, $0.image.height] } == [[1, 23, 22], [2, 46, 44], [3, 69, 66]], "@3x enlarged 1.5× by default")
         let padded = try Imaging.decodeRGBA(odd.files[1].image.bytes)
         #expect(padded.pixel(x: 45, y: 0)[3] == 0 && padded.pixel(x: 44, y: 0) == [0, 255, 0, 255], "one transparent column on the right")
         #expect(result.findings.contains { $0.rule == "odd-size" && $0.subject == "pngs/bg_odd.png" || $0.subject == "bg_odd.png" })
-        #expect(result.findings.contains { $0.rule == "upscale" && $0.message.en.hasPrefix("@3x would enlarge the @2x bitmap") })
+        #expect(result.findings.contains { $0.rule == "upscale" && $0.message.en == "@3x enlarged from the @2x bitmap (Lanczos-3; written, softer than a native export)" })
+        var native = SliceOptions()
+        native.allowUpscale = false
+        let exported = try SliceJob.run(SliceRequest(input: files.url("pngs"), options: native))
+        #expect(try #require(exported.slices.first { $0.name == "bg_odd" }).files.map(\.scale) == [1, 2], "--no-upscale leaves @3x out")
+        #expect(exported.findings.contains { $0.rule == "upscale" && $0.message.en.hasPrefix("@3x would enlarge the @2x bitmap; not written (--no-upscale)") })
         let stripes = try #require(result.slices.first { $0.name == "img_stripes" })
         let half = try Imaging.decodeRGBA(try #require(stripes.files.first { $0.scale == 1 }).image.bytes)
         #expect(half.width == 1 && half.height == 1)
@@ -113,8 +118,8 @@ import WebUI
         let upscales = findings.filter { $0.rule == "upscale" }
         #expect(upscales.count == 1)
         #expect(upscales.first?.subject == "design")
-        #expect(upscales.first?.message.en == "4 scales would enlarge a bitmap (ico_a_nor@2x.png, ico_b_nor@2x.png, ico_c_nor@2x.png …); "
-                + "not written: export at a higher scale or as vector (SVG, PDF)")
+        #expect(upscales.first?.message.en == "4 scales enlarge a bitmap (ico_a_nor@2x.png, ico_b_nor@2x.png, ico_c_nor@2x.png …); "
+                + "written enlarged (Lanczos-3), softer than a native export")
     }
 
     @Test func premultipliedResizeKeepsNoFringeFromTransparentPixels() throws {
@@ -150,7 +155,7 @@ import WebUI
         let result = try SliceJob.run(SliceRequest(input: files.url("design.psd")))
         #expect(result.slices.map(\.name) == ["btn_play_nor", "img_fan_hui_an_niu"])
         let play = result.slices[0]
-        #expect(play.files.map { [$0.image.width, $0.image.height] } == [[44, 44], [88, 88]], "@3x would enlarge the layer")
+        #expect(play.files.map { [$0.image.width, $0.image.height] } == [[44, 44], [88, 88], [132, 132]], "@3x enlarged 1.5× from the @2x layer")
         let twice = try Imaging.decodeRGBA(play.files[1].image.bytes)
         #expect(twice.pixel(x: 44, y: 44) == [33, 150, 243, 255] && twice.pixel(x: 1, y: 1)[3] == 0)
         #expect(result.findings.contains { $0.rule == "name" && $0.subject == "design.psd, layer \"返回 按钮\"" })
