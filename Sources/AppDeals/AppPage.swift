@@ -101,7 +101,11 @@ extension DealPages {
                         }
                         if let version = detail.version { dt { DealText.version(l) }; dd { version } }
                         if let seller = detail.seller { dt { DealText.seller(l) }; dd { seller } }
-                        if let genre = detail.summary.genre { dt { DealText.category(l) }; dd { ([genre] + detail.genresZh).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " · ") } }
+                        if let genre = detail.summary.genre {
+                            // The China store's own genres on a Chinese page, the App Store's English genre otherwise.
+                            let chinese = detail.genresZh.filter { $0.unicodeScalars.contains(where: DealStore.isHan) }
+                            dt { DealText.category(l) }; dd { l == .zh && !chinese.isEmpty ? chinese.joined(separator: " · ") : genre }
+                        }
                     }
                 }
                 if detail.summary.id > 0, detail.summary.isGame != nil || detail.releaseNotes != nil {

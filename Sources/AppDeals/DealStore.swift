@@ -62,8 +62,12 @@ struct DealSnapshot: Sendable {
     var latest: [Region: Int64]
     /// Each region's oldest observation: an earlier `at` has no data.
     var earliest: [Region: Int64]
-    /// Primary genres present, sorted: the allowed `category` values.
+    /// Primary genres present, sorted: the allowed `category` values (the App Store's English names).
     var categories: [String]
+    /// Each primary genre's Chinese name as the China App Store names it: the first of `genres` in the China
+    /// lookups and price events of the apps of that genre, the most common one (`Utilities` → 工具); for a genre
+    /// only US records carry, the China store's name from ``DealStore/chinaStoreGenreNames``.
+    var chineseCategoryNames: [String: String] = [:]
     /// Every app by rating count (most first), then id (highest first): 热榜's order among apps without signals.
     var byRatings: [AppSummary]
     /// Which of ``byRatings`` a search can match.
@@ -107,8 +111,9 @@ final class DealStore: Sendable {
         try database.read { db in
             var apps: [Int64: AppSummary] = [:]
             var genres = Set<String>()
+            var chineseNames: [String: [String: Int]] = [:]
             for row in try db.query("""
-                SELECT id, name, search_text, genre, is_game, devices, rating, rating_count, icon_url, catalog_price, catalog_currency
+                SELECT id, name, search_text, genre, is_game, devices, rating, rating_count, icon_url, catalog_price, catalog_currency, genres_zh
                 FROM appdeals_apps
                 """) {
                 let app = AppSummary(
@@ -117,7 +122,12 @@ final class DealStore: Sendable {
                     ratingCount: try row.get(7), iconURL: try row.get(8), catalogPrice: try row.get(9),
                     catalogCurrency: try row.get(10, as: String?.self).flatMap(Currency.init(rawValue:)))
                 apps[app.id] = app
-                if let genre = app.genre { genres.insert(genre) }
+                if let genre = app.genre {
+                    genres.insert(genre)
+                    if let first = try row.get(11, as: String?.self)?.split(separator: "|").first, first.unicodeScalars.contains(where: Self.isHan) {
+                        chineseNames[genre, default: [:]][String(first), default: 0] += 1
+                    }
+                }
             }
             var engines: [Region: DealEngine] = [:]
             var latest: [Region: Int64] = [:]
@@ -135,9 +145,19 @@ final class DealStore: Sendable {
             }
             let byRatings = apps.values.sorted { ($0.ratingCount ?? 0, $0.id) > ($1.ratingCount ?? 0, $1.id) }
             return DealSnapshot(apps: apps, engines: engines, latest: latest, earliest: earliest, categories: genres.sorted(),
+                                chineseCategoryNames: Self.chinaStoreGenreNames.merging(chineseNames.compactMapValues { counts in
+                                    counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }) { _, fromData in fromData },
                                 byRatings: byRatings, searchIndex: SearchIndex(byRatings), knownEnds: try KnownEnds.all(db))
         }
     }
+
+    /// The China App Store's names of the primary genres that only US apps of the data set have (no China record
+    /// names them), as the China store lists those categories.
+    static let chinaStoreGenreNames = ["Book": "图书", "Catalogs": "商品指南", "News": "新闻", "Shopping": "购物",
+                                      "Sports": "体育", "Travel": "旅游", "Weather": "天气"]
+
+    /// CJK Unified Ideographs (U+4E00–U+9FFF): a name from the China store rather than an English one.
+    static func isHan(_ scalar: Unicode.Scalar) -> Bool { (0x4E00...0x9FFF).contains(scalar.value) }
 
     /// Every app's deal state in `region` as of `time` (cached for the last 8 asked).
     func states(_ snapshot: DealSnapshot, region: Region, at time: Int64) -> [Int64: DealState] {

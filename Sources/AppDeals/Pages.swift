@@ -105,7 +105,7 @@ struct DealPages: Sendable {
                     WebUI.button(.classes("btn", "btn-primary"), .type("submit")) { DealText.search(l) }
                 }
             } else {
-                filters(query, categories: snapshot.categories, action: path, language: l)
+                filters(query, categories: snapshot.categories, names: snapshot.chineseCategoryNames, action: path, language: l)
             }
             if let asOf = result.asOf { p(.class("ad-asof")) { DealText.dataAsOf(BeijingTime.dateTime(asOf))(l) } }
             if tab == .hot && !isSearch {
@@ -138,13 +138,15 @@ struct DealPages: Sendable {
         }
     }
 
-    /// Category and device pickers: a GET form (deals.js submits it on change).
-    func filters(_ query: ListQuery, categories: [String], action: String, language l: Language) -> Node {
+    /// Category and device pickers: a GET form (deals.js submits it on change). Categories are sent by their App
+    /// Store names and shown in Chinese on a Chinese page where the China store names them (`names`).
+    func filters(_ query: ListQuery, categories: [String], names: [String: String], action: String, language l: Language) -> Node {
         form(.class("ad-filters"), .action(action), .method("get"), .attribute("data-autosubmit", "")) {
             WebUI.label(.class("visually-hidden"), .for("ad-category")) { DealText.category(l) }
             Node.element("select", [.class("field-input"), .id("ad-category"), .name("category")],
                          [Node.element("option", [.value("")], [.text(DealText.allCategories(l))])]
-                            + categories.map { Node.element("option", [.value($0), Attribute.selected.when($0 == query.category)], [.text($0)]) })
+                            + categories.map { Node.element("option", [.value($0), Attribute.selected.when($0 == query.category)],
+                                                            [.text(l == .zh ? names[$0] ?? $0 : $0)]) })
             WebUI.label(.class("visually-hidden"), .for("ad-device")) { DealText.device(l) }
             Node.element("select", [.class("field-input"), .id("ad-device"), .name("device")],
                          [Node.element("option", [.value("")], [.text(DealText.allDevices(l))])]
