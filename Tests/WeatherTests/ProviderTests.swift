@@ -196,8 +196,9 @@ func ok(_ body: [UInt8], status: Int = 200) -> ProviderResponse { ProviderRespon
                                                                              place: shanghai, now: Date())
         #expect(forecast.hourly.count == 40)
         // 283.35 K is 10.2 °C (pitfall 6: Kelvin).
-        #expect(abs((forecast.hourly[0].temperature ?? 0) - 10.2) < 0.001)
-        #expect(abs((forecast.hourly[0].windSpeed ?? 0) - 3.51 * 3.6) < 0.001)
+        #expect(forecast.hourly[0].temperature == 10.2, "no float noise (was 10.200000000000045)")
+        #expect(forecast.hourly[0].windSpeed == 12.64, "3.51 m/s in km/h, to 0.01")
+        #expect(forecast.hourly.allSatisfy { hour in hour.temperature.map { ($0 * 100).rounded() / 100 == $0 } ?? true })
         // dt_txt 2021-03-10 18:00 UTC is 11 March 02:00 in Shanghai: days are grouped by local date (pitfall 4).
         #expect(forecast.daily.first?.date == "2021-03-11")
         #expect(forecast.daily.last?.date == "2021-03-15")

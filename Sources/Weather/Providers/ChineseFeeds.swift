@@ -157,11 +157,12 @@ struct OpenWeatherMapProvider: WeatherProvider {
             guard let entry = JSONReply.object(item), let seconds = JSONReply.int(entry["dt"]), let main = JSONReply.object(entry["main"]),
                   let kelvin = JSONReply.number(main["temp"]) else { throw .malformed("an entry without dt or main.temp") }
             let time = Date(timeIntervalSince1970: TimeInterval(seconds))
-            let celsius = try Plausible.temperature(kelvin - 273.15, "main.temp")!
+            // Kelvin comes with two decimals (283.35); so does the Celsius value, without binary noise (10.2, not 10.200000000000045).
+            let celsius = try Plausible.temperature(((kelvin - 273.15) * 100).rounded() / 100, "main.temp")!
             let condition = JSONReply.array(entry["weather"])?.first.flatMap { JSONReply.object($0) }.flatMap { JSONReply.int($0["id"]) }
                 .map { WeatherCondition(openWeatherMap: $0) }
             let pop = try Plausible.percent(JSONReply.number(entry["pop"]).map { $0 * 100 }, "pop")
-            let wind = try Plausible.nonNegative(JSONReply.object(entry["wind"]).flatMap { JSONReply.number($0["speed"]) }.map { $0 * 3.6 }, "wind.speed", max: 500)
+            let wind = try Plausible.nonNegative(JSONReply.object(entry["wind"]).flatMap { JSONReply.number($0["speed"]) }.map { ($0 * 360).rounded() / 100 }, "wind.speed", max: 500)
             forecast.hourly.append(WeatherHour(time: time, temperature: celsius, condition: condition?.info, precipitationProbability: pop,
                                                precipitation: nil, windSpeed: wind))
             byDay[ProviderTime.LocalDate(time, in: zone), default: []].append((time, celsius, condition, pop))
