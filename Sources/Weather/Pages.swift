@@ -212,7 +212,7 @@ struct WeatherPages: Sendable {
             return page(viewer, title: place.name, back: back, status: .serviceUnavailable) {
                 errorState(language: l, title: WeatherText.unavailable(l), message: WeatherText.unavailableMessage(l),
                            retryHref: "/weather/forecast?place=\(place.id)")
-                p(.class("wx-note")) { error.description }
+                p(.class("wx-note")) { error.reason(l) }
                 sampleList(l)
             }
         case .success(let forecast):

@@ -82,6 +82,10 @@ import Testing
         let page = try server.get("/weather/forecast?place=440106")
         #expect(page.status == 503)
         #expect(page.text.contains("/weather/samples/beijing-qweather"))
+        // The page says what went wrong in the reader's words, not the provider's (issue 30).
+        #expect(page.text.contains("天气数据源返回了错误") && !page.text.contains("tempeture_2m") && !page.text.contains("provider error"))
+        let english = try server.get("/weather/forecast?place=440106", headers: ["Cookie": "lang=en"])
+        #expect(english.text.contains("the weather source answered with an error") && !english.text.contains("tempeture_2m"))
     }
 
     /// A provider that never answers in time: the client gives up after its time-out and the answer is 503.

@@ -1,5 +1,6 @@
 import AppSuiteAPI
 import Foundation
+import WebUI
 
 /// What a provider's reply said, normalised (metric units, UTC instants, the place's zone): what every
 /// parser returns and the cache keeps.
@@ -25,11 +26,21 @@ enum ProviderError: Error, Equatable, CustomStringConvertible {
     /// The reply was not what the format promises (HTML, truncated, missing fields, numbers out of range).
     case malformed(String)
 
+    /// For the log: the kind and the detail (a provider's own message, what was malformed).
     var description: String {
         switch self {
         case .unavailable(let text): "unavailable: \(text)"
         case .providerError(let text): "provider error: \(text)"
         case .malformed(let text): "malformed reply: \(text)"
+        }
+    }
+
+    /// For a page or a problem: what went wrong in the reader's language, without the provider's or libcurl's text.
+    func reason(_ language: Language) -> String {
+        switch self {
+        case .unavailable: language == .zh ? "连不上天气数据源" : "the weather source could not be reached"
+        case .providerError: language == .zh ? "天气数据源返回了错误" : "the weather source answered with an error"
+        case .malformed: language == .zh ? "天气数据源的回复无法读取" : "the weather source's reply could not be read"
         }
     }
 }
