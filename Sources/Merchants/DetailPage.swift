@@ -98,7 +98,8 @@ extension MerchantsPages {
                 }
             }
             footer(.class("mx-attribution")) {
-                p { "\(MerchantsText.source(l))\(l == .zh ? "：" : ": ")\(merchant.sourceID) · " + merchant.licence }
+                p { "\(MerchantsText.source(l))\(l == .zh ? "：" : ": ")\(merchant.sourceID) · "
+                    + (merchant.source == "user" ? MerchantsText.submittedByUser(l) : merchant.licence) }
                 if merchant.sourceDatum == .gcj02 {
                     p { String(format: "GCJ-02 %.6f, %.6f → WGS-84 %.6f, %.6f", merchant.sourcePosition.latitude, merchant.sourcePosition.longitude,
                                merchant.position.latitude, merchant.position.longitude) }
@@ -135,7 +136,7 @@ extension MerchantsPages {
                 p(.class("mx-ratings-average")) {
                     if let average = summary.average {
                         strong { String(format: "%.1f", average) }
-                        span { l == .zh ? " · \(total) 人评分" : " · \(total) ratings" }
+                        span { " · " + MerchantsText.ratingCount(total, l) }
                     } else {
                         span { MerchantsText.noRating(l) }
                     }

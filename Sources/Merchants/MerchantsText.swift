@@ -68,7 +68,16 @@ enum MerchantsText {
     }
     static let searchArea = LocalizedText(zh: "搜索此区域", en: "Search this area")
     static let perPerson = LocalizedText(zh: "人均", en: "per person")
-    static let reviews = LocalizedText(zh: "条点评", en: " reviews")
+    /// `3035 条点评`, `1 review`, `2 reviews`.
+    static func reviews(_ count: Int64, _ l: Language) -> String {
+        l == .zh ? "\(count) 条点评" : count == 1 ? "1 review" : "\(count) reviews"
+    }
+    /// `12 人评分`, `1 rating`, `12 ratings`.
+    static func ratingCount(_ count: Int64, _ l: Language) -> String {
+        l == .zh ? "\(count) 人评分" : count == 1 ? "1 rating" : "\(count) ratings"
+    }
+    /// The source of a merchant added by a user of this server and approved by a moderator.
+    static let submittedByUser = LocalizedText(zh: "由本站用户提交", en: "Submitted by a user of this server")
     static let noRating = LocalizedText(zh: "暂无评分", en: "Not rated")
     static let address = LocalizedText(zh: "地址", en: "Address")
     static let phone = LocalizedText(zh: "电话", en: "Phone")

@@ -212,9 +212,9 @@ struct MerchantsPages: Sendable {
     func meta(_ merchant: Merchant, standing: Standing, _ l: Language) -> String {
         var parts = [MerchantCategory.named(merchant.category)?.name(l) ?? merchant.category]
         if let rating = standing.rating {
-            parts.append(MerchantsText.stars(rating) + " " + (l == .zh ? "\(standing.reviewCount) \(MerchantsText.reviews(l))" : "\(standing.reviewCount)\(MerchantsText.reviews(l))"))
+            parts.append(MerchantsText.stars(rating) + " " + MerchantsText.reviews(standing.reviewCount, l))
         } else if standing.reviewCount > 0 {
-            parts.append(l == .zh ? "\(standing.reviewCount) \(MerchantsText.reviews(l))" : "\(standing.reviewCount)\(MerchantsText.reviews(l))")
+            parts.append(MerchantsText.reviews(standing.reviewCount, l))
         }
         if let price = merchant.pricePerPerson { parts.append("\(MerchantsText.perPerson(l)) \(MerchantsText.price(price))") }
         return parts.joined(separator: " · ")

@@ -84,7 +84,7 @@ struct SubmissionStore: Sendable {
         }
         let position = Coordinate(latitude: try row.get("lat"), longitude: try row.get("lon")) ?? MerchantsApp.shanghai
         let record = MerchantRecord(
-            sourceID: "user:\(id)", source: "user", licence: "由本站用户提交 · Submitted by a user of this server", name: try row.get("name"),
+            sourceID: "user:\(id)", source: "user", licence: MerchantsText.submittedByUser.en, name: try row.get("name"),
             nameEn: nil, category: try row.get("category"), cuisine: nil, address: try row.get("address"), phone: try row.get("phone"),
             website: nil, city: nil, openingHours: try row.get("opening_hours"),
             timeZone: Self.zone(position), sourceDatum: .wgs84,

@@ -74,6 +74,11 @@ import Testing
         #expect(try server.postForm("/merchants/\(published.id)/reviews/\(commentID)/reply", [("text", "谢谢光临")], token: alice.token).status == 303)
         let answered = try server.get("/merchants/\(published.id)").text
         #expect(answered.contains("mx-official") && answered.contains("谢谢光临"))
+        // One language per screen (issue 30): the source and the counts in the reader's words, singular in English.
+        #expect(answered.contains("由本站用户提交") && !answered.contains("Submitted by") && answered.contains("1 人评分"))
+        let english = try server.get("/merchants/\(published.id)", headers: ["Cookie": "lang=en"]).text
+        #expect(english.contains("Submitted by a user of this server") && !english.contains("由本站用户提交"))
+        #expect(english.contains(" · 1 rating<") && !english.contains("1 ratings"), "\(english)")
 
         // Ten an hour: alice has one; nine more pass, the eleventh is refused with Retry-After.
         for index in 0..<9 {
