@@ -346,8 +346,13 @@ struct MoviePages: Sendable {
                 }
                 div(.classes("mv-body", "mv-font-3"), .attribute("data-body", "")) { paragraphs(review.body ?? "") }
                 if review.editedAt != nil { p(.class("mv-meta")) { MovieText.edited(l) } }
-                voteButtons(action: "/movies/reviews/\(review.id)/vote", useful: review.useful ?? 0, useless: review.useless ?? 0, mine: myVote,
-                            back: "/movies/reviews/\(review.id)", viewer: viewer)
+                if let user = viewer.user, user.id == review.userID {
+                    // One's own review is not voted on (the store refuses it): its counts, no buttons.
+                    p(.classes("mv-votes-bar", "mv-meta")) { "\(MovieText.useful(l)) \(review.useful ?? 0) · \(MovieText.useless(l)) \(review.useless ?? 0)" }
+                } else {
+                    voteButtons(action: "/movies/reviews/\(review.id)/vote", useful: review.useful ?? 0, useless: review.useless ?? 0, mine: myVote,
+                                back: "/movies/reviews/\(review.id)", viewer: viewer)
+                }
                 if let user = viewer.user, user.id == review.userID {
                     div(.class("mv-own-actions")) {
                         a(.classes("btn", "btn-secondary"), .href("/movies/reviews/\(review.id)/edit")) { Strings.edit(l) }

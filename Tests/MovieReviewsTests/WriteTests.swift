@@ -107,8 +107,12 @@ import Testing
         let page = try server.get("/movies/reviews/\(id)")
         #expect(page.text.contains("&lt;img src=x onerror=alert(1)&gt;") && !page.text.contains("<img src=x"))
         #expect(page.text.contains("这篇影评可能有剧透"))
+        // Its author sees the counts, not 有用/没用 buttons the store would refuse (issue 30); a reader sees the buttons.
+        let own = try server.get("/movies/reviews/\(id)", token: cai.token).text
+        #expect(!own.contains("data-vote=") && own.contains("有用 0 · 没用 0"))
 
         let dan = try server.register("mvdan", unique: true)
+        #expect(try server.get("/movies/reviews/\(id)", token: dan.token).text.contains(#"data-vote="useful""#))
         let edit = Self.body(["title": "改过的标题", "body": "改过的正文", "rating": 5, "spoiler": false])
         #expect(try server.send("PUT", "/api/v1/movies/reviews/\(id)", json: edit, token: dan.token).status == 403)
         #expect(try server.send("PUT", "/api/v1/movies/reviews/7883050", json: edit, token: dan.token).status == 403, "imported: read-only")
