@@ -76,7 +76,11 @@ struct DealAPI: Sendable {
             let id = try request.parameter("id", as: Int64.self)
             let input = try request.decodeJSON(DealAlertInput.self)
             let trigger = try Self.trigger(input.when)
-            guard let app = try deals.store.snapshot().apps[id] else { throw HTTPError.notFound("no app \(id)") }
+            let snapshot = try deals.store.snapshot()
+            guard let app = snapshot.apps[id] else { throw HTTPError.notFound("no app \(id)") }
+            guard snapshot.followsPrice(of: id) else {
+                throw HTTPError(.unprocessableContent, detail: DealText.alertNotFollowed(member.viewer.language))
+            }
             let alert = try deals.alerts.set(trigger, appID: id, userID: member.user.id, now: Int64(deals.clock.now().timeIntervalSince1970))
             return Self.json(Self.model(alert, name: app.name))
         }
@@ -313,7 +317,9 @@ struct DealAPI: Sendable {
                          responses: [.init(200, "The alert", schema: .ref(DealAlert.self)),
                                      .init(400, "A malformed body or an unknown when", schema: .reference("Problem")),
                                      .init(401, "Not signed in", schema: .reference("Problem")),
-                                     .init(404, "No such app", schema: .reference("Problem"))],
+                                     .init(404, "No such app", schema: .reference("Problem")),
+                                     .init(422, "An app whose China store price this server does not follow (US data only): no alert could fire",
+                                           schema: .reference("Problem"))],
                          requiresAuthentication: true),
             APIOperation(.delete, "/api/v1/appdeals/alerts/{id}", summary: "Remove my price alert on an app (the favourite stays)", tag: "AppDeals",
                          parameters: [.init("id", in: .path, schema: .integer())],

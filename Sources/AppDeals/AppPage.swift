@@ -49,7 +49,13 @@ extension DealPages {
                         a(.classes("btn", "btn-secondary"), .href(url), .rel("noopener noreferrer"), .target("_blank")) { DealText.openInStore(l) }
                     }
                 }
-                if viewer.user != nil { alertForm(id, alert: alert, language: l, csrfToken: viewer.csrfToken) }
+                if viewer.user != nil {
+                    if snapshot.followsPrice(of: id) {
+                        alertForm(id, alert: alert, language: l, csrfToken: viewer.csrfToken)
+                    } else {
+                        p(.class("ad-note")) { DealText.alertNotFollowed(l) }
+                    }
+                }
                 if state?.trend == .limited && state?.expiresEstimated == true { p(.class("ad-note")) { DealText.estimateNote(l) } }
                 if let state, editsEnd {
                     knownEndForm(id, state: state, language: l, csrfToken: viewer.csrfToken)
@@ -226,6 +232,9 @@ extension DealPages {
             return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.alertRemoved(viewer.language)))
         }
         let trigger = try DealAPI.trigger(when)
+        guard try store.snapshot().followsPrice(of: id) else {
+            return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.alertNotFollowed(viewer.language), kind: .error))
+        }
         try alerts.set(trigger, appID: id, userID: user.id, now: Int64(clock.now().timeIntervalSince1970))
         return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.alertSet(trigger)(viewer.language), kind: .success))
     }

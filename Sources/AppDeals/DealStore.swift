@@ -74,6 +74,10 @@ struct DealSnapshot: Sendable {
     var searchIndex: SearchIndex
     /// Editors' known ends of 限免 per region and app (``KnownEnds``).
     var knownEnds: [Region: [Int64: KnownEnd]] = [:]
+
+    /// Whether the poller follows the app's price (it asks the China store for apps with China history, ``Poller``),
+    /// so a price alert on it can fire; an app known only from the US data cannot.
+    func followsPrice(of id: Int64) -> Bool { engines[.cn]?.history[id] != nil }
 }
 
 /// SQL of the App Deals tables and the versioned in-memory snapshot the deal lists are computed from.

@@ -130,6 +130,9 @@ enum DealText {
         }
     }
     static let alertRemoved = LocalizedText(zh: "已关闭价格提醒", en: "Price alert off")
+    /// Why an app has no 价格提醒: the poller asks only the China store, and this app has no China price history.
+    static let alertNotFollowed = LocalizedText(zh: "这款应用不在本站跟踪的中国区价格里，降价或限免时无法提醒。",
+                                                en: "This server does not follow this app's China store price, so no price alert can fire for it.")
     static let save = LocalizedText(zh: "保存", en: "Save")
 
     // MARK: 周边

@@ -22,6 +22,12 @@ import Testing
         #expect(try server.send("PUT", "/api/v1/appdeals/alerts/99999999999999999999", json: #"{"when":"free"}"#, token: token).status == 404)
         #expect(try server.get("/api/v1/appdeals/alerts", token: token).decode(DealAlertList.self).items.isEmpty)
 
+        // RadarScope is known only from the US data, which is never polled: no alert could fire (issue 30).
+        let radarScope = try server.send("PUT", "/api/v1/appdeals/alerts/288419283", json: #"{"when":"free"}"#, token: token)
+        #expect(radarScope.status == 422 && radarScope.text.contains("does not follow") || radarScope.text.contains("不在本站跟踪"), "\(radarScope.text)")
+        let page = try server.get("/appdeals/apps/288419283", token: token).text
+        #expect(page.contains("不在本站跟踪的中国区价格里") && !page.contains(#"name="when""#))
+
         let set = try server.send("PUT", path, json: #"{"when":"free"}"#, token: token)
         #expect(set.status == 200)
         #expect(try set.decode(DealAlert.self).when == "free")
