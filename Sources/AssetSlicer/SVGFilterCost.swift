@@ -1,33 +1,38 @@
 import Foundation
 
-/// What an SVG's filters cost per pixel drawn, and how many elements its `<use>` references make librsvg draw, read
-/// from its XML before librsvg measures or draws anything (issue 27): the
-/// weight of each `<filter>` is the sum of its primitives' weights (``weight(primitive:attributes:)``), and the
-/// weight of an element is the weight of every filter used in its subtree — by a `filter` attribute or a
-/// `filter:` in a `style` attribute, once per use — plus that of every element a `<use>` in it draws (a chain
-/// deeper than ``maximumDepth`` is charged as over any budget). A `<style>` sheet that mentions `filter` may apply any filter anywhere, so then every element is
-/// charged every filter once. ``SliceMeter`` multiplies the weight by the pixels of each picture drawn.
+/// What an SVG's filters cost per pixel drawn, and how many elements its references make librsvg draw, read from its
+/// XML before librsvg measures or draws anything (issue 27). The weight of each `<filter>` is the sum of its primitives'
+/// weights (``weight(primitive:attributes:)``). Every reference counts, once per use: a `url(#…)` in any attribute
+/// (`filter`, `style`, `fill`, `mask`, `clip-path`, `marker-…`) and an `href` on anything but a link (`<use>`,
+/// `<feImage>`, a pattern or filter inheriting another). Referring to a filter costs the filter's primitives and what
+/// they draw (an `<feImage>` of a filtered element); referring to an element costs its subtree's references. A chain
+/// deeper than ``maximumDepth`` is charged as over any budget. A `<style>` sheet that mentions `filter`, and any CSS
+/// with a backslash escape (which can spell `filter` or an id unseen), may apply any filter anywhere: every element
+/// is then charged every filter once. ``SliceMeter`` multiplies the weight by the pixels of each picture drawn.
 struct SVGFilterCensus {
     /// Filter id → the summed weight of its primitives.
     private(set) var filters: [String: Int] = [:]
-    /// Element id → the filters and `<use>` targets referenced in its subtree (each time they are).
+    /// Element id → what its subtree refers to (each time it does).
     private var references: [String: References] = [:]
     /// The references of the whole document outside non-rendered containers.
     private var document = References()
     private var styleUsesFilters = false
 
     struct References {
-        var filters: [String] = []
-        var uses: [String] = []
+        /// Ids referred to: filters and elements alike.
+        var targets: [String] = []
         /// Elements in the subtree (the element itself included).
         var elements = 0
+        /// CSS in a `style` attribute of the subtree that this reading cannot follow (a backslash escape).
+        var anyFilter = false
     }
 
     /// Open elements: the id of each one that has one, with what its subtree referenced so far.
     private var open: [(id: String?, references: References)] = []
     /// The filter being read and the weight of its primitives so far.
     private var filter: (id: String, weight: Int)?
-    private var inStyle = false
+    /// The text of the `<style>` sheet being read, which the parser may hand over in pieces.
+    private var styleText: String?
 
     /// Called for every start tag, `name` without namespace prefix; `rendered` is false inside `<defs>` and
     /// other containers that are not drawn where they stand.
@@ -37,22 +42,23 @@ struct SVGFilterCensus {
                                                    "fePointLight", "feSpotLight"].contains(name) {
             filter!.weight += Self.weight(primitive: name, attributes: attributes)
         }
-        if name == "style" { inStyle = true }
+        if name == "style" { styleText = "" }
         var found = References()
-        if let used = Self.filterReference(attributes["filter"]) ?? Self.filterReference(Self.styleFilter(attributes["style"])) {
-            found.filters.append(used)
-        }
-        if name == "use", let target = (attributes["href"] ?? attributes["xlink:href"]).flatMap(Self.fragment) {
-            found.uses.append(target)
+        for (key, value) in attributes where key != "id" {
+            found.targets += Self.urlReferences(value)
+            if key == "style", value.contains("\\") { found.anyFilter = true }
+            if name != "a", key == "href" || key.hasSuffix(":href"), let target = Self.fragment(value.trimmingCharacters(in: .whitespaces)) {
+                found.targets.append(target)
+            }
         }
         if rendered {
-            document.filters += found.filters
-            document.uses += found.uses
+            document.targets += found.targets
+            document.anyFilter = document.anyFilter || found.anyFilter
         }
         found.elements = 1
         for index in open.indices {
-            open[index].references.filters += found.filters
-            open[index].references.uses += found.uses
+            open[index].references.targets += found.targets
+            open[index].references.anyFilter = open[index].references.anyFilter || found.anyFilter
             open[index].references.elements += 1
         }
         open.append((attributes["id"].flatMap { $0.isEmpty ? nil : $0 }, found))
@@ -63,56 +69,61 @@ struct SVGFilterCensus {
             if !done.id.isEmpty { filters[done.id] = done.weight }
             filter = nil
         }
-        if name == "style" { inStyle = false }
+        if name == "style", let text = styleText {
+            if text.lowercased().contains("filter") || text.contains("\\") { styleUsesFilters = true }
+            styleText = nil
+        }
         guard let closed = open.popLast() else { return }
         if let id = closed.id, references[id] == nil { references[id] = closed.references }
     }
 
     mutating func characters(_ text: String) {
-        if inStyle, text.lowercased().contains("filter") { styleUsesFilters = true }
+        if styleText != nil { styleText! += text }
     }
 
     /// Weights stop growing here: far past any budget, and far from overflowing when multiplied by a picture's pixels.
     static let maximumWeight = 1_000_000_000
-    /// `<use>` chains deeper than this are not followed but charged ``maximumWeight``.
+    /// Reference chains deeper than this are not followed but charged ``maximumWeight``.
     static let maximumDepth = 64
 
     /// The filter weight of the element `id` (a slice) per pixel drawn.
     func weight(of id: String) -> Int {
         var memo: [String: Int] = [:]
-        return Self.capped(weight(references[id] ?? References(), depth: 0, memo: &memo) + styleWeight)
+        let found = references[id] ?? References()
+        return Self.capped(weight(found, depth: 0, memo: &memo) + everyFilter(if: styleUsesFilters || found.anyFilter, memo: &memo))
     }
 
     /// The filter weight of the whole document per pixel drawn (an app icon or launch master).
     var documentWeight: Int {
         var memo: [String: Int] = [:]
-        return Self.capped(weight(document, depth: 0, memo: &memo) + styleWeight)
+        return Self.capped(weight(document, depth: 0, memo: &memo) + everyFilter(if: styleUsesFilters || document.anyFilter, memo: &memo))
     }
 
-    private var styleWeight: Int { styleUsesFilters ? filters.values.reduce(0) { Self.capped($0 + $1) } : 0 }
+    /// Every filter once, with what it draws, when CSS may apply any of them.
+    private func everyFilter(if applies: Bool, memo: inout [String: Int]) -> Int {
+        guard applies else { return 0 }
+        return filters.keys.sorted().reduce(0) { Self.capped($0 + target($1, depth: 0, memo: &memo)) }
+    }
 
-    /// The weight of `found`, each `<use>` target's counted once per use and computed once (`memo`), so a chain of
-    /// uses that multiplies (a "billion laughs" of `<use>`) costs as many steps as it has elements.
+    /// The weight of `found`, each target counted once per reference and computed once (`memo`), so a chain of
+    /// references that multiplies (a "billion laughs" of `<use>`) costs as many steps as it has elements.
     private func weight(_ found: References, depth: Int, memo: inout [String: Int]) -> Int {
-        var total = found.filters.reduce(0) { Self.capped($0 + (filters[$1] ?? 0)) }
         guard depth < Self.maximumDepth else { return Self.maximumWeight }
-        for target in found.uses {
-            let each: Int
-            if let known = memo[target] {
-                each = known
-            } else {
-                memo[target] = 0  // a cycle (which librsvg refuses to draw) counts nothing
-                each = weight(references[target] ?? References(), depth: depth + 1, memo: &memo)
-                memo[target] = each
-            }
-            total = Self.capped(total + each)
-        }
-        return total
+        return found.targets.reduce(0) { Self.capped($0 + target($1, depth: depth, memo: &memo)) }
+    }
+
+    /// A target's weight: a filter's primitives, plus what the target's own subtree refers to.
+    private func target(_ id: String, depth: Int, memo: inout [String: Int]) -> Int {
+        if let known = memo[id] { return known }
+        memo[id] = 0  // a cycle (which librsvg refuses to draw) counts nothing
+        let each = Self.capped((filters[id] ?? 0) + weight(references[id] ?? References(), depth: depth + 1, memo: &memo))
+        memo[id] = each
+        return each
     }
 
     static func capped(_ value: Int) -> Int { min(max(value, 0), maximumWeight) }
 
-    /// How many elements librsvg draws for the element `id`: its subtree's, each `<use>` counting its target's again
+    /// How many elements librsvg draws for the element `id`: its subtree's, each reference counting its target's again
     /// (a "billion laughs" of `<use>` multiplies), computed once per element and capped like the weights.
     func instances(of id: String) -> Int {
         var memo: [String: Int] = [:]
@@ -122,13 +133,15 @@ struct SVGFilterCensus {
     private func instances(_ found: References, depth: Int, memo: inout [String: Int]) -> Int {
         var total = found.elements
         guard depth < Self.maximumDepth else { return Self.maximumWeight }
-        for target in found.uses {
+        for target in found.targets {
+            guard var drawn = references[target] else { continue }
+            if filters[target] != nil { drawn.elements = 0 }  // primitives are not drawn elements; what an <feImage> draws is
             let each: Int
             if let known = memo[target] {
                 each = known
             } else {
                 memo[target] = 0
-                each = instances(references[target] ?? References(), depth: depth + 1, memo: &memo)
+                each = instances(drawn, depth: depth + 1, memo: &memo)
                 memo[target] = each
             }
             total = Self.capped(total + each)
@@ -160,17 +173,15 @@ struct SVGFilterCensus {
         }
     }
 
-    /// `url(#shadow)` or `url('#shadow')` → "shadow".
-    static func filterReference(_ value: String?) -> String? {
-        guard let value, let open = value.range(of: "url("), let close = value[open.upperBound...].firstIndex(of: ")") else { return nil }
-        let inside = value[open.upperBound..<close].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
-        return fragment(inside)
+    /// Every `url(#…)` in an attribute value or CSS, any case and quoting: `url(#a)`, `URL( '#a' )` → ["a"].
+    static func urlReferences(_ value: String) -> [String] {
+        guard value.range(of: "url(", options: .caseInsensitive) != nil else { return [] }
+        return urlPattern.matches(in: value, range: NSRange(value.startIndex..., in: value)).compactMap { match in
+            Range(match.range(at: 1), in: value).map { String(value[$0]) }
+        }
     }
 
-    /// The `filter:` value of a `style` attribute.
-    static func styleFilter(_ style: String?) -> String? {
-        style?.split(separator: ";").first { $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("filter") }.map(String.init)
-    }
+    nonisolated(unsafe) private static let urlPattern = try! NSRegularExpression(pattern: #"url\(\s*['"]?\s*#([^'")\s]+)"#, options: [.caseInsensitive])
 
     /// "#id" → "id"; references to other files are not drawn (librsvg refuses them) and cost nothing.
     static func fragment(_ reference: String) -> String? {

@@ -52,6 +52,28 @@ import WebUI
         #expect(SVGOutline(Data(chain(levels: 3, uses: 10).utf8)).filters.instances(of: "bg_chain") == 2 + 2_221)
     }
 
+    /// The ways an outside attack pass (issue 27) applied the bomb's filter past the census, each now charged: a
+    /// character reference splitting `filter` in a style sheet, a CSS comment or escape in a `style` attribute, an
+    /// `<feImage>` of a filtered element, `URL(` in capitals, and a pattern fill whose tile is filtered.
+    @Test func everyWayOfApplyingAFilterIsCharged() {
+        let turbulence = #"<filter id="f"><feTurbulence baseFrequency=".01" numOctaves="100"/></filter>"#
+        func weight(_ body: String, head: String = "") -> Int {
+            let svg = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="750" height="1334">"#
+                + head + turbulence + body + "</svg>"
+            return SVGOutline(Data(svg.utf8)).filters.weight(of: "bg_a")
+        }
+        #expect(weight(#"<rect id="bg_a" width="1000" height="1000"/>"#) == 0)
+        #expect(weight(#"<rect id="bg_a" width="1000" height="1000"/>"#, head: "<style>rect{fil&#116;er:url(#f)}</style>") == 102)
+        #expect(weight(#"<rect id="bg_a" width="1000" height="1000" style="/*x*/filter:url(#f)"/>"#) == 102)
+        #expect(weight(#"<rect id="bg_a" width="1000" height="1000" style="fil\74 er:url(#f)"/>"#) == 2 * 102, "its url, and for the escape every filter once more")
+        #expect(weight(#"<rect id="bg_a" width="1000" height="1000" filter="URL( '#f' )"/>"#) == 102)
+        #expect(weight(##"<defs><rect id="heavy" width="1000" height="1000" filter="url(#f)"/><filter id="g"><feImage xlink:href="#heavy"/></filter></defs>"##
+                       + #"<rect id="bg_a" width="1000" height="1000" filter="url(#g)"/>"#) == 1 + 102, "feImage draws the filtered element")
+        #expect(weight(#"<defs><pattern id="p" width="10" height="10"><rect width="10" height="10" filter="url(#f)"/></pattern></defs>"#
+                       + #"<rect id="bg_a" width="1000" height="1000" fill="url(#p)"/>"#) == 102, "a pattern's tile is drawn with its filter")
+        #expect(weight(##"<a href="#bg_a"><rect id="bg_a" width="10" height="10"/></a>"##) == 0, "a link draws nothing")
+    }
+
     /// A "billion laughs" of `<use>` (10¹¹ copies of a rectangle, no filter) kept librsvg measuring until the helper
     /// was killed at its 120 s; it is refused before librsvg sees it.
     @Test func aUseChainIsRefusedBeforeLibrsvgMeasuresIt() throws {
