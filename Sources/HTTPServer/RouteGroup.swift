@@ -59,6 +59,9 @@ public protocol RouteGuard: Sendable {
     /// this caller — the signed-in account, else the client address — and throws a `429` with `Retry-After`
     /// once a window is full. Runs after the sign-in check, before the handler.
     func admit(_ request: Request, _ visitor: Visitor, route: RouteInfo) throws
+    /// Gives back the call ``admit(_:_:route:)`` counted when it was answered as bad input (`400`, `422`): it made
+    /// nothing, so correcting a too-long 短评 spends none of the budget.
+    func refund(_ request: Request, _ visitor: Visitor, route: RouteInfo)
     /// Throws `403` unless the member's roles carry `permission` (an endpoint's ``Access/permission(_:)``).
     func authorize(_ member: Member, permission: String) throws
     /// True when the visitor reads Chinese (the default), for the messages the group writes itself.
@@ -107,8 +110,7 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
             let visitor = try routeGuard.visitor(for: request, route: route)
             var response: Response
             if let member = routeGuard.member(visitor) {
-                if !route.limit.windows.isEmpty { try routeGuard.admit(request, visitor, route: route) }
-                response = try handler(request, visitor, member)
+                response = try Self.limited(routeGuard, request, visitor, route: route) { try handler(request, visitor, member) }
             } else {
                 response = routeGuard.signInRequired(visitor, request: request, route: route)
             }
@@ -124,11 +126,28 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
         let routeGuard = routeGuard
         routes.append((route, { request in
             let visitor = try routeGuard.visitor(for: request, route: route)
-            if !route.limit.windows.isEmpty { try routeGuard.admit(request, visitor, route: route) }
-            var response = try handler(request, visitor)
+            var response = try Self.limited(routeGuard, request, visitor, route: route) { try handler(request, visitor) }
             routeGuard.finish(&response, visitor: visitor, route: route)
             return response
         }))
+    }
+
+    /// Runs `handler` once the call is admitted under the route's limit; an answer of bad input, returned or thrown,
+    /// is refunded (``RouteGuard/refund(_:_:route:)``).
+    private static func limited(_ routeGuard: Guard, _ request: Request, _ visitor: Guard.Visitor, route: RouteInfo,
+                                _ handler: () throws -> Response) throws -> Response {
+        guard !route.limit.windows.isEmpty else { return try handler() }
+        try routeGuard.admit(request, visitor, route: route)
+        let badInput: Set<Int> = [400, 422]
+        do {
+            let response = try handler()
+            if badInput.contains(response.status.code) { routeGuard.refund(request, visitor, route: route) }
+            return response
+        } catch {
+            let status = (error as? HTTPError)?.status ?? (error as? any HTTPErrorConvertible)?.httpError.status
+            if let status, badInput.contains(status.code) { routeGuard.refund(request, visitor, route: route) }
+            throw error
+        }
     }
 
     public mutating func get(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) { add(.get, path, handler) }

@@ -41,6 +41,21 @@ public struct RateLimitStore: Sendable {
         }
     }
 
+    /// Takes back one call of `limit`'s class by `subject` from every window still current at `now` (a call that was
+    /// answered as bad input).
+    public func refund(_ limit: RateLimit, subject: String, now: Int64) throws {
+        guard !limit.windows.isEmpty else { return }
+        try database.write { db in
+            for window in limit.windows {
+                let length = Int64(window.seconds)
+                try db.execute("""
+                    UPDATE rate_limit_counters SET call_count = call_count - 1
+                    WHERE limit_class = ? AND subject = ? AND window_seconds = ? AND window_start = ? AND call_count > 0
+                    """, limit.name, subject, length, now - now % length)
+            }
+        }
+    }
+
     /// Deletes counters whose window ended before `now`; returns how many.
     @discardableResult
     public func purge(now: Int64) throws -> Int {

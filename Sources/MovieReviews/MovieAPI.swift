@@ -45,7 +45,7 @@ struct MovieAPI: Sendable {
             guard try store.review(id) != nil else { throw HTTPError.notFound() }
             return try endpoint.list(request, subject: MovieReviewsApp.subject(id))
         }
-        api.anyone.post("/reviews/{id}/comments") { request, viewer in
+        api.anyone.post("/reviews/{id}/comments", limit: .content) { request, viewer in
             let id = try request.parameter("id", as: Int64.self)
             guard try store.review(id) != nil else { throw HTTPError.notFound() }
             return try endpoint.post(request, viewer: viewer, subject: MovieReviewsApp.subject(id), allowAnonymous: true)

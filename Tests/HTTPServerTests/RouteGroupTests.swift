@@ -42,6 +42,11 @@ struct HeaderGuard: RouteGuard {
         throw HTTPError(.tooManyRequests, detail: "over \(route.limit.name)", headers: ["Retry-After": String(window.seconds)])
     }
 
+    func refund(_ request: Request, _ visitor: Visitor, route: RouteInfo) {
+        let key = route.limit.name + "/" + (visitor.user ?? request.clientAddress)
+        counts.calls.withLock { $0[key, default: 0] -= 1 }
+    }
+
     func authorize(_ member: Member, permission: String) throws {
         guard member.user == "root" else { throw HTTPError(.forbidden, detail: "needs \(permission)") }
     }
@@ -96,6 +101,27 @@ struct HeaderGuard: RouteGuard {
         #expect(respond(.get, "/api/v1/notes/public").2.headers["X-Guarded"] == "api")
         #expect(respond(.get, "/notes").2.headers["X-Guarded"] == "pages")
         #expect(respond(.get, "/healthz").2.headers["X-Guarded"] == nil)
+    }
+
+    /// A limited call answered as bad input (422 returned, 400 thrown) is refunded; one that made something is not.
+    @Test func badInputSpendsNoneOfTheLimit() {
+        var api = RouteGroup(prefix: "/api/v1/notes", kind: .api, guard: HeaderGuard())
+        api.post("", limit: .content) { request, _ in
+            switch request.headers["X-Body"] {
+            case "long": return .problem(HTTPError(.unprocessableContent, detail: "too long"))
+            case "junk": throw HTTPError(.badRequest, detail: "not JSON")
+            default: return .text("written")
+            }
+        }
+        var router = Router()
+        router.mount(api)
+        let responder = Responder(router: router, configuration: ServerConfiguration())
+        func post(_ body: String) -> Int {
+            responder.respond(to: Request(method: .post, path: "/api/v1/notes", headers: ["X-User": "ada", "X-Token": "ok", "X-Body": body])).status.code
+        }
+        for _ in 0..<30 { #expect(post("long") == 422 && post("junk") == 400) }
+        for index in 0..<20 { #expect(post("ok") == 200, "write \(index)") }
+        #expect(post("ok") == 429)
     }
 
     @Test func theRouterRemembersEachRoutesAccess() {

@@ -50,6 +50,17 @@ import Testing
         #expect(refusal(.content, "u:7", at: now)?.retryAfter == 86_400 - (now % 86_400))
     }
 
+    /// A call answered as bad input is given back in every window; a refund never takes a count below zero.
+    @Test func aRefundGivesTheCallBack() throws {
+        for _ in 0..<20 { #expect(refusal(.content, "u:8", at: start) == nil) }
+        try store.refund(.content, subject: "u:8", now: start + 1)
+        #expect(refusal(.content, "u:8", at: start + 2) == nil, "the 21st fits after one refund")
+        #expect(refusal(.content, "u:8", at: start + 3) != nil)
+        for _ in 0..<5 { try store.refund(.content, subject: "u:9", now: start) }
+        for _ in 0..<20 { #expect(refusal(.content, "u:9", at: start) == nil) }
+        #expect(refusal(.content, "u:9", at: start) != nil, "refunds of calls never made bank nothing")
+    }
+
     @Test func purgeDeletesOnlyEndedWindows() throws {
         try store.admit(.content, subject: "u:1", now: start)
         #expect(try store.purge(now: start + 1) == 0)

@@ -65,13 +65,24 @@ public struct SessionGuard: RouteGuard {
     /// Counts the call against its class per account (per client address when signed out): a `429` problem with
     /// `Retry-After` past a window (``RateLimitStore``); pages show it as their error page.
     public func admit(_ request: Request, _ viewer: Viewer, route: RouteInfo) throws {
-        let subject = viewer.user.map { "u:\($0.id)" } ?? "a:" + request.clientAddress
         let identity = authenticator.identity
         do {
-            try identity.rateLimits.admit(route.limit, subject: subject, now: identity.clock.now())
+            try identity.rateLimits.admit(route.limit, subject: Self.limitSubject(request, viewer), now: identity.clock.now())
         } catch let exceeded as RateLimitStore.Exceeded {
             throw exceeded.httpError(chinese: viewer.language == .zh)
         }
+    }
+
+    public func refund(_ request: Request, _ viewer: Viewer, route: RouteInfo) {
+        let identity = authenticator.identity
+        // Best effort: a refund the database cannot take leaves the call counted, which only errs towards the limit.
+        try? identity.rateLimits.refund(route.limit, subject: Self.limitSubject(request, viewer), now: identity.clock.now())
+    }
+
+    /// `u:<id>` for an account; a signed-out caller by address, IPv6 by its /64 as the sign-in throttle counts it
+    /// (one subscriber holds a whole /64, so rotating within it gains nothing).
+    static func limitSubject(_ request: Request, _ viewer: Viewer) -> String {
+        viewer.user.map { "u:\($0.id)" } ?? "a:" + LoginThrottle.addressSubject(forClientAddress: request.clientAddress)
     }
 
     public func authorize(_ member: SignedIn, permission: String) throws {
