@@ -13,7 +13,9 @@ struct ErrorPage: Sendable {
         let language = viewer.language
         let (title, message) = Self.words(for: error.status.code)
         return viewer.page(title: title(language), back: BackLink(href: "/", label: Strings.home(language)), error: error) {
-            errorState(language: language, title: title(language), message: message?(language) ?? error.detail,
+            // A write limit's own detail says which limit and how long to wait, in the viewer's language.
+            let ownWords = error.status.code == 429 && error.type == "urn:appsuite:problem:rate-limited" ? error.detail : nil
+            errorState(language: language, title: title(language), message: ownWords ?? message?(language) ?? error.detail,
                        retryHref: error.status.code >= 500 && request.method == .get ? viewer.currentURL : nil)
             div(.class("form-actions")) { button(Strings.home(language), style: .secondary, href: "/") }
         }
@@ -49,7 +51,7 @@ enum ErrorText {
     static let methodNotAllowedMessage = LocalizedText(zh: "这个页面不支持这种请求。", en: "This page does not accept this kind of request.")
     static let tooLarge = LocalizedText(zh: "内容太大", en: "Too large")
     static let tooLargeMessage = LocalizedText(zh: "提交的内容或文件超过了大小上限，请换一个更小的文件。", en: "What you sent is larger than the limit. Try a smaller file.")
-    static let tooManyRequests = LocalizedText(zh: "操作太频繁", en: "Too many attempts")
+    static let tooManyRequests = LocalizedText(zh: "操作太频繁", en: "Too many requests")
     static let tooManyRequestsMessage = LocalizedText(zh: "请稍后再试。", en: "Please wait a moment and try again.")
     static let headersTooLarge = LocalizedText(zh: "请求头太大", en: "Headers too large")
     static let headersTooLargeMessage = LocalizedText(zh: "浏览器发送的 Cookie 太多，请清除本站 Cookie 后重试。", en: "Your browser sent too many cookies. Clear this site's cookies and try again.")
