@@ -26,7 +26,7 @@ struct PlatformRoutes: Sendable {
             return .json(Array(#"{"status":"ok"}"#.utf8))
         }
         let document = OpenAPIDocument.render(
-            title: "AppSuite", version: AppSuite.version, operations: Self.operations(apps: apps),
+            title: "AppSuite", version: AppSuite.version, operations: Self.documentingLimits(Self.operations(apps: apps), of: router),
             schemas: Self.schemas(apps: apps))
         router.get(APIPath.openAPI) { _ in .json(document) }
         router.get(APIPath.appVersion) { [versions = configuration.clientVersions] request in
@@ -52,6 +52,21 @@ struct PlatformRoutes: Sendable {
     }
 
     /// Every documented API operation: the platform's, identity's and each app's.
+    /// `operations`, each whose route has a write limit (registered before this document, ``Router/registered``)
+    /// answering `429` too, documented once here rather than by every operation.
+    static func documentingLimits(_ operations: [APIOperation], of router: Router) -> [APIOperation] {
+        var limits: [String: RateLimit] = [:]
+        for route in router.registered where !route.limit.windows.isEmpty { limits["\(route.method.rawValue) \(route.pattern)"] = route.limit }
+        return operations.map { operation in
+            guard let limit = limits["\(operation.method.rawValue) \(operation.path)"], !operation.responses.contains(where: { $0.status == 429 })
+            else { return operation }
+            var limited = operation
+            limited.responses.append(.init(429, "Over the \(limit.name) limit (\(limit.summary)); Retry-After gives the seconds to wait",
+                                           schema: .reference("Problem"), mediaType: "application/problem+json"))
+            return limited
+        }
+    }
+
     static func operations(apps: [any MiniApp]) -> [APIOperation] {
         [
             APIOperation(.get, APIPath.health, summary: "Liveness and database check", tag: "Platform",
