@@ -316,6 +316,8 @@ def test_a_new_user_rates_writes_marks_votes_and_sees_their_profile(browser, ser
     paragraphs = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "[data-body] p")]
     assert paragraphs == ["第一段：<script>alert(1)</script>", "第二段：带上地球去流浪。"], paragraphs
     assert_tap_targets(browser, ".mv-vote, .mv-own-actions .btn, .mv-user-link")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".mv-vote"), "no 有用/没用 buttons on one's own review"
+    assert "有用 0 · 没用 0" in css(browser, ".mv-votes-bar").text
     screenshot("movies-23-own-review")
 
     # 有用 on someone else's review: pressed, the count one higher; not offered on one's own.
