@@ -6,7 +6,8 @@ import WebUI
 
 /// The pages and forms of writing (issue 18): the mark card on a film page (想看/看过, stars, date, 短评),
 /// the review editor with its draft, 有用/没用 and like buttons, and the movie profile. Every form works
-/// without JavaScript; movies.js keeps the editor's text in localStorage while typing.
+/// without JavaScript; movies.js keeps the review editor's title and body in localStorage while typing and puts
+/// them back into an editor that opens empty (a refused submit loses nothing).
 extension MoviePages {
     func registerWriting(into routes: inout RouteGroup<SessionGuard>) {
         let pages = self

@@ -303,6 +303,10 @@ def test_a_new_user_rates_writes_marks_votes_and_sees_their_profile(browser, ser
     browser.get(base + "/movies/films/26266893/write")
     css(browser, "input[name=title]").send_keys("流浪地球的勇气")
     css(browser, "textarea[name=body]").send_keys("第一段：<script>alert(1)</script>")
+    # Text typed but never sent (a refused submit, a closed tab) is back when the editor opens again empty.
+    browser.get(base + "/movies/films/26266893/write")
+    assert css(browser, "input[name=title]").get_attribute("value") == "流浪地球的勇气"
+    assert css(browser, "textarea[name=body]").get_attribute("value") == "第一段：<script>alert(1)</script>"
     click_and_wait(browser, css(browser, "button.mv-save-draft"), "save draft")
     assert "草稿保存于" in css(browser, ".mv-draft-saved").text
     body = css(browser, "textarea[name=body]")

@@ -68,6 +68,27 @@
     }, { passive: true });
   }
 
+  // ---- The review editor keeps its title and body in localStorage while typing (key data-draft-key), so a
+  // refused submit (a write limit, a lost connection) loses nothing: an editor that opens empty gets them back.
+  document.querySelectorAll("form[data-draft-key]").forEach(function (form) {
+    var key = form.getAttribute("data-draft-key");
+    var fields = ["title", "body"].map(function (name) { return form.elements[name]; }).filter(Boolean);
+    try {
+      var kept = JSON.parse(localStorage.getItem(key) || "null");
+      if (kept && fields.every(function (field) { return !field.value; })) {
+        fields.forEach(function (field) { if (typeof kept[field.name] === "string") field.value = kept[field.name]; });
+      }
+    } catch (e) {}
+    form.addEventListener("input", function () {
+      var text = {};
+      fields.forEach(function (field) { text[field.name] = field.value; });
+      try {
+        if (fields.some(function (field) { return field.value; })) localStorage.setItem(key, JSON.stringify(text));
+        else localStorage.removeItem(key);
+      } catch (e) {}
+    });
+  });
+
   // ---- Review page: font size (A−/A+ and pinch, remembered), full-screen reading, swipes, poster overlay.
   var body = document.querySelector("[data-body]");
   if (body) {
