@@ -32,7 +32,7 @@ public struct MovieReviewsApp: MiniApp {
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
         let recommender = MovieRecommender(database: context.database, workPool: context.workPool, now: { identityClock.now() })
         recommender.refresh()
-        let feedCache = MovieFeedCache()
+        let feedCache = MovieFeedCache(version: context.dataVersions.version("movies.feed"))
         let writes = MovieWrites(database: context.database, now: { identityClock.now() }, ratingsChanged: { recommender.ratingsChanged() },
                                  feedChanged: { feedCache.invalidate() })
         MovieAPI(store: store, comments: comments, writes: writes, recommender: recommender, authenticator: context.authenticator)
