@@ -16,6 +16,7 @@ struct MoviePages: Sendable {
     let writes: MovieWrites
     let recommender: MovieRecommender
     let feedCache: MovieFeedCache
+    let topList: TopListCache
     let authenticator: Authenticator
     let assets: AppAssets
 
@@ -45,7 +46,10 @@ struct MoviePages: Sendable {
         routes.get("/comments/{id}/edit") { request, member in try pages.editPage(request, member) }
         routes.post("/comments/{id}/edit", limit: .content) { request, member in try pages.submitEdit(request, member) }
         routes.anyone.get("/films") { request, viewer in try pages.filmsPage(request, viewer) }
-        routes.anyone.get("/top") { request, viewer in try pages.topPage(request, viewer) }
+        // The signed-out Top list without a filter is the same for every such reader of one language and theme.
+        routes.anyone.get("/top", keep: .until(topList.validity, entries: 8, megabytes: 2, maxAge: TopListCache.maxAge)) { request, viewer in
+            try pages.topPage(request, viewer)
+        }
         routes.anyone.get("/films/{id}") { request, viewer in try pages.filmPage(request, viewer) }
         routes.anyone.get("/more") { request, viewer in try pages.morePage(request, viewer) }
         registerWriting(into: &routes)

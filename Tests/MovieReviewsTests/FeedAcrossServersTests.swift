@@ -54,4 +54,30 @@ struct FeedAcrossServersTests {
         print("the other server's feed showed review \(id) after \(ContinuousClock.now - started)")
         #expect(!before.contains(id))
     }
+
+    /// The kept Top list (``TopListCache`` and its signed-out page) on the other server shows new stars given on one
+    /// within a second; the server the stars were given on shows them on the very next request.
+    @Test func starsOnOneServerAreInTheOthersKeptTopListWithinASecond() throws {
+        let directory = TemporaryDirectory("top-servers")
+        let first = try TestServer(apps: [MovieReviewsApp()], importing: [.movies], directory: directory)
+        let shared = try #require(try directory.postgresDatabase())
+        let second = try TestServer(apps: [MovieReviewsApp()], directory: directory,
+                                    database: try PostgreSQLDatabase(configuration: .init(url: shared.urlWithSchema, maximumConnections: 16)))
+        #expect(wait(until: { second.suite.dataVersions.isListening && first.suite.dataVersions.isListening }), "both servers listen")
+        let before = try TopListCacheTests.first(second)
+        #expect(try second.get("/movies/top").headers["etag"] != nil, "the other server keeps the page")
+        #expect(try TopListCacheTests.first(first).votes == before.votes)
+
+        let reader = try first.register("topservers", unique: true)
+        let marked = try first.send("PUT", "/api/v1/movies/films/\(before.film)/mark", json: #"{"status":"seen","rating":5}"#, token: reader.token)
+        #expect(marked.status == 200, "\(marked.text)")
+        #expect(try TopListCacheTests.first(first).votes == before.votes + 1, "the writing server: the next request")
+
+        let started = ContinuousClock.now
+        let shown = "\((before.votes + 1).formatted()) 人评价"
+        #expect(try wait(until: { try TopListCacheTests.first(second).votes == before.votes + 1 && (try second.get("/movies/top").text.contains(shown)) },
+                     timeout: .seconds(1), every: .milliseconds(5)),
+                "the other server's kept Top list within 1 s")
+        print("the other server's Top list showed the new stars after \(ContinuousClock.now - started)")
+    }
 }
