@@ -96,6 +96,23 @@ final class DealStore: Sendable {
                        String(current + 1))
     }
 
+    /// What kept pages of the lists (``Keep``) are made from: `appdeals_meta.data_version`, read from the database at
+    /// each lookup (one small query, as ``snapshot()`` makes anyway), so a poll, an editor's known end or an import —
+    /// on any server or process — is seen on the next request everywhere. Nil (nothing kept) when it cannot be read.
+    var validity: CacheValidity {
+        CacheValidity { [database] in
+            let read: String?
+            do {
+                read = try database.read { db in try db.scalar("SELECT value FROM appdeals_meta WHERE key = 'data_version'", as: String.self) }
+            } catch {
+                return nil
+            }
+            guard let text = read else { return 0 }
+            // Versions are counters (``bumpVersion(_:)``); FNV-1a of the text covers any other spelling.
+            return UInt64(text) ?? text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        }
+    }
+
     /// The current snapshot: one small query when nothing changed.
     func snapshot() throws -> DealSnapshot {
         let version = try database.read { db in

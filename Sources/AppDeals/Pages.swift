@@ -30,10 +30,13 @@ struct DealPages: Sendable {
 
     func register(into routes: inout RouteGroup<SessionGuard>, files: inout SessionlessRoutes) {
         let pages = self
-        routes.anyone.get("") { request, viewer in try pages.listPage(request, viewer, tab: .limited, path: "/appdeals") }
-        routes.anyone.get("/sales") { request, viewer in try pages.listPage(request, viewer, tab: .sales, path: "/appdeals/sales") }
-        routes.anyone.get("/free") { request, viewer in try pages.listPage(request, viewer, tab: .free, path: "/appdeals/free") }
-        routes.anyone.get("/hot") { request, viewer in try pages.listPage(request, viewer, tab: .hot, path: "/appdeals/hot") }
+        // A tab's signed-out first page depends only on the data snapshot (its as-of time is the newest observation,
+        // not the clock): kept per language and theme until `appdeals_meta.data_version` moves (``DealStore/validity``).
+        let keep = Keep.until(store.validity, entries: 32, megabytes: 2)
+        routes.anyone.get("", keep: keep) { request, viewer in try pages.listPage(request, viewer, tab: .limited, path: "/appdeals") }
+        routes.anyone.get("/sales", keep: keep) { request, viewer in try pages.listPage(request, viewer, tab: .sales, path: "/appdeals/sales") }
+        routes.anyone.get("/free", keep: keep) { request, viewer in try pages.listPage(request, viewer, tab: .free, path: "/appdeals/free") }
+        routes.anyone.get("/hot", keep: keep) { request, viewer in try pages.listPage(request, viewer, tab: .hot, path: "/appdeals/hot") }
         routes.anyone.get("/search") { request, viewer in try pages.listPage(request, viewer, tab: .hot, path: "/appdeals/search") }
         routes.anyone.get("/topics") { request, viewer in try pages.topicsPage(request, viewer) }
         routes.anyone.get("/topics/{id}") { request, viewer in try pages.topicPage(request, viewer) }

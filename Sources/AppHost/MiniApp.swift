@@ -109,9 +109,14 @@ public struct AppContext: Sendable {
     public let clock: AppClock
     /// Titles, pages and pictures of any app's items, from the resolvers the apps declared.
     public let subjects: SubjectDirectory
+    /// The server's data versions, which stamp read models and kept answers (``Keep``) and which a write bumps
+    /// after it commits (heard by every server on the database): `context.dataVersions.version("movies.feed")`.
+    public let dataVersions: DataVersions
 
+    /// `dataVersions` nil makes a set of the context's own over `database` (a command or test outside a server).
     public init(database: any Database, authenticator: Authenticator, dataDirectory: URL, mediaDirectory: URL, workPool: WorkPool,
-                settings: AppSettings, clock: AppClock, subjects: SubjectDirectory) {
+                settings: AppSettings, clock: AppClock, subjects: SubjectDirectory, dataVersions: DataVersions? = nil) {
+        self.dataVersions = dataVersions ?? DataVersions(database: database, log: { _ in })
         self.database = database
         self.authenticator = authenticator
         self.dataDirectory = dataDirectory

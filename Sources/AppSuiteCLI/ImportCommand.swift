@@ -1,6 +1,7 @@
 import AppHost
 import AppSuiteServer
 import Foundation
+import Storage
 
 /// `appsuite import <app|all> <path>`: loads public data sets with a progress bar.
 struct ImportCommand {
@@ -34,7 +35,7 @@ struct ImportCommand {
                     continue
                 }
                 ran += 1
-                let result = runOne(id, importer, appFolder)
+                let result = runOne(id, importer, appFolder, suite: suite)
                 if result != .success { status = result }
             }
             if importers.isEmpty { printError("import: no installed app imports data yet; nothing to do") }
@@ -46,13 +47,16 @@ struct ImportCommand {
             printError("import: unknown app '\(app)'; apps that import data: \(known.isEmpty ? "none yet" : known.joined(separator: ", ")), or 'all'")
             return .usage
         }
-        return runOne(app, importer, folder)
+        return runOne(app, importer, folder, suite: suite)
     }
 
-    private func runOne(_ id: String, _ importer: any DataImporter, _ folder: URL) -> ExitCode {
+    private func runOne(_ id: String, _ importer: any DataImporter, _ folder: URL, suite: AppSuite) -> ExitCode {
         let bar = ProgressBar(label: "import \(id)")
         do {
             let summary = try importer.importData(from: folder) { bar.update(done: $0.done, total: $0.total, detail: $0.item) }
+            // Servers on the same PostgreSQL database drop what they kept of the old data (one SQLite file has one
+            // server, which keeps its read models until their bounds or a restart).
+            suite.dataVersions.changedEverything()
             bar.finish(summary.description)
             for (item, reason) in summary.skipped { printError("  skipped \(item): \(reason)") }
             return .success

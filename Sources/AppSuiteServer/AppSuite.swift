@@ -27,6 +27,8 @@ public final class AppSuite: Sendable {
     let workPool = WorkPool()
     let clock: AppClock
     let subjects: SubjectDirectory
+    /// What read models and kept answers are stamped with; on PostgreSQL it listens for other servers' writes.
+    public let dataVersions: DataVersions
     /// The platform's jobs and every app's, started with the server.
     public let scheduler: JobScheduler
     /// What the server answers requests with: routing, error pages, default headers, gzip. Tests hand it
@@ -79,6 +81,8 @@ public final class AppSuite: Sendable {
             if let error = error as? StorageError, error.condition == .unavailable { throw .databaseUnreachable(location) }
             throw .storage(location)
         }
+        let dataVersions = DataVersions(database: database, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) })
+        self.dataVersions = dataVersions
         let secret: ServerSecret
         do {
             secret = try ServerSecret.loadOrCreate(at: URL(fileURLWithPath: configuration.dataDirectory + "/server-secret"))
@@ -115,7 +119,7 @@ public final class AppSuite: Sendable {
         let (database, workPool, subjects) = (self.database, self.workPool, self.subjects)
         let storage = StorageRoutes(database: database, quotas: apps.compactMap { app in
             app.storageQuota(context: Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
-                                                   configuration: configuration, workPool: workPool, clock: clock, subjects: subjects))
+                                                   configuration: configuration, workPool: workPool, clock: clock, subjects: subjects, dataVersions: dataVersions))
         })
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory, mail: mail,
                        oidc: Self.oidc(configuration, identity: authenticator.identity, client: outboundClient, publicURL: publicURLSource),
@@ -133,7 +137,7 @@ public final class AppSuite: Sendable {
         for app in apps where reviewers[app.manifest.id] == nil {
             reviewers[app.manifest.id] = app.submissionReviewer(context: Self.context(
                 for: app.manifest.id, database: database, authenticator: authenticator, configuration: configuration, workPool: workPool,
-                clock: clock, subjects: subjects))
+                clock: clock, subjects: subjects, dataVersions: dataVersions))
         }
         ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator)
             .register(into: &router, guard: sessionGuard)
@@ -143,7 +147,8 @@ public final class AppSuite: Sendable {
         var accountParts: [AccountDataPart] = []
         for app in apps {
             let context = Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
-                                       configuration: configuration, workPool: workPool, clock: clock, subjects: subjects)
+                                       configuration: configuration, workPool: workPool, clock: clock, subjects: subjects,
+                                       dataVersions: dataVersions)
             var routes = AppRoutes(appID: app.manifest.id, guard: sessionGuard)
             app.routes(&routes, context: context)
             routes.mount(into: &router)
@@ -195,6 +200,7 @@ public final class AppSuite: Sendable {
         server.stop()
         workPool.shutdown()
         outbox?.stop()
+        dataVersions.stop()
     }
 
     /// The outbox for `--smtp-url` (validated with the configuration), from `--mail-from` or `noreply@` the public host.
@@ -225,18 +231,18 @@ public final class AppSuite: Sendable {
     public func context(for id: String) -> AppContext? {
         guard apps.contains(where: { $0.manifest.id == id }) else { return nil }
         return Self.context(for: id, database: database, authenticator: authenticator, configuration: configuration,
-                            workPool: workPool, clock: clock, subjects: subjects)
+                            workPool: workPool, clock: clock, subjects: subjects, dataVersions: dataVersions)
     }
 
     /// What app `id` gets: the shared database, authenticator and work pool, `<data-dir>/apps/<id>`, the media
     /// folder, the resolved settings, the clock and every app's subject resolvers.
     static func context(for id: String, database: any Database, authenticator: Authenticator, configuration: AppSuiteConfiguration,
-                        workPool: WorkPool, clock: AppClock, subjects: SubjectDirectory) -> AppContext {
+                        workPool: WorkPool, clock: AppClock, subjects: SubjectDirectory, dataVersions: DataVersions) -> AppContext {
         AppContext(
             database: database, authenticator: authenticator,
             dataDirectory: URL(fileURLWithPath: configuration.dataDirectory + "/apps/" + id),
             mediaDirectory: URL(fileURLWithPath: configuration.mediaDirectory), workPool: workPool,
-            settings: configuration.settings, clock: clock, subjects: subjects)
+            settings: configuration.settings, clock: clock, subjects: subjects, dataVersions: dataVersions)
     }
 
     /// Every module's migrations, the platform's then each app's: the schema of a suite serving `apps`

@@ -16,7 +16,8 @@ struct Launcher: Sendable {
 
     func register(into router: inout Router, guard sessionGuard: SessionGuard) {
         var pages = RouteGroup(prefix: "", kind: .pages, guard: sessionGuard)
-        pages.anyone.get("") { _, viewer in page(viewer) }
+        // The signed-out launcher is the same for every visitor of one language and theme, for the life of the process.
+        pages.anyone.get("", keep: .until(.process, entries: 8, megabytes: 1)) { _, viewer in page(viewer) }
         router.mount(pages)
     }
 

@@ -6,22 +6,25 @@ import Foundation
 /// status, then its cache policy — `Cache-Control`, and for a cached `GET` a weak `ETag` with `304` when the
 /// request's `If-None-Match` names it.
 enum EndpointAnswer {
+    /// `revalidate` false leaves out the `304` (a ``ResponseCache`` keeping the answer checks `If-None-Match` itself).
     static func response<Query, Body, Answer>(_ reply: Reply<Answer>, for endpoint: Endpoint<Query, Body, Answer>, request: Request,
-                                              signedIn: Bool) throws -> Response {
+                                              signedIn: Bool, revalidate: Bool = true) throws -> Response {
         let status = reply.status ?? HTTPStatus.named(endpoint.status)
         switch reply.kind {
         case .answer(let answer):
             var response = try encode(answer, status: status)
-            finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn)
+            finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn, revalidate: revalidate)
             return response
         case .offloaded(let key, let lane, let work):
             return .offloaded(key: key, lane: lane) {
                 var response = try encode(try work(), status: status)
-                finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn)
+                finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn, revalidate: revalidate)
                 return response
             }
         case .response(var response):
-            finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn)
+            // An offloaded answer from a kept endpoint's handler (``ResponseCache`` made nothing to keep): finished when it runs.
+            guard response.offload == nil else { return response }
+            finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn, revalidate: revalidate)
             return response
         }
     }
@@ -32,7 +35,8 @@ enum EndpointAnswer {
         return .json(Array(try APICoding.makeEncoder().encode(answer)), status: status)
     }
 
-    private static func finish(_ response: inout Response, _ headers: HTTPHeaders, _ cache: CachePolicy, request: Request, signedIn: Bool) {
+    private static func finish(_ response: inout Response, _ headers: HTTPHeaders, _ cache: CachePolicy, request: Request, signedIn: Bool,
+                               revalidate: Bool) {
         for (name, value) in headers { response.headers.set(name, value) }
         guard !response.headers.contains("Cache-Control") else { return }
         response.headers.set("Cache-Control", cache.cacheControl(signedIn: signedIn))
@@ -42,7 +46,7 @@ enum EndpointAnswer {
         let tag = EntityTag.weak(of: bytes)
         response.headers.set("ETag", tag)
         response.headers.add("Vary", "Accept-Language")
-        if EntityTag.matches(request.headers["If-None-Match"], tag) {
+        if revalidate, EntityTag.matches(request.headers["If-None-Match"], tag) {
             response.status = .notModified
             response.body = .bytes([])
             response.headers.remove("Content-Type")

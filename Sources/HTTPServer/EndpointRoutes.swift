@@ -120,6 +120,40 @@ extension RouteGroup.OpenRoutes {
     }
 }
 
+extension RouteGroup.OpenRoutes {
+    /// Serves a `GET` endpoint open to anyone whose answer to a signed-out caller is kept (``Keep``): keyed by the
+    /// decoded query (so `?limit=20` and `?limit=020&unknown=1` share an entry, and a query that does not decode is
+    /// a `422` that is never kept), the path's `{name}` values and the caller's language. Signed-in callers, and
+    /// offloaded replies, are answered afresh.
+    public mutating func handle<Query: Hashable, Body, Answer>(_ endpoint: Endpoint<Query, Body, Answer>, keep: Keep,
+                                                               _ handler: @escaping @Sendable (EndpointCall<Query, Body, Guard.Visitor>) throws -> Answer) {
+        reply(endpoint, keep: keep) { call in .answer(try handler(call)) }
+    }
+
+    /// ``handle(_:keep:_:)`` for a handler that answers a ``Reply``.
+    public mutating func reply<Query: Hashable, Body, Answer>(_ endpoint: Endpoint<Query, Body, Answer>, keep: Keep,
+                                                              _ handler: @escaping @Sendable (EndpointCall<Query, Body, Guard.Visitor>) throws -> Reply<Answer>) {
+        precondition(endpoint.method == .get, "only a GET answer is kept: \(endpoint.description)")
+        let cache = ResponseCache<EndpointKey<Query>>(endpoint.path, keep)
+        let routeGuard = group.routeGuard
+        reply(endpoint) { call in
+            guard let variant = routeGuard.sharedVariant(call.context, kind: .api) else { return try handler(call) }
+            let key = EndpointKey(query: call.query, path: call.request.pathParameterValues)
+            return .response(try cache.response(for: key, variant: variant, request: call.request) {
+                let reply = try handler(call)
+                guard case .answer = reply.kind else { return (try EndpointAnswer.response(reply, for: endpoint, request: call.request, signedIn: false), false) }
+                return (try EndpointAnswer.response(reply, for: endpoint, request: call.request, signedIn: false, revalidate: false), true)
+            })
+        }
+    }
+}
+
+/// A kept endpoint answer's key: the decoded query and the path's `{name}` values.
+struct EndpointKey<Query: Hashable & Sendable>: Hashable, Sendable {
+    let query: Query
+    let path: [String]
+}
+
 extension HTTPMethod {
     init(_ method: EndpointMethod) { self.init(rawValue: method.rawValue) }
 }

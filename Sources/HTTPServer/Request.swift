@@ -63,6 +63,9 @@ public struct Request: Sendable {
         return value
     }
 
+    /// The `{name}` values of the matched route, ordered by name: a kept answer's key (``Keep``).
+    var pathParameterValues: [String] { pathParameters.sorted { $0.key < $1.key }.map(\.value) }
+
     /// A path segment as an integer; a non-number is a 404 (no such resource), not a crash.
     public func parameter(_ name: String, as: Int64.Type) throws(HTTPError) -> Int64 {
         guard let value = Int64(try parameter(name)) else { throw .notFound() }

@@ -105,7 +105,7 @@ public struct Responder: Sendable {
             request.method != .head, !response.headers.contains("Content-Encoding"),
             Gzip.isCompressible(response.headers["Content-Type"])
         else { return }
-        response.headers.add("Vary", "Accept-Encoding")
+        if !response.headers.values("Vary").contains("Accept-Encoding") { response.headers.add("Vary", "Accept-Encoding") }
         guard Gzip.isAccepted(request.headers["Accept-Encoding"]),
             let compressed = Gzip.compress(bytes, level: configuration.compressionLevel)
         else { return }

@@ -66,6 +66,18 @@ public protocol RouteGuard: Sendable {
     func authorize(_ member: Member, permission: String) throws
     /// True when the visitor reads Chinese (the default), for the messages the group writes itself.
     func prefersChinese(_ visitor: Visitor) -> Bool
+    /// What a kept answer (``Keep``) may depend on for this visitor besides the route's key — for the suite, the
+    /// language, and for pages the theme — or nil when this visitor's answer is their own (signed in, a one-time
+    /// message to show): then it is neither served from nor kept in the route's cache. Default: nil.
+    func sharedVariant(_ visitor: Visitor, kind: RouteKind) -> String?
+    /// True when answering read something of this visitor alone (a form's CSRF token): the answer is not kept.
+    /// Default: true.
+    func readPersonalData(_ visitor: Visitor) -> Bool
+}
+
+extension RouteGuard {
+    public func sharedVariant(_ visitor: Visitor, kind: RouteKind) -> String? { nil }
+    public func readPersonalData(_ visitor: Visitor) -> Bool { true }
 }
 
 /// Routes under one path prefix that share a ``RouteGuard``: `/{app}` for an app's pages,
@@ -177,6 +189,25 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
 
         public mutating func get(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) {
             group.addOpen(.get, path, limit: nil, handler)
+        }
+
+        /// A `GET` route whose answer to a signed-out visitor is kept (``Keep``), keyed by the request's decoded path
+        /// (which the page shows in its language links, so one spelling never serves another's) and the visitor's
+        /// ``RouteGuard/sharedVariant(_:kind:)``. A request with a query string is
+        /// answered afresh (its text could reach the page, as the language switch's link), and so is any answer
+        /// but a `200` without cookies.
+        public mutating func get(_ path: String, keep: Keep, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) {
+            var keep = keep
+            if keep.cacheControl == nil, group.kind == .pages { keep.cacheControl = "private, no-cache" }
+            let cache = ResponseCache<String>(group.prefix + path, keep)
+            let (routeGuard, kind) = (group.routeGuard, group.kind)
+            group.addOpen(.get, path, limit: nil) { request, visitor in
+                guard request.query.isEmpty, let variant = routeGuard.sharedVariant(visitor, kind: kind) else { return try handler(request, visitor) }
+                return try cache.response(for: request.path, variant: variant, request: request) {
+                    let response = try handler(request, visitor)
+                    return (response, !routeGuard.readPersonalData(visitor))
+                }
+            }
         }
         public mutating func post(_ path: String, limit: RateLimit? = nil, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) {
             group.addOpen(.post, path, limit: limit, handler)

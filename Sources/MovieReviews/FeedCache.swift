@@ -1,98 +1,59 @@
+import AppHost
 import HTTPServer
-import Synchronization
+import Storage
 
 /// The mixed 首页 feed (``MovieFeed/mix(reviews:shorts:rising:now:)`` over ``MovieStore/feedCandidates(now:)``:
-/// five statements and ranking ~550 rows) kept for the few snapshot times being read, so a request in the
-/// same bucket, or a later page of the same snapshot, only slices it (session 6, issue 18's "the feed does
-/// per-row work it could batch").
+/// five statements and ranking ~550 rows) kept as a read model on the platform's caches (``BoundedCache``), so a
+/// request in the same 30 s snapshot, or a later page of the same snapshot, only slices it (session 6, issue 18's
+/// "the feed does per-row work it could batch").
 ///
-/// - Key: the feed's snapshot time in UTC seconds. The first page ranks at `now` rounded down to a
-///   ``bucket`` of 30 s (``snapshot(_:)``); its cursor carries that time, so later pages hit the same entry.
-/// - Bound: the ``capacity`` most recently used snapshots; the least recently used is dropped, but never the
-///   newest snapshot time (the current first page, which every reader opens), so requests for older snapshots
-///   (later pages of an old feed, or made-up cursors) cannot push it out. Cursors from the future are refused
-///   (``MoviePages/feedCursor(_:latest:)``), so the newest is never one no page handed out.
-/// - Freshness: every write of this process that changes what the feed shows (``MovieWrites``: marks with
-///   stars and 短评, reviews, votes) calls ``invalidate()`` after it commits, and the next request ranks
-///   afresh. Writes from other servers sharing the database, and account erasure (run by the platform in
-///   its own transaction), are seen at the next bucket: **at most 30 s stale across servers**.
-/// - A computation that overlaps an invalidation is returned to its request but not kept, so a ranking
-///   read before a write never serves after it. Two requests missing at once both compute (no waiting).
-/// - The signed-out first page (`/movies`, no query, no message to show) is also kept rendered, per language
-///   and theme, for the newest snapshot (``signedOutPage(now:variant:render:)``), without cookies: its bytes are
-///   the same for every signed-out reader, and
-///   rendering its ~28 KB was most of its cost (bench/pages: 3,481 req/s against 9,803 for a 9 KB review page,
-///   session 6). Its comment badges and the cold-start 猜你喜欢 (neither is a feed write) may lag by up to one
-///   bucket, like another server's writes.
+/// - Key: the feed's snapshot time in UTC seconds. The first page ranks at `now` rounded down to a ``bucket`` of
+///   30 s (``snapshot(_:)``); its cursor carries that time, so later pages hit the same entry.
+/// - Bound: the current snapshot (and one ahead, for a server whose clock runs a little ahead) in a cache of its
+///   own, and the ``capacity`` most recently used older snapshots (later pages of an old feed, or made-up
+///   cursors) in another, so old snapshots can never push out the current one every reader opens. Cursors from
+///   the future are refused (``MoviePages/feedCursor(_:latest:)``).
+/// - Freshness: the data version `movies.feed` (``version``), which every write of the feed's content
+///   (``MovieWrites``: marks with stars and 短评, reviews, votes) bumps after it commits (``invalidate()``), here
+///   at once and on every other server on the same PostgreSQL when it hears the notification (``DataVersions``);
+///   the next request ranks afresh. Account erasure (run by the platform in its own transaction) is seen at the
+///   next bucket: at most 30 s stale.
+/// - The signed-out first page (`/movies` without a query) is kept rendered per language and theme, with its gzip
+///   and ETag, by the route's ``Keep`` (``pageValidity``: this version and the snapshot time); its comment badges
+///   and the cold-start 猜你喜欢 (neither is a feed write) may lag by up to one bucket.
 final class MovieFeedCache: Sendable {
     /// Seconds of one first-page snapshot.
     static let bucket: Int64 = 30
-    /// Snapshots kept.
+    /// Older snapshots kept.
     static let capacity = 4
 
-    private struct State {
-        var generation: UInt64 = 0
-        /// Least recently used first.
-        var entries: [(now: Int64, feed: [FeedCard])] = []
-        /// The signed-out first page of one snapshot, per variant (language and theme).
-        var pages: [String: (now: Int64, response: Response)] = [:]
+    let version: DataVersion
+    private let current: BoundedCache<Int64, [FeedCard]>
+    private let older: BoundedCache<Int64, [FeedCard]>
+
+    init(version: DataVersion) {
+        self.version = version
+        // A ranked feed holds ~550 cards of values already in memory: count each card as a kilobyte.
+        current = BoundedCache("movies.feed", limits: CacheLimits(entries: 2, bytes: 8 << 20), validity: version.validity, cost: { $0.count << 10 })
+        older = BoundedCache("movies.feed.older", limits: CacheLimits(entries: Self.capacity, bytes: 16 << 20), validity: version.validity,
+                             cost: { $0.count << 10 })
     }
-
-    private let state = Mutex(State())
-
-    init() {}
 
     /// The first page's snapshot time: `now` rounded down to a multiple of ``bucket``.
     static func snapshot(_ now: Int64) -> Int64 {
         now - ((now % bucket) + bucket) % bucket
     }
 
-    /// The feed at `now`, from the cache or from `compute` (then kept unless ``invalidate()`` ran meanwhile).
-    func feed(now: Int64, compute: () throws -> [FeedCard]) rethrows -> [FeedCard] {
-        let lookup: (feed: [FeedCard]?, generation: UInt64) = state.withLock { state in
-            guard let index = state.entries.firstIndex(where: { $0.now == now }) else { return (nil, state.generation) }
-            let entry = state.entries.remove(at: index)
-            state.entries.append(entry)
-            return (entry.feed, state.generation)
-        }
-        if let feed = lookup.feed { return feed }
-        let feed = try compute()
-        state.withLock { state in
-            guard state.generation == lookup.generation, !state.entries.contains(where: { $0.now == now }) else { return }
-            if state.entries.count >= Self.capacity {
-                let newest = max(now, state.entries.map(\.now).max() ?? now)
-                if let index = state.entries.firstIndex(where: { $0.now != newest }) { state.entries.remove(at: index) }
-            }
-            state.entries.append((now, feed))
-        }
-        return feed
+    /// The feed at snapshot `now`, from the cache or from `compute`; `latest` is the current snapshot.
+    func feed(now: Int64, latest: Int64, compute: () throws -> [FeedCard]) rethrows -> [FeedCard] {
+        try (now >= latest ? current : older).value(for: now, make: compute)
     }
 
-    /// The signed-out first page at snapshot `now` in `variant` (what else its bytes depend on: language, theme),
-    /// kept from an earlier request of the same snapshot or made by `render` (then kept, replacing an older
-    /// snapshot's, unless ``invalidate()`` ran meanwhile). Only a `200` is kept; `render` must leave out anything
-    /// of one reader's (cookies).
-    func signedOutPage(now: Int64, variant: String, render: () throws -> Response) rethrows -> Response {
-        let lookup: (page: Response?, generation: UInt64) = state.withLock { state in
-            guard let kept = state.pages[variant], kept.now == now else { return (nil, state.generation) }
-            return (kept.response, state.generation)
-        }
-        if let page = lookup.page { return page }
-        let page = try render()
-        guard page.status == .ok else { return page }
-        state.withLock { state in
-            guard state.generation == lookup.generation, (state.pages[variant]?.now ?? .min) <= now else { return }
-            state.pages[variant] = (now, page)
-        }
-        return page
+    /// What the kept signed-out first page was made from: the feed's version and the current snapshot time on `clock`.
+    func pageValidity(clock: @escaping @Sendable () -> Int64) -> CacheValidity {
+        .all([version.validity, CacheValidity { UInt64(bitPattern: Self.snapshot(clock())) }])
     }
 
-    /// Forgets every kept feed and page; call after a write that changes what the feed shows has committed.
-    func invalidate() {
-        state.withLock { state in
-            state.generation &+= 1
-            state.entries.removeAll()
-            state.pages.removeAll()
-        }
-    }
+    /// Call after a write that changes what the feed shows has committed.
+    func invalidate() { version.changed() }
 }

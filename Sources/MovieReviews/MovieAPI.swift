@@ -12,6 +12,7 @@ struct MovieAPI: Sendable {
     let comments: CommentStore
     let writes: MovieWrites
     let recommender: MovieRecommender
+    let topList: TopListCache
     let authenticator: Authenticator
 
     func register(into api: inout RouteGroup<SessionGuard>) {
@@ -62,7 +63,7 @@ struct MovieAPI: Sendable {
         }
         let recommender = self.recommender
         api.anyone.get("/top") { request, _ in
-            let top = try TopList(database: store.database).page(filter: try FilmFilter(query: request.query), offset: try TopList.offset(request.query["cursor"]))
+            let top = try topList.page(filter: try FilmFilter(query: request.query), offset: try TopList.offset(request.query["cursor"]))
             return .json(capacity: 16 * 1024) { json in
                 json.object { json in
                     json.array("items") { list in

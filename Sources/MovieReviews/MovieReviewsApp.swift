@@ -32,15 +32,16 @@ public struct MovieReviewsApp: MiniApp {
         let favorites = FavoriteStore(database: context.database, directory: context.subjects)
         let recommender = MovieRecommender(database: context.database, workPool: context.workPool, now: { identityClock.now() })
         recommender.refresh()
-        let feedCache = MovieFeedCache()
-        let writes = MovieWrites(database: context.database, now: { identityClock.now() }, ratingsChanged: { recommender.ratingsChanged() },
-                                 feedChanged: { feedCache.invalidate() })
-        MovieAPI(store: store, comments: comments, writes: writes, recommender: recommender, authenticator: context.authenticator)
+        let feedCache = MovieFeedCache(version: context.dataVersions.version("movies.feed"))
+        let topList = TopListCache(database: context.database, version: context.dataVersions.version("movies.ratings"))
+        let writes = MovieWrites(database: context.database, now: { identityClock.now() },
+                                 ratingsChanged: { recommender.ratingsChanged(); topList.ratingsChanged() }, feedChanged: { feedCache.invalidate() })
+        MovieAPI(store: store, comments: comments, writes: writes, recommender: recommender, topList: topList, authenticator: context.authenticator)
             .register(into: &routes.api)
         MovieWriteAPI(store: store, writes: writes, comments: comments, authenticator: context.authenticator).register(into: &routes.api)
         MovieFollowAPI(store: store, follows: MovieFollows(database: context.database, now: { identityClock.now() }), comments: comments,
                        authenticator: context.authenticator).register(into: &routes.api)
-        MoviePages(store: store, comments: comments, favorites: favorites, writes: writes, recommender: recommender, feedCache: feedCache,
+        MoviePages(store: store, comments: comments, favorites: favorites, writes: writes, recommender: recommender, feedCache: feedCache, topList: topList,
                    authenticator: context.authenticator, assets: assets).register(into: &routes.pages, files: &routes.files)
     }
 

@@ -16,6 +16,7 @@ struct MoviePages: Sendable {
     let writes: MovieWrites
     let recommender: MovieRecommender
     let feedCache: MovieFeedCache
+    let topList: TopListCache
     let authenticator: Authenticator
     let assets: AppAssets
 
@@ -30,7 +31,10 @@ struct MoviePages: Sendable {
     /// favourites, replies' sign-in redirect aside, editing and deleting need an account.
     func register(into routes: inout RouteGroup<SessionGuard>, files: inout SessionlessRoutes) {
         let pages = self
-        routes.anyone.get("") { request, viewer in try pages.feedPage(request, viewer) }
+        // The signed-out first page is the same for every such reader of one language and theme: kept (``MovieFeedCache``).
+        routes.anyone.get("", keep: .until(feedCache.pageValidity(clock: writes.now), entries: 8, megabytes: 2)) { request, viewer in
+            try pages.feedPage(request, viewer)
+        }
         routes.anyone.get("/reviews") { request, viewer in try pages.reviewsPage(request, viewer) }
         routes.anyone.get("/reviews/{id}") { request, viewer in try pages.reviewPage(request, viewer) }
         routes.anyone.get("/reviews/{id}/comments") { request, viewer in try pages.commentsPage(request, viewer) }
@@ -42,7 +46,10 @@ struct MoviePages: Sendable {
         routes.get("/comments/{id}/edit") { request, member in try pages.editPage(request, member) }
         routes.post("/comments/{id}/edit", limit: .content) { request, member in try pages.submitEdit(request, member) }
         routes.anyone.get("/films") { request, viewer in try pages.filmsPage(request, viewer) }
-        routes.anyone.get("/top") { request, viewer in try pages.topPage(request, viewer) }
+        // The signed-out Top list without a filter is the same for every such reader of one language and theme.
+        routes.anyone.get("/top", keep: .until(topList.validity, entries: 8, megabytes: 2, maxAge: TopListCache.maxAge)) { request, viewer in
+            try pages.topPage(request, viewer)
+        }
         routes.anyone.get("/films/{id}") { request, viewer in try pages.filmPage(request, viewer) }
         routes.anyone.get("/more") { request, viewer in try pages.morePage(request, viewer) }
         registerWriting(into: &routes)
@@ -83,27 +90,18 @@ struct MoviePages: Sendable {
     /// 首页: the mixed feed (``MovieFeed``), 20 cards a page; the cursor keeps the time the feed was ranked at.
     /// The first page ranks at the current 30 s snapshot (``MovieFeedCache``); the ranked feed is shared by
     /// every request of that snapshot, the comment badges and 猜你喜欢 are read per request, except on the
-    /// signed-out first page, which is kept rendered for the snapshot.
+    /// signed-out first page, which the route keeps rendered for the snapshot.
     func feedPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         if request.query["tab"] == "new" { return try latestPage(request, viewer) }
         if request.query["tab"] == "following" { return try followingPage(request, viewer) }
         let latest = MovieFeedCache.snapshot(writes.now())
-        if viewer.user == nil, viewer.flash == nil, request.query.isEmpty {
-            var page = try feedCache.signedOutPage(now: latest, variant: "\(viewer.language.rawValue) \(viewer.theme?.rawValue ?? "auto")") {
-                var page = try feedPage(now: latest, offset: 0, viewer)
-                page.headers.remove("Set-Cookie")
-                return page
-            }
-            viewer.apply(to: &page)
-            return page
-        }
         let (now, offset) = try Self.feedCursor(request.query["cursor"], latest: latest) ?? (latest, 0)
-        return try feedPage(now: now, offset: offset, viewer)
+        return try feedPage(now: now, offset: offset, latest: latest, viewer)
     }
 
     /// The feed ranked at snapshot `now`, from card `offset`.
-    private func feedPage(now: Int64, offset: Int, _ viewer: Viewer) throws -> Response {
-        let feed = try feedCache.feed(now: now) {
+    private func feedPage(now: Int64, offset: Int, latest: Int64, _ viewer: Viewer) throws -> Response {
+        let feed = try feedCache.feed(now: now, latest: latest) {
             let candidates = try store.feedCandidates(now: now)
             return MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
         }

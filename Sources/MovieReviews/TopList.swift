@@ -5,7 +5,7 @@ import Storage
 /// Which films a list shows: one genre (Douban's word, a key of ``MovieText/genreNames``), one decade
 /// (the film's year), and Douban's score at least `minRating` (0–10). Parsed from the query
 /// `genre=剧情&decade=2010&min=8`; anything else there is a 400 naming the parameter.
-struct FilmFilter: Sendable, Equatable {
+struct FilmFilter: Sendable, Hashable {
     var genre: String?
     /// The first year of the decade: 1930, 1940 … 2020.
     var decade: Int?
@@ -122,11 +122,19 @@ struct TopList: Sendable {
         }
     }
 
+    /// One page of the list, with the prior it was ranked by.
+    struct Page: Sendable {
+        var prior: Prior?
+        var items: [RankedFilm]
+        /// The next page's offset; nil on the last.
+        var nextOffset: Int?
+    }
+
     /// One page of the list from `offset` (0, 20 … under ``size``), with the prior it was ranked by.
-    func page(filter: FilmFilter, offset: Int) throws -> (prior: Prior?, items: [RankedFilm], nextOffset: Int?) {
-        guard let prior = try prior() else { return (nil, [], nil) }
+    func page(filter: FilmFilter, offset: Int) throws -> Page {
+        guard let prior = try prior() else { return Page(prior: nil, items: [], nextOffset: nil) }
         let limit = min(Self.pageSize, Self.size - offset)
-        guard limit > 0 else { return (prior, [], nil) }
+        guard limit > 0 else { return Page(prior: prior, items: [], nextOffset: nil) }
         let condition = filter.condition
         // One scan of the films (the derived table `f` keeps only what the ranking and the filter read), a sort of
         // ids and scores, then the page's films by id; C and m (``prior()``) come from `movies_films_votes`.
@@ -151,7 +159,7 @@ struct TopList: Sendable {
             RankedFilm(film: try Film(row: row), place: offset + index + 1, weighted: try row.get("wr"), votes: try row.get("v"), mean: try row.get("r"))
         }
         let next = offset + limit
-        return (prior, items, rows.count > limit && next < Self.size ? next : nil)
+        return Page(prior: prior, items: items, nextOffset: rows.count > limit && next < Self.size ? next : nil)
     }
 
     /// `offset` from a cursor: a multiple of 20 under ``size``; nil → 0.

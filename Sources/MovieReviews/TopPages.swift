@@ -9,7 +9,7 @@ extension MoviePages {
     func topPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let filter = try FilmFilter(query: request.query)
         let offset = try TopList.offset(request.query["cursor"])
-        let top = try TopList(database: store.database).page(filter: filter, offset: offset)
+        let top = try topList.page(filter: filter, offset: offset)
         let l = viewer.language
         let keep = filter.queryString
         return self.page(viewer, title: MovieText.topList(l), back: BackLink(href: "/movies/films", label: MovieText.films(l)), tab: "films") {

@@ -1,6 +1,7 @@
 import AppSuiteAPI
 import Foundation
 import Geo
+import HTTPServer
 
 /// A division of the tree joined to its weather location (`weather_places`).
 struct Place: Sendable, Hashable {
@@ -43,9 +44,24 @@ struct PlaceDirectory: Sendable {
     private let byID: [String: Int]
     private let children: [String: [Int]]
     private let provinces: [Int]
+    /// Each place's name and weather name in NFC as UTF-8, which ``search(_:limit:)`` compares byte by byte (issue 25:
+    /// comparing `String`s through Foundation made a search of 杭州 cost ~3 ms, 300 requests/s).
+    private let searchNames: [(name: [UInt8], weatherName: [UInt8]?)]
+    /// Answers of ``search(_:limit:)`` (indexes into ``places``) per NFC query and limit, for the life of this directory:
+    /// an import makes a new directory (``WeatherStore/directory()``), so they are never staler than it. Bound: 512
+    /// answers of queries up to 128 bytes, 1 MB.
+    private let searches: BoundedCache<SearchKey, [Int]>
+
+    private struct SearchKey: Hashable, Sendable {
+        var query: String
+        var limit: Int
+    }
 
     init(_ places: [Place]) {
         self.places = places
+        searchNames = places.map { (Self.searchBytes($0.name), $0.weatherName.map(Self.searchBytes)) }
+        searches = BoundedCache("weather.places.search", limits: CacheLimits(entries: 512, bytes: 1 << 20), validity: .process,
+                                cost: { $0.count * 8 + 64 })
         byID = Dictionary(places.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var children: [String: [Int]] = [:]
         var provinces: [Int] = []
@@ -68,23 +84,48 @@ struct PlaceDirectory: Sendable {
     func childCount(_ id: String) -> Int { children[id]?.count ?? 0 }
 
     /// Places whose adcode starts with `query` (digits), or whose name starts with it, then those whose name
-    /// contains it; provinces before cities before counties; at most `limit`.
+    /// contains it; provinces before cities before counties; at most `limit`. Names compare in NFC, byte by byte.
     func search(_ query: String, limit: Int) -> [Place] {
-        let needle = query.trimmingCharacters(in: .whitespaces)
+        let needle = query.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
         guard !needle.isEmpty else { return [] }
-        let rank: (Place) -> Int? = if needle.allSatisfy(\.isASCII) && needle.allSatisfy(\.isNumber) {
-            { $0.id.hasPrefix(needle) || $0.weatherID == needle ? 0 : nil }
+        // 32 characters may hold any number of combining marks: a long key is answered but not kept.
+        guard needle.utf8.count <= 128 else { return rank(needle, limit: limit).map { places[$0] } }
+        return searches.value(for: SearchKey(query: needle, limit: limit)) { rank(needle, limit: limit) }.map { places[$0] }
+    }
+
+    /// ``search(_:limit:)`` done: the indexes of the matches in order.
+    private func rank(_ needle: String, limit: Int) -> [Int] {
+        var matches: [(index: Int, rank: Int)] = []
+        if needle.allSatisfy(\.isASCII) && needle.allSatisfy(\.isNumber) {
+            for (index, place) in places.enumerated() where place.id.hasPrefix(needle) || place.weatherID == needle { matches.append((index, 0)) }
         } else {
-            { place in
-                if place.name == needle || place.weatherName == needle { return 0 }
-                if place.name.hasPrefix(needle) || (place.weatherName?.hasPrefix(needle) ?? false) { return 1 }
-                return place.name.contains(needle) ? 2 : nil
+            let bytes = Array(needle.utf8)
+            for (index, names) in searchNames.enumerated() {
+                if names.name == bytes || names.weatherName == bytes {
+                    matches.append((index, 0))
+                } else if names.name.starts(with: bytes) || (names.weatherName?.starts(with: bytes) ?? false) {
+                    matches.append((index, 1))
+                } else if Self.contains(names.name, bytes) {
+                    matches.append((index, 2))
+                }
             }
         }
         let levelOrder: [Place.Level: Int] = [.province: 0, .city: 1, .county: 2]
-        return places.compactMap { place in rank(place).map { (place, $0) } }
-            .sorted { ($0.1, levelOrder[$0.0.level]!, $0.0.id) < ($1.1, levelOrder[$1.0.level]!, $1.0.id) }
-            .prefix(limit).map(\.0)
+        return matches.sorted { a, b in
+            let (x, y) = (places[a.index], places[b.index])
+            return (a.rank, levelOrder[x.level]!, x.id) < (b.rank, levelOrder[y.level]!, y.id)
+        }.prefix(limit).map(\.index)
+    }
+
+    private static func searchBytes(_ text: String) -> [UInt8] { Array(text.precomposedStringWithCanonicalMapping.utf8) }
+
+    /// True when `needle` (not empty) occurs in `haystack`.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
     }
 
     /// The county-level places nearest to `point` by haversine distance (metres), nearest first; empty when

@@ -37,13 +37,21 @@ import Testing
         #expect(try server.send("PUT", "/api/v1/appdeals/apps/\(paid.id)/end", json: body, token: admin.token).status == 409)
         #expect(try server.send("PUT", "/api/v1/appdeals/apps/12/end", json: body, token: admin.token).status == 404)
 
+        // The signed-out list page is kept (issue 25) until the data version moves: here, the known end below.
+        let keptPage = try server.get("/appdeals", headers: ["Cookie": "lang=zh"])
+        let keptTag = try #require(keptPage.headers["etag"])
+        #expect(keptPage.text.components(separatedBy: "（估计）").count - 1 == limited.items.count)
+        #expect(try server.get("/appdeals", headers: ["Cookie": "lang=zh", "If-None-Match": keptTag]).status == 304)
+
         let set = try server.send("PUT", path, json: body, token: admin.token)
         #expect(set.status == 200, "\(set.text)")
         #expect(try set.decode(DealApp.self).expiresAt == end && !(try set.decode(DealApp.self).expiresEstimated))
         let listed = try #require(try server.get("/api/v1/appdeals/apps?tab=limited").decode(DealAppPage.self).items.first { $0.id == app.id })
         #expect(listed.expiresAt == end && !listed.expiresEstimated)
         #expect(try server.get("/api/v1/appdeals/apps/\(app.id)").decode(DealAppDetail.self).app.expiresEstimated == false)
-        let page = try server.get("/appdeals", headers: ["Cookie": "lang=zh"]).text
+        let pageAnswer = try server.get("/appdeals", headers: ["Cookie": "lang=zh", "If-None-Match": keptTag])
+        #expect(pageAnswer.status == 200 && pageAnswer.headers["etag"] != keptTag)
+        let page = pageAnswer.text
         let estimates = page.components(separatedBy: "（估计）").count - 1
         #expect(estimates == limited.items.count - 1, "one countdown of \(limited.items.count) is known")
         let audit = try RoleStore(database: server.database).auditLog(before: nil, limit: 10)
@@ -52,6 +60,7 @@ import Testing
         // Cleared: the estimate again.
         #expect(try server.request("DELETE", path, token: admin.token).status == 204)
         #expect(try server.request("DELETE", path, token: admin.token).status == 404)
+        #expect(try server.get("/appdeals", headers: ["Cookie": "lang=zh"]).text.components(separatedBy: "（估计）").count - 1 == limited.items.count)
         var again = try server.get("/api/v1/appdeals/apps/\(app.id)").decode(DealAppDetail.self).app
         #expect(again.expiresEstimated && again.expiresAt == app.expiresAt)
 

@@ -35,10 +35,10 @@ import Testing
     /// Session 7: any cursor's snapshot time was ranked and kept, so four made-up cursors (or old pages) pushed the
     /// current first page out of ``MovieFeedCache`` and every reader's /movies ranked the feed again.
     @Test func oldSnapshotsNeverPushTheNewestOutOfTheFeedCache() {
-        let cache = MovieFeedCache()
+        let cache = MovieFeedCache(version: DataVersions().version("movies.feed"))
         let current: Int64 = 1_800_000_000
         var ranked: [Int64] = []
-        func read(_ now: Int64) { _ = cache.feed(now: now) { ranked.append(now); return [] } }
+        func read(_ now: Int64) { _ = cache.feed(now: now, latest: current) { ranked.append(now); return [] } }
         read(current)
         for back in 1...Int64(MovieFeedCache.capacity + 2) { read(current - back * MovieFeedCache.bucket) }
         read(current)

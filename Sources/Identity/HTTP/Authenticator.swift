@@ -64,15 +64,17 @@ public struct Authenticator: Sendable {
         let language = Language.negotiate(
             acceptLanguage: request.headers["Accept-Language"], override: queryLanguage?.code ?? cookies[Self.languageCookie])
 
-        let csrfToken: String
+        // Made when a page first reads it (a form): most requests need none (``RequestCSRFToken``).
+        let csrf: RequestCSRFToken
         if let session = resolved?.session {
-            csrfToken = identity.csrfToken(for: session)
-        } else if let preSession = cookies[preSessionCookieName], let derived = identity.csrf.token(forPreSession: preSession) {
-            csrfToken = derived
+            csrf = RequestCSRFToken { [identity] in (identity.csrfToken(for: session), nil) }
         } else {
-            let value = identity.csrf.newPreSessionValue()
-            pending.append(cookie(preSessionCookieName, value, maxAge: nil))
-            csrfToken = identity.csrf.token(forPreSession: value) ?? ""
+            let preSession = cookies[preSessionCookieName]
+            csrf = RequestCSRFToken { [self] in
+                if let preSession, let derived = identity.csrf.token(forPreSession: preSession) { return (derived, nil) }
+                let value = identity.csrf.newPreSessionValue()
+                return (identity.csrf.token(forPreSession: value) ?? "", cookie(preSessionCookieName, value, maxAge: nil))
+            }
         }
 
         var flash: Toast?
@@ -88,7 +90,7 @@ public struct Authenticator: Sendable {
         let query = request.query.pairs.filter { $0.name != "lang" }.map { "\(percentEncode($0.name))=\(percentEncode($0.value))" }
         var viewer = Viewer(
             language: language, user: resolved?.user, session: resolved?.session, token: resolved?.token,
-            isBearer: resolved?.isBearer ?? false, csrfToken: csrfToken, theme: Theme(cookie: cookies[Self.themeCookie]),
+            isBearer: resolved?.isBearer ?? false, csrf: csrf, theme: Theme(cookie: cookies[Self.themeCookie]),
             currentURL: request.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
             cookies: pending, flash: flash)
         if let userID = resolved?.user.id, let unreadCount { viewer.unreadCount = { unreadCount(userID) } }

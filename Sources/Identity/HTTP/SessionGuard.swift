@@ -57,7 +57,7 @@ public struct SessionGuard: RouteGuard {
     /// flash); API answers set only what their handler sets.
     public func finish(_ response: inout Response, visitor viewer: Viewer, route: RouteInfo) {
         guard route.kind == .pages else { return }
-        for cookie in viewer.cookies where !response.headers.values("Set-Cookie").contains(where: { $0.hasPrefix(cookie.name + "=") }) {
+        for cookie in viewer.pendingCookies where !response.headers.values("Set-Cookie").contains(where: { $0.hasPrefix(cookie.name + "=") }) {
             response.setCookie(cookie)
         }
     }
@@ -91,6 +91,16 @@ public struct SessionGuard: RouteGuard {
     }
 
     public func prefersChinese(_ viewer: Viewer) -> Bool { viewer.language == .zh }
+
+    /// A signed-out viewer without a message to show shares answers with every such viewer of their language (API),
+    /// and of their language and theme (pages): `zh`, `en auto`, `zh dark`.
+    public func sharedVariant(_ viewer: Viewer, kind: RouteKind) -> String? {
+        guard viewer.user == nil, viewer.flash == nil else { return nil }
+        return kind == .api ? viewer.language.rawValue : viewer.language.rawValue + " " + (viewer.theme?.rawValue ?? "auto")
+    }
+
+    /// True once the page read the viewer's CSRF token (it shows a form).
+    public func readPersonalData(_ viewer: Viewer) -> Bool { viewer.csrf.wasRead }
 }
 
 /// The context of a route that needs a user: the request's ``Viewer`` and, always present, its user and

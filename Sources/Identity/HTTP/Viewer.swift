@@ -12,13 +12,18 @@ public struct Viewer: Sendable {
     public let token: String?
     /// True when the credentials came from `Authorization: Bearer`, which browsers never send on their own.
     public let isBearer: Bool
-    /// The token forms must carry as `csrf_token` (or scripts as `X-CSRF-Token`).
-    public let csrfToken: String
+    /// The token forms must carry as `csrf_token` (or scripts as `X-CSRF-Token`), made when first read: a
+    /// signed-out browser without a pre-session cookie gets one only from a page that shows a form.
+    public var csrfToken: String { csrf.token }
+    let csrf: RequestCSRFToken
     public let theme: Theme?
     /// The request's path and query, for language links and `next=` redirects.
     public let currentURL: String
-    /// Cookies the response must set (a new pre-session CSRF cookie, a language choice, a consumed flash).
+    /// Cookies the response must set (a language choice, a consumed flash) besides a new pre-session cookie
+    /// (``pendingCookies``).
     public var cookies: [Cookie]
+    /// ``cookies`` and, once ``csrfToken`` was read and had to start a pre-session, its cookie.
+    public var pendingCookies: [Cookie] { cookies + (csrf.cookie.map { [$0] } ?? []) }
     /// A one-time message carried across a redirect (``Response/flash(_:)``).
     public let flash: Toast?
     /// The signed-in user's unread notifications, asked only when a page shows the tab bar's account entry
@@ -50,7 +55,7 @@ public struct Viewer: Sendable {
     ) -> Response {
         let context = PageContext(
             language: language, title: title, largeTitle: largeTitle, back: back, trailing: trailing, tabs: tabs,
-            activeTab: activeTab, user: userSummary, csrfToken: csrfToken, toasts: (flash.map { [$0] } ?? []) + toasts,
+            activeTab: activeTab, user: userSummary, toasts: (flash.map { [$0] } ?? []) + toasts,
             bodyClass: bodyClass, description: description, theme: theme, currentURL: currentURL,
             stylesheets: stylesheets, scripts: scripts,
             inboxBadge: tabs.contains { $0.id == "me" || $0.id == "more" } ? unreadCount?() ?? 0 : 0)
@@ -63,7 +68,7 @@ public struct Viewer: Sendable {
 
     /// Adds this viewer's pending cookies to a response (pages do it for you; redirects need it too).
     public func apply(to response: inout Response) {
-        for cookie in cookies { response.setCookie(cookie) }
+        for cookie in pendingCookies { response.setCookie(cookie) }
     }
 
     /// A `303` to `location` carrying the viewer's cookies and, optionally, a message for the next page.
