@@ -134,6 +134,9 @@ let package = Package(
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost", "Storage"], swiftSettings: upcoming),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI", "AppSuiteTesting", "OutboundHTTP"], swiftSettings: upcoming),
+        .testTarget(
+            name: "CommunityTests", dependencies: ["Community", "Identity", "Notifications", "Storage", "HTTPServer", "WebUI", "AppSuiteTesting"],
+            swiftSettings: upcoming),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP", "AppSuiteTesting"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
