@@ -120,7 +120,7 @@ let package = Package(
         // MARK: tests
         // The test harness: a real suite with chosen apps over a socket or in process, shared data, helpers.
         .target(
-            name: "AppSuiteTesting", dependencies: ["AppSuiteServer", "AppHost", "HTTPServer", "AppSuiteAPI", "Storage"],
+            name: "AppSuiteTesting", dependencies: ["AppSuiteServer", "AppHost", "HTTPServer", "AppSuiteAPI", "Storage", "CSQLite", "CPostgres"],
             path: "Tests/AppSuiteTesting", swiftSettings: upcoming),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CZlib", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
         .testTarget(name: "AppSuiteClientTests", dependencies: ["AppSuiteClient", "AppSuiteAPI", "AppSuiteTesting", "Identity", "Storage"], swiftSettings: upcoming),

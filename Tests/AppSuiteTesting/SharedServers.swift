@@ -3,21 +3,23 @@ import Synchronization
 
 extension TestServer {
     /// The process's one server with every installed app and `data` imported, over a socket: the first
-    /// caller builds it (the import runs once per process), later callers get the same server, and a
-    /// failure is kept and thrown to each of them. It runs until the process ends, which removes its data
-    /// directory. Tests on it share its users and rows, so they make unique names
+    /// caller builds it (the import is a copy of ``ImportTemplates``' one import per process), later callers get the
+    /// same server, and a failure is kept and thrown to each of them. It runs until the process ends, which removes
+    /// its data directory. Tests on it share its users and rows, so they make unique names
     /// (``register(_:unique:password:)``). With `.gaokao`, the first caller also waits (up to 10 minutes) for the
     /// server's first Gaokao answer, which builds its in-memory snapshot: a client's 30-second time-out is for a
-    /// request, not for that one-time build on a busy machine.
+    /// request, not for that one-time build on a busy machine. Each server with gaokao builds that snapshot (over a
+    /// minute of CPU in a debug build), so tests that need gaokao ask for `.gaokao, .movies`, one server for all.
     public static func shared(importing data: SharedDataSet...) throws -> TestServer {
-        let key = Set(data).map(\.rawValue).sorted().joined(separator: "+")
+        let sets = SharedDataSet.allCases.filter(data.contains)  // one order, so one server and one template per set of sets
+        let key = sets.map(\.rawValue).joined(separator: "+")
         return try sharedServers.withLock { servers in
             if let server = servers[key] { return server }
             let server = Result { () throws(TestFailure) -> TestServer in
                 do {
-                    let server = try TestServer(importing: data)
+                    let server = try TestServer(importing: sets)
                     removeAtExit(server.dataDirectory)
-                    if data.contains(.gaokao) { try server.warm("/api/v1/gaokao/provinces") }
+                    if sets.contains(.gaokao) { try server.warm("/api/v1/gaokao/provinces") }
                     return server
                 } catch let failure as TestFailure {
                     throw failure
@@ -29,6 +31,12 @@ extension TestServer {
             return server
         }.get()
     }
+}
+
+extension SharedDataSet {
+    /// Every set but `photos` (``isTemplated``), which goes into one user's library: what a server "with all the data"
+    /// imports (`BilingualPageTests`), in the order of ``allCases``.
+    public static let servedTogether: [SharedDataSet] = allCases.filter(\.isTemplated)
 }
 
 extension TestServer {

@@ -6,7 +6,7 @@ import Gaokao
 import Storage
 
 /// The process's shared server with the real gaokao data imported (``TestServer/shared(importing:)``), and
-/// the store and snapshot the tests read. Suites that use it carry `.requires(.gaokao)`.
+/// the store and snapshot the tests read. Suites that use it carry `.requires(.gaokao)` and `.requires(.movies)`.
 final class GaokaoFixture: Sendable {
     let server: TestServer
     let store: GaokaoStore
@@ -21,7 +21,8 @@ final class GaokaoFixture: Sendable {
     static func get() throws -> GaokaoFixture { try shared.get() }
 
     private init() throws {
-        server = try TestServer.shared(importing: .gaokao)
+        // With movies, as the SDK's live tests ask: one shared server, one Gaokao snapshot for both.
+        server = try TestServer.shared(importing: .gaokao, .movies)
         guard server.imports[.gaokao] != nil else { throw TestFailure("the shared server did not import gaokao") }
         store = GaokaoStore(database: server.suite.database)
         data = try store.data()
