@@ -12,21 +12,15 @@ import Synchronization
 /// and the data directory's other files) or, on PostgreSQL, `CREATE DATABASE … TEMPLATE` (a file copy on the server),
 /// so each server still gets its own database, exactly as a fresh import would leave it.
 ///
-/// What an import writes depends on the data, the apps (their migrations) and, for `merchants`, the clock (rows carry
-/// the import time): those make the key. A test that gives its own clock gets a template imported at that time; one
-/// that takes the default clock shares a template imported a little earlier, as if the data had been imported before
-/// the server started. Settings do not reach these importers; `photos` (whose importer reads them and files photos
-/// for a user) is never templated: ``SharedDataSet/isTemplated``.
+/// What these imports write depends on the data and the apps (their migrations) only: those make the key. Sets whose
+/// importer reads more are never copied (``SharedDataSet/isTemplated``): `merchants` stamps its rows with the suite's
+/// clock, `photos` files the photos for the user its settings name; a server imports those itself.
 enum ImportTemplates {
     struct Key: Hashable, CustomStringConvertible {
         let apps: [String]
         let data: [SharedDataSet]
-        /// The test's own clock, whole seconds; nil for the default clock.
-        let clock: Int64?
 
-        var description: String {
-            data.map(\.rawValue).joined(separator: "+") + " for " + apps.joined(separator: ",") + (clock.map { " at \($0)" } ?? "")
-        }
+        var description: String { data.map(\.rawValue).joined(separator: "+") + " for " + apps.joined(separator: ",") }
     }
 
     /// One imported data directory, frozen: copied, never served.
@@ -87,7 +81,7 @@ enum ImportTemplates {
             }
             let configuration = try AppSuiteConfiguration.resolve(
                 options: ["data-dir": directory, "port": "0", "access-log": "false"], environment: [:], apps: apps)
-            let clock = FixedClock(Date(timeIntervalSince1970: TimeInterval(key.clock ?? Int64(Date().timeIntervalSince1970))))
+            let clock = TestServer.now()  // read by none of these importers (isTemplated)
             var imports: [SharedDataSet: ImportSummary] = [:]
             do {
                 let suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock, database: database)
@@ -143,9 +137,10 @@ enum ImportTemplates {
 
 extension SharedDataSet {
     /// Whether ``TestServer`` may copy this set's import from an ``ImportTemplates`` template: every set whose importer
-    /// reads nothing but the data, the database and the clock. Not `photos`: its importer files the photos for the user
-    /// its settings name.
-    var isTemplated: Bool { self != .photos }
+    /// reads nothing but the data and the database (`appsuite import` in a test's clock or settings would write the
+    /// same rows). Not `merchants`, whose rows carry the import time from the suite's clock, nor `photos`, whose importer
+    /// files the photos for the user its settings name.
+    var isTemplated: Bool { self != .photos && self != .merchants }
 }
 
 /// SQLite's online backup (<https://www.sqlite.org/backup.html>): a consistent copy of a database that may be open.

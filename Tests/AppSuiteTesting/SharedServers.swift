@@ -9,8 +9,18 @@ extension TestServer {
     /// (``register(_:unique:password:)``). With `.gaokao`, the first caller also waits (up to 10 minutes) for the
     /// server's first Gaokao answer, which builds its in-memory snapshot: a client's 30-second time-out is for a
     /// request, not for that one-time build on a busy machine. Each server with gaokao builds that snapshot (over a
-    /// minute of CPU in a debug build), so tests that need gaokao ask for `.gaokao, .movies`, one server for all.
-    public static func shared(importing data: SharedDataSet...) throws -> TestServer {
+    /// minute of CPU in a debug build), so tests that need gaokao ask for ``SharedDataSet/servedTogether``, one server for all.
+    public static func shared(importing data: SharedDataSet...) throws -> TestServer { try shared(importing: data) }
+
+    /// The shared server with every set of ``SharedDataSet/servedTogether`` that is there (`needed`, which must be):
+    /// the one server, and the one import of gaokao, for every test that needs gaokao.
+    public static func sharedTogether(needing needed: SharedDataSet...) throws -> TestServer {
+        for set in needed where !set.isAvailable { throw TestFailure(set.missingReason) }
+        return try shared(importing: SharedDataSet.servedTogether.filter { needed.contains($0) || $0.isAvailable })
+    }
+
+    /// ``shared(importing:)-(SharedDataSet...)`` with the sets as an array.
+    public static func shared(importing data: [SharedDataSet]) throws -> TestServer {
         let sets = SharedDataSet.allCases.filter(data.contains)  // one order, so one server and one template per set of sets
         let key = sets.map(\.rawValue).joined(separator: "+")
         return try sharedServers.withLock { servers in
@@ -34,8 +44,9 @@ extension TestServer {
 }
 
 extension SharedDataSet {
-    /// Every set but `photos` (``isTemplated``), which goes into one user's library: what a server "with all the data"
-    /// imports (`BilingualPageTests`), in the order of ``allCases``.
+    /// The sets a server imports as one copy (``isTemplated``), in the order of ``allCases``: gaokao, movies, weather and
+    /// appstore. Every test that needs gaokao asks for these (`GaokaoFixture`, the SDK's live tests, `BilingualPageTests`
+    /// and the contract run with merchants on top, `DataTests`), so a process imports gaokao once.
     public static let servedTogether: [SharedDataSet] = allCases.filter(\.isTemplated)
 }
 

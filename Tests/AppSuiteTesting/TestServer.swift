@@ -38,8 +38,7 @@ public final class TestServer: Sendable {
     /// sets for the same apps (``ImportTemplates``) into the fresh data directory and database, when the harness picks
     /// both (no `database` given, a `directory` not made yet); what the copy holds is what the import would write.
     /// - Parameters:
-    ///   - clock: defaults to the current time in whole seconds, standing still from then on (the sets were imported a
-    ///     little earlier, at the template's time); a given clock's time is the import's too.
+    ///   - clock: defaults to the current time in whole seconds, standing still from then on.
     ///   - options, environment: flags (`["photos-max-megapixels": "1"]`) and `APPSUITE_*` variables, resolved
     ///     as `appsuite serve` resolves them; the data directory, port 0 and no access log always win.
     /// - Throws: ``TestFailure`` for a missing data set (tests that import one carry `.requires(_:)`), or
@@ -47,19 +46,18 @@ public final class TestServer: Sendable {
     ///   - database: the database to use; nil: the directory's PostgreSQL schema when `APPSUITE_TEST_DATABASE_URL`
     ///     is set (``TemporaryDirectory/postgresDatabase()``: a second server on the same directory reaches the same
     ///     tables, as it reaches the same SQLite file), else the SQLite file in the data directory.
-    public init(apps: [any MiniApp]? = nil, transport: Transport = .socket, clock: FixedClock? = nil,
+    public init(apps: [any MiniApp]? = nil, transport: Transport = .socket, clock: FixedClock = TestServer.now(),
                 importing: [SharedDataSet] = [], directory: TemporaryDirectory = TemporaryDirectory(),
                 options: [String: String] = [:], environment: [String: String] = [:], database: (any Database)? = nil) throws {
         self.transport = transport
-        self.clock = clock ?? TestServer.now()
+        self.clock = clock
         self.directory = directory
         for data in importing where !data.isAvailable { throw TestFailure(data.missingReason) }
         let installed = apps ?? AppCatalog.installed
         var imports: [SharedDataSet: ImportSummary] = [:]
         let copied = database == nil && !FileManager.default.fileExists(atPath: directory.path) ? importing.filter(\.isTemplated) : []
         if !copied.isEmpty {
-            let key = ImportTemplates.Key(apps: installed.map(\.manifest.id), data: copied,
-                                          clock: clock.map { Int64($0.now.timeIntervalSince1970.rounded(.down)) })
+            let key = ImportTemplates.Key(apps: installed.map(\.manifest.id), data: copied)
             let template = try ImportTemplates.template(key, apps: installed)
             try ImportTemplates.copy(template, into: directory)
             imports = template.imports
@@ -67,7 +65,7 @@ public final class TestServer: Sendable {
         let fixed = options.merging(["data-dir": directory.path, "port": "0", "access-log": "false"]) { $1 }
         let configuration = try AppSuiteConfiguration.resolve(options: fixed, environment: environment, apps: installed)
         let database = try database ?? directory.postgresDatabase()
-        suite = try AppSuite(configuration: configuration, apps: apps, clock: self.clock.clock, database: database)
+        suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock, database: database)
         for data in importing where !copied.contains(data) {
             guard let importer = suite.importer(for: data.appID) else { throw TestFailure("no installed app imports \(data.rawValue)") }
             imports[data] = try importer.importData(from: data.folder) { _ in }

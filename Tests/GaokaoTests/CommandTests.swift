@@ -22,7 +22,7 @@ struct CommandTests {
         }
     }
 
-    @Test("backtest prints the per-province table from the imported data", .requires(.gaokao), .requires(.movies))
+    @Test("backtest prints the per-province table from the imported data", .requires(.gaokao))
     func backtest() throws {
         let fixture = try GaokaoFixture.get()
         let output = Lines()

@@ -7,18 +7,18 @@ import Storage
 import Testing
 
 /// Real values from shared/data/gaokao, checked against the CSV rows by hand (row quoted in each test).
-@Suite("Gaokao data and algorithms", .requires(.gaokao), .requires(.movies))
+@Suite("Gaokao data and algorithms", .requires(.gaokao))
 struct DataTests {
     var data: GaokaoData { get throws { try GaokaoFixture.get().data } }
 
     /// On a server of its own: a re-import holds the write lock for seconds, which the shared server's HTTP
-    /// tests (registering users) must not wait behind. Imported here, into the empty database (not a copy of
-    /// the process's import, ``TestServer/init(apps:transport:clock:importing:directory:options:environment:database:)``).
+    /// tests (registering users) must not wait behind. `first` is what the process's one import of the shared
+    /// server's sets reported (its database is a copy of it, ``ImportTemplates``).
     @Test("import loads every file and re-importing is idempotent")
     func importIsIdempotent() throws {
-        let server = try TestServer(apps: [GaokaoApp()], transport: .inProcess)
+        let server = try TestServer(transport: .inProcess, importing: SharedDataSet.servedTogether.filter { $0 == .gaokao || $0.isAvailable })
         let importer = try #require(server.suite.importer(for: "gaokao"))
-        let first = try importer.importData(from: SharedDataSet.gaokao.folder) { _ in }
+        let first = try #require(server.imports[.gaokao])
         // extra/school_lines_2016_2020.csv.gz: 390,383 rows, of which 32 have 香港/台湾/澳门 as home province and
         // 17,760 repeat a row of admission_lines.csv (四川 2016–2020, 湖南 2016: same batch, type, score and rank).
         // The 专业 lines: extra/major_lines_2024.csv 115,850 rows, extra/guangdong_major_lines_2021_2024 30,301 in 8 files.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The API contract and the pages over real HTTP, on the fixture's server with the real data.
-@Suite("Gaokao over HTTP", .requires(.gaokao), .requires(.movies))
+@Suite("Gaokao over HTTP", .requires(.gaokao))
 struct HTTPTests {
     func get(_ path: String, _ query: [(String, String)] = [], headers: [String: String] = [:]) throws -> RawHTTPClient.Reply {
         try GaokaoFixture.get().server.get(path + Self.encode(query), headers: headers)

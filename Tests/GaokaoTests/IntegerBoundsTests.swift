@@ -6,7 +6,7 @@ import Testing
 /// `line` overflowed `year - 1` and stopped the whole server; `options?year=774394` looped over every year down
 /// to 2014 for minutes. Integer query parameters are whole numbers 0…100000 (422 otherwise), and the batch
 /// lookup never starts after the last exam year.
-@Suite("Gaokao integer bounds", .requires(.gaokao), .requires(.movies))
+@Suite("Gaokao integer bounds", .requires(.gaokao))
 struct IntegerBoundsTests {
     let http = HTTPTests()
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The 专业 lines of extra/ (SOURCES.md): real rows of each file, quoted in each test, through the store, the API
 /// and the school page.
-@Suite("Gaokao major lines", .requires(.gaokao), .requires(.movies))
+@Suite("Gaokao major lines", .requires(.gaokao))
 struct MajorLineTests {
     var store: GaokaoStore { get throws { try GaokaoFixture.get().store } }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// What a client may send to the 志愿表: a list too long for the signed-out cookie, a cell a spreadsheet would run
 /// as a formula, a return path with control characters (each found by sending it to a live server).
-@Suite("Gaokao 志愿表 limits", .requires(.gaokao), .requires(.movies))
+@Suite("Gaokao 志愿表 limits", .requires(.gaokao))
 struct PlanLimitTests {
     @Test("a signed-out list that would not fit its cookie is refused (422), not silently dropped by the browser")
     func cookieBudget() throws {
