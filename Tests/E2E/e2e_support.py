@@ -323,15 +323,12 @@ def wait_for_gaokao(proc: "ServerProcess") -> None:
 
 def imported_server(root: Path, imports: list[tuple[str, Path]], import_timeout: float, extra_args: tuple[str, ...] | list[str] = ()):
     """Our own server (a generator for a pytest fixture): `appsuite import APP FOLDER` for each (app, folder)
-    into one data directory under `root`, then serve it with `extra_args`; on teardown the server must exit 0 with
-    no problem lines in its log."""
+    into one data directory under `root` (a copy of the run's one import of them, `imported.copy_imported`), then
+    serve it with `extra_args`; on teardown the server must exit 0 with no problem lines in its log."""
+    from imported import copy_imported
     binary = Path(os.environ.get("APPSUITE_BINARY", str(DEFAULT_BINARY)))
     data = root / "data"
-    data.mkdir()
-    for app, folder in imports:
-        done = subprocess.run([str(binary), "import", app, str(folder), "--data-dir", str(data)],
-                              capture_output=True, text=True, timeout=import_timeout)
-        assert done.returncode == 0, f"import {app} failed:\n{done.stderr[-2000:]}{done.stdout[-500:]}"
+    copy_imported(binary, imports, data, import_timeout)
     proc = ServerProcess(binary, data, root, extra_args=tuple(extra_args))
     proc.start(timeout=30)
     if any(app == "gaokao" for app, _ in imports):
