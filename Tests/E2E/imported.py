@@ -58,6 +58,7 @@ def copy_imported(binary: Path, imports: list[tuple[str, Path]], into: Path, tim
         if not done.is_dir():
             work = root / f"{key}.partial"
             shutil.rmtree(work, ignore_errors=True)
+            work.mkdir()  # appsuite makes the data directory, not its parents
             env = {k: v for k, v in os.environ.items() if not k.startswith("APPSUITE_")}
             for app, folder in imports:
                 result = subprocess.run([str(binary), "import", app, str(folder), "--data-dir", str(work / "data")],
