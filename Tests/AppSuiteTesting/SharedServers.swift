@@ -23,8 +23,16 @@ extension TestServer {
     public static func shared(importing data: [SharedDataSet]) throws -> TestServer {
         let sets = SharedDataSet.allCases.filter(data.contains)  // one order, so one server and one template per set of sets
         let key = sets.map(\.rawValue).joined(separator: "+")
-        return try sharedServers.withLock { servers in
-            if let server = servers[key] { return server }
+        // The process-wide lock only finds the key's slot; the build (an import and, with gaokao, minutes of snapshot)
+        // holds that slot alone, so a test asking for another combination does not wait behind it.
+        let slot = sharedServers.withLock { slots in
+            if let slot = slots[key] { return slot }
+            let slot = SharedServerSlot()
+            slots[key] = slot
+            return slot
+        }
+        return try slot.server.withLock { (built: inout Result<TestServer, TestFailure>?) in
+            if let built { return built }
             let server = Result { () throws(TestFailure) -> TestServer in
                 do {
                     let server = try TestServer(importing: sets)
@@ -37,7 +45,7 @@ extension TestServer {
                     throw TestFailure("the shared server with \(key) did not start: \(error)")
                 }
             }
-            servers[key] = server
+            built = server
             return server
         }.get()
     }
@@ -62,7 +70,12 @@ extension TestServer {
     }
 }
 
-private let sharedServers = Mutex<[String: Result<TestServer, TestFailure>]>([:])
+/// One shared server's place: built by the first test that asks, while later ones for the same key wait for it.
+private final class SharedServerSlot: Sendable {
+    let server = Mutex<Result<TestServer, TestFailure>?>(nil)
+}
+
+private let sharedServers = Mutex<[String: SharedServerSlot]>([:])
 
 /// Data directories of the shared servers, which live as long as the process.
 private let directoriesToRemove: Mutex<[String]> = {
