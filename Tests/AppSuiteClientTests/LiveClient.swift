@@ -38,7 +38,7 @@ extension TestServer {
 /// The live server the data tests of this target share: every app, the real Gaokao and Movie Reviews data. Its
 /// clock stands still, so its limit of 10 registrations per address and hour counts every registration of the
 /// run: tests that need no imported data register on a ``TestServer`` of their own instead.
-func liveServer() throws -> TestServer { try TestServer.shared(importing: .gaokao, .movies) }
+func liveServer() throws -> TestServer { try TestServer.sharedTogether(needing: .gaokao, .movies) }
 
 /// A unique user name for a test on the shared server (letters and digits, within the 32-column limit).
 func uniqueName(_ prefix: String) -> String { prefix + "_" + UUID().uuidString.prefix(8).lowercased() }

@@ -125,7 +125,7 @@ final class PageSite {
         let replay = try ReplayServer(["/v1/forecast": try .file(TestData.folder("weather").appendingPathComponent(
             "fixtures/open_meteo/forecast_enschede_all_sections.json"))])
         self.replay = replay
-        let server = try TestServer(importing: [.gaokao, .movies, .weather, .appstore, .merchants], options: ["weather-provider-url": replay.url])
+        let server = try TestServer(importing: SharedDataSet.servedTogether + [.merchants], options: ["weather-provider-url": replay.url])
         self.server = server
         // The first gaokao request builds the in-memory snapshot: wait for it once, with time to spare.
         try server.warm("/api/v1/gaokao/provinces")

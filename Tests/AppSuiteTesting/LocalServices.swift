@@ -3,7 +3,7 @@ public import Testing
 
 /// Real servers from PyPI that tests run on loopback (an SMTP server, an OpenID provider), installed by
 /// `scripts/test-tools` into `Tests/E2E/.venv`. A test that needs one carries ``Testing/Trait/requires(tool:)``,
-/// so a checkout without them skips with the reason.
+/// so a checkout without them skips with the reason (CI fails instead, ``TestPrerequisite/testTools``).
 public enum TestTools {
     /// `Tests/E2E/.venv/bin/python`.
     public static let python: URL = URL(fileURLWithPath: #filePath)
@@ -64,9 +64,12 @@ public enum TestTools {
 }
 
 extension Trait where Self == ConditionTrait {
-    /// Runs the test only when `Tests/E2E/.venv` has the Python package `module` (`scripts/test-tools` installs it).
-    public static func requires(tool module: String) -> Self {
-        .enabled(if: TestTools.has(module), Comment(rawValue: "\(module) is not in Tests/E2E/.venv; run scripts/test-tools"))
+    /// Runs the test only when `Tests/E2E/.venv` has the Python package `module` (`scripts/test-tools` installs it);
+    /// otherwise skipped, or failed under `APPSUITE_REQUIRE_TEST_TOOLS=1` (``TestPrerequisite/testTools``).
+    public static func requires(tool module: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        .requires(.testTools, reason: "\(module) is not in Tests/E2E/.venv; run scripts/test-tools", sourceLocation: sourceLocation) {
+            TestTools.has(module)
+        }
     }
 }
 

@@ -3,21 +3,41 @@ import Synchronization
 
 extension TestServer {
     /// The process's one server with every installed app and `data` imported, over a socket: the first
-    /// caller builds it (the import runs once per process), later callers get the same server, and a
-    /// failure is kept and thrown to each of them. It runs until the process ends, which removes its data
-    /// directory. Tests on it share its users and rows, so they make unique names
+    /// caller builds it (the import is a copy of ``ImportTemplates``' one import per process), later callers get the
+    /// same server, and a failure is kept and thrown to each of them. It runs until the process ends, which removes
+    /// its data directory. Tests on it share its users and rows, so they make unique names
     /// (``register(_:unique:password:)``). With `.gaokao`, the first caller also waits (up to 10 minutes) for the
     /// server's first Gaokao answer, which builds its in-memory snapshot: a client's 30-second time-out is for a
-    /// request, not for that one-time build on a busy machine.
-    public static func shared(importing data: SharedDataSet...) throws -> TestServer {
-        let key = Set(data).map(\.rawValue).sorted().joined(separator: "+")
-        return try sharedServers.withLock { servers in
-            if let server = servers[key] { return server }
+    /// request, not for that one-time build on a busy machine. Each server with gaokao builds that snapshot (over a
+    /// minute of CPU in a debug build), so tests that need gaokao ask for ``SharedDataSet/servedTogether``, one server for all.
+    public static func shared(importing data: SharedDataSet...) throws -> TestServer { try shared(importing: data) }
+
+    /// The shared server with every set of ``SharedDataSet/servedTogether`` that is there (`needed`, which must be):
+    /// the one server, and the one import of gaokao, for every test that needs gaokao.
+    public static func sharedTogether(needing needed: SharedDataSet...) throws -> TestServer {
+        for set in needed where !set.isAvailable { throw TestFailure(set.missingReason) }
+        return try shared(importing: SharedDataSet.servedTogether.filter { needed.contains($0) || $0.isAvailable })
+    }
+
+    /// ``shared(importing:)-(SharedDataSet...)`` with the sets as an array.
+    public static func shared(importing data: [SharedDataSet]) throws -> TestServer {
+        let sets = SharedDataSet.allCases.filter(data.contains)  // one order, so one server and one template per set of sets
+        let key = sets.map(\.rawValue).joined(separator: "+")
+        // The process-wide lock only finds the key's slot; the build (an import and, with gaokao, minutes of snapshot)
+        // holds that slot alone, so a test asking for another combination does not wait behind it.
+        let slot = sharedServers.withLock { slots in
+            if let slot = slots[key] { return slot }
+            let slot = SharedServerSlot()
+            slots[key] = slot
+            return slot
+        }
+        return try slot.server.withLock { (built: inout Result<TestServer, TestFailure>?) in
+            if let built { return built }
             let server = Result { () throws(TestFailure) -> TestServer in
                 do {
-                    let server = try TestServer(importing: data)
+                    let server = try TestServer(importing: sets)
                     removeAtExit(server.dataDirectory)
-                    if data.contains(.gaokao) { try server.warm("/api/v1/gaokao/provinces") }
+                    if sets.contains(.gaokao) { try server.warm("/api/v1/gaokao/provinces") }
                     return server
                 } catch let failure as TestFailure {
                     throw failure
@@ -25,10 +45,17 @@ extension TestServer {
                     throw TestFailure("the shared server with \(key) did not start: \(error)")
                 }
             }
-            servers[key] = server
+            built = server
             return server
         }.get()
     }
+}
+
+extension SharedDataSet {
+    /// The sets a server imports as one copy (``isTemplated``), in the order of ``allCases``: gaokao, movies, weather and
+    /// appstore. Every test that needs gaokao asks for these (`GaokaoFixture`, the SDK's live tests, `BilingualPageTests`
+    /// and the contract run with merchants on top, `DataTests`), so a process imports gaokao once.
+    public static let servedTogether: [SharedDataSet] = allCases.filter(\.isTemplated)
 }
 
 extension TestServer {
@@ -43,7 +70,12 @@ extension TestServer {
     }
 }
 
-private let sharedServers = Mutex<[String: Result<TestServer, TestFailure>]>([:])
+/// One shared server's place: built by the first test that asks, while later ones for the same key wait for it.
+private final class SharedServerSlot: Sendable {
+    let server = Mutex<Result<TestServer, TestFailure>?>(nil)
+}
+
+private let sharedServers = Mutex<[String: SharedServerSlot]>([:])
 
 /// Data directories of the shared servers, which live as long as the process.
 private let directoriesToRemove: Mutex<[String]> = {

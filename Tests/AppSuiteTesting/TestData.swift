@@ -22,7 +22,8 @@ public enum TestData {
 }
 
 /// A data set of `TestData.root` that tests read or import. Tests that need one carry the
-/// ``Testing/Trait/requires(_:)`` trait, so a checkout without the data skips them with the reason.
+/// ``Testing/Trait/requires(_:)`` trait, so a checkout without the data skips them with the reason, and CI
+/// (``TestPrerequisite/sharedData``) fails them instead.
 public enum SharedDataSet: String, Sendable, CaseIterable {
     /// Gaokao score tables, lines and schools (`appsuite import gaokao`).
     case gaokao
@@ -65,10 +66,47 @@ public enum SharedDataSet: String, Sendable, CaseIterable {
     }
 }
 
+/// Something outside the package a test needs — a data set of `../shared/data`, a tool `scripts/test-tools`
+/// installs — and the switch that decides what its absence means. Without the switch the test is skipped with the
+/// reason (a developer without the data still runs the rest); with it set to `1`, as `scripts/test` (and so CI)
+/// sets it, the test fails with the reason, so a run cannot pass by skipping what it was meant to check.
+/// `Tests/E2E/e2e_support.py` (`require`) and `scripts/contract`, `scripts/example` read the same variables.
+public enum TestPrerequisite: String, Sendable, CaseIterable {
+    /// A data set of ``TestData/root`` (``SharedDataSet``).
+    case sharedData = "APPSUITE_REQUIRE_SHARED_DATA"
+    /// A local server or library from `scripts/test-tools` (``TestTools``), or one from `scripts/bootstrap --test`.
+    case testTools = "APPSUITE_REQUIRE_TEST_TOOLS"
+
+    /// The environment variable that makes a missing prerequisite of this kind a failure.
+    public var variable: String { rawValue }
+
+    /// True when the variable is `1` in this process's environment.
+    public var isRequired: Bool { ProcessInfo.processInfo.environment[variable] == "1" }
+}
+
+/// A prerequisite that ``TestPrerequisite/isRequired`` and is missing: the reason, as the failure.
+public struct MissingPrerequisite: Error, CustomStringConvertible {
+    public let description: String
+}
+
 extension Trait where Self == ConditionTrait {
+    /// The one gate of every test that needs something from outside the package: runs the test or suite when
+    /// `isAvailable()` is true; otherwise skips it with `reason`, or, when `kind` ``TestPrerequisite/isRequired``,
+    /// fails it with `reason` (the condition throws ``MissingPrerequisite``, which the testing library records as
+    /// an issue of the test, or of every test of the suite).
+    public static func requires(_ kind: TestPrerequisite, reason: String, sourceLocation: SourceLocation = #_sourceLocation,
+                                _ isAvailable: @escaping @Sendable () -> Bool) -> Self {
+        .enabled(Comment(rawValue: reason), sourceLocation: sourceLocation) {
+            if isAvailable() { return true }
+            if kind.isRequired { throw MissingPrerequisite(description: "\(reason) (\(kind.variable)=1 makes this a failure)") }
+            return false
+        }
+    }
+
     /// Runs the test or suite only when `data` is there; otherwise it is skipped with
-    /// ``SharedDataSet/missingReason`` (a missing data set neither fails nor stops the run).
-    public static func requires(_ data: SharedDataSet) -> Self {
-        .enabled(if: data.isAvailable, Comment(rawValue: data.missingReason))
+    /// ``SharedDataSet/missingReason``, or fails with it under `APPSUITE_REQUIRE_SHARED_DATA=1`
+    /// (``TestPrerequisite/sharedData``).
+    public static func requires(_ data: SharedDataSet, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        .requires(.sharedData, reason: data.missingReason, sourceLocation: sourceLocation) { data.isAvailable }
     }
 }

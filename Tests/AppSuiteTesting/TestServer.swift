@@ -34,7 +34,9 @@ public final class TestServer: Sendable {
     public let imports: [SharedDataSet: ImportSummary]
 
     /// Builds the suite, imports `importing`, then starts it: the server on a free port (``Transport/socket``)
-    /// or only the job scheduler (``Transport/inProcess``).
+    /// or only the job scheduler (``Transport/inProcess``). The sets are copied from this process's import of the same
+    /// sets for the same apps (``ImportTemplates``) into the fresh data directory and database, when the harness picks
+    /// both (no `database` given, a `directory` not made yet); what the copy holds is what the import would write.
     /// - Parameters:
     ///   - clock: defaults to the current time in whole seconds, standing still from then on.
     ///   - options, environment: flags (`["photos-max-megapixels": "1"]`) and `APPSUITE_*` variables, resolved
@@ -50,13 +52,21 @@ public final class TestServer: Sendable {
         self.transport = transport
         self.clock = clock
         self.directory = directory
+        for data in importing where !data.isAvailable { throw TestFailure(data.missingReason) }
+        let installed = apps ?? AppCatalog.installed
+        var imports: [SharedDataSet: ImportSummary] = [:]
+        let copied = database == nil && !FileManager.default.fileExists(atPath: directory.path) ? importing.filter(\.isTemplated) : []
+        if !copied.isEmpty {
+            let key = ImportTemplates.Key(apps: installed.map(\.manifest.id), data: copied)
+            let template = try ImportTemplates.template(key, apps: installed)
+            try ImportTemplates.copy(template, into: directory)
+            imports = template.imports
+        }
         let fixed = options.merging(["data-dir": directory.path, "port": "0", "access-log": "false"]) { $1 }
-        let configuration = try AppSuiteConfiguration.resolve(options: fixed, environment: environment, apps: apps ?? AppCatalog.installed)
+        let configuration = try AppSuiteConfiguration.resolve(options: fixed, environment: environment, apps: installed)
         let database = try database ?? directory.postgresDatabase()
         suite = try AppSuite(configuration: configuration, apps: apps, clock: clock.clock, database: database)
-        var imports: [SharedDataSet: ImportSummary] = [:]
-        for data in importing {
-            guard data.isAvailable else { throw TestFailure(data.missingReason) }
+        for data in importing where !copied.contains(data) {
             guard let importer = suite.importer(for: data.appID) else { throw TestFailure("no installed app imports \(data.rawValue)") }
             imports[data] = try importer.importData(from: data.folder) { _ in }
         }
@@ -87,10 +97,25 @@ public final class TemporaryDirectory: Sendable {
     public let path: String
     /// The PostgreSQL schema standing in for the SQLite file of this directory, made on first use.
     private let postgres = Mutex<PostgreSQLDatabase?>(nil)
+    /// A database of its own (an ``ImportTemplates`` copy) to drop when the directory goes: its name, and where to connect to drop it.
+    private let ownDatabase = Mutex<(name: String, adminURL: String)?>(nil)
 
     public init(_ prefix: String = "appsuite-test") { path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+        if let own = ownDatabase.withLock({ $0 }) {
+            postgres.withLock { $0 = nil }
+            try? PostgresAdmin.run(own.adminURL, "DROP DATABASE IF EXISTS \(own.name) WITH (FORCE)")
+        }
+    }
+
+    /// Makes `database` (database `name` of the server, a copy of an import) this directory's PostgreSQL database,
+    /// dropped (connecting as `adminURL`) when the directory goes.
+    func adopt(_ database: PostgreSQLDatabase, dropping name: String, adminURL: String) {
+        postgres.withLock { $0 = database }
+        ownDatabase.withLock { $0 = (name, adminURL) }
+    }
 
     /// When `APPSUITE_TEST_DATABASE_URL` is set, this directory's database on PostgreSQL: a fresh schema
     /// (``PostgreSQLDatabase/temporary(url:maximumConnections:)``, 32 connections) made by the first call, the same

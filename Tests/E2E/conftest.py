@@ -53,6 +53,16 @@ def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequ
     assert not problems, "server logged errors or answered 5xx:\n" + "\n".join(problems[:30])
 
 
+@pytest.fixture(scope="session")
+def gaokao_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server on the real gaokao and movies data for test_gaokao, test_gaokao_plan and test_english: its first
+    Gaokao answer builds the in-memory snapshot (over a minute of CPU in a debug build), once for the three modules.
+    They register a few users each, under the 10 an hour per address. Checked as `server` is, when the run ends."""
+    from e2e_support import imported_server, shared_data
+    yield from imported_server(tmp_path_factory.mktemp("gaokao"), [("gaokao", shared_data("gaokao/score_rank.csv") / "gaokao"),
+                                                                   ("movies", shared_data("movies/movies.csv") / "movies")], 900)
+
+
 @pytest.fixture(scope="module")
 def api(server: ServerProcess) -> Client:
     return server.client

@@ -272,12 +272,46 @@ def find_form(html: str, form_id: str, page_path: str) -> Form | None:
     return Form(action=action, method=finder.method or "get", inputs=finder.inputs)
 
 
-def shared_data(marker: str) -> Path:
+def shared_data_root(marker: str) -> Path:
     """`../shared/data` beside the repository when it holds `marker` (a path inside it), else `APPSUITE_SHARED_DATA`."""
     beside = REPO_ROOT.parent / "shared" / "data"
-    if (beside / marker).exists():
-        return beside
-    return Path(os.environ.get("APPSUITE_SHARED_DATA", str(beside)))
+    return beside if (beside / marker).exists() else Path(os.environ.get("APPSUITE_SHARED_DATA", str(beside)))
+
+
+def shared_data(marker: str) -> Path:
+    """`shared_data_root(marker)` for a test that needs `marker`: the test is skipped when the folder lacks it, or
+    fails under `APPSUITE_REQUIRE_SHARED_DATA=1` (see `require`)."""
+    root = shared_data_root(marker)
+    require(SHARED_DATA, (root / marker).exists(),
+            f"{marker} is not in ../shared/data or $APPSUITE_SHARED_DATA; put shared/data beside the repository")
+    return root
+
+
+# What a missing prerequisite means: skipped with the reason, or, with the variable set to 1 (scripts/test sets both,
+# so CI does), a failure. The Swift tests read the same variables (Tests/AppSuiteTesting/TestData.swift).
+SHARED_DATA = "APPSUITE_REQUIRE_SHARED_DATA"
+TEST_TOOLS = "APPSUITE_REQUIRE_TEST_TOOLS"
+
+
+def require(kind: str, available: bool, reason: str) -> None:
+    """The one gate of every E2E test that needs something from outside the repository: nothing when `available`;
+    otherwise `pytest.skip(reason)`, or `pytest.fail(reason)` when the environment variable `kind` (`SHARED_DATA`
+    for a data set of ../shared/data, `TEST_TOOLS` for a tool of scripts/test-tools or scripts/bootstrap --test) is 1."""
+    import pytest
+    if available:
+        return
+    if os.environ.get(kind) == "1":
+        pytest.fail(f"{reason} ({kind}=1 makes this a failure)", pytrace=False)
+    pytest.skip(reason)
+
+
+VENV_PYTHON = REPO_ROOT / "Tests" / "E2E" / ".venv" / "bin" / "python"
+
+
+def require_venv() -> Path:
+    """`Tests/E2E/.venv/bin/python` (scripts/test-tools), through `require(TEST_TOOLS, …)`."""
+    require(TEST_TOOLS, VENV_PYTHON.exists(), "Tests/E2E/.venv is missing; run scripts/test-tools")
+    return VENV_PYTHON
 
 
 def wait_for_gaokao(proc: "ServerProcess") -> None:
@@ -289,15 +323,12 @@ def wait_for_gaokao(proc: "ServerProcess") -> None:
 
 def imported_server(root: Path, imports: list[tuple[str, Path]], import_timeout: float, extra_args: tuple[str, ...] | list[str] = ()):
     """Our own server (a generator for a pytest fixture): `appsuite import APP FOLDER` for each (app, folder)
-    into one data directory under `root`, then serve it with `extra_args`; on teardown the server must exit 0 with
-    no problem lines in its log."""
+    into one data directory under `root` (a copy of the run's one import of them, `imported.copy_imported`), then
+    serve it with `extra_args`; on teardown the server must exit 0 with no problem lines in its log."""
+    from imported import copy_imported
     binary = Path(os.environ.get("APPSUITE_BINARY", str(DEFAULT_BINARY)))
     data = root / "data"
-    data.mkdir()
-    for app, folder in imports:
-        done = subprocess.run([str(binary), "import", app, str(folder), "--data-dir", str(data)],
-                              capture_output=True, text=True, timeout=import_timeout)
-        assert done.returncode == 0, f"import {app} failed:\n{done.stderr[-2000:]}{done.stdout[-500:]}"
+    copy_imported(binary, imports, data, import_timeout)
     proc = ServerProcess(binary, data, root, extra_args=tuple(extra_args))
     proc.start(timeout=30)
     if any(app == "gaokao" for app, _ in imports):

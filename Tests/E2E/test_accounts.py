@@ -19,18 +19,15 @@ from selenium.webdriver.common.by import By
 
 from browser_steps import click_and_wait, path_of, tap, wait_for
 from conftest import _binary
-from e2e_support import PASSWORD, ServerProcess, free_port
+from e2e_support import PASSWORD, VENV_PYTHON, ServerProcess, free_port, require_venv
 from test_browser import fill_and_submit, fresh, messages
-
-VENV_PYTHON = Path(__file__).parent / ".venv" / "bin" / "python"
 
 
 class Mailbox:
     """aiosmtpd on loopback, keeping every message in a maildir."""
 
     def __init__(self, root: Path):
-        if not VENV_PYTHON.exists():
-            pytest.fail("Tests/E2E/.venv is missing; run scripts/test-tools", pytrace=False)
+        require_venv()
         self.port = free_port()
         self.maildir = root / "maildir"
         self.proc = subprocess.Popen([str(VENV_PYTHON), "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{self.port}",

@@ -277,10 +277,13 @@ def test_slow_client_is_cut_off(server: ServerProcess, api: Client):
     cut_after = None
     answer = b""
     served_meanwhile: list[int] = []
+    dawdling = threading.Event()  # set once the slow client has sent three bytes, a second apart
+    finished = threading.Event()  # the slow client is done (cut off, answered or given up): too late to poke
 
     def poke():  # other clients are still served while the slow one dawdles
-        time.sleep(3)
-        served_meanwhile.append(api.get("/healthz").status)
+        dawdling.wait()
+        if not finished.is_set():
+            served_meanwhile.append(api.get("/healthz").status)
 
     t = threading.Thread(target=poke)
     t.start()
@@ -293,6 +296,8 @@ def test_slow_client_is_cut_off(server: ServerProcess, api: Client):
             except (BrokenPipeError, ConnectionResetError):
                 cut_after = time.monotonic() - start
                 break
+            if i == 2:
+                dawdling.set()
             # Wait one second, noticing the moment the server closes or answers.
             sock.settimeout(1.0)
             try:
@@ -307,6 +312,8 @@ def test_slow_client_is_cut_off(server: ServerProcess, api: Client):
                 cut_after = time.monotonic() - start
                 break
     finally:
+        finished.set()
+        dawdling.set()
         sock.close()
         t.join()
     print(f"slow client cut off after {cut_after} s")

@@ -5,15 +5,14 @@ stick out of the screen. Screenshots: artifacts/screenshots/english-*.png."""
 from __future__ import annotations
 
 import re
-from typing import Iterator
 from urllib.parse import urlencode
 
 import pytest
 from selenium.webdriver.common.by import By
 
 from browser_steps import path_of
-from e2e_support import ServerProcess, imported_server, shared_data
-from test_gaokao import _data_folder, choose, submit
+from e2e_support import ServerProcess
+from test_gaokao import choose, submit
 
 # Every element whose box leaves the viewport, outside containers that scroll on purpose (tables,
 # the welcome slides) and the off-screen skip link.
@@ -51,10 +50,9 @@ return out;
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Both apps' real data imported into one fresh data directory, then `appsuite serve` on it."""
-    yield from imported_server(tmp_path_factory.mktemp("english"),
-                               [("gaokao", _data_folder()), ("movies", shared_data("movies/movies.csv") / "movies")], 300)
+def server(gaokao_server: ServerProcess) -> ServerProcess:
+    """The run's server on the real gaokao and movies data (conftest's `gaokao_server`)."""
+    return gaokao_server
 
 
 @pytest.fixture(autouse=True)

@@ -4,47 +4,20 @@ enters) and the query pages, on the real imported data. Screenshots: artifacts/s
 
 from __future__ import annotations
 
-import os
-import subprocess
-from pathlib import Path
-from typing import Iterator
 from urllib.parse import urlencode, urlparse
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import _binary
 from browser_steps import mark, tap, wait_for, wait_new_page
-from e2e_support import REPO_ROOT, ServerProcess, wait_for_gaokao
-
-
-def _data_folder() -> Path:
-    for candidate in (REPO_ROOT.parent / "shared" / "data" / "gaokao",
-                      Path(os.environ.get("APPSUITE_SHARED_DATA", "/nonexistent")) / "gaokao"):
-        if (candidate / "score_rank.csv").is_file():
-            return candidate
-    pytest.fail("gaokao data not found at ../shared/data/gaokao or $APPSUITE_SHARED_DATA/gaokao", pytrace=False)
+from e2e_support import ServerProcess
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """`appsuite import gaokao <data>` into a fresh data dir, then `appsuite serve` on it."""
-    binary = _binary()
-    root = tmp_path_factory.mktemp("gaokao")
-    data_dir = root / "data"
-    imported = subprocess.run([str(binary), "import", "gaokao", str(_data_folder()), "--data-dir", str(data_dir)],
-                              capture_output=True, text=True, timeout=900)
-    assert imported.returncode == 0, f"import failed:\n{imported.stderr[-2000:]}"
-    assert "imported" in imported.stderr, imported.stderr[-500:]
-    proc = ServerProcess(binary, data_dir, root)
-    proc.start(timeout=30)
-    wait_for_gaokao(proc)
-    yield proc
-    code = proc.stop(timeout=15)
-    problems = proc.problem_lines()
-    assert code == 0, f"server did not exit 0 (status {code}):\n{proc.stderr_tail()}"
-    assert not problems, "server logged errors or answered 5xx:\n" + "\n".join(problems[:30])
+def server(gaokao_server: ServerProcess) -> ServerProcess:
+    """The run's server on the real gaokao data (conftest's `gaokao_server`)."""
+    return gaokao_server
 
 
 def choose(driver, name: str, value: str) -> None:

@@ -12,7 +12,6 @@ import secrets
 import subprocess
 import time
 import urllib.request
-from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlparse
 
@@ -22,16 +21,13 @@ from selenium.webdriver.support import expected_conditions as EC
 
 from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
 from conftest import _binary
-from e2e_support import PASSWORD, ServerProcess, free_port
+from e2e_support import PASSWORD, VENV_PYTHON, ServerProcess, free_port, require_venv
 from test_browser import assert_fits_phone, fetch, fill_and_submit, fresh, logout_form, messages
-
-VENV_PYTHON = Path(__file__).parent / ".venv" / "bin" / "python"
 
 
 @pytest.fixture(scope="module")
 def provider(tmp_path_factory) -> Iterator[str]:
-    if not VENV_PYTHON.exists():
-        pytest.fail("Tests/E2E/.venv is missing; run scripts/test-tools", pytrace=False)
+    require_venv()
     port = free_port()
     log = open(tmp_path_factory.mktemp("oidc") / "provider.log", "wb")
     proc = subprocess.Popen([str(VENV_PYTHON), "-m", "oidc_provider_mock", "-p", str(port), "-H", "127.0.0.1"],

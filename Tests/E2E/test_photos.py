@@ -9,16 +9,15 @@ import json
 import os
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 
 from browser_steps import click_and_wait, mark, path_of, tap, wait_for, wait_new_page
-from e2e_support import PASSWORD, REPO_ROOT, ServerProcess, unique_name
+from e2e_support import PASSWORD, REPO_ROOT, ServerProcess, shared_data, shared_data_root, unique_name
 
-PHOTOS = Path(os.environ.get("APPSUITE_SHARED_DATA", str(REPO_ROOT.parent / "shared" / "data"))) / "photos"
+PHOTOS = shared_data_root("photos/SOURCES.md") / "photos"  # the photo_user fixture makes sure it is there
 
 
 def fetch_json(driver, path: str):
@@ -66,8 +65,7 @@ def open_by_name(driver, server, name: str) -> None:
 
 @pytest.fixture(scope="module")
 def photo_user(tmp_path_factory) -> dict:
-    if not (PHOTOS / "SOURCES.md").is_file():
-        pytest.fail(f"the photo corpus is missing at {PHOTOS}; set APPSUITE_SHARED_DATA", pytrace=False)
+    shared_data("photos/SOURCES.md")
     root = tmp_path_factory.mktemp("photos")
     username = unique_name("photo")
     binary = Path(os.environ.get("APPSUITE_BINARY", str(REPO_ROOT / ".build" / "debug" / "appsuite")))
@@ -214,7 +212,9 @@ def test_double_tap_and_pinch_zoom(signed_in, photo_server, screenshot):
         }"""
     driver.execute_script(double_tap, stage, cx, cy)
     wait_for(driver, lambda d: abs(scale() - 2.5) < 0.01, message=f"double tap did not zoom to 2.5× ({scale()})")
-    time.sleep(0.3)
+    # The zoom eases in: take the picture once no transition runs.
+    wait_for(driver, lambda d: d.execute_script("return document.getAnimations().every(a => a.playState !== 'running')"),
+             message="the zoom transition never ended")
     screenshot("photos-12-double-tap-zoom")
     driver.execute_script(double_tap, stage, cx, cy)
     wait_for(driver, lambda d: abs(scale() - 1) < 0.01, message="a second double tap did not reset the zoom")
@@ -329,9 +329,11 @@ def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot
     assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")[0].get_attribute("alt") == "png_palette_trns.png"
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open uploaded")
     assert label(driver) == "1/35"
-    driver.execute_script("window.confirm = function () { return false; };")
+    # Declined: app.js asks, gets "no" and stops the submit there and then (the count after the real delete below
+    # shows nothing was deleted); wait until the question was asked, on this same page.
+    driver.execute_script("window.asked = 0; window.confirm = function () { window.asked += 1; return false; };")
     tap(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"))
-    time.sleep(0.3)
+    wait_for(driver, lambda d: d.execute_script("return window.asked") == 1, message="the delete button did not ask first")
     assert label(driver) == "1/35", "cancelled confirmation still deleted"
     driver.execute_script("window.confirm = function () { return true; };")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete")

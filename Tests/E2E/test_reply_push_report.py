@@ -27,11 +27,10 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from browser_steps import click_and_wait, path_of, tap, wait_for
-from e2e_support import PASSWORD, ServerProcess, imported_server, shared_data, unique_name
+from e2e_support import PASSWORD, VENV_PYTHON, ServerProcess, imported_server, require_venv, shared_data, unique_name
 from test_browser import assert_fits_phone, fill_and_submit, fresh, messages
 
 HERE = Path(__file__).parent
-VENV_PYTHON = HERE / ".venv" / "bin" / "python"
 REVIEW = 7885559
 
 
@@ -80,8 +79,7 @@ class Receiver:
 
 @pytest.fixture(scope="module")
 def receiver() -> Iterator[Receiver]:
-    if not VENV_PYTHON.exists():
-        pytest.fail("Tests/E2E/.venv is missing; run scripts/test-tools", pytrace=False)
+    require_venv()
     found = Receiver()
     yield found
     found.stop()

@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
 from browser_steps import click_and_wait, mark, path_of, submit_login, tap, wait_for, wait_new_page
-from e2e_support import DEFAULT_BINARY, PASSWORD, REPO_ROOT, Client, ServerProcess, free_port, shared_data, unique_name
+from e2e_support import DEFAULT_BINARY, PASSWORD, REPO_ROOT, TEST_TOOLS, Client, ServerProcess, free_port, require, shared_data, unique_name
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 PG_CLUSTER = REPO_ROOT / "scripts" / "pg-cluster"
@@ -34,22 +34,25 @@ class Cluster:
         self.proxy = f"http://127.0.0.1:{proxy_port}"
         self.access_log = access_log
 
-    def upstreams(self) -> dict[str, int]:
-        """How many requests nginx's round-robin sent to each server so far (its log is flushed every second)."""
-        time.sleep(1.2)
-        counts: dict[str, int] = {}
-        for line in self.access_log.read_text().splitlines():
-            upstream = line.split()[1]
-            counts[upstream] = counts.get(upstream, 0) + 1
-        return counts
+    def upstreams(self, until, timeout: float = 15.0) -> dict[str, int]:
+        """How many requests nginx's round-robin sent to each server so far, read again (its log is flushed every
+        second) until `until(counts)` holds or `timeout` seconds have passed."""
+        deadline = time.monotonic() + timeout
+        while True:
+            counts: dict[str, int] = {}
+            for line in self.access_log.read_text().splitlines():
+                upstream = line.split()[1]
+                counts[upstream] = counts.get(upstream, 0) + 1
+            if until(counts) or time.monotonic() > deadline:
+                return counts
+            time.sleep(0.1)
 
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
-    if not glob.glob("/usr/lib/postgresql/*/bin/initdb"):
-        pytest.skip("Debian's postgresql is not installed (scripts/bootstrap --test installs it)")
-    if not os.access(NGINX, os.X_OK):
-        pytest.skip("nginx is not installed (scripts/bootstrap --test installs nginx-light)")
+    require(TEST_TOOLS, bool(glob.glob("/usr/lib/postgresql/*/bin/initdb")),
+            "Debian's postgresql is not installed (scripts/bootstrap --test installs it)")
+    require(TEST_TOOLS, os.access(NGINX, os.X_OK), "nginx is not installed (scripts/bootstrap --test installs nginx-light)")
     binary = Path(os.environ.get("APPSUITE_BINARY", str(DEFAULT_BINARY)))
     movies = shared_data("movies/movies.csv") / "movies"
     root = Path(tempfile.mkdtemp(prefix="e2e-scaleout-"))
@@ -179,5 +182,5 @@ def test_one_session_and_its_data_across_two_servers(browser, cluster, screensho
     wait_new_page(browser, "logout")
     assert me_on_each_server(cluster, cookie) == [401, 401]
 
-    served = cluster.upstreams()
+    served = cluster.upstreams(until=lambda counts: len(counts) == 2 and min(counts.values()) > 0)
     assert len(served) == 2 and min(served.values()) > 0, f"nginx did not use both servers: {served}"

@@ -18,14 +18,11 @@ from selenium.webdriver.common.by import By
 
 from browser_steps import click_and_wait, path_of, tap, wait_for
 from conftest import _binary
-from e2e_support import PASSWORD, REPO_ROOT, ServerProcess, unique_name
+from e2e_support import PASSWORD, ServerProcess, shared_data, unique_name
 
 
 def _weather_folder() -> Path:
-    candidate = REPO_ROOT.parent / "shared" / "data" / "weather"
-    if not (candidate / "observations" / "five_cities_daily_2010_2015.csv").is_file():
-        pytest.fail(f"weather data not found at {candidate}", pytrace=False)
-    return candidate
+    return shared_data("weather/observations/five_cities_daily_2010_2015.csv") / "weather"
 
 
 @pytest.fixture(scope="module")
@@ -195,9 +192,7 @@ def test_share_card(browser, server, screenshot):
     """A photo from the library (the 12-megapixel corpus photo) becomes the card, shown in the page with save and
     Weibo; the card is a 1080 × 1440 JPEG composed by the server."""
     log_in(browser, server)
-    photo = REPO_ROOT.parent / "shared" / "data" / "photos" / "ordinary" / "42_IndexError.jpg"
-    if not photo.is_file():
-        pytest.fail(f"photo corpus not found at {photo}", pytrace=False)
+    photo = shared_data("photos/ordinary/42_IndexError.jpg") / "photos" / "ordinary" / "42_IndexError.jpg"
     for dark in (False, True):
         set_theme(browser, dark)
         browser.get(server.base_url + "/weather/forecast?place=110105")

@@ -5,7 +5,7 @@ import Foundation
 import Gaokao
 import Storage
 
-/// The process's shared server with the real gaokao data imported (``TestServer/shared(importing:)``), and
+/// The process's shared server with the real gaokao data imported (``TestServer/sharedTogether(needing:)``), and
 /// the store and snapshot the tests read. Suites that use it carry `.requires(.gaokao)`.
 final class GaokaoFixture: Sendable {
     let server: TestServer
@@ -21,7 +21,7 @@ final class GaokaoFixture: Sendable {
     static func get() throws -> GaokaoFixture { try shared.get() }
 
     private init() throws {
-        server = try TestServer.shared(importing: .gaokao)
+        server = try TestServer.sharedTogether(needing: .gaokao)
         guard server.imports[.gaokao] != nil else { throw TestFailure("the shared server did not import gaokao") }
         store = GaokaoStore(database: server.suite.database)
         data = try store.data()

@@ -1,6 +1,9 @@
 import AppSuiteTesting
 import Community
 import Foundation
+import Identity
+import Notifications
+import Storage
 import Testing
 import WebUI
 
@@ -16,8 +19,10 @@ import WebUI
     ]
 
     @Test func storeRefusesThemInCommentsRepliesAndEdits() throws {
-        let database = try CommunityRulesTests.database()
-        let store = CommentStore(database: database, policy: CommunityRulesTests.relaxed())
+        let database = try TemporaryDatabase.make()
+        try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
+                                 + CommunitySchema.migrations() + ModerationSchema.migrations())
+        let store = CommentStore(database: database)
         let subject = Subject(app: "movies", item: "7885559")
         let root = try store.post(subject, author: .user(id: 1, name: "甲"), text: "第一行\n第二行\r\n\t缩进")
         #expect(root.text == "第一行\n第二行\r\n\t缩进")

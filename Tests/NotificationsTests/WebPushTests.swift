@@ -1,3 +1,4 @@
+import AppSuiteTesting
 import Foundation
 import HTTPServer
 @testable import Notifications
@@ -91,13 +92,9 @@ extension WebPushTests {
         return text
     }
 
-    struct TestFailure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
-
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: python.path),
-                   "needs Tests/E2E/.venv with http_ece and cryptography (scripts/test-tools installs them)"))
+    @Test(.requires(.testTools, reason: "needs Tests/E2E/.venv with http_ece and cryptography (scripts/test-tools installs them)") {
+        TestTools.has("http_ece") && TestTools.has("cryptography")
+    })
     func aQueuedNotificationIsPushedEncryptedAndSignedAndAGoneSubscriptionIsDeleted() throws {
         let database = try SQLiteDatabase.temporary()
         try Migrator.migrate(database, NotificationSchema.migrations())

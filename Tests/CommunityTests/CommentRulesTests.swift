@@ -9,33 +9,14 @@ import Storage
 import Synchronization
 import Testing
 
-/// Community rules on a temporary database with subjects named after real reviews, texts from the real data.
-@Suite struct CommunityRulesTests {
-    static func database() throws -> any Database {
-        let database = try TemporaryDatabase.make()
-        // Posting reads bans (module roles), a reply writes a notification (module notifications), spam is held in the
-        // moderation queue (module moderation).
-        try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
-                                 + CommunitySchema.migrations() + ModerationSchema.migrations())
-        return database
-    }
-
-    static func relaxed() -> CommentPolicy {
-        var policy = CommentPolicy()
-        policy.perMinute = 1_000_000
-        policy.perHour = 1_000_000
-        return policy
-    }
-
-    static func texts(_ count: Int) throws -> [String] {
-        Array(try SharedData.rows("comments.csv").compactMap { $0["content"] }.prefix(count))
-    }
-
+/// Comment rules (keyset pages, totals, replies, notifications, bans, rate limits, the spam check) on a temporary database
+/// with subjects named after real reviews and texts from the real data.
+@Suite struct CommentRulesTests {
     @Test(.requires(.movies)) func keysetPagesHaveNoDuplicatesOrGapsWhileCommentsArrive() throws {
-        let database = try Self.database()
-        let store = CommentStore(database: database, policy: Self.relaxed())
+        let database = try CommunityDatabase.make()
+        let store = CommentStore(database: database, policy: CommunityDatabase.relaxed())
         let subject = Subject(app: "movies", item: "7885559")
-        let texts = try Self.texts(400)
+        let texts = try RealComments.texts(400)
         var original: [Int64] = []
         for (index, text) in texts.prefix(95).enumerated() {
             original.append(try store.post(subject, author: .user(id: Int64(index % 7 + 1), name: "u\(index % 7)"), text: text).id)
@@ -67,10 +48,10 @@ import Testing
     }
 
     @Test(.requires(.movies)) func totalAndListComeFromOneSnapshotWhileCommentsArrive() throws {
-        let database = try Self.database()
-        let store = CommentStore(database: database, policy: Self.relaxed())
+        let database = try CommunityDatabase.make()
+        let store = CommentStore(database: database, policy: CommunityDatabase.relaxed())
         let subject = Subject(app: "movies", item: "7889015")
-        let texts = try Self.texts(90)
+        let texts = try RealComments.texts(90)
         let writer = Thread {
             for (index, text) in texts.enumerated() { _ = try? store.post(subject, author: .user(id: Int64(index + 1), name: "w"), text: text) }
         }
@@ -82,10 +63,10 @@ import Testing
     }
 
     @Test(.requires(.movies)) func totalEqualsWhatPagingToTheEndShowsAfterDeletes() throws {
-        let database = try Self.database()
-        let store = CommentStore(database: database, policy: Self.relaxed())
+        let database = try CommunityDatabase.make()
+        let store = CommentStore(database: database, policy: CommunityDatabase.relaxed())
         let subject = Subject(app: "movies", item: "7887414")
-        let texts = try Self.texts(60)
+        let texts = try RealComments.texts(60)
         var roots: [Community.Comment] = []
         for index in 0..<30 { roots.append(try store.post(subject, author: .user(id: 1, name: "甲"), text: texts[index])) }
         for index in 30..<60 {
@@ -127,7 +108,7 @@ import Testing
     }
 
     @Test func repliesToRepliesAttachToTheRootAndNameWhomTheyAnswer() throws {
-        let store = CommentStore(database: try Self.database(), policy: Self.relaxed())
+        let store = CommentStore(database: try CommunityDatabase.make(), policy: CommunityDatabase.relaxed())
         let subject = Subject(app: "movies", item: "1")
         let root = try store.post(subject, author: .anonymous(device: "d1"), text: "主评论")
         #expect(throws: CommentError.loginRequired) { try store.post(subject, author: .anonymous(device: "d1"), text: "x", parentID: root.id) }
@@ -146,14 +127,14 @@ import Testing
     /// Issue 11: a reply tells the author of the comment it answers (not oneself, not an anonymous author), in the
     /// same transaction; a banned user cannot post until the ban ends.
     @Test(.requires(.movies)) func aReplyNotifiesTheAuthorAndABannedUserCannotPost() throws {
-        let database = try Self.database()
+        let database = try CommunityDatabase.make()
         let clock = Atomic<Int64>(1_800_000_000)
-        let store = CommentStore(database: database, policy: Self.relaxed(), now: { clock.load(ordering: .relaxed) })
+        let store = CommentStore(database: database, policy: CommunityDatabase.relaxed(), now: { clock.load(ordering: .relaxed) })
         let users = UserStore(database: database, hasher: PasswordHasher())
         let alice = try users.register(username: "alice", password: "a long passphrase", now: 1_800_000_000)
         let bob = try users.register(username: "bob", password: "a long passphrase", now: 1_800_000_000)
         let moderator = try users.register(username: "mod", password: "a long passphrase", now: 1_800_000_000)
-        let texts = try Self.texts(6)
+        let texts = try RealComments.texts(6)
         let subject = Subject(app: "movies", item: "7885559")
         let inbox = Inbox(database: database)
 
@@ -185,9 +166,9 @@ import Testing
 
     @Test(.requires(.movies)) func rateLimitsRepeatedTextAndLinkFloods() throws {
         let clock = Atomic<Int64>(1_700_000_000)
-        let store = CommentStore(database: try Self.database(), now: { clock.load(ordering: .relaxed) })
+        let store = CommentStore(database: try CommunityDatabase.make(), now: { clock.load(ordering: .relaxed) })
         let subject = Subject(app: "movies", item: "7885559")
-        let texts = try Self.texts(40)
+        let texts = try RealComments.texts(40)
         for index in 0..<5 { try store.post(subject, author: .anonymous(device: "phone"), text: texts[index]) }
         #expect(throws: CommentError.rateLimited(retryAfter: 60)) { try store.post(subject, author: .anonymous(device: "phone"), text: texts[5]) }
         // Another device behind the same address is not affected.
@@ -215,9 +196,9 @@ import Testing
     @Test(.requires(.movies)) func anonymousCommentsAreCappedPerAddressWhateverTheCookie() throws {
         var policy = CommentPolicy()
         policy.anonymousPerAddressPerHour = 4
-        let store = CommentStore(database: try Self.database(), policy: policy)
+        let store = CommentStore(database: try CommunityDatabase.make(), policy: policy)
         let subject = Subject(app: "movies", item: "7885559")
-        let texts = try Self.texts(10)
+        let texts = try RealComments.texts(10)
         for index in 0..<4 { try store.post(subject, author: .anonymous(device: "fresh\(index)"), text: texts[index], address: "10.0.0.1") }
         #expect(throws: CommentError.rateLimited(retryAfter: 3_600)) {
             try store.post(subject, author: .anonymous(device: "fresh9"), text: texts[5], address: "10.0.0.1")
@@ -230,8 +211,8 @@ import Testing
     @Test(.requires(.movies)) func contentRulesAcceptEveryRealComment() throws {
         // No false positives on the 8,026 real comments, including the 22 the DMR authors labelled spam:
         // those look like normal text (research §3.4), so content rules alone do not catch them.
-        let store = CommentStore(database: try Self.database())
-        let rows = try SharedData.rows("comments.csv")
+        let store = CommentStore(database: try CommunityDatabase.make())
+        let rows = try RealComments.rows()
         let refused = rows.filter { store.contentProblem($0["content"] ?? "") != nil }
         #expect(refused.isEmpty, "\(refused.prefix(3).map { $0["comment_id"] ?? "" })")
         #expect(rows.filter { $0["is_spam"] == "1" }.count == 22)

@@ -10,7 +10,7 @@ import Testing
 /// moderation queue instead of refused; approving shows them (counted, under their root, the parent's author told),
 /// rejecting removes them and tells the author.
 @Suite struct HeldCommentTests {
-    let database: SQLiteDatabase
+    let database: any Database
     let comments: CommentStore
     let queue: ModerationQueue
     let moderator: User, veteran: User, newcomer: User
@@ -18,9 +18,7 @@ import Testing
     static let now: Int64 = 1_800_000_000
 
     init() throws {
-        database = try SQLiteDatabase.temporary()
-        try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
-                                 + CommunitySchema.migrations() + ModerationSchema.migrations())
+        database = try CommunityDatabase.make()
         comments = CommentStore(database: database, now: { Self.now })
         queue = ModerationQueue(database: database, now: { Self.now })
         let users = UserStore(database: database, hasher: PasswordHasher())

@@ -11,7 +11,7 @@ import WebUI
 
 /// Issue 11 item 4: reports, the queue, decisions and their notifications and audit entries, on real comment texts.
 @Suite(.requires(.movies)) struct ModerationTests {
-    let database: SQLiteDatabase
+    let database: any Database
     let comments: CommentStore
     let queue: ModerationQueue
     let roles: RoleStore
@@ -22,10 +22,8 @@ import WebUI
     static let now: Int64 = 1_800_000_000
 
     init() throws {
-        database = try SQLiteDatabase.temporary()
-        try Migrator.migrate(database, IdentitySchema.migrations() + RoleSchema.migrations() + NotificationSchema.migrations()
-                                 + CommunitySchema.migrations() + ModerationSchema.migrations())
-        comments = CommentStore(database: database, policy: CommunityRulesTests.relaxed(), now: { Self.now })
+        database = try CommunityDatabase.make()
+        comments = CommentStore(database: database, policy: CommunityDatabase.relaxed(), now: { Self.now })
         queue = ModerationQueue(database: database, now: { Self.now })
         roles = RoleStore(database: database)
         inbox = Inbox(database: database)
@@ -37,7 +35,7 @@ import WebUI
         carol = try users.register(username: "carol", password: "a long passphrase", now: Self.now)
         try roles.grant(.admin, to: admin, now: Self.now)
         try roles.grant(.moderator, to: moderator, now: Self.now)
-        texts = try CommunityRulesTests.texts(8)
+        texts = try RealComments.texts(8)
     }
 
     func post(_ user: User, _ text: String) throws -> Community.Comment {
