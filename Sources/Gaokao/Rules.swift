@@ -1,10 +1,12 @@
 import Foundation
 
-/// The years a student can pick: the first 省控线 year to the year after the last 一分一段表.
+/// The years a student can pick: the first 省控线 year to the newest 一分一段表 (2026: extra/score_rank_2025_2026, 28
+/// provinces). A year outside is refused (422 naming `year`).
 public enum ExamYears {
-    public static let range: ClosedRange<Int> = 2014...2025
-    /// The default: the latest year with a 一分一段表 in the data.
-    public static let latestWithData = 2024
+    public static let range: ClosedRange<Int> = 2014...2026
+    /// The default: the latest year with a 一分一段表 in the data, so a student plans this year's score from the
+    /// newest lines (issue 28).
+    public static let latestWithData = 2026
 }
 
 extension GaokaoData {
