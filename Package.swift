@@ -15,7 +15,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "appsuite", targets: ["appsuite"]),
-        .library(name: "AppSuiteAPI", targets: ["AppSuiteAPI"]),
+        .library(name: "AppSuiteAPI", targets: ["AppSuiteAPI", "APIKit"]),
         .library(name: "AppSuiteClient", type: .static, targets: ["AppSuiteClient"]),
     ],
     targets: [
@@ -37,11 +37,13 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // MARK: platform
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "AppSuiteAPI"], swiftSettings: upcoming),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "APIKit"], swiftSettings: upcoming),
         .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"], swiftSettings: upcoming),
         .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: upcoming),
         .target(name: "WebUI", dependencies: [], resources: [.copy("Assets")], swiftSettings: upcoming),
-        .target(name: "AppSuiteAPI", dependencies: [], swiftSettings: upcoming),
+        // The endpoint core: `Endpoint`, typed queries, access/limit/cache policies, JSON coding. Foundation only.
+        .target(name: "APIKit", dependencies: [], swiftSettings: upcoming),
+        .target(name: "AppSuiteAPI", dependencies: ["APIKit"], swiftSettings: upcoming),
         .target(name: "Geo", dependencies: [], swiftSettings: upcoming),
         .target(name: "Recommendations", dependencies: [], swiftSettings: upcoming),
         // Owners' articles: CommonMark through libcmark's safe HTML renderer (no raw HTML, images and unsafe links removed).
@@ -49,10 +51,10 @@ let package = Package(
         .target(name: "Mail", dependencies: ["CCurl"], swiftSettings: upcoming),
         .target(name: "OutboundHTTP", dependencies: ["CCurl"], swiftSettings: upcoming),
         // The Swift client SDK: Foundation (+ FoundationNetworking) and AppSuiteAPI only, for iOS/macOS/Linux.
-        .target(name: "AppSuiteClient", dependencies: ["AppSuiteAPI"], swiftSettings: upcoming),
+        .target(name: "AppSuiteClient", dependencies: ["AppSuiteAPI", "APIKit"], swiftSettings: upcoming),
         .target(
             name: "Identity",
-            dependencies: ["CSodium", "COpenSSL", "Storage", "HTTPServer", "WebUI", "Imaging", "AppSuiteAPI", "Mail", "OutboundHTTP"],
+            dependencies: ["CSodium", "COpenSSL", "Storage", "HTTPServer", "WebUI", "Imaging", "APIKit", "AppSuiteAPI", "Mail", "OutboundHTTP"],
             swiftSettings: upcoming),
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications", "RemoteImages", "CZip"], swiftSettings: upcoming),
         // The remote-image cache: fetched once through OutboundHTTP, re-encoded by Imaging, served from our origin.
@@ -122,6 +124,7 @@ let package = Package(
         .target(
             name: "AppSuiteTesting", dependencies: ["AppSuiteServer", "AppHost", "HTTPServer", "AppSuiteAPI", "Storage"],
             path: "Tests/AppSuiteTesting", swiftSettings: upcoming),
+        .testTarget(name: "APIKitTests", dependencies: ["APIKit"], swiftSettings: upcoming),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CZlib", "AppSuiteTesting", "AppSuiteAPI"], swiftSettings: upcoming),
         .testTarget(name: "AppSuiteClientTests", dependencies: ["AppSuiteClient", "AppSuiteAPI", "AppSuiteTesting", "Identity", "Storage"], swiftSettings: upcoming),
         .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: upcoming),
@@ -133,11 +136,12 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(name: "WebUITests", dependencies: ["WebUI"], swiftSettings: upcoming),
         .testTarget(name: "AppHostTests", dependencies: ["AppHost", "Storage"], swiftSettings: upcoming),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity", "Storage", "WebUI", "AppSuiteTesting", "OutboundHTTP"], swiftSettings: upcoming),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "APIKit", "Storage", "WebUI", "AppSuiteTesting", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "Identity", "Storage", "WebUI", "HTTPServer", "OutboundHTTP"], swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteServerTests",
-            dependencies: ["AppSuiteServer", "AppSuiteAPI", "AppHost", "HTTPServer", "Storage", "Identity", "Community", "WebUI", "AppSuiteTesting", "CLibXML2"],
+            dependencies: ["AppSuiteServer", "AppSuiteAPI", "AppHost", "HTTPServer", "Storage", "Identity", "Community", "WebUI", "AppSuiteTesting", "CLibXML2",
+                           "AssetSlicer", "PhotoStudio", "Merchants", "Weather", "Markdown"],
             swiftSettings: upcoming),
         .testTarget(
             name: "AppSuiteCLITests",

@@ -116,7 +116,7 @@ struct DealAPI: Sendable {
             guard let upload = request.uploadedFiles.first(where: { $0.fieldName == "cover" && $0.size > 0 }) else {
                 throw HTTPError.validation([.init(field: "cover", message: DealText.coverMissing(member.viewer.language))])
             }
-            return .offloaded(key: String(member.user.id)) {
+            return .offloaded(key: String(member.user.id), lane: .batch) {
                 try deals.setCover(id, uploadAt: upload.temporaryPath, member: member)
                 return Self.json(try deals.topicModel(id))
             }

@@ -21,7 +21,7 @@ public struct AccountDataRoutes: Sendable {
         pages.get("/me/data") { _, member in try page(member.viewer) }
         pages.get("/me/data/export") { _, member in
             let viewer = member.viewer
-            return .offloaded(key: "user-\(member.user.id)") {
+            return .offloaded(key: "user-\(member.user.id)", lane: .batch) {
                 do {
                     return try download(userID: member.user.id, viewer: viewer)
                 } catch let error as HTTPError {
@@ -31,7 +31,7 @@ public struct AccountDataRoutes: Sendable {
         }
         pages.post("/me/data/delete") { request, member in
             let (viewer, password) = (member.viewer, request.form()["password"] ?? "")
-            return .offloaded(key: "user-\(member.user.id)") {
+            return .offloaded(key: "user-\(member.user.id)", lane: .batch) {
                 do {
                     try delete(userID: member.user.id, password: password, request: request, viewer: viewer)
                 } catch let error as HTTPError {
@@ -47,11 +47,11 @@ public struct AccountDataRoutes: Sendable {
 
         var api = RouteGroup(prefix: "", kind: .api, guard: sessionGuard)
         api.get(APIPath.export) { _, member in
-            .offloaded(key: "user-\(member.user.id)") { try download(userID: member.user.id, viewer: member.viewer) }
+            .offloaded(key: "user-\(member.user.id)", lane: .batch) { try download(userID: member.user.id, viewer: member.viewer) }
         }
         api.delete(APIPath.me) { request, member in
             let body = try request.decodeJSON(AccountDeletion.self)
-            return .offloaded(key: "user-\(member.user.id)") {
+            return .offloaded(key: "user-\(member.user.id)", lane: .batch) {
                 try delete(userID: member.user.id, password: body.password, request: request, viewer: member.viewer)
                 var response = Response.noContent
                 response.setCookie(authenticator.clearedSessionCookie())

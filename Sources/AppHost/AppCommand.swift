@@ -12,6 +12,12 @@ public protocol AppCommand: Sendable {
     /// Runs with the words after the name. Returns the exit code of a normal end (`.success`, or e.g.
     /// `.dataError` after printing what failed); throws ``CommandFailure`` to stop with a message.
     func run(_ invocation: CommandInvocation) throws(CommandFailure) -> ExitCode
+    /// False for a command the suite runs itself (a helper process, ``IsolatedProcess``): left out of `--help`.
+    var isListed: Bool { get }
+}
+
+extension AppCommand {
+    public var isListed: Bool { true }
 }
 
 /// One run of an ``AppCommand``: its words, where it writes, and the app's context, opened (data directory,

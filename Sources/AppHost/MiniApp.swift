@@ -1,3 +1,4 @@
+public import APIKit
 public import Community
 public import Foundation
 public import HTTPServer
@@ -38,7 +39,10 @@ public protocol MiniApp: Sendable {
     /// Mounts its pages (`routes.pages`, `/{id}/…`), API (`routes.api`, `/api/v1/{id}/…`) and assets; every
     /// route needs a signed-in user and CSRF-checks unsafe methods unless it opts out with `.anyone`.
     func routes(_ routes: inout AppRoutes, context: AppContext)
-    /// One entry per API route, for `/api/openapi.json` (a test checks none is missing).
+    /// Its endpoints declared with `Endpoint` values (`AppSuiteAPI`), served by its routes and listed in
+    /// `/api/openapi.json` from the declarations; nil for an app without any.
+    var endpoints: EndpointGroup? { get }
+    /// One entry per API route not declared as an `Endpoint`, for `/api/openapi.json` (a test checks none is missing).
     var apiOperations: [APIOperation] { get }
     /// Its wire models (`AppSuiteAPI`) as the document's `components.schemas`, each made with
     /// `JSONSchema.component(Model.self)`, nested models included; operations refer to one as `.ref(Model.self)`.
@@ -66,9 +70,13 @@ public protocol MiniApp: Sendable {
     /// Its share of a user's "download my data" and "delete my account" (``AccountArchive``): the rows and files
     /// of user `id` it keeps, and how it removes or anonymises them. Nil when it keeps nothing per user.
     func accountData(context: AppContext) -> AccountDataPart?
+    /// The bytes one account may store in it (uploads and what is made from them), shown on `/me`; nil when
+    /// users store nothing there.
+    func storageQuota(context: AppContext) -> StorageQuota?
 }
 
 extension MiniApp {
+    public var endpoints: EndpointGroup? { nil }
     public var apiOperations: [APIOperation] { [] }
     public var apiSchemas: [(String, JSONSchema)] { [] }
     public func importer(context: AppContext) -> (any DataImporter)? { nil }
@@ -80,6 +88,7 @@ extension MiniApp {
     public func submissionReviewer(context: AppContext) -> SubmissionReviewer? { nil }
     public var remoteImages: RemoteImageSource? { nil }
     public func accountData(context: AppContext) -> AccountDataPart? { nil }
+    public func storageQuota(context: AppContext) -> StorageQuota? { nil }
 }
 
 /// What an app gets from the server: storage, the signed-in viewer, its own folders, the work pool, the

@@ -8,6 +8,7 @@ extension StorageError: HTTPErrorConvertible {
     /// - `.busy` (a lock or every pooled connection stayed taken past the time limit), `.serializationFailure`
     ///   (still conflicting after `Database.write`'s own retries) and `.unavailable` (the database cannot be
     ///   reached) are a `503` with `Retry-After: 1`: the request may well succeed a moment later.
+    /// - `.diskFull` is ``DiskFull``'s `507`: the transaction rolled back, nothing was stored.
     /// - Anything else — a constraint an app did not handle, a missing table, misuse — is a `500` whose
     ///   text (SQL, the backend's message) is logged, not sent.
     public var httpError: HTTPError {
@@ -15,6 +16,8 @@ extension StorageError: HTTPErrorConvertible {
             switch condition {
             case .busy, .serializationFailure, .unavailable:
                 return HTTPError(.serviceUnavailable, detail: "The database is busy; try again in a moment.", headers: ["Retry-After": "1"])
+            case .diskFull:
+                return DiskFull().httpError
             default:
                 break
             }

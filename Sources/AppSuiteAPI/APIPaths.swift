@@ -17,6 +17,8 @@ public enum APIPath {
     public static let me = "/api/v1/me"
     /// `GET`: a zip of everything the suite keeps about the user (JSON per app, photo originals).
     public static let export = "/api/v1/me/export"
+    /// `GET`: the bytes the user keeps in each app against its quota (``StorageUsage``).
+    public static let storage = "/api/v1/me/storage"
     public static let password = "/api/v1/me/password"
     public static let avatar = "/api/v1/me/avatar"
     /// `GET`: the user's signed-in sessions (``SessionList``); `DELETE`: sign out every other session.
@@ -168,30 +170,6 @@ public enum APIPath {
         public static let savedPlace = "/api/v1/weather/saved-places/{id}"
         /// `POST ?place=ADCODE|lat,lon`, multipart part `photo`: the share card, a 1080 × 1440 JPEG.
         public static let shareCard = "/api/v1/weather/share-card"
-    }
-
-    /// 商户 Merchants. Lookups are open to everyone. Coordinates are WGS-84 decimal degrees unless named otherwise.
-    public enum Merchants {
-        /// `GET ?lat&lon&radius&category&openNow&minPrice&maxPrice&minRating&sort&cursor&limit` (``MerchantList``).
-        public static let nearby = "/api/v1/merchants/nearby"
-        /// `GET ?q&lat&lon&limit` (``MerchantList``).
-        public static let search = "/api/v1/merchants/search"
-        /// `GET ?lat&lon&radius&category&previous` (``MerchantSummary``): one random merchant open now.
-        public static let shake = "/api/v1/merchants/shake"
-        /// `GET ?from=wgs84|gcj02&to=…&lat&lon` (``MerchantCoordinates``).
-        public static let coordinates = "/api/v1/merchants/coordinates"
-        /// `POST` ``MerchantSubmissionInput`` → `201` ``MerchantSubmission`` (signed in): add a merchant through moderation.
-        public static let submissions = "/api/v1/merchants/submissions"
-        /// `GET` one merchant (``MerchantDetail``), `?lat&lon` for its distance.
-        public static let merchant = "/api/v1/merchants/{id}"
-        /// `GET` a merchant's photos (``MerchantPhotoList``); `POST` multipart fields `photo` (1–9 pictures) and `alt`
-        /// (signed in) → `202` ``MerchantPhotoUpload``: held for a moderator.
-        public static let photos = "/api/v1/merchants/{id}/photos"
-        /// `GET` the owner's articles and promotions (``MerchantArticleList``); `POST` ``MerchantArticleInput`` → `201`
-        /// ``MerchantArticle`` (the owner or an admin).
-        public static let articles = "/api/v1/merchants/{id}/articles"
-        /// `GET` one article (``MerchantArticle``); `PUT` ``MerchantArticleInput`` and `DELETE` (the owner or an admin).
-        public static let article = "/api/v1/merchants/{id}/articles/{articleID}"
     }
 
     /// 图片处理器 Photo Studio. Every route needs a signed-in user.

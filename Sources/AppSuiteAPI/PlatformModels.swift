@@ -74,23 +74,6 @@ public struct Problem: Codable, Sendable, Equatable, Error {
     }
 }
 
-/// JSON coding that matches the server, for request and response bodies alike: keys as the models name them
-/// (camelCase), dates as ISO 8601 strings in UTC without fractions (`2026-11-29T10:00:00Z`). The server's
-/// `Request.decodeJSON` decodes every request body with ``makeDecoder()``.
-public enum APICoding {
-    public static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
-    public static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-}
-
 /// A string value from a fixed vocabulary that a newer server may extend: a value this build does not know
 /// decodes as the type's `unknown` case (keeping the text) instead of failing the whole response.
 public protocol ExtensibleEnum: Codable, Sendable, Equatable, RawRepresentable where RawValue == String {
@@ -106,5 +89,33 @@ extension ExtensibleEnum {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
+    }
+}
+
+/// `GET /api/v1/me/storage`: what the signed-in account keeps in each app that stores its uploads, against that
+/// app's per-account quota (issue 27). An upload past a quota is refused with a `507` problem of type
+/// `urn:appsuite:problem:quota-exceeded`.
+public struct StorageUsage: Codable, Sendable, Equatable {
+    /// One app's share.
+    public struct App: Codable, Sendable, Equatable {
+        /// The app's id: `photos`, `slicer`, `merchants`.
+        public var app: String
+        /// What is counted, in the viewer's language (`图片处理器 · 原图与编辑版本`).
+        public var title: String
+        public var usedBytes: Int64
+        public var limitBytes: Int64
+
+        public init(app: String, title: String, usedBytes: Int64, limitBytes: Int64) {
+            self.app = app
+            self.title = title
+            self.usedBytes = usedBytes
+            self.limitBytes = limitBytes
+        }
+    }
+
+    public var items: [App]
+
+    public init(items: [App]) {
+        self.items = items
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 public enum CommandLineTool {
     /// `appsuite --help`: the platform's commands and options, then each app's commands and settings.
     static func usage(apps: [any MiniApp]) -> String {
-        let commands = apps.flatMap(\.commands)
+        let commands = apps.flatMap(\.commands).filter(\.isListed)
         let commandUsage = commands.flatMap(\.usage).map { "  \($0)\n" }.joined()
         let commandList = commands.map { "  \($0.name.padded(to: 8)) \($0.summary)\n" }.joined()
         let settings = apps.flatMap(\.settings).map { ($0.isSecret ? $0.environmentName : "--\($0.name) \($0.valueName)", $0.help) }

@@ -12,13 +12,13 @@ extension AppSuiteClient {
     public struct Auth: Sendable {
         let client: AppSuiteClient
 
-        static let register = Endpoint("POST", APIPath.register)
-        static let logIn = Endpoint("POST", APIPath.login)
-        static let logOut = Endpoint("POST", APIPath.logout)
-        static let providers = Endpoint("GET", APIPath.providers)
-        static let verifyEmail = Endpoint("POST", APIPath.verifyEmail)
-        static let requestPasswordReset = Endpoint("POST", APIPath.passwordReset)
-        static let resetPassword = Endpoint("POST", APIPath.passwordResetConfirm)
+        static let register = Route("POST", APIPath.register)
+        static let logIn = Route("POST", APIPath.login)
+        static let logOut = Route("POST", APIPath.logout)
+        static let providers = Route("GET", APIPath.providers)
+        static let verifyEmail = Route("POST", APIPath.verifyEmail)
+        static let requestPasswordReset = Route("POST", APIPath.passwordReset)
+        static let resetPassword = Route("POST", APIPath.passwordResetConfirm)
         static let endpoints = [register, logIn, logOut, providers, verifyEmail, requestPasswordReset, resetPassword]
 
         /// `POST /api/v1/auth/email/verify`: follows a verification link (the `token` of its URL).
@@ -74,7 +74,7 @@ extension AppSuiteClient {
             try await signIn(Self.logIn, username: username, password: password)
         }
 
-        private func signIn(_ endpoint: Endpoint, username: String, password: String) async throws(AppSuiteError) -> UserProfile {
+        private func signIn(_ endpoint: Route, username: String, password: String) async throws(AppSuiteError) -> UserProfile {
             var call = try AppSuiteClient.Call(endpoint).json(Credentials(username: username, password: password))
             call.authorized = false
             let login = try await client.value(call, as: LoginResponse.self)
@@ -106,21 +106,22 @@ extension AppSuiteClient {
     public struct Me: Sendable {
         let client: AppSuiteClient
 
-        static let profile = Endpoint("GET", APIPath.me)
-        static let changeNickname = Endpoint("PATCH", APIPath.me)
-        static let changePassword = Endpoint("PUT", APIPath.password)
-        static let uploadAvatar = Endpoint("PUT", APIPath.avatar)
-        static let sessions = Endpoint("GET", APIPath.sessions)
-        static let signOutOthers = Endpoint("DELETE", APIPath.sessions)
-        static let signOutSession = Endpoint("DELETE", APIPath.session)
-        static let linkedLogins = Endpoint("GET", APIPath.logins)
-        static let unlink = Endpoint("DELETE", APIPath.linkedLogin)
-        static let exportData = Endpoint("GET", APIPath.export)
-        static let deleteAccount = Endpoint("DELETE", APIPath.me)
-        static let email = Endpoint("GET", APIPath.email)
-        static let setEmail = Endpoint("PUT", APIPath.email)
+        static let profile = Route("GET", APIPath.me)
+        static let changeNickname = Route("PATCH", APIPath.me)
+        static let changePassword = Route("PUT", APIPath.password)
+        static let uploadAvatar = Route("PUT", APIPath.avatar)
+        static let sessions = Route("GET", APIPath.sessions)
+        static let signOutOthers = Route("DELETE", APIPath.sessions)
+        static let signOutSession = Route("DELETE", APIPath.session)
+        static let linkedLogins = Route("GET", APIPath.logins)
+        static let unlink = Route("DELETE", APIPath.linkedLogin)
+        static let exportData = Route("GET", APIPath.export)
+        static let storage = Route("GET", APIPath.storage)
+        static let deleteAccount = Route("DELETE", APIPath.me)
+        static let email = Route("GET", APIPath.email)
+        static let setEmail = Route("PUT", APIPath.email)
         static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession, linkedLogins, unlink,
-                                exportData, deleteAccount, email, setEmail]
+                                exportData, storage, deleteAccount, email, setEmail]
 
         /// `GET /api/v1/me/email`: the user's address (nil without one) and whether it is verified.
         public func email() async throws(AppSuiteError) -> EmailStatus {
@@ -144,6 +145,13 @@ extension AppSuiteClient {
             var call = AppSuiteClient.Call(Self.exportData)
             call.accept = "application/zip, application/problem+json"
             return try await client.response(call).body
+        }
+
+        /// `GET /api/v1/me/storage`: the bytes the user keeps in each app that stores uploads (Photo Studio, 切图,
+        /// merchant photos) against its per-account quota. An upload past a quota fails with a `507` problem of type
+        /// `urn:appsuite:problem:quota-exceeded`.
+        public func storage() async throws(AppSuiteError) -> StorageUsage {
+            try await client.value(.init(Self.storage), as: StorageUsage.self)
         }
 
         /// `DELETE /api/v1/me`: deletes the account for good after checking `password` (an account without one

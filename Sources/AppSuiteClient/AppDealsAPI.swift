@@ -10,22 +10,22 @@ extension AppSuiteClient {
     public struct AppDeals: Sendable {
         let client: AppSuiteClient
 
-        static let apps = Endpoint("GET", APIPath.AppDeals.apps)
-        static let app = Endpoint("GET", APIPath.AppDeals.app)
-        static let topics = Endpoint("GET", APIPath.AppDeals.topics)
-        static let topic = Endpoint("GET", APIPath.AppDeals.topic)
-        static let nearby = Endpoint("GET", APIPath.AppDeals.nearby)
-        static let shareLocation = Endpoint("PUT", APIPath.AppDeals.location)
-        static let stopSharingLocation = Endpoint("DELETE", APIPath.AppDeals.location)
-        static let alerts = Endpoint("GET", APIPath.AppDeals.alerts)
-        static let setAlert = Endpoint("PUT", APIPath.AppDeals.alert)
-        static let removeAlert = Endpoint("DELETE", APIPath.AppDeals.alert)
-        static let createTopic = Endpoint("POST", APIPath.AppDeals.topics)
-        static let updateTopic = Endpoint("PUT", APIPath.AppDeals.topic)
-        static let deleteTopic = Endpoint("DELETE", APIPath.AppDeals.topic)
-        static let uploadTopicCover = Endpoint("PUT", APIPath.AppDeals.topicCover)
-        static let setKnownEnd = Endpoint("PUT", APIPath.AppDeals.appEnd)
-        static let clearKnownEnd = Endpoint("DELETE", APIPath.AppDeals.appEnd)
+        static let apps = Route("GET", APIPath.AppDeals.apps)
+        static let app = Route("GET", APIPath.AppDeals.app)
+        static let topics = Route("GET", APIPath.AppDeals.topics)
+        static let topic = Route("GET", APIPath.AppDeals.topic)
+        static let nearby = Route("GET", APIPath.AppDeals.nearby)
+        static let shareLocation = Route("PUT", APIPath.AppDeals.location)
+        static let stopSharingLocation = Route("DELETE", APIPath.AppDeals.location)
+        static let alerts = Route("GET", APIPath.AppDeals.alerts)
+        static let setAlert = Route("PUT", APIPath.AppDeals.alert)
+        static let removeAlert = Route("DELETE", APIPath.AppDeals.alert)
+        static let createTopic = Route("POST", APIPath.AppDeals.topics)
+        static let updateTopic = Route("PUT", APIPath.AppDeals.topic)
+        static let deleteTopic = Route("DELETE", APIPath.AppDeals.topic)
+        static let uploadTopicCover = Route("PUT", APIPath.AppDeals.topicCover)
+        static let setKnownEnd = Route("PUT", APIPath.AppDeals.appEnd)
+        static let clearKnownEnd = Route("DELETE", APIPath.AppDeals.appEnd)
         static let endpoints = [apps, app, topics, topic, nearby, shareLocation, stopSharingLocation, alerts, setAlert, removeAlert,
                                 createTopic, updateTopic, deleteTopic, uploadTopicCover, setKnownEnd, clearKnownEnd]
 

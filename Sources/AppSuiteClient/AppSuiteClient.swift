@@ -57,7 +57,7 @@ public final class AppSuiteClient: Sendable {
     }
 }
 
-/// When a request is sent again: only idempotent ones (``Endpoint/isIdempotent``), only after a `503` or `429`
+/// When a request is sent again: only idempotent ones (``Route/isIdempotent``), only after a `503` or `429`
 /// that carries `Retry-After`, waiting at least that long and doubling ``initialDelay`` at each attempt.
 public struct RetryPolicy: Sendable {
     /// Sends in all, the first included; 1 never retries. 3.
@@ -78,7 +78,7 @@ public struct RetryPolicy: Sendable {
     public static let never = RetryPolicy(maximumAttempts: 1)
 
     /// The wait before attempt `attempt + 1` after `response`, or nil when it is not retried.
-    func delay(after response: HTTPResponse, endpoint: Endpoint, attempt: Int, now: Date = Date()) -> TimeInterval? {
+    func delay(after response: HTTPResponse, endpoint: Route, attempt: Int, now: Date = Date()) -> TimeInterval? {
         guard attempt < maximumAttempts, endpoint.isIdempotent, response.status == 503 || response.status == 429,
               let retryAfter = response.header("Retry-After").flatMap({ Self.seconds(retryAfter: $0, now: now) }),
               retryAfter <= maximumDelay

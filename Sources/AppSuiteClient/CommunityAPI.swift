@@ -9,13 +9,13 @@ extension AppSuiteClient {
     public struct Community: Sendable {
         let client: AppSuiteClient
 
-        static let favorites = Endpoint("GET", APIPath.Community.favorites)
-        static let addFavorite = Endpoint("PUT", APIPath.Community.favorite)
-        static let removeFavorite = Endpoint("DELETE", APIPath.Community.favorite)
-        static let editComment = Endpoint("PATCH", APIPath.Community.comment)
-        static let deleteComment = Endpoint("DELETE", APIPath.Community.comment)
-        static let replies = Endpoint("GET", APIPath.Community.replies)
-        static let shareLink = Endpoint("PUT", APIPath.Community.share)
+        static let favorites = Route("GET", APIPath.Community.favorites)
+        static let addFavorite = Route("PUT", APIPath.Community.favorite)
+        static let removeFavorite = Route("DELETE", APIPath.Community.favorite)
+        static let editComment = Route("PATCH", APIPath.Community.comment)
+        static let deleteComment = Route("DELETE", APIPath.Community.comment)
+        static let replies = Route("GET", APIPath.Community.replies)
+        static let shareLink = Route("PUT", APIPath.Community.share)
         static let endpoints = [favorites, addFavorite, removeFavorite, editComment, deleteComment, replies, shareLink]
 
         /// `GET /api/v1/favorites`: one page of my favourites, newest first.

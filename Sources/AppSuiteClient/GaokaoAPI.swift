@@ -10,19 +10,19 @@ extension AppSuiteClient {
     public struct Gaokao: Sendable {
         let client: AppSuiteClient
 
-        static let provinces = Endpoint("GET", APIPath.Gaokao.provinces)
-        static let options = Endpoint("GET", APIPath.Gaokao.options)
-        static let rank = Endpoint("GET", APIPath.Gaokao.rank)
-        static let equivalentScore = Endpoint("GET", APIPath.Gaokao.equivalentScore)
-        static let controlLines = Endpoint("GET", APIPath.Gaokao.controlLines)
-        static let admissionLines = Endpoint("GET", APIPath.Gaokao.admissionLines)
-        static let majorLines = Endpoint("GET", APIPath.Gaokao.majorLines)
-        static let prediction = Endpoint("GET", APIPath.Gaokao.prediction)
-        static let recommendations = Endpoint("GET", APIPath.Gaokao.recommendations)
-        static let profile = Endpoint("GET", APIPath.Gaokao.profile)
-        static let saveProfile = Endpoint("PUT", APIPath.Gaokao.profile)
-        static let plan = Endpoint("GET", APIPath.Gaokao.plan)
-        static let savePlan = Endpoint("PUT", APIPath.Gaokao.plan)
+        static let provinces = Route("GET", APIPath.Gaokao.provinces)
+        static let options = Route("GET", APIPath.Gaokao.options)
+        static let rank = Route("GET", APIPath.Gaokao.rank)
+        static let equivalentScore = Route("GET", APIPath.Gaokao.equivalentScore)
+        static let controlLines = Route("GET", APIPath.Gaokao.controlLines)
+        static let admissionLines = Route("GET", APIPath.Gaokao.admissionLines)
+        static let majorLines = Route("GET", APIPath.Gaokao.majorLines)
+        static let prediction = Route("GET", APIPath.Gaokao.prediction)
+        static let recommendations = Route("GET", APIPath.Gaokao.recommendations)
+        static let profile = Route("GET", APIPath.Gaokao.profile)
+        static let saveProfile = Route("PUT", APIPath.Gaokao.profile)
+        static let plan = Route("GET", APIPath.Gaokao.plan)
+        static let savePlan = Route("PUT", APIPath.Gaokao.plan)
         static let endpoints = [provinces, options, rank, equivalentScore, controlLines, admissionLines, majorLines, prediction, recommendations,
                                 profile, saveProfile, plan, savePlan]
 

@@ -8,11 +8,11 @@ extension AppSuiteClient {
     public struct Inbox: Sendable {
         let client: AppSuiteClient
 
-        static let list = Endpoint("GET", APIPath.Inbox.inbox)
-        static let read = Endpoint("POST", APIPath.Inbox.read)
-        static let readAll = Endpoint("POST", APIPath.Inbox.readAll)
-        static let preferences = Endpoint("GET", APIPath.Inbox.preferences)
-        static let setPreference = Endpoint("PUT", APIPath.Inbox.preferences)
+        static let list = Route("GET", APIPath.Inbox.inbox)
+        static let read = Route("POST", APIPath.Inbox.read)
+        static let readAll = Route("POST", APIPath.Inbox.readAll)
+        static let preferences = Route("GET", APIPath.Inbox.preferences)
+        static let setPreference = Route("PUT", APIPath.Inbox.preferences)
         static let endpoints = [list, read, readAll, preferences, setPreference]
 
         /// `GET /api/v1/inbox`: one page of my notifications, newest first, with the unread count.
@@ -51,11 +51,11 @@ extension AppSuiteClient {
     public struct Moderation: Sendable {
         let client: AppSuiteClient
 
-        static let report = Endpoint("POST", APIPath.Moderation.reports)
-        static let queue = Endpoint("GET", APIPath.Moderation.queue)
-        static let decide = Endpoint("POST", APIPath.Moderation.decision)
-        static let ban = Endpoint("POST", APIPath.Moderation.bans)
-        static let audit = Endpoint("GET", APIPath.Moderation.audit)
+        static let report = Route("POST", APIPath.Moderation.reports)
+        static let queue = Route("GET", APIPath.Moderation.queue)
+        static let decide = Route("POST", APIPath.Moderation.decision)
+        static let ban = Route("POST", APIPath.Moderation.bans)
+        static let audit = Route("GET", APIPath.Moderation.audit)
         static let endpoints = [report, queue, decide, ban, audit]
 
         /// `POST /api/v1/moderation/reports`: reports a comment (a reason of 1–200 characters).
@@ -100,9 +100,9 @@ extension AppSuiteClient {
     public struct Push: Sendable {
         let client: AppSuiteClient
 
-        static let key = Endpoint("GET", APIPath.Push.key)
-        static let subscribe = Endpoint("POST", APIPath.Push.subscriptions)
-        static let unsubscribe = Endpoint("DELETE", APIPath.Push.subscription)
+        static let key = Route("GET", APIPath.Push.key)
+        static let subscribe = Route("POST", APIPath.Push.subscriptions)
+        static let unsubscribe = Route("DELETE", APIPath.Push.subscription)
         static let endpoints = [key, subscribe, unsubscribe]
 
         /// `GET /api/v1/push/key`: the VAPID public key to subscribe with.

@@ -46,9 +46,10 @@ struct MultipartBody {
     let file: URL
     let contentType: String
 
-    /// Writes every `(field, file)` part, copying files 1 MiB at a time. Remove ``file`` when done.
+    /// Writes every text field, then every `(field, file)` part, copying files 1 MiB at a time. Remove ``file``
+    /// when done.
     /// - Throws: ``AppSuiteError/invalidRequest(_:)`` naming a file that cannot be read, or the temporary file.
-    init(_ parts: [(field: String, file: UploadFile)]) throws(AppSuiteError) {
+    init(_ parts: [(field: String, file: UploadFile)], fields: [(name: String, value: String)] = []) throws(AppSuiteError) {
         let boundary = "AppSuiteClient-" + UUID().uuidString
         contentType = "multipart/form-data; boundary=" + boundary
         file = FileManager.default.temporaryDirectory.appendingPathComponent("appsuite-upload-\(UUID().uuidString)")
@@ -57,6 +58,10 @@ struct MultipartBody {
         else { throw .invalidRequest("cannot create the upload's temporary file \(file.path)") }
         defer { try? output.close() }
         do {
+            for (name, value) in fields {
+                let head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n"
+                try output.write(contentsOf: Data((head + value + "\r\n").utf8))
+            }
             for (field, upload) in parts {
                 let head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(field))\"; " +
                     "filename=\"\(Self.quoted(upload.filename))\"\r\nContent-Type: \(Self.quoted(upload.contentType))\r\n\r\n"

@@ -10,15 +10,15 @@ extension AppSuiteClient {
     public struct Photos: Sendable {
         let client: AppSuiteClient
 
-        static let upload = Endpoint("POST", APIPath.Photos.photos)
-        static let library = Endpoint("GET", APIPath.Photos.photos)
-        static let albums = Endpoint("GET", APIPath.Photos.albums)
-        static let createAlbum = Endpoint("POST", APIPath.Photos.albums)
-        static let changeAlbums = Endpoint("POST", APIPath.Photos.photoAlbums)
-        static let photo = Endpoint("GET", APIPath.Photos.photo)
-        static let delete = Endpoint("DELETE", APIPath.Photos.photo)
-        static let saveVersion = Endpoint("POST", APIPath.Photos.versions)
-        static let revert = Endpoint("POST", APIPath.Photos.revert)
+        static let upload = Route("POST", APIPath.Photos.photos)
+        static let library = Route("GET", APIPath.Photos.photos)
+        static let albums = Route("GET", APIPath.Photos.albums)
+        static let createAlbum = Route("POST", APIPath.Photos.albums)
+        static let changeAlbums = Route("POST", APIPath.Photos.photoAlbums)
+        static let photo = Route("GET", APIPath.Photos.photo)
+        static let delete = Route("DELETE", APIPath.Photos.photo)
+        static let saveVersion = Route("POST", APIPath.Photos.versions)
+        static let revert = Route("POST", APIPath.Photos.revert)
         static let endpoints = [upload, library, albums, createAlbum, changeAlbums, photo, delete, saveVersion, revert]
             + ImageKind.allCases.map(\.endpoint)
 
@@ -33,12 +33,12 @@ extension AppSuiteClient {
             /// The current version as a file to keep, with a sensible name.
             case download
 
-            var endpoint: Endpoint {
+            var endpoint: Route {
                 switch self {
-                case .thumbnail: Endpoint("GET", APIPath.Photos.thumbnail)
-                case .rendition: Endpoint("GET", APIPath.Photos.rendition)
-                case .original: Endpoint("GET", APIPath.Photos.original)
-                case .download: Endpoint("GET", APIPath.Photos.download)
+                case .thumbnail: Route("GET", APIPath.Photos.thumbnail)
+                case .rendition: Route("GET", APIPath.Photos.rendition)
+                case .original: Route("GET", APIPath.Photos.original)
+                case .download: Route("GET", APIPath.Photos.download)
                 }
             }
         }

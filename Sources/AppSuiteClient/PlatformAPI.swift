@@ -9,9 +9,9 @@ extension AppSuiteClient {
     public struct Platform: Sendable {
         let client: AppSuiteClient
 
-        static let health = Endpoint("GET", APIPath.health)
-        static let openAPI = Endpoint("GET", APIPath.openAPI)
-        static let appVersion = Endpoint("GET", APIPath.appVersion)
+        static let health = Route("GET", APIPath.health)
+        static let openAPI = Route("GET", APIPath.openAPI)
+        static let appVersion = Route("GET", APIPath.appVersion)
         static let endpoints = [health, openAPI, appVersion]
 
         /// `GET /healthz`: `ok` once the server's database answers; a `503` problem when it cannot be reached, a `500` one otherwise.

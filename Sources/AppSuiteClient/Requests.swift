@@ -4,9 +4,9 @@ import Foundation
 /// The one way every method of the client sends a request: builds it, sends it (again, per ``RetryPolicy``),
 /// ends the session on a `401` to its token, and turns every answer that is not a success into an ``AppSuiteError``.
 extension AppSuiteClient {
-    /// One request of an ``Endpoint``, before it is built.
+    /// One request of an ``Route``, before it is built.
     struct Call: Sendable {
-        var endpoint: Endpoint
+        var endpoint: Route
         /// Values of the template's `{name}` segments.
         var path: [String: any CustomStringConvertible & Sendable] = [:]
         /// Query parameters in order; nil values are left out.
@@ -22,7 +22,7 @@ extension AppSuiteClient {
         var endsSessionOn401 = true
         var progress: UploadProgressHandler?
 
-        init(_ endpoint: Endpoint, path: [String: any CustomStringConvertible & Sendable] = [:], query: [(String, String?)] = []) {
+        init(_ endpoint: Route, path: [String: any CustomStringConvertible & Sendable] = [:], query: [(String, String?)] = []) {
             self.endpoint = endpoint
             self.path = path
             self.query = query

@@ -24,10 +24,10 @@ public struct HTTPRequest: Sendable {
     public var timeout: TimeInterval
     /// The documented API operation this request performs (`GET /api/v1/movies/reviews/{id}`), for logs,
     /// metrics and test transports.
-    public var endpoint: Endpoint
+    public var endpoint: Route
 
     /// A request as described.
-    public init(method: String, url: URL, headers: [String: String], body: Body, timeout: TimeInterval, endpoint: Endpoint) {
+    public init(method: String, url: URL, headers: [String: String], body: Body, timeout: TimeInterval, endpoint: Route) {
         self.method = method
         self.url = url
         self.headers = headers

@@ -10,15 +10,15 @@ extension AppSuiteClient {
     public struct Weather: Sendable {
         let client: AppSuiteClient
 
-        static let places = Endpoint("GET", APIPath.Weather.places)
-        static let place = Endpoint("GET", APIPath.Weather.place)
-        static let forecast = Endpoint("GET", APIPath.Weather.forecast)
-        static let climate = Endpoint("GET", APIPath.Weather.climate)
-        static let savedPlaces = Endpoint("GET", APIPath.Weather.savedPlaces)
-        static let savePlace = Endpoint("POST", APIPath.Weather.savedPlaces)
-        static let reorderPlaces = Endpoint("PUT", APIPath.Weather.savedPlaces)
-        static let removePlace = Endpoint("DELETE", APIPath.Weather.savedPlace)
-        static let shareCard = Endpoint("POST", APIPath.Weather.shareCard)
+        static let places = Route("GET", APIPath.Weather.places)
+        static let place = Route("GET", APIPath.Weather.place)
+        static let forecast = Route("GET", APIPath.Weather.forecast)
+        static let climate = Route("GET", APIPath.Weather.climate)
+        static let savedPlaces = Route("GET", APIPath.Weather.savedPlaces)
+        static let savePlace = Route("POST", APIPath.Weather.savedPlaces)
+        static let reorderPlaces = Route("PUT", APIPath.Weather.savedPlaces)
+        static let removePlace = Route("DELETE", APIPath.Weather.savedPlace)
+        static let shareCard = Route("POST", APIPath.Weather.shareCard)
         static let endpoints = [places, place, forecast, climate, savedPlaces, savePlace, reorderPlaces, removePlace, shareCard]
 
         /// A share card's JPEG.

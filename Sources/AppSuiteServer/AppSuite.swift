@@ -112,9 +112,16 @@ public final class AppSuite: Sendable {
         let outboundClient = CurlHTTPClient()
         outbox = Self.outbox(configuration, publicURL: publicURLSource)
         let mail = outbox.map { outbox in AccountMail(outbox: outbox, publicURL: { publicURLSource.current }) }
+        let (database, workPool, subjects) = (self.database, self.workPool, self.subjects)
+        let storage = StorageRoutes(database: database, quotas: apps.compactMap { app in
+            app.storageQuota(context: Self.context(for: app.manifest.id, database: database, authenticator: authenticator,
+                                                   configuration: configuration, workPool: workPool, clock: clock, subjects: subjects))
+        })
         IdentityRoutes(authenticator: authenticator, mediaDirectory: configuration.mediaDirectory, mail: mail,
-                       oidc: Self.oidc(configuration, identity: authenticator.identity, client: outboundClient, publicURL: publicURLSource))
+                       oidc: Self.oidc(configuration, identity: authenticator.identity, client: outboundClient, publicURL: publicURLSource),
+                       profileSection: { viewer, user in try? storage.section(viewer, userID: user.id) })
             .register(into: &router, guard: sessionGuard)
+        storage.register(into: &router, guard: sessionGuard)
         Launcher(apps: apps.map(\.manifest)).register(into: &router, guard: sessionGuard)
         let identityClock = clock.identityClock
         let kinds = Self.notificationKinds(apps)
@@ -253,12 +260,15 @@ public final class AppSuite: Sendable {
     }
 
     /// The platform's job: deletes expired sessions every hour (signing in already deletes the expired
-    /// ones it meets; this removes those of clients that never came back).
+    /// ones it meets; this removes those of clients that never came back), e-mail links and the write-limit
+    /// counters of windows that have ended.
     static func sessionPurge(_ identity: IdentityService) -> ScheduledJob {
         ScheduledJob("sessions.purge", every: 3600, jitter: 300) {
             let deleted = try identity.sessions.purgeExpired(now: identity.clock.now())
             let links = try identity.emails.purgeExpired(now: identity.clock.now())
-            return "\(deleted) expired session\(deleted == 1 ? "" : "s") and \(links) e-mail link\(links == 1 ? "" : "s") deleted"
+            let counters = try identity.rateLimits.purge(now: identity.clock.now())
+            return "\(deleted) expired session\(deleted == 1 ? "" : "s"), \(links) e-mail link\(links == 1 ? "" : "s")"
+                + " and \(counters) write-limit counter\(counters == 1 ? "" : "s") deleted"
         }
     }
 

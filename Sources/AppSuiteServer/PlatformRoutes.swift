@@ -66,7 +66,8 @@ struct PlatformRoutes: Sendable {
                          responses: [.init(200, "The version", schema: .ref(AppVersion.self)),
                                      .init(404, "No version published for this platform", schema: .reference("Problem"), mediaType: "application/problem+json"),
                                      .init(422, "Invalid platform or current (named in errors)", schema: .reference("Problem"), mediaType: "application/problem+json")]),
-        ] + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + InboxRoutes.apiOperations + PushRoutes.apiOperations + apps.flatMap(\.apiOperations)
+        ] + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + StorageRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + InboxRoutes.apiOperations + PushRoutes.apiOperations + apps.flatMap(\.apiOperations)
+            + APIOperation.operations(apps.compactMap(\.endpoints))
     }
 
     /// Every component schema: the platform's models, identity's, the community's and each app's.
@@ -76,6 +77,6 @@ struct PlatformRoutes: Sendable {
             JSONSchema.component(Problem.FieldError.self),
             JSONSchema.component(HealthStatus.self),
             JSONSchema.component(AppVersion.self),
-        ] + IdentityRoutes.apiSchemas + AccountDataRoutes.apiSchemas + CommunityRoutes.apiSchemas + ModerationRoutes.apiSchemas + InboxRoutes.apiSchemas + PushRoutes.apiSchemas + apps.flatMap(\.apiSchemas)
+        ] + IdentityRoutes.apiSchemas + AccountDataRoutes.apiSchemas + StorageRoutes.apiSchemas + CommunityRoutes.apiSchemas + ModerationRoutes.apiSchemas + InboxRoutes.apiSchemas + PushRoutes.apiSchemas + apps.flatMap(\.apiSchemas)
     }
 }

@@ -18,12 +18,24 @@ public struct AssetSlicerApp: MiniApp {
 
     public func migrations() -> [Migration] { SlicerJobStore.migrations }
 
-    public func routes(_ routes: inout AppRoutes, context: AppContext) {
-        let jobs = SlicerJobs(directory: Self.jobsDirectory(context), pool: context.workPool,
-                              database: context.database, clock: context.clock)
-        routes.serve(SlicerPages.assets)
-        SlicerPages(jobs: jobs).register(into: &routes.pages)
+    /// `--slicer-quota-mb`: what one account's jobs may keep on disk, in MiB.
+    public static let quotaMegabytes = AppSetting.positiveNumber(
+        "slicer-quota-mb", default: Double(SlicerJobs.defaultQuotaBytes >> 20), maximum: 1_048_576, valueName: "MB",
+        help: "bytes one account's 切图 jobs may keep, uploads and results (default 512 MiB)")
+
+    public var settings: [any DeclaredSetting] { [Self.quotaMegabytes] }
+
+    func jobs(_ context: AppContext) -> SlicerJobs {
+        SlicerJobs(directory: Self.jobsDirectory(context), pool: context.workPool, database: context.database, clock: context.clock,
+                   quotaBytes: Int64(context.settings[Self.quotaMegabytes] * 1_048_576))
     }
 
-    public var commands: [any AppCommand] { [SliceCommand()] }
+    public func routes(_ routes: inout AppRoutes, context: AppContext) {
+        routes.serve(SlicerPages.assets)
+        SlicerPages(jobs: jobs(context)).register(into: &routes.pages)
+    }
+
+    public func storageQuota(context: AppContext) -> StorageQuota? { jobs(context).quota }
+
+    public var commands: [any AppCommand] { [SliceCommand(), SlicerWorkerCommand()] }
 }

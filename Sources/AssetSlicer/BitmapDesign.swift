@@ -41,7 +41,8 @@ enum BitmapDesign {
             } catch let error as SlicerError {
                 throw error
             } catch {
-                notes.append(LintFinding(rule: "read", level: .error, subject: shown, message: LocalizedText(zh: "无法读取：\(error)", en: "not read: \(error)")))
+                let text = (error as? ImagingError)?.shownText ?? "\(error)"
+                notes.append(LintFinding(rule: "read", level: .error, subject: shown, message: LocalizedText(zh: "无法读取：\(text)", en: "not read: \(text)")))
                 continue
             }
             if byName[name] == nil { order.append(name) }

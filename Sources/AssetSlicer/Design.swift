@@ -28,9 +28,11 @@ public struct Slice {
     /// The content's top-left corner in points from the design's top-left, when the design places it.
     public var position: (x: Double, y: Double)?
     public var art: SliceArt
+    /// What its SVG filters cost per pixel drawn (``SVGFilterCensus``); 0 without filters.
+    public var filterWeight: Int
 
     public init(name: SliceName, origin: String, format: DesignFormat, width: Double, height: Double,
-                position: (x: Double, y: Double)? = nil, art: SliceArt) {
+                position: (x: Double, y: Double)? = nil, art: SliceArt, filterWeight: Int = 0) {
         self.name = name
         self.origin = origin
         self.format = format
@@ -38,6 +40,7 @@ public struct Slice {
         self.height = height
         self.position = position
         self.art = art
+        self.filterWeight = filterWeight
     }
 
     /// The largest scale at which the slice exists without enlarging a bitmap (vector: unlimited).

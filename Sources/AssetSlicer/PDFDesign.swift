@@ -22,11 +22,15 @@ final class PDFDesign {
         defer { g_bytes_unref(bytes) }
         var error: UnsafeMutablePointer<GError>?
         guard let opened = poppler_document_new_from_bytes(bytes, nil, &error) else {
-            throw .unreadableDesign(file: file, layer: nil, detail: SVGDesign.takeMessage(error) ?? "poppler cannot read it")
+            LibraryLog.write(error, library: "poppler", file: file)
+            throw .unreadableDesign(file: file, layer: nil, detail: "not a PDF this tool can read")
         }
         let design = PDFDesign(document: opened, file: file)
         let count = Int(poppler_document_get_n_pages(opened))
         guard count <= limits.maximumSlices else { throw .overLimit("\(file) has \(count) pages; at most \(limits.maximumSlices)") }
+        guard count <= limits.budget.maximumPages else {
+            throw .overBudget(zh: "\(file) 有 \(count) 页，每次最多 \(limits.budget.maximumPages) 页", en: "\(file) has \(count) pages; a run draws at most \(limits.budget.maximumPages)")
+        }
         let base = (file as NSString).deletingPathExtension
         var slices: [Slice] = []
         for index in 0..<count {

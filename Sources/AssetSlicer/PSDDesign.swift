@@ -10,7 +10,7 @@ import WebUI
 enum PSDDesign {
     private static let started = Mutex(false)
 
-    static func read(_ file: URL, file name: String, designScale: Int, limits: SlicerLimits) throws(SlicerError) -> Design {
+    static func read(_ file: URL, file name: String, designScale: Int, limits: SlicerLimits, meter: SliceMeter) throws(SlicerError) -> Design {
         started.withLock { started in
             if !started {
                 MagickWandGenesis()
@@ -28,9 +28,15 @@ enum PSDDesign {
         MagickSetResourceLimit(WidthResource, side)
         MagickSetResourceLimit(HeightResource, side)
         MagickSetResourceLimit(AreaResource, MagickSizeType(limits.image.maximumPixels))
-        MagickSetResourceLimit(ListLengthResource, MagickSizeType(limits.maximumSlices + 1))
+        MagickSetResourceLimit(ListLengthResource, MagickSizeType(min(limits.maximumSlices, limits.budget.maximumLayers) + 1))
+        // ImageMagick checks its time limit while it decodes: the run's deadline reaches inside the library.
+        if let seconds = meter.secondsLeft { MagickSetResourceLimit(TimeResource, MagickSizeType(seconds)) }
         guard MagickReadImage(wand, file.path) == MagickTrue else {
-            throw .unreadableDesign(file: name, layer: nil, detail: exception(wand) ?? "ImageMagick cannot read it")
+            if exception(wand, file: name) == ResourceLimitError {
+                throw .overBudget(zh: "\(name) 超出读取限制（图层数、尺寸、像素或时间）",
+                                  en: "\(name) is over the limits while it is read (layers, size, pixels or time)")
+            }
+            throw .unreadableDesign(file: name, layer: nil, detail: "not a PSD this tool can read")
         }
         let count = Int(MagickGetNumberImages(wand))
         var slices: [Slice] = []
@@ -68,7 +74,8 @@ enum PSDDesign {
                 MagickExportImagePixels(wand, 0, 0, width, height, "RGBA", CharPixel, raw.baseAddress)
             }
             guard exported == MagickTrue else {
-                throw .unreadableDesign(file: name, layer: "layer \"\(label)\"", detail: exception(wand) ?? "its pixels cannot be read")
+                _ = exception(wand, file: name)
+                throw .unreadableDesign(file: name, layer: "layer \"\(label)\"", detail: "its pixels cannot be read")
             }
             slices.append(Slice(
                 name: SliceName(label), origin: "\(name), layer \"\(label)\"", format: .psd,
@@ -79,13 +86,14 @@ enum PSDDesign {
         return Design(slices: slices, canvasWidth: canvasWidth, canvasHeight: canvasHeight, notes: notes)
     }
 
-    /// ImageMagick's message for the last failure, cleared.
-    static func exception(_ wand: OpaquePointer) -> String? {
+    /// The severity of the wand's last failure, cleared; ImageMagick's own message (which names the file's path on
+    /// the server) goes to the log only.
+    static func exception(_ wand: OpaquePointer, file: String) -> ExceptionType {
         var severity = UndefinedException
-        guard let message = MagickGetException(wand, &severity) else { return nil }
+        guard let message = MagickGetException(wand, &severity) else { return severity }
         defer { MagickRelinquishMemory(message) }
         MagickClearException(wand)
-        let text = String(cString: message)
-        return text.isEmpty ? nil : text
+        LibraryLog.write(String(cString: message), library: "ImageMagick", file: file)
+        return severity
     }
 }

@@ -22,20 +22,22 @@ final class SVGDesign {
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
 
     /// Reads the document; slices keep a reference to it and draw on demand on the calling thread.
-    static func read(_ data: Data, file: String, designScale: Int, limits: SlicerLimits) throws(SlicerError) -> Design {
+    static func read(_ data: Data, file: String, designScale: Int, limits: SlicerLimits, meter: SliceMeter) throws(SlicerError) -> Design {
         guard data.count <= limits.image.maximumBytes else {
             throw .overLimit("\(file) has \(data.count) bytes; at most \(limits.image.maximumBytes)")
         }
         let outline = SVGOutline(data)
         if let failure = outline.failure {
-            throw .unreadableDesign(file: file, layer: nil, detail: "not well-formed XML: \(failure)")
+            LibraryLog.write(failure, library: "libxml2", file: file)
+            throw .unreadableDesign(file: file, layer: nil, detail: "not well-formed XML\(outline.failureLine.map { " (line \($0))" } ?? "")")
         }
         var error: UnsafeMutablePointer<GError>?
         let opened = data.withUnsafeBytes { raw in
             rsvg_handle_new_from_data(raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count), &error)
         }
         guard let opened else {
-            throw .unreadableDesign(file: file, layer: nil, detail: takeMessage(error) ?? "librsvg cannot read it")
+            let text = LibraryLog.write(error, library: "librsvg", file: file) ?? ""
+            throw .unreadableDesign(file: file, layer: nil, detail: text.hasPrefix("XML parse error") ? "not well-formed XML" : "not an SVG this tool can draw")
         }
         let design = SVGDesign(handle: opened, file: file)
         guard outline.ids.count <= limits.maximumSlices else {
@@ -45,6 +47,7 @@ final class SVGDesign {
         var notes: [LintFinding] = []
         let scale = Double(designScale)
         for id in outline.ids {
+            try meter.premeasure(origin: "\(file)#\(id)", instances: outline.filters.instances(of: id), filterWeight: outline.filters.weight(of: id))
             let ink: RsvgRectangle
             switch measure(opened, id: id, canvasWidth: outline.canvasWidth, canvasHeight: outline.canvasHeight) {
             case let .success(rectangle): ink = rectangle
@@ -68,7 +71,7 @@ final class SVGDesign {
                     try design.render(id: id, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
                                       viewport: RsvgRectangle(x: left, y: top, width: width * pixelsPerPoint, height: height * pixelsPerPoint),
                                       maximumSide: limits.maximumSide)
-                }))
+                }, filterWeight: outline.filters.weight(of: id)))
         }
         return Design(slices: slices, canvasWidth: outline.canvasWidth, canvasHeight: outline.canvasHeight, notes: notes)
     }
@@ -79,23 +82,31 @@ final class SVGDesign {
         var element = viewport
         var error: UnsafeMutablePointer<GError>?
         guard rsvg_handle_render_element(handle, canvas.context, "#" + id, &element, &error) != 0 else {
-            throw .unreadableDesign(file: file, layer: "#" + id, detail: "cannot be drawn: \(Self.takeMessage(error) ?? "librsvg failed")")
+            LibraryLog.write(error, library: "librsvg", file: "\(file)#\(id)")
+            throw .unreadableDesign(file: file, layer: "#" + id, detail: "cannot be drawn")
         }
         return canvas.image()
     }
 
-    /// Draws the whole document scaled to fill `width` × `height` (an app icon or launch master).
-    static func renderDocument(_ data: Data, file: String, width: Int, height: Int, maximumSide: Int) throws(SlicerError) -> RGBAImage {
+    /// Draws the whole document scaled to fill `width` × `height` (an app icon or launch master, a spec sheet),
+    /// charged to `meter` first with the document's filter weight.
+    static func renderDocument(_ data: Data, file: String, width: Int, height: Int, maximumSide: Int,
+                               meter: SliceMeter) throws(SlicerError) -> RGBAImage {
+        try meter.charge(width: width, height: height, filterWeight: SVGOutline(data).filters.documentWeight, origin: file)
         var error: UnsafeMutablePointer<GError>?
         let opened = data.withUnsafeBytes { raw in
             rsvg_handle_new_from_data(raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count), &error)
         }
-        guard let opened else { throw .unreadableDesign(file: file, layer: nil, detail: takeMessage(error) ?? "librsvg cannot read it") }
+        guard let opened else {
+            LibraryLog.write(error, library: "librsvg", file: file)
+            throw .unreadableDesign(file: file, layer: nil, detail: "not an SVG this tool can draw")
+        }
         let design = SVGDesign(handle: opened, file: file)
         let canvas = try CairoCanvas(width: width, height: height, maximumSide: maximumSide)
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         guard rsvg_handle_render_document(design.handle, canvas.context, &viewport, &error) != 0 else {
-            throw .unreadableDesign(file: file, layer: nil, detail: "cannot be drawn: \(takeMessage(error) ?? "librsvg failed")")
+            LibraryLog.write(error, library: "librsvg", file: file)
+            throw .unreadableDesign(file: file, layer: nil, detail: "cannot be drawn")
         }
         return canvas.image()
     }
@@ -114,27 +125,28 @@ final class SVGDesign {
         } else {
             measured = rsvg_handle_get_geometry_for_element(handle, "#" + id, &ink, &logical, &failure)
         }
-        guard measured != 0 else { return .failure(MeasureFailure(message: takeMessage(failure) ?? "librsvg gives no size")) }
+        guard measured != 0 else {
+            LibraryLog.write(failure, library: "librsvg", file: "#" + id)
+            return .failure(MeasureFailure(message: "librsvg gives it no size"))
+        }
         return .success(ink)
     }
 
-    /// The message of a GError, which is freed.
-    static func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String? {
-        guard let error else { return nil }
-        defer { g_error_free(error) }
-        return appsuite_gerror_message(error).map { String(cString: $0) }
-    }
 }
 
 /// What the slicer needs from an SVG's XML (parsed by libxml2 through Foundation's XMLParser): the
-/// outermost ids and the canvas size from the root's `viewBox` (or `width`/`height`).
+/// outermost ids, the canvas size from the root's `viewBox` (or `width`/`height`) and what its filters cost.
 final class SVGOutline: NSObject, XMLParserDelegate {
     private(set) var ids: [String] = []
     private(set) var canvasWidth: Double?
     private(set) var canvasHeight: Double?
     private(set) var failure: String?
+    private(set) var failureLine: Int?
+    private(set) var filters = SVGFilterCensus()
     /// Per open element: whether it or an ancestor is a slice or a non-rendered container.
     private var covered: [Bool] = []
+    /// Per open element: whether it or an ancestor is a non-rendered container.
+    private var hidden: [Bool] = []
     static let hidden: Set<String> = ["defs", "clipPath", "mask", "symbol", "pattern", "linearGradient", "radialGradient",
                                       "filter", "marker", "style", "title", "desc", "metadata", "script"]
 
@@ -145,12 +157,16 @@ final class SVGOutline: NSObject, XMLParserDelegate {
         parser.delegate = self
         if !parser.parse() {
             failure = parser.parserError.map { "\($0.localizedDescription) at line \(parser.lineNumber)" } ?? "at line \(parser.lineNumber)"
+            failureLine = parser.lineNumber
         }
     }
 
     func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         let name = element.split(separator: ":").last.map(String.init) ?? element
+        let isHidden = (hidden.last ?? false) || Self.hidden.contains(name)
+        hidden.append(isHidden)
+        filters.start(name, attributes: attributes, rendered: !isHidden)
         if covered.isEmpty, name == "svg" {
             let box = (attributes["viewBox"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
             if box.count == 4 {
@@ -178,7 +194,13 @@ final class SVGOutline: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
         _ = covered.popLast()
+        _ = hidden.popLast()
+        filters.end(element.split(separator: ":").last.map(String.init) ?? element)
     }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { filters.characters(string) }
+
+    func parser(_ parser: XMLParser, foundCDATA block: Data) { filters.characters(String(decoding: block, as: UTF8.self)) }
 
     /// Canvas sides in design pixels: 0.001 … 1,000,000 (far beyond any screen); anything else (0, negative,
     /// `1e300`, `inf`, `nan`) is no canvas, so no size computed from it overflows.

@@ -39,20 +39,25 @@ public struct SliceResult: Sendable {
 public enum SliceJob {
     /// Reads and lints the design without rendering anything.
     public static func lint(_ request: SliceRequest) throws(SlicerError) -> [LintFinding] {
-        DesignLint.check(try DesignReader.read(request.input, options: request.options), options: request.options)
+        DesignLint.check(try DesignReader.read(request.input, options: request.options, meter: SliceMeter(request.options.limits.budget)),
+                         options: request.options)
     }
 
     /// Reads the design, lints it, renders every slice at @1x/@2x/@3x and builds the catalog (with the app
     /// icon and launch sets when asked). Runs on the calling thread; `progress(done, total)` after each slice.
-    /// - Throws: ``SlicerError`` for input that cannot be read at all (a bad slice among many is a finding).
+    /// Every picture is charged to the run's ``SliceBudget`` (`request.options.limits.budget`) before it is drawn.
+    /// - Throws: ``SlicerError`` for input that cannot be read at all (a bad slice among many is a finding), and
+    ///   ``SlicerError/overBudget(zh:en:)`` for a run past its budget.
     public static func run(_ request: SliceRequest, progress: (Int, Int) -> Void = { _, _ in }) throws(SlicerError) -> SliceResult {
-        let design = try DesignReader.read(request.input, options: request.options)
+        let meter = SliceMeter(request.options.limits.budget)
+        let design = try DesignReader.read(request.input, options: request.options, meter: meter)
+        try meter.preflight(design, options: request.options, file: request.input.lastPathComponent)
         var findings = DesignLint.check(design, options: request.options)
         var catalog = AssetCatalog()
         var outputs: [SliceOutput] = []
         for (index, slice) in design.slices.enumerated() {
             do {
-                let output = try Slicer.render(slice, options: request.options)
+                let output = try Slicer.render(slice, options: request.options, meter: meter)
                 catalog.add(output)
                 outputs.append(output)
             } catch let error {
@@ -65,22 +70,24 @@ public enum SliceJob {
             do {
                 let data = try DesignReader.contents(request.input, limits: request.options.limits)
                 for (path, bytes) in try SpecSheet.make(data, file: request.input.lastPathComponent, designScale: request.options.designScale,
-                                                        limits: request.options.limits) {
+                                                        limits: request.options.limits, meter: meter) {
                     catalog.files[path] = bytes
                 }
+            } catch let error where error.isOverBudget {
+                throw error
             } catch {
                 findings.append(LintFinding(rule: "read", level: .warning, subject: request.input.lastPathComponent,
                                             message: LocalizedText(zh: "无法生成标注：\(error)", en: "no spec sheet: \(error)")))
             }
         }
         if let icon = request.appIcon {
-            let master = try DesignReader.master(icon, side: 1024, limits: request.options.limits)
+            let master = try DesignReader.master(icon, side: 1024, limits: request.options.limits, meter: meter)
             let set = try AppIconSet.make(from: master, origin: icon.lastPathComponent, legacy: request.legacyIcons)
             catalog.add(set)
             findings += set.findings
         }
         if let launch = request.launchImage {
-            let master = try DesignReader.master(launch, side: 2208, limits: request.options.limits)
+            let master = try DesignReader.master(launch, side: 2208, limits: request.options.limits, meter: meter)
             let set = try LaunchImageSet.make(from: master, origin: launch.lastPathComponent, background: request.launchColor)
             catalog.add(set)
             findings += set.findings
@@ -96,7 +103,7 @@ public enum SliceJob {
 /// Picks the reader for an input by what it is: a folder, or a file by its extension (the readers then
 /// check the content).
 enum DesignReader {
-    static func read(_ input: URL, options: SliceOptions) throws(SlicerError) -> Design {
+    static func read(_ input: URL, options: SliceOptions, meter: SliceMeter) throws(SlicerError) -> Design {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder) else {
             throw .missingInput(path: input.path, detail: "no such file or folder")
@@ -109,11 +116,12 @@ enum DesignReader {
         let name = input.lastPathComponent
         switch input.pathExtension.lowercased() {
         case "svg":
-            return try SVGDesign.read(try contents(input, limits: options.limits), file: name, designScale: options.designScale, limits: options.limits)
+            return try SVGDesign.read(try contents(input, limits: options.limits), file: name, designScale: options.designScale, limits: options.limits,
+                                      meter: meter)
         case "pdf":
             return try PDFDesign.read(try contents(input, limits: options.limits), file: name, limits: options.limits)
         case "psd":
-            return try PSDDesign.read(input, file: name, designScale: options.designScale, limits: options.limits)
+            return try PSDDesign.read(input, file: name, designScale: options.designScale, limits: options.limits, meter: meter)
         case let ext where BitmapDesign.extensions.contains(ext):
             return try BitmapDesign.read([input], base: nil, designScale: options.designScale, limits: options.limits)
         default:
@@ -134,18 +142,19 @@ enum DesignReader {
     }
 
     /// A master picture for icons or launch images: a bitmap decoded, or an SVG drawn `side` px wide.
-    static func master(_ file: URL, side: Int, limits: SlicerLimits) throws(SlicerError) -> RGBAImage {
+    static func master(_ file: URL, side: Int, limits: SlicerLimits, meter: SliceMeter) throws(SlicerError) -> RGBAImage {
         let data = try contents(file, limits: limits)
         if file.pathExtension.lowercased() == "svg" {
             let outline = SVGOutline(data)
             let ratio = outline.canvasWidth.flatMap { width in outline.canvasHeight.map { $0 / width } } ?? 1
             return try SVGDesign.renderDocument(data, file: file.lastPathComponent, width: side,
-                                                height: max(1, Int((Double(side) * ratio).rounded())), maximumSide: max(side, limits.maximumSide))
+                                                height: max(1, Int((Double(side) * ratio).rounded())), maximumSide: max(side, limits.maximumSide),
+                                                meter: meter)
         }
         do {
             return try Imaging.decodeRGBA([UInt8](data), limits: limits.image)
         } catch {
-            throw .unreadableDesign(file: file.lastPathComponent, layer: nil, detail: error.description)
+            throw .unreadableDesign(file: file.lastPathComponent, layer: nil, detail: error.shownText)
         }
     }
 }

@@ -101,7 +101,8 @@ public enum Slicer {
 
     /// Renders every scale of one slice: vector art drawn at the scale, bitmaps placed on the padded canvas
     /// at their own scale and resized in linear light with premultiplied alpha (`Imaging.resizeLinear`).
-    public static func render(_ slice: Slice, options: SliceOptions) throws(SlicerError) -> SliceOutput {
+    /// Each picture is charged to `meter` before it is made (``SlicerError/overBudget(zh:en:)`` past it).
+    static func render(_ slice: Slice, options: SliceOptions, meter: SliceMeter) throws(SlicerError) -> SliceOutput {
         let plan = plan(slice, options: options)
         let name = slice.name.fileName
         var files: [SliceFile] = []
@@ -111,6 +112,7 @@ public enum Slicer {
             guard width <= options.limits.maximumSide, height <= options.limits.maximumSide else {
                 throw .overLimit("\(slice.origin) at @\(scale)x is \(width)×\(height) px; each side at most \(options.limits.maximumSide)")
             }
+            try meter.charge(width: width, height: height, filterWeight: slice.filterWeight, origin: "\(slice.origin) @\(scale)x")
             let pixels: RGBAImage
             switch slice.art {
             case let .vector(draw):

@@ -1,5 +1,6 @@
 public import AppHost
 public import Imaging
+public import WebUI
 
 /// Why slicing stopped. Each case names the file (and layer or id) it is about.
 public enum SlicerError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -17,6 +18,8 @@ public enum SlicerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidArgument(String)
     /// libvips failed on pixels it had accepted.
     case imaging(ImagingError)
+    /// The run would pass its ``SliceBudget`` (pixels, filter work, pages, layers, time): why, in both languages.
+    case overBudget(zh: String, en: String)
 
     public var description: String {
         switch self {
@@ -27,15 +30,27 @@ public enum SlicerError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .overLimit(detail): "over the limit: \(detail)"
         case let .outputNotWritable(path, detail): "cannot write \(path): \(detail)"
         case let .invalidArgument(detail): detail
-        case let .imaging(error): error.description
+        case let .imaging(error): error.shownText
+        case let .overBudget(_, en): "over the budget: \(en)"
         }
+    }
+
+    var isOverBudget: Bool {
+        if case .overBudget = self { return true }
+        return false
+    }
+
+    /// The message for the `/slicer` job page, in both languages where it has them.
+    public var message: LocalizedText {
+        if case let .overBudget(zh, _) = self { return LocalizedText(zh: "超出预算：" + zh, en: description.prefix(1).uppercased() + description.dropFirst()) }
+        return LocalizedText(description)
     }
 
     /// The exit code of `appsuite slice` for this failure (sysexits.h).
     public var exitCode: ExitCode {
         switch self {
         case .missingInput: .noInput
-        case .unreadableDesign, .noSlices, .overLimit, .imaging: .dataError
+        case .unreadableDesign, .noSlices, .overLimit, .imaging, .overBudget: .dataError
         case .outputNotWritable: .cannotCreate
         case .invalidArgument: .usage
         }
@@ -55,12 +70,15 @@ public struct SlicerLimits: Sendable, Hashable {
     /// three scales and a few dozen full-screen backgrounds. Checked from the headers before decoding, so a
     /// folder of small files that each decode to a huge blank picture is refused.
     public var maximumTotalPixels: Int
+    /// What rendering may cost (pixels, filter work, pages, layers, time).
+    public var budget: SliceBudget
 
     public init(maximumSlices: Int = 2_000, maximumSide: Int = 4_096, image: ImageLimits = ImageLimits(maximumPixels: 40_000_000, maximumBytes: 64 << 20),
-                maximumTotalPixels: Int = 100_000_000) {
+                maximumTotalPixels: Int = 100_000_000, budget: SliceBudget = SliceBudget()) {
         self.maximumSlices = maximumSlices
         self.maximumSide = maximumSide
         self.image = image
         self.maximumTotalPixels = maximumTotalPixels
+        self.budget = budget
     }
 }

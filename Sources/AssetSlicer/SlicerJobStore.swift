@@ -1,3 +1,4 @@
+import AppHost
 import Foundation
 import Storage
 import WebUI
@@ -23,7 +24,12 @@ struct SlicerJobStore: Sendable {
                 updated_at INTEGER NOT NULL         -- UTC seconds of the last change (a running job moves)
             );
             CREATE INDEX slicer_jobs_user ON slicer_jobs (user_id, id);
-            """)
+            """),
+        // The bytes of the job's files for the account quota (issue 27): the upload while it waits or runs, the zip
+        // and previews once finished, 0 after a failure; NULL for jobs made before, measured on disk.
+        Migration(module: "slicer", version: 2, name: "job_bytes", sql: """
+            ALTER TABLE slicer_jobs ADD COLUMN bytes INTEGER;
+            """),
     ]
 
     /// A queued or running job untouched this long belongs to a server that stopped: it counts as failed.
@@ -46,22 +52,32 @@ struct SlicerJobStore: Sendable {
         }
     }
 
-    /// Adds a queued job unless the user has one queued or running (that has not gone stale), and deletes the
-    /// user's jobs beyond the newest `keep`. - Returns: the tokens deleted, or nil when the user is busy.
-    func insert(token: String, userID: Int64, design: String, now: Int64, keep: Int) throws -> [String]? {
+    /// Adds a queued job of `bytes` (its upload) unless the user has one queued or running (that has not gone
+    /// stale), and deletes the user's jobs beyond the newest `keep`.
+    /// - Returns: the tokens deleted, or nil when the user is busy.
+    /// - Throws: ``QuotaExceeded`` when the upload does not fit the account's `quota` once those are gone.
+    func insert(token: String, userID: Int64, design: String, bytes: Int64, now: Int64, keep: Int, quota: StorageQuota) throws -> [String]? {
         try database.write { db in
             let busy = try db.scalar(
                 "SELECT count(*) FROM slicer_jobs WHERE user_id = ? AND state IN ('queued', 'running') AND updated_at > ?",
                 userID, now - Self.staleAfter, as: Int.self) ?? 0
             guard busy == 0 else { return nil }
-            try db.execute(
-                "INSERT INTO slicer_jobs (token, user_id, design, created_at, state, done, total, updated_at) VALUES (?, ?, ?, ?, 'queued', 0, 0, ?)",
-                token, userID, design, now, now)
-            let old = try db.query("SELECT token FROM slicer_jobs WHERE user_id = ? ORDER BY id DESC", userID).dropFirst(keep)
+            let old = try db.query("SELECT token FROM slicer_jobs WHERE user_id = ? ORDER BY id DESC", userID).dropFirst(keep - 1)
                 .map { try $0.get(0, as: String.self) }
             for token in old { try db.execute("DELETE FROM slicer_jobs WHERE token = ?", token) }
+            try quota.check(userID: userID, adding: bytes, db: db)
+            try db.execute(
+                "INSERT INTO slicer_jobs (token, user_id, design, created_at, state, done, total, updated_at, bytes) VALUES (?, ?, ?, ?, 'queued', 0, 0, ?, ?)",
+                token, userID, design, now, now, bytes)
             return old
         }
+    }
+
+    /// The bytes of `userID`'s jobs; `measure` gives those of a job recorded without them (its folder on disk).
+    func usedBytes(userID: Int64, db: any SQLExecutor, measure: (String) -> Int64) throws -> Int64 {
+        let known: Int64 = try db.scalar("SELECT COALESCE(SUM(bytes), 0) FROM slicer_jobs WHERE user_id = ?", userID) ?? 0
+        let unknown = try db.query("SELECT token FROM slicer_jobs WHERE user_id = ? AND bytes IS NULL", userID).map { try $0.get(0, as: String.self) }
+        return known + unknown.reduce(0) { $0 + measure($1) }
     }
 
     func delete(_ token: String) throws {
@@ -74,16 +90,18 @@ struct SlicerJobStore: Sendable {
         }
     }
 
-    func finish(_ token: String, summary: SlicerJobs.Summary, now: Int64) throws {
+    /// Records the finished job and the `bytes` of its files (zip and previews).
+    func finish(_ token: String, summary: SlicerJobs.Summary, bytes: Int64, now: Int64) throws {
         let json = String(decoding: try JSONEncoder().encode(summary), as: UTF8.self)
         try database.write { db in
-            try db.execute("UPDATE slicer_jobs SET state = 'finished', summary = ?, updated_at = ? WHERE token = ?", json, now, token)
+            try db.execute("UPDATE slicer_jobs SET state = 'finished', summary = ?, bytes = ?, updated_at = ? WHERE token = ?", json, bytes, now, token)
         }
     }
 
+    /// Records the failure; the job keeps no files.
     func fail(_ token: String, reason: String, now: Int64) throws {
         try database.write { db in
-            try db.execute("UPDATE slicer_jobs SET state = 'failed', error = ?, updated_at = ? WHERE token = ?", reason, now, token)
+            try db.execute("UPDATE slicer_jobs SET state = 'failed', error = ?, bytes = 0, updated_at = ? WHERE token = ?", reason, now, token)
         }
     }
 

@@ -34,6 +34,20 @@ enum SlicerText {
     static let clean = LocalizedText(zh: "没有发现问题。", en: "No findings.")
     static let chooseDesign = LocalizedText(zh: "请选择设计稿文件。", en: "Choose a design file.")
     static let reload = LocalizedText(zh: "刷新", en: "Refresh")
+    static let helperMissing = LocalizedText(zh: "服务器无法启动切图进程，请稍后重试", en: "the server cannot start its slicing process; try again later")
+    static let helperFailed = LocalizedText(zh: "切图进程意外停止（设计稿可能需要过多内存），请检查设计稿",
+                                            en: "the slicing process stopped unexpectedly (the design may need too much memory); check the design")
+    static let busy = LocalizedText(zh: "服务器太忙，10 分钟内没能开始切图，请重新上传", en: "the server was too busy to start slicing within 10 minutes; upload it again")
+    static let notStored = LocalizedText(zh: "结果无法保存，请稍后重试", en: "the results cannot be stored; try again later")
+
+    static func overCPU(_ seconds: Int) -> LocalizedText {
+        LocalizedText(zh: "已停止：切图用完了 \(seconds) 秒的 CPU 时间上限，请简化设计稿（滤镜、页数、图层）",
+                      en: "stopped: slicing used its \(seconds) s of CPU time; simplify the design (filters, pages, layers)")
+    }
+
+    static func overTime(_ seconds: Int) -> LocalizedText {
+        LocalizedText(zh: "已停止：切图超过 \(seconds) 秒的时间上限", en: "stopped: slicing took over its \(seconds) s")
+    }
 
     static let error = LocalizedText(zh: "错误", en: "error")
     static let warning = LocalizedText(zh: "警告", en: "warning")
@@ -76,6 +90,10 @@ struct SlicerPages: Sendable {
                 return viewer.redirect(to: "/slicer", flash: Toast(error.description, kind: .error))
             } catch let error as WorkPoolError {
                 return viewer.redirect(to: "/slicer", flash: Toast(error.httpError.detail ?? error.httpError.title, kind: .error))
+            } catch let error as QuotaExceeded {
+                return viewer.redirect(to: "/slicer", flash: Toast(error.message(viewer.language), kind: .error))
+            } catch where DiskFull.isDiskFull(error) {
+                return viewer.redirect(to: "/slicer", flash: Toast(DiskFull().httpError.detail ?? "", kind: .error))
             }
         }
         pages.get("/jobs/{id}") { request, member in
@@ -178,6 +196,8 @@ struct SlicerPages: Sendable {
             try FileManager.default.copyItem(atPath: file.temporaryPath, toPath: url.path)
         } catch let error as SlicerError {
             throw error
+        } catch where DiskFull.isDiskFull(error) {
+            throw DiskFull()
         } catch {
             throw SlicerError.outputNotWritable(path: url.lastPathComponent, detail: "the upload cannot be stored")
         }

@@ -25,7 +25,7 @@ enum SpecSheet {
     }
 
     /// `spec.html` and the design drawn at @1x (`spec.png`) for `data`, an SVG design.
-    static func make(_ data: Data, file: String, designScale: Int, limits: SlicerLimits) throws(SlicerError) -> [String: [UInt8]] {
+    static func make(_ data: Data, file: String, designScale: Int, limits: SlicerLimits, meter: SliceMeter) throws(SlicerError) -> [String: [UInt8]] {
         let collector = SpecCollector(data)
         guard let width = collector.canvasWidth, let height = collector.canvasHeight, width > 0, height > 0 else {
             throw .unreadableDesign(file: file, layer: nil, detail: "the spec sheet needs the design's size (viewBox or width and height)")
@@ -35,7 +35,10 @@ enum SpecSheet {
         let handle = data.withUnsafeBytes { raw in
             rsvg_handle_new_from_data(raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count), &error)
         }
-        guard let handle else { throw .unreadableDesign(file: file, layer: nil, detail: SVGDesign.takeMessage(error) ?? "librsvg cannot read it") }
+        guard let handle else {
+            LibraryLog.write(error, library: "librsvg", file: file)
+            throw .unreadableDesign(file: file, layer: nil, detail: "not an SVG this tool can draw")
+        }
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
         for index in items.indices {
             guard let id = items[index].id else { continue }
@@ -50,7 +53,7 @@ enum SpecSheet {
         guard pictureWidth <= tallest, pictureHeight <= tallest, pictureWidth * pictureHeight <= limits.image.maximumPixels else {
             throw .overLimit("\(file) at @1x is \(pictureWidth)×\(pictureHeight) px; each side at most \(tallest) and \(limits.image.maximumPixels) pixels in all")
         }
-        let picture = try SVGDesign.renderDocument(data, file: file, width: pictureWidth, height: pictureHeight, maximumSide: tallest)
+        let picture = try SVGDesign.renderDocument(data, file: file, width: pictureWidth, height: pictureHeight, maximumSide: tallest, meter: meter)
         let png: [UInt8]
         do {
             png = try Imaging.encodePNG(picture).bytes

@@ -62,15 +62,15 @@ public struct CommunityRoutes: Sendable {
                 }
             }
         }
-        api.put("/favorites/{app}/{itemId}") { request, member in
+        api.put("/favorites/{app}/{itemId}", limit: .reaction) { request, member in
             try favorites.add(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")), userID: member.user.id)
             return .json { $0.object { $0.field("favorite", true) } }
         }
-        api.delete("/favorites/{app}/{itemId}") { request, member in
+        api.delete("/favorites/{app}/{itemId}", limit: .reaction) { request, member in
             try favorites.remove(Subject(app: try request.parameter("app"), item: try request.parameter("itemId")), userID: member.user.id)
             return .noContent
         }
-        api.patch("/comments/{id}") { request, member in
+        api.patch("/comments/{id}", limit: .content) { request, member in
             let body = try request.decodeJSON(CommentEdit.self)
             let comment: Comment
             do {

@@ -28,7 +28,7 @@ public struct GaokaoApp: MiniApp {
     /// while it is being built waits for that build.
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let store = GaokaoStore(database: context.database)
-        try? context.workPool.submit(key: "gaokao-snapshot") { _ = try? store.data() }
+        try? context.workPool.submit(.batch, key: "gaokao-snapshot") { _ = try? store.data() }
         GaokaoAPI(store: store, authenticator: context.authenticator, configuration: configuration).register(into: &routes.api)
         let assets = AppAssets(appID: "gaokao", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
         routes.serve(assets)

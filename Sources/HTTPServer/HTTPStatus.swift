@@ -32,4 +32,6 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let notImplemented = HTTPStatus(501, "Not Implemented")
     public static let badGateway = HTTPStatus(502, "Bad Gateway")
     public static let serviceUnavailable = HTTPStatus(503, "Service Unavailable")
+    /// RFC 4918 §11.5: the server cannot store what the request needs (a full disk, a full quota).
+    public static let insufficientStorage = HTTPStatus(507, "Insufficient Storage")
 }

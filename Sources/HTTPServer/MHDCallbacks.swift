@@ -199,7 +199,7 @@ extension ServerCore {
         } else {
             (request, response) = responder.route(request)
             if let offload = response.offload {
-                return suspend(connection, for: offload.key, placeholder: response, request: request, state: state, method: method, url: url)
+                return suspend(connection, for: offload, placeholder: response, request: request, state: state, method: method, url: url)
             }
         }
         responder.finish(&response, for: request)
@@ -208,8 +208,9 @@ extension ServerCore {
 
     /// Suspends the connection (`MHD_suspend_connection`) and submits the placeholder's work to the pool; the job
     /// finishes its response, leaves it in the request state and resumes the connection, whose next access-handler
-    /// call queues it. A refused submission (pool full, key over quota) resumes at once with its 503/429.
-    private func suspend(_ connection: OpaquePointer, for key: String, placeholder: Response, request: Request, state: RequestState,
+    /// call queues it. A refused submission (lane full, key over quota) resumes at once with its 503/429, work that waited
+    /// past its lane's limit with 503.
+    private func suspend(_ connection: OpaquePointer, for offload: Offload, placeholder: Response, request: Request, state: RequestState,
                          method: UnsafePointer<CChar>, url: UnsafePointer<CChar>) -> MHD_Result {
         let isOpen = offloads.withLock { offloads in
             if !offloads.isClosed { offloads.count += 1 }
@@ -225,10 +226,14 @@ extension ServerCore {
         state.isOffloaded = true
         MHD_suspend_connection(connection)
         do {
-            try workPool.submit(key: key) { [self] in
+            try workPool.submit(offload.lane, key: offload.key) { [self] in
                 let isClosed = offloads.withLock { $0.isClosed }
                 var response = isClosed
                     ? responder.errorResponse(for: Self.stopping, request: request) : responder.complete(placeholder, for: request)
+                responder.finish(&response, for: request)
+                resume(slot, with: response)
+            } expired: { [self] error in
+                var response = responder.errorResponse(for: error, request: request)
                 responder.finish(&response, for: request)
                 resume(slot, with: response)
             }
@@ -368,6 +373,7 @@ extension ServerCore {
         case .fileTooLarge(let limit): tooLarge(limit: limit)
         case .tooManyParts(let limit): HTTPError(.contentTooLarge, detail: "The multipart body has more than \(limit) parts.")
         case .fieldTooLarge(let limit): HTTPError(.contentTooLarge, detail: "A form field is larger than \(limit) bytes.")
+        case .diskFull: DiskFull().httpError
         }
     }
 

@@ -57,6 +57,8 @@ final class MultipartParser {
         case fileTooLarge(limit: Int)
         case tooManyParts(limit: Int)
         case fieldTooLarge(limit: Int)
+        /// The disk holding the upload folder is full (`ENOSPC`, `EDQUOT`).
+        case diskFull
     }
 
     private enum State { case preamble, afterDelimiter, headers, body, done }
@@ -179,6 +181,7 @@ final class MultipartParser {
             part.path = "\(directory)/upload-\(UUID().uuidString)"
             part.fileDescriptor = open(part.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard part.fileDescriptor >= 0 else {
+                if DiskFull.errnoMeansFull(errno) { throw .diskFull }
                 throw .malformed("cannot create a temporary upload file: \(String(cString: strerror(errno)))")
             }
         }
@@ -202,7 +205,10 @@ final class MultipartParser {
                 }
                 return false
             }
-            if failed { throw .malformed("cannot write an upload to disk: \(String(cString: strerror(errno)))") }
+            if failed {
+                if DiskFull.errnoMeansFull(errno) { throw .diskFull }
+                throw .malformed("cannot write an upload to disk: \(String(cString: strerror(errno)))")
+            }
         } else {
             guard part.size <= maximumFieldSize else { throw .fieldTooLarge(limit: maximumFieldSize) }
             part.data.append(contentsOf: bytes)

@@ -4,8 +4,10 @@
 public indirect enum JSONSchema: Sendable {
     case string(format: String? = nil, description: String? = nil, minLength: Int? = nil, maxLength: Int? = nil)
     case integer(description: String? = nil, minimum: Int? = nil, maximum: Int? = nil)
-    case number(description: String? = nil)
+    case number(description: String? = nil, minimum: Double? = nil, maximum: Double? = nil)
     case boolean
+    /// A string from a fixed list (`enum`).
+    case words([String])
     /// `maxItems`: the most items a client may send (the server refuses more).
     case array(JSONSchema, maxItems: Int? = nil)
     case object([(name: String, schema: JSONSchema)], required: [String] = [])
@@ -27,9 +29,14 @@ public indirect enum JSONSchema: Sendable {
                 if let description { json.field("description", description) }
                 if let minimum { json.field("minimum", minimum) }
                 if let maximum { json.field("maximum", maximum) }
-            case .number(let description):
+            case .number(let description, let minimum, let maximum):
                 json.field("type", "number")
                 if let description { json.field("description", description) }
+                if let minimum { json.field("minimum", minimum) }
+                if let maximum { json.field("maximum", maximum) }
+            case .words(let words):
+                json.field("type", "string")
+                json.field("enum", words)
             case .boolean:
                 json.field("type", "boolean")
             case .array(let items, let maxItems):

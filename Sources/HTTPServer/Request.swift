@@ -1,4 +1,4 @@
-import AppSuiteAPI
+import APIKit
 import Foundation
 
 /// One HTTP request as a handler sees it: fully received, limits already enforced.

@@ -13,7 +13,7 @@ public struct Responder: Sendable {
         self.errorPage = errorPage
     }
 
-    /// The finished response to `incoming`. An ``Response/offloaded(key:_:)`` response's work runs inline here;
+    /// The finished response to `incoming`. An ``Response/offloaded(key:lane:_:)`` response's work runs inline here;
     /// the server instead runs it on its ``WorkPool`` (``route(_:)`` then ``complete(_:for:)``).
     public func respond(to incoming: Request) -> Response {
         let (request, routed) = route(incoming)
@@ -70,6 +70,9 @@ public struct Responder: Sendable {
         let httpError: HTTPError
         switch error {
         case let error as HTTPError: httpError = error
+        case _ where DiskFull.isDiskFull(error):
+            logError("\(request.method) \(request.path): the disk is full: \(String(reflecting: error))")
+            httpError = DiskFull().httpError
         case let error as any HTTPErrorConvertible:
             httpError = error.httpError
             // A 5xx other than an overload (503) is a fault: log what really happened, whatever the client is told.

@@ -9,7 +9,7 @@ public struct Response: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: Body
-    /// Set by ``offloaded(key:_:)``: the work that makes the real response.
+    /// Set by ``offloaded(key:lane:_:)``: the work that makes the real response.
     var offload: Offload?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes([])) {
@@ -65,9 +65,10 @@ public struct Response: Sendable {
     }
 }
 
-/// The slow part of a response and the work-pool key it runs under.
+/// The slow part of a response, the work-pool lane and the key it runs under.
 struct Offload: Sendable {
     let key: String
+    let lane: WorkLane
     let work: @Sendable () throws -> Response
 }
 
@@ -77,13 +78,14 @@ extension Response {
     /// Errors thrown by `work` become the usual error responses. In-process use (Responder.respond without a
     /// server, i.e. tests) runs `work` inline.
     ///
-    /// `key` is a user id, else the client address (``WorkPool`` limits and serves each key fairly). A full
-    /// pool answers `503`, a key over its quota `429`, both with `Retry-After` (``WorkPoolError``). Headers
-    /// set on the returned placeholder (by a wrapping handler) are added to the final response unless it
-    /// sets them itself.
-    public static func offloaded(key: String, _ work: @escaping @Sendable () throws -> Response) -> Response {
+    /// `key` is a user id, else the client address (``WorkPool`` limits and serves each key fairly); `lane` is
+    /// ``WorkLane/interactive`` for short work someone waits for (argon2id, small pictures) and
+    /// ``WorkLane/batch`` for long or large work. A full lane answers `503`, a key over its quota `429`, work
+    /// that waited past the lane's limit `503`, all with `Retry-After` (``WorkPoolError``). Headers set on the
+    /// returned placeholder (by a wrapping handler) are added to the final response unless it sets them itself.
+    public static func offloaded(key: String, lane: WorkLane = .interactive, _ work: @escaping @Sendable () throws -> Response) -> Response {
         var response = Response()
-        response.offload = Offload(key: key, work: work)
+        response.offload = Offload(key: key, lane: lane, work: work)
         return response
     }
 }

@@ -1,3 +1,5 @@
+@_exported public import APIKit
+
 /// Who may use a route. Every route in a ``RouteGroup`` needs a signed-in user unless it is registered
 /// through ``RouteGroup/anyone`` — an opt-out that is visible where the route is declared.
 public enum RouteAccess: String, Sendable, Equatable {
@@ -20,12 +22,15 @@ public struct RouteInfo: Sendable, Equatable {
     public let pattern: String
     public let access: RouteAccess
     public let kind: RouteKind
+    /// The write-limit class calls of the route count against (``RateLimit/none`` for reads).
+    public let limit: RateLimit
 
-    public init(method: HTTPMethod, pattern: String, access: RouteAccess, kind: RouteKind) {
+    public init(method: HTTPMethod, pattern: String, access: RouteAccess, kind: RouteKind, limit: RateLimit = .none) {
         self.method = method
         self.pattern = pattern
         self.access = access
         self.kind = kind
+        self.limit = limit
     }
 }
 
@@ -50,6 +55,14 @@ public protocol RouteGuard: Sendable {
     func signInRequired(_ visitor: Visitor, request: Request, route: RouteInfo) -> Response
     /// Runs on every response a handler of the group returns (e.g. to set the visitor's pending cookies).
     func finish(_ response: inout Response, visitor: Visitor, route: RouteInfo)
+    /// Counts one call of a route with a write limit (``RouteInfo/limit`` has windows) against its class for
+    /// this caller — the signed-in account, else the client address — and throws a `429` with `Retry-After`
+    /// once a window is full. Runs after the sign-in check, before the handler.
+    func admit(_ request: Request, _ visitor: Visitor, route: RouteInfo) throws
+    /// Throws `403` unless the member's roles carry `permission` (an endpoint's ``Access/permission(_:)``).
+    func authorize(_ member: Member, permission: String) throws
+    /// True when the visitor reads Chinese (the default), for the messages the group writes itself.
+    func prefersChinese(_ visitor: Visitor) -> Bool
 }
 
 /// Routes under one path prefix that share a ``RouteGuard``: `/{app}` for an app's pages,
@@ -77,16 +90,25 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
         self.routeGuard = routeGuard
     }
 
-    /// Registers a route that needs a signed-in user; the handler gets the guard's `Member`.
-    public mutating func add(_ method: HTTPMethod, _ path: String,
+    /// Registers a route that needs a signed-in user; the handler gets the guard's `Member`. `limit` nil is
+    /// ``RateLimit/none`` for a safe method and ``RateLimit/write`` for any other, so no unsafe route goes
+    /// unlimited.
+    public mutating func add(_ method: HTTPMethod, _ path: String, limit: RateLimit? = nil,
                              _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) {
-        let route = info(method, path, access: .signedIn)
+        addSignedIn(method, path, limit: limit) { request, _, member in try handler(request, member) }
+    }
+
+    /// ``add(_:_:limit:_:)`` whose handler also gets the visitor the member was made from.
+    mutating func addSignedIn(_ method: HTTPMethod, _ path: String, limit: RateLimit?,
+                              _ handler: @escaping @Sendable (Request, Guard.Visitor, Guard.Member) throws -> Response) {
+        let route = info(method, path, access: .signedIn, limit: limit)
         let routeGuard = routeGuard
         routes.append((route, { request in
             let visitor = try routeGuard.visitor(for: request, route: route)
             var response: Response
             if let member = routeGuard.member(visitor) {
-                response = try handler(request, member)
+                if !route.limit.windows.isEmpty { try routeGuard.admit(request, visitor, route: route) }
+                response = try handler(request, visitor, member)
             } else {
                 response = routeGuard.signInRequired(visitor, request: request, route: route)
             }
@@ -96,12 +118,13 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
     }
 
     /// Registers a route open to signed-out visitors; the handler gets the guard's `Visitor`.
-    fileprivate mutating func addOpen(_ method: HTTPMethod, _ path: String,
+    mutating func addOpen(_ method: HTTPMethod, _ path: String, limit: RateLimit?,
                                       _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) {
-        let route = info(method, path, access: .anyone)
+        let route = info(method, path, access: .anyone, limit: limit)
         let routeGuard = routeGuard
         routes.append((route, { request in
             let visitor = try routeGuard.visitor(for: request, route: route)
+            if !route.limit.windows.isEmpty { try routeGuard.admit(request, visitor, route: route) }
             var response = try handler(request, visitor)
             routeGuard.finish(&response, visitor: visitor, route: route)
             return response
@@ -109,10 +132,18 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
     }
 
     public mutating func get(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) { add(.get, path, handler) }
-    public mutating func post(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) { add(.post, path, handler) }
-    public mutating func put(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) { add(.put, path, handler) }
-    public mutating func patch(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) { add(.patch, path, handler) }
-    public mutating func delete(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) { add(.delete, path, handler) }
+    public mutating func post(_ path: String, limit: RateLimit? = nil, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) {
+        add(.post, path, limit: limit, handler)
+    }
+    public mutating func put(_ path: String, limit: RateLimit? = nil, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) {
+        add(.put, path, limit: limit, handler)
+    }
+    public mutating func patch(_ path: String, limit: RateLimit? = nil, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) {
+        add(.patch, path, limit: limit, handler)
+    }
+    public mutating func delete(_ path: String, limit: RateLimit? = nil, _ handler: @escaping @Sendable (Request, Guard.Member) throws -> Response) {
+        add(.delete, path, limit: limit, handler)
+    }
 
     /// Routes open to signed-out visitors: `group.anyone.get("/schools") { request, visitor in … }`.
     public var anyone: OpenRoutes {
@@ -123,18 +154,28 @@ public struct RouteGroup<Guard: RouteGuard>: Sendable {
     /// The opt-out view of a ``RouteGroup``: what is registered through it needs no signed-in user (the
     /// guard's other rules, such as CSRF, still apply).
     public struct OpenRoutes: Sendable {
-        fileprivate var group: RouteGroup
+        var group: RouteGroup
 
-        public mutating func get(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) { group.addOpen(.get, path, handler) }
-        public mutating func post(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) { group.addOpen(.post, path, handler) }
-        public mutating func put(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) { group.addOpen(.put, path, handler) }
-        public mutating func delete(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) { group.addOpen(.delete, path, handler) }
+        public mutating func get(_ path: String, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) {
+            group.addOpen(.get, path, limit: nil, handler)
+        }
+        public mutating func post(_ path: String, limit: RateLimit? = nil, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) {
+            group.addOpen(.post, path, limit: limit, handler)
+        }
+        public mutating func put(_ path: String, limit: RateLimit? = nil, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) {
+            group.addOpen(.put, path, limit: limit, handler)
+        }
+        public mutating func delete(_ path: String, limit: RateLimit? = nil, _ handler: @escaping @Sendable (Request, Guard.Visitor) throws -> Response) {
+            group.addOpen(.delete, path, limit: limit, handler)
+        }
     }
 
-    private func info(_ method: HTTPMethod, _ path: String, access: RouteAccess) -> RouteInfo {
+    private func info(_ method: HTTPMethod, _ path: String, access: RouteAccess, limit: RateLimit?) -> RouteInfo {
         precondition(path.isEmpty || path.hasPrefix("/") && !path.contains(".."), "route paths start with / or are empty: \(path)")
         let pattern = !prefix.isEmpty && (path == prefix || path.hasPrefix(prefix + "/")) ? path : prefix + path
-        return RouteInfo(method: method, pattern: pattern.isEmpty ? "/" : pattern, access: access, kind: kind)
+        let limit = limit ?? (method.isSafe ? .none : .write)
+        precondition(method.isSafe || !limit.windows.isEmpty, "every unsafe route has a write limit: \(method) \(pattern)")
+        return RouteInfo(method: method, pattern: pattern.isEmpty ? "/" : pattern, access: access, kind: kind, limit: limit)
     }
 }
 
@@ -142,7 +183,7 @@ extension Router {
     /// Adds every route of `group`, remembering its access rule for ``registered``.
     public mutating func mount<Guard: RouteGuard>(_ group: RouteGroup<Guard>) {
         for (route, handler) in group.routes {
-            add(route.method, route.pattern, access: route.access, handler)
+            add(route.method, route.pattern, access: route.access, limit: route.limit, handler)
         }
     }
 }

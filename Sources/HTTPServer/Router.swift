@@ -1,3 +1,5 @@
+public import APIKit
+
 /// A request handler. Handlers run synchronously on the server's worker threads and must be thread-safe.
 public typealias Handler = @Sendable (Request) throws -> Response
 
@@ -32,8 +34,9 @@ public struct Router: Sendable {
     private var patternRoutes: [PatternRoutes] = []
     /// Every registered route in registration order, for the OpenAPI completeness test and the route walk
     /// that proves every unsafe route is guarded. `access` is nil for a route added without a
-    /// ``RouteGroup`` (and so without authentication or CSRF middleware).
-    public private(set) var registered: [(method: HTTPMethod, pattern: String, access: RouteAccess?)] = []
+    /// ``RouteGroup`` (and so without authentication or CSRF middleware); `limit` is the route's write-limit class
+    /// (``RateLimit/none`` outside a group).
+    public private(set) var registered: [(method: HTTPMethod, pattern: String, access: RouteAccess?, limit: RateLimit)] = []
 
     public init() {}
 
@@ -41,12 +44,12 @@ public struct Router: Sendable {
     /// that need no session (health, assets, documents); everything that reads or changes a user's data
     /// belongs in a group.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
-        add(method, pattern, access: nil, handler)
+        add(method, pattern, access: nil, limit: .none, handler)
     }
 
-    mutating func add(_ method: HTTPMethod, _ pattern: String, access: RouteAccess?, _ handler: @escaping Handler) {
+    mutating func add(_ method: HTTPMethod, _ pattern: String, access: RouteAccess?, limit: RateLimit, _ handler: @escaping Handler) {
         let segments = Self.segments(of: pattern)
-        registered.append((method, pattern, access))
+        registered.append((method, pattern, access, limit))
         let isLiteral = segments.allSatisfy { if case .literal = $0 { true } else { false } }
         if isLiteral {
             let key = Self.normalize(pattern)

@@ -11,7 +11,7 @@ import Synchronization
 /// server.stop()   // stops accepting, lets requests in flight finish, then closes
 /// ```
 /// Handlers run synchronously on the worker threads (`ServerConfiguration.threadCount`); the slow part of a
-/// handler returned as ``Response/offloaded(key:_:)`` runs on ``workPool`` while its connection is suspended.
+/// handler returned as ``Response/offloaded(key:lane:_:)`` runs on ``workPool`` while its connection is suspended.
 public final class Server: Sendable {
     public let configuration: ServerConfiguration
     /// Where offloaded work runs; share it with whatever else needs slow work done (AppContext).

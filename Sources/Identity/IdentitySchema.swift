@@ -9,7 +9,8 @@ public enum IdentitySchema {
     public static let module = "identity"
 
     /// Version 1 `create_users`, 2 `create_sessions`, 3 `create_login_failures`, 4 `add_user_email`,
-    /// 5 `create_email_tokens`, 6 `create_oidc_logins`, 7 `create_oidc_flows`, 8 `create_oidc_signups`.
+    /// 5 `create_email_tokens`, 6 `create_oidc_logins`, 7 `create_oidc_flows`, 8 `create_oidc_signups`,
+    /// 9 `create_rate_limit_counters`.
     public static func migrations() -> [Migration] {
         [
             Migration(
@@ -128,6 +129,19 @@ public enum IdentitySchema {
                         expires_at INTEGER NOT NULL
                     );
                     CREATE INDEX oidc_signups_by_expiry ON oidc_signups(expires_at);
+                    """),
+            Migration(
+                module: module, version: 9, name: "create_rate_limit_counters",
+                sql: """
+                    CREATE TABLE rate_limit_counters (
+                        limit_class TEXT NOT NULL,             -- RateLimit.name: routes of one class share the count
+                        subject TEXT NOT NULL,                 -- u:<user id>, or a:<client address> when signed out
+                        window_seconds INTEGER NOT NULL,
+                        window_start INTEGER NOT NULL,         -- a multiple of window_seconds
+                        call_count INTEGER NOT NULL,
+                        PRIMARY KEY (limit_class, subject, window_seconds)
+                    );
+                    CREATE INDEX rate_limit_counters_by_start ON rate_limit_counters(window_start);
                     """),
         ]
     }

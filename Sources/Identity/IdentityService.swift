@@ -28,6 +28,8 @@ public final class IdentityService: Sendable {
     /// E-mail addresses, their verification and password reset (``EmailStore``).
     public let emails: EmailStore
     public let csrf: CSRFProtection
+    /// The write-limit counters every route group consults (``RateLimitStore``).
+    public let rateLimits: RateLimitStore
     public let clock: IdentityClock
 
     public init(database: any Database, secret: ServerSecret, hasher: PasswordHasher = PasswordHasher(),
@@ -37,6 +39,7 @@ public final class IdentityService: Sendable {
         sessions = SessionStore(database: database, policy: sessionPolicy)
         emails = EmailStore(database: database, hasher: hasher, throttle: throttle)
         csrf = CSRFProtection(secret: secret)
+        rateLimits = RateLimitStore(database: database)
         self.clock = clock
     }
 

@@ -46,4 +46,14 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible {
             "libvips could not start: \(detail)"
         }
     }
+
+    /// What a page may show: ``description`` without the server's file paths or libvips' own start-up text (issue 27
+    /// item 4); those stay in ``description``, for the log.
+    public var shownText: String {
+        switch self {
+        case .fileNotReadable: "cannot read the file"
+        case .startFailed: "image processing is not available on this server"
+        default: description
+        }
+    }
 }

@@ -6,31 +6,27 @@ import HTTPServer
 import Identity
 import WebUI
 
-/// The `/api/v1/merchants/…` handlers: nearby, search, shake, one merchant and the datum conversion. Every
-/// parameter is checked and a bad one answers `422` naming it (RFC 9457 `errors`).
+/// The `/api/v1/merchants/…` handlers of the endpoints declared in ``MerchantEndpoints``: the route group decodes
+/// and checks every parameter (a bad one answers `422` naming it, RFC 9457 `errors`); these turn the checked
+/// query into the search engine's.
 struct MerchantsAPI: Sendable {
     let store: MerchantStore
     let nearby: NearbySearch
     let photos: PhotoStore
     let clock: AppClock
 
-    static let maxRadius = 50_000.0
-    static let maxLimit = 50
-
     func register(into api: inout RouteGroup<SessionGuard>) {
-        api.anyone.get("/nearby") { request, viewer in try nearbyList(request, viewer) }
-        api.anyone.get("/search") { request, viewer in try search(request, viewer) }
-        api.anyone.get("/shake") { request, viewer in try shake(request, viewer) }
-        api.anyone.get("/coordinates") { request, viewer in try coordinates(request, viewer) }
-        api.anyone.get("/{id}") { request, viewer in try detail(request, viewer) }
-        api.post("/submissions") { request, member in try submit(request, member) }
-        api.anyone.get("/{id}/photos") { request, viewer in try photoList(request, viewer) }
-        api.post("/{id}/photos") { request, member in try uploadPhotos(request, member) }
+        api.anyone.handle(MerchantEndpoints.nearby) { call in try nearbyList(call.query, call.context.language) }
+        api.anyone.handle(MerchantEndpoints.search) { call in try search(call.query) }
+        api.anyone.handle(MerchantEndpoints.shake) { call in try shake(call.query, call.context.language) }
+        api.anyone.handle(MerchantEndpoints.coordinates) { call in try Self.coordinates(call.query) }
+        api.anyone.handle(MerchantEndpoints.merchant) { call in
+            try detailModel(try Self.merchant(call.request, store: store, call.context.language), near: Self.point(call.query))
+        }
+        api.handle(MerchantEndpoints.submit) { call in try submit(call.body, call.context) }
+        api.anyone.handle(MerchantEndpoints.photos) { call in try photoList(call.request, call.context) }
+        api.handleUpload(MerchantEndpoints.uploadPhotos) { call in try uploadPhotos(call.request, call.context) }
         registerArticles(into: &api)
-    }
-
-    static func encode(_ model: some Encodable, status: HTTPStatus = .ok) throws -> Response {
-        .json(Array(try APICoding.makeEncoder().encode(model)), status: status)
     }
 
     static func field(_ name: String, _ zh: String, _ en: String, _ language: Language) -> HTTPError {
@@ -39,92 +35,44 @@ struct MerchantsAPI: Sendable {
 
     // MARK: parameters (shared with the pages)
 
-    /// A latitude/longitude pair; nil when both are absent (`required` false).
-    static func point(_ request: Request, required: Bool, _ l: Language) throws(HTTPError) -> Coordinate? {
-        let latText = request.query["lat"].flatMap { $0.isEmpty ? nil : $0 }, lonText = request.query["lon"].flatMap { $0.isEmpty ? nil : $0 }
-        if latText == nil, lonText == nil, !required { return nil }
-        guard let latText, latText.count <= 32, let latitude = Double(latText), latitude.isFinite, (-90...90).contains(latitude) else {
-            throw field("lat", "lat 须为 −90 到 90 之间的纬度（WGS-84 度）。", "lat must be a latitude from -90 to 90 (WGS-84 degrees).", l)
-        }
-        guard let lonText, lonText.count <= 32, let longitude = Double(lonText), longitude.isFinite, (-180...180).contains(longitude) else {
-            throw field("lon", "lon 须为 −180 到 180 之间的经度（WGS-84 度）。", "lon must be a longitude from -180 to 180 (WGS-84 degrees).", l)
-        }
-        return Coordinate(latitude: latitude, longitude: longitude)
+    /// The position of a checked query, nil when it has none.
+    static func point(_ query: MerchantPointQuery) -> Coordinate? {
+        guard let lat = query.lat, let lon = query.lon else { return nil }
+        return Coordinate(latitude: lat, longitude: lon)
     }
 
-    /// The filters of `nearby` and `shake`: radius (metres, default 1,000, at most 50 km), category, openNow,
-    /// minPrice/maxPrice (fen), minRating (1–5), sort, cursor, limit (1–50, default 20).
-    /// `defaultCenter` stands in for a missing lat/lon (the pages' default position); without it they are required.
-    static func nearbyQuery(_ request: Request, _ l: Language, defaultCenter: Coordinate? = nil) throws(HTTPError) -> NearbyQuery {
-        guard let center = try point(request, required: defaultCenter == nil, l) ?? defaultCenter else {
-            throw field("lat", "缺少 lat。", "lat is required.", l)
+    /// The point of a query whose bounds the route group checked. - Throws: `422` naming `lat` otherwise.
+    static func position(_ lat: Double, _ lon: Double) throws(HTTPError) -> Coordinate {
+        guard let point = Coordinate(latitude: lat, longitude: lon) else {
+            throw field("lat", "lat/lon 须为 WGS-84 度。", "lat/lon must be WGS-84 degrees.", .en)
         }
-        var query = NearbyQuery(center: center, radius: 1_000)
-        if let text = nonEmpty(request.query["radius"]) {
-            guard text.count <= 12, let radius = Double(text), radius.isFinite, radius >= 1, radius <= maxRadius else {
-                throw field("radius", "radius 须为 1 到 50000 米。", "radius must be from 1 to 50000 metres.", l)
-            }
-            query.radius = radius
-        }
-        if let category = nonEmpty(request.query["category"]) {
-            guard MerchantCategory.ids.contains(category) else {
-                throw field("category", "没有这个分类：\(category.prefix(32))。", "Unknown category: \(category.prefix(32)).", l)
-            }
-            query.category = category
-        }
-        if let text = nonEmpty(request.query["openNow"]) {
-            switch text {
-            case "true", "1": query.openNow = true
-            case "false", "0": query.openNow = false
-            default: throw field("openNow", "openNow 须为 true 或 false。", "openNow must be true or false.", l)
-            }
-        }
-        let minPrice = try price(request, "minPrice", l), maxPrice = try price(request, "maxPrice", l)
-        if minPrice != nil || maxPrice != nil {
-            let low = minPrice ?? 0, high = maxPrice ?? 100_000_000
-            guard low <= high else { throw field("maxPrice", "maxPrice 不能小于 minPrice。", "maxPrice must not be below minPrice.", l) }
-            query.priceRange = low...high
-        }
-        if let text = nonEmpty(request.query["minRating"]) {
-            guard text.count <= 8, let rating = Double(text), (1...5).contains(rating) else {
-                throw field("minRating", "minRating 须为 1 到 5。", "minRating must be from 1 to 5.", l)
-            }
-            query.minRating = rating
-        }
-        if let text = nonEmpty(request.query["sort"]) {
-            guard let sort = NearbySort(rawValue: text) else {
-                throw field("sort", "sort 须为 distance、rating 或 price。", "sort must be distance, rating or price.", l)
-            }
-            query.sort = sort
-        }
-        if let text = nonEmpty(request.query["cursor"]) {
-            guard let cursor = NearbyCursor(text), cursor.sort == query.sort else {
+        return point
+    }
+
+    /// The search engine's query for a checked ``MerchantNearbyQuery``. - Throws: `422` naming `cursor` when it is
+    /// not a cursor of this sort (pass the previous page's `nextCursor`).
+    static func nearbyQuery(_ wire: MerchantNearbyQuery, _ l: Language) throws(HTTPError) -> NearbyQuery {
+        var query = NearbyQuery(center: try position(wire.lat, wire.lon), radius: wire.radius)
+        query.category = wire.category?.rawValue
+        query.openNow = wire.openNow ?? false
+        if wire.minPrice != nil || wire.maxPrice != nil { query.priceRange = (wire.minPrice ?? 0)...(wire.maxPrice ?? 100_000_000) }
+        query.minRating = wire.minRating
+        query.sort = wire.sort
+        if let text = wire.cursor {
+            guard let cursor = NearbyCursor(text), cursor.sort == wire.sort else {
                 throw field("cursor", "cursor 无效（请使用上一页返回的 nextCursor）。", "Invalid cursor (pass the previous page's nextCursor).", l)
             }
             query.cursor = cursor
         }
-        query.limit = try limit(request, l)
+        query.limit = wire.limit
         return query
     }
 
-    static func limit(_ request: Request, _ l: Language) throws(HTTPError) -> Int {
-        guard let text = nonEmpty(request.query["limit"]) else { return 20 }
-        guard text.count <= 4, let limit = Int(text), (1...maxLimit).contains(limit) else {
-            throw field("limit", "limit 须为 1 到 50 的整数。", "limit must be a whole number from 1 to 50.", l)
-        }
-        return limit
+    /// A page's query as `Query`, the page's defaults standing in for absent fields; a bad field is a `422` naming it.
+    static func pageQuery<Query: QueryDecodable>(_ type: Query.Type, _ request: Request, defaults: [(name: String, value: String)] = [],
+                                                 _ l: Language) throws(HTTPError) -> Query {
+        try request.query(as: type, defaults: defaults, chinese: l == .zh)
     }
-
-    /// Fen, 0 … 100,000,000 (¥1,000,000).
-    static func price(_ request: Request, _ name: String, _ l: Language) throws(HTTPError) -> Int64? {
-        guard let text = nonEmpty(request.query[name]) else { return nil }
-        guard text.count <= 10, let value = Int64(text), (0...100_000_000).contains(value) else {
-            throw field(name, "\(name) 须为 0 到 100000000 分。", "\(name) must be from 0 to 100000000 fen.", l)
-        }
-        return value
-    }
-
-    static func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
 
     // MARK: answers
 
@@ -141,65 +89,40 @@ struct MerchantsAPI: Sendable {
 
     // MARK: handlers
 
-    func nearbyList(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let query = try Self.nearbyQuery(request, viewer.language)
-        let page = try nearby.page(query, now: clock.now())
-        return try Self.encode(MerchantList(items: page.items.map(Self.summary), total: page.total, nextCursor: page.nextCursor?.encoded,
-                                            totalIsLowerBound: page.totalIsLowerBound, searchedRadiusMeters: page.searchedRadius.map { $0.rounded(toPlaces: 1) }))
+    func nearbyList(_ wire: MerchantNearbyQuery, _ l: Language) throws -> MerchantList {
+        let page = try nearby.page(try Self.nearbyQuery(wire, l), now: clock.now())
+        return MerchantList(items: page.items.map(Self.summary), total: page.total, nextCursor: page.nextCursor?.encoded,
+                            totalIsLowerBound: page.totalIsLowerBound, searchedRadiusMeters: page.searchedRadius.map { $0.rounded(toPlaces: 1) })
     }
 
-    func search(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let l = viewer.language
-        guard let q = Self.nonEmpty(request.query["q"]), q.count <= 64,
-              !q.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw Self.field("q", "q 须为 1 到 64 个字符。", "q must have 1 to 64 characters.", l)
-        }
-        let near = try Self.point(request, required: false, l)
-        let limit = try Self.limit(request, l)
+    func search(_ query: MerchantSearchQuery) throws -> MerchantList {
+        let near = Self.point(MerchantPointQuery(lat: query.lat, lon: query.lon))
         let now = clock.now()
-        let (hits, total) = try MerchantSearch(store: store).search(q, near: near)
-        let shown = Array(hits.prefix(limit))
+        let (hits, total) = try MerchantSearch(store: store).search(query.q, near: near)
+        let shown = Array(hits.prefix(query.limit))
         let standings = try nearby.standings(shown.map(\.merchant))
         let items = shown.map { hit in
             Self.summary(hit.merchant, distance: hit.distance, standing: standings[hit.merchant.id] ?? Standing(hit.merchant), openNow: hit.merchant.isOpen(at: now))
         }
-        return try Self.encode(MerchantList(items: items, total: total, nextCursor: nil))
+        return MerchantList(items: items, total: total, nextCursor: nil)
     }
 
-    func shake(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let l = viewer.language
-        let query = try Self.nearbyQuery(request, l)
-        var previous: Int64?
-        if let text = Self.nonEmpty(request.query["previous"]) {
-            guard let id = Int64(text) else { throw Self.field("previous", "previous 须为商户 id。", "previous must be a merchant id.", l) }
-            previous = id
-        }
+    func shake(_ wire: MerchantShakeQuery, _ l: Language) throws -> MerchantSummary {
+        var query = NearbyQuery(center: try Self.position(wire.lat, wire.lon), radius: wire.radius)
+        query.category = wire.category?.rawValue
         var random = SystemRandomNumberGenerator()
-        guard let item = try nearby.shake(query, previous: previous, now: clock.now(), using: &random) else {
+        guard let item = try nearby.shake(query, previous: wire.previous, now: clock.now(), using: &random) else {
             throw HTTPError.notFound(l == .zh ? "附近没有（别的）正在营业的商户，试试扩大范围。" : "No (other) merchant open nearby; try a larger radius.")
         }
-        return try Self.encode(Self.summary(item))
+        return Self.summary(item)
     }
 
-    func coordinates(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let l = viewer.language
-        guard let from = Datum(rawValue: request.query["from"] ?? "") else {
-            throw Self.field("from", "from 须为 wgs84 或 gcj02。", "from must be wgs84 or gcj02.", l)
-        }
-        guard let to = Datum(rawValue: request.query["to"] ?? "") else {
-            throw Self.field("to", "to 须为 wgs84 或 gcj02。", "to must be wgs84 or gcj02.", l)
-        }
-        guard let point = try Self.point(request, required: true, l) else { throw Self.field("lat", "缺少 lat。", "lat is required.", l) }
+    static func coordinates(_ query: MerchantCoordinatesQuery) throws -> MerchantCoordinates {
+        let point = try position(query.lat, query.lon)
+        let from = Datum(query.from), to = Datum(query.to)
         let converted = from.convert(point, to: to)
-        return try Self.encode(MerchantCoordinates(from: from.rawValue, to: to.rawValue, lat: converted.latitude, lon: converted.longitude,
-                                                   shifted: ChinaDatum.isShifted(point)))
-    }
-
-    func detail(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let l = viewer.language
-        let merchant = try Self.merchant(request, store: store, l)
-        let near = try Self.point(request, required: false, l)
-        return try Self.encode(try detailModel(merchant, near: near))
+        return MerchantCoordinates(from: from.rawValue, to: to.rawValue, lat: converted.latitude, lon: converted.longitude,
+                                   shifted: ChinaDatum.isShifted(point))
     }
 
     static func merchant(_ request: Request, store: MerchantStore, _ l: Language) throws -> Merchant {
@@ -210,11 +133,10 @@ struct MerchantsAPI: Sendable {
         return merchant
     }
 
-    func submit(_ request: Request, _ member: SignedIn) throws -> Response {
-        let input = try request.decodeJSON(MerchantSubmissionInput.self)
+    func submit(_ input: MerchantSubmissionInput, _ member: SignedIn) throws -> MerchantSubmission {
         let submitted = try Self.submit(input, userID: member.user.id, store: store, now: Int64(clock.now().timeIntervalSince1970), member.viewer.language)
-        return try Self.encode(MerchantSubmission(id: submitted.id, state: "pending", duplicateOf: submitted.duplicate?.merchant.id,
-                                                  duplicateDistanceMeters: submitted.duplicate.map { $0.distance.rounded(toPlaces: 1) }), status: .created)
+        return MerchantSubmission(id: submitted.id, state: "pending", duplicateOf: submitted.duplicate?.merchant.id,
+                                  duplicateDistanceMeters: submitted.duplicate.map { $0.distance.rounded(toPlaces: 1) })
     }
 
     /// Checks a submission's fields (422 naming the first bad one) and queues it: 422 `lat` outside the covered
@@ -225,7 +147,7 @@ struct MerchantsAPI: Sendable {
         guard (1...60).contains(name.count), UserText.refusal(name, lines: .single) == nil else {
             throw field("name", "名称须为 1 到 60 个字符。", "The name must have 1 to 60 characters.", l)
         }
-        guard MerchantCategory.ids.contains(input.category) else {
+        guard MerchantCategoryID(rawValue: input.category) != nil else {
             throw field("category", "没有这个分类。", "Unknown category.", l)
         }
         guard input.lat.isFinite, (-90...90).contains(input.lat) else { throw field("lat", "lat 须为 −90 到 90。", "lat must be from -90 to 90.", l) }
@@ -270,5 +192,15 @@ struct MerchantsAPI: Sendable {
             sourceDatum: merchant.sourceDatum.rawValue, sourceLat: merchant.sourcePosition.latitude, sourceLon: merchant.sourcePosition.longitude,
             gcj02Lat: gcj.latitude, gcj02Lon: gcj.longitude, priceText: merchant.priceText, notes: merchant.notes, source: merchant.source,
             licence: merchant.licence, ratingDistribution: standing.distribution, importedReviews: reviews)
+    }
+}
+
+extension Datum {
+    /// The datum a query names.
+    init(_ wire: MerchantDatum) {
+        switch wire {
+        case .wgs84: self = .wgs84
+        case .gcj02: self = .gcj02
+        }
     }
 }

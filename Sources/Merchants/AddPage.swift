@@ -80,7 +80,7 @@ extension MerchantsPages {
             if files.isEmpty { return try submitted(input, pictures: nil, member, now: now) }
             try photos.precheck(files, userID: member.user.id, now: now, l)
             // The pictures are decoded on the work pool, then the submission and its photos are stored in one transaction.
-            return .offloaded(key: "user:\(member.user.id)") { [self, values] in
+            return .offloaded(key: "user:\(member.user.id)", lane: .batch) { [self, values] in
                 do {
                     let pictures: [PhotoStore.Processed]
                     do {
@@ -91,6 +91,10 @@ extension MerchantsPages {
                     return try submitted(input, pictures: pictures, member, now: now)
                 } catch let error as HTTPError {
                     return addPage(viewer, values: values, error: error)
+                } catch let error as QuotaExceeded {
+                    return addPage(viewer, values: values, error: error.httpError(l))
+                } catch where DiskFull.isDiskFull(error) {
+                    return addPage(viewer, values: values, error: DiskFull().httpError)
                 }
             }
         } catch let error as HTTPError {

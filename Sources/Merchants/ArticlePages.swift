@@ -15,9 +15,9 @@ extension MerchantsPages {
     func registerArticles(into pages: inout RouteGroup<SessionGuard>) {
         pages.anyone.get("/{id}/articles/{articleID}") { request, viewer in try articlePage(request, viewer) }
         pages.get("/{id}/write") { request, member in try articleEditor(request, member, editing: false) }
-        pages.post("/{id}/write") { request, member in try postArticle(request, member, editing: false) }
+        pages.post("/{id}/write", limit: .content) { request, member in try postArticle(request, member, editing: false) }
         pages.get("/{id}/articles/{articleID}/edit") { request, member in try articleEditor(request, member, editing: true) }
-        pages.post("/{id}/articles/{articleID}/edit") { request, member in try postArticle(request, member, editing: true) }
+        pages.post("/{id}/articles/{articleID}/edit", limit: .content) { request, member in try postArticle(request, member, editing: true) }
         pages.post("/{id}/articles/{articleID}/delete") { request, member in try removeArticle(request, member) }
     }
 

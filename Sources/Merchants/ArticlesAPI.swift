@@ -12,11 +12,11 @@ extension MerchantsAPI {
     var articles: ArticleStore { ArticleStore(database: store.database) }
 
     func registerArticles(into api: inout RouteGroup<SessionGuard>) {
-        api.anyone.get("/{id}/articles") { request, viewer in try articleList(request, viewer) }
-        api.anyone.get("/{id}/articles/{articleID}") { request, viewer in try articleDetail(request, viewer) }
-        api.post("/{id}/articles") { request, member in try createArticle(request, member) }
-        api.put("/{id}/articles/{articleID}") { request, member in try replaceArticle(request, member) }
-        api.delete("/{id}/articles/{articleID}") { request, member in try deleteArticle(request, member) }
+        api.anyone.handle(MerchantEndpoints.articles) { call in try articleList(call.request, call.context) }
+        api.anyone.handle(MerchantEndpoints.article) { call in try articleDetail(call.request, call.context) }
+        api.handle(MerchantEndpoints.publish) { call in try writeArticle(call.request, call.body, call.context, existing: false) }
+        api.handle(MerchantEndpoints.replace) { call in try writeArticle(call.request, call.body, call.context, existing: true) }
+        api.handle(MerchantEndpoints.delete) { call in try deleteArticle(call.request, call.context) }
     }
 
     // MARK: checks (shared with the pages)
@@ -64,6 +64,8 @@ extension MerchantsAPI {
         }
         return CheckedArticle(title: title, body: input.markdown, rendered: rendered, validFrom: from, validUntil: until)
     }
+
+    private static func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
 
     /// `YYYY-MM-DD`, a real Gregorian day in 2000…2100.
     static func isDay(_ text: String) -> Bool {
@@ -143,45 +145,37 @@ extension MerchantsAPI {
 
     // MARK: handlers
 
-    func articleList(_ request: Request, _ viewer: Viewer) throws -> Response {
+    func articleList(_ request: Request, _ viewer: Viewer) throws -> MerchantArticleList {
         let merchant = try Self.merchant(request, store: store, viewer.language)
         let today = Self.day(clock.now(), in: merchant.timeZone)
-        return try Self.encode(MerchantArticleList(items: try articles.articles(merchantID: merchant.id).map { try Self.summaryModel($0, today: today) }))
+        return MerchantArticleList(items: try articles.articles(merchantID: merchant.id).map { try Self.summaryModel($0, today: today) })
     }
 
-    func articleDetail(_ request: Request, _ viewer: Viewer) throws -> Response {
+    func articleDetail(_ request: Request, _ viewer: Viewer) throws -> MerchantArticle {
         let l = viewer.language
         let merchant = try Self.merchant(request, store: store, l)
         let article = try Self.article(request, of: merchant, articles: articles, l)
-        return try Self.encode(try Self.model(article, merchant: merchant, today: Self.day(clock.now(), in: merchant.timeZone)))
+        return try Self.model(article, merchant: merchant, today: Self.day(clock.now(), in: merchant.timeZone))
     }
 
-    func createArticle(_ request: Request, _ member: SignedIn) throws -> Response {
-        try writeArticle(request, member, existing: false)
-    }
-
-    func replaceArticle(_ request: Request, _ member: SignedIn) throws -> Response {
-        try writeArticle(request, member, existing: true)
-    }
-
-    private func writeArticle(_ request: Request, _ member: SignedIn, existing: Bool) throws -> Response {
+    /// Publishes (`existing` false, `201`) or replaces an article.
+    func writeArticle(_ request: Request, _ input: MerchantArticleInput, _ member: SignedIn, existing: Bool) throws -> MerchantArticle {
         let l = member.viewer.language
         let merchant = try Self.merchant(request, store: store, l)
         let current = existing ? try Self.article(request, of: merchant, articles: articles, l) : nil
         try Self.requireWriter(articles, userID: member.user.id, merchant, l)
-        let checked = try Self.check(try request.decodeJSON(MerchantArticleInput.self), l)
+        let checked = try Self.check(input, l)
         let saved = try Self.save(checked, existing: current?.id, merchant: merchant, user: member.user, articles: articles,
                                   now: Int64(clock.now().timeIntervalSince1970), l)
-        return try Self.encode(try Self.model(saved, merchant: merchant, today: Self.day(clock.now(), in: merchant.timeZone)),
-                               status: existing ? .ok : .created)
+        return try Self.model(saved, merchant: merchant, today: Self.day(clock.now(), in: merchant.timeZone))
     }
 
-    func deleteArticle(_ request: Request, _ member: SignedIn) throws -> Response {
+    func deleteArticle(_ request: Request, _ member: SignedIn) throws -> NoContent {
         let l = member.viewer.language
         let merchant = try Self.merchant(request, store: store, l)
         let article = try Self.article(request, of: merchant, articles: articles, l)
         guard try articles.mayDelete(userID: member.user.id, merchant: merchant) else { throw HTTPError.forbidden(MerchantsText.writersOnly(l)) }
         _ = try articles.delete(article, merchant: merchant, by: member.user, now: Int64(clock.now().timeIntervalSince1970))
-        return Response(status: .noContent)
+        return NoContent()
     }
 }

@@ -16,7 +16,7 @@ extension MerchantsPages {
         let near: Coordinate?
         do {
             merchant = try MerchantsAPI.merchant(request, store: store, l)
-            near = try MerchantsAPI.point(request, required: false, l)
+            near = MerchantsAPI.point(try MerchantsAPI.pageQuery(MerchantPointQuery.self, request, l))
         } catch let error as HTTPError where error.status == .notFound {
             return page(viewer, title: MerchantsText.notFound(l), status: .notFound) {
                 emptyState(icon: .mapPin, title: MerchantsText.notFound(l), message: error.detail)

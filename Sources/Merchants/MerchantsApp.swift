@@ -1,4 +1,5 @@
 public import AppHost
+public import AppSuiteAPI
 public import Community
 import Foundation
 import Geo
@@ -26,7 +27,7 @@ public struct MerchantsApp: MiniApp {
     public func migrations() -> [Migration] { MerchantsSchema.migrations() }
 
     /// The online map's tile source (``TileSource``): `--merchants-tile-url` and its attribution, datum and subdomains.
-    public var settings: [any DeclaredSetting] { TileSource.settings }
+    public var settings: [any DeclaredSetting] { TileSource.settings + [Self.photoQuotaMegabytes] }
 
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let store = MerchantStore(database: context.database)
@@ -63,8 +64,16 @@ public struct MerchantsApp: MiniApp {
     }
 
     static func photoStore(_ context: AppContext) -> PhotoStore {
-        PhotoStore(database: context.database, directory: context.dataDirectory.appendingPathComponent("photos"))
+        PhotoStore(database: context.database, directory: context.dataDirectory.appendingPathComponent("photos"),
+                   quotaBytes: Int64(context.settings[Self.photoQuotaMegabytes] * 1_048_576))
     }
+
+    /// `--merchants-photo-quota-mb`: what one account's merchant photos may keep on disk, in MiB.
+    public static let photoQuotaMegabytes = AppSetting.positiveNumber(
+        "merchants-photo-quota-mb", default: Double(PhotoStore.defaultQuotaBytes >> 20), maximum: 1_048_576, valueName: "MB",
+        help: "bytes one account's merchant photos may keep, as stored (default 256 MiB)")
+
+    public func storageQuota(context: AppContext) -> StorageQuota? { Self.photoStore(context).quota }
 
     static func subject(_ id: Int64) -> Subject { Subject(app: "merchants", item: String(id)) }
 
@@ -86,7 +95,7 @@ public struct MerchantsApp: MiniApp {
 
     public var commands: [any AppCommand] { [MerchantsCommand()] }
 
-    public var apiOperations: [APIOperation] { MerchantsOpenAPI.operations }
+    public var endpoints: EndpointGroup? { MerchantEndpoints.group }
 
     public var apiSchemas: [(String, JSONSchema)] { MerchantsOpenAPI.schemas }
 

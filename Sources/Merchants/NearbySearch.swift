@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import Community
 import Foundation
 import Geo
@@ -34,11 +35,9 @@ struct Standing: Sendable, Hashable {
     }
 }
 
-/// How a list is ordered: by distance (then id); by rating, highest first (ties: more reviews, then
-/// nearer, then id; unrated last); by price per person, cheapest first (no price last).
-enum NearbySort: String, Sendable, CaseIterable {
-    case distance, rating, price
-}
+/// How a list is ordered (``MerchantSort``): by distance (then id); by rating, highest first (ties: more reviews,
+/// then nearer, then id; unrated last); by price per person, cheapest first (no price last).
+typealias NearbySort = MerchantSort
 
 /// One merchant of a result, with its distance from the point asked about.
 struct NearbyItem: Sendable {

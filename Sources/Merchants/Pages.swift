@@ -1,4 +1,5 @@
 import AppHost
+import AppSuiteAPI
 import Community
 import Foundation
 import Geo
@@ -32,12 +33,12 @@ struct MerchantsPages: Sendable {
         pages.anyone.get("/search") { request, viewer in try search(request, viewer) }
         pages.anyone.get("/shake") { request, viewer in try shake(request, viewer) }
         pages.anyone.get("/{id}") { request, viewer in try detail(request, viewer) }
-        pages.post("/{id}/reviews") { request, member in try review(request, member) }
-        pages.post("/{id}/favorite") { request, member in try toggleFavorite(request, member) }
+        pages.post("/{id}/reviews", limit: .content) { request, member in try review(request, member) }
+        pages.post("/{id}/favorite", limit: .reaction) { request, member in try toggleFavorite(request, member) }
         pages.get("/add") { request, member in try addForm(request, member) }
-        pages.post("/add") { request, member in try add(request, member) }
-        pages.post("/{id}/reviews/{comment}/reply") { request, member in try ownerReply(request, member) }
-        pages.post("/{id}/photos") { request, member in try uploadPhotos(request, member) }
+        pages.post("/add", limit: .content) { request, member in try add(request, member) }
+        pages.post("/{id}/reviews/{comment}/reply", limit: .content) { request, member in try ownerReply(request, member) }
+        pages.post("/{id}/photos", limit: .upload) { request, member in try uploadPhotos(request, member) }
         pages.anyone.get("/photos/{photo}/{file}") { request, viewer in try photoFile(request, viewer) }
         registerArticles(into: &pages)
     }
@@ -79,8 +80,13 @@ struct MerchantsPages: Sendable {
 
     /// The position a page works from: `lat`/`lon` when given (checked like the API), else People's Square.
     static func position(_ request: Request, _ l: Language) throws(HTTPError) -> (Coordinate, isDefault: Bool) {
-        if let point = try MerchantsAPI.point(request, required: false, l) { return (point, false) }
+        if let point = MerchantsAPI.point(try MerchantsAPI.pageQuery(MerchantPointQuery.self, request, l)) { return (point, false) }
         return (MerchantsApp.shanghai, true)
+    }
+
+    /// `lat` and `lon` of `point`, for a page query's defaults.
+    static func center(_ point: Coordinate) -> [(name: String, value: String)] {
+        [("lat", point.latitude.queryText), ("lon", point.longitude.queryText)]
     }
 
     /// A page showing why the request was refused (a bad parameter), with the status the API would answer.
@@ -100,7 +106,8 @@ struct MerchantsPages: Sendable {
         var query: NearbyQuery
         do {
             position = try Self.position(request, l)
-            query = try MerchantsAPI.nearbyQuery(request, l, defaultCenter: position.0)
+            let wire = try MerchantsAPI.pageQuery(MerchantNearbyQuery.self, request, defaults: Self.center(position.0), l)
+            query = try MerchantsAPI.nearbyQuery(wire, l)
         } catch { return refused(viewer, error, active: "nearby") }
         let result = try api.nearby.page(query, now: clock.now())
         let center = position.0

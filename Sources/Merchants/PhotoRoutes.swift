@@ -52,6 +52,10 @@ extension PhotoStore {
             throw refusal.httpError(l)
         } catch let error as CommentError {
             throw HTTPError.forbidden(error.message(l))
+        } catch let error as QuotaExceeded {
+            throw error.httpError(l)
+        } catch where DiskFull.isDiskFull(error) {
+            throw DiskFull().httpError
         }
     }
 
@@ -99,14 +103,14 @@ extension PhotoStore.Refusal {
 
 extension MerchantsAPI {
     /// `GET /api/v1/merchants/{id}/photos`: the approved photos and the viewer's pending ones.
-    func photoList(_ request: Request, _ viewer: Viewer) throws -> Response {
+    func photoList(_ request: Request, _ viewer: Viewer) throws -> MerchantPhotoList {
         let merchant = try Self.merchant(request, store: store, viewer.language)
         let found = try photos.photos(merchantID: merchant.id, viewerID: viewer.user?.id)
-        return try Self.encode(MerchantPhotoList(items: found.approved.map(PhotoStore.model), pending: found.pending.map(PhotoStore.model)))
+        return MerchantPhotoList(items: found.approved.map(PhotoStore.model), pending: found.pending.map(PhotoStore.model))
     }
 
     /// `POST /api/v1/merchants/{id}/photos` (multipart `photo` ×1–9, `alt`): `202` with the held photos.
-    func uploadPhotos(_ request: Request, _ member: SignedIn) throws -> Response {
+    func uploadPhotos(_ request: Request, _ member: SignedIn) throws -> Reply<MerchantPhotoUpload> {
         let l = member.viewer.language
         let merchant = try Self.merchant(request, store: store, l)
         let files = PhotoStore.uploads(request)
@@ -114,9 +118,8 @@ extension MerchantsAPI {
         let now = Int64(clock.now().timeIntervalSince1970)
         try photos.precheck(files, userID: member.user.id, now: now, l)
         let userID = member.user.id
-        return .offloaded(key: "user:\(userID)") { [photos] in
-            let added = try photos.add(files, merchant: merchant, userID: userID, alt: alt, now: now, l)
-            return try Self.encode(MerchantPhotoUpload(items: added.map(PhotoStore.model)), status: .accepted)
+        return .offloaded(key: "user:\(userID)", lane: .batch) { [photos] in
+            MerchantPhotoUpload(items: try photos.add(files, merchant: merchant, userID: userID, alt: alt, now: now, l).map(PhotoStore.model))
         }
     }
 }
@@ -158,7 +161,7 @@ extension MerchantsPages {
             let alt = try PhotoStore.alt(request, l)
             try photos.precheck(files, userID: member.user.id, now: now, l)
             let userID = member.user.id
-            return .offloaded(key: "user:\(userID)") { [photos] in
+            return .offloaded(key: "user:\(userID)", lane: .batch) { [photos] in
                 do {
                     let added = try photos.add(files, merchant: merchant, userID: userID, alt: alt, now: now, l)
                     return viewer.redirect(to: back, flash: Toast(MerchantsText.photosHeld(added.count, l), kind: .success))

@@ -1,7 +1,9 @@
+import AppHost
 import Community
 import Foundation
 import Imaging
 import Storage
+import WebUI
 
 /// 商户照片: users' photos of a merchant (or of a merchant they submit). An upload holds at most ``perUpload``
 /// pictures, each within ``limits`` (Photo Studio's defaults: 100 megapixels read from the header before any
@@ -15,6 +17,24 @@ struct PhotoStore: Sendable {
     let database: any Database
     /// `<data>/apps/merchants/photos`.
     let directory: URL
+    /// Bytes one account's photos may keep on disk (their JPEGs; a rejected photo has none).
+    var quotaBytes: Int64 = PhotoStore.defaultQuotaBytes
+
+    /// The default of ``quotaBytes``: 256 MiB, several hundred photos at 1280 px.
+    static let defaultQuotaBytes: Int64 = 256 << 20
+
+    /// The uploader's quota over the photos it keeps (pending and approved).
+    var quota: StorageQuota {
+        StorageQuota(app: "merchants", title: LocalizedText(zh: "商户 · 上传的照片", en: "Merchants · uploaded photos"), limitBytes: quotaBytes) { [self] userID, db in
+            let known: Int64 = try db.scalar("SELECT COALESCE(SUM(bytes), 0) FROM merchants_photos WHERE user_id = ? AND state <> 'rejected'",
+                                              userID) ?? 0
+            let unsized = try db.query("SELECT file FROM merchants_photos WHERE user_id = ? AND state <> 'rejected' AND bytes IS NULL", userID)
+                .map { try $0.get(0, as: String.self) }
+            return known + unsized.reduce(0) { total, name in
+                total + Size.allCases.reduce(0) { $0 + Int64((try? FileManager.default.attributesOfItem(atPath: path(name, $1).path)[.size] as? Int) ?? 0) }
+            }
+        }
+    }
 
     static let perUpload = 9
     static let perHour = 30
@@ -54,6 +74,8 @@ struct PhotoStore: Sendable {
         var name: String
         var thumbnail: EncodedImage
         var display: EncodedImage
+        /// What its two files take on disk.
+        var bytes: Int64 { Int64(thumbnail.bytes.count + display.bytes.count) }
     }
 
     /// Why an upload was refused.
@@ -118,14 +140,15 @@ struct PhotoStore: Sendable {
     func insert(_ pictures: [Processed], files: [String], merchant: (id: Int64, name: String)?, submissionID: Int64?, userID: Int64,
                 alt: String?, now: Int64, db: any SQLExecutor) throws -> [Photo] {
         guard try Self.recent(userID: userID, now: now, db: db) + pictures.count <= Self.perHour else { throw Refusal.tooManyThisHour(retryAfter: 3_600) }
+        try quota.check(userID: userID, adding: pictures.reduce(0) { $0 + $1.bytes }, db: db)
         var photos: [Photo] = []
         for (picture, file) in zip(pictures, files) {
             guard let id = try db.scalar(
                 """
-                INSERT INTO merchants_photos (merchant_id, submission_id, user_id, state, alt, file, width, height, created_at)
-                VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?) RETURNING id
+                INSERT INTO merchants_photos (merchant_id, submission_id, user_id, state, alt, file, width, height, created_at, bytes)
+                VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?) RETURNING id
                 """, merchant?.id, submissionID, userID, alt, file, Int64(picture.display.width), Int64(picture.display.height), now,
-                as: Int64.self) else { throw StorageError.misuse("no photo id") }
+                picture.bytes, as: Int64.self) else { throw StorageError.misuse("no photo id") }
             let photo = Photo(id: id, merchantID: merchant?.id, submissionID: submissionID, userID: userID, state: .pending, alt: alt, file: file,
                               width: picture.display.width, height: picture.display.height, createdAt: now)
             if let merchant {

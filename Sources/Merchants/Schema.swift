@@ -120,6 +120,9 @@ enum MerchantsSchema {
                     CREATE INDEX merchants_articles_merchant ON merchants_articles(merchant_id, created_at);
                     CREATE INDEX merchants_articles_author ON merchants_articles(author_id);
                     """),
+            // Each photo's bytes on disk (its two JPEGs) for the uploader's quota (issue 27); NULL for photos stored
+            // before, measured on disk.
+            Migration(module: "merchants", version: 6, name: "photo bytes", sql: "ALTER TABLE merchants_photos ADD COLUMN bytes INTEGER;"),
         ]
     }
 }

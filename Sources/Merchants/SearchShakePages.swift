@@ -1,4 +1,5 @@
 import AppHost
+import AppSuiteAPI
 import Foundation
 import Geo
 import HTTPServer
@@ -13,7 +14,7 @@ extension MerchantsPages {
         let q = (request.query["q"] ?? "").trimmingCharacters(in: .whitespaces)
         let near: Coordinate?
         do throws(HTTPError) {
-            near = try MerchantsAPI.point(request, required: false, l)
+            near = MerchantsAPI.point(try MerchantsAPI.pageQuery(MerchantPointQuery.self, request, l))
             if q.count > 64 { throw MerchantsAPI.field("q", "最多 64 个字符。", "At most 64 characters.", l) }
         } catch { return refused(viewer, error, active: "search") }
         let (hits, total) = q.isEmpty ? ([], 0) : try MerchantSearch(store: store).search(q, near: near ?? MerchantsApp.shanghai)
@@ -54,9 +55,10 @@ extension MerchantsPages {
         var previous: Int64?
         do {
             position = try Self.position(request, l)
-            query = try MerchantsAPI.nearbyQuery(request, l, defaultCenter: position.0)
-            if request.query["radius"] == nil { query.radius = 2_000 }
-            previous = request.query["previous"].flatMap(Int64.init)
+            let wire = try MerchantsAPI.pageQuery(MerchantShakeQuery.self, request, defaults: Self.center(position.0) + [("radius", "2000")], l)
+            query = NearbyQuery(center: try MerchantsAPI.position(wire.lat, wire.lon), radius: wire.radius)
+            query.category = wire.category?.rawValue
+            previous = wire.previous
         } catch { return refused(viewer, error, active: "shake") }
         let wantsPick = request.query["go"] != nil
         var random = SystemRandomNumberGenerator()

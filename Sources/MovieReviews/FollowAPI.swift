@@ -31,7 +31,7 @@ struct MovieFollowAPI: Sendable {
                     }
                 }
             }
-            if method == "PUT" { api.put("/users/{id}/follow", handler) } else { api.delete("/users/{id}/follow", handler) }
+            if method == "PUT" { api.put("/users/{id}/follow", limit: .reaction, handler) } else { api.delete("/users/{id}/follow", limit: .reaction, handler) }
         }
         for (path, followers) in [("/users/{id}/following", false), ("/users/{id}/followers", true)] {
             api.anyone.get(path) { request, _ in

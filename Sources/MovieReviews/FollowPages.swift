@@ -11,7 +11,7 @@ extension MoviePages {
     func registerFollowing(into routes: inout RouteGroup<SessionGuard>) {
         let pages = self
         for (path, follow) in [("/users/{id}/follow", true), ("/users/{id}/unfollow", false)] {
-            routes.post(path) { request, member in
+            routes.post(path, limit: .reaction) { request, member in
                 let id = try request.parameter("id", as: Int64.self)
                 guard let user = try pages.authenticator.identity.users.user(id: id) else { throw HTTPError.notFound() }
                 let l = member.viewer.language

@@ -87,7 +87,7 @@ final class MovieRecommender: Sendable {
         }
         guard start else { return }
         do {
-            try workPool.submit(key: "movies-recommender") { [self] in
+            try workPool.submit(.batch, key: "movies-recommender") { [self] in
                 let fresh = try? build(now: now())
                 let again = state.withLock { state -> Bool in
                     // A store without ratings (data not imported yet) is no model: the next request tries again.

@@ -16,7 +16,7 @@ struct MovieWriteAPI: Sendable {
     func register(into api: inout RouteGroup<SessionGuard>) {
         let (store, writes, comments, users) = (store, writes, comments, authenticator.identity.users)
 
-        api.put("/films/{id}/mark") { request, member in
+        api.put("/films/{id}/mark", limit: .content) { request, member in
             let input = try request.decodeJSON(MovieMarkInput.self)
             guard let status = MarkStatus(rawValue: input.status) else {
                 throw MovieError.invalid(field: "status", message: MovieText.markStatus).httpError(member.viewer.language)
@@ -31,7 +31,7 @@ struct MovieWriteAPI: Sendable {
             try writes.removeMark(userID: member.user.id, filmID: try request.parameter("id"))
             return .noContent
         }
-        api.post("/films/{id}/reviews") { request, member in
+        api.post("/films/{id}/reviews", limit: .content) { request, member in
             let input = try request.decodeJSON(MovieReviewInput.self)
             let id = try Self.mapping(member) {
                 try writes.publishReview(userID: member.user.id, name: member.user.nickname, filmID: try request.parameter("id"),
@@ -39,7 +39,7 @@ struct MovieWriteAPI: Sendable {
             }
             return try MovieAPI.detail(id, store: store, comments: comments, writes: writes, viewer: member.viewer, status: .created)
         }
-        api.put("/reviews/{id}") { request, member in
+        api.put("/reviews/{id}", limit: .content) { request, member in
             let id = try request.parameter("id", as: Int64.self)
             let input = try request.decodeJSON(MovieReviewInput.self)
             try Self.mapping(member) {
@@ -52,7 +52,7 @@ struct MovieWriteAPI: Sendable {
             try Self.mapping(member) { try writes.deleteReview(id, userID: member.user.id) }
             return .noContent
         }
-        api.put("/films/{id}/draft") { request, member in
+        api.put("/films/{id}/draft", limit: .content) { request, member in
             let input = try request.decodeJSON(MovieReviewInput.self)
             let draft = try Self.mapping(member) {
                 try writes.saveDraft(userID: member.user.id, filmID: try request.parameter("id"), title: input.title, body: input.body,
@@ -65,14 +65,14 @@ struct MovieWriteAPI: Sendable {
             return .noContent
         }
         for (path, target) in [("/reviews/{id}/vote", VoteTarget.review), ("/short-comments/{id}/vote", .short), ("/comments/{id}/like", .comment)] {
-            api.put(path) { request, member in
+            api.put(path, limit: .reaction) { request, member in
                 let input = try request.decodeJSON(MovieVoteInput.self)
                 guard let value = Self.voteValues[input.value], (target == .comment) == (input.value == "like") else {
                     throw MovieError.invalid(field: "value", message: MovieText.voteValue).httpError(member.viewer.language)
                 }
                 return try Self.vote(request, member, target: target, value: value, store: store, writes: writes, comments: comments)
             }
-            api.delete(path) { request, member in
+            api.delete(path, limit: .reaction) { request, member in
                 try Self.vote(request, member, target: target, value: nil, store: store, writes: writes, comments: comments)
             }
         }

@@ -36,11 +36,11 @@ struct MoviePages: Sendable {
         routes.anyone.get("/reviews/{id}/comments") { request, viewer in try pages.commentsPage(request, viewer) }
         routes.anyone.get("/reviews/{id}/comments/{commentId}") { request, viewer in try pages.threadPage(request, viewer) }
         routes.anyone.get("/reviews/{id}/compose") { request, viewer in try pages.composePage(request, viewer) }
-        routes.anyone.post("/reviews/{id}/comments") { request, viewer in try pages.submitComment(request, viewer) }
-        routes.post("/reviews/{id}/favorite") { request, member in try pages.toggleFavorite(request, member) }
+        routes.anyone.post("/reviews/{id}/comments", limit: .content) { request, viewer in try pages.submitComment(request, viewer) }
+        routes.post("/reviews/{id}/favorite", limit: .reaction) { request, member in try pages.toggleFavorite(request, member) }
         routes.post("/comments/{id}/delete") { request, member in try pages.deleteComment(request, member) }
         routes.get("/comments/{id}/edit") { request, member in try pages.editPage(request, member) }
-        routes.post("/comments/{id}/edit") { request, member in try pages.submitEdit(request, member) }
+        routes.post("/comments/{id}/edit", limit: .content) { request, member in try pages.submitEdit(request, member) }
         routes.anyone.get("/films") { request, viewer in try pages.filmsPage(request, viewer) }
         routes.anyone.get("/top") { request, viewer in try pages.topPage(request, viewer) }
         routes.anyone.get("/films/{id}") { request, viewer in try pages.filmPage(request, viewer) }

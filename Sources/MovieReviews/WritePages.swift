@@ -10,22 +10,22 @@ import WebUI
 extension MoviePages {
     func registerWriting(into routes: inout RouteGroup<SessionGuard>) {
         let pages = self
-        routes.post("/films/{id}/mark") { request, member in try pages.submitMark(request, member) }
+        routes.post("/films/{id}/mark", limit: .content) { request, member in try pages.submitMark(request, member) }
         routes.post("/films/{id}/unmark") { request, member in
             let film = try request.parameter("id")
             try pages.writes.removeMark(userID: member.user.id, filmID: film)
             return member.viewer.redirect(to: "/movies/films/\(percentEncode(film))", flash: Toast(MovieText.markRemoved(member.viewer.language)))
         }
         routes.get("/films/{id}/write") { request, member in try pages.editorPage(request, member) }
-        routes.post("/films/{id}/write") { request, member in try pages.submitEditor(request, member) }
+        routes.post("/films/{id}/write", limit: .content) { request, member in try pages.submitEditor(request, member) }
         routes.get("/reviews/{id}/edit") { request, member in try pages.editorPage(request, member) }
-        routes.post("/reviews/{id}/edit") { request, member in try pages.submitEditor(request, member) }
+        routes.post("/reviews/{id}/edit", limit: .content) { request, member in try pages.submitEditor(request, member) }
         routes.post("/reviews/{id}/delete") { request, member in
             try MovieWriteAPI.mapping(member) { try pages.writes.deleteReview(try request.parameter("id", as: Int64.self), userID: member.user.id) }
             return member.viewer.redirect(to: "/movies/me", flash: Toast(MovieText.reviewDeleted(member.viewer.language), kind: .success))
         }
         for (path, target) in [("/reviews/{id}/vote", VoteTarget.review), ("/short-comments/{id}/vote", .short), ("/comments/{id}/like", .comment)] {
-            routes.post(path) { request, member in try pages.submitVote(request, member, target: target) }
+            routes.post(path, limit: .reaction) { request, member in try pages.submitVote(request, member, target: target) }
         }
         routes.get("/me") { _, member in member.viewer.redirect(to: "/movies/users/\(member.user.id)") }
         routes.anyone.get("/users/{id}") { request, viewer in try pages.profilePage(request, viewer) }

@@ -7,9 +7,14 @@ public import WebUI
 extension PushSubscriptionError: HTTPErrorConvertible {
     public var httpError: HTTPError { httpError(.zh) }
 
-    /// Both cases → 422 naming the field (`endpoint`, `keys`).
+    /// `endpoint` and `keys` → 422 naming the field; `taken` → 409.
     public func httpError(_ language: Language) -> HTTPError {
         switch self {
+        case .taken:
+            return HTTPError(.conflict, title: language == .zh ? "推送地址已被占用" : "Endpoint taken",
+                             detail: language == .zh ? "这个推送地址属于另一个账号；只有持有该订阅密钥（auth）的浏览器才能把它转到这个账号。"
+                                : "This push endpoint belongs to another account; only the browser holding its keys (the same auth secret) can move it here.",
+                             type: "urn:appsuite:problem:push-endpoint-taken")
         case .endpoint:
             return .validation([.init(field: "endpoint", message: language == .zh
                 ? "推送地址须为公网 https 地址（最多 1024 个字符）。" : "The endpoint must be a public https URL (at most 1,024 characters).")])
@@ -38,7 +43,7 @@ public struct PushRoutes: Sendable {
         api.anyone.get("/push/key") { _, _ in .json { $0.object { $0.field("publicKey", key) } } }
         api.post("/push/subscriptions") { request, member in
             let body = try request.decodeJSON(NewPushSubscription.self)
-            let stored: (id: Int64, createdAt: Int64)
+            let stored: (id: Int64, createdAt: Int64, endpoint: String)
             do {
                 stored = try push.subscribe(userID: member.user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth,
                                             language: member.viewer.language, now: now())
@@ -48,7 +53,7 @@ public struct PushRoutes: Sendable {
             return .json(status: .created) { json in
                 json.object { json in
                     json.field("id", stored.id)
-                    json.field("endpoint", body.endpoint)
+                    json.field("endpoint", stored.endpoint)
                     json.field("createdAt", iso8601(stored.createdAt))
                 }
             }
@@ -74,6 +79,7 @@ public struct PushRoutes: Sendable {
                      requestBody: .ref(NewPushSubscription.self),
                      responses: [.init(201, "Subscribed", schema: .ref(PushSubscriptionInfo.self)),
                                  .init(401, "Login required", schema: .reference("Problem")),
+                                 .init(409, "The endpoint is another account's and the auth secret differs", schema: .reference("Problem")),
                                  .init(422, "Not a public https endpoint, or bad keys", schema: .reference("Problem"))],
                      requiresAuthentication: true),
         APIOperation(.delete, APIPath.Push.subscription, summary: "Unsubscribe", tag: "Push",

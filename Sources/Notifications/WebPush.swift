@@ -1,3 +1,4 @@
+import COpenSSL
 public import Foundation
 import HTTPServer
 public import OutboundHTTP
@@ -58,6 +59,9 @@ public enum PushSubscriptionError: Error, Sendable, Hashable {
     case endpoint
     /// `p256dh` is not a P-256 point or `auth` not 16 bytes.
     case keys
+    /// The endpoint is another account's subscription and the request did not send its `auth` secret (a `409`): an
+    /// endpoint belongs to one account; only the browser holding the subscription's keys can move it to another.
+    case taken
 }
 
 /// Browsers' push subscriptions and the delivery queue: subscribe, unsubscribe, and sending what ``Inbox/deliver(_:db:now:)``
@@ -111,31 +115,37 @@ public struct PushService: Sendable {
 
     // MARK: subscriptions
 
-    /// Checks an endpoint against the SSRF rules of ``PushSubscriptionError/endpoint``. With `.any` (tests) plain
-    /// `http` to a loopback receiver is accepted too, and so is any endpoint on the ``testReceiver`` origin.
+    /// Checks an endpoint against the SSRF rules of ``PushSubscriptionError/endpoint`` and returns it canonical
+    /// (``CanonicalURL``: libcurl's reading, so `127.1`, `0x7f.0.0.1`, `2130706433`, `localhost.` and
+    /// `[::ffff:127.0.0.1]` are judged as the loopback addresses they are). With `.any` (tests) plain `http` to a
+    /// loopback receiver is accepted too, and so is any endpoint on the ``testReceiver`` origin.
     public func validEndpoint(_ text: String) -> URL? {
-        guard text.utf8.count <= 1_024, let url = URL(string: text), let host = url.host?.lowercased(), !host.isEmpty,
-              url.user == nil, url.password == nil else { return nil }
+        guard text.utf8.count <= 1_024, let canonical = try? CanonicalURL(text), let url = URL(string: canonical.text) else { return nil }
         if isTestReceiver(url) { return url }
-        if addressPolicy == .any { return ["http", "https"].contains(url.scheme?.lowercased() ?? "") ? url : nil }
-        guard url.scheme?.lowercased() == "https" else { return nil }
-        let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-        if bare.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) && (bare.contains(":") || bare.split(separator: ".").count == 4) {
-            return AddressPolicy.publicOnly.permits(bare) ? url : nil
-        }
-        let local = bare == "localhost" || [".localhost", ".local", ".internal", ".lan", ".home.arpa"].contains { bare.hasSuffix($0) }
-        return local || !bare.contains(".") ? nil : url
+        if addressPolicy == .any { return url }
+        guard canonical.scheme == "https" else { return nil }
+        if let address = canonical.address { return AddressPolicy.publicOnly.permits(address) ? url : nil }
+        let host = canonical.host
+        let local = host == "localhost" || [".localhost", ".local", ".internal", ".lan", ".home.arpa"].contains { host.hasSuffix($0) }
+        return local || !host.contains(".") ? nil : url
     }
 
-    /// Stores (or, for a known endpoint, moves to this user and refreshes) a subscription.
-    /// - Returns: its id and creation time.
+    /// Stores a subscription under its canonical endpoint, or refreshes this user's own. An endpoint belongs to one
+    /// account: another account's is moved to this user only when `auth` is the secret it was stored with (the
+    /// same browser, signed in to another account), else refused with ``PushSubscriptionError/taken``.
+    /// - Returns: its id, creation time and the endpoint as stored.
     /// - Throws: ``PushSubscriptionError``.
-    public func subscribe(userID: Int64, endpoint: String, p256dh: String, auth: String, language: Language,
-                          now: Int64) throws -> (id: Int64, createdAt: Int64) {
-        guard validEndpoint(endpoint) != nil else { throw PushSubscriptionError.endpoint }
+    public func subscribe(userID: Int64, endpoint given: String, p256dh: String, auth: String, language: Language,
+                          now: Int64) throws -> (id: Int64, createdAt: Int64, endpoint: String) {
+        guard let endpoint = validEndpoint(given)?.absoluteString else { throw PushSubscriptionError.endpoint }
         guard let point = Base64URL.decode(p256dh), let secret = Base64URL.decode(auth), secret.count == 16,
               (try? P256Key.publicKey(point)) != nil else { throw PushSubscriptionError.keys }
         return try database.write { db in
+            if let owner = try db.queryFirst("SELECT user_id, auth FROM push_subscriptions WHERE endpoint = ?", endpoint),
+               try owner.get("user_id", as: Int64.self) != userID {
+                let stored = try owner.get("auth", as: [UInt8].self)
+                guard stored.count == secret.count, CRYPTO_memcmp(stored, secret, secret.count) == 0 else { throw PushSubscriptionError.taken }
+            }
             try db.execute(
                 "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, created_at) VALUES (?, ?, ?, ?, ?, ?) "
                     + "ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, "
@@ -148,7 +158,7 @@ public struct PushService: Sendable {
                 "DELETE FROM push_subscriptions WHERE user_id = ? AND id NOT IN "
                     + "(SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY id DESC LIMIT ?)",
                 userID, userID, Self.maxSubscriptionsPerUser)
-            return (id, now)
+            return (id, now, endpoint)
         }
     }
 

@@ -36,9 +36,12 @@ final class CurlURL {
 
     deinit { curl_url_cleanup(handle) }
 
-    private static func part(_ part: CURLUPart, of handle: OpaquePointer) -> String? {
+    /// A part as libcurl has it after parsing (`flags` of `curl_url_get`, e.g. `CURLU_NO_DEFAULT_PORT`).
+    func part(_ part: CURLUPart, flags: UInt32 = 0) -> String? { Self.part(part, of: handle, flags: flags) }
+
+    private static func part(_ part: CURLUPart, of handle: OpaquePointer, flags: UInt32 = 0) -> String? {
         var value: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, part, &value, 0) == CURLUE_OK, let value else { return nil }
+        guard curl_url_get(handle, part, &value, flags) == CURLUE_OK, let value else { return nil }
         defer { curl_free(value) }
         return String(cString: value)
     }

@@ -31,4 +31,17 @@ extension OutboundHTTPError: CustomStringConvertible {
         case .invalidRequest(let reason): "invalid request: \(reason)"
         }
     }
+
+    /// What a page may say about the failure: our words only, never libcurl's text or the URL (which may carry an
+    /// operator's key or name an internal host); ``description`` is for the log (issue 27 item 4).
+    public var shownText: String {
+        switch self {
+        case .invalidURL, .invalidRequest: "the request could not be made"
+        case .forbiddenAddress: "the address is not allowed"
+        case .timedOut: "timed out"
+        case .responseTooLarge: "the answer was too large"
+        case .tooManyRedirects: "too many redirects"
+        case .transport: "the server could not be reached"
+        }
+    }
 }

@@ -1,5 +1,7 @@
+import AppHost
 public import AppSuiteAPI
 public import Foundation
+import HTTPServer
 import Identity
 public import Imaging
 public import Storage
@@ -55,26 +57,6 @@ public struct PhotoVersion: Sendable, Hashable {
     public var createdAt: Int64
 }
 
-/// Why a file was not added to a library. `message` is for people; `code` for programs, chosen from
-/// which check failed (never from libvips' error text, which is process-wide and may be another
-/// request's).
-public struct IngestError: Error, Sendable, CustomStringConvertible {
-    public var code: String
-    public var message: String
-    public var description: String { message }
-
-    static func from(_ error: ImagingError) -> IngestError {
-        switch error {
-        case .emptyInput: IngestError(code: "empty", message: "empty file (0 bytes)")
-        case .tooManyBytes: IngestError(code: "too-large", message: error.description)
-        case .tooManyPixels: IngestError(code: "too-many-pixels", message: error.description)
-        case .unsupportedFormat: IngestError(code: "unsupported", message: "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)")
-        case .unreadable(let detail): IngestError(code: "corrupt", message: "corrupt or truncated image: \(detail)")
-        default: IngestError(code: "unreadable", message: error.description)
-        }
-    }
-}
-
 /// The result of adding one file.
 public struct IngestResult: Sendable {
     public var photo: Photo
@@ -89,14 +71,19 @@ public struct PhotoLibrary: Sendable {
     /// `<data>/apps/photos`: `originals/ab/<sha256>`, `derived/ab/<sha256>-<kind>.<ext>`.
     public let directory: URL
     public let limits: ImageLimits
+    /// Bytes of originals and edited versions one account may keep (``quota``).
+    public let quotaBytes: Int64
 
     public static let thumbnailSide = 512
     public static let renditionSide = 2048
+    /// The default of ``quotaBytes``: 2 GiB (32 originals at the 64 MiB limit, about 500 phone photos).
+    public static let defaultQuotaBytes: Int64 = 2 << 30
 
-    public init(database: any Database, directory: URL, limits: ImageLimits = ImageLimits()) {
+    public init(database: any Database, directory: URL, limits: ImageLimits = ImageLimits(), quotaBytes: Int64 = PhotoLibrary.defaultQuotaBytes) {
         self.database = database
         self.directory = directory
         self.limits = limits
+        self.quotaBytes = quotaBytes
     }
 
     // MARK: schema
@@ -159,6 +146,10 @@ public struct PhotoLibrary: Sendable {
             Migration(module: "photos", version: 4, name: "photo_problem", sql: """
                 ALTER TABLE photos_photos ADD COLUMN problem TEXT;
                 """),
+            // Versions' sizes for the account quota (issue 27); NULL for versions saved before, measured on disk.
+            Migration(module: "photos", version: 5, name: "version_size", sql: """
+                ALTER TABLE photos_versions ADD COLUMN file_size INTEGER;
+                """),
         ]
     }
 
@@ -195,13 +186,10 @@ public struct PhotoLibrary: Sendable {
             info = try Imaging.probe(bytes, limits: limits)
         } catch { throw IngestError.from(error) }
         let sha = ContentHash.sha256Hex(bytes)
-        if let existing = try? photo(sha256: sha, userID: userID) {
-            return IngestResult(photo: existing, isDuplicate: true)
-        }
         // With `.decode`, the thumbnail made while checking is staged now and put in place in the transaction
-        // that stores the row (see `place`).
+        // that stores the row (see `place`); a file the account has already is not decoded again.
         var thumbnail: (bytes: [UInt8], staged: URL?)?
-        if check == .decode {
+        if check == .decode, (try? photo(sha256: sha, userID: userID)) == nil {
             do {
                 let image = try Imaging.thumbnail(bytes, maxWidth: Self.thumbnailSide, maxHeight: Self.thumbnailSide,
                                                   format: Self.derivativeFormat(hasAlpha: info.hasAlpha), limits: limits)
@@ -211,12 +199,15 @@ public struct PhotoLibrary: Sendable {
         defer { if let staged = thumbnail?.staged { try? FileManager.default.removeItem(at: staged) } }
         do {
             let now = Int64(Date().timeIntervalSince1970)
-            let photo = try writeWithBlob(bytes, sha: sha) { db -> Photo in
+            // The duplicate check is made here, under the blob's lock, which `delete` takes too (issue 27 item 6): an
+            // upload landing on a photo being deleted waits for the delete and then stores its own row; one that
+            // finds the photo answers it as a duplicate (200), never as created.
+            return try writeWithBlob(bytes, sha: sha) { db -> IngestResult in
                 if let thumbnail { try? move(thumbnail.staged, thumbnail.bytes, to: derivedURL(sha: sha, kind: .thumbnail, hasAlpha: info.hasAlpha)) }
                 if let row = try db.queryFirst("SELECT id FROM photos_photos WHERE user_id = ? AND sha256 = ?", userID, sha) {
-                    // Another request stored the same bytes a moment ago.
-                    return try Self.loadPhoto(db, id: try row.get("id", as: Int64.self), userID: userID)!
+                    return IngestResult(photo: try Self.loadPhoto(db, id: try row.get("id", as: Int64.self), userID: userID)!, isDuplicate: true)
                 }
+                try quota.check(userID: userID, adding: Int64(bytes.count), db: db)
                 let row = try db.queryFirst("""
                     INSERT INTO photos_photos (user_id, sha256, filename, format, width, height, orientation, color_space,
                         has_alpha, page_count, taken_at, camera, file_size, created_at)
@@ -224,13 +215,13 @@ public struct PhotoLibrary: Sendable {
                     """, userID, sha, Self.cleanFilename(filename), info.format.description, info.width, info.height,
                     info.orientation, Self.colorSpaceName(info), info.hasAlpha, info.pageCount, info.dateTaken,
                     info.camera, bytes.count, now)
-                return try Self.loadPhoto(db, id: try row!.get("id", as: Int64.self), userID: userID)!
+                return IngestResult(photo: try Self.loadPhoto(db, id: try row!.get("id", as: Int64.self), userID: userID)!, isDuplicate: false)
             }
-            return IngestResult(photo: photo, isDuplicate: false)
         } catch let error as IngestError {
             throw error
         } catch {
-            throw IngestError(code: "storage", message: "could not store the photo: \(error)")
+            if !(error is QuotaExceeded) && !DiskFull.isDiskFull(error) { Self.log("storing a photo of user \(userID): \(error)") }
+            throw IngestError.storing(error)
         }
     }
 
@@ -547,11 +538,12 @@ public struct PhotoLibrary: Sendable {
         let sha = ContentHash.sha256Hex(image.bytes)
         let now = Int64(Date().timeIntervalSince1970)
         return try writeWithBlob(image.bytes, sha: sha) { db in
+            try quota.check(userID: photo.userID, adding: Int64(image.bytes.count), db: db)
             let row = try db.queryFirst("""
-                INSERT INTO photos_versions (photo_id, sha256, operations, width, height, format, created_at, base_version_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                INSERT INTO photos_versions (photo_id, sha256, operations, width, height, format, created_at, base_version_id, file_size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                 """, photo.id, sha, EditCodec.encode(plan.edits), image.width, image.height, image.format.description, now,
-                plan.baseVersionID)
+                plan.baseVersionID, image.bytes.count)
             let versionID = try row!.get("id", as: Int64.self)
             try db.execute("UPDATE photos_photos SET current_version_id = ? WHERE id = ?", versionID, photo.id)
             return try Self.loadPhoto(db, id: photo.id, userID: photo.userID)!
@@ -593,12 +585,15 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
-    /// Deletes the photo and its versions, then `collect`s their files (those no other row uses).
+    /// Deletes the photo and its versions, then `collect`s their files (those no other row uses). The original's
+    /// blob lock is held while the row goes, so an upload of the same bytes either finds the photo before (a
+    /// duplicate) or stores a row of its own after, never answers with a photo this removes meanwhile.
     public func delete(_ photo: Photo) throws {
         let shas = try database.write { db -> Set<String> in
+            try db.lock("photos.blob." + photo.sha256)
             let versionSHAs = try db.query("SELECT sha256 FROM photos_versions WHERE photo_id = ?", photo.id)
                 .map { try $0.get("sha256", as: String.self) }
-            try db.execute("DELETE FROM photos_photos WHERE id = ? AND user_id = ?", photo.id, photo.userID)
+            try db.execute("DELETE FROM photos_photos WHERE id = ? AND user_id = ? AND sha256 = ?", photo.id, photo.userID, photo.sha256)
             return Set([photo.sha256] + versionSHAs)
         }
         try collect(shas)

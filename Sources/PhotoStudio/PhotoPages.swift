@@ -69,6 +69,9 @@ enum PhotoText {
         case "too-many-pixels": "像素太多（上限 1 亿像素），未解码即拒绝"
         case "unsupported": "不是支持的图片格式（按内容识别，而非扩展名）"
         case "corrupt": "图片已损坏或不完整"
+        case "quota": error.quota?.message(.zh) ?? "存储空间已满"
+        case "disk-full": "服务器磁盘已满，未保存"
+        case "storage": "无法保存，请稍后重试"
         default: "无法读取：" + error.message
         }
     }
@@ -114,7 +117,7 @@ struct PhotoPages: Sendable {
             return viewer.redirect(to: "/photos/\(photo.id)?album=\(albumID)",
                                    flash: Toast(viewer.language == .zh ? "已加入相册" : "Added to the album", kind: .success))
         }
-        pages.post("/upload") { request, member in
+        pages.post("/upload", limit: .upload) { request, member in
             let (viewer, user) = (member.viewer, member.user)
             let files = request.uploadedFiles.filter { $0.fieldName == "file" && !($0.filename.isEmpty && $0.size == 0) }
             let zh = viewer.language == .zh
@@ -123,7 +126,7 @@ struct PhotoPages: Sendable {
             }
             let userID = user.id
             // Headers checked and originals stored on the work pool; thumbnails follow there too.
-            return .offloaded(key: DerivativeQueue.key(userID: userID)) {
+            return .offloaded(key: DerivativeQueue.key(userID: userID), lane: DerivativeQueue.lane(files)) {
                 var added: [Photo] = []
                 var problems: [String] = []
                 for file in files {
@@ -165,11 +168,13 @@ struct PhotoPages: Sendable {
             } catch let error as HTTPError {
                 return viewer.redirect(to: back, flash: Toast(error.errors.first?.message ?? error.detail ?? error.title, kind: .error))
             }
-            return .offloaded(key: DerivativeQueue.key(userID: photo.userID)) {
+            return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
                 do {
                     queue.submit([try library.saveVersion(of: photo, operations: edits)], kinds: [.thumbnail, .rendition])
                 } catch let error as ImagingError {
-                    return viewer.redirect(to: back, flash: Toast(error.description, kind: .error))
+                    return viewer.redirect(to: back, flash: Toast(error.shownText, kind: .error))
+                } catch let error as QuotaExceeded {
+                    return viewer.redirect(to: back, flash: Toast(error.message(viewer.language), kind: .error))
                 }
                 return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.saved(viewer.language), kind: .success))
             }

@@ -27,7 +27,14 @@ public struct PhotoStudioApp: MiniApp {
     public static let importPassword = AppSetting.secret(
         "photos-password", help: "password of the account `import photos` creates (default: random, printed once)")
 
-    public var settings: [any DeclaredSetting] { [Self.maximumMegapixels, Self.maximumMegabytes, Self.importUser, Self.importPassword] }
+    /// `--photos-quota-mb`: what one account may keep, originals and edited versions together, in MiB.
+    public static let quotaMegabytes = AppSetting.positiveNumber(
+        "photos-quota-mb", default: Double(PhotoLibrary.defaultQuotaBytes >> 20), maximum: 1_048_576, valueName: "MB",
+        help: "bytes one account may keep in Photo Studio, originals and edits (default 2048 MiB)")
+
+    public var settings: [any DeclaredSetting] {
+        [Self.maximumMegapixels, Self.maximumMegabytes, Self.quotaMegabytes, Self.importUser, Self.importPassword]
+    }
 
     /// The size limits the settings give (the defaults are ``ImageLimits``' own).
     public static func limits(_ settings: AppSettings) -> ImageLimits {
@@ -44,8 +51,11 @@ public struct PhotoStudioApp: MiniApp {
     public func migrations() -> [Migration] { PhotoLibrary.migrations() }
 
     func library(_ context: AppContext) -> PhotoLibrary {
-        PhotoLibrary(database: context.database, directory: context.dataDirectory, limits: Self.limits(context.settings))
+        PhotoLibrary(database: context.database, directory: context.dataDirectory, limits: Self.limits(context.settings),
+                     quotaBytes: Int64(context.settings[Self.quotaMegabytes] * 1_048_576))
     }
+
+    public func storageQuota(context: AppContext) -> StorageQuota? { library(context).quota }
 
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let library = library(context)
@@ -69,6 +79,8 @@ public struct PhotoStudioApp: MiniApp {
 
 extension IngestError: HTTPErrorConvertible {
     public var httpError: HTTPError {
+        if let quota { return quota.httpError(.en) }
+        if code == "disk-full" { return DiskFull().httpError }
         let status: HTTPStatus = switch code {
         case "too-large": .contentTooLarge
         case "storage", "missing": .internalServerError
@@ -89,14 +101,14 @@ struct PhotoAPI: Sendable {
 
     /// Every route needs a signed-in user; another user's photo is a 404.
     func register(into api: inout RouteGroup<SessionGuard>) {
-        api.post(Self.base) { request, member in
+        api.post(Self.base, limit: .upload) { request, member in
             let user = member.user
             let files = request.uploadedFiles.filter { $0.fieldName == "file" }
             guard !files.isEmpty else {
                 throw HTTPError.validation([.init(field: "file", message: "Send one or more images as the multipart field 'file'.")])
             }
             let userID = user.id
-            return .offloaded(key: DerivativeQueue.key(userID: userID)) { try upload(files, userID: userID) }
+            return .offloaded(key: DerivativeQueue.key(userID: userID), lane: DerivativeQueue.lane(files)) { try upload(files, userID: userID) }
         }
         api.get(Self.base) { request, member in
             let user = member.user
@@ -180,7 +192,7 @@ struct PhotoAPI: Sendable {
             let photo = try find(request, member.user)
             let body = try request.decodeJSON(NewPhotoVersion.self)
             let edits = try Self.edits(body.operations)
-            return .offloaded(key: DerivativeQueue.key(userID: photo.userID)) {
+            return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
                 let updated = try saveVersion(photo, edits)
                 queue.submit([updated], kinds: [.thumbnail, .rendition])
                 let versions = try library.versions(of: updated)
@@ -219,7 +231,8 @@ struct PhotoAPI: Sendable {
                                        detail: "None of the \(failed.count) files is a usable image.")
         }
         queue.submit(added.map(\.0), kinds: [.thumbnail, .rendition])
-        return .json(status: .created) { json in
+        // 201 only when this request stored a photo; a file the account already has answers its photo with 200.
+        return .json(status: added.contains { !$0.1 } ? .created : .ok) { json in
             json.object {
                 $0.array("items") { list in
                     for (photo, duplicate) in added { write(photo, duplicate: duplicate, to: &list) }
@@ -247,7 +260,7 @@ struct PhotoAPI: Sendable {
             if case .invalidArgument(let message) = error {
                 throw HTTPError.validation([.init(field: "operations", message: message)])
             }
-            throw HTTPError(.unprocessableContent, detail: error.description)
+            throw HTTPError(.unprocessableContent, detail: error.shownText)
         }
     }
 
@@ -275,7 +288,7 @@ struct PhotoAPI: Sendable {
             return Self.file(file.path, size: size, mediaType: file.mediaType, etag: file.etag, request: request, download: nil)
         }
         if library.hasDerivative(kind, of: photo) { return try serve() }
-        return .offloaded(key: DerivativeQueue.key(userID: photo.userID), serve)
+        return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo), serve)
     }
 
     /// A stored file with an ETag; `304` when the client has it. URLs that carry `?v=` (the content's hash)
@@ -397,9 +410,13 @@ struct PhotoAPI: Sendable {
     static let operations: [APIOperation] = [
         APIOperation(.post, base, summary: "Upload one or more photos (multipart field 'file')", tag: "Photos",
                      requestBody: .object([("file", .array(.string(format: "binary")))]), requestMediaType: "multipart/form-data",
-                     responses: [.init(201, "Added (duplicates answer the existing photo)", schema: .ref(PhotoUploadResult.self)),
+                     responses: [.init(201, "At least one photo added (items; a file already in the library answers its photo, duplicate true)",
+                                       schema: .ref(PhotoUploadResult.self)),
+                                 .init(200, "Every file was already in the library: their photos, duplicate true", schema: .ref(PhotoUploadResult.self)),
                                  .init(413, "Too large", schema: problem, mediaType: "application/problem+json"),
-                                 .init(422, "Not a usable image", schema: problem, mediaType: "application/problem+json")],
+                                 .init(422, "Not a usable image", schema: problem, mediaType: "application/problem+json"),
+                                 .init(507, "Over the account's Photo Studio quota (urn:appsuite:problem:quota-exceeded), or the server's disk is full",
+                                       schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.get, base, summary: "The library, newest first (keyset-paged)", tag: "Photos",
                      parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query),
@@ -432,7 +449,9 @@ struct PhotoAPI: Sendable {
         APIOperation(.post, base + "/{id}/versions", summary: "Save a new version: at most \(PhotoLibrary.maximumOperations) operations, applied to the current version in its upright coordinates", tag: "Photos",
                      parameters: [idParameter], requestBody: .ref(NewPhotoVersion.self),
                      responses: [.init(201, "The photo with its new current version", schema: .ref(PhotoItem.self)),
-                                 .init(422, "An operation does not fit", schema: problem, mediaType: "application/problem+json")],
+                                 .init(422, "An operation does not fit", schema: problem, mediaType: "application/problem+json"),
+                                 .init(507, "The new version would pass the account's Photo Studio quota, or the server's disk is full", schema: problem,
+                                       mediaType: "application/problem+json")],
                      requiresAuthentication: true),
         APIOperation(.post, base + "/{id}/revert", summary: "Show the original again (versions are kept)", tag: "Photos",
                      parameters: [idParameter], responses: [.init(200, "The photo", schema: .ref(PhotoItem.self))], requiresAuthentication: true),

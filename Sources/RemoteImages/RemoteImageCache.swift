@@ -95,7 +95,7 @@ public final class RemoteImageCache: Sendable {
         let claimed = inFlight.withLock { $0.insert(version).inserted }
         if claimed {
             do {
-                try workPool.submit(key: "remote-images") { [self] in
+                try workPool.submit(.batch, key: "remote-images") { [self] in
                     defer { _ = inFlight.withLock { $0.remove(version) } }
                     fetch(url, version: version, app: app)
                 }

@@ -13,6 +13,7 @@ enum PostgreSQLResult {
         case "40001", "40P01": .serializationFailure
         case "55P03", "57014": .busy
         case "57P01", "57P02", "57P03": .unavailable
+        case "53100": .diskFull
         default:
             if sqlState.hasPrefix("23") { .otherConstraintViolation }
             else if sqlState.hasPrefix("08") { .unavailable }

@@ -4,6 +4,7 @@
 enum SQLiteResult {
     static let busy: Int32 = 5
     static let locked: Int32 = 6
+    static let full: Int32 = 13
     static let cantOpen: Int32 = 14
     static let constraint: Int32 = 19
     static let busySnapshot: Int32 = 517  // SQLITE_BUSY | (2 << 8)
@@ -28,6 +29,7 @@ enum SQLiteResult {
         case (_, busySnapshot): .serializationFailure
         case (busy, _), (locked, _): .busy
         case (cantOpen, _): .unavailable
+        case (full, _): .diskFull
         default: .other
         }
     }

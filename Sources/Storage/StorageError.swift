@@ -50,6 +50,9 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
         /// The database cannot be reached, or the connection was lost (PostgreSQL class 08, 57P01…03;
         /// SQLite 14 `SQLITE_CANTOPEN`).
         case unavailable
+        /// The disk holding the database is full (SQLite 13 `SQLITE_FULL`, PostgreSQL 53100 `disk_full`): the
+        /// statement and its transaction were rolled back.
+        case diskFull
         /// Anything else: syntax, a missing table, a type error, I/O …
         case other
     }

@@ -175,7 +175,7 @@ struct WeatherAPI: Sendable {
         let (place, _) = try Self.resolve(request.query["place"] ?? request.form()["place"], in: directory, language: l)
         let photo = try ShareCard.photo(in: request, language: l)
         let childCount = directory.childCount(place.id), service = service, now = clock.now()
-        return .offloaded(key: "user:\(member.user.id)") {
+        return .offloaded(key: "user:\(member.user.id)", lane: .batch) {
             let made = try ShareCard.make(photo: photo, place: place, childCount: childCount, service: service, language: l, now: now)
             return ShareCard.response(made.card, filename: made.filename, inline: false)
         }

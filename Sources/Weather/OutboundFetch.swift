@@ -19,9 +19,12 @@ enum OutboundFetch {
                 let response = try client.send(outbound)
                 return ProviderResponse(status: response.status, contentType: response.header("Content-Type"), body: response.body)
             } catch let error as OutboundHTTPError {
-                throw .unavailable(error.description)
+                // libcurl's text (host, port, maybe the URL with a key) goes to the log; the page says what happened.
+                FileHandle.standardError.write(Data("appsuite: weather provider: \(error.description)\n".utf8))
+                throw .unavailable(error.shownText)
             } catch {
-                throw .unavailable("\(error)")
+                FileHandle.standardError.write(Data("appsuite: weather provider: \(error)\n".utf8))
+                throw .unavailable("the server could not be reached")
             }
         }
     }

@@ -303,7 +303,7 @@ struct WeatherPages: Sendable {
         }
         let photo: UploadedFile
         do { photo = try ShareCard.photo(in: request, language: l) } catch { return failed(error) }
-        return .offloaded(key: "user:\(member.user.id)") {
+        return .offloaded(key: "user:\(member.user.id)", lane: .batch) {
             do throws(HTTPError) {
                 let made = try ShareCard.make(photo: photo, place: place, childCount: childCount, service: service, language: l, now: now)
                 return ShareCard.response(made.card, filename: made.filename, inline: true)

@@ -148,12 +148,12 @@ enum ShareCard {
     static func refusal(_ error: ImagingError, language: Language) -> HTTPError {
         switch error {
         case .tooManyBytes:
-            HTTPError(.contentTooLarge, title: "Photo not accepted", detail: error.description, type: photoRefused)
+            HTTPError(.contentTooLarge, title: "Photo not accepted", detail: error.shownText, type: photoRefused)
         case .emptyInput, .tooManyPixels, .unsupportedFormat, .unreadable, .fileNotReadable:
             HTTPError(.unprocessableContent, title: "Photo not accepted",
-                      detail: (language == .zh ? "这张照片不能用：" : "This photo cannot be used: ") + error.description, type: photoRefused)
+                      detail: (language == .zh ? "这张照片不能用：" : "This photo cannot be used: ") + error.shownText, type: photoRefused)
         case .invalidArgument, .processingFailed, .startFailed:
-            HTTPError(.internalServerError, title: "Card not made", detail: error.description)
+            HTTPError(.internalServerError, title: "Card not made", detail: error.shownText)
         }
     }
 

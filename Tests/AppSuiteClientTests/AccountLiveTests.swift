@@ -92,6 +92,11 @@ import Testing
         #expect(badReset?.status == 410)
         #expect(client.session.isSignedIn)
 
+        // The storage quotas: each app that keeps uploads, nothing used yet but the limits the server has.
+        let storage = try await client.me.storage()
+        #expect(storage.items.map(\.app) == ["photos", "merchants", "slicer"])
+        #expect(storage.items.allSatisfy { $0.usedBytes == 0 } && storage.items.first?.limitBytes == 2 << 30)
+
         // Download my data (a zip naming the account), then delete the account: the password first.
         let archive = try await client.me.exportData()
         #expect(archive.starts(with: [0x50, 0x4B, 0x03, 0x04]) && archive.count > 100)
@@ -104,8 +109,8 @@ import Testing
             _ = try await client.auth.logIn(username: name, password: "another horse battery")
         }
         #expect(deleted?.status == 401)
-        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/auth/") || $0.path == "/api/v1/me" || $0.path.hasPrefix("/api/v1/me/") }
-        #expect(expected.count == 20)
+        let expected = AppSuiteClient.routes.filter { $0.path.hasPrefix("/api/v1/auth/") || $0.path == "/api/v1/me" || $0.path.hasPrefix("/api/v1/me/") }
+        #expect(expected.count == 21)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 

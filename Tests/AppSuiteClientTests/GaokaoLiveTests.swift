@@ -104,7 +104,7 @@ import Testing
         }
         #expect(tooMany?.status == 422 && tooMany?.fieldErrors.map(\.field) == ["items"])
 
-        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/gaokao/") }
+        let expected = AppSuiteClient.routes.filter { $0.path.hasPrefix("/api/v1/gaokao/") }
         #expect(expected.count == 13)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }

@@ -63,7 +63,7 @@ import Testing
             endpoint: "https://10.0.0.1/x", keys: .init(p256dh: key.publicKey, auth: "AAECAwQFBgcICQoLDA0ODw"))) }?.status == 422)
         try await alice.push.unsubscribe(id: stored.id)
 
-        let expected = AppSuiteClient.endpoints.filter {
+        let expected = AppSuiteClient.routes.filter {
             $0.path.hasPrefix("/api/v1/inbox") || $0.path.hasPrefix("/api/v1/moderation") || $0.path.hasPrefix("/api/v1/push")
         }
         #expect(expected.count == 13)

@@ -8,13 +8,13 @@ import Synchronization
 /// that it called every method of a group.
 final class RecordingTransport: HTTPTransport {
     let inner: URLSessionTransport
-    private let sent = Mutex<[Endpoint]>([])
+    private let sent = Mutex<[Route]>([])
 
     init(_ inner: URLSessionTransport = URLSessionTransport()) {
         self.inner = inner
     }
 
-    var endpoints: Set<Endpoint> { Set(sent.withLock { $0 }) }
+    var endpoints: Set<Route> { Set(sent.withLock { $0 }) }
 
     func send(_ request: HTTPRequest, progress: UploadProgressHandler?) async throws -> HTTPResponse {
         sent.withLock { $0.append(request.endpoint) }

@@ -51,8 +51,8 @@ import Testing
         #expect(missing?.status == 404)
         let noReview = await failure { () async throws(AppSuiteError) in try await movies.review(id: 1) }
         #expect(noReview?.status == 404)
-        let lists: Set<Endpoint> = [Endpoint("GET", APIPath.Movies.reviews), Endpoint("GET", APIPath.Movies.films),
-                                    Endpoint("GET", APIPath.Movies.film), Endpoint("GET", APIPath.Movies.review)]
+        let lists: Set<Route> = [Route("GET", APIPath.Movies.reviews), Route("GET", APIPath.Movies.films),
+                                    Route("GET", APIPath.Movies.film), Route("GET", APIPath.Movies.review)]
         #expect(recorder.endpoints == lists)
     }
 
@@ -124,7 +124,7 @@ import Testing
         #expect(link.url == "/s/" + link.code)
         #expect(try await bob.community.shareLink(app: "movies", itemID: itemID) == link, "one stable link per item")
 
-        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/favorites") || $0.path.hasPrefix("/api/v1/comments")
+        let expected = AppSuiteClient.routes.filter { $0.path.hasPrefix("/api/v1/favorites") || $0.path.hasPrefix("/api/v1/comments")
             || $0.path.hasPrefix("/api/v1/shares")
             || ([APIPath.Movies.review, APIPath.Movies.reviewComments].contains($0.path) && ["GET", "POST"].contains($0.method)) }
         #expect(expected.count == 10)
@@ -167,7 +167,7 @@ import Testing
         }
         #expect(picks.source == "ratings" && picks.rated == 5 && picks.items.count == 10)
         #expect(Set(picks.items.map(\.id)).isDisjoint(with: rated))
-        let expected: Set<Endpoint> = [Endpoint("GET", APIPath.Movies.top), Endpoint("GET", APIPath.Movies.forYou)]
+        let expected: Set<Route> = [Route("GET", APIPath.Movies.top), Route("GET", APIPath.Movies.forYou)]
         #expect(recorder.endpoints.isSuperset(of: expected))
     }
 }

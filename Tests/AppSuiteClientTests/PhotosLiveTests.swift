@@ -86,7 +86,7 @@ import Testing
         let signedOut = await failure { () async throws(AppSuiteError) in try await server.client().photos.library() }
         #expect(signedOut?.status == 401)
 
-        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/photos") }
+        let expected = AppSuiteClient.routes.filter { $0.path.hasPrefix("/api/v1/photos") }
         #expect(expected.count == 13)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }

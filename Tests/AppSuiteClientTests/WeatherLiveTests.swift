@@ -47,7 +47,7 @@ import Testing
 
         let unknown = await failure { () async throws(AppSuiteError) in try await weather.place("999999") }
         #expect(unknown?.status == 404)
-        let expected = AppSuiteClient.endpoints.filter { $0.path.hasPrefix("/api/v1/weather/") }
+        let expected = AppSuiteClient.routes.filter { $0.path.hasPrefix("/api/v1/weather/") }
         #expect(expected.count == 9)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }

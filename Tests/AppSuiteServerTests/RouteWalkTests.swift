@@ -5,7 +5,8 @@ import Testing
 @testable import AppSuiteServer
 
 /// Walks every route the suite registers (platform and every installed app) and proves the guards are on
-/// (issue 9 item 1): no unsafe route is mounted outside a guarded group, every unsafe route refuses a
+/// (issue 9 item 1): no unsafe route is mounted outside a guarded group or without a write limit (issue 27 item 2),
+/// every unsafe route refuses a
 /// cookie-authenticated request without a CSRF token, and every route that needs a user refuses a
 /// signed-out request (`401` from the API, a redirect to `/login` from pages).
 @Suite struct RouteWalkTests {
@@ -28,6 +29,7 @@ import Testing
         #expect(routes.count >= 30)
         for route in routes {
             #expect(route.access != nil, "\(route.method) \(route.pattern) is mounted without the session guard")
+            #expect(!route.limit.windows.isEmpty, "\(route.method) \(route.pattern) has no write limit")
             let path = Self.concrete(route.pattern)
             let form = try server.request(route.method.rawValue, path,
                                           headers: ["Cookie": "sid=\(token)", "Content-Type": "application/x-www-form-urlencoded"],

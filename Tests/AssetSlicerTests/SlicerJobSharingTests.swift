@@ -4,6 +4,7 @@ import AppSuiteTesting
 @testable import AssetSlicer
 import Foundation
 import Testing
+import WebUI
 
 /// `/slicer` jobs live in the database, so two servers on one database and one data directory share them
 /// (issue 10 item 4): a job started through one is shown, finished, by the other; one job per account at a time
@@ -44,11 +45,12 @@ import Testing
         let account = try server.register("designer")
         let userID = try #require(try server.get("/api/v1/me", token: account.token).json()["id"] as? Int)
         let store = SlicerJobStore(database: try #require(server.suite.context(for: "slicer")).database)
+        let quota = StorageQuota(app: "slicer", title: LocalizedText("test"), limitBytes: 1 << 30) { _, _ in 0 }
         let now = Int64(server.clock.clock.now().timeIntervalSince1970)
 
-        #expect(try store.insert(token: "a", userID: Int64(userID), design: "a.svg", now: now, keep: 10) == [])
+        #expect(try store.insert(token: "a", userID: Int64(userID), design: "a.svg", bytes: 0, now: now, keep: 10, quota: quota) == [])
         try store.progress("a", done: 3, total: 7, now: now)
-        #expect(try store.insert(token: "b", userID: Int64(userID), design: "b.svg", now: now + 60, keep: 10) == nil, "a is running")
+        #expect(try store.insert(token: "b", userID: Int64(userID), design: "b.svg", bytes: 0, now: now + 60, keep: 10, quota: quota) == nil, "a is running")
         guard case .running(3, 7) = try #require(try store.job("a", userID: Int64(userID), now: now + 60)).state else {
             Issue.record("a should be running 3/7")
             return
@@ -62,14 +64,14 @@ import Testing
             return
         }
         #expect(reason.contains("服务器已停止") && reason.contains("stopped"))
-        #expect(try store.insert(token: "b", userID: Int64(userID), design: "b.svg", now: later, keep: 10) == [])
-        try store.finish("b", summary: SlicerJobs.Summary(slices: [], findings: [], zipSize: 5), now: later)
+        #expect(try store.insert(token: "b", userID: Int64(userID), design: "b.svg", bytes: 0, now: later, keep: 10, quota: quota) == [])
+        try store.finish("b", summary: SlicerJobs.Summary(slices: [], findings: [], zipSize: 5), bytes: 5, now: later)
 
         // Only the newest ten are kept; the insert names the ones it removed (their folders go too).
         var removed: [String] = []
         for n in 0..<10 {
             let token = "c\(n)"
-            removed += try #require(try store.insert(token: token, userID: Int64(userID), design: "\(n).svg", now: later, keep: 10))
+            removed += try #require(try store.insert(token: token, userID: Int64(userID), design: "\(n).svg", bytes: 0, now: later, keep: 10, quota: quota))
             try store.fail(token, reason: "test", now: later)
         }
         #expect(removed == ["a", "b"])

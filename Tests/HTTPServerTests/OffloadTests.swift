@@ -17,6 +17,13 @@ import Testing
                 return .text("done \(key)")
             }
         }
+        router.get("/batch/{key}") { request in
+            let key = try request.parameter("key")
+            return .offloaded(key: key, lane: .batch) {
+                gate.pass()
+                return .text("batch \(key)")
+            }
+        }
         router.get("/work-big") { request in
             .offloaded(key: request.clientAddress) { .text(String(repeating: "照片 photo ", count: 1000)) }
         }
@@ -46,7 +53,7 @@ import Testing
     @Test func aCheapRequestIsAnsweredWhileSlowWorkHoldsEveryRequestThread() throws {
         let gate = Gate()
         // Four slow requests, twice the two request threads, all running at once on a four-thread pool.
-        try LiveServerTests.withServer(router: Self.makeRouter(gate: gate), workPool: WorkPool(workers: 4), { $0.threadCount = 2 }) { server in
+        try LiveServerTests.withServer(router: Self.makeRouter(gate: gate), workPool: WorkPool(interactive: WorkLaneLimits(threads: 4)), { $0.threadCount = 2 }) { server in
             let requests = Requests()
             for key in ["a", "b", "c", "d"] { requests.get("/work/\(key)", port: server.port) }
             #expect(gate.waitUntilEntered(4), "all four slow requests run at once")
@@ -64,13 +71,13 @@ import Testing
 
     @Test func aFullPoolIs503AndAKeyOverItsQuota429() throws {
         let gate = Gate()
-        let pool = WorkPool(workers: 1, queueLimit: 1, perKeyRunning: 1, perKeyQueued: 1)
+        let pool = WorkPool(interactive: WorkLaneLimits(threads: 1, queueLimit: 1, perKeyRunning: 1, perKeyQueued: 1))
         try LiveServerTests.withServer(router: Self.makeRouter(gate: gate), workPool: pool) { server in
             let requests = Requests()
             requests.get("/work/a", port: server.port)
             #expect(gate.waitUntilEntered())
             requests.get("/work/a?second", port: server.port)
-            #expect(wait(until: { pool.queuedCount == 1 }))
+            #expect(wait(until: { pool.queuedCount(.interactive) == 1 }))
             let overQuota = try #require(try RawHTTPClient.exchange(port: server.port, "GET /work/a?third HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n"))
             #expect(overQuota.status == 429)
             #expect(overQuota.headers["retry-after"] == "2")
@@ -82,6 +89,30 @@ import Testing
             requests.waitForAll(2)
             #expect(requests["/work/a"]?.text == "done a")
             #expect(requests["/work/a?second"]?.text == "done a")
+        }
+    }
+
+    /// Issue 27: the batch lane's one thread is held; an interactive request is answered meanwhile, and batch
+    /// work that waited past the lane's limit is answered 503 with the batch `Retry-After` without running.
+    @Test func batchWorkPastItsWaitIs503WhileInteractiveWorkRuns() throws {
+        let gate = Gate()
+        let pool = WorkPool(interactive: WorkLaneLimits(threads: 1),
+                            batch: WorkLaneLimits(threads: 1, perKeyRunning: 1, maximumWait: .milliseconds(200)))
+        try LiveServerTests.withServer(router: Self.makeRouter(gate: gate), workPool: pool) { server in
+            let requests = Requests()
+            requests.get("/batch/a", port: server.port)
+            #expect(gate.waitUntilEntered())
+            requests.get("/batch/b", port: server.port)
+            #expect(wait(until: { pool.queuedCount(.batch) == 1 }))
+            let interactive = try #require(try RawHTTPClient.exchange(port: server.port, "GET /work-big HTTP/1.1\r\nHost: x\r\n\r\n"))
+            #expect(interactive.status == 200)
+            Thread.sleep(forTimeInterval: 0.3)
+            gate.open()
+            requests.waitForAll(2)
+            #expect(requests["/batch/a"]?.text == "batch a")
+            #expect(requests["/batch/b"]?.status == 503)
+            #expect(requests["/batch/b"]?.headers["retry-after"] == "30")
+            #expect(gate.enteredCount == 1, "the late job never ran")
         }
     }
 
@@ -123,7 +154,7 @@ import Testing
         configuration.port = 0
         configuration.isAccessLogEnabled = false
         configuration.shutdownGracePeriod = .milliseconds(200)
-        let pool = WorkPool(workers: 1, perKeyRunning: 1)
+        let pool = WorkPool(interactive: WorkLaneLimits(threads: 1, perKeyRunning: 1))
         let server = Server(configuration: configuration,
                             responder: Responder(router: Self.makeRouter(gate: gate), configuration: configuration), workPool: pool)
         try server.start()
@@ -131,7 +162,7 @@ import Testing
         requests.get("/work/running", port: server.port)
         #expect(gate.waitUntilEntered())
         requests.get("/work/queued", port: server.port)
-        #expect(wait(until: { pool.queuedCount == 1 }))
+        #expect(wait(until: { pool.queuedCount(.interactive) == 1 }))
         let stopped = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             server.stop()

@@ -1,14 +1,20 @@
+import APIKit
+import Synchronization
 import Testing
 @testable import HTTPServer
 
-/// A guard whose "session" is the `X-User` header and whose "CSRF token" is `X-Token: ok`.
-private struct HeaderGuard: RouteGuard {
-    struct Visitor: Sendable { var user: String? }
+/// A guard whose "session" is the `X-User` header, whose "CSRF token" is `X-Token: ok`, whose language is
+/// `X-Lang`, who holds every permission as user `root`, and who counts write limits in memory.
+struct HeaderGuard: RouteGuard {
+    struct Visitor: Sendable {
+        var user: String?
+        var english = false
+    }
     struct Member: Sendable { var user: String }
 
     func visitor(for request: Request, route: RouteInfo) throws -> Visitor {
         if !request.method.isSafe, request.headers["X-Token"] != "ok" { throw HTTPError(.forbidden, detail: "no token") }
-        return Visitor(user: request.headers["X-User"])
+        return Visitor(user: request.headers["X-User"], english: request.headers["X-Lang"] == "en")
     }
 
     func member(_ visitor: Visitor) -> Member? { visitor.user.map(Member.init) }
@@ -18,6 +24,29 @@ private struct HeaderGuard: RouteGuard {
     }
 
     func finish(_ response: inout Response, visitor: Visitor, route: RouteInfo) { response.headers.set("X-Guarded", route.kind.rawValue) }
+
+    /// Calls per limit class and caller, for the whole life of the guard (one window).
+    let counts = Counts()
+
+    final class Counts: Sendable {
+        let calls = Mutex<[String: Int]>([:])
+    }
+
+    func admit(_ request: Request, _ visitor: Visitor, route: RouteInfo) throws {
+        let key = route.limit.name + "/" + (visitor.user ?? request.clientAddress)
+        let count = counts.calls.withLock { calls in
+            calls[key, default: 0] += 1
+            return calls[key] ?? 0
+        }
+        guard let window = route.limit.windows.first, count > window.count else { return }
+        throw HTTPError(.tooManyRequests, detail: "over \(route.limit.name)", headers: ["Retry-After": String(window.seconds)])
+    }
+
+    func authorize(_ member: Member, permission: String) throws {
+        guard member.user == "root" else { throw HTTPError(.forbidden, detail: "needs \(permission)") }
+    }
+
+    func prefersChinese(_ visitor: Visitor) -> Bool { !visitor.english }
 }
 
 @Suite struct RouteGroupTests {
@@ -70,10 +99,10 @@ private struct HeaderGuard: RouteGuard {
     }
 
     @Test func theRouterRemembersEachRoutesAccess() {
-        let registered = router().registered.map { "\($0.method) \($0.pattern) \($0.access?.rawValue ?? "unguarded")" }
+        let registered = router().registered.map { "\($0.method) \($0.pattern) \($0.access?.rawValue ?? "unguarded") \($0.limit.name)" }
         #expect(registered == [
-            "GET /api/v1/notes/{id} signedIn", "POST /api/v1/notes signedIn", "GET /api/v1/notes/public anyone",
-            "GET /notes signedIn", "GET / anyone", "GET /healthz unguarded",
+            "GET /api/v1/notes/{id} signedIn none", "POST /api/v1/notes signedIn write", "GET /api/v1/notes/public anyone none",
+            "GET /notes signedIn none", "GET / anyone none", "GET /healthz unguarded none",
         ])
     }
 }

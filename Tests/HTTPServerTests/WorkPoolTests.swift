@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 @testable import HTTPServer
@@ -13,46 +14,46 @@ import Testing
     }
 
     @Test func keysTakeTurnsSoOneBacklogDoesNotDelayAnotherKey() throws {
-        let pool = WorkPool(workers: 1, perKeyRunning: 1)
+        let pool = WorkPool(interactive: WorkLaneLimits(threads: 1, perKeyRunning: 1))
         let gate = Gate()
         let log = Log()
-        try pool.submit(key: "gate", gate.pass)
+        try pool.submit(.interactive, key: "gate", gate.pass)
         gate.waitUntilEntered()
-        for index in 1...5 { try pool.submit(key: "alice", log.job("a\(index)")) }
-        try pool.submit(key: "bob", log.job("b1"))
-        try pool.submit(key: "carol", log.job("c1"))
-        try pool.submit(key: "bob", log.job("b2"))
+        for index in 1...5 { try pool.submit(.interactive, key: "alice", log.job("a\(index)")) }
+        try pool.submit(.interactive, key: "bob", log.job("b1"))
+        try pool.submit(.interactive, key: "carol", log.job("c1"))
+        try pool.submit(.interactive, key: "bob", log.job("b2"))
         gate.open()
         pool.shutdown()
         #expect(log.names == ["a1", "b1", "c1", "a2", "b2", "a3", "a4", "a5"])
     }
 
     @Test func aKeyOverItsQueueGets429AndAFullQueue503() throws {
-        let pool = WorkPool(workers: 1, queueLimit: 4, perKeyRunning: 1, perKeyQueued: 2)
+        let pool = WorkPool(interactive: WorkLaneLimits(threads: 1, queueLimit: 4, perKeyRunning: 1, perKeyQueued: 2))
         let gate = Gate()
         let log = Log()
-        try pool.submit(key: "gate", gate.pass)
+        try pool.submit(.interactive, key: "gate", gate.pass)
         gate.waitUntilEntered()
-        try pool.submit(key: "alice", log.job("a1"))
-        try pool.submit(key: "alice", log.job("a2"))
-        #expect(throws: WorkPoolError.quotaExceeded) { try pool.submit(key: "alice", log.job("a3")) }
-        try pool.submit(key: "bob", log.job("b1"))
-        try pool.submit(key: "bob", log.job("b2"))
-        #expect(throws: WorkPoolError.full) { try pool.submit(key: "carol", log.job("c1")) }
+        try pool.submit(.interactive, key: "alice", log.job("a1"))
+        try pool.submit(.interactive, key: "alice", log.job("a2"))
+        #expect(throws: WorkPoolError.quotaExceeded(.interactive)) { try pool.submit(.interactive, key: "alice", log.job("a3")) }
+        try pool.submit(.interactive, key: "bob", log.job("b1"))
+        try pool.submit(.interactive, key: "bob", log.job("b2"))
+        #expect(throws: WorkPoolError.full(.interactive)) { try pool.submit(.interactive, key: "carol", log.job("c1")) }
         gate.open()
         pool.shutdown()
         #expect(log.names == ["a1", "b1", "a2", "b2"])
     }
 
     @Test func aKeyRunsAtMostPerKeyRunningJobsEvenWithIdleThreads() throws {
-        let pool = WorkPool(workers: 3, perKeyRunning: 2)
+        let pool = WorkPool(interactive: WorkLaneLimits(threads: 3, perKeyRunning: 2))
         let gates = (0..<3).map { _ in Gate() }
-        for gate in gates { try pool.submit(key: "alice", gate.pass) }
+        for gate in gates { try pool.submit(.interactive, key: "alice", gate.pass) }
         gates[0].waitUntilEntered()
         gates[1].waitUntilEntered()
         // The third thread is idle: another key's job runs on it while alice's third job keeps waiting.
         let other = DispatchSemaphore(value: 0)
-        try pool.submit(key: "bob") { other.signal() }
+        try pool.submit(.interactive, key: "bob") { other.signal() }
         other.wait()
         #expect(gates[2].enteredCount == 0)
         gates[0].open()
@@ -63,24 +64,79 @@ import Testing
     }
 
     @Test func shutdownRunsWhatIsQueuedThenRefusesJobs() throws {
-        let pool = WorkPool(workers: 2, perKeyRunning: 1)
+        let pool = WorkPool(interactive: WorkLaneLimits(threads: 2, perKeyRunning: 1))
         let gate = Gate()
         let done = Mutex(0)
-        try pool.submit(key: "gate", gate.pass)
+        try pool.submit(.interactive, key: "gate", gate.pass)
         gate.waitUntilEntered()
-        for index in 0..<20 { try pool.submit(key: "k\(index % 3)") { done.withLock { $0 += 1 } } }
+        for index in 0..<20 { try pool.submit(.interactive, key: "k\(index % 3)") { done.withLock { $0 += 1 } } }
         gate.open()
         pool.shutdown()
         #expect(done.withLock { $0 } == 20)
-        #expect(throws: WorkPoolError.full) { try pool.submit(key: "late") {} }
+        #expect(throws: WorkPoolError.full(.interactive)) { try pool.submit(.interactive, key: "late") {} }
         pool.shutdown()  // a second call returns at once
     }
 
     @Test func refusalsCarryTheirStatusAndRetryAfter() {
-        #expect(WorkPoolError.full.httpError.status == .serviceUnavailable)
-        #expect(WorkPoolError.full.httpError.headers["Retry-After"] == "5")
-        #expect(WorkPoolError.quotaExceeded.httpError.status == .tooManyRequests)
-        #expect(WorkPoolError.quotaExceeded.httpError.headers["Retry-After"] == "2")
+        #expect(WorkPoolError.full(.interactive).httpError.status == .serviceUnavailable)
+        #expect(WorkPoolError.full(.interactive).httpError.headers["Retry-After"] == "5")
+        #expect(WorkPoolError.quotaExceeded(.interactive).httpError.status == .tooManyRequests)
+        #expect(WorkPoolError.quotaExceeded(.interactive).httpError.headers["Retry-After"] == "2")
+        #expect(WorkPoolError.full(.batch).httpError.headers["Retry-After"] == "30")
+        #expect(WorkPoolError.quotaExceeded(.batch).httpError.headers["Retry-After"] == "10")
+        #expect(WorkPoolError.waitedTooLong(.batch).httpError.status == .serviceUnavailable)
+    }
+
+    /// Issue 27: every thread of the batch lane held by long jobs of two accounts; interactive jobs (sign-in)
+    /// still start at once on their own threads, and the batch lane's queue limits are its own.
+    @Test func interactiveWorkNeverWaitsBehindBatchWork() throws {
+        let pool = WorkPool(interactive: WorkLaneLimits(threads: 1, perKeyRunning: 1),
+                            batch: WorkLaneLimits(threads: 2, queueLimit: 2, perKeyRunning: 1, perKeyQueued: 1))
+        let gates = [Gate(), Gate()]
+        try pool.submit(.batch, key: "user:1", gates[0].pass)
+        try pool.submit(.batch, key: "user:2", gates[1].pass)
+        gates[0].waitUntilEntered()
+        gates[1].waitUntilEntered()
+        let log = Log()
+        try pool.submit(.batch, key: "user:1", log.job("batch 1"))
+        #expect(throws: WorkPoolError.quotaExceeded(.batch)) { try pool.submit(.batch, key: "user:1", log.job("batch 1 again")) }
+        try pool.submit(.batch, key: "user:3", log.job("batch 3"))
+        #expect(throws: WorkPoolError.full(.batch)) { try pool.submit(.batch, key: "user:4", log.job("batch 4")) }
+        for index in 1...3 {
+            let done = DispatchSemaphore(value: 0)
+            try pool.submit(.interactive, key: "127.0.0.1") { done.signal() }
+            #expect(done.wait(timeout: .now() + 10) == .success, "sign-in \(index) ran while the batch lane was full")
+        }
+        #expect(log.names.isEmpty)
+        gates[0].open()
+        gates[1].open()
+        pool.shutdown()
+        #expect(Set(log.names) == ["batch 1", "batch 3"])
+    }
+
+    @Test func aJobThatWaitedPastItsLimitIsNotRunButExpired() throws {
+        let pool = WorkPool(batch: WorkLaneLimits(threads: 1, perKeyRunning: 1))
+        let gate = Gate()
+        try pool.submit(.batch, key: "user:1", gate.pass)
+        gate.waitUntilEntered()
+        let log = Log()
+        let expired = Mutex<[WorkPoolError]>([])
+        try pool.submit(.batch, key: "user:2", maximumWait: .milliseconds(1), log.job("late")) { error in expired.withLock { $0.append(error) } }
+        try pool.submit(.batch, key: "user:3", maximumWait: .seconds(3600), log.job("in time"))
+        Thread.sleep(forTimeInterval: 0.05)  // past the first job's wait limit, far before the second's
+        gate.open()
+        pool.shutdown()
+        #expect(log.names == ["in time"])
+        #expect(expired.withLock { $0 } == [.waitedTooLong(.batch)])
+    }
+
+    @Test func batchThreadsRunNiced() throws {
+        let pool = WorkPool(batch: WorkLaneLimits(threads: 1, niceness: 7))
+        let nice = Mutex<[Int32]>([])
+        try pool.submit(.batch, key: "k") { nice.withLock { $0.append(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)) } }
+        try pool.submit(.interactive, key: "k") { nice.withLock { $0.append(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)) } }
+        pool.shutdown()
+        #expect(nice.withLock { $0 }.sorted() == [0, 7])
     }
 
     @Test func inProcessTheResponderRunsOffloadedWorkInline() {

@@ -342,12 +342,12 @@ struct SessionTests {
         #expect(service.verifyCSRF(token, for: resolved.session))
     }
 
-    @Test("migrations are recorded under module identity, versions 1…8, and re-running is a no-op")
+    @Test("migrations are recorded under module identity, versions 1…9, and re-running is a no-op")
     func migrations() throws {
         try Migrator.migrate(database, IdentityService.migrations())
         let versions = try database.read { db in
             try db.query("SELECT version FROM schema_migrations WHERE module = 'identity' ORDER BY version").map { try $0.get(0, as: Int.self) }
         }
-        #expect(versions == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(versions == [1, 2, 3, 4, 5, 6, 7, 8, 9])
     }
 }

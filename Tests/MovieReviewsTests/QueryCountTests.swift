@@ -369,15 +369,15 @@ struct CountingExecutor: SQLExecutor {
 
     /// Session 6: the first 猜你喜欢 built its item-CF model (every rating: 44,000 rows) on the request that
     /// asked. Now the model is built in the work pool; a reader who rated five films before it exists gets
-    /// the Top list at once, labelled `pending`, and their picks once it is built. The pool's one worker is
+    /// the Top list at once, labelled `pending`, and their picks once it is built. The batch lane's one thread is
     /// held busy here, so the request surely comes first.
     @Test("猜你喜欢 before its first model: the Top list at once, labelled; the model is built in the work pool")
     func forYouNeverBuildsOnARequest() throws {
         let database = try Self.app.database
         let now: Int64 = 1_764_000_000
         let gate = DispatchSemaphore(value: 0)
-        let pool = WorkPool(workers: 1)
-        try pool.submit(key: "busy") { gate.wait() }
+        let pool = WorkPool(batch: WorkLaneLimits(threads: 1))
+        try pool.submit(.batch, key: "busy") { gate.wait() }
         defer {
             gate.signal()
             pool.shutdown()

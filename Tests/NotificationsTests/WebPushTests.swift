@@ -187,4 +187,46 @@ extension WebPushTests {
         #expect(try push.deliverDue(now: now) == PushService.Summary(sent: 1, retried: 0, dropped: 0, unsubscribed: 0))
         #expect(receiver.requests.map(\.path) == ["/push/e2e"])
     }
+
+    /// Issue 27 item 5: an endpoint belongs to one account — another account gets `taken` (409) unless it sends the
+    /// subscription's own auth secret, which moves it — and every spelling of a loopback or private host libcurl would
+    /// reach (`127.1`, `0x7f.0.0.1`, decimal and octal forms, `localhost.`, IPv4-mapped IPv6) is refused as one.
+    @Test func anEndpointBelongsToOneAccountAndHostsAreJudgedAsLibcurlReadsThem() throws {
+        let database = try SQLiteDatabase.temporary()
+        try Migrator.migrate(database, NotificationSchema.migrations())
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vapid-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let vapid = try VAPID.loadOrCreate(at: directory.appendingPathComponent("vapid-key.pem"), subject: "mailto:ops@example.com")
+        let push = PushService(database: database, vapid: vapid, client: CurlHTTPClient(), kinds: NotificationKinds())
+        let p256dh = Base64URL.encode(try P256Key.generate().publicBytes())
+        let secret = Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255) })
+        let other = Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255) })
+        let now: Int64 = 1_800_000_000
+
+        for endpoint in ["https://127.1/x", "https://0x7f.0.0.1/x", "https://2130706433/x", "https://0177.0.0.1/x", "https://017700000001/x",
+                         "https://0x7f000001/x", "https://127.0.1/x", "https://%31%32%37.0.0.1/x", "https://localhost./x", "https://LOCALHOST/x",
+                         "https://push.local./x", "https://[::ffff:127.0.0.1]/x", "https://[::ffff:7f00:1]/x", "https://[0:0:0:0:0:ffff:a00:1]/x",
+                         "https://0xa.1/x", "https://192.168.1/x", "https://0251.0376.0251.0376/x", "https://user@push.example.com/x"] {
+            #expect(push.validEndpoint(endpoint) == nil, "\(endpoint)")
+            #expect(throws: PushSubscriptionError.endpoint, "\(endpoint)") {
+                try push.subscribe(userID: 1, endpoint: endpoint, p256dh: p256dh, auth: secret, language: .zh, now: now)
+            }
+        }
+
+        let first = try push.subscribe(userID: 1, endpoint: "https://PUSH.Example.com:443/send/abc", p256dh: p256dh, auth: secret, language: .zh, now: now)
+        #expect(first.endpoint == "https://push.example.com/send/abc", "stored as libcurl reads it")
+        for spelling in ["https://push.example.com/send/abc", "https://push.example.com./send/abc", "https://push.example.com:443/send/abc"] {
+            #expect(throws: PushSubscriptionError.taken, "\(spelling)") {
+                try push.subscribe(userID: 2, endpoint: spelling, p256dh: p256dh, auth: other, language: .en, now: now + 1)
+            }
+        }
+        let refreshed = try push.subscribe(userID: 1, endpoint: "https://push.example.com/send/abc", p256dh: p256dh, auth: other, language: .en, now: now + 2)
+        #expect(refreshed.id == first.id, "the owner refreshes its own subscription's keys")
+        let moved = try push.subscribe(userID: 2, endpoint: "https://push.example.com/send/abc", p256dh: p256dh, auth: other, language: .en, now: now + 3)
+        #expect(moved.id == first.id, "the same browser's secret moves it")
+        #expect(try push.unsubscribe(id: first.id, userID: 1) == false)
+        #expect(try push.unsubscribe(id: first.id, userID: 2) == true)
+        #expect(PushSubscriptionError.taken.httpError(.en).status == .conflict)
+    }
 }

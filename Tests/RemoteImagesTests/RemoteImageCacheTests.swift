@@ -69,7 +69,7 @@ import Testing
             let source = RemoteImageSource(hosts: hosts) { _, item in
                 items[item].map { ($0, item.hasPrefix("fallback-") ? "/fallback/\(item).svg" : nil) }
             }
-            let pool = WorkPool(workers: 2)
+            let pool = WorkPool(batch: WorkLaneLimits(threads: 2))
             let clock = self.clock
             return (RemoteImageCache(database: database, directory: directory.path, sources: ["test": source], client: CurlHTTPClient(),
                                      workPool: pool, limits: limits, addressPolicy: .any, allowsPlainHTTP: true,
@@ -155,7 +155,7 @@ import Testing
         let production = RemoteImageCache(
             database: fixture.database, directory: fixture.directory.path,
             sources: ["test": RemoteImageSource(hosts: ["127.0.0.1"]) { _, _ in (url, nil) }], client: CurlHTTPClient(),
-            workPool: WorkPool(workers: 1), now: { 0 })
+            workPool: WorkPool(batch: WorkLaneLimits(threads: 1)), now: { 0 })
         #expect(try production.entry(app: "test", item: "photo") == .unknown)
         #expect(host.count == 0)
         let source = RemoteImageSource(hosts: [".mzstatic.com", "img9.doubanio.com"]) { _, _ in nil }

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import errno
 import hashlib
+import html
 import http.client
 import json
 import os
@@ -41,6 +42,9 @@ POLL_INTERVAL = 0.05  # seconds between the normal client's requests
 POLL_TIMEOUT = 5.0  # a normal request slower than this counts as a failure
 MIN_WINDOW = 2.0  # the normal client measures at least this long around each attack
 NORMAL_PAGE = "/movies"
+SIGN_IN_USER = "signin"  # the account the normal client signs in to during every attack
+SIGN_IN_INTERVAL = 0.25  # seconds between its sign-ins
+SIGN_IN_TIMEOUT = 30.0  # a sign-in slower than this counts as a failure
 
 
 class SetupError(Exception):
@@ -262,15 +266,18 @@ class Series:
 class NormalClient:
     """Three threads, each sending one request every ~50 ms: GET /healthz on a new connection each time (a
     new visitor), GET /healthz on one kept-alive connection (an open browser tab) and GET a real page on
-    another kept-alive connection. A kept connection the server closes is opened again on the next request."""
+    another kept-alive connection. A kept connection the server closes is opened again on the next request.
+    A fourth thread signs in (POST /api/v1/auth/login of its own account, argon2id on the server) every
+    SIGN_IN_INTERVAL, each on a new connection; a sign-in without 200 within SIGN_IN_TIMEOUT is a failure."""
 
     def __init__(self, server: Server):
         self.server = server  # its port is read at every connection: a restart mid-attack moves it
         self.stop_event = threading.Event()
-        self.fresh, self.kept, self.page = Series(), Series(), Series()
+        self.fresh, self.kept, self.page, self.sign_in = Series(), Series(), Series(), Series()
         self.threads = [threading.Thread(target=self.poll, args=("/healthz", self.fresh, False), daemon=True),
                         threading.Thread(target=self.poll, args=("/healthz", self.kept, True), daemon=True),
-                        threading.Thread(target=self.poll, args=(NORMAL_PAGE, self.page, True), daemon=True)]
+                        threading.Thread(target=self.poll, args=(NORMAL_PAGE, self.page, True), daemon=True),
+                        threading.Thread(target=self.sign_ins, daemon=True)]
 
     def __enter__(self) -> NormalClient:
         for thread in self.threads:
@@ -280,7 +287,22 @@ class NormalClient:
     def __exit__(self, *_: object) -> None:
         self.stop_event.set()
         for thread in self.threads:
-            thread.join(POLL_TIMEOUT + 1)
+            thread.join(SIGN_IN_TIMEOUT + 1)
+
+    def sign_ins(self) -> None:
+        body = json.dumps({"username": SIGN_IN_USER, "password": PASSWORD}).encode()
+        while not self.stop_event.is_set():
+            started = time.monotonic()
+            try:
+                status, _ = call(self.server.port, "POST", "/api/v1/auth/login", body,
+                                 {"Content-Type": "application/json"}, timeout=SIGN_IN_TIMEOUT)
+                if status == 200:
+                    self.sign_in.times.append((time.monotonic() - started) * 1000)
+                else:
+                    self.sign_in.failures += 1
+            except (OSError, http.client.HTTPException):
+                self.sign_in.failures += 1
+            self.stop_event.wait(max(0.0, SIGN_IN_INTERVAL - (time.monotonic() - started)))
 
     def poll(self, path: str, series: Series, keep_alive: bool) -> None:
         conn: http.client.HTTPConnection | None = None
@@ -516,6 +538,48 @@ def attack_race(ctx: Context) -> str:
     return f"lost originals {lost}/{runs}{note}"
 
 
+def attack_same_account_race(ctx: Context) -> str:
+    """(h) issue 27 item 6: alice deletes her photo while she uploads the same bytes again (the delete starts at a
+    random moment within the upload). A 201 must name a photo that is still there afterwards."""
+    alice = ctx.tokens["alice"]
+    rounds, gone, created, duplicates, other = 0, 0, 0, 0, []
+    deadline = time.monotonic() + ctx.args.race_seconds
+    for run in range(ctx.args.same_account_runs):
+        if time.monotonic() > deadline or not ctx.server.alive():
+            break
+        data = noise_png(96, ctx.rng)
+        started = time.monotonic()
+        photo = uploaded_id(upload(ctx.port, alice, f"again-{run}.png", data))
+        if photo is None:
+            other.append("first upload failed")
+            continue
+        delay = ctx.rng.uniform(0, 1.2 * (time.monotonic() - started))
+        results = parallel([
+            lambda: upload(ctx.port, alice, f"again-{run}.png", data),
+            lambda: (time.sleep(delay), call(ctx.port, "DELETE", f"/api/v1/photos/{photo}",
+                                             headers={"Authorization": "Bearer " + alice}))[1],
+        ])
+        rounds += 1
+        reply = results[0].value
+        if not isinstance(reply, tuple):
+            other.append("no answer")
+            continue
+        if reply[0] == 201:
+            created += 1
+            named = json.loads(reply[1])["items"][0]["id"]
+            status, _ = call(ctx.port, "GET", f"/api/v1/photos/{named}", headers={"Authorization": "Bearer " + alice}, timeout=10)
+            gone += status != 200
+        elif reply[0] == 200:
+            duplicates += 1
+        else:
+            other.append(str(reply[0]))
+        status, body = call(ctx.port, "GET", "/api/v1/photos?limit=200", headers={"Authorization": "Bearer " + alice}, timeout=10)
+        for item in json.loads(body).get("items", []) if status == 200 else []:
+            call(ctx.port, "DELETE", f"/api/v1/photos/{item['id']}", headers={"Authorization": "Bearer " + alice}, timeout=10)
+    note = f"; other answers: {run_length(sorted(other))}" if other else ""
+    return f"201 naming a photo that is gone: {gone}/{rounds} (201 ×{created}, 200 duplicate ×{duplicates}){note}"
+
+
 def attack_headers(ctx: Context) -> str:
     """(e) malformed requests that must be 400, and a Host header that must not reach share pages."""
     cases = {
@@ -539,6 +603,84 @@ def attack_headers(ctx: Context) -> str:
             f"{'host REFLECTED' if reflected else 'host not reflected'}")
 
 
+FILTER_BOMB = ('<svg xmlns="http://www.w3.org/2000/svg" width="750" height="1334"><filter id="f">'
+               '<feTurbulence baseFrequency=".01" numOctaves="100"/></filter>'
+               + "".join(f'<rect id="bg_{n}" width="1000" height="1000" filter="url(#f)"/>' for n in "abc") + "</svg>")
+
+
+def slicer_upload(port: int, token: str, filename: str, data: bytes) -> tuple[int, str]:
+    """POST /slicer/jobs (multipart `design`) with a bearer token: (status, the job page it redirects to)."""
+    boundary = "abuse" + hashlib.sha256(data[:64]).hexdigest()[:24]
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"design\"; filename=\"{filename}\"\r\n"
+            f"Content-Type: image/svg+xml\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    try:
+        conn.request("POST", "/slicer/jobs", body, {"Content-Type": f"multipart/form-data; boundary={boundary}",
+                                                    "Authorization": "Bearer " + token, "Accept-Language": "en"})
+        response = conn.getresponse()
+        response.read()
+        return response.status, response.getheader("Location") or ""
+    finally:
+        conn.close()
+
+
+def job_state(port: int, token: str, page: str) -> str:
+    """'running', 'finished: …' or 'failed: <the job's message>' from a /slicer job page."""
+    status, body = call(port, "GET", page, headers={"Authorization": "Bearer " + token, "Accept-Language": "en"}, timeout=30)
+    text = body.decode(errors="replace")
+    if status != 200:
+        return f"page {status}"
+    if 'data-running="1"' in text:
+        return "running"
+    if "error-state" in text:
+        start = text.find('class="state-message"')
+        message = text[text.find(">", start) + 1:text.find("</p>", start)] if start >= 0 else ""
+        return "failed: " + html.unescape(message).strip()[:400]
+    return "finished"
+
+
+def attack_filter_bomb(ctx: Context) -> str:
+    """(f) issue 27: two accounts each upload the ~300-byte SVG whose three 1000×1000 slices use
+    <feTurbulence numOctaves="100"> (about 30 s of librsvg per slice before isolation), at once, while the
+    normal client signs in; waits until both jobs end (at most --job-seconds)."""
+    data = FILTER_BOMB.encode()
+    tokens = [ctx.tokens["slicer1"], ctx.tokens["slicer2"]]
+    uploads = parallel([lambda t=t: slicer_upload(ctx.port, t, "bomb.svg", data) for t in tokens])
+    pages = [(t, o.value[1]) for t, o in zip(tokens, uploads) if isinstance(o.value, tuple) and o.value[0] == 303]
+    states: list[str] = ["not started"] * len(pages)
+    deadline = time.monotonic() + ctx.args.job_seconds
+    while pages and time.monotonic() < deadline:
+        states = [job_state(ctx.port, token, page) for token, page in pages]
+        if all(state != "running" for state in states):
+            break
+        time.sleep(1)
+    ended = "; ".join(states) if pages else "no job started"
+    return f"{len(data)}-byte SVG ×2 accounts: upload {summarize(uploads)}; jobs: {ended}"
+
+
+def attack_merchant_photos(ctx: Context) -> str:
+    """(g) issue 27: four accounts each upload three distinct 100-megapixel PNGs as photos of one merchant
+    (POST /api/v1/merchants/{id}/photos, 12 decodes of 100 MP), at once, while the normal client signs in."""
+    status, body = call(ctx.port, "GET", "/api/v1/merchants/search?q=%E5%92%96%E5%95%A1&limit=1")
+    items = json.loads(body).get("items", []) if status == 200 else []
+    if not items:
+        return f"no merchant to upload to (search answered {status}; import the merchants data)"
+    merchant = items[0]["id"]
+    pictures = [[flat_png(10_000, 10_000, (30 + 50 * user, 60 + 30 * n, 90)) for n in range(3)] for user in range(4)]
+
+    def send(user: int) -> tuple[int, bytes]:
+        boundary = f"abuse-merchant-{user}"
+        parts = b"".join((f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p{n}.png\"\r\n"
+                          f"Content-Type: image/png\r\n\r\n").encode() + data + b"\r\n" for n, data in enumerate(pictures[user]))
+        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}",
+                   "Authorization": "Bearer " + ctx.tokens[f"merchant{user + 1}"]}
+        return call(ctx.port, "POST", f"/api/v1/merchants/{merchant}/photos", parts + f"--{boundary}--\r\n".encode(),
+                    headers, timeout=ctx.args.job_seconds)
+
+    outcomes = parallel([lambda u=u: send(u) for u in range(4)])
+    return f"4 accounts × 3 × {len(pictures[0][0]) // 1024} KB 100-MP PNG: {summarize(outcomes)}"
+
+
 def attack_idle(ctx: Context) -> str:
     """The reference: the normal client alone for a few seconds."""
     time.sleep(5)
@@ -552,6 +694,9 @@ ATTACKS = {
     "c": ("(c) edit chain", attack_edit_chain),
     "d": ("(d) delete/upload race", attack_race),
     "e": ("(e) hostile headers", attack_headers),
+    "f": ("(f) SVG filter bomb", attack_filter_bomb),
+    "g": ("(g) 4×3 100-MP photos", attack_merchant_photos),
+    "h": ("(h) delete + re-upload", attack_same_account_race),
 }
 
 
@@ -633,9 +778,12 @@ def main() -> int:
     parser.add_argument("--results", type=Path, required=True)
     parser.add_argument("--photos", type=Path, nargs=2, required=True, metavar="FILE",
                         help="two real photos for the edit chain")
-    parser.add_argument("--attacks", default="idle,a,b,c,d,e")
+    parser.add_argument("--attacks", default="idle,a,b,c,d,e,f,g,h")
+    parser.add_argument("--job-seconds", type=float, default=300,
+                        help="how long (f) waits for its slicing jobs and (g) for its uploads")
     parser.add_argument("--race-runs", type=int, default=300)
     parser.add_argument("--race-seconds", type=float, default=90)
+    parser.add_argument("--same-account-runs", type=int, default=40, help="rounds of (h)")
     parser.add_argument("--slow-addresses", type=int, default=10, choices=range(1, 30))
     parser.add_argument("--slow-per-address", type=int, default=120)
     parser.add_argument("--slow-seconds", type=float, default=30)
@@ -660,7 +808,9 @@ def main() -> int:
     status = 0
     try:
         server.start()
-        tokens = {name: register(server.port, name) for name in ("attacker", "alice", "bob")}
+        tokens = {name: register(server.port, name)
+                  for name in ("attacker", "alice", "bob", SIGN_IN_USER, "slicer1", "slicer2",
+                               "merchant1", "merchant2", "merchant3", "merchant4")}
         ctx = Context(server, args, tokens, random.Random(args.seed))
         deadline = time.monotonic() + args.budget
         for name in chosen:
@@ -724,17 +874,18 @@ def report(rows: list[Row]) -> None:
         return f"{milliseconds(series.percentile(0.5)):>6} {milliseconds(series.percentile(0.99)):>6} {series.failures:>4}"
 
     print()
-    print(f"{'':<24} {'/healthz, new conn.':<18} {'/healthz, kept':<18} {NORMAL_PAGE + ', kept':<18}")
-    header = f"{'attack':<24}" + f" {'p50 ms':>6} {'p99 ms':>6} {'fail':>4}" * 3 + f"  {'survived':<22} outcome"
+    print(f"{'':<24} {'/healthz, new conn.':<18} {'/healthz, kept':<18} {NORMAL_PAGE + ', kept':<18} {'sign-in':<18}")
+    header = f"{'attack':<24}" + f" {'p50 ms':>6} {'p99 ms':>6} {'fail':>4}" * 4 + f"  {'survived':<22} outcome"
     print(header)
     print("-" * len(header))
     for row in rows:
         client = row.client
-        print(f"{row.title:<24} {cells(client.fresh)} {cells(client.kept)} {cells(client.page)}  {row.verdict:<22} "
-              f"{row.outcome}")
+        print(f"{row.title:<24} {cells(client.fresh)} {cells(client.kept)} {cells(client.page)} {cells(client.sign_in)}  "
+              f"{row.verdict:<22} {row.outcome}")
     print(f"(normal client: one request every {POLL_INTERVAL * 1000:.0f} ms on each of: /healthz on a new connection, "
           f"/healthz on a kept-alive one, {NORMAL_PAGE} on a kept-alive one; a failure is an error, a "
-          f"{POLL_TIMEOUT:.0f} s time-out or a status other than 200)")
+          f"{POLL_TIMEOUT:.0f} s time-out or a status other than 200; and a sign-in every {SIGN_IN_INTERVAL * 1000:.0f} ms, "
+          f"a failure after {SIGN_IN_TIMEOUT:.0f} s)")
     print()
 
 
@@ -745,16 +896,20 @@ def goals(rows: list[Row]) -> bool:
     met.append(not died)
     print(f"{'MET   ' if not died else 'MISSED'} the server survives every attack"
           + (f": it did not survive {', '.join(died)}" if died else ""))
-    for key in ("a", "b"):
-        row = next((r for r in rows if r.key == key), None)
-        if row is None:
-            print(f"SKIP   /healthz p99 < 100 ms during {ATTACKS[key][0]} (not run)")
+    for row in rows:
+        if row.key == "idle":
             continue
         p99, failures = row.client.health_p99(), row.client.health_failures()
         ok = p99 is not None and p99 < 100 and failures == 0
         met.append(ok)
         print(f"{'MET   ' if ok else 'MISSED'} /healthz p99 < 100 ms and no failure during {row.title}: "
               f"p99 {milliseconds(p99)} ms (the worse connection kind), {failures} failures")
+        series = row.client.sign_in
+        p99 = series.percentile(0.99)
+        ok = p99 is not None and p99 < 1000 and series.failures == 0
+        met.append(ok)
+        print(f"{'MET   ' if ok else 'MISSED'} sign-in p99 < 1 s and no failure during {row.title}: "
+              f"p99 {milliseconds(p99)} ms over {len(series.times)} sign-ins, {series.failures} failures")
     return all(met)
 
 

@@ -25,12 +25,12 @@ extension IdentityAPI {
                 return .json { Self.write(EmailStatus(email: email, verified: false), to: &$0) }
             }
         }
-        api.anyone.post(APIPath.verifyEmail) { request, viewer in
+        api.anyone.post(APIPath.verifyEmail, limit: .signIn) { request, viewer in
             let body = try request.decodeJSON(EmailVerification.self)
             _ = try mapped(viewer) { try identity.emails.verify(token: body.token, now: identity.clock.now()) }
             return .noContent
         }
-        api.anyone.post(APIPath.passwordReset) { request, viewer in
+        api.anyone.post(APIPath.passwordReset, limit: .signIn) { request, viewer in
             let body = try request.decodeJSON(PasswordResetRequest.self)
             guard let mail else { throw IdentityError.mailUnavailable.httpError(viewer.identityLanguage) }
             let now = identity.clock.now()
@@ -41,7 +41,7 @@ extension IdentityAPI {
             // The same answer whether or not the address belongs to an account (the mail goes out in the background).
             return .noContent
         }
-        api.anyone.post(APIPath.passwordResetConfirm) { request, viewer in
+        api.anyone.post(APIPath.passwordResetConfirm, limit: .signIn) { request, viewer in
             let body = try request.decodeJSON(PasswordReset.self)
             return .offloaded(key: request.clientAddress) {
                 _ = try mapped(viewer) { try identity.emails.resetPassword(token: body.token, newPassword: body.newPassword, now: identity.clock.now()) }

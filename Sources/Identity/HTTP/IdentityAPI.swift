@@ -16,9 +16,9 @@ struct IdentityAPI: Sendable {
 
     /// Registering, logging in and logging out are open to everyone; the rest needs a session.
     func register(into api: inout RouteGroup<SessionGuard>) {
-        api.anyone.post(APIPath.register) { request, viewer in try signIn(request, viewer, creating: true) }
-        api.anyone.post(APIPath.login) { request, viewer in try signIn(request, viewer, creating: false) }
-        api.anyone.post(APIPath.logout) { request, viewer in
+        api.anyone.post(APIPath.register, limit: .signIn) { request, viewer in try signIn(request, viewer, creating: true) }
+        api.anyone.post(APIPath.login, limit: .signIn) { request, viewer in try signIn(request, viewer, creating: false) }
+        api.anyone.post(APIPath.logout, limit: .signIn) { request, viewer in
             // A bearer token that names no live session (expired, ended elsewhere) is told so: 401, not a silent 204.
             if viewer.token == nil, request.bearerToken != nil { throw auth.signInRequired(viewer) }
             if let token = viewer.token { try identity.logOut(token: token) }

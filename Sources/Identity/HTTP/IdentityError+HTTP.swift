@@ -1,3 +1,4 @@
+public import APIKit
 public import HTTPServer
 
 extension IdentityError: HTTPErrorConvertible {
@@ -35,5 +36,35 @@ extension IdentityError: HTTPErrorConvertible {
         case .hashingFailed, .serverSecret:
             return HTTPError(.internalServerError, detail: message)
         }
+    }
+}
+
+extension RateLimitStore.Exceeded: HTTPErrorConvertible {
+    public var httpError: HTTPError { httpError(chinese: true) }
+
+    /// `429` with `Retry-After` and a message naming the wait, in the viewer's language.
+    public func httpError(chinese: Bool) -> HTTPError {
+        let wait = retryAfter < 120 ? (zh: "\(retryAfter) 秒", en: "\(retryAfter) s")
+            : retryAfter < 7_200 ? (zh: "\((retryAfter + 59) / 60) 分钟", en: "\((retryAfter + 59) / 60) min")
+            : (zh: "\((retryAfter + 3_599) / 3_600) 小时", en: "\((retryAfter + 3_599) / 3_600) h")
+        let detail = chinese ? "操作太频繁了（上限：\(limit.chineseSummary)），请 \(wait.zh)后再试。"
+            : "Too many of these actions (at most \(limit.summary)); try again in \(wait.en)."
+        return HTTPError(.tooManyRequests, title: "Rate limited", detail: detail, type: "urn:appsuite:problem:rate-limited",
+                         headers: ["Retry-After": String(retryAfter)])
+    }
+}
+
+extension RateLimit {
+    /// `每分钟 20 次、每天 200 次`.
+    var chineseSummary: String {
+        windows.map { window in
+            let unit = switch window.seconds {
+            case 60: "每分钟"
+            case 3_600: "每小时"
+            case 86_400: "每天"
+            default: "每 \(window.seconds) 秒"
+            }
+            return "\(unit) \(window.count) 次"
+        }.joined(separator: "、")
     }
 }

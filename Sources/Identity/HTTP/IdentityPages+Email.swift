@@ -42,7 +42,7 @@ extension IdentityPages {
             }
             return verifyPage(viewer, token: token, email: email)
         }
-        pages.anyone.post("/verify-email") { request, viewer in
+        pages.anyone.post("/verify-email", limit: .signIn) { request, viewer in
             do {
                 try identity.emails.verify(token: request.form()["token"] ?? "", now: identity.clock.now())
             } catch let error as IdentityError {
@@ -52,7 +52,7 @@ extension IdentityPages {
                                    flash: Toast(IdentityText.emailVerified(viewer.language), kind: .success))
         }
         pages.anyone.get("/forgot-password") { _, viewer in forgotPage(viewer) }
-        pages.anyone.post("/forgot-password") { request, viewer in
+        pages.anyone.post("/forgot-password", limit: .signIn) { request, viewer in
             guard let mail else { return forgotPage(viewer, error: .mailUnavailable) }
             let email = (request.form()["email"] ?? "").trimmingCharacters(in: .whitespaces)
             let now = identity.clock.now()
@@ -73,7 +73,7 @@ extension IdentityPages {
             }
             return resetPage(viewer, token: token)
         }
-        pages.anyone.post("/reset-password") { request, viewer in
+        pages.anyone.post("/reset-password", limit: .signIn) { request, viewer in
             let form = request.form()
             let token = form["token"] ?? ""
             if let mismatch = Self.confirmationError(form) { return resetPage(viewer, token: token, error: mismatch) }

@@ -58,7 +58,7 @@ extension IdentityPages {
             }
             return usernamePage(viewer, signup: signup, oidc: oidc, username: signup.suggestion)
         }
-        pages.anyone.post("/login/oidc/username") { request, viewer in
+        pages.anyone.post("/login/oidc/username", limit: .signIn) { request, viewer in
             let username = request.form()["username"] ?? ""
             let token = request.cookies[signupCookie]
             do {

@@ -11,6 +11,8 @@ struct IdentityPages: Sendable {
     let mail: AccountMail?
     /// Third-party sign-in; nil when no provider is configured (`--oidc-providers`).
     let oidc: OIDCLogin?
+    /// A section `/me` shows after the account's own (the storage quotas); nil for none.
+    let profileSection: (@Sendable (Viewer, User) -> Node?)?
     var identity: IdentityService { auth.identity }
 
     /// Logging in, registering and logging out are open to everyone; the account pages need a session.
@@ -19,13 +21,13 @@ struct IdentityPages: Sendable {
             if viewer.isSignedIn { return viewer.redirect(to: Self.safeNext(request.query["next"])) }
             return credentialsPage(viewer, mode: .logIn, next: request.query["next"])
         }
-        pages.anyone.post("/login") { request, viewer in submitCredentials(request, viewer, mode: .logIn) }
+        pages.anyone.post("/login", limit: .signIn) { request, viewer in submitCredentials(request, viewer, mode: .logIn) }
         pages.anyone.get("/register") { request, viewer in
             if viewer.isSignedIn { return viewer.redirect(to: "/") }
             return credentialsPage(viewer, mode: .register, next: request.query["next"])
         }
-        pages.anyone.post("/register") { request, viewer in submitCredentials(request, viewer, mode: .register) }
-        pages.anyone.post("/logout") { _, viewer in
+        pages.anyone.post("/register", limit: .signIn) { request, viewer in submitCredentials(request, viewer, mode: .register) }
+        pages.anyone.post("/logout", limit: .signIn) { _, viewer in
             if let token = viewer.token { try identity.logOut(token: token) }
             var response = viewer.redirect(to: "/", flash: Toast(IdentityText.loggedOut(viewer.language), kind: .success))
             response.setCookie(auth.clearedSessionCookie())
@@ -209,6 +211,7 @@ struct IdentityPages: Sendable {
                     listCell(title: IdentityText.linkedAccounts(language), href: "/me/logins", accessory: .chevron)
                 }
             }
+            if let section = profileSection?(viewer, user) { section }
             listGroup {
                 listCell(title: IdentityText.myData(language), subtitle: IdentityText.myDataSubtitle(language), href: "/me/data", accessory: .chevron)
             }

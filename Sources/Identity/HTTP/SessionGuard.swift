@@ -1,5 +1,6 @@
 import Foundation
 public import HTTPServer
+import WebUI
 
 /// The authentication and CSRF middleware of every ``RouteGroup`` in the suite (DESIGN.md "Auth": on by
 /// default, a route opts out of sign-in visibly with `group.anyone`).
@@ -60,6 +61,25 @@ public struct SessionGuard: RouteGuard {
             response.setCookie(cookie)
         }
     }
+
+    /// Counts the call against its class per account (per client address when signed out): a `429` problem with
+    /// `Retry-After` past a window (``RateLimitStore``); pages show it as their error page.
+    public func admit(_ request: Request, _ viewer: Viewer, route: RouteInfo) throws {
+        let subject = viewer.user.map { "u:\($0.id)" } ?? "a:" + request.clientAddress
+        let identity = authenticator.identity
+        do {
+            try identity.rateLimits.admit(route.limit, subject: subject, now: identity.clock.now())
+        } catch let exceeded as RateLimitStore.Exceeded {
+            throw exceeded.httpError(chinese: viewer.language == .zh)
+        }
+    }
+
+    public func authorize(_ member: SignedIn, permission: String) throws {
+        guard let permission = Permission(rawValue: permission) else { preconditionFailure("no permission named \(permission)") }
+        try authenticator.require(permission, member)
+    }
+
+    public func prefersChinese(_ viewer: Viewer) -> Bool { viewer.language == .zh }
 }
 
 /// The context of a route that needs a user: the request's ``Viewer`` and, always present, its user and
