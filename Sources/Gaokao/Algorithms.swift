@@ -181,8 +181,9 @@ public struct RecommendationResult: Sendable {
     public var items: [Recommendation]
     /// Schools (or groups) considered in the batch before bucketing.
     public var considered: Int
-    /// Of them: no longer filed in this batch or group (``SeriesChange``), not predictable (no usable earlier year),
-    /// left out by the student's 选科, and predicted outside every band.
+    /// Of them: no longer filed in this batch or group (``SeriesChange``), not predictable (no usable earlier year, or
+    /// a school-level line of a school with group lines where the province fills by group), left out by the student's 选科, and predicted outside
+    /// every band.
     public var retired = 0
     public var unpredictable = 0
     public var excludedBySubjects = 0
@@ -373,7 +374,7 @@ extension GaokaoData {
         }
         guard let table = table(province: series.province, year: year, category: series.category) else { return nil }
         let points = rankPoints(series, before: year, configuration: configuration)
-        guard !points.isEmpty else { return nil }
+        guard !points.isEmpty, points.allSatisfy({ $0.rank <= table.candidates }) else { return nil }
         let scores = points.map { Self.score(in: table, rank: $0.rank) }
         let stable = roundHalfUp(weightedMean(scores, configuration.weights))
         return LinePrediction(risky: scores.min()!, stable: stable, safe: scores.max()!, method: .rank, years: points.map(\.year),

@@ -16,8 +16,10 @@ extension GaokaoBacktest {
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         let years = recentYears.map { ("\($0)", "全部·\($0)") }
+        // The provinces, then 全部.
         let provinces = report.accuracy.filter { $0.isDefault && $0.province.hasPrefix(recent) }
             .map { (String($0.province.dropFirst(recent.count)), $0.province) }
+            .sorted { ($0.0 == "全部" ? 1 : 0, $0.0) < ($1.0 == "全部" ? 1 : 0, $1.0) }
         func row(_ label: String, _ group: String) -> String? {
             guard let accuracy = report.accuracy.first(where: { $0.province == group && $0.isDefault }) else { return "| \(label) | 0 | — | — | — | — | — | — | — | — | — | — |" }
             let calibration = report.calibration.first { $0.province == group }

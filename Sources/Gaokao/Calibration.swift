@@ -304,8 +304,10 @@ extension GaokaoData {
     {
         switch method {
         case .rank:
+            // A predicted rank beyond the table's last band cannot be converted: some 2025–2026 tables stop at the 本科
+            // line (江苏 2025 物理类 at 463), and the 专科 groups clamped to their bottom were off by tens of points.
             guard let table = table(province: series.province, year: year, category: series.category),
-                let found = rankCenter(series, year: year, asOf: year, configuration: configuration),
+                let found = rankCenter(series, year: year, asOf: year, configuration: configuration), found.center <= Double(table.candidates),
                 let distribution = model.distribution(for: found.key)
             else { return nil }
             return Forecast(key: found.key, distribution: distribution, centerRank: found.center, table: table, centerLine: nil, years: found.years,

@@ -19,7 +19,7 @@ struct ParsedGroup: Sendable, Hashable {
 enum GroupText {
     /// Parses the `group` text of a row of school `school`.
     static func parse(_ raw: String, school: String) -> ParsedGroup {
-        var text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.trimmedCell
         var result = ParsedGroup()
         if text.hasPrefix("专业:") {
             let rest = text.dropFirst("专业:".count).trimmingCharacters(in: .whitespaces)
@@ -29,7 +29,8 @@ enum GroupText {
             result.programType = programType(in: [String(rest.dropFirst(code.count))])
             return result
         }
-        if !school.isEmpty { text = text.replacingOccurrences(of: school, with: " ") }
+        // (Foundation's search only where the school's first character occurs: most texts are `105 第105组`.)
+        if let initial = school.first, text.contains(initial) { text = text.replacingOccurrences(of: school, with: " ") }
         result.code = code(in: text)
         let notes = parentheticals(text)
         result.programType = programType(in: notes + [text.contains("征集") || text.contains("征求") ? "征集" : ""])

@@ -131,14 +131,21 @@ extension GaokaoImporter {
     {
         func text(_ row: [String], _ name: String) -> String {
             guard let index = columns[name], index < row.count else { return "" }
-            return row[index].trimmingCharacters(in: .whitespaces)
+            return row[index].trimmedCell
         }
         let years = try ProvinceYears(db)
         let codes = try universityCodes(db)
         var parsed: [RecentLine] = []
         var unusable = 0
         var relabelled = 0
+        var applications = 0
         for row in rows {
+            // 内蒙古 2024 专科 "application statistics" count who applied, with the lowest applicant's score: not a
+            // filing line, and predicting from it was far off (the 2021–2025 backtest's 保 held 20% there).
+            if text(row, "source_detail").contains("application-statistics") {
+                applications += 1
+                continue
+            }
             let province = text(row, "province"), school = text(row, "school"), rawCategory = text(row, "category")
             guard let year = Int(text(row, "year")), let score = Int(text(row, "min_score")), years.provinces[province] != nil, !school.isEmpty,
                 let category = years.category(rawCategory, province, year)
@@ -209,6 +216,7 @@ extension GaokaoImporter {
             if official.contains(key) { covered += try db.execute("DELETE FROM gaokao_admission_lines WHERE id = ?", try row.get(0, as: Int64.self)) }
         }
         let file = RecentSource.schoolLinesFile
+        if applications > 0 { notes.append((file, "\(applications) rows of application statistics (lowest applicant, not a filing line) not imported")) }
         if unusable > 0 { notes.append((file, "\(unusable) rows without a score, a known province or a 科类 of that province-year")) }
         if relabelled > 0 { notes.append((file, "\(relabelled) rows whose 科类 was relabelled to the province-year's exam model (e.g. 新疆 物理类 → 理科)")) }
         notes.append((file, "\(superseded) rows superseded by a more trusted tier of the same line (province-official > school-official > third-party) or repeated in one tier"))

@@ -9,7 +9,9 @@ extension GaokaoData {
     /// universities.csv flags, so a school missing from the MOE list never matches one) and to groups whose published
     /// 选科 requirement `subjects` meets (nil = every group; a group without a published requirement stays, its
     /// requirement shown as unknown). A series no longer filed in this batch or group is left out, and one that
-    /// changed is predicted from the years since the change only (``SchoolSeries/availability(before:)``).
+    /// changed is predicted from the years since the change only (``SchoolSeries/availability(before:)``); where the
+    /// province fills by group (``fillsByGroup(province:year:)``) a school-level series of a school with group series is
+    /// left out.
     ///
     /// Each 录取概率 is the chance that the line comes out at or below the score (``Forecast/chance(score:)``: the
     /// measured errors of past predictions like this one), and the bucket is the band that chance lies in
@@ -29,6 +31,9 @@ extension GaokaoData {
         result.lineYears = Array(Set(all.flatMap { $0.points.map(\.year) })).sorted(by: >)
         var buckets: [Bucket: [(item: Recommendation, forecast: Forecast)]] = [:]
         let line = controlLine(province: province, year: year, category: category, batch: batch)
+        // Where the province fills by group, a school-level line of a school that has group lines too (the thin
+        // 2021–2023 school pages) is no 志愿 of its own; a school with school-level lines only (广东's sources) stays.
+        let grouped = fillsByGroup(province: province, year: year) ? Set(all.filter { $0.groupCode != nil }.map(\.schoolName)) : []
         for series in all {
             if targetProvince != nil || tag != nil {
                 let university = university(of: series)
@@ -36,6 +41,10 @@ extension GaokaoData {
                 if let tag, !(university.map(tag.matches) ?? false) { continue }
             }
             result.considered += 1
+            if series.groupCode == nil, grouped.contains(series.schoolName) {
+                result.unpredictable += 1
+                continue
+            }
             if case .retired = series.availability(before: year) {
                 result.retired += 1
                 continue

@@ -19,6 +19,13 @@ extension GaokaoData {
         return info.examModel == "3+3" ? ["综合"] : ["物理类", "历史类"]
     }
 
+    /// True when the province fills by 院校专业组 (or 专业) in `year`: its new-gaokao years (research §2). A school-level
+    /// line is then no 志愿 of its own and 学校推荐 offers groups only.
+    public func fillsByGroup(province: String, year: Int) -> Bool {
+        guard let reform = self.province(named: province)?.reformYear else { return false }
+        return year >= reform
+    }
+
     /// The highest valid score for a province and year (research §2 "Score totals"): 上海 660 from 2017,
     /// 海南 900 (标准分), 江苏 480 before 2021, otherwise `provinces.csv.total_score` (750). When that year's
     /// 一分一段表 tops out higher (海南 2018–2019: 940), the table's top is the bound.

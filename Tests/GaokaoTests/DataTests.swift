@@ -22,27 +22,29 @@ struct DataTests {
         // 17,760 repeat a row of admission_lines.csv (四川 2016–2020, 湖南 2016: same batch, type, score and rank).
         // The 专业 lines: extra/major_lines_2024.csv 115,850 rows, extra/guangdong_major_lines_2021_2024 30,301 in 8 files.
         // extra/score_rank_2025_2026: 64,014 rows, 3,753 of them a band repeated by a second source (515 in ordinary
-        // tables, 山西 2025), 47,766 of ordinary tables kept, 12,495 of art, sport and other tables not; extra/control_lines_2025_2026: 159 ordinary and special lines of 1,397;
-        // extra/school_lines_2021_2025: 160,473 rows, 140,942 kept (2,482 without a usable 科类 or score, 17,049
-        // superseded by a more trusted tier), and 1,349 older 上海 rows replaced by official ones.
-        #expect(first.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10 + 390_351 - 17_760 + 115_850 + 30_301 + 47_766 + 159 + 140_942)
+        // tables, 山西 2025), 47,766 of ordinary tables kept, 12,495 of art, sport and other tables not;
+        // extra/control_lines_2025_2026: 159 ordinary and special lines of 1,397; extra/school_lines_2021_2025:
+        // 160,473 rows, 139,606 kept (1,336 内蒙古 application statistics and 2,482 without a usable 科类 or score
+        // dropped, 17,049 superseded by a more trusted tier), and 1,349 older 上海 rows replaced by official ones.
+        #expect(first.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10 + 390_351 - 17_760 + 115_850 + 30_301 + 47_766 + 159 + 139_606)
         #expect(first.skipped.map(\.item) == ["extra/school_lines_2016_2020.csv.gz", "extra/school_lines_2016_2020.csv.gz"]
             + Array(repeating: "extra/score_rank_2025_2026.csv.gz", count: 2) + Array(repeating: "extra/control_lines_2025_2026.csv.gz", count: 2)
-            + Array(repeating: "extra/school_lines_2021_2025.csv.gz", count: 4) + Array(repeating: "school names without a 学校标识码", count: 4))
+            + Array(repeating: "extra/school_lines_2021_2025.csv.gz", count: 5) + Array(repeating: "school names without a 学校标识码", count: 4))
         let reasons = first.skipped.map(\.reason)
         #expect(reasons[0] == "32 rows that do not parse")
         #expect(reasons[1].hasPrefix("17760 rows already in admission_lines.csv"))
         #expect(reasons[2].hasPrefix("3753 rows repeating a band") && reasons[3].hasPrefix("12495 rows of art, sport"))
         #expect(reasons[4].hasPrefix("1237 lines that are not a batch's ordinary or special line") && reasons[5] == "1 rows that do not parse")
-        #expect(reasons[6].hasPrefix("2482 rows without a score") && reasons[7].hasPrefix("24536 rows whose 科类 was relabelled"))
-        #expect(reasons[8].hasPrefix("17049 rows superseded by a more trusted tier") && reasons[9].hasPrefix("1349 rows of older sources replaced"))
-        #expect(reasons[10].hasPrefix("100 names in 9218 rows"))
+        #expect(reasons[6].hasPrefix("1336 rows of application statistics"))
+        #expect(reasons[7].hasPrefix("2482 rows without a score") && reasons[8].hasPrefix("23200 rows whose 科类 was relabelled"))
+        #expect(reasons[9].hasPrefix("17049 rows superseded by a more trusted tier") && reasons[10].hasPrefix("1349 rows of older sources replaced"))
+        #expect(reasons[11].hasPrefix("100 names in 9218 rows"))
         // The unmatched-学校标识码 report of the 2021–2025 lines: 专科 schools newer than the ≈2022 MOE list, branch
         // campuses and 上海's abbreviations.
-        #expect(reasons[11].hasPrefix("2057 names in 14274 rows of extra/school_lines_2021_2025.csv.gz kept under their published name, e.g. 新疆和田学院"))
+        #expect(reasons[12].hasPrefix("2051 names in 14219 rows of extra/school_lines_2021_2025.csv.gz kept under their published name, e.g. 新疆和田学院"))
         // Branch campuses and schools universities.csv lists under another name, e.g. 华北电力大学(北京).
-        #expect(reasons[12].hasPrefix("76 names in 3228 专业 rows of Jsoneft/gaokao-zhiyuan kept under their published name, e.g. 华北电力大学(北京)"))
-        #expect(reasons[13].hasPrefix("38 names in 1020 专业 rows of insensible104/GaokaoAgent kept under their published name, e.g. 华北电力大学(北京)"))
+        #expect(reasons[13].hasPrefix("76 names in 3228 专业 rows of Jsoneft/gaokao-zhiyuan kept under their published name, e.g. 华北电力大学(北京)"))
+        #expect(reasons[14].hasPrefix("38 names in 1020 专业 rows of insensible104/GaokaoAgent kept under their published name, e.g. 华北电力大学(北京)"))
         func counts() throws -> [Int] {
             try server.suite.database.read { db in
                 try ["gaokao_score_rank", "gaokao_admission_lines", "gaokao_control_lines", "gaokao_universities", "gaokao_majors", "gaokao_provinces",
@@ -51,7 +53,7 @@ struct DataTests {
             }
         }
         let before = try counts()
-        #expect(before == [186_784 + 47_766, 38_158 + 390_351 - 17_760 + 140_942 - 1_349, 2_240 + 159, 2_759, 839, 31, 115_850 + 30_301])
+        #expect(before == [186_784 + 47_766, 38_158 + 390_351 - 17_760 + 139_606 - 1_349, 2_240 + 159, 2_759, 839, 31, 115_850 + 30_301])
         let importer = try #require(server.suite.importer(for: "gaokao"))
         let again = try importer.importData(from: SharedDataSet.gaokao.folder) { _ in }
         #expect(again.imported == first.imported)

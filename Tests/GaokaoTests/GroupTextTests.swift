@@ -1,3 +1,4 @@
+import Foundation
 @testable import Gaokao
 import Testing
 
@@ -76,5 +77,16 @@ struct GroupTextTests {
         #expect(hunan?.fixed == .physics && hunan?.count == 2 && hunan?.electives == [.chemistry, .biology, .politics, .geography])
         #expect(SubjectRules.choices(model: "3+3", province: "浙江", reformYear: 2017, year: 2026, category: "综合")?.electives.contains(.technology) == true)
         #expect(SubjectRules.choices(model: "3+1+2", province: "河南", reformYear: 2025, year: 2024, category: "理科") == nil)
+    }
+}
+
+@Suite("import cells")
+struct CellTests {
+    @Test("a cell is trimmed like trimmingCharacters(in: .whitespaces), with or without spaces")
+    func trimmed() {
+        for cell in ["", " ", "四川大学", " 四川大学", "四川大学\t", "  105 第105组  ", "\u{3000}全角\u{3000}", "a b"] {
+            #expect(cell.trimmedCell == cell.trimmingCharacters(in: .whitespaces), "\(cell)")
+        }
+        #expect(LabeledSource.normalizedName(" 华北电力大学(保定) ") == "华北电力大学（保定）")
     }
 }

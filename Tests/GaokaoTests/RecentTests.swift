@@ -23,6 +23,13 @@ struct RecentTests {
             #expect((item.bucket == .risky) == (item.gap < 0), "\(item.series.displayName): \(item.bucket) with gap \(item.gap)")
             #expect(configuration.bucket(chance: item.probability) == item.bucket)
             #expect(item.years.allSatisfy { $0 < year })
+            // Where the province fills by 院校专业组, a school with group lines is picked by group only (its
+            // school-level line is no 志愿 there); 广东's sources have school-level lines only, and those stay.
+            if try data.fillsByGroup(province: province, year: year), item.series.groupCode == nil {
+                let groups = try data.schoolSeries(province: province, category: category, batchStd: item.series.batchStd)
+                    .filter { $0.schoolName == item.series.schoolName && $0.groupCode != nil }
+                #expect(groups.isEmpty, "\(item.series.displayName) picked by its school line beside \(groups.count) groups")
+            }
         }
         return result.items.count
     }
