@@ -4,25 +4,6 @@ import HTTPServer
 import Identity
 import WebUI
 
-/// Query parsing shared by the API and the pages.
-struct Query {
-    let request: Request
-
-    func text(_ name: String) -> String? {
-        guard let value = request.query[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty, value != "不限", value != "all" else {
-            return nil
-        }
-        return value
-    }
-
-    /// Integer parameters (years, scores, lines, limits) are whole numbers in this range, or absent: nothing
-    /// larger means anything here, and the bound keeps arithmetic and loops over years finite (schemathesis:
-    /// `year=-9223372036854775808` overflowed `year - 1` and stopped the server; `year=774394` looped for minutes).
-    static let integers = 0...100_000
-
-    func int(_ name: String) -> Int? { text(name).flatMap { Int($0) }.flatMap { Self.integers.contains($0) ? $0 : nil } }
-}
-
 /// The `/api/v1/gaokao/…` handlers: JSON written with `JSONWriter`, errors as RFC 9457 problems.
 struct GaokaoAPI: Sendable {
     let store: GaokaoStore
@@ -33,19 +14,27 @@ struct GaokaoAPI: Sendable {
 
     /// Every lookup is public, and so is 我的高考: a signed-out student's profile lives in a cookie.
     func register(into api: inout RouteGroup<SessionGuard>) {
-        api.anyone.get("/provinces") { _, _ in try provinces() }
-        api.anyone.get("/options") { request, viewer in try options(request, viewer) }
-        api.anyone.get("/rank") { request, viewer in try rank(request, viewer) }
-        api.anyone.get("/equivalent-score") { request, viewer in try equivalentScore(request, viewer) }
-        api.anyone.get("/control-lines") { request, viewer in try controlLines(request, viewer) }
-        api.anyone.get("/admission-lines") { request, viewer in try admissionLines(request, viewer) }
-        api.anyone.get("/major-lines") { request, viewer in try majorLines(request, viewer) }
-        api.anyone.get("/prediction") { request, viewer in try prediction(request, viewer) }
-        api.anyone.get("/recommendations") { request, viewer in try recommendations(request, viewer) }
-        api.anyone.get("/profile") { request, viewer in try getProfile(request, viewer) }
-        api.anyone.put("/profile") { request, viewer in try putProfile(request, viewer) }
-        api.anyone.get("/plan") { request, viewer in try getPlan(request, viewer) }
-        api.anyone.put("/plan") { request, viewer in try putPlan(request, viewer) }
+        api.anyone.get("/provinces", limited { _, _ in try provinces() })
+        api.anyone.get("/options", limited { request, viewer in try options(request, viewer) })
+        api.anyone.get("/rank", limited { request, viewer in try rank(request, viewer) })
+        api.anyone.get("/equivalent-score", limited { request, viewer in try equivalentScore(request, viewer) })
+        api.anyone.get("/control-lines", limited { request, viewer in try controlLines(request, viewer) })
+        api.anyone.get("/admission-lines", limited { request, viewer in try admissionLines(request, viewer) })
+        api.anyone.get("/major-lines", limited { request, viewer in try majorLines(request, viewer) })
+        api.anyone.get("/prediction", limited { request, viewer in try prediction(request, viewer) })
+        api.anyone.get("/recommendations", limited { request, viewer in try recommendations(request, viewer) })
+        api.anyone.get("/profile", limited { request, viewer in try getProfile(request, viewer) })
+        api.anyone.put("/profile", limited { request, viewer in try putProfile(request, viewer) })
+        api.anyone.get("/plan", limited { request, viewer in try getPlan(request, viewer) })
+        api.anyone.put("/plan", limited { request, viewer in try putPlan(request, viewer) })
+    }
+
+    /// The handler behind the query limits (``Query/checkLimits(language:)``): 422 before it runs.
+    private func limited(_ handler: @escaping @Sendable (Request, Viewer) throws -> Response) -> @Sendable (Request, Viewer) throws -> Response {
+        { request, viewer in
+            try Query(request: request).checkLimits(language: viewer.language)
+            return try handler(request, viewer)
+        }
     }
 
     // MARK: helpers

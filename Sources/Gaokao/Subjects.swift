@@ -106,6 +106,10 @@ public enum SubjectRules {
         return (fixed, [.chemistry, .biology, .politics, .geography], 2)
     }
 
+    /// The longest 选科 text accepted, in characters (`思想政治,化学,生物,地理` has 13): a longer one is refused before
+    /// it is split.
+    public static let maximumLength = 32
+
     /// Parses a student's 选科: names or one-character forms separated by commas, `、`, `+` or spaces
     /// (`化学,生物`, `化+生`, `物理 化学 生物`); nil when a word is not a subject or one is named twice.
     public static func parse(_ text: String) -> [Subject]? {
@@ -144,7 +148,7 @@ extension GaokaoData {
                 ?? "\(province) \(year) 年须从 \(allowed) 中选 \(rules.count) 门。",
             en: rules.fixed.map { "\(province) \(year) \(category): besides \($0.rawValue), choose \(rules.count) of \(allowedEn)." }
                 ?? "\(province) \(year): choose \(rules.count) of \(allowedEn).")
-        guard var chosen = SubjectRules.parse(raw) else { return .failure(failure) }
+        guard raw.count <= SubjectRules.maximumLength, var chosen = SubjectRules.parse(raw) else { return .failure(failure) }
         if let fixed = rules.fixed { chosen.removeAll { $0 == fixed } }
         guard chosen.count == rules.count, chosen.allSatisfy(rules.electives.contains) else { return .failure(failure) }
         return .success(Set(chosen + (rules.fixed.map { [$0] } ?? [])))
