@@ -61,13 +61,28 @@ extension GaokaoText {
                              en: "line \(line) ≈ rank \(rankText) (\(tableYear) table)")
     }
 
-    /// Where a line comes from: source, tier and how its rank was obtained (issue 28: visible on the school page).
-    static func provenance(_ line: AdmissionLine) -> LocalizedText {
-        let tier: LocalizedText = switch line.sourceTier {
+    static func tierText(_ tier: SourceTier) -> LocalizedText {
+        switch tier {
         case .provinceOfficial: LocalizedText(zh: "省考试院", en: "province authority")
         case .schoolOfficial: LocalizedText(zh: "高校官网", en: "university page")
         case .thirdParty: LocalizedText(zh: "第三方", en: "third party")
         }
+    }
+
+    /// A pick's newest real line among the years its prediction used, with its year, rank and source, so the
+    /// student sees the published figure beside the estimate: `2025 年实际线 603 · 位次 16532（lgh_site · 省考试院）`;
+    /// nil when that year has no score.
+    static func newestLine(_ item: Recommendation) -> LocalizedText? {
+        guard let year = item.years.max(), let point = item.series.points.last(where: { $0.year == year }), let score = point.minScore else { return nil }
+        let rank = point.minRank.map { LocalizedText(zh: " · 位次 \($0)", en: " · rank \($0)") } ?? LocalizedText("")
+        let tier = tierText(point.sourceTier)
+        let source = point.source.isEmpty ? tier : LocalizedText(zh: "\(point.source) · \(tier.zh)", en: "\(point.source) · \(tier.en)")
+        return LocalizedText(zh: "\(year) 年实际线 \(score)\(rank.zh)（\(source.zh)）", en: "\(year) actual line \(score)\(rank.en) (\(source.en))")
+    }
+
+    /// Where a line comes from: source, tier and how its rank was obtained (issue 28: visible on the school page).
+    static func provenance(_ line: AdmissionLine) -> LocalizedText {
+        let tier = tierText(line.sourceTier)
         let rank: LocalizedText? = switch line.rankBasis {
         case "native": LocalizedText(zh: "位次为公布值", en: "rank as published")
         case "score-derived": LocalizedText(zh: "位次按当年一分一段换算", en: "rank from that year's table")

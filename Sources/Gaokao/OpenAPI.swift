@@ -7,7 +7,7 @@ enum GaokaoOpenAPI {
 
     static func q(_ name: String, _ description: String, required: Bool = false, integer: Bool = false) -> APIOperation.Parameter {
         .init(name, in: .query, required: required,
-              schema: integer ? .integer(minimum: Query.integers.lowerBound, maximum: Query.integers.upperBound) : .string(),
+              schema: integer ? .integer(minimum: Query.integers.lowerBound, maximum: Query.integers.upperBound) : .string(maxLength: Query.maximumLength),
               description: description)
     }
 
@@ -16,11 +16,11 @@ enum GaokaoOpenAPI {
     static let category = q("category", "科类: 理科, 文科, 综合, 物理类, 历史类", required: true)
     static let batch = q("batch", "批次 (batch_std or as published), e.g. 本科一批", required: true)
     static let noData = APIOperation.Outcome(404, "No data for this query (problem+json, type urn:appsuite:problem:gaokao-no-data)", mediaType: "application/problem+json")
-    static let invalid = APIOperation.Outcome(422, "Missing or invalid parameter (problem+json naming the field)", mediaType: "application/problem+json")
+    static let invalid = APIOperation.Outcome(422, "Missing or invalid parameter, one over 64 characters or more than 24 parameters (problem+json naming the field, `query` for the count)", mediaType: "application/problem+json")
 
     static let operations: [APIOperation] = [
         APIOperation(.get, "/api/v1/gaokao/provinces", summary: "Provinces with exam model, total score and data coverage", tag: tag,
-                     responses: [.init(200, "The 31 provinces", schema: .ref(GaokaoProvinceList.self))]),
+                     responses: [.init(200, "The 31 provinces", schema: .ref(GaokaoProvinceList.self)), invalid]),
         APIOperation(.get, "/api/v1/gaokao/options", summary: "科类, 批次 and maximum score offered for a province and year", tag: tag,
                      parameters: [province, year, q("category", "科类 to list batches for")], responses: [.init(200, "Options", schema: .ref(GaokaoOptions.self)), invalid]),
         APIOperation(.get, "/api/v1/gaokao/rank", summary: "一分一段: score → rank (位次) with 同分人数", tag: tag,
@@ -56,12 +56,12 @@ enum GaokaoOpenAPI {
                                   q("subjects", "选科, e.g. 化学,生物 (3+1+2: two of 化学, 生物, 政治, 地理; 3+3: three of six); 422 naming `subjects` for a combination the province-year does not allow")],
                      responses: [.init(200, "The schools", schema: .ref(GaokaoRecommendations.self)), invalid]),
         APIOperation(.get, "/api/v1/gaokao/profile", summary: "我的高考 (account, or the cookie when signed out)", tag: tag,
-                     responses: [.init(200, "The profile", schema: .ref(GaokaoSavedProfile.self)), .init(404, "No profile yet", mediaType: "application/problem+json")]),
+                     responses: [.init(200, "The profile", schema: .ref(GaokaoSavedProfile.self)), .init(404, "No profile yet", mediaType: "application/problem+json"), invalid]),
         APIOperation(.put, "/api/v1/gaokao/profile", summary: "Save 我的高考; the score is checked against the province/year total", tag: tag,
                      requestBody: .ref(GaokaoProfileInput.self),
                      responses: [.init(200, "Saved", schema: .ref(GaokaoSavedProfile.self)), .init(422, "Invalid field with the allowed range", mediaType: "application/problem+json")]),
         APIOperation(.get, "/api/v1/gaokao/plan", summary: "志愿表 with its risk check (account, or the cookie when signed out)", tag: tag,
-                     responses: [.init(200, "The list, evaluated for 我的高考", schema: .ref(GaokaoPlan.self))]),
+                     responses: [.init(200, "The list, evaluated for 我的高考", schema: .ref(GaokaoPlan.self)), invalid]),
         APIOperation(.put, "/api/v1/gaokao/plan", summary: "Replace the 志愿表 (at most 30 entries, in order)", tag: tag,
                      requestBody: .ref(GaokaoPlanInput.self),
                      responses: [.init(200, "Saved and evaluated", schema: .ref(GaokaoPlan.self)),

@@ -79,6 +79,9 @@ extension GaokaoPages {
                                         span(.class("cell-text")) {
                                             span(.class("cell-title")) { GaokaoText.unitLabel(item.series)(l) }
                                             span(.class("cell-subtitle")) { GaokaoText.recommendation(item)(l) }
+                                            if let newest = GaokaoText.newestLine(item) {
+                                                span(.classes("cell-subtitle", "gk-newest")) { newest(l) }
+                                            }
                                             span(.classes("cell-subtitle", "gk-pick-notes")) { GaokaoText.pickNotes(item, tags: SchoolTag.of(data.university(of: item.series)))(l) }
                                             if let change = item.change {
                                                 span(.classes("cell-subtitle", "gk-change")) { GaokaoText.change(change)(l) }

@@ -76,6 +76,8 @@ def test_group_picks_whose_rank_and_line_agree(browser, server, screenshot):
         title = pick.find_element(By.CSS_SELECTOR, ".cell-title").text
         assert "组)" in title, title
         assert "选科" in pick.text, pick.text
+        # The published line of the newest year used, with its source, beside the estimate.
+        assert "年实际线" in pick.text and "（" in pick.text.split("年实际线")[1], pick.text
     assert any("2025" in p.text for p in picks)
     fits_phone(browser)
     screenshot("gaokao-2026-03-picks")
@@ -107,7 +109,7 @@ def test_english_dark(browser, server, screenshot):
     try:
         browser.get(server.base_url + "/gaokao/recommend?lang=en")
         body = text(browser)
-        assert "2026 table" in body and "group" in body and "subjects" in body, body[:400]
+        assert "2026 table" in body and "group" in body and "subject" in body, body[:400]
         fits_phone(browser)
         screenshot("gaokao-2026-06-picks-en-dark")
         browser.get(server.base_url + "/gaokao/profile?lang=en")
@@ -169,3 +171,36 @@ def test_bad_input_is_a_422_naming_the_field(server):
     assert status == 200 and lines["items"] and all(i["group"] == "116" and i["groupName"] for i in lines["items"]), lines
     status, problem = api(server, "/api/v1/gaokao/admission-lines", {"province": "湖南", "school": "中南大学", "year": "1999"})
     assert status == 422 and problem["errors"][0]["field"] == "year", problem
+
+
+MAIN_PAGES = [
+    ("home", "/gaokao"),
+    ("profile", "/gaokao/profile"),
+    ("recommend", "/gaokao/recommend"),
+    ("plan", "/gaokao/plan"),
+    ("school", "/gaokao/school?" + urlencode({"school": "中南大学", "province": "湖南"})),
+    ("predict", "/gaokao/predict?" + urlencode({"school": "中南大学"})),
+    ("rank", "/gaokao/rank"),
+    ("control-lines", "/gaokao/control-lines"),
+    ("admission-lines", "/gaokao/admission-lines"),
+]
+
+
+def test_main_pages_zh_en_dark(browser, server, screenshot):
+    """The main pages for the student the tests above left (河南 2026 物理类 560, one 志愿): zh, en, dark, on
+    the 390 px phone, each fitting it, without a 5xx and with its 44 px controls."""
+    for theme, language in [(None, "zh"), (None, "en"), ("dark", "zh"), ("dark", "en")]:
+        if theme:
+            browser.add_cookie({"name": "theme", "value": theme})
+        try:
+            for name, path in MAIN_PAGES:
+                browser.get(server.base_url + path + ("&" if "?" in path else "?") + "lang=" + language)
+                body = text(browser)
+                assert "500" not in browser.title and body.strip(), (path, body[:200])
+                fits_phone(browser)
+                assert_tap_targets(browser, "main button, main .btn")
+                screenshot(f"gaokao-2026-pages-{name}-{language}{'-dark' if theme else ''}")
+        finally:
+            if theme:
+                browser.delete_cookie("theme")
+    browser.get(server.base_url + "/gaokao?lang=zh")
