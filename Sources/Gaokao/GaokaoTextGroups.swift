@@ -14,7 +14,7 @@ extension GaokaoText {
                              en: "\(fixed.rawValue) first, then tick \(count); leave empty to see every group with its requirement.")
     }
     static func noSubjectChoice(_ province: String, _ year: Int) -> LocalizedText {
-        LocalizedText(zh: "\(province) \(year) 年文理分科，没有选科。", en: "\(province) \(year) has 文/理 tracks: no elective subjects.")
+        LocalizedText(zh: "\(province) \(year) 年文理分科，没有选科。", en: "\(province) \(year) has arts/science tracks: no elective subjects.")
     }
     /// A pick's 选科 requirement: published (with its year) or unknown.
     static func requirement(_ found: (requirement: SubjectRequirement, year: Int)?) -> LocalizedText {

@@ -138,7 +138,7 @@ extension GaokaoData {
         if raw.isEmpty { return .success(nil) }
         guard let rules = subjectChoices(province: province, year: year, category: category) else {
             return .failure(ProfileFieldError(field: "subjects", zh: "\(province) \(year) 年不分选考科目（文理分科），请不要填写选科。",
-                                              en: "\(province) \(year) has no elective subjects (文/理 tracks); leave 选科 empty."))
+                                              en: "\(province) \(year) has no elective subjects (arts/science tracks); leave Subjects empty."))
         }
         let allowed = rules.electives.map(\.rawValue).joined(separator: "、")
         let allowedEn = rules.electives.map(\.rawValue).joined(separator: ", ")
