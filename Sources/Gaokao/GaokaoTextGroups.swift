@@ -56,9 +56,9 @@ extension GaokaoText {
     }
     static func rankAndLine(rank: Int?, line: Int, tableYear: Int?) -> LocalizedText {
         let rankText = rank.map(String.init) ?? "—"
-        guard let tableYear else { return LocalizedText(zh: "预测线 \(line)", en: "line \(line)") }
+        guard let tableYear else { return LocalizedText(zh: "预测线 \(line)", en: "predicted line \(line)") }
         return LocalizedText(zh: "预测线 \(line) ≈ 位次 \(rankText)（\(tableYear) 年一分一段）",
-                             en: "line \(line) ≈ rank \(rankText) (\(tableYear) table)")
+                             en: "predicted line \(line) ≈ rank \(rankText) (\(tableYear) table)")
     }
 
     static func tierText(_ tier: SourceTier) -> LocalizedText {
