@@ -194,10 +194,25 @@ public struct GaokaoAdmissionLine: Codable, Sendable, Equatable {
     public var note: String?
     /// Which source the row comes from (see the data's SOURCES.md).
     public var source: String
+    /// How far the source can be trusted: `province-official`, `school-official` or `third-party` (the older
+    /// transcriptions). Of one line published several times only the most trusted is kept.
+    public var sourceTier: String
+    /// How `minRank` was obtained: `native` (published), `score-derived` (the score converted with that year's official
+    /// 一分一段表), `score-derived(score_rank.csv)`; nil when the source does not say.
+    public var rankBasis: String?
+    /// The 院校专业组 (or 专业) as published, e.g. `105 第105组`, `03专业组(化学)`, `专业:01 法学`.
+    public var groupName: String?
+    /// The group's 选科 requirement where published: `不限`, `化学`, `化学+生物` (all of), `化学/生物` (any of).
+    public var subjects: String?
 
     public init(year: Int, category: String, batch: String, enrollType: String, school: String, moeCode: String?, group: String?,
                 minScore: Int?, minRank: Int?, avgScore: Double?, maxScore: Int?, planCount: Int?, controlLine: Int?, lineDiff: Int?,
-                tieBreak: String?, note: String?, source: String) {
+                tieBreak: String?, note: String?, source: String, sourceTier: String = "third-party", rankBasis: String? = nil,
+                groupName: String? = nil, subjects: String? = nil) {
+        self.sourceTier = sourceTier
+        self.rankBasis = rankBasis
+        self.groupName = groupName
+        self.subjects = subjects
         self.year = year
         self.category = category
         self.batch = batch
@@ -236,7 +251,7 @@ public struct GaokaoAdmissionLines: Codable, Sendable, Equatable {
 /// are nil where the source has none.
 public struct GaokaoMajorLine: Codable, Sendable, Equatable {
     public var year: Int
-    /// 物理, 历史 or 不分文理.
+    /// 物理类, 历史类 or 不分文理.
     public var category: String
     /// The batch as published; empty when the source names none.
     public var batch: String
@@ -385,8 +400,15 @@ public struct GaokaoPrediction: Codable, Sendable, Equatable {
     public var methodLabel: String
     /// The data years used, newest first.
     public var years: [Int]
-    /// The predicted 最低位次 (rank method only).
+    /// The rank of `stable` in the 一分一段表 of `rankTableYear` (its 位次): the predicted 最低位次, agreeing with the
+    /// line by construction; nil without that year's table.
     public var predictedRank: Int?
+    /// The year of the 一分一段表 behind `predictedRank` (the year asked for).
+    public var rankTableYear: Int?
+    /// `batch` or `group` when a batch or group change cut older years from the prediction; nil when none did.
+    public var change: String?
+    /// The first year after that change.
+    public var changeYear: Int?
     /// The 院校专业组 of the main prediction, when the school has groups.
     public var group: String?
     /// Every group's prediction (empty or one entry when the school has no groups).
@@ -401,7 +423,10 @@ public struct GaokaoPrediction: Codable, Sendable, Equatable {
 
     public init(school: String, risky: Int, stable: Int, safe: Int, method: GaokaoPredictionMethod, methodLabel: String, years: [Int],
                 predictedRank: Int?, group: String?, groups: [Group], calibrated: Bool = false, lowConfidence: Bool = false,
-                warning: String? = nil) {
+                warning: String? = nil, rankTableYear: Int? = nil, change: String? = nil, changeYear: Int? = nil) {
+        self.rankTableYear = rankTableYear
+        self.change = change
+        self.changeYear = changeYear
         self.calibrated = calibrated
         self.lowConfidence = lowConfidence
         self.warning = warning
@@ -501,10 +526,29 @@ public struct GaokaoRecommendation: Codable, Sendable, Equatable {
     public var lowConfidence: Bool
     /// 985 / 211 / 双一流 of the school; empty when it has none or is not in the MOE list.
     public var tags: [GaokaoSchoolTag]
+    /// The year of the 一分一段表 that converts `predictedScore` to `predictedRank` (the student's year).
+    public var rankTableYear: Int?
+    /// The group (or 专业) as published, e.g. `105 第105组`; nil for a school-level line.
+    public var groupName: String?
+    /// The group's 选科 requirement where published (`不限`, `化学`, `化学+生物`, `化学/生物`); nil when unknown.
+    public var subjects: String?
+    /// The year of the line that states `subjects`.
+    public var subjectsYear: Int?
+    /// `batch` or `group` when a batch or group change cut older years from the prediction; nil when none did.
+    public var change: String?
+    /// The first year after that change (the prediction uses it and later years only).
+    public var changeYear: Int?
 
     public init(school: String, group: String?, moeCode: String?, predictedRank: Int?, predictedScore: Int, gap: Int,
                 probability: Double, bucket: String, bucketCode: GaokaoBucket, method: GaokaoPredictionMethod, years: [Int],
-                lowConfidence: Bool = false, tags: [GaokaoSchoolTag] = []) {
+                lowConfidence: Bool = false, tags: [GaokaoSchoolTag] = [], rankTableYear: Int? = nil, groupName: String? = nil,
+                subjects: String? = nil, subjectsYear: Int? = nil, change: String? = nil, changeYear: Int? = nil) {
+        self.rankTableYear = rankTableYear
+        self.groupName = groupName
+        self.subjects = subjects
+        self.subjectsYear = subjectsYear
+        self.change = change
+        self.changeYear = changeYear
         self.lowConfidence = lowConfidence
         self.tags = tags
         self.school = school
@@ -521,8 +565,9 @@ public struct GaokaoRecommendation: Codable, Sendable, Equatable {
     }
 }
 
-/// 学校推荐 (`GET /api/v1/gaokao/recommendations`): 冲/稳/保 schools for a score, 3:4:3 unless a tendency is asked for.
-/// A school is in a bucket only when its `probability` lies in that bucket's band: 冲 0.10–0.35, 稳 0.35–0.80, 保 ≥ 0.80.
+/// 学校推荐 (`GET /api/v1/gaokao/recommendations`): 冲/稳/保 schools (院校专业组 where the province fills by group) for a
+/// score, 3:4:3 unless a tendency is asked for. A school is in a bucket only when its `probability` lies in that
+/// bucket's band: 冲 0.20–0.50, 稳 0.50–0.80, 保 ≥ 0.80; so 冲 ⇔ `gap` < 0.
 public struct GaokaoRecommendations: Codable, Sendable, Equatable {
     /// The student's rank that year; nil without a 一分一段表.
     public var candidateRank: Int?
@@ -533,8 +578,13 @@ public struct GaokaoRecommendations: Codable, Sendable, Equatable {
     public var newestYear: Int?
     /// In the viewer's language, when `newestYear` is two or more years before the student's year; else nil.
     public var warning: String?
+    /// In the viewer's language, why `items` is empty (no lines for this batch, none before the year, none for the
+    /// 选科 …) and what exists instead; nil when there are items.
+    public var notice: String?
 
-    public init(candidateRank: Int?, considered: Int, items: [GaokaoRecommendation], newestYear: Int? = nil, warning: String? = nil) {
+    public init(candidateRank: Int?, considered: Int, items: [GaokaoRecommendation], newestYear: Int? = nil, warning: String? = nil,
+                notice: String? = nil) {
+        self.notice = notice
         self.newestYear = newestYear
         self.warning = warning
         self.candidateRank = candidateRank
@@ -586,9 +636,13 @@ public struct GaokaoSavedProfile: Codable, Sendable, Equatable {
     /// The score's 位次 that year; nil without a 一分一段表.
     public var rank: Int?
     public var storedIn: GaokaoProfileStorage
+    /// 选科: the subjects taken (the list's first subject included, e.g. `物理`, `化学`, `生物`); empty when not given or
+    /// where the province-year has none.
+    public var subjects: [String]
 
     public init(province: String, year: Int, category: String, batch: String, score: Int, maxScore: Int, rank: Int?,
-                storedIn: GaokaoProfileStorage) {
+                storedIn: GaokaoProfileStorage, subjects: [String] = []) {
+        self.subjects = subjects
         self.province = province
         self.year = year
         self.category = category
@@ -609,8 +663,12 @@ public struct GaokaoProfileInput: Codable, Sendable, Equatable {
     public var batch: String?
     /// Points, 0…the year's total.
     public var score: Int?
+    /// 选科, e.g. `化学,生物` (3+1+2: two of 化学, 生物, 政治, 地理 besides the list's 物理/历史; 3+3: three of six);
+    /// absent or empty for none. A combination the province-year does not allow is a `422` naming `subjects`.
+    public var subjects: String?
 
-    public init(province: String?, year: Int?, category: String?, batch: String?, score: Int?) {
+    public init(province: String?, year: Int?, category: String?, batch: String?, score: Int?, subjects: String? = nil) {
+        self.subjects = subjects
         self.province = province
         self.year = year
         self.category = category
@@ -635,8 +693,13 @@ public struct GaokaoPlanEntryInput: Codable, Sendable, Equatable {
 /// invalid entry or a longer list is a `422`.
 public struct GaokaoPlanInput: Codable, Sendable, Equatable {
     public var items: [GaokaoPlanEntryInput]?
+    /// True to evaluate the list for the current 我的高考 from now on; otherwise it keeps the profile it was built for.
+    public var rescore: Bool?
 
-    public init(items: [GaokaoPlanEntryInput]?) { self.items = items }
+    public init(items: [GaokaoPlanEntryInput]?, rescore: Bool? = nil) {
+        self.items = items
+        self.rescore = rescore
+    }
 }
 
 /// One 志愿 of a 志愿表, evaluated for the student's 我的高考.
@@ -672,18 +735,27 @@ public struct GaokaoPlanItem: Codable, Sendable, Equatable {
     }
 }
 
-/// 志愿表 (`GET`/`PUT /api/v1/gaokao/plan`) with its risk check: how many 冲/稳/保, and the chance that at least one
-/// 保 (and at least one 志愿) admits, treating the schools as independent (lines of one year move together, so the
-/// true chance is lower).
+/// 志愿表 (`GET`/`PUT /api/v1/gaokao/plan`) with its risk check for the profile it was built for: how many 冲/稳/保,
+/// and the chance that at least one 保 (and at least one 志愿) admits, as a range: the lines of one province move
+/// together in a year, so the true chance lies between the largest single chance (lines moving exactly together) and
+/// the value for independent schools.
 public struct GaokaoPlan: Codable, Sendable, Equatable {
     public var items: [GaokaoPlanItem]
     public var risky: Int
     public var stable: Int
     public var safe: Int
-    /// 0…1; nil without a 保 or without 我的高考.
+    /// 0…1, treating the schools as independent (the upper end); nil without a 保 or without a profile.
     public var chanceAnySafe: Double?
-    /// 0…1; nil without any probability.
+    /// 0…1, treating the schools as independent (the upper end); nil without any probability.
     public var chanceAny: Double?
+    /// 0…1, the lower end: the largest single chance (lines moving exactly together).
+    public var chanceAnySafeLow: Double?
+    public var chanceAnyLow: Double?
+    /// The 我的高考 the chances are for, `province|year|category|batch|score`: the one the list was built for (or last
+    /// re-scored for), which may differ from the current one.
+    public var profile: String?
+    /// True when the current 我的高考 differs from `profile`: the client should offer to re-score (`PUT` with `rescore`).
+    public var profileChanged: Bool
     /// The newest data year behind the probabilities.
     public var newestYear: Int?
     /// In the viewer's language, when `newestYear` is two or more years before the student's year; else nil.
@@ -692,7 +764,12 @@ public struct GaokaoPlan: Codable, Sendable, Equatable {
     public var storedIn: GaokaoProfileStorage
 
     public init(items: [GaokaoPlanItem], risky: Int, stable: Int, safe: Int, chanceAnySafe: Double?, chanceAny: Double?,
-                newestYear: Int?, warning: String?, storedIn: GaokaoProfileStorage) {
+                newestYear: Int?, warning: String?, storedIn: GaokaoProfileStorage, chanceAnySafeLow: Double? = nil,
+                chanceAnyLow: Double? = nil, profile: String? = nil, profileChanged: Bool = false) {
+        self.chanceAnySafeLow = chanceAnySafeLow
+        self.chanceAnyLow = chanceAnyLow
+        self.profile = profile
+        self.profileChanged = profileChanged
         self.items = items
         self.risky = risky
         self.stable = stable

@@ -31,10 +31,12 @@ extension AppSuiteClient {
             try await client.value(.init(Self.plan), as: GaokaoPlan.self)
         }
 
-        /// `PUT /api/v1/gaokao/plan`: replaces the 志愿表 with `entries` in order and returns it evaluated.
+        /// `PUT /api/v1/gaokao/plan`: replaces the 志愿表 with `entries` in order and returns it evaluated for the profile
+        /// it was built for; `rescore` evaluates it for the current 我的高考 from now on.
         /// - Throws: a `422` problem (field `items`) for more than 30 entries or an invalid one.
-        public func savePlan(_ entries: [GaokaoPlanEntryInput]) async throws(AppSuiteError) -> GaokaoPlan {
-            try await client.value(try AppSuiteClient.Call(Self.savePlan).json(GaokaoPlanInput(items: entries)), as: GaokaoPlan.self)
+        public func savePlan(_ entries: [GaokaoPlanEntryInput], rescore: Bool = false) async throws(AppSuiteError) -> GaokaoPlan {
+            try await client.value(try AppSuiteClient.Call(Self.savePlan).json(GaokaoPlanInput(items: entries, rescore: rescore ? true : nil)),
+                                   as: GaokaoPlan.self)
         }
 
         /// `GET /api/v1/gaokao/provinces`: the 31 provinces with exam model, total score and data coverage.
@@ -71,11 +73,14 @@ extension AppSuiteClient {
                                                                     ("category", category), ("batch", batch)]), as: GaokaoControlLines.self)
         }
 
-        /// `GET /api/v1/gaokao/admission-lines`: 投档线 of a school (name, 学校标识码 or 院校代码) for students of `province`.
+        /// `GET /api/v1/gaokao/admission-lines`: 投档线 of a school (name, 学校标识码 or 院校代码) for students of `province`;
+        /// `group` keeps one 院校专业组 (or 专业) code.
+        /// - Throws: a `422` problem naming `year` outside the data or a `group` the school does not have.
         public func admissionLines(province: String, school: String, year: Int? = nil, category: String? = nil,
-                                   batch: String? = nil) async throws(AppSuiteError) -> GaokaoAdmissionLines {
+                                   batch: String? = nil, group: String? = nil) async throws(AppSuiteError) -> GaokaoAdmissionLines {
             try await client.value(.init(Self.admissionLines, query: [("province", province), ("school", school), ("year", year.map(String.init)),
-                                                                      ("category", category), ("batch", batch)]), as: GaokaoAdmissionLines.self)
+                                                                      ("category", category), ("batch", batch), ("group", group)]),
+                                   as: GaokaoAdmissionLines.self)
         }
 
         /// `GET /api/v1/gaokao/major-lines`: 专业 lines of a school (name, 学校标识码 or 院校代码) for students of
@@ -90,11 +95,13 @@ extension AppSuiteClient {
         ///     the data has none for.
         /// - Throws: a `404` problem when the data has no line for the school and none is given, `422` naming an
         ///   invalid parameter.
+        ///   - group: predict this 院校专业组 (or 专业) code rather than the school's lowest group.
         public func prediction(province: String, year: Int, category: String, batch: String, school: String, line: Int? = nil,
-                               lineYear: Int? = nil) async throws(AppSuiteError) -> GaokaoPrediction {
+                               lineYear: Int? = nil, group: String? = nil) async throws(AppSuiteError) -> GaokaoPrediction {
             try await client.value(.init(Self.prediction, query: [("province", province), ("year", String(year)), ("category", category),
                                                                   ("batch", batch), ("school", school), ("line", line.map(String.init)),
-                                                                  ("lineYear", lineYear.map(String.init))]), as: GaokaoPrediction.self)
+                                                                  ("lineYear", lineYear.map(String.init)), ("group", group)]),
+                                   as: GaokaoPrediction.self)
         }
 
         /// `GET /api/v1/gaokao/recommendations`: 冲/稳/保 schools for a score, 3:4:3 unless `tendency` picks one bucket.
@@ -102,13 +109,17 @@ extension AppSuiteClient {
         ///   - targetProvince: only schools in this province; nil for 不限.
         ///   - tag: only 985 / 211 / 双一流 schools; nil for 不限.
         ///   - limit: at most this many schools, 1–200 (30 when nil).
-        /// - Throws: a `422` problem naming an invalid parameter (a score above the year's total, an unknown tag …).
+        ///   - subjects: the student's 选科 (`["化学", "生物"]`): groups whose published requirement they do not meet are
+        ///     left out; nil lists every group with its requirement.
+        /// - Throws: a `422` problem naming an invalid parameter (a score above the year's total, an unknown tag, a
+        ///   year outside the data, a 选科 combination the province-year does not allow …).
         public func recommendations(province: String, year: Int, category: String, batch: String, score: Int,
                                     tendency: GaokaoBucket? = nil, targetProvince: String? = nil, tag: GaokaoSchoolTag? = nil,
-                                    limit: Int? = nil) async throws(AppSuiteError) -> GaokaoRecommendations {
+                                    limit: Int? = nil, subjects: [String]? = nil) async throws(AppSuiteError) -> GaokaoRecommendations {
             try await client.value(.init(Self.recommendations, query: [
                 ("province", province), ("year", String(year)), ("category", category), ("batch", batch), ("score", String(score)),
                 ("tendency", tendency?.rawValue), ("targetProvince", targetProvince), ("tag", tag?.rawValue), ("limit", limit.map(String.init)),
+                ("subjects", subjects?.joined(separator: ",")),
             ]), as: GaokaoRecommendations.self)
         }
 

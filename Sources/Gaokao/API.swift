@@ -4,25 +4,6 @@ import HTTPServer
 import Identity
 import WebUI
 
-/// Query parsing shared by the API and the pages.
-struct Query {
-    let request: Request
-
-    func text(_ name: String) -> String? {
-        guard let value = request.query[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty, value != "不限", value != "all" else {
-            return nil
-        }
-        return value
-    }
-
-    /// Integer parameters (years, scores, lines, limits) are whole numbers in this range, or absent: nothing
-    /// larger means anything here, and the bound keeps arithmetic and loops over years finite (schemathesis:
-    /// `year=-9223372036854775808` overflowed `year - 1` and stopped the server; `year=774394` looped for minutes).
-    static let integers = 0...100_000
-
-    func int(_ name: String) -> Int? { text(name).flatMap { Int($0) }.flatMap { Self.integers.contains($0) ? $0 : nil } }
-}
-
 /// The `/api/v1/gaokao/…` handlers: JSON written with `JSONWriter`, errors as RFC 9457 problems.
 struct GaokaoAPI: Sendable {
     let store: GaokaoStore
@@ -33,19 +14,27 @@ struct GaokaoAPI: Sendable {
 
     /// Every lookup is public, and so is 我的高考: a signed-out student's profile lives in a cookie.
     func register(into api: inout RouteGroup<SessionGuard>) {
-        api.anyone.get("/provinces") { _, _ in try provinces() }
-        api.anyone.get("/options") { request, viewer in try options(request, viewer) }
-        api.anyone.get("/rank") { request, viewer in try rank(request, viewer) }
-        api.anyone.get("/equivalent-score") { request, viewer in try equivalentScore(request, viewer) }
-        api.anyone.get("/control-lines") { request, viewer in try controlLines(request, viewer) }
-        api.anyone.get("/admission-lines") { request, viewer in try admissionLines(request, viewer) }
-        api.anyone.get("/major-lines") { request, viewer in try majorLines(request, viewer) }
-        api.anyone.get("/prediction") { request, viewer in try prediction(request, viewer) }
-        api.anyone.get("/recommendations") { request, viewer in try recommendations(request, viewer) }
-        api.anyone.get("/profile") { request, viewer in try getProfile(request, viewer) }
-        api.anyone.put("/profile") { request, viewer in try putProfile(request, viewer) }
-        api.anyone.get("/plan") { request, viewer in try getPlan(request, viewer) }
-        api.anyone.put("/plan") { request, viewer in try putPlan(request, viewer) }
+        api.anyone.get("/provinces", limited { _, _ in try provinces() })
+        api.anyone.get("/options", limited { request, viewer in try options(request, viewer) })
+        api.anyone.get("/rank", limited { request, viewer in try rank(request, viewer) })
+        api.anyone.get("/equivalent-score", limited { request, viewer in try equivalentScore(request, viewer) })
+        api.anyone.get("/control-lines", limited { request, viewer in try controlLines(request, viewer) })
+        api.anyone.get("/admission-lines", limited { request, viewer in try admissionLines(request, viewer) })
+        api.anyone.get("/major-lines", limited { request, viewer in try majorLines(request, viewer) })
+        api.anyone.get("/prediction", limited { request, viewer in try prediction(request, viewer) })
+        api.anyone.get("/recommendations", limited { request, viewer in try recommendations(request, viewer) })
+        api.anyone.get("/profile", limited { request, viewer in try getProfile(request, viewer) })
+        api.anyone.put("/profile", limited { request, viewer in try putProfile(request, viewer) })
+        api.anyone.get("/plan", limited { request, viewer in try getPlan(request, viewer) })
+        api.anyone.put("/plan", limited { request, viewer in try putPlan(request, viewer) })
+    }
+
+    /// The handler behind the query limits (``Query/checkLimits(language:)``): 422 before it runs.
+    private func limited(_ handler: @escaping @Sendable (Request, Viewer) throws -> Response) -> @Sendable (Request, Viewer) throws -> Response {
+        { request, viewer in
+            try Query(request: request).checkLimits(language: viewer.language)
+            return try handler(request, viewer)
+        }
     }
 
     // MARK: helpers
@@ -67,6 +56,40 @@ struct GaokaoAPI: Sendable {
                 : "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")])
         }
         return value
+    }
+
+    /// A year of ``ExamYears/range`` (422 naming the field otherwise: a year outside the data).
+    private func knownYear(_ query: Query, _ name: String = "year", required: Bool = true, language: Language) throws(HTTPError) -> Int? {
+        if !required, query.text(name) == nil { return nil }
+        let range = ExamYears.range
+        guard let value = query.int(name), range.contains(value) else {
+            throw .validation([.init(field: name, message: language == .zh
+                ? "\(name) 须为 \(range.lowerBound)–\(range.upperBound) 之间的年份（数据覆盖的年份）。"
+                : "\(name) must be a year from \(range.lowerBound) to \(range.upperBound) (the years the data cover).")])
+        }
+        return value
+    }
+
+    /// The student's 选科 from the `subjects` parameter, checked for the province, year and 科类 (422 naming
+    /// `subjects`); nil when absent.
+    private func subjects(_ query: Query, data: GaokaoData, province: String, year: Int, category: String, language: Language)
+        throws(HTTPError) -> Set<Subject>?
+    {
+        switch data.validateSubjects(query.text("subjects"), province: province, year: year, category: category) {
+        case .success(let chosen): return chosen
+        case .failure(let error): throw .validation([.init(field: error.field, message: language == .zh ? error.zh : error.en)])
+        }
+    }
+
+    /// A 科类 offered in the province and year (422 naming `category` otherwise).
+    private func knownCategory(_ data: GaokaoData, _ query: Query, province: String, year: Int, language: Language) throws(HTTPError) -> String {
+        let category = query.text("category") ?? ""
+        let offered = data.categories(province: province, year: year)
+        guard offered.contains(category) else {
+            throw .validation([.init(field: "category", message: language == .zh
+                ? "\(province) \(year) 年的科类为：\(offered.joined(separator: "、"))。" : "\(province) \(year) offers: \(offered.joined(separator: ", ")).")])
+        }
+        return category
     }
 
     private func knownProvince(_ data: GaokaoData, _ name: String, field: String = "province", language: Language) throws(HTTPError) -> ProvinceInfo {
@@ -218,8 +241,17 @@ struct GaokaoAPI: Sendable {
         try required(query, ["province", "school"], language: language)
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
-        let items = GaokaoQueries.admissionLines(data, province: province.name, school: query.text("school")!, year: query.int("year"),
+        let year = try knownYear(query, required: false, language: language)
+        var items = GaokaoQueries.admissionLines(data, province: province.name, school: query.text("school")!, year: year,
                                                  category: query.text("category"), batch: query.text("batch"))
+        if let group = query.text("group") {
+            items = items.filter { $0.groupCode == group }
+            guard !items.isEmpty else {
+                throw HTTPError.validation([.init(field: "group", message: language == .zh
+                    ? "\(query.text("school")!) 在这些条件下没有代码为 \(group) 的院校专业组。"
+                    : "\(query.text("school")!) has no group \(group) for these filters.")])
+            }
+        }
         return .json(capacity: 8192) { json in
             json.object {
                 $0.field("province", province.name)
@@ -296,6 +328,10 @@ struct GaokaoAPI: Sendable {
         json.field("tieBreak", line.tieBreak)
         json.field("note", line.scoreNote)
         json.field("source", line.source)
+        json.field("sourceTier", line.sourceTier.rawValue)
+        json.field("rankBasis", line.rankBasis)
+        json.field("groupName", line.groupName)
+        json.field("subjects", line.subjects)
     }
 
     func prediction(_ request: Request, _ viewer: Viewer) throws -> Response {
@@ -304,8 +340,8 @@ struct GaokaoAPI: Sendable {
         try required(query, ["province", "year", "category", "batch", "school"], language: language)
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
-        let year = try requiredInt(query, "year", language: language)
-        let category = query.text("category")!
+        let year = try knownYear(query, language: language)!
+        let category = try knownCategory(data, query, province: province.name, year: year, language: language)
         let batch = query.text("batch")!
         let school = query.text("school")!
         var userLine: (line: Int, year: Int)?
@@ -317,8 +353,17 @@ struct GaokaoAPI: Sendable {
             }
             userLine = (line, query.int("lineYear") ?? (year - 1))
         }
-        let outcome = GaokaoQueries.predict(data, province: province.name, year: year, category: category, batch: batch, school: school,
+        var outcome = GaokaoQueries.predict(data, province: province.name, year: year, category: category, batch: batch, school: school,
                                             userLine: userLine, configuration: configuration)
+        if let group = query.text("group") {
+            guard let chosen = outcome.groups.first(where: { $0.series?.groupCode == group }) else {
+                let known = outcome.groups.compactMap { $0.series?.groupCode }
+                throw HTTPError.validation([.init(field: "group", message: language == .zh
+                    ? "\(school) 在 \(province.name) \(category) \(batch) 没有代码为 \(group) 的院校专业组" + (known.isEmpty ? "。" : "（有：\(known.joined(separator: "、"))）。")
+                    : "\(school) has no group \(group) in \(province.name) \(category) \(batch)" + (known.isEmpty ? "." : " (it has \(known.joined(separator: ", ")))."))])
+            }
+            outcome.main = chosen
+        }
         guard let main = outcome.main else {
             throw Self.noData(language == .zh
                 ? "\(province.name) \(category) \(batch) 没有“\(school)”可用的历年投档线；请填写去年的投档线（参数 line）。"
@@ -334,6 +379,9 @@ struct GaokaoAPI: Sendable {
                 $0.field("methodLabel", language == .zh ? main.prediction.method.label.zh : main.prediction.method.label.en)
                 $0.field("years", main.prediction.years)
                 $0.field("predictedRank", main.prediction.predictedRank)
+                $0.field("rankTableYear", main.prediction.rankTableYear)
+                $0.field("change", main.prediction.change.map(Self.changeCode))
+                $0.field("changeYear", main.prediction.change?.year)
                 $0.field("group", main.series?.groupCode)
                 $0.field("calibrated", main.prediction.calibrated)
                 $0.field("lowConfidence", main.prediction.isLowConfidence)
@@ -361,7 +409,9 @@ struct GaokaoAPI: Sendable {
         try required(query, ["province", "year", "category", "batch", "score"], language: language)
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
-        let year = try requiredInt(query, "year", language: language)
+        let year = try knownYear(query, language: language)!
+        let category = try knownCategory(data, query, province: province.name, year: year, language: language)
+        let subjects = try subjects(query, data: data, province: province.name, year: year, category: category, language: language)
         let score = try requiredInt(query, "score", language: language)
         let maximum = data.maximumScore(province: province.name, year: year)
         guard (0...maximum).contains(score) else {
@@ -379,8 +429,9 @@ struct GaokaoAPI: Sendable {
         }
         let tendency = GaokaoQueries.tendency(query.text("tendency"))
         let limit = Swift.min(Swift.max(query.int("limit") ?? 30, 1), 200)
-        let result = data.recommend(province: province.name, year: year, category: query.text("category")!, batch: query.text("batch")!,
-                                    score: score, tendency: tendency, targetProvince: target, tag: tag, limit: limit, configuration: configuration)
+        let batch = query.text("batch")!
+        let result = data.recommend(province: province.name, year: year, category: category, batch: batch, score: score, tendency: tendency,
+                                    targetProvince: target, tag: tag, subjects: subjects, limit: limit, configuration: configuration)
         return .json(capacity: 16 * 1024) { json in
             json.object {
                 $0.field("candidateRank", result.candidateRank?.rank)
@@ -401,13 +452,29 @@ struct GaokaoAPI: Sendable {
                             $0.field("years", item.years)
                             $0.field("lowConfidence", item.isLowConfidence)
                             $0.field("tags", SchoolTag.of(data.university(of: item.series)).map(\.rawValue))
+                            $0.field("rankTableYear", item.rankTableYear)
+                            $0.field("groupName", item.series.groupName)
+                            $0.field("subjects", item.requirement?.requirement.text)
+                            $0.field("subjectsYear", item.requirement?.year)
+                            $0.field("change", item.change.map(Self.changeCode))
+                            $0.field("changeYear", item.change?.year)
                         }
                     }
                 }
                 let newest = result.items.flatMap(\.years).max()
                 $0.field("newestYear", newest)
                 $0.field("warning", Self.staleWarning(newest: newest, year: year, language: language))
+                $0.field("notice", result.items.isEmpty
+                    ? GaokaoText.emptyPicks(result, data: data, province: province.name, year: year, category: category, batch: batch)(language) : nil)
             }
+        }
+    }
+
+    /// `batch` or `group`: the wire form of a ``SeriesChange``.
+    static func changeCode(_ change: SeriesChange) -> String {
+        switch change {
+        case .batch: "batch"
+        case .group: "group"
         }
     }
 
@@ -431,7 +498,7 @@ struct GaokaoAPI: Sendable {
         let body = try request.decodeJSON(GaokaoProfileInput.self)
         let data = try store.data()
         let input = ProfileInput(province: body.province, year: body.year.map(String.init), category: body.category,
-                                 batch: body.batch, score: body.score.map(String.init))
+                                 batch: body.batch, score: body.score.map(String.init), subjects: body.subjects)
         switch data.validate(input) {
         case .failure(let failure):
             throw HTTPError.validation(failure.errors.map { HTTPError.FieldError(field: $0.field, message: viewer.language == .zh ? $0.zh : $0.en) })
@@ -448,27 +515,35 @@ struct GaokaoAPI: Sendable {
     func getPlan(_ request: Request, _ viewer: Viewer) throws -> Response {
         let data = try store.data()
         let source = PlanSource(store: store, isSecure: authenticator.usesSecureCookies)
-        return try planResponse(try source.entries(for: viewer, request: request), request: request, viewer: viewer, data: data)
+        return try planResponse(try source.entries(for: viewer, request: request),
+                                planProfile: try source.profile(for: viewer, request: request, data: data), request: request, viewer: viewer, data: data)
     }
 
+    /// Replaces the list; it keeps the profile it was built for unless `rescore` (issue 28: re-scored on request, not
+    /// silently), and takes the current one when it has none.
     func putPlan(_ request: Request, _ viewer: Viewer) throws -> Response {
         let body = try request.decodeJSON(GaokaoPlanInput.self)
         let data = try store.data()
+        let source = PlanSource(store: store, isSecure: authenticator.usesSecureCookies)
+        let current = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data)
+        let stored = try source.profile(for: viewer, request: request, data: data)
+        let profile = body.rescore == true ? current : stored ?? current
         let entries: [PlanEntry]
         do {
             entries = try PlanEntry.validatedList((body.items ?? []).map { ($0.school, $0.group) })
-            try PlanSource(store: store).checkFits(entries, viewer: viewer)
+            try source.checkFits(entries, profile: profile, viewer: viewer)
         } catch {
             throw HTTPError.validation([.init(field: "items", message: error.text(viewer.language))])
         }
-        var response = try planResponse(entries, request: request, viewer: viewer, data: data)
-        try PlanSource(store: store, isSecure: authenticator.usesSecureCookies).save(entries, viewer: viewer, response: &response)
+        var response = try planResponse(entries, planProfile: profile, request: request, viewer: viewer, data: data)
+        try source.save(entries, profile: profile, viewer: viewer, response: &response)
         viewer.apply(to: &response)
         return response
     }
 
-    func planResponse(_ entries: [PlanEntry], request: Request, viewer: Viewer, data: GaokaoData) throws -> Response {
-        let profile = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data)
+    func planResponse(_ entries: [PlanEntry], planProfile: GaokaoProfile?, request: Request, viewer: Viewer, data: GaokaoData) throws -> Response {
+        let current = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data)
+        let profile = planProfile ?? current
         let risk = data.planRisk(entries, profile: profile, configuration: configuration)
         func rounded(_ value: Double?) -> Double? { value.map { Double($0.wholePercent) / 100 } }
         return .json(capacity: 4096) { json in
@@ -493,6 +568,10 @@ struct GaokaoAPI: Sendable {
                 $0.field("safe", risk.counts[.safe] ?? 0)
                 $0.field("chanceAnySafe", rounded(risk.chanceAnySafe))
                 $0.field("chanceAny", rounded(risk.chanceAny))
+                $0.field("chanceAnySafeLow", rounded(risk.chanceAnySafeLow))
+                $0.field("chanceAnyLow", rounded(risk.chanceAnyLow))
+                $0.field("profile", profile.map(ProfileCookie.encode))
+                $0.field("profileChanged", planProfile != nil && current != nil && planProfile != current)
                 $0.field("newestYear", risk.newestYear)
                 $0.field("warning", profile.flatMap { Self.staleWarning(newest: risk.newestYear, year: $0.year, language: viewer.language) })
                 $0.field("storedIn", viewer.isSignedIn ? "account" : "cookie")
@@ -512,6 +591,7 @@ struct GaokaoAPI: Sendable {
                 $0.field("maxScore", data.maximumScore(province: profile.province, year: profile.year))
                 $0.field("rank", rank?.rank)
                 $0.field("storedIn", storedIn)
+                $0.field("subjects", profile.subjects.map(\.rawValue))
             }
         }
     }

@@ -34,12 +34,18 @@ public struct PredictionConfiguration: Sendable {
     /// is a large score shift, and many are the batch line itself (征集). The backtest shows the rank method
     /// far worse than 线差法 there (四川 专科批 MAE ≈ 75 vs ≈ 57 points).
     public var lineDifferenceFirstForVocational = true
-    /// The bands of 录取概率 that define 冲/稳/保 (issue 17): a school is shown in a bucket only when its measured
-    /// chance lies in that bucket's band. 冲 10–35% (below 10% is a long shot not worth a 志愿), 稳 35–80%, 保 ≥ 80%.
-    /// `appsuite gaokao backtest` shows, per band, the share of held-out school-years a student at that chance
-    /// was admitted to (the reliability table); the bands are where it matches.
-    public var riskyChance: Range<Double> = 0.10 ..< 0.35
-    public var stableChance: Range<Double> = 0.35 ..< 0.80
+    /// The bands of 录取概率 that define 冲/稳/保 (issues 17 and 28): a school is shown in a bucket only when its chance,
+    /// as shown in whole percent, lies in that bucket's band. The bands start at the three predicted lines
+    /// (``lineLevels``): 冲 20–50% (the score is between the 冒险 and the 稳妥 line), 稳 50–80% (at or above the
+    /// median line, below the 保守 line), 保 ≥ 80% (at or above the 保守 line); below 20% is a long shot not worth a
+    /// 志愿. So a school whose median predicted line is above the score is never 稳, as peers define it: 稳 = "the
+    /// school's usual (average) rank is at or below yours" and 冲 = "about your rank, or above it"
+    /// (aooedu.com/show/KYjJBxjY.html; wenkusou.cn/gzzl/gk/62050.html: 位次 in the middle of the school's range is 稳,
+    /// near its edge 冲). gxscse.com/guizhouzhiyuan/1224190.html publishes higher bands (冲 40–79%, 稳 80–94%, 保
+    /// 95–98%) without saying how its chances are measured; ours are measured (`appsuite gaokao backtest` shows the
+    /// observed admission rate of each band per held-out year).
+    public var riskyChance: Range<Double> = 0.20 ..< 0.50
+    public var stableChance: Range<Double> = 0.50 ..< 0.80
     public var safeChance: ClosedRange<Double> = 0.80...1.0
     /// The levels of the 冒险/稳妥/保守 lines: the actual line is at or below each with this probability.
     public var lineLevels = (risky: 0.2, stable: 0.5, safe: 0.8)
@@ -107,9 +113,14 @@ public struct LinePrediction: Sendable, Hashable {
     public var method: PredictionMethod
     /// The data years used, newest first.
     public var years: [Int]
-    /// The predicted rank: the weighted mean of the 最低位次 used (rank method), else nil.
+    /// The rank of the `stable` line in the 一分一段表 of `rankTableYear` (its `rank_cum`), so rank and line are one
+    /// prediction (issue 28); nil without that year's table.
     public var predictedRank: Int?
     public var calibrated = false
+    /// The year of the 一分一段表 `predictedRank` comes from (the target year's).
+    public var rankTableYear: Int? = nil
+    /// The batch or group change that cut older years from this prediction (flagged on the pages).
+    public var change: SeriesChange? = nil
 
     /// One year of data: shown as low confidence and sorted after better-supported predictions (issue 17).
     public var isLowConfidence: Bool { years.count <= 1 }
@@ -140,7 +151,9 @@ public enum Bucket: String, Sendable, CaseIterable {
 /// One recommended school.
 public struct Recommendation: Sendable {
     public var series: SchoolSeries
+    /// The rank of `predictedScore` in the target year's 一分一段表 (`rank_cum` of its band): rank and line agree.
     public var predictedRank: Int?
+    /// The median predicted line (the 稳妥 line): the lowest score whose shown chance is at least 50%.
     public var predictedScore: Int
     /// Candidate score − predicted line (positive: the student is above the line).
     public var gap: Int
@@ -151,17 +164,32 @@ public struct Recommendation: Sendable {
     public var method: PredictionMethod
     /// The data years used, newest first.
     public var years: [Int]
+    /// The year of the 一分一段表 that converts between rank and line.
+    public var rankTableYear: Int?
+    /// The change that cut older years (``SeriesChange``), for the page's flag.
+    public var change: SeriesChange?
+    /// The group's 选科 requirement where published, and its year.
+    public var requirement: (requirement: SubjectRequirement, year: Int)?
 
     /// One year of data: labelled low confidence and sorted after better-supported picks (issue 17).
     public var isLowConfidence: Bool { years.count <= 1 }
 }
 
-/// What a recommendation query found.
+/// What a recommendation query found, and when it found nothing, why (issue 28: never an empty list without a word).
 public struct RecommendationResult: Sendable {
     public var candidateRank: RankResult?
     public var items: [Recommendation]
-    /// Schools considered in the batch before bucketing.
+    /// Schools (or groups) considered in the batch before bucketing.
     public var considered: Int
+    /// Of them: no longer filed in this batch or group (``SeriesChange``), not predictable (no usable earlier year, or
+    /// a school-level line of a school with group lines where the province fills by group), left out by the student's 选科, and predicted outside
+    /// every band.
+    public var retired = 0
+    public var unpredictable = 0
+    public var excludedBySubjects = 0
+    public var outsideBands = 0
+    /// The years with lines in this batch (any 科类 series of it), newest first.
+    public var lineYears: [Int] = []
 }
 
 /// The mean of `values` (newest first) weighted by the first `values.count` weights; the plain mean when
@@ -299,17 +327,19 @@ extension GaokaoData {
 
     /// The last k earlier years with a usable 最低位次, newest first: a rank that converts back to its own year's
     /// 最低分 within ``PredictionConfiguration/rankConsistencyTolerance`` (when both are published).
+    /// Only points since the series' last batch or group change count (``SchoolSeries/availability(before:)``).
     func rankPoints(_ series: SchoolSeries, before year: Int, configuration: PredictionConfiguration) -> [(year: Int, rank: Int)] {
+        guard case .usable(let from, _) = series.availability(before: year) else { return [] }
         var result: [(year: Int, rank: Int)] = []
-        forEachRankPoint(series, before: year, configuration: configuration) { result.append(($0, $1)) }
+        forEachRankPoint(series, before: year, from: from, configuration: configuration) { result.append(($0, $1)) }
         return result
     }
 
-    /// ``rankPoints(_:before:configuration:)`` one at a time, newest first, without building the array.
+    /// ``rankPoints(_:before:configuration:)`` one at a time, newest first, from year `from` on, without building the array.
     @inline(__always)
-    func forEachRankPoint(_ series: SchoolSeries, before year: Int, configuration: PredictionConfiguration, _ body: (Int, Int) -> Void) {
+    func forEachRankPoint(_ series: SchoolSeries, before year: Int, from: Int?, configuration: PredictionConfiguration, _ body: (Int, Int) -> Void) {
         var count = 0
-        for point in series.points.reversed() where point.year < year {
+        for point in series.points.reversed() where point.year < year && point.year >= from ?? .min {
             guard let rank = point.minRank else { continue }
             if let tolerance = configuration.rankConsistencyTolerance, let score = point.minScore {
                 guard let own = point.ownYearScore, abs(own - score) <= tolerance else { continue }
@@ -320,13 +350,15 @@ extension GaokaoData {
         }
     }
 
-    /// The 20/50/80% lines of a forecast, kept in order.
+    /// The 20/50/80% lines of a forecast (``Forecast/line(atLeast:)``: in order by construction) and the rank of the
+    /// 50% line in the target year's table.
     func calibratedPrediction(_ forecast: Forecast, method: PredictionMethod, configuration: PredictionConfiguration) -> LinePrediction {
-        let risky = forecast.lineQuantile(configuration.lineLevels.risky)
-        let stable = Swift.max(risky, forecast.lineQuantile(configuration.lineLevels.stable))
-        let safe = Swift.max(stable, forecast.lineQuantile(configuration.lineLevels.safe))
+        let risky = forecast.line(atLeast: configuration.lineLevels.risky)
+        let stable = forecast.line(atLeast: configuration.lineLevels.stable)
+        let safe = forecast.line(atLeast: configuration.lineLevels.safe)
         return LinePrediction(risky: risky, stable: stable, safe: safe, method: method, years: forecast.years,
-                              predictedRank: forecast.centerRank.map { roundHalfUp($0) }, calibrated: true)
+                              predictedRank: forecast.table.flatMap { Self.rank(in: $0, score: stable)?.rank }, calibrated: true,
+                              rankTableYear: forecast.table?.year, change: forecast.change)
     }
 
     /// 位次法 only (research §4 E, first method).
@@ -342,11 +374,12 @@ extension GaokaoData {
         }
         guard let table = table(province: series.province, year: year, category: series.category) else { return nil }
         let points = rankPoints(series, before: year, configuration: configuration)
-        guard !points.isEmpty else { return nil }
+        guard !points.isEmpty, points.allSatisfy({ $0.rank <= table.candidates }) else { return nil }
         let scores = points.map { Self.score(in: table, rank: $0.rank) }
-        let ranks = points.map(\.rank)
-        return LinePrediction(risky: scores.min()!, stable: roundHalfUp(weightedMean(scores, configuration.weights)), safe: scores.max()!,
-                              method: .rank, years: points.map(\.year), predictedRank: roundHalfUp(weightedMean(ranks, configuration.weights)))
+        let stable = roundHalfUp(weightedMean(scores, configuration.weights))
+        return LinePrediction(risky: scores.min()!, stable: stable, safe: scores.max()!, method: .rank, years: points.map(\.year),
+                              predictedRank: Self.rank(in: table, score: stable)?.rank, rankTableYear: table.year,
+                              change: series.change(before: year))
     }
 
     /// 线差法 only (research §4 D/E, fallback method).
@@ -362,18 +395,20 @@ extension GaokaoData {
         if let forecast = forecast(series, year: year, method: .lineDifference, model: model, configuration: configuration, line: line) {
             return calibratedPrediction(forecast, method: .lineDifference, configuration: configuration)
         }
+        guard case .usable(let from, let change) = series.availability(before: year) else { return nil }
         var diffs: [Int] = []
         var years: [Int] = []
-        for point in series.points.reversed() where point.year < year {
+        for point in series.points.reversed() where point.year < year && point.year >= from ?? .min {
             guard let score = point.minScore, let control = point.controlLine else { continue }
             diffs.append(score - control)
             years.append(point.year)
             if years.count == configuration.yearsUsed { break }
         }
         guard !diffs.isEmpty else { return nil }
-        let mean = weightedMean(diffs, configuration.weights)
-        return LinePrediction(risky: line + diffs.min()!, stable: line + roundHalfUp(mean), safe: line + diffs.max()!,
-                              method: .lineDifference, years: years, predictedRank: nil)
+        let stable = line + roundHalfUp(weightedMean(diffs, configuration.weights))
+        let table = table(province: series.province, year: year, category: series.category)
+        return LinePrediction(risky: line + diffs.min()!, stable: stable, safe: line + diffs.max()!, method: .lineDifference, years: years,
+                              predictedRank: table.flatMap { Self.rank(in: $0, score: stable)?.rank }, rankTableYear: table?.year, change: change)
     }
 
     /// The baseline of the backtest: this year's line = the latest earlier year's line.
@@ -402,86 +437,5 @@ extension GaokaoData {
             value = now + (line - then)
         }
         return LinePrediction(risky: value, stable: value, safe: value, method: .userLine, years: [lineYear], predictedRank: nil)
-    }
-
-    // MARK: F. 学校推荐
-
-    /// **学校推荐** (research §4 F, calibrated in issue 17). The candidate's rank `r_c = rank(P,Y,C,s)`; the schools
-    /// filed in (P,C,B), filtered to campuses in `targetProvince` (nil = 不限) and to schools with `tag` (nil = 不限;
-    /// ``SchoolTag``: universities.csv flags, so a school missing from the MOE list never matches one). Each school's 录取概率 is the chance
-    /// that its line comes out at or below the score (``Forecast/chance(score:)``: the measured errors of past
-    /// predictions like this one), and the bucket is the band that chance lies in
-    /// (``PredictionConfiguration/bucket(chance:)``: 冲 10–35%, 稳 35–80%, 保 ≥ 80%), so no school is shown outside its
-    /// band. Within a bucket, picks built on one year come after better-supported ones, then hardest first (lowest
-    /// chance). A bucket larger than its share keeps, for 冲, the likeliest reaches, else the hardest (best) schools;
-    /// `tendency` nil returns the 3:4:3 mix of `limit`.
-    public func recommend(
-        province: String, year: Int, category: String, batch: String, score: Int, tendency: Bucket?,
-        targetProvince: String?, tag: SchoolTag? = nil, limit: Int = 30, configuration: PredictionConfiguration = PredictionConfiguration()
-    ) -> RecommendationResult {
-        let candidate = rank(province: province, year: year, category: category, score: score)
-        let all = schoolSeries(province: province, category: category, batchStd: BatchNames.standard(batch))
-        var buckets: [Bucket: [Recommendation]] = [:]
-        var considered = 0
-        var lineCache: [String: Int?] = [:]
-        for series in all {
-            if targetProvince != nil || tag != nil {
-                let university = university(of: series)
-                if let targetProvince, university?.province != targetProvince { continue }
-                if let tag, !(university.map(tag.matches) ?? false) { continue }
-            }
-            considered += 1
-            let vocationalFirst = configuration.lineDifferenceFirstForVocational && series.batchStd.contains("专科")
-            var found: (forecast: Forecast, method: PredictionMethod)?
-            for method in vocationalFirst ? [PredictionMethod.lineDifference, .rank] : [.rank, .lineDifference] {
-                var line: Int?? = nil
-                if method == .lineDifference {
-                    line = lineCache[series.batch] ?? {
-                        let value = controlLine(province: province, year: year, category: category, batch: series.batch)
-                        lineCache[series.batch] = .some(value)
-                        return value
-                    }()
-                    if line! == nil { continue }
-                }
-                if let forecast = forecast(series, year: year, method: method, model: errorModel, configuration: configuration, line: line) {
-                    found = (forecast, method)
-                    break
-                }
-            }
-            guard let found else { continue }
-            let chance = found.forecast.chance(score: score)
-            guard let bucket = configuration.bucket(chance: chance) else { continue }
-            let stable = found.forecast.lineQuantile(configuration.lineLevels.stable)
-            let predictedRank = found.forecast.centerRank.map { roundHalfUp($0) }
-                ?? table(province: province, year: year, category: category).flatMap { Self.rank(in: $0, score: stable)?.rank }
-            let item = Recommendation(series: series, predictedRank: predictedRank, predictedScore: stable, gap: score - stable,
-                                      probability: chance, bucket: bucket, method: found.method, years: found.forecast.years)
-            buckets[bucket, default: []].append(item)
-        }
-        func name(_ item: Recommendation) -> (String, String) { (item.series.schoolName, item.series.groupCode ?? "") }
-        // Better-supported first; then, to choose, 冲 keeps the likeliest reaches and 稳/保 the hardest schools.
-        func pick(_ bucket: Bucket, _ count: Int) -> [Recommendation] {
-            let chosen = (buckets[bucket] ?? []).sorted {
-                if $0.isLowConfidence != $1.isLowConfidence { return !$0.isLowConfidence }
-                if $0.probability != $1.probability { return bucket == .risky ? $0.probability > $1.probability : $0.probability < $1.probability }
-                return name($0) < name($1)
-            }.prefix(count)
-            return chosen.sorted {
-                if $0.isLowConfidence != $1.isLowConfidence { return !$0.isLowConfidence }
-                if $0.probability != $1.probability { return $0.probability < $1.probability }
-                return name($0) < name($1)
-            }
-        }
-        let items: [Recommendation]
-        if let tendency {
-            items = pick(tendency, limit)
-        } else {
-            let total = configuration.mix.risky + configuration.mix.stable + configuration.mix.safe
-            let riskyCount = roundHalfUp(Double(limit * configuration.mix.risky) / Double(total))
-            let safeCount = roundHalfUp(Double(limit * configuration.mix.safe) / Double(total))
-            let stableCount = Swift.max(0, limit - riskyCount - safeCount)
-            items = pick(.risky, riskyCount) + pick(.stable, stableCount) + pick(.safe, safeCount)
-        }
-        return RecommendationResult(candidateRank: candidate, items: items, considered: considered)
     }
 }

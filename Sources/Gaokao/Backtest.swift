@@ -46,6 +46,10 @@ public struct CalibrationRow: Sendable {
     public var logisticBrier: Double
     /// The largest |observed − predicted| over the deciles with at least 100 positions.
     public var worstDecileGap: Double
+    /// By decile of the model's chance (``ReliabilityRow``, no baseline).
+    public var deciles: [ReliabilityRow] = []
+    /// By 冲/稳/保 band: how often a student in the band was admitted.
+    public var bands: [ReliabilityRow] = []
 }
 
 /// What the backtest measured.
@@ -145,8 +149,14 @@ public enum GaokaoBacktest {
         func row(province: String) -> CalibrationRow {
             let n = Double(Swift.max(count, 1))
             let worst = deciles.filter { $0.count >= 100 }.map { abs($0.observed - $0.meanPredicted) }.max() ?? 0
+            func reliability(_ label: String, _ bin: Bin) -> ReliabilityRow {
+                ReliabilityRow(label: label, count: bin.count, meanPredicted: bin.meanPredicted, observed: bin.observed, baselineCount: 0,
+                               baselineMeanPredicted: 0, baselineObserved: 0)
+            }
             return CalibrationRow(province: province, count: count, brier: brier / n, lastYearBrier: lastYear / n,
-                                  logisticBrier: logistic / n, worstDecileGap: worst)
+                                  logisticBrier: logistic / n, worstDecileGap: worst,
+                                  deciles: deciles.enumerated().map { reliability("\($0.offset * 10)–\($0.offset * 10 + 10)%", $0.element) },
+                                  bands: zip(Bucket.allCases, buckets).map { reliability($0.label.zh, $1) })
         }
     }
 
@@ -180,7 +190,9 @@ public enum GaokaoBacktest {
                     let level = series.batchStd.contains("专科") ? "专科" : "本科"
                     // Also by held-out year and by data age (target year − newest year used, 3 = "3 or more").
                     let age = Swift.min(3, point.year - (chosen?.years.first ?? point.year))
-                    let groups = [series.province, "全部", "全部·" + level, "全部·\(point.year)", "全部·数据龄 \(age)"]
+                    // 近年: the held-out 2021–2025 school-years (issue 28), per province and over all.
+                    let recent = point.year >= GaokaoBacktest.recentYears.lowerBound ? [GaokaoBacktest.recent + series.province, GaokaoBacktest.recent + "全部"] : []
+                    let groups = [series.province, "全部", "全部·" + level, "全部·\(point.year)", "全部·数据龄 \(age)"] + recent
                     for province in groups {
                         if let rank, rank.calibrated { table[province, default: [:]][.rank, default: Accumulator()].add(rank, baseline: baseline, actual: actual) }
                         if let line, line.calibrated { table[province, default: [:]][.line, default: Accumulator()].add(line, baseline: baseline, actual: actual) }
@@ -210,7 +222,8 @@ public enum GaokaoBacktest {
             }
         }
         var rows: [BacktestRow] = []
-        let provinces = table.keys.filter { !$0.hasPrefix("全部") }.sorted() + table.keys.filter { $0.hasPrefix("全部") }.sorted()
+        let provinces = table.keys.filter { !$0.hasPrefix("全部") && !$0.hasPrefix(Self.recent) }.sorted() + table.keys.filter { $0.hasPrefix("全部") }.sorted()
+            + table.keys.filter { $0.hasPrefix(Self.recent) }.sorted()
         for province in provinces {
             for (slot, method) in [(Slot.defaultMethod, PredictionMethod?.none), (.rank, .rank), (.line, .lineDifference)] {
                 guard let accumulator = table[province]?[slot], accumulator.count > 0 else { continue }
@@ -272,11 +285,14 @@ public enum GaokaoBacktest {
         return lines.joined(separator: "\n")
     }
 
+    /// The year the timing plans for: a 2026 student (issue 28), on every (province, 科类, batch) with a 2026 table.
+    static let timingYear = ExamYears.latestWithData
+
     /// Times `recommend` on the full data: `iterations` queries over every (province, 科类, batch) with
     /// school lines and scores across the range. Returns the sorted durations in milliseconds.
     public static func timeRecommendations(_ data: GaokaoData, iterations: Int = 2_000) -> [Double] {
         let keys = data.series.keys.filter { key in
-            data.series[key]!.count >= 20 && data.table(province: key.province, year: 2020, category: key.category) != nil
+            data.series[key]!.count >= 20 && data.table(province: key.province, year: timingYear, category: key.category) != nil
         }.sorted { ($0.province, $0.category, $0.batchStd) < ($1.province, $1.category, $1.batchStd) }
         guard !keys.isEmpty else { return [] }
         var durations: [Double] = []
@@ -284,12 +300,12 @@ public enum GaokaoBacktest {
         let clock = ContinuousClock()
         for index in 0..<iterations {
             let key = keys[index % keys.count]
-            let maximum = data.maximumScore(province: key.province, year: 2020)
+            let maximum = data.maximumScore(province: key.province, year: timingYear)
             let score = maximum / 3 + (index * 37) % (maximum / 2)
             let tendency: Bucket? = index % 4 == 3 ? nil : Bucket.allCases[index % 3]
             var found = 0
             let elapsed = clock.measure {
-                found = data.recommend(province: key.province, year: 2020, category: key.category, batch: key.batchStd, score: score,
+                found = data.recommend(province: key.province, year: timingYear, category: key.category, batch: key.batchStd, score: score,
                                        tendency: tendency, targetProvince: index % 5 == 0 ? key.province : nil).items.count
             }
             if found < 0 { print(found) }

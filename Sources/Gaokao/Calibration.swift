@@ -162,7 +162,8 @@ struct ErrorModel: Sendable {
         var scores: [ConformalWidths.Key: [ConformalWidths.Score]] = [:]
         for year in byYear.keys.sorted() {
             var model = ErrorModel(finest: finest)
-            model.widen(ConformalWidths(scores: scores))
+            // Scoring needs the base model only; the widths of a year's own model matter only to the backtest.
+            if !final { model.widen(ConformalWidths(scores: scores)) }
             for sample in byYear[year]! {
                 if let base = model.baseDistribution(for: sample.key),
                     let score = ConformalWidths.score(sample.value, base: base, method: sample.key.method)
@@ -184,12 +185,15 @@ struct ErrorModel: Sendable {
 struct Forecast: Sendable {
     var key: SpreadKey
     var distribution: Distribution
-    /// 位次法: the predicted rank (weighted mean of the past 最低位次) and this year's 一分一段表.
+    /// 位次法: the predicted rank (weighted mean of the past 最低位次). `table` is the target year's 一分一段表 (both
+    /// methods: it converts the predicted line to a rank).
     var centerRank: Double?
     var table: ScoreTable?
     /// 线差法: this year's 省控线 + the weighted mean past 线差.
     var centerLine: Double?
     var years: [Int]
+    /// The change that cut older years of the series (``SchoolSeries/availability(before:)``).
+    var change: SeriesChange? = nil
 
     /// P(the line ≤ `score`): 位次法 P(actual rank ≥ the best rank of the score's band); 线差法 P(residual ≤ score − center).
     func chance(score: Int) -> Double {
@@ -200,25 +204,28 @@ struct Forecast: Sendable {
         return distribution.share(atMost: Double(score) - centerLine)
     }
 
-    /// The score whose ``chance(score:)`` is nearest `level` (so that the line is at or below it with that
-    /// probability), searched around the distribution's quantile.
-    func lineQuantile(_ level: Double) -> Int {
-        let start: Int
-        if let centerRank, let table {
-            start = GaokaoData.score(in: table, rank: Swift.max(1, Int((centerRank * distribution.quantile(1 - level)).rounded())))
+    /// The lowest score whose chance, in whole percent as it is shown, reaches `level` (0.2 → 20%): the line that the
+    /// actual line is at or below with that probability. Because the chance grows with the score, a score is at or
+    /// above this line exactly when its shown chance is at least `level` — the 冲/稳/保 bands and the lines shown can
+    /// never disagree (issue 28). The highest score searched when the chance never gets there.
+    func line(atLeast level: Double) -> Int {
+        let target = Int((level * 100).rounded())
+        var low: Int
+        var high: Int
+        if let table, centerRank != nil {
+            low = Swift.max(0, (table.bands.last?.scoreLow ?? 0) - 1)
+            high = table.topScore + 1
         } else {
-            start = Int(((centerLine ?? 0) + distribution.quantile(level)).rounded())
+            let center = Int((centerLine ?? 0).rounded())
+            low = Swift.max(0, center - 400)
+            high = center + 400
         }
-        var best = start
-        var bestError = abs(chance(score: start) - level)
-        for offset in [-3, -2, -1, 1, 2, 3] {
-            let error = abs(chance(score: start + offset) - level)
-            if error < bestError - 1e-9 {
-                best = start + offset
-                bestError = error
-            }
+        // The first score in low…high whose shown chance reaches the target.
+        while low < high {
+            let mid = (low + high) / 2
+            if chance(score: mid).wholePercent >= target { high = mid } else { low = mid + 1 }
         }
-        return best
+        return low
     }
 }
 
@@ -227,9 +234,10 @@ extension GaokaoData {
     func rankCenter(_ series: SchoolSeries, year: Int, asOf: Int, configuration: PredictionConfiguration)
         -> (center: Double, key: SpreadKey, years: [Int])?
     {
+        guard case .usable(let from, _) = series.availability(before: asOf) else { return nil }
         var ranks: [Int] = []
         var years: [Int] = []
-        forEachRankPoint(series, before: asOf, configuration: configuration) { ranks.append($1); years.append($0) }
+        forEachRankPoint(series, before: asOf, from: from, configuration: configuration) { ranks.append($1); years.append($0) }
         guard let newest = years.first else { return nil }
         let center = weightedMean(ranks, configuration.weights)
         guard center > 0 else { return nil }
@@ -244,9 +252,10 @@ extension GaokaoData {
     func lineCenter(_ series: SchoolSeries, year: Int, asOf: Int, line: Int, configuration: PredictionConfiguration)
         -> (center: Double, key: SpreadKey, years: [Int])?
     {
+        guard case .usable(let from, _) = series.availability(before: asOf) else { return nil }
         var diffs: [Int] = []
         var years: [Int] = []
-        for point in series.points.reversed() where point.year < asOf {
+        for point in series.points.reversed() where point.year < asOf && point.year >= from ?? .min {
             guard let score = point.minScore, let control = point.controlLine else { continue }
             diffs.append(score - control)
             years.append(point.year)
@@ -295,17 +304,23 @@ extension GaokaoData {
     {
         switch method {
         case .rank:
+            // A predicted rank beyond the table's last band cannot be converted: some 2025–2026 tables stop at the 本科
+            // line (江苏 2025 物理类 at 463), and the 专科 groups clamped to their bottom were off by tens of points.
             guard let table = table(province: series.province, year: year, category: series.category),
-                let found = rankCenter(series, year: year, asOf: year, configuration: configuration),
+                let found = rankCenter(series, year: year, asOf: year, configuration: configuration), found.center <= Double(table.candidates),
                 let distribution = model.distribution(for: found.key)
             else { return nil }
-            return Forecast(key: found.key, distribution: distribution, centerRank: found.center, table: table, centerLine: nil, years: found.years)
+            return Forecast(key: found.key, distribution: distribution, centerRank: found.center, table: table, centerLine: nil, years: found.years,
+                            change: series.change(before: year))
         case .lineDifference:
             let control = line ?? controlLine(province: series.province, year: year, category: series.category, batch: series.batch)
             guard let control, let found = lineCenter(series, year: year, asOf: year, line: control, configuration: configuration),
                 let distribution = model.distribution(for: found.key)
             else { return nil }
-            return Forecast(key: found.key, distribution: distribution, centerRank: nil, table: nil, centerLine: found.center, years: found.years)
+            // The target year's table converts the predicted line to a rank (nil without one).
+            return Forecast(key: found.key, distribution: distribution, centerRank: nil,
+                            table: table(province: series.province, year: year, category: series.category), centerLine: found.center,
+                            years: found.years, change: series.change(before: year))
         case .userLine, .lastYear:
             return nil
         }

@@ -96,8 +96,34 @@ struct ConformalWidths: Sendable {
     }
 
     /// The `level` quantile of `values` (nearest rank of the sorted values).
-    private static func quantile(_ values: [Double], _ level: Double) -> Double {
-        let sorted = values.sorted()
-        return sorted[Swift.min(sorted.count - 1, Swift.max(0, Int((level * Double(sorted.count - 1)).rounded())))]
+    /// The same element a full sort would put at that rank, found by selection (Hoare's quickselect, median-of-three
+    /// pivots) in linear time: the rolling fit asks for two quantiles of every score list once per target year, and
+    /// sorting them was the largest part of building a snapshot.
+    static func quantile(_ values: [Double], _ level: Double) -> Double {
+        var items = values
+        let target = Swift.min(items.count - 1, Swift.max(0, Int((level * Double(items.count - 1)).rounded())))
+        var low = 0
+        var high = items.count - 1
+        while low < high {
+            let middle = low + (high - low) / 2
+            // Median of three as the pivot, kept at `middle`.
+            if items[middle] < items[low] { items.swapAt(middle, low) }
+            if items[high] < items[low] { items.swapAt(high, low) }
+            if items[high] < items[middle] { items.swapAt(high, middle) }
+            let pivot = items[middle]
+            var i = low
+            var j = high
+            while i <= j {
+                while items[i] < pivot { i += 1 }
+                while items[j] > pivot { j -= 1 }
+                if i <= j {
+                    items.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if target <= j { high = j } else if target >= i { low = i } else { return items[target] }
+        }
+        return items[target]
     }
 }

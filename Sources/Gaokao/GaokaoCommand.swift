@@ -49,6 +49,8 @@ public struct GaokaoCommand: AppCommand {
             invocation.output(GaokaoBacktest.markdown(report.accuracy))
             invocation.output("\nCalibration of 录取概率 (held-out years; students 30 … 0 … 30 points around the predicted line):\n")
             invocation.output(GaokaoBacktest.calibrationMarkdown(report))
+            invocation.output("\nHeld-out 2021–2025, per year and per province (issue 28):\n")
+            invocation.output(GaokaoBacktest.recentMarkdown(report))
         } else {
             let durations = GaokaoBacktest.timeRecommendations(data)
             guard !durations.isEmpty else { throw CommandFailure(.dataError, "no province has enough school lines to time") }

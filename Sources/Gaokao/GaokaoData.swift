@@ -24,6 +24,15 @@ public struct SeriesPoint: Sendable, Hashable {
     /// `minRank` converted with that same year's 一分一段表 (nil without a table): the consistency check of the
     /// rank method, computed once per snapshot.
     public var ownYearScore: Int? = nil
+    /// The source of the line and its ``SourceTier``, how its rank was obtained, and the group as published with its
+    /// 选科 requirement (2021+ lines).
+    public var source = ""
+    public var sourceTier: SourceTier = .thirdParty
+    public var rankBasis: String? = nil
+    public var groupName: String? = nil
+    public var subjects: String? = nil
+    /// `subjects` read (``SubjectRequirement``), once per snapshot.
+    public var requirement: SubjectRequirement? = nil
 }
 
 /// A school's (or 院校专业组's) 普通类 lines over the years in one home province, 科类 and batch: what
@@ -42,6 +51,23 @@ public struct SchoolSeries: Sendable, Hashable {
     public var groupCode: String?
     /// Ascending by year.
     public var points: [SeriesPoint]
+    /// ``availability(before:)`` after each of the school's covered years (``SeriesHistory``), computed once per
+    /// snapshot: where batch and group changes show.
+    var availabilities: [YearAvailability] = []
+
+    /// The group's 选科 requirement as its newest line states it, with that line's year; nil where none is published.
+    public var requirement: (requirement: SubjectRequirement, year: Int)? {
+        for point in points.reversed() {
+            if let requirement = point.requirement { return (requirement, point.year) }
+        }
+        return nil
+    }
+
+    /// The group (or 专业) as its newest line publishes it.
+    public var groupName: String? { points.last?.groupName }
+
+    /// True for a 院校+专业 line (河北, 辽宁, 重庆, 贵州, 青海 file by 专业, `专业:01 法学`).
+    public var isMajor: Bool { groupName?.hasPrefix("专业:") ?? false }
 
     /// The name with its 院校专业组 when there is one (`复旦大学 (01组)`).
     public var displayName: String {
@@ -69,9 +95,12 @@ struct ProvinceAdmissions: Sendable {
         func ordered(_ values: Set<String>) -> [String] {
             values.sorted { (BatchNames.order($0), $0) < (BatchNames.order($1), $1) }
         }
+        // The 2021–2025 lines' own batch names that are no batch (国家专项, 普通类, 中外合作办学 …) are not offered as one:
+        // their rows stay in the school's tables under their type.
+        let offered = lines.filter { $0.source != RecentSource.source || BatchNames.ordinary.contains($0.batchStd) }
         var byCategory: [String: Set<String>] = [:]
-        for line in lines { byCategory[line.category, default: []].insert(line.batchStd) }
-        batches[nil] = ordered(Set(lines.map(\.batchStd)))
+        for line in offered { byCategory[line.category, default: []].insert(line.batchStd) }
+        batches[nil] = ordered(Set(offered.map(\.batchStd)))
         for (category, values) in byCategory { batches[category] = ordered(values) }
         schoolNames = Set(lines.map(\.schoolName)).sorted()
     }
@@ -89,6 +118,8 @@ public struct GaokaoData: Sendable {
     /// Home provinces that have school lines, in province-code order (上海, 浙江, 湖南, 四川 in the current data).
     public let admissionProvinces: [String]
     let series: [BatchKey: [SchoolSeries]]
+    /// The batches with ordinary series, by `province|科类`, in batch order: what 学校推荐 and 投档线预测 offer.
+    let seriesBatchLists: [String: [String]]
     public let universities: [String: University]
     let universityByName: [String: String]
     public let majors: [Major]
@@ -127,6 +158,18 @@ public struct GaokaoData: Sendable {
         self.controlLines = lines
         self.controlLineProvinces = byProvince
 
+        // 省控线 and 线差 for every source (issue 28): a row without them gets that year's line of its batch (the same
+        // published name, else the only line of its `batch_std`).
+        var admissionLines = admissionLines
+        for index in admissionLines.indices where admissionLines[index].controlLine == nil {
+            let line = admissionLines[index]
+            let candidates = lines[YearKey(province: line.province, year: line.year, category: line.category)] ?? []
+            let control = candidates.first { $0.batch == line.batch }?.score
+                ?? { let same = candidates.filter { $0.batchStd == line.batchStd }; return same.count == 1 ? same[0].score : nil }()
+            guard let control else { continue }
+            admissionLines[index].controlLine = control
+            admissionLines[index].lineDiff = line.minScore.map { $0 - control }
+        }
         var admissionsByProvince: [String: [AdmissionLine]] = [:]
         for line in admissionLines { admissionsByProvince[line.province, default: []].append(line) }
         self.admissions = admissionsByProvince.mapValues { ProvinceAdmissions(lines: $0) }
@@ -162,6 +205,11 @@ public struct GaokaoData: Sendable {
             if let index = grouped.values[slot].series.points.firstIndex(where: { $0.year == line.year }) {
                 var point = grouped.values[slot].series.points[index]
                 if grouped.values[slot].sources[index] == line.source {
+                    if let score = line.minScore, score < point.minScore ?? .max {
+                        point.groupName = line.groupName
+                        point.subjects = line.subjects
+                        point.rankBasis = line.rankBasis
+                    }
                     point.minScore = Self.minimum(point.minScore, line.minScore)
                     point.minRank = Self.maximum(point.minRank, line.minRank)
                 } else if point.minScore == nil || point.minScore == line.minScore {
@@ -172,15 +220,20 @@ public struct GaokaoData: Sendable {
                 grouped.values[slot].series.points[index] = point
             } else {
                 grouped.values[slot].series.points.append(
-                    SeriesPoint(year: line.year, minScore: line.minScore, minRank: line.minRank, controlLine: line.controlLine))
+                    SeriesPoint(year: line.year, minScore: line.minScore, minRank: line.minRank, controlLine: line.controlLine,
+                                source: line.source, sourceTier: line.sourceTier, rankBasis: line.rankBasis, groupName: line.groupName,
+                                subjects: line.subjects))
                 grouped.values[slot].sources.append(line.source)
             }
         }
+        let history = SeriesHistory(admissionLines)
         var series: [BatchKey: [SchoolSeries]] = [:]
         for key in order {
             var entry = grouped[key]!.series
             entry.points.sort { $0.year < $1.year }
+            entry.availabilities = SchoolSeries.availabilities(batch: entry.batchStd, group: entry.groupCode ?? "", history: history.years(of: entry))
             for index in entry.points.indices {
+                entry.points[index].requirement = entry.points[index].subjects.flatMap(SubjectRequirement.init(text:))
                 let year = entry.points[index].year
                 let yearKey = YearKey(province: entry.province, year: year, category: entry.category)
                 if let rank = entry.points[index].minRank, let table = tableMap[yearKey] {
@@ -195,6 +248,9 @@ public struct GaokaoData: Sendable {
             series[key.batch, default: []].append(entry)
         }
         self.series = series
+        var batchLists: [String: Set<String>] = [:]
+        for key in series.keys { batchLists[key.province + "|" + key.category, default: []].insert(key.batchStd) }
+        self.seriesBatchLists = batchLists.mapValues { $0.sorted { (BatchNames.order($0), $0) < (BatchNames.order($1), $1) } }
 
         var universityMap: [String: University] = [:]
         var byName: [String: String] = [:]
@@ -259,6 +315,9 @@ public struct GaokaoData: Sendable {
     public func schoolSeries(province: String, category: String, batchStd: String) -> [SchoolSeries] {
         series[BatchKey(province: province, category: category, batchStd: batchStd)] ?? []
     }
+
+    /// The batches 学校推荐 and 投档线预测 can work on for a home province and 科类: those with ordinary (普通类) lines.
+    public func seriesBatches(province: String, category: String) -> [String] { seriesBatchLists[province + "|" + category] ?? [] }
 
     /// The school names with lines in `province`, sorted, for the searchable picker.
     public func schoolNames(province: String) -> [String] { admissions[province]?.schoolNames ?? [] }

@@ -1,21 +1,27 @@
 public import Storage
 import Synchronization
 
-/// The student's 我的高考: 生源地, exam year, 科类, 批次 and score.
+/// The student's 我的高考: 生源地, exam year, 科类, 批次, score and 选科.
 public struct GaokaoProfile: Sendable, Hashable {
     public var province: String
     public var year: Int
     public var category: String
     public var batch: String
     public var score: Int
+    /// 选科 (the list's first subject included), sorted; empty when not given or where the province-year has none.
+    public var subjects: [Subject]
 
-    public init(province: String, year: Int, category: String, batch: String, score: Int) {
+    public init(province: String, year: Int, category: String, batch: String, score: Int, subjects: [Subject] = []) {
         self.province = province
         self.year = year
         self.category = category
         self.batch = batch
         self.score = score
+        self.subjects = subjects.sorted()
     }
+
+    /// The 选科 filter of recommendations: nil when none was given (every group is shown).
+    public var subjectFilter: Set<Subject>? { subjects.isEmpty ? nil : Set(subjects) }
 }
 
 /// The notice under 我的高考, chosen by 生源地 (a row of `gaokao_notices`; the NULL-province row is the default).
@@ -87,14 +93,16 @@ public final class GaokaoStore: Sendable {
             }
             // 600,000 rows: columns by position (a name lookup per cell was a tenth of the snapshot's time).
             let admissionLines = try db.query(
-                "SELECT source, province, year, category, batch, batch_std, enroll_type, school_name, moe_code, local_code, group_code, plan_count, min_score, min_rank, avg_score, max_score, control_line, line_diff, tie_break, score_note FROM gaokao_admission_lines ORDER BY province, school_name, year, id"
+                "SELECT source, province, year, category, batch, batch_std, enroll_type, school_name, moe_code, local_code, group_code, plan_count, min_score, min_rank, avg_score, max_score, control_line, line_diff, tie_break, score_note, source_tier, rank_basis, group_name, subjects, source_detail FROM gaokao_admission_lines ORDER BY province, school_name, year, id"
             ).map { row throws(StorageError) in
                 AdmissionLine(
                     source: try row.get(0), province: try row.get(1), year: try row.get(2), category: try row.get(3), batch: try row.get(4),
                     batchStd: try row.get(5), enrollType: try row.get(6), schoolName: try row.get(7), moeCode: try row.get(8),
                     localCode: try row.get(9), groupCode: try row.get(10), planCount: try row.get(11), minScore: try row.get(12),
                     minRank: try row.get(13), avgScore: try row.get(14), maxScore: try row.get(15), controlLine: try row.get(16),
-                    lineDiff: try row.get(17), tieBreak: try row.get(18), scoreNote: try row.get(19))
+                    lineDiff: try row.get(17), tieBreak: try row.get(18), scoreNote: try row.get(19),
+                    sourceTier: SourceTier(rawValue: try row.get(20)) ?? .thirdParty, rankBasis: try row.get(21), groupName: try row.get(22),
+                    subjects: try row.get(23), sourceDetail: try row.get(24))
             }
             let universities = try db.query("SELECT * FROM gaokao_universities").map { row throws(StorageError) in
                 University(
@@ -142,8 +150,9 @@ public final class GaokaoStore: Sendable {
 
     public func profile(userID: Int64) throws -> GaokaoProfile? {
         try database.read { db in
-            try db.queryFirst("SELECT province, year, category, batch, score FROM gaokao_profiles WHERE user_id = ?", userID).map { row throws(StorageError) in
-                GaokaoProfile(province: try row.get(0), year: try row.get(1), category: try row.get(2), batch: try row.get(3), score: try row.get(4))
+            try db.queryFirst("SELECT province, year, category, batch, score, subjects FROM gaokao_profiles WHERE user_id = ?", userID).map { row throws(StorageError) in
+                GaokaoProfile(province: try row.get(0), year: try row.get(1), category: try row.get(2), batch: try row.get(3), score: try row.get(4),
+                              subjects: SubjectRules.parse(try row.get(5)) ?? [])
             }
         }
     }
@@ -152,10 +161,11 @@ public final class GaokaoStore: Sendable {
         try database.write { db in
             try db.execute(
                 """
-                INSERT INTO gaokao_profiles (user_id, province, year, category, batch, score, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO gaokao_profiles (user_id, province, year, category, batch, score, subjects, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(user_id) DO UPDATE SET province = excluded.province, year = excluded.year, category = excluded.category,
-                    batch = excluded.batch, score = excluded.score, updated_at = excluded.updated_at
-                """, userID, profile.province, profile.year, profile.category, profile.batch, profile.score, now)
+                    batch = excluded.batch, score = excluded.score, subjects = excluded.subjects, updated_at = excluded.updated_at
+                """, userID, profile.province, profile.year, profile.category, profile.batch, profile.score,
+                profile.subjects.map(\.rawValue).joined(separator: ","), now)
         }
     }
 
@@ -170,14 +180,26 @@ public final class GaokaoStore: Sendable {
         }
     }
 
-    /// Replaces the 志愿表 in one transaction (positions 1…n in the given order).
-    public func savePlan(_ entries: [PlanEntry], userID: Int64, now: Int64) throws {
+    /// Replaces the 志愿表 in one transaction (positions 1…n in the given order) with the profile it is for
+    /// (``ProfileCookie`` form; nil removes it).
+    public func savePlan(_ entries: [PlanEntry], profile: GaokaoProfile?, userID: Int64, now: Int64) throws {
         try database.write { db in
             try db.execute("DELETE FROM gaokao_plan_items WHERE user_id = ?", userID)
             for (index, entry) in entries.enumerated() {
                 try db.execute("INSERT INTO gaokao_plan_items (user_id, position, school, group_code, added_at) VALUES (?, ?, ?, ?, ?)",
                                userID, index + 1, entry.school, entry.group, now)
             }
+            try db.execute("DELETE FROM gaokao_plan_profiles WHERE user_id = ?", userID)
+            if let profile {
+                try db.execute("INSERT INTO gaokao_plan_profiles (user_id, profile) VALUES (?, ?)", userID, ProfileCookie.encode(profile))
+            }
+        }
+    }
+
+    /// The profile the signed-in student's 志愿表 was built for (or last re-scored for), as stored; nil when none.
+    public func planProfile(userID: Int64) throws -> String? {
+        try database.read { db in
+            try db.scalar("SELECT profile FROM gaokao_plan_profiles WHERE user_id = ?", userID, as: String.self)
         }
     }
 

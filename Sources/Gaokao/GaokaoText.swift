@@ -158,10 +158,13 @@ enum GaokaoText {
     static let fillIn = LocalizedText(zh: "填写我的高考", en: "Fill in")
     static let allTendencies = LocalizedText(zh: "全部（3:4:3）", en: "All (3:4:3)")
     static func profileCaption(_ profile: GaokaoProfile) -> LocalizedText {
-        LocalizedText(zh: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score)分",
-                      en: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score) pts")
+        let subjects = profile.subjects.isEmpty ? "" : " · " + profile.subjects.map(\.rawValue).joined(separator: "+")
+        return LocalizedText(zh: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score)分\(subjects)",
+                             en: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score) pts\(subjects)")
     }
-    static func rankSuffix(_ rank: Int) -> LocalizedText { LocalizedText(zh: " · 位次 \(rank)", en: " · rank \(rank)") }
+    static func rankSuffix(_ rank: Int, tableYear: Int) -> LocalizedText {
+        LocalizedText(zh: " · 位次 \(rank)（\(tableYear) 年一分一段）", en: " · rank \(rank) (\(tableYear) table)")
+    }
     static let tendency = LocalizedText(zh: "倾向", en: "Tendency")
     static let schoolLocation = LocalizedText(zh: "院校所在地", en: "School location")
     static let recommendButton = LocalizedText(zh: "推荐学校", en: "Recommend")
@@ -170,21 +173,26 @@ enum GaokaoText {
                       en: "Picks need past school lines of your home province; covered: \(covered.joined(separator: ", ")).")
     }
     static let noSchoolFits = LocalizedText(zh: "没有符合条件的学校", en: "No school fits")
-    static func noneInBands(_ considered: Int) -> LocalizedText {
-        LocalizedText(zh: "在 \(considered) 所院校中没有落在冲稳保区间的，换个批次、倾向或院校所在地试试。",
-                      en: "None of \(considered) schools falls in the reach/match/safety bands; try another batch, tendency or location.")
-    }
     static func bucketHeader(_ bucket: Bucket, count: Int) -> LocalizedText {
         LocalizedText(zh: "\(bucket.label.zh) · \(bucket.tendency.zh) (\(count))", en: "\(bucket.label.en) · \(bucket.tendency.en) (\(count))")
     }
+    /// A pick's numbers: the predicted line and its rank in the named table (one prediction, so they agree), the gap,
+    /// the method and the data years.
     static func recommendation(_ item: Recommendation) -> LocalizedText {
-        let rank = item.predictedRank.map(String.init) ?? "—"
+        let line = rankAndLine(rank: item.predictedRank, line: item.predictedScore, tableYear: item.rankTableYear)
         let gap = item.gap > 0 ? "+\(item.gap)" : String(item.gap)
         let used = years(item.years)
         let low = item.isLowConfidence ? LocalizedText(zh: " · 仅一年数据，可信度低", en: " · one year only, low confidence") : LocalizedText("")
         return LocalizedText(
-            zh: "预测位次 \(rank) · 预测线 \(item.predictedScore) · 分差 \(gap) · \(item.method.label.zh) · 依据 \(used.zh) 年\(low.zh)",
-            en: "rank \(rank) · line \(item.predictedScore) · gap \(gap) · \(item.method.label.en) · data \(used.en)\(low.en)")
+            zh: "\(line.zh) · 分差 \(gap) · \(item.method.label.zh) · 依据 \(used.zh) 年\(low.zh)",
+            en: "\(line.en) · gap \(gap) · \(item.method.label.en) · data \(used.en)\(low.en)")
+    }
+    /// A pick's 选科 requirement and tier tags.
+    static func pickNotes(_ item: Recommendation, tags: [SchoolTag]) -> LocalizedText {
+        let requirement = requirement(item.requirement)
+        let tagText = tags.map { tag($0) }
+        return LocalizedText(zh: ([requirement.zh] + tagText.map(\.zh)).joined(separator: " · "),
+                             en: ([requirement.en] + tagText.map(\.en)).joined(separator: " · "))
     }
     /// The data-age warning (issue 17): the newest year used is `age` ≥ 2 years older than the student's year.
     static func staleData(newest: Int, year: Int) -> LocalizedText {
@@ -215,16 +223,8 @@ enum GaokaoText {
     static let printTitle = LocalizedText(zh: "志愿表（打印版）", en: "My list (print)")
     static let printNow = LocalizedText(zh: "打印", en: "Print")
     static let planFootnote = LocalizedText(
-        zh: "风险检查把各校当作相互独立来估算；同一年各校投档线常常同涨同跌，真实的“至少一个录取”概率会更低。概率为估计值，填报以官方公布为准。",
-        en: "The risk check treats the schools as independent; in one year lines tend to move together, so the true chance that at least one admits is lower. Chances are estimates; follow the official publications.")
-    static func chanceAnySafe(_ chance: Double) -> LocalizedText {
-        let percent = "\(chance.wholePercent)%"
-        return LocalizedText(zh: "至少一个“保”志愿录取的概率约 \(percent)", en: "Chance that at least one safety admits: about \(percent)")
-    }
-    static func chanceAny(_ chance: Double) -> LocalizedText {
-        let percent = "\(chance.wholePercent)%"
-        return LocalizedText(zh: "至少一个志愿录取的概率约 \(percent)", en: "Chance that at least one choice admits: about \(percent)")
-    }
+        zh: "概率为估计值，按建表时的我的高考估算；我的高考改了之后，需点“重新估算”才会更新。填报以官方公布为准。",
+        en: "Chances are estimates for the exam profile the list was built for; after you change My exam they update only when you choose to re-evaluate. Follow the official publications.")
     static let noSafeChoice = LocalizedText(zh: "志愿表里没有“保”志愿（录取概率 ≥ 80%），滑档风险高。", en: "No safety (≥ 80% chance) in your list: a high risk of no admission.")
     static let moveUp = LocalizedText(zh: "上移", en: "Move up")
     static let moveDown = LocalizedText(zh: "下移", en: "Move down")
@@ -234,6 +234,7 @@ enum GaokaoText {
     }
     static func planRowDetail(_ row: PlanRow) -> LocalizedText {
         guard row.chance != nil, let line = row.predictedScore, let method = row.method else {
+            if let retired = row.retired { return GaokaoText.retired(retired) }
             return LocalizedText(zh: "你的生源地和科类没有这所学校可用的投档线", en: "No usable lines for your home province and track")
         }
         let used = years(row.years)
@@ -254,8 +255,8 @@ enum GaokaoText {
         return LocalizedText(zh: "\(bucket.label.zh) \(percent)", en: "\(bucket.label.en) \(percent)")
     }
     static let chanceFootnote = LocalizedText(
-        zh: "录取概率为估计值：同类历史预测（同方法、省份、数据年数、数据年龄和波动）中，实际投档线不高于你的分数的比例；回测中各档概率与实际录取比例相差在几个百分点内。冲 10–35%，稳 35–80%，保 ≥ 80%。并非官方数据。",
-        en: "Chances are estimates: among past predictions like this one (same method, province, years of data, data age and volatility), how often the actual line came out at or below your score; in the backtest they match the observed rates within a few points. Reach 10–35%, match 35–80%, safety ≥ 80%. Not official figures.")
+        zh: "录取概率为估计值：同类历史预测（同方法、省份、数据年数、数据年龄和波动）中，实际投档线不高于你的分数的比例。冲 20–50%（分数在冒险线与稳妥线之间），稳 50–80%（不低于稳妥线），保 ≥ 80%（不低于保守线）；预测位次是预测线在当年一分一段表中的位次。并非官方数据。",
+        en: "Chances are estimates: among past predictions like this one (same method, province, years of data, data age and volatility), how often the actual line came out at or below your score. Reach 20–50% (between the risky and the steady line), match 50–80% (at or above the steady line), safety ≥ 80% (at or above the safe line); the predicted rank is the predicted line's rank in this year's table. Not official figures.")
 
     // MARK: 投档线预测
     static let schoolSearchShort = LocalizedText(zh: "输入校名搜索", en: "Type to search")
@@ -276,7 +277,9 @@ enum GaokaoText {
         return LocalizedText(zh: "方法：\(prediction.method.label.zh)；依据年份：\(used.zh)\(levels.zh)",
                              en: "Method: \(prediction.method.label.en); years used: \(used.en)\(levels.en)")
     }
-    static func predictedRank(_ rank: Int) -> LocalizedText { LocalizedText(zh: "；预测位次 \(rank)", en: "; predicted rank \(rank)") }
+    static func predictedRank(_ rank: Int, tableYear: Int) -> LocalizedText {
+        LocalizedText(zh: "；稳妥线在 \(tableYear) 年一分一段中的位次 \(rank)", en: "; the steady line is rank \(rank) in the \(tableYear) table")
+    }
     static func againstSteady(score: Int, difference: Int) -> LocalizedText {
         let signed = difference > 0 ? "+\(difference)" : String(difference)
         return LocalizedText(zh: "。你的分数 \(score)，比稳妥线 \(signed) 分。", en: ". Your score \(score) is \(signed) against the steady line.")
@@ -385,8 +388,8 @@ enum GaokaoText {
     static let lineMethod = LocalizedText(zh: "线差法（备用）", en: "Line-difference method (fallback)")
     static let lineMethodText = LocalizedText(zh: "没有位次时（如湖南）：今年省控线 + 近 3 年线差。",
                                               en: "Without ranks (e.g. Hunan): this year's control line + the last 3 years' differences.")
-    static let bandsText = LocalizedText(zh: "按录取概率分档：冲 10–35%，稳 35–80%，保 ≥ 80%；全部按 3:4:3。概率来自回测中同类预测的实际误差。",
-                                         en: "By chance of admission: reach 10–35%, match 35–80%, safety ≥ 80%; all in 3:4:3. Chances come from the measured errors of similar past predictions.")
+    static let bandsText = LocalizedText(zh: "按录取概率分档：冲 20–50%，稳 50–80%，保 ≥ 80%（各档起点即冒险、稳妥、保守三条预测线）；全部按 3:4:3。概率来自回测中同类预测的实际误差，回测逐年列出各档的实际录取比例。",
+                                         en: "By chance of admission: reach 20–50%, match 50–80%, safety ≥ 80% (each band starts at the risky, steady and safe line); all in 3:4:3. Chances come from the measured errors of similar past predictions; the backtest lists each band's observed rate per year.")
 }
 
 // The models' own bilingual words, read the way the pages read any `LocalizedText`.

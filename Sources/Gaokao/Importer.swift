@@ -55,7 +55,20 @@ enum LabeledSource {
 
     /// The name as universities.csv spells it: full-width brackets (SOURCES.md: "brackets normalised").
     static func normalizedName(_ name: String) -> String {
-        name.replacingOccurrences(of: "(", with: "（").replacingOccurrences(of: ")", with: "）").trimmingCharacters(in: .whitespaces)
+        guard name.contains(where: { $0 == "(" || $0 == ")" }) else { return name.trimmedCell }
+        return name.replacingOccurrences(of: "(", with: "（").replacingOccurrences(of: ")", with: "）").trimmedCell
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs, as `trimmingCharacters(in: .whitespaces)` gives it, but
+    /// without a round trip through NSString when there is nothing to trim (nearly every cell): that round trip was a
+    /// third of an import's time.
+    var trimmedCell: String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+        let set = CharacterSet.whitespaces
+        if !set.contains(first), !set.contains(last) { return self }
+        return trimmingCharacters(in: set)
     }
 }
 
@@ -93,7 +106,11 @@ public struct GaokaoImporter: DataImporter {
         ("score_rank.csv", ["province", "year", "category", "table_scope", "score_low", "score_high", "count", "rank_best", "rank_cum"]),
         (LabeledSource.schoolLines2016to2020.file, ["province", "category", "year", "batch", "plan_type", "school", "min_score", "min_rank", "avg_score"]),
         (MajorLineSource.jsoneftFile, MajorLineSource.jsoneftColumns),
-    ] + MajorLineSource.guangdongFiles.map { ($0, MajorLineSource.guangdongColumns) }
+    ] + MajorLineSource.guangdongFiles.map { ($0, MajorLineSource.guangdongColumns) } + [
+        (RecentSource.scoreRankFile, RecentSource.scoreRankColumns),
+        (RecentSource.controlLinesFile, RecentSource.controlLineColumns),
+        (RecentSource.schoolLinesFile, RecentSource.schoolLineColumns),
+    ]
 
     public func importData(from folder: URL, progress: (ImportProgress) -> Void) throws -> ImportSummary {
         var parsed: [(name: String, columns: [String: Int], rows: [[String]])] = []
@@ -123,14 +140,16 @@ public struct GaokaoImporter: DataImporter {
         for file in parsed {
             var bad = 0
             var duplicates = 0
+            var notes: [(item: String, reason: String)] = []
             try database.write { db in
                 let count = try Self.load(file.name, columns: file.columns, rows: file.rows, into: db, badRows: &bad,
-                                          duplicateRows: &duplicates) { step in
+                                          duplicateRows: &duplicates, notes: &notes) { step in
                     done += step
                     progress(ImportProgress(done: done, total: total, item: file.name))
                 }
                 imported += count
             }
+            skipped += notes
             if bad > 0 { skipped.append((file.name, "\(bad) rows that do not parse")) }
             if duplicates > 0 {
                 skipped.append((file.name, "\(duplicates) rows already in admission_lines.csv (same school, year, 科类, batch, type, score and rank) kept once"))
@@ -139,6 +158,11 @@ public struct GaokaoImporter: DataImporter {
         if let unmatched = try unmatchedNames(), unmatched.names > 0 {
             skipped.append(("school names without a 学校标识码",
                             "\(unmatched.names) names in \(unmatched.rows) rows of \(LabeledSource.schoolLines2016to2020.file) kept under their published name, e.g. \(unmatched.examples.joined(separator: ", "))"))
+        }
+        let recent = try unmatchedRecentNames()
+        if recent.names > 0 {
+            skipped.append(("school names without a 学校标识码",
+                            "\(recent.names) names in \(recent.rows) rows of \(RecentSource.schoolLinesFile) kept under their published name, e.g. \(recent.examples.joined(separator: ", "))"))
         }
         for source in MajorLineSource.allCases {
             let unmatched = try unmatchedMajorLineNames(source)
@@ -208,11 +232,12 @@ public struct GaokaoImporter: DataImporter {
     /// removed again because another file already has them (``LabeledSource/duplicates``).
     static func load(
         _ file: String, columns: [String: Int], rows: [[String]], into db: any SQLExecutor, badRows: inout Int,
-        duplicateRows: inout Int, step: (Int) -> Void
+        duplicateRows: inout Int, notes: inout [(item: String, reason: String)], step: (Int) -> Void
     ) throws -> Int {
+        var rows = rows
         func text(_ row: [String], _ name: String) -> String {
             guard let index = columns[name], index < row.count else { return "" }
-            return row[index].trimmingCharacters(in: .whitespaces)
+            return row[index].trimmedCell
         }
         func optionalText(_ row: [String], _ name: String) -> SQLValue {
             let value = text(row, name)
@@ -227,6 +252,9 @@ public struct GaokaoImporter: DataImporter {
         func flag(_ row: [String], _ name: String) -> SQLValue { .integer(text(row, name) == "1" ? 1 : 0) }
 
         let table: String
+        // Rows of a file that are not for its table, and the note that says what they were.
+        var otherRows = 0
+        var otherNote = ""
         var clear: (sql: String, arguments: [SQLValue])?
         var prune: (sql: String, arguments: [SQLValue])?
         let insert: String
@@ -336,7 +364,7 @@ public struct GaokaoImporter: DataImporter {
                 guard case .integer = integer(r, "year"), !province.isEmpty, !school.isEmpty, !major.isEmpty else { return nil }
                 // 0 is the source's "no value".
                 func positive(_ name: String) -> SQLValue { (Int64(text(r, name)) ?? 0) > 0 ? integer(r, name) : .null }
-                return [.text(MajorLineSource.jsoneft.rawValue), .text(province), integer(r, "year"), .text(text(r, "subject_type")),
+                return [.text(MajorLineSource.jsoneft.rawValue), .text(province), integer(r, "year"), .text(MajorLineSource.category(text(r, "subject_type"))),
                         .text(text(r, "batch")), .text(school), codes[LabeledSource.normalizedName(school)].map { .text($0) } ?? .null,
                         .text(text(r, "college_code")), .text(text(r, "group_code")), .text(text(r, "class_demand")),
                         .text(text(r, "major_code")), .text(major), .text(text(r, "description")), positive("lowest_points"),
@@ -359,6 +387,49 @@ public struct GaokaoImporter: DataImporter {
                         .text(text(r, "专业组")), .text(text(r, "选科")), .text(text(r, "专业\n编号")), .text(major), .text(text(r, "备注")),
                         whole("最低分"), whole("最低分\n平均排位"), whole("最高分"), whole("录取\n人数")]
             }
+        case RecentSource.scoreRankFile:
+            let unique = RecentSource.uniqueBands(rows, columns: columns)
+            rows = unique.rows
+            if unique.dropped > 0 { notes.append((file, "\(unique.dropped) rows repeating a band of the same table from a second source (the official row kept)")) }
+            table = "gaokao_score_rank"
+            clear = ("DELETE FROM gaokao_score_rank WHERE source = ?", [.text(RecentSource.source)])
+            let years = try ProvinceYears(db)
+            insert = "INSERT INTO gaokao_score_rank (province, year, category, table_scope, score_low, score_high, count, rank_best, rank_cum, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " ON CONFLICT (province, year, category, table_scope, score_high) DO UPDATE SET score_low = excluded.score_low, count = excluded.count, rank_best = excluded.rank_best, rank_cum = excluded.rank_cum, source = excluded.source"
+            values = { r in
+                let numbers = ["year", "score_low", "score_high", "count", "rank_best", "rank_cum"].map { integer(r, $0) }
+                guard !numbers.contains(.null), case .integer(let year) = numbers[0], years.provinces[text(r, "province")] != nil else { return nil }
+                guard let scope = RecentSource.ordinaryScope(text(r, "table_scope")),
+                    let category = years.category(text(r, "category"), text(r, "province"), Int(year))
+                else {
+                    otherRows += 1
+                    return []
+                }
+                return [.text(text(r, "province")), numbers[0], .text(category), .text(scope), numbers[1], numbers[2], numbers[3], numbers[4],
+                        numbers[5], .text(RecentSource.source + ":" + text(r, "source_detail"))]
+            }
+            otherNote = "rows of art, sport, 专科-only and other special tables not imported"
+        case RecentSource.controlLinesFile:
+            table = "gaokao_control_lines"
+            clear = ("DELETE FROM gaokao_control_lines WHERE source LIKE ?", [.text(RecentSource.source + "%")])
+            let years = try ProvinceYears(db)
+            insert = "INSERT INTO gaokao_control_lines (province, year, category, batch, batch_std, score, source) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            values = { r in
+                guard case .integer(let year) = integer(r, "year"), case .integer = integer(r, "score"), years.provinces[text(r, "province")] != nil
+                else { return nil }
+                guard let std = RecentSource.controlBatch(batch: text(r, "batch"), group: text(r, "line_group")),
+                    let category = years.category(text(r, "category"), text(r, "province"), Int(year))
+                else {
+                    otherRows += 1
+                    return []
+                }
+                return [.text(text(r, "province")), integer(r, "year"), .text(category), .text(text(r, "batch")), .text(std), integer(r, "score"),
+                        .text(RecentSource.source + ":" + text(r, "source_detail"))]
+            }
+            otherNote = "lines that are not a batch's ordinary or special line (art, sport, 专项, 男/女 and A/B 类 lines) not imported"
+        case RecentSource.schoolLinesFile:
+            step(rows.count)
+            return try loadRecentSchoolLines(columns: columns, rows: rows, into: db, notes: &notes)
         default:
             return 0
         }
@@ -376,10 +447,13 @@ public struct GaokaoImporter: DataImporter {
                 badRows += 1
                 continue
             }
+            // An empty list: a row that parses but is not for this table (counted by the file's own note).
+            if arguments.isEmpty { continue }
             try db.execute(insert, arguments)
             inserted += 1
         }
         step(pending)
+        if otherRows > 0 { notes.append((file, "\(otherRows) \(otherNote)")) }
         if let prune {
             let removed = try db.execute(prune.sql, prune.arguments)
             duplicateRows += removed

@@ -18,22 +18,25 @@ public enum MajorLineSource: String, Sendable, CaseIterable {
         }
     }
 
+    /// The home provinces any source has 专业 lines for (2024: 河北, 贵州, 山东, 浙江, 重庆, 辽宁; 广东 2021–2024).
+    static let provinces: Set<String> = ["河北", "贵州", "山东", "浙江", "重庆", "辽宁", "广东"]
+
     /// The repository of the source, for the attribution link.
     public var url: String { "https://github.com/" + rawValue }
 
     static let jsoneftFile = "extra/major_lines_2024.csv"
     static let guangdongFolder = "extra/guangdong_major_lines_2021_2024/"
-    /// The 广东 files: one per year and 物理/历史.
+    /// The 广东 files: one per year and 物理类/历史类.
     static let guangdongFiles = (2021...2024).flatMap { year in ["history", "physics"].map { "\(guangdongFolder)\(year)_\($0).csv" } }
 
-    /// The year and 科类 of a 广东 file from its name (`2023_physics.csv` → 2023, 物理); nil for other names.
+    /// The year and 科类 of a 广东 file from its name (`2023_physics.csv` → 2023, 物理类); nil for other names.
     static func guangdongFile(_ name: String) -> (year: Int, category: String)? {
         guard name.hasPrefix(guangdongFolder) else { return nil }
         let parts = name.dropFirst(guangdongFolder.count).dropLast(".csv".count).split(separator: "_")
         guard parts.count == 2, let year = Int(parts[0]) else { return nil }
         switch parts[1] {
-        case "physics": return (year, "物理")
-        case "history": return (year, "历史")
+        case "physics": return (year, "物理类")
+        case "history": return (year, "历史类")
         default: return nil
         }
     }
@@ -41,6 +44,15 @@ public enum MajorLineSource: String, Sendable, CaseIterable {
     /// The columns each file must have (the 广东 headers carry line breaks inside their quotes).
     static let jsoneftColumns = ["province", "batch", "subject_type", "class_demand", "college_code", "group_code", "college_name",
                                  "major_code", "major_name", "description", "year", "lowest_points", "lowest_rank"]
+    /// The 科类 as the rest of the app names it: the sources' `物理` and `历史` are the lists 物理类 and 历史类.
+    static func category(_ published: String) -> String {
+        switch published {
+        case "物理": "物理类"
+        case "历史": "历史类"
+        default: published
+        }
+    }
+
     static let guangdongColumns = ["年份", "代码", "院校名称", "专业\n编号", "专业/类", "选科", "最高分", "最低分", "最低分\n平均排位", "专业组",
                                    "录取\n人数", "备注"]
 }
@@ -50,7 +62,7 @@ public struct MajorLine: Sendable, Hashable {
     public var source: MajorLineSource
     public var province: String
     public var year: Int
-    /// 物理 / 历史 / 不分文理.
+    /// 物理类 / 历史类 / 不分文理 (the sources' `物理`/`历史` read as the list names everything else uses, issue 28).
     public var category: String
     /// As published (本科批, 一段 …); empty when the source names none (广东).
     public var batch: String

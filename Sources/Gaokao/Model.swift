@@ -71,6 +71,17 @@ public struct AdmissionLine: Sendable, Hashable {
     public var lineDiff: Int?
     public var tieBreak: String?
     public var scoreNote: String?
+    /// ``SourceTier`` of the row (the older transcriptions are third-party).
+    public var sourceTier: SourceTier = .thirdParty
+    /// How `minRank` was obtained (`native`, `score-derived`, `score-derived(score_rank.csv)`); nil when the source
+    /// does not say (the older sources publish their ranks).
+    public var rankBasis: String? = nil
+    /// The 院校专业组 (or 专业) as published (`105 第105组`, `03专业组(化学)`); nil without one.
+    public var groupName: String? = nil
+    /// The group's 选科 requirement (``SubjectRequirement/text``) where the source states it.
+    public var subjects: String? = nil
+    /// The collection's own provenance id of the row (2021+ lines).
+    public var sourceDetail: String? = nil
 
     /// The key of the series this row belongs to for prediction: the school (学校标识码, or its name when the
     /// source gives no code) and its 院校专业组.

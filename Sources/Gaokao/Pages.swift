@@ -161,25 +161,35 @@ struct GaokaoPages: Sendable {
             province: query.text("province") ?? saved?.province ?? Self.defaultProvince,
             year: query.text("year") ?? saved.map { String($0.year) } ?? String(ExamYears.latestWithData),
             category: query.text("category") ?? saved?.category, batch: query.text("batch") ?? saved?.batch,
-            score: query.text("score") ?? saved.map { String($0.score) })
-        return profilePage(viewer, data: data, input: input, errors: [], status: .ok)
+            score: query.text("score") ?? saved.map { String($0.score) },
+            subjects: query.text("province") != nil ? request.query.values("subjects").joined(separator: ",")
+                : saved?.subjects.map(\.rawValue).joined(separator: ","))
+        return profilePage(viewer, data: data, input: input, errors: [], status: .ok,
+                           saved: request.query["saved"] == "1" ? saved : nil)
     }
 
     func saveProfile(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.myGaokao(viewer.language)) }
         let form = request.form()
-        let input = ProfileInput(province: form["province"], year: form["year"], category: form["category"], batch: form["batch"], score: form["score"])
+        let input = ProfileInput(province: form["province"], year: form["year"], category: form["category"], batch: form["batch"], score: form["score"],
+                                 subjects: form.values("subjects").joined(separator: ","))
         switch data.validate(input) {
         case .failure(let failure):
             return profilePage(viewer, data: data, input: input, errors: failure.errors, status: .unprocessableContent)
         case .success(let profile):
-            var response = viewer.redirect(to: "/gaokao", flash: Toast(GaokaoText.profileSaved(viewer.language), kind: .success))
+            // Back to the profile with a confirmation (issue 28: the first save jumped to the welcome carousel of a
+            // student who had come straight to 我的高考); saving also counts as having seen the welcome.
+            var response = viewer.redirect(to: "/gaokao/profile?saved=1", flash: Toast(GaokaoText.profileSaved(viewer.language), kind: .success))
             try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).save(profile, viewer: viewer, response: &response)
+            var welcomed = Cookie(name: Self.welcomeCookie, value: "1", maxAge: 365 * 86_400, isSecure: authenticator.usesSecureCookies)
+            welcomed.isHTTPOnly = true
+            response.setCookie(welcomed)
             return response
         }
     }
 
-    func profilePage(_ viewer: Viewer, data: GaokaoData, input: ProfileInput, errors: [ProfileFieldError], status: HTTPStatus) -> Response {
+    func profilePage(_ viewer: Viewer, data: GaokaoData, input: ProfileInput, errors: [ProfileFieldError], status: HTTPStatus,
+                     saved: GaokaoProfile? = nil) -> Response {
         let l = viewer.language
         let province = data.province(named: input.province ?? "")?.name ?? Self.defaultProvince
         let year = Int(input.year ?? "").flatMap { ExamYears.range.contains($0) ? $0 : nil } ?? ExamYears.latestWithData
@@ -191,7 +201,16 @@ struct GaokaoPages: Sendable {
         func error(_ field: String) -> String? {
             errors.first { $0.field == field }.map { $0.text(l) }
         }
+        let choices = data.subjectChoices(province: province, year: year, category: category)
+        let ticked = Set(SubjectRules.parse((input.subjects ?? "").replacingOccurrences(of: "+", with: ",")) ?? [])
         return page(viewer, title: GaokaoText.myGaokao(l), back: homeBack(l), active: "profile", status: status) {
+            if let saved {
+                div(.class("gk-notice"), .id("gk-saved"), .role("status")) {
+                    p(.class("gk-notice-title")) { GaokaoText.profileSavedTitle(l) }
+                    p(.class("gk-notice-body")) { GaokaoText.profileCaption(saved)(l) }
+                    a(.href("/gaokao/recommend"), .class("gk-next")) { GaokaoText.profileSavedNext(l) + " ›" }
+                }
+            }
             if !errors.isEmpty {
                 div(.classes("gk-alert"), .role("alert")) {
                     for item in errors { p { item.text(l) } }
@@ -212,6 +231,7 @@ struct GaokaoPages: Sendable {
                     formField(label: GaokaoText.examScore(l), name: "score", type: .number, value: input.score, error: error("score"),
                               hint: GaokaoText.scoreHint(province: province, year: year, maximum: maximum)(l),
                               required: true, inputMode: "numeric")
+                    subjectsField(choices, ticked: ticked, province: province, year: year, error: error("subjects"), language: l)
                 }
                 div(.class("gk-actions")) {
                     button(GaokaoText.save(l))
@@ -220,6 +240,30 @@ struct GaokaoPages: Sendable {
                                  [.text(GaokaoText.updateChoices(l))])
                 }
             }
+        }
+    }
+
+    /// 选科 as checkboxes (44 px rows): 3+1+2 two of four besides the list's first subject, 3+3 three of six; a note
+    /// where the province-year has none.
+    func subjectsField(_ choices: (fixed: Subject?, electives: [Subject], count: Int)?, ticked: Set<Subject>, province: String, year: Int,
+                       error: String?, language l: Language) -> Node {
+        div(.classes("field", "gk-subjects", error != nil ? "has-error" : nil), .id("gk-subjects")) {
+            span(.class("field-label")) { GaokaoText.subjectsLabel(l) }
+            if let choices {
+                div(.class("gk-subject-boxes"), .role("group"), .attribute("aria-label", GaokaoText.subjectsLabel(l))) {
+                    for subject in choices.electives {
+                        WebUI.label(.class("gk-subject")) {
+                            Node.element("input", [.type("checkbox"), .name("subjects"), .value(subject.rawValue),
+                                                   Attribute.checked.when(ticked.contains(subject))], [])
+                            span { subject.rawValue }
+                        }
+                    }
+                }
+                p(.class("field-hint")) { GaokaoText.subjectsHint(fixed: choices.fixed, count: choices.count)(l) }
+            } else {
+                p(.class("field-hint")) { GaokaoText.noSubjectChoice(province, year)(l) }
+            }
+            if let error { p(.class("field-error")) { error } }
         }
     }
 
@@ -322,15 +366,17 @@ struct GaokaoPages: Sendable {
         if hasPlan { headers.append(GaokaoText.plan(l)) }
         headers += [GaokaoText.controlLine(l), GaokaoText.lineDifference(l), GaokaoText.note(l), GaokaoText.source(l)]
         let rows = items.map { line -> [String] in
+            let group = line.groupName.map { $0.hasPrefix("专业:") ? String($0.dropFirst(3)) : $0 } ?? line.groupCode.map { GaokaoText.groupCode($0)(l) }
             var row = [String(line.year), line.category, line.batch,
-                       [line.groupCode.map { GaokaoText.groupCode($0)(l) }, line.enrollType == "普通类" ? nil : line.enrollType].compactMap { $0 }.joined(separator: " "),
+                       [group, line.subjects.map { GaokaoText.subjectsLabel(l) + " " + $0 }, line.enrollType == "普通类" ? nil : line.enrollType]
+                           .compactMap { $0 }.joined(separator: " · "),
                        line.minScore.map(String.init) ?? (line.scoreNote ?? "—")]
             if hasRank { row.append(Kit.number(line.minRank)) }
             if hasAvg { row.append(line.avgScore.map { String(format: "%.1f", $0) } ?? "—") }
             if hasPlan { row.append(Kit.number(line.planCount)) }
             row += [Kit.number(line.controlLine), line.lineDiff.map(Kit.signed) ?? "—",
                     [line.scoreNote, line.tieBreak.map { GaokaoText.tieBreak($0)(l) }].compactMap { $0 }.joined(separator: GaokaoText.noteSeparator(l)),
-                    line.source]
+                    GaokaoText.provenance(line)(l)]
             return row
         }
         return Kit.dataTable(headers, rows, caption: "\(items.first?.schoolName ?? "") · \(items.count)", scrollHint: GaokaoText.scrollHint(l))
@@ -397,329 +443,6 @@ struct GaokaoPages: Sendable {
         div(.class("gk-stat")) {
             span(.class("gk-stat-value")) { value }
             span(.class("gk-stat-label")) { label }
-        }
-    }
-
-    // MARK: 学校推荐
-
-    func needsProfile(_ viewer: Viewer, title: String, active: String) -> Response {
-        let l = viewer.language
-        return page(viewer, title: title, back: homeBack(l), active: active) {
-            emptyState(icon: .person, title: GaokaoText.fillInFirst(l),
-                       message: GaokaoText.fillInFirstMessage(l),
-                       action: LinkAction(label: GaokaoText.fillIn(l), href: "/gaokao/profile"))
-        }
-    }
-
-    func recommendPage(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let l = viewer.language
-        let title = GaokaoText.recommend(l)
-        guard let data = try loadedData() else { return notImported(viewer, title: title) }
-        guard let profile = try currentProfile(viewer, request, data) else { return needsProfile(viewer, title: title, active: "recommend") }
-        let query = Query(request: request)
-        var batches = data.admissionBatches(province: profile.province, category: profile.category)
-        if !batches.contains(profile.batch) { batches.insert(profile.batch, at: 0) }
-        let batch = query.text("batch").flatMap { batches.contains($0) ? $0 : nil } ?? profile.batch
-        let tendency = GaokaoQueries.tendency(query.text("tendency"))
-        let target = query.text("targetProvince").flatMap { data.province(named: $0)?.name }
-        let tag = query.text("tag").flatMap(SchoolTag.init(rawValue:))
-        let covered = data.admissionProvinces.contains(profile.province)
-        let result = data.recommend(province: profile.province, year: profile.year, category: profile.category, batch: batch,
-                                    score: profile.score, tendency: tendency, targetProvince: target, tag: tag, limit: 30,
-                                    configuration: configuration)
-        let planned = Set(try planSource.entries(for: viewer, request: request))
-        let tendencies: [(String, String)] = [("", GaokaoText.allTendencies(l))] + Bucket.allCases.map { ($0.tendency.zh, $0.tendency.text(l)) }
-        return page(viewer, title: title, back: homeBack(l), active: "recommend") {
-            p(.class("gk-caption")) {
-                GaokaoText.profileCaption(profile)(l)
-                if let rank = result.candidateRank { GaokaoText.rankSuffix(rank.rank)(l) }
-                " "
-                a(.href("/gaokao/profile")) { GaokaoText.edit(l) }
-            }
-            form(.method("get"), .action("/gaokao/recommend"), .class("gk-form"), .id("gk-recommend-form")) {
-                formGroup {
-                    Kit.picker(GaokaoText.batch(l), name: "batch", options: Kit.options(batches), selected: batch)
-                    Kit.picker(GaokaoText.tendency(l), name: "tendency", options: tendencies, selected: tendency?.tendency.zh ?? "")
-                    Kit.picker(GaokaoText.schoolLocation(l), name: "targetProvince",
-                               options: [("", GaokaoText.any(l))] + provinceOptions(data), selected: target ?? "")
-                    Kit.picker(GaokaoText.schoolTier(l), name: "tag",
-                               options: [("", GaokaoText.any(l))] + SchoolTag.allCases.map { ($0.rawValue, GaokaoText.tag($0)(l)) },
-                               selected: tag?.rawValue ?? "")
-                }
-                button(GaokaoText.recommendButton(l))
-            }
-            if !covered {
-                emptyState(icon: .info, title: GaokaoText.noSchoolLines(profile.province)(l),
-                           message: GaokaoText.picksNeedLines(data.admissionProvinces)(l))
-            } else if result.items.isEmpty {
-                emptyState(icon: .search, title: GaokaoText.noSchoolFits(l),
-                           message: GaokaoText.noneInBands(result.considered)(l))
-            } else {
-                if let newest = result.items.flatMap(\.years).max(), profile.year - newest >= 2 {
-                    div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
-                }
-                for bucket in Bucket.allCases {
-                    let items = result.items.filter { $0.bucket == bucket }
-                    if !items.isEmpty {
-                        listGroup(header: GaokaoText.bucketHeader(bucket, count: items.count)(l)) {
-                            for item in items {
-                                let entry = PlanEntry(school: item.series.schoolName, group: item.series.groupCode ?? "")
-                                li(.classes("cell", "gk-pick")) {
-                                    a(.classes("cell-body", "is-link"),
-                                      .href(schoolURL(province: profile.province, school: item.series.schoolName, category: profile.category, batch: batch))) {
-                                        span(.class("cell-text")) {
-                                            span(.class("cell-title")) { GaokaoText.withGroup(item.series.schoolName, item.series.groupCode)(l) }
-                                            span(.class("cell-subtitle")) { GaokaoText.recommendation(item)(l) }
-                                            let tags = SchoolTag.of(data.university(of: item.series))
-                                            if !tags.isEmpty {
-                                                span(.classes("cell-subtitle", "gk-tags")) { tags.map { GaokaoText.tag($0)(l) }.joined(separator: " · ") }
-                                            }
-                                        }
-                                        span(.class("cell-accessory")) { badge(GaokaoText.chance(bucket, item.probability)(l)) }
-                                    }
-                                    addToPlan(entry, returnTo: viewer.currentURL, viewer: viewer, added: planned.contains(entry))
-                                }
-                            }
-                        }
-                    }
-                }
-                p(.class("gk-footnote")) {
-                    GaokaoText.chanceFootnote(l)
-                }
-            }
-        }
-    }
-
-    func schoolURL(province: String, school: String, category: String, batch: String) -> String {
-        "/gaokao/school?province=\(percentEncode(province))&school=\(percentEncode(school))&category=\(percentEncode(category))&batch=\(percentEncode(batch))"
-    }
-
-    // MARK: 投档线预测
-
-    func predictPage(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let l = viewer.language
-        let title = GaokaoText.prediction(l)
-        guard let data = try loadedData() else { return notImported(viewer, title: title) }
-        guard let profile = try currentProfile(viewer, request, data) else { return needsProfile(viewer, title: title, active: "predict") }
-        let query = Query(request: request)
-        var batches = data.admissionBatches(province: profile.province, category: profile.category)
-        if !batches.contains(profile.batch) { batches.insert(profile.batch, at: 0) }
-        let batch = query.text("batch").flatMap { batches.contains($0) ? $0 : nil } ?? profile.batch
-        let school = query.text("school")
-        let lineYear = profile.year - 1
-        let maximum = data.maximumScore(province: profile.province, year: lineYear)
-        let lineText = query.text("line")
-        let line = lineText.flatMap { Int($0) }
-        let lineError = lineText != nil && (line == nil || !(0...maximum).contains(line!))
-        let outcome = school.map {
-            GaokaoQueries.predict(data, province: profile.province, year: profile.year, category: profile.category, batch: batch, school: $0,
-                                  userLine: lineError ? nil : line.map { ($0, lineYear) }, configuration: configuration)
-        }
-        let names = data.schoolSeries(province: profile.province, category: profile.category, batchStd: BatchNames.standard(batch)).map(\.schoolName)
-        return page(viewer, title: title, back: homeBack(l), active: "predict") {
-            p(.class("gk-caption")) {
-                "\(profile.province) · \(profile.year) · \(profile.category) "
-                a(.href("/gaokao/profile")) { GaokaoText.edit(l) }
-            }
-            form(.method("get"), .action("/gaokao/predict"), .class("gk-form"), .id("gk-predict-form")) {
-                formGroup {
-                    Kit.picker(GaokaoText.batch(l), name: "batch", options: Kit.options(batches), selected: batch)
-                    Kit.searchPicker(GaokaoText.school(l), name: "school", value: school, suggestions: Array(Set(names)).sorted(),
-                                     placeholder: GaokaoText.schoolSearchShort(l))
-                    formField(label: GaokaoText.lastYearsLine(l), name: "line", type: .number,
-                              value: lineText, error: lineError ? GaokaoText.lineOutOfRange(maximum)(l) : nil,
-                              hint: GaokaoText.lineHint(lineYear, maximum)(l), inputMode: "numeric")
-                }
-                button(GaokaoText.predictButton(l))
-            }
-            if let school, let outcome {
-                if let main = outcome.main {
-                    section(.class("gk-prediction"), .id("gk-prediction")) {
-                        h2(.class("gk-h2")) { main.series.map { GaokaoText.withGroup($0.schoolName, $0.groupCode)(l) } ?? school }
-                        div(.class("gk-stats")) {
-                            stat(GaokaoText.risky(l), String(main.prediction.risky))
-                            stat(GaokaoText.steady(l), String(main.prediction.stable))
-                            stat(GaokaoText.safe(l), String(main.prediction.safe))
-                        }
-                        if let newest = main.prediction.years.max(), profile.year - newest >= 2 {
-                            div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
-                        }
-                        if main.prediction.isLowConfidence {
-                            div(.class("gk-warning"), .role("note")) { p { GaokaoText.lowConfidence(l) } }
-                        }
-                        p(.class("gk-caption")) {
-                            GaokaoText.methodAndYears(main.prediction)(l)
-                            if let rank = main.prediction.predictedRank { GaokaoText.predictedRank(rank)(l) }
-                            GaokaoText.againstSteady(score: profile.score, difference: profile.score - main.prediction.stable)(l)
-                        }
-                        if outcome.groups.count > 1 {
-                            Kit.dataTable([GaokaoText.group(l), GaokaoText.risky(l), GaokaoText.steady(l), GaokaoText.safe(l)],
-                                          outcome.groups.map { [$0.series.map { GaokaoText.withGroup($0.schoolName, $0.groupCode)(l) } ?? school, String($0.prediction.risky), String($0.prediction.stable), String($0.prediction.safe)] })
-                        }
-                        if main.series != nil {
-                            a(.href(schoolURL(province: profile.province, school: main.series!.schoolName, category: profile.category, batch: batch))) {
-                                GaokaoText.pastLinesLink(l)
-                            }
-                        }
-                    }
-                } else {
-                    emptyState(icon: .info, title: GaokaoText.noUsableLines(school)(l),
-                               message: GaokaoText.enterLastLine(lineYear: lineYear, maximum: maximum, year: profile.year)(l))
-                }
-            }
-        }
-    }
-
-    // MARK: school detail
-
-    func schoolPage(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let l = viewer.language
-        guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.schoolTitle(l)) }
-        let query = Query(request: request)
-        let school = query.text("school") ?? ""
-        let province = data.province(named: query.text("province") ?? "")?.name ?? Self.defaultProvince
-        let university = data.university(matching: school)
-        let lines = GaokaoQueries.admissionLines(data, province: province, school: school, year: nil, category: query.text("category"), batch: query.text("batch"))
-        let profile = try currentProfile(viewer, request, data)
-        // In a 院校专业组 province (上海 since 2017) a 志愿 is a group: a group-less entry would match none of the
-        // student's lines and show no chance, so the page offers each group of the student's batch; else the school.
-        let planEntries: [PlanEntry] = lines.first.map { first in
-            let groups = profile.map { profile in
-                profile.province != province ? [] : data.schoolSeries(province: province, category: profile.category, batchStd: BatchNames.standard(profile.batch))
-                    .filter { $0.schoolName == first.schoolName }.compactMap(\.groupCode).filter { !$0.isEmpty }
-            } ?? []
-            return groups.isEmpty ? [PlanEntry(school: first.schoolName, group: "")]
-                : Set(groups).sorted().map { PlanEntry(school: first.schoolName, group: $0) }
-        } ?? []
-        let planned = try planSource.entries(for: viewer, request: request)
-        let majorLines = school.isEmpty ? [] : try store.majorLines(province: province, school: university?.name ?? school, moeCode: university?.moeCode)
-        return page(viewer, title: school.isEmpty ? GaokaoText.schoolTitle(l) : school, back: BackLink(href: "/gaokao/recommend", label: GaokaoText.picks(l))) {
-            if let university {
-                listGroup(header: GaokaoText.aboutSchool(l)) {
-                    listCell(title: GaokaoText.location(l), detail: "\(university.province) \(university.city)")
-                    listCell(title: GaokaoText.authority(l), detail: university.authority)
-                    listCell(title: GaokaoText.level(l), detail: "\(university.level) · \(university.ownership)")
-                    listCell(title: GaokaoText.code(l), detail: university.schoolCode ?? university.moeCode ?? "—")
-                }
-                p(.class("gk-badges")) {
-                    if university.is985 { badge("985", tint: .red) }
-                    if university.is211 { badge("211", tint: .orange) }
-                    if university.isDoubleFirstClass { badge(GaokaoText.doubleFirstClass(l), tint: .blue) }
-                }
-            }
-            for entry in planEntries {
-                addToPlan(entry, returnTo: viewer.currentURL, viewer: viewer, added: planned.contains(entry), namesGroup: true)
-            }
-            if lines.isEmpty {
-                sectionHeader(GaokaoText.pastLinesIn(province)(l))
-                emptyState(icon: .info, title: GaokaoText.noLinesIn(province)(l))
-            } else {
-                trendCharts(lines.filter { $0.enrollType == "普通类" }, batch: query.text("batch"), language: l)
-                // 普通类 first, then each other program type (中外合作办学, 专项 …) apart: their lines are not comparable.
-                let types = ["普通类"] + Set(lines.map(\.enrollType)).subtracting(["普通类"]).sorted()
-                for type in types {
-                    let ofType = lines.filter { $0.enrollType == type }
-                    if !ofType.isEmpty {
-                        sectionHeader(GaokaoText.pastLinesIn(province)(l) + " · " + (type == "普通类" ? GaokaoText.ordinaryType(l) : type))
-                        admissionTable(ofType, language: l)
-                    }
-                }
-            }
-            if let profile, profile.province == province, !lines.isEmpty {
-                let outcome = GaokaoQueries.predict(data, province: province, year: profile.year, category: profile.category,
-                                                    batch: query.text("batch") ?? profile.batch, school: school, userLine: nil, configuration: configuration)
-                if let main = outcome.main {
-                    sectionHeader(GaokaoText.yearPrediction(profile.year)(l))
-                    div(.class("gk-stats")) {
-                        stat(GaokaoText.risky(l), String(main.prediction.risky))
-                        stat(GaokaoText.steady(l), String(main.prediction.stable))
-                        stat(GaokaoText.safe(l), String(main.prediction.safe))
-                    }
-                    p(.class("gk-caption")) {
-                        GaokaoText.methodYears(main.prediction)(l)
-                        if main.prediction.isLowConfidence { " · " + GaokaoText.lowConfidence(l) }
-                    }
-                    if let newest = main.prediction.years.max(), profile.year - newest >= 2 {
-                        div(.class("gk-warning"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
-                    }
-                }
-            }
-            sectionHeader(GaokaoText.majorLinesIn(province)(l))
-            if majorLines.isEmpty {
-                emptyState(icon: .grid, title: GaokaoText.noMajorData(l),
-                           message: GaokaoText.noMajorDataMessage(l),
-                           action: LinkAction(label: GaokaoText.majors(l), href: "/gaokao/majors"))
-            } else {
-                majorLineTables(majorLines, language: l)
-            }
-        }
-    }
-
-    /// The 专业 lines of one school: a table per source (their ranks differ in kind), the 专业 in the sticky first
-    /// column, then year, 科类, 专业组, 选科, 最低分, rank and the source's (often long) note last, so the lines stay
-    /// on a phone's first screen; under each table its source, licence, years and rows.
-    func majorLineTables(_ lines: [MajorLine], language l: Language) -> Node {
-        div(.class("gk-major-lines")) {
-            for source in MajorLineSource.allCases {
-                let ofSource = lines.filter { $0.source == source }
-                if !ofSource.isEmpty {
-                    let headers = [GaokaoText.major(l), GaokaoText.year(l), GaokaoText.category(l), GaokaoText.groupOrType(l), GaokaoText.subjects(l),
-                                   GaokaoText.minScore(l), source == .guangdong ? GaokaoText.averageRankAtMin(l) : GaokaoText.minRank(l),
-                                   GaokaoText.note(l)]
-                    let rows = ofSource.map { line -> [String] in
-                        [line.majorName, String(line.year), [line.category, line.batch].filter { !$0.isEmpty }.joined(separator: " "),
-                         line.groupCode.isEmpty ? "—" : GaokaoText.groupCode(line.groupCode)(l), line.subjects.isEmpty ? "—" : line.subjects,
-                         Kit.number(line.minScore), Kit.number(line.minRank), line.note.isEmpty ? "—" : line.note]
-                    }
-                    Kit.dataTable(headers, rows, caption: "\(ofSource[0].schoolName) · \(ofSource.count)", scrollHint: GaokaoText.scrollHint(l))
-                    p(.class("gk-caption")) {
-                        GaokaoText.majorLineSource(source, years: Array(Set(ofSource.map(\.year))).sorted(), rows: ofSource.count)(l) + " "
-                        a(.href(source.url), .rel("noopener")) { source.url }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The school page's trend: 最低分 and 最低位次 by year from the 普通类 lines (several rows of a year: the lowest
-    /// score, the worst rank), one line per 科类 (at most four): of `batch` when it has lines, else of the batch with
-    /// the most years.
-    func trendCharts(_ lines: [AdmissionLine], batch: String?, language l: Language) -> Node {
-        struct Key: Hashable { var category: String, batch: String }
-        var scores: [Key: [Int: Int]] = [:]
-        var ranks: [Key: [Int: Int]] = [:]
-        for line in lines {
-            let key = Key(category: line.category, batch: line.batch)
-            if let score = line.minScore { scores[key, default: [:]][line.year] = Swift.min(score, scores[key]?[line.year] ?? .max) }
-            if let rank = line.minRank { ranks[key, default: [:]][line.year] = Swift.max(rank, ranks[key]?[line.year] ?? 0) }
-        }
-        var perCategory: [String: Key] = [:]
-        for key in scores.keys.sorted(by: { ($0.category, $0.batch) < ($1.category, $1.batch) }) {
-            guard let chosen = perCategory[key.category] else {
-                perCategory[key.category] = key
-                continue
-            }
-            let preferred = (key.batch == batch ? 1 : 0, scores[key]!.count) > (chosen.batch == batch ? 1 : 0, scores[chosen]!.count)
-            if preferred { perCategory[key.category] = key }
-        }
-        let keys = perCategory.values.sorted { ($0.category, $0.batch) < ($1.category, $1.batch) }.prefix(4)
-        let years = Set(keys.flatMap { scores[$0]!.keys }).sorted()
-        let tints: [Tint] = [.blue, .orange, .green, .purple]
-        func series(_ values: [Key: [Int: Int]]) -> [ChartSeries] {
-            keys.enumerated().compactMap { index, key in
-                guard let byYear = values[key] else { return nil }
-                return ChartSeries(name: "\(key.category) \(key.batch)", values: years.map { byYear[$0].map(Double.init) }, tint: tints[index])
-            }
-        }
-        let rankSeries = series(ranks)
-        return div(.class("gk-trend")) {
-            if years.count >= 2 {
-                sectionHeader(GaokaoText.trend(l))
-                lineChart(series(scores), labels: years.map(String.init), caption: GaokaoText.minScoreTrend(l))
-                if !rankSeries.isEmpty {
-                    lineChart(rankSeries, labels: years.map(String.init), caption: GaokaoText.minRankTrend(l))
-                }
-            }
         }
     }
 

@@ -73,18 +73,30 @@ extension PlanEntry {
     }
 }
 
-/// The signed-out 志愿表: the `gk_plan` cookie, entries `school\tgroup` joined by newlines, percent-encoded.
+/// The signed-out 志愿表: the `gk_plan` cookie, entries `school\tgroup` joined by newlines, percent-encoded; a first
+/// line `@` + ``ProfileCookie`` (the one line without a tab: every entry has one, so a school named `@…` stays a
+/// school) is the profile the list was built for.
 enum PlanCookie {
     static let name = "gk_plan"
 
-    static func encode(_ entries: [PlanEntry]) -> String {
-        percentEncode(entries.map { $0.school + "\t" + $0.group }.joined(separator: "\n"))
+    static func encode(_ entries: [PlanEntry], profile: GaokaoProfile? = nil) -> String {
+        let lines = (profile.map { ["@" + ProfileCookie.encode($0)] } ?? []) + entries.map { $0.school + "\t" + $0.group }
+        return percentEncode(lines.joined(separator: "\n"))
+    }
+
+    /// The profile line of a cookie, as stored (validated by the reader); nil without one.
+    static func profile(_ raw: String) -> String? {
+        let text = FormData.parse(urlEncoded: "v=" + raw)["v"] ?? ""
+        guard let first = text.split(separator: "\n").first, first.hasPrefix("@"), !first.contains("\t") else { return nil }
+        return String(first.dropFirst())
     }
 
     /// Nil entries are dropped: a cookie is input too.
     static func decode(_ raw: String) -> [PlanEntry] {
         let text = FormData.parse(urlEncoded: "v=" + raw)["v"] ?? ""
-        let pairs = text.split(separator: "\n").prefix(PlanLimits.maximumEntries).map { line -> (school: String?, group: String?) in
+        let lines = text.split(separator: "\n")
+        let entries = lines.first.map { $0.hasPrefix("@") && !$0.contains("\t") } == true ? lines.dropFirst() : lines[...]
+        let pairs = entries.prefix(PlanLimits.maximumEntries).map { line -> (school: String?, group: String?) in
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             return (parts.first, parts.count > 1 ? parts[1] : "")
         }
@@ -102,16 +114,24 @@ struct PlanSource {
         return request.cookies[PlanCookie.name].map(PlanCookie.decode) ?? []
     }
 
-    /// Throws ``PlanProblem/tooLargeForCookie`` when a signed-out list would not fit its cookie.
-    func checkFits(_ entries: [PlanEntry], viewer: Viewer) throws(PlanProblem) {
-        if viewer.user == nil, PlanCookie.encode(entries).utf8.count > PlanLimits.maximumCookieBytes { throw .tooLargeForCookie }
+    /// The profile the list was built for (or last re-scored for), when it is still a valid profile; nil without one.
+    func profile(for viewer: Viewer, request: Request, data: GaokaoData) throws -> GaokaoProfile? {
+        let stored = try viewer.user.map { try store.planProfile(userID: $0.id) } ?? request.cookies[PlanCookie.name].flatMap(PlanCookie.profile)
+        guard let stored, let input = ProfileCookie.decode(stored), case .success(let profile) = data.validate(input) else { return nil }
+        return profile
     }
 
-    func save(_ entries: [PlanEntry], viewer: Viewer, response: inout Response) throws {
+    /// Throws ``PlanProblem/tooLargeForCookie`` when a signed-out list would not fit its cookie.
+    func checkFits(_ entries: [PlanEntry], profile: GaokaoProfile?, viewer: Viewer) throws(PlanProblem) {
+        if viewer.user == nil, PlanCookie.encode(entries, profile: profile).utf8.count > PlanLimits.maximumCookieBytes { throw .tooLargeForCookie }
+    }
+
+    /// Saves the list with the profile it is for.
+    func save(_ entries: [PlanEntry], profile: GaokaoProfile?, viewer: Viewer, response: inout Response) throws {
         if let user = viewer.user {
-            try store.savePlan(entries, userID: user.id, now: Int64(Date().timeIntervalSince1970))
+            try store.savePlan(entries, profile: profile, userID: user.id, now: Int64(Date().timeIntervalSince1970))
         } else {
-            var cookie = Cookie(name: PlanCookie.name, value: PlanCookie.encode(entries), maxAge: 365 * 86_400, isSecure: isSecure)
+            var cookie = Cookie(name: PlanCookie.name, value: PlanCookie.encode(entries, profile: profile), maxAge: 365 * 86_400, isSecure: isSecure)
             cookie.isHTTPOnly = true
             response.setCookie(cookie)
         }
@@ -129,16 +149,22 @@ struct PlanRow: Sendable {
     var predictedScore: Int?
     var years: [Int]
     var method: PredictionMethod?
+    /// Why the school has no chance although it has lines: it no longer files in this batch or group.
+    var retired: SeriesChange?
 }
 
-/// The risk check of a 志愿表 (issue 17): how many 冲/稳/保, and the chance that at least one 保 (and at least one
-/// 志愿) admits, treating the schools as independent. They are not (a province's lines move together in a year),
-/// so the true chance is lower; the page says so.
+/// The risk check of a 志愿表 (issues 17 and 28): how many 冲/稳/保, and the chance that at least one 保 (and at least
+/// one 志愿) admits, as a range. The schools are not independent (a province's lines move together in a year, the
+/// shock ``ProvinceYearShocks`` measures), and admissions driven by one shared shock are positively dependent, so
+/// the chance that at least one admits lies between the largest single chance (lines moving exactly together) and
+/// 1 − Π(1 − pᵢ) (independent schools); the page states both and why.
 struct PlanRisk: Sendable {
     var rows: [PlanRow]
     var counts: [Bucket: Int]
     var chanceAnySafe: Double?
     var chanceAny: Double?
+    var chanceAnySafeLow: Double?
+    var chanceAnyLow: Double?
     /// The newest data year behind the chances.
     var newestYear: Int?
 }
@@ -154,11 +180,12 @@ extension GaokaoData {
                 continue
             }
             let preferred = schoolSeries(province: profile.province, category: profile.category, batchStd: BatchNames.standard(profile.batch))
-            let others = admissionBatches(province: profile.province, category: profile.category)
+            let others = seriesBatches(province: profile.province, category: profile.category)
                 .filter { $0 != BatchNames.standard(profile.batch) }
                 .flatMap { schoolSeries(province: profile.province, category: profile.category, batchStd: $0) }
             let series = (preferred + others).first { $0.schoolName == entry.school && ($0.groupCode ?? "") == entry.group }
             var row = PlanRow(entry: entry, series: series, years: [])
+            if let series, case .retired(let change) = series.availability(before: profile.year) { row.retired = change }
             if let series {
                 let vocationalFirst = configuration.lineDifferenceFirstForVocational && series.batchStd.contains("专科")
                 for method in vocationalFirst ? [PredictionMethod.lineDifference, .rank] : [.rank, .lineDifference] {
@@ -167,7 +194,7 @@ extension GaokaoData {
                     let chance = forecast.chance(score: profile.score)
                     row.chance = chance
                     row.bucket = configuration.bucket(chance: chance)
-                    row.predictedScore = forecast.lineQuantile(configuration.lineLevels.stable)
+                    row.predictedScore = forecast.line(atLeast: configuration.lineLevels.stable)
                     row.years = forecast.years
                     row.method = method
                     break
@@ -180,8 +207,9 @@ extension GaokaoData {
         func anyAdmits(_ chances: [Double]) -> Double? {
             chances.isEmpty ? nil : 1 - chances.reduce(1) { $0 * (1 - $1) }
         }
-        return PlanRisk(rows: rows, counts: counts, chanceAnySafe: anyAdmits(rows.filter { $0.bucket == .safe }.compactMap(\.chance)),
-                        chanceAny: anyAdmits(rows.compactMap(\.chance)), newestYear: rows.flatMap(\.years).max())
+        let safe = rows.filter { $0.bucket == .safe }.compactMap(\.chance), all = rows.compactMap(\.chance)
+        return PlanRisk(rows: rows, counts: counts, chanceAnySafe: anyAdmits(safe), chanceAny: anyAdmits(all), chanceAnySafeLow: safe.max(),
+                        chanceAnyLow: all.max(), newestYear: rows.flatMap(\.years).max())
     }
 }
 

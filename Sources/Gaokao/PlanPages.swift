@@ -42,6 +42,16 @@ extension GaokaoPages {
         let form = request.form()
         let back = Self.safeReturn(form["return"])
         var entries = try planSource.entries(for: viewer, request: request)
+        let data = try loadedData()
+        let current = try data.flatMap { try currentProfile(viewer, request, $0) }
+        // The list keeps the profile it was built for; it takes the current one when it has none, or on request.
+        var profile = try data.flatMap { try planSource.profile(for: viewer, request: request, data: $0) } ?? current
+        if form["action"] == "rescore" {
+            profile = current
+            var response = viewer.redirect(to: back, flash: Toast(GaokaoText.rescored(l), kind: .success))
+            try planSource.save(entries, profile: profile, viewer: viewer, response: &response)
+            return response
+        }
         let entry: PlanEntry
         do { entry = try PlanEntry.validated(school: form["school"], group: form["group"]) } catch {
             return viewer.redirect(to: back, flash: Toast(error.text(l), kind: .error))
@@ -67,26 +77,42 @@ extension GaokaoPages {
         default:
             return viewer.redirect(to: back, flash: Toast(GaokaoText.unknownPlanAction(l), kind: .error))
         }
-        do { try planSource.checkFits(entries, viewer: viewer) } catch {
+        do { try planSource.checkFits(entries, profile: profile, viewer: viewer) } catch {
             return viewer.redirect(to: back, flash: Toast(error.text(l), kind: .error))
         }
         var response = viewer.redirect(to: back, flash: Toast(message, kind: .success))
-        try planSource.save(entries, viewer: viewer, response: &response)
+        try planSource.save(entries, profile: entries.isEmpty ? nil : profile, viewer: viewer, response: &response)
         return response
+    }
+
+    /// The profile a 志愿表 is evaluated for: the one it was built for, else the current one.
+    func planProfiles(_ viewer: Viewer, _ request: Request, _ data: GaokaoData) throws -> (plan: GaokaoProfile?, current: GaokaoProfile?) {
+        let current = try currentProfile(viewer, request, data)
+        return (try planSource.profile(for: viewer, request: request, data: data) ?? current, current)
     }
 
     func planPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = GaokaoText.planTitle(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
-        let profile = try currentProfile(viewer, request, data)
+        let (profile, current) = try planProfiles(viewer, request, data)
         let risk = data.planRisk(try planSource.entries(for: viewer, request: request), profile: profile, configuration: configuration)
         return page(viewer, title: title, back: homeBack(l), active: "plan") {
             p(.class("gk-caption")) {
-                if let profile { GaokaoText.profileCaption(profile)(l) + " " } else { GaokaoText.planNeedsProfile(l) + " " }
+                if let profile { GaokaoText.planBuiltFor(profile)(l) + " " } else { GaokaoText.planNeedsProfile(l) + " " }
                 a(.href("/gaokao/profile")) { GaokaoText.edit(l) }
                 " · "
                 GaokaoText.planStored(viewer.isSignedIn)(l)
+            }
+            if let profile, let current, profile != current, !risk.rows.isEmpty {
+                div(.class("gk-warning"), .id("gk-plan-changed"), .role("note")) {
+                    p { GaokaoText.planProfileChanged(planned: profile, current: current)(l) }
+                    postForm(action: "/gaokao/plan", csrfToken: viewer.csrfToken, attributes: [.class("gk-rescore")]) {
+                        input(.type("hidden"), .name("action"), .value("rescore"))
+                        input(.type("hidden"), .name("return"), .value("/gaokao/plan"))
+                        button(GaokaoText.rescore(l), style: .secondary, fullWidth: false)
+                    }
+                }
             }
             if risk.rows.isEmpty {
                 emptyState(icon: .star, title: GaokaoText.emptyPlan(l), message: GaokaoText.emptyPlanMessage(l),
@@ -115,12 +141,13 @@ extension GaokaoPages {
             }
             if profile != nil {
                 div(.class((risk.counts[.safe] ?? 0) == 0 ? "gk-warning" : "gk-notice"), .id("gk-plan-risk")) {
-                    if let safe = risk.chanceAnySafe {
-                        p { GaokaoText.chanceAnySafe(safe)(l) }
+                    if let safe = risk.chanceAnySafe, let low = risk.chanceAnySafeLow {
+                        p { GaokaoText.chanceRange(low: low, high: safe, safeOnly: true)(l) }
                     } else {
                         p { GaokaoText.noSafeChoice(l) }
                     }
-                    if let any = risk.chanceAny { p { GaokaoText.chanceAny(any)(l) } }
+                    if let any = risk.chanceAny, let low = risk.chanceAnyLow { p { GaokaoText.chanceRange(low: low, high: any, safeOnly: false)(l) } }
+                    p(.class("gk-range-note")) { GaokaoText.chanceRangeNote(l) }
                 }
             }
         }
@@ -159,7 +186,7 @@ extension GaokaoPages {
 
     func planCSV(_ request: Request, _ viewer: Viewer) throws -> Response {
         guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.planTitle(viewer.language)) }
-        let profile = try currentProfile(viewer, request, data)
+        let profile = try planProfiles(viewer, request, data).plan
         let risk = data.planRisk(try planSource.entries(for: viewer, request: request), profile: profile, configuration: configuration)
         return Response(headers: ["Content-Type": "text/csv; charset=utf-8", "Content-Disposition": "attachment; filename=\"zhiyuan.csv\"",
                                   "Cache-Control": "no-store"],
@@ -169,7 +196,7 @@ extension GaokaoPages {
     func planPrint(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.planTitle(l)) }
-        let profile = try currentProfile(viewer, request, data)
+        let profile = try planProfiles(viewer, request, data).plan
         let risk = data.planRisk(try planSource.entries(for: viewer, request: request), profile: profile, configuration: configuration)
         let rows = risk.rows.enumerated().map { index, row -> [String] in
             [String(index + 1), GaokaoText.withGroup(row.entry.school, row.entry.group.isEmpty ? nil : row.entry.group)(l),

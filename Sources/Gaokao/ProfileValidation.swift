@@ -1,7 +1,7 @@
 import Foundation
 
 /// One invalid 我的高考 field, in both languages.
-public struct ProfileFieldError: Sendable, Hashable {
+public struct ProfileFieldError: Error, Sendable, Hashable {
     public var field: String
     public var zh: String
     public var en: String
@@ -19,13 +19,16 @@ public struct ProfileInput: Sendable {
     public var category: String?
     public var batch: String?
     public var score: String?
+    /// 选科 as typed or ticked (`化学,生物`); nil or empty for none.
+    public var subjects: String?
 
-    public init(province: String?, year: String?, category: String?, batch: String?, score: String?) {
+    public init(province: String?, year: String?, category: String?, batch: String?, score: String?, subjects: String? = nil) {
         self.province = province
         self.year = year
         self.category = category
         self.batch = batch
         self.score = score
+        self.subjects = subjects
     }
 }
 
@@ -69,22 +72,34 @@ extension GaokaoData {
                 field: "score", zh: "分数须在 0–\(maximum) 分之间（\(province.name) \(year) 年总分 \(maximum)）。",
                 en: "The score must be between 0 and \(maximum) (\(province.name) \(year): out of \(maximum))."))
         }
+        var subjects: Set<Subject>?
+        if categories.contains(category) {
+            switch validateSubjects(input.subjects, province: province.name, year: year, category: category) {
+            case .success(let chosen): subjects = chosen
+            case .failure(let error): errors.append(error)
+            }
+        }
         guard errors.isEmpty, let score else { return .failure(ProfileValidationError(errors: errors)) }
-        return .success(GaokaoProfile(province: province.name, year: year, category: category, batch: batch, score: score))
+        return .success(GaokaoProfile(province: province.name, year: year, category: category, batch: batch, score: score,
+                                      subjects: Array(subjects ?? [])))
     }
 }
 
-/// The cookie form of 我的高考 for visitors who are not signed in: `province|year|category|batch|score`.
+/// The cookie form of 我的高考 for visitors who are not signed in, also how a 志愿表 remembers the profile it was built
+/// for: `province|year|category|batch|score|选科` (选科 joined by `+`; the five-field form of earlier versions reads as
+/// no 选科).
 enum ProfileCookie {
     static let name = "gk_profile"
 
     static func encode(_ profile: GaokaoProfile) -> String {
-        [profile.province, String(profile.year), profile.category, profile.batch, String(profile.score)].joined(separator: "|")
+        [profile.province, String(profile.year), profile.category, profile.batch, String(profile.score),
+         profile.subjects.map(\.rawValue).joined(separator: "+")].joined(separator: "|")
     }
 
     static func decode(_ value: String) -> ProfileInput? {
         let parts = value.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 5 else { return nil }
-        return ProfileInput(province: parts[0], year: parts[1], category: parts[2], batch: parts[3], score: parts[4])
+        guard parts.count == 5 || parts.count == 6 else { return nil }
+        return ProfileInput(province: parts[0], year: parts[1], category: parts[2], batch: parts[3], score: parts[4],
+                            subjects: parts.count == 6 ? parts[5] : nil)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 
-/// The years a student can pick: the first 省控线 year to the year after the last 一分一段表.
+/// The years a student can pick: the first 省控线 year to the newest 一分一段表 (2026: extra/score_rank_2025_2026, 28
+/// provinces). A year outside is refused (422 naming `year`).
 public enum ExamYears {
-    public static let range: ClosedRange<Int> = 2014...2025
-    /// The default: the latest year with a 一分一段表 in the data.
-    public static let latestWithData = 2024
+    public static let range: ClosedRange<Int> = 2014...2026
+    /// The default: the latest year with a 一分一段表 in the data, so a student plans this year's score from the
+    /// newest lines (issue 28).
+    public static let latestWithData = 2026
 }
 
 extension GaokaoData {
@@ -15,6 +17,13 @@ extension GaokaoData {
         guard let info = self.province(named: province) else { return [] }
         guard let reform = info.reformYear, year >= reform else { return ["理科", "文科"] }
         return info.examModel == "3+3" ? ["综合"] : ["物理类", "历史类"]
+    }
+
+    /// True when the province fills by 院校专业组 (or 专业) in `year`: its new-gaokao years (research §2). A school-level
+    /// line is then no 志愿 of its own and 学校推荐 offers groups only.
+    public func fillsByGroup(province: String, year: Int) -> Bool {
+        guard let reform = self.province(named: province)?.reformYear else { return false }
+        return year >= reform
     }
 
     /// The highest valid score for a province and year (research §2 "Score totals"): 上海 660 from 2017,

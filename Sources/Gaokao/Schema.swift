@@ -165,6 +165,22 @@ public enum GaokaoSchema {
                     CREATE INDEX gaokao_major_lines_school ON gaokao_major_lines(province, school_name, year);
                     CREATE INDEX gaokao_major_lines_moe ON gaokao_major_lines(province, moe_code, year) WHERE moe_code IS NOT NULL;
                     """),
+            Migration(
+                module: "gaokao", version: 4, name: "2021–2026 lines: tiers, groups, 选科; plan profiles",
+                sql: """
+                    ALTER TABLE gaokao_admission_lines ADD COLUMN source_tier TEXT NOT NULL DEFAULT 'third-party';
+                    ALTER TABLE gaokao_admission_lines ADD COLUMN rank_basis TEXT;
+                    ALTER TABLE gaokao_admission_lines ADD COLUMN group_name TEXT;
+                    ALTER TABLE gaokao_admission_lines ADD COLUMN subjects TEXT;
+                    ALTER TABLE gaokao_admission_lines ADD COLUMN source_detail TEXT;
+                    ALTER TABLE gaokao_score_rank ADD COLUMN source TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE gaokao_control_lines ADD COLUMN source TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE gaokao_profiles ADD COLUMN subjects TEXT NOT NULL DEFAULT '';
+                    CREATE TABLE gaokao_plan_profiles (
+                        user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        profile TEXT NOT NULL
+                    );
+                    """),
         ]
     }
 }

@@ -46,7 +46,7 @@ import Testing
         // extra/major_lines_2024.csv: 7720872,河北,本科批,历史,不限,1924,24,四川大学,05,法学,(成都市),2024,640,603
         let majors = try await gaokao.majorLines(province: "河北", school: "四川大学")
         #expect(majors.school == "四川大学" && majors.items.count == 38 && majors.sources.map(\.licence) == ["MIT"])
-        let law = try #require(majors.items.first { $0.majorName == "法学" && $0.category == "历史" })
+        let law = try #require(majors.items.first { $0.majorName == "法学" && $0.category == "历史类" })
         #expect(law.year == 2024 && law.group == "24" && law.subjects == "不限" && law.minScore == 640 && law.minRank == 603 && law.note == "(成都市)")
 
         let fudan = try await gaokao.prediction(province: "上海", year: 2023, category: "综合", batch: "本科批", school: "复旦大学")
@@ -92,11 +92,13 @@ import Testing
         }
         #expect(invalid?.status == 422 && invalid?.fieldErrors.map(\.field) == ["score"])
 
-        // 志愿表 on the account: 河南 2023 理科 600 against 2018–2020 lines, so the data-age warning comes with it.
+        // 志愿表 on the account: 河南 2023 理科 600 against lines up to 2021 (the authority's 2021 投档 PDF), so the
+        // data-age warning comes with it; the list remembers the profile it was built for.
         let plan = try await gaokao.savePlan([GaokaoPlanEntryInput(school: "郑州大学"), GaokaoPlanEntryInput(school: "河南大学", group: "")])
         #expect(plan.items.map(\.school) == ["郑州大学", "河南大学"] && plan.items.map(\.position) == [1, 2])
-        #expect(plan.items.allSatisfy { $0.probability != nil && $0.years.first == 2020 && $0.batch == "本科一批" })
-        #expect(plan.storedIn == .account && plan.newestYear == 2020 && plan.warning?.contains("2020") == true)
+        #expect(plan.items.allSatisfy { $0.probability != nil && $0.years.first == 2021 && $0.batch == "本科一批" })
+        #expect(plan.storedIn == .account && plan.newestYear == 2021 && plan.warning?.contains("2021") == true)
+        #expect(plan.profile == "河南|2023|理科|本科一批|600|" && !plan.profileChanged)
         #expect(plan.risky + plan.stable + plan.safe == plan.items.filter { $0.bucketCode != nil }.count)
         #expect(try await gaokao.plan() == plan)
         let tooMany = await failure { () async throws(AppSuiteError) in

@@ -189,11 +189,17 @@ def check_risk(driver, *, zh: bool = True) -> dict:
     risk = driver.find_element(By.ID, "gk-plan-risk").text
     safe = [i["probability"] for i in plan["items"] if i["bucketCode"] == "safe"]
     every = [i["probability"] for i in plan["items"] if i["probability"] is not None]
+    def shown(low: float, high: float) -> str:
+        low, high = round(low * 100), round(high * 100)
+        return f"{high}%" if low == high else f"{low}%–{high}%"
+
     if safe:
-        # The page's percentage is the API's (both from one computation), and that is 1 − Π(1 − p) of the 保 rows.
-        expected = round(plan["chanceAnySafe"] * 100)
-        phrase = f"至少一个“保”志愿录取的概率约 {expected}%" if zh else f"Chance that at least one safety admits: about {expected}%"
+        # The page's range is the API's (both from one computation): from the best single 保 chance (lines moving
+        # together, issue 28) to 1 − Π(1 − p) of the 保 rows (independent schools).
+        expected = shown(plan["chanceAnySafeLow"], plan["chanceAnySafe"])
+        phrase = f"至少一个“保”志愿录取的概率约 {expected}" if zh else f"Chance that at least one safety admits: about {expected}"
         assert phrase in risk, (phrase, risk)
+        assert abs(plan["chanceAnySafeLow"] - max(safe)) <= 0.005, (plan["chanceAnySafeLow"], safe)
         assert abs(plan["chanceAnySafe"] - any_admits(safe)) <= 0.01 * len(safe), (plan["chanceAnySafe"], safe)
         assert all(p >= 0.8 for p in safe), safe
         assert plan["chanceAnySafe"] >= max(safe) - 0.005, (plan["chanceAnySafe"], safe)
@@ -202,9 +208,10 @@ def check_risk(driver, *, zh: bool = True) -> dict:
         assert ("没有“保”志愿" if zh else "No safety") in risk, risk
         assert "gk-warning" in driver.find_element(By.ID, "gk-plan-risk").get_attribute("class")
     if every:
-        expected = round(plan["chanceAny"] * 100)
-        phrase = f"至少一个志愿录取的概率约 {expected}%" if zh else f"Chance that at least one choice admits: about {expected}%"
+        expected = shown(plan["chanceAnyLow"], plan["chanceAny"])
+        phrase = f"至少一个志愿录取的概率约 {expected}" if zh else f"Chance that at least one choice admits: about {expected}"
         assert phrase in risk, (phrase, risk)
+        assert ("同涨同跌" if zh else "move exactly together") in risk, risk
         assert abs(plan["chanceAny"] - any_admits(every)) <= 0.01 * len(every), (plan["chanceAny"], every)
     return plan
 

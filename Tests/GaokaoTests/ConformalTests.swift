@@ -70,3 +70,19 @@ struct ConformalTests {
         #expect(enough.lower == 5 && enough.upper == 5)
     }
 }
+
+@Suite("quantile by selection")
+struct QuantileSelectionTests {
+    @Test("the selected quantile is the sorted array's element at that rank, ties and all")
+    func matchesSort() {
+        for count in [1, 2, 3, 10, 101, 1_000] {
+            // Scrambled, with many ties: i·7919 mod 101 − 50.
+            let values = (0..<count).map { Double(($0 * 7_919) % 101 - 50) / 10 }
+            let sorted = values.sorted()
+            for level in [0.0, 0.2, 0.5, 0.8, 1.0] {
+                let expected = sorted[min(count - 1, max(0, Int((level * Double(count - 1)).rounded())))]
+                #expect(ConformalWidths.quantile(values, level) == expected, "\(count) values at \(level)")
+            }
+        }
+    }
+}

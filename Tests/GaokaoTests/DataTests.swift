@@ -5,6 +5,7 @@ import AppSuiteTesting
 @testable import Gaokao
 import Storage
 import Testing
+import WebUI
 
 /// Real values from shared/data/gaokao, checked against the CSV rows by hand (row quoted in each test).
 @Suite("Gaokao data and algorithms", .requires(.gaokao))
@@ -22,16 +23,30 @@ struct DataTests {
         // extra/school_lines_2016_2020.csv.gz: 390,383 rows, of which 32 have 香港/台湾/澳门 as home province and
         // 17,760 repeat a row of admission_lines.csv (四川 2016–2020, 湖南 2016: same batch, type, score and rank).
         // The 专业 lines: extra/major_lines_2024.csv 115,850 rows, extra/guangdong_major_lines_2021_2024 30,301 in 8 files.
-        #expect(first.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10 + 390_351 - 17_760 + 115_850 + 30_301)
-        #expect(first.skipped.map(\.item)
-            == ["extra/school_lines_2016_2020.csv.gz", "extra/school_lines_2016_2020.csv.gz", "school names without a 学校标识码",
-                "school names without a 学校标识码", "school names without a 学校标识码"])
-        #expect(first.skipped.first?.reason == "32 rows that do not parse")
-        #expect(first.skipped[1].reason.hasPrefix("17760 rows already in admission_lines.csv"))
-        #expect(first.skipped[2].reason.hasPrefix("100 names in 9218 rows"))
+        // extra/score_rank_2025_2026: 64,014 rows, 3,753 of them a band repeated by a second source (515 in ordinary
+        // tables, 山西 2025), 47,766 of ordinary tables kept, 12,495 of art, sport and other tables not;
+        // extra/control_lines_2025_2026: 159 ordinary and special lines of 1,397; extra/school_lines_2021_2025:
+        // 160,473 rows, 139,606 kept (1,336 内蒙古 application statistics and 2,482 without a usable 科类 or score
+        // dropped, 17,049 superseded by a more trusted tier), and 1,349 older 上海 rows replaced by official ones.
+        #expect(first.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10 + 390_351 - 17_760 + 115_850 + 30_301 + 47_766 + 159 + 139_606)
+        #expect(first.skipped.map(\.item) == ["extra/school_lines_2016_2020.csv.gz", "extra/school_lines_2016_2020.csv.gz"]
+            + Array(repeating: "extra/score_rank_2025_2026.csv.gz", count: 2) + Array(repeating: "extra/control_lines_2025_2026.csv.gz", count: 2)
+            + Array(repeating: "extra/school_lines_2021_2025.csv.gz", count: 5) + Array(repeating: "school names without a 学校标识码", count: 4))
+        let reasons = first.skipped.map(\.reason)
+        #expect(reasons[0] == "32 rows that do not parse")
+        #expect(reasons[1].hasPrefix("17760 rows already in admission_lines.csv"))
+        #expect(reasons[2].hasPrefix("3753 rows repeating a band") && reasons[3].hasPrefix("12495 rows of art, sport"))
+        #expect(reasons[4].hasPrefix("1237 lines that are not a batch's ordinary or special line") && reasons[5] == "1 rows that do not parse")
+        #expect(reasons[6].hasPrefix("1336 rows of application statistics"))
+        #expect(reasons[7].hasPrefix("2482 rows without a score") && reasons[8].hasPrefix("23200 rows whose 科类 was relabelled"))
+        #expect(reasons[9].hasPrefix("17049 rows superseded by a more trusted tier") && reasons[10].hasPrefix("1349 rows of older sources replaced"))
+        #expect(reasons[11].hasPrefix("100 names in 9218 rows"))
+        // The unmatched-学校标识码 report of the 2021–2025 lines: 专科 schools newer than the ≈2022 MOE list, branch
+        // campuses and 上海's abbreviations.
+        #expect(reasons[12].hasPrefix("2051 names in 14219 rows of extra/school_lines_2021_2025.csv.gz kept under their published name, e.g. 新疆和田学院"))
         // Branch campuses and schools universities.csv lists under another name, e.g. 华北电力大学(北京).
-        #expect(first.skipped[3].reason.hasPrefix("76 names in 3228 专业 rows of Jsoneft/gaokao-zhiyuan kept under their published name, e.g. 华北电力大学(北京)"))
-        #expect(first.skipped[4].reason.hasPrefix("38 names in 1020 专业 rows of insensible104/GaokaoAgent kept under their published name, e.g. 华北电力大学(北京)"))
+        #expect(reasons[13].hasPrefix("76 names in 3228 专业 rows of Jsoneft/gaokao-zhiyuan kept under their published name, e.g. 华北电力大学(北京)"))
+        #expect(reasons[14].hasPrefix("38 names in 1020 专业 rows of insensible104/GaokaoAgent kept under their published name, e.g. 华北电力大学(北京)"))
         func counts() throws -> [Int] {
             try server.suite.database.read { db in
                 try ["gaokao_score_rank", "gaokao_admission_lines", "gaokao_control_lines", "gaokao_universities", "gaokao_majors", "gaokao_provinces",
@@ -40,7 +55,7 @@ struct DataTests {
             }
         }
         let before = try counts()
-        #expect(before == [186_784, 38_158 + 390_351 - 17_760, 2_240, 2_759, 839, 31, 115_850 + 30_301])
+        #expect(before == [186_784 + 47_766, 38_158 + 390_351 - 17_760 + 139_606 - 1_349, 2_240 + 159, 2_759, 839, 31, 115_850 + 30_301])
         let again = try importer.importData(from: SharedDataSet.gaokao.folder) { _ in }
         #expect(again.imported == first.imported)
         #expect(try counts() == before)
@@ -137,7 +152,10 @@ struct DataTests {
         // Calibrated: the 20/50/80% quantiles; the line is at or below each with about that chance.
         let prediction = try #require(data.predict(series, year: 2020))
         #expect(prediction.calibrated && prediction.method == .rank && prediction.years == [2019, 2018])
-        #expect(prediction.predictedRank == 8_748)  // round((8936·0.5 + 8435·0.3) / 0.8)
+        // The predicted rank is the stable line's rank in the same (2020) table: one prediction, not the centre rank
+        // round((8936·0.5 + 8435·0.3) / 0.8) = 8748 beside a line from another calculation (issue 28).
+        let table2020 = try #require(data.table(province: "四川", year: 2020, category: "理科"))
+        #expect(prediction.predictedRank == GaokaoData.rank(in: table2020, score: prediction.stable)?.rank && prediction.rankTableYear == 2020)
         let forecast = try #require(data.forecast(series, year: 2020, method: .rank, model: data.errorModel, configuration: PredictionConfiguration()))
         #expect(abs(forecast.chance(score: prediction.risky) - 0.2) < 0.1)
         #expect(abs(forecast.chance(score: prediction.stable) - 0.5) < 0.1)
@@ -215,25 +233,29 @@ struct DataTests {
         #expect(failure.errors.first?.field == "category")
     }
 
-    // admission_lines.csv: 四川 理科 rows carry nine batch_std values; 2,169 schools over 2015–2020.
+    // admission_lines.csv: 四川 理科 rows carry nine batch_std values over 2015–2020; extra/school_lines_2021_2025 adds
+    // 2021–2025 (2024 is mostly the authority's 专科 file, 2025 a few hundred rows) and its own batch words (国家专项,
+    // 普通类 …), which are not offered as batches.
     @Test("投档线 pickers (years, 科类, batches, schools) come from the snapshot and match its rows")
     func admissionPickers() throws {
         let data = try data
         #expect(data.admissionBatches(province: "四川", category: "理科") == [
             "本科提前批", "本科一批", "本科二批", "本科三批", "本科批", "专科提前批", "专科批", "国家专项计划本科批", "高校专项计划本科批",
         ])
-        #expect(data.admissionYears(province: "四川") == [2020, 2019, 2018, 2017, 2016, 2015])
-        #expect(data.admissionCategories(province: "湖南") == ["体育(文)", "体育(理)", "文科", "理科"])
-        // admission_lines.csv and extra/school_lines_2016_2020 together name 2,207 schools for 四川.
-        #expect(data.schoolNames(province: "四川").count == 2_207)
-        #expect(data.admissionYears(province: "河南") == [2020, 2019, 2018, 2017, 2016])
-        #expect(data.admissionBatches(province: "河南", category: "理科") == ["本科提前批", "本科一批", "本科二批", "本科三批", "专科提前批", "专科批", "国家专项计划本科批"])
+        #expect(data.admissionYears(province: "四川") == Array((2015...2025).reversed()))
+        #expect(data.admissionCategories(province: "湖南") == ["体育(文)", "体育(理)", "历史类", "文科", "物理类", "理科"])
+        // The three files together name 2,457 schools for 四川 as published.
+        #expect(data.schoolNames(province: "四川").count == 2_457)
+        #expect(data.admissionYears(province: "河南") == Array((2016...2025).reversed()))
+        // 河南 理科 本科批: school pages' own label for 2021–2024 lines (河南 filed 一批/二批 until 2025), kept as published.
+        #expect(data.admissionBatches(province: "河南", category: "理科") == ["本科提前批", "本科一批", "本科二批", "本科三批", "本科批", "专科提前批", "专科批", "国家专项计划本科批"])
         for province in data.admissionProvinces {
             let lines = data.admissionLines(province: province)
             #expect(data.admissionYears(province: province) == Set(lines.map(\.year)).sorted(by: >))
             #expect(data.schoolNames(province: province) == Set(lines.map(\.schoolName)).sorted())
             for category in [nil] + data.admissionCategories(province: province) {
-                let batches = Set(lines.filter { category == nil || $0.category == category }.map(\.batchStd))
+                let offered = lines.filter { $0.source != "lgh_site" || BatchNames.ordinary.contains($0.batchStd) }
+                let batches = Set(offered.filter { category == nil || $0.category == category }.map(\.batchStd))
                 #expect(Set(data.admissionBatches(province: province, category: category)) == batches)
             }
         }
@@ -245,11 +267,14 @@ struct DataTests {
         #expect(data.rank(province: "新疆", year: 2023, category: "理科", score: 500) == nil)
         #expect(data.table(province: "甘肃", year: 2018, category: "理科") == nil)
         #expect(data.controlLines(province: "河南", year: 2024, category: "理科").isEmpty)
-        // Every province has school lines now, but none for a 科类 the data do not have (河南 物理类 starts in 2025).
+        // Every province has school lines now; 河南 物理类 starts in 2025, so its 2025 lines have no earlier year to be
+        // predicted from: the result is empty and says why (issue 28).
         #expect(data.admissionProvinces.count == 31)
         let result = data.recommend(province: "河南", year: 2025, category: "物理类", batch: "本科批", score: 600, tendency: nil, targetProvince: nil)
         #expect(result.items.isEmpty)
-        #expect(result.considered == 0)
+        #expect(result.considered > 0 && result.lineYears.allSatisfy { $0 >= 2025 })
+        let notice = GaokaoText.emptyPicks(result, data: data, province: "河南", year: 2025, category: "物理类", batch: "本科批")
+        #expect(notice.zh.contains("没有 2025 年之前可用来预测的年份") && notice.en.contains("none before 2025"))
     }
 
     @Test("recommendations: each chance lies in its bucket's band, better-supported picks first, 3:4:3 at most")
@@ -294,7 +319,8 @@ struct DataTests {
         }
         #expect(zhengzhou.first { $0.year == 2020 }.map { [$0.minScore, $0.minRank] } == [624, 24_312])
         #expect(zhengzhou.first { $0.year == 2019 }.map { [$0.minScore, $0.minRank] } == [585, 24_522])
-        #expect(zhengzhou.allSatisfy { $0.source == "labolado" && $0.moeCode == "4141010459" })
+        #expect(zhengzhou.filter { $0.year <= 2020 }.allSatisfy { $0.source == "labolado" && $0.moeCode == "4141010459" })
+        #expect(zhengzhou.filter { $0.year > 2020 }.allSatisfy { $0.source == "lgh_site" && $0.moeCode == "4141010459" })
         let picks = data.recommend(province: "河南", year: 2020, category: "理科", batch: "本科一批", score: 600, tendency: nil, targetProvince: nil)
         #expect(picks.items.count == 30)
         #expect(picks.items.allSatisfy { PredictionConfiguration().bucket(chance: $0.probability) == $0.bucket })

@@ -59,11 +59,15 @@ struct HTTPTests {
         #expect(prediction["calibrated"] as? Bool == true)
         #expect(prediction["lowConfidence"] as? Bool == false)
         #expect(prediction["warning"] is NSNull)
-        // 郑州大学 for a 河南 2023 student: lines 2018–2020 only (extra/school_lines_2016_2020), so the warning says so.
+        // 郑州大学 for a 河南 2023 student: the newest line is 2021's (the authority's 投档 PDF in extra/school_lines_2021_2025),
+        // two years old, so the warning says so; the predicted rank is the stable line's in the 2023 table.
         let stale = try get("/api/v1/gaokao/prediction",
                             [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "郑州大学")]).json()
-        #expect((stale["years"] as? [Int])?.first == 2020)
-        #expect((stale["warning"] as? String)?.contains("2020") == true)
+        #expect((stale["years"] as? [Int])?.first == 2021)
+        #expect((stale["warning"] as? String)?.contains("2021") == true)
+        let steady = try #require(stale["stable"] as? Int)
+        let steadyRank = try get("/api/v1/gaokao/rank", [("province", "河南"), ("year", "2023"), ("category", "理科"), ("score", String(steady))]).json()
+        #expect(stale["predictedRank"] as? Int == steadyRank["rank"] as? Int && stale["rankTableYear"] as? Int == 2023)
 
         let unknown = try get("/api/v1/gaokao/prediction",
                               [("province", "河南"), ("year", "2023"), ("category", "理科"), ("batch", "本科一批"), ("school", "福耀科技大学")])
@@ -82,8 +86,9 @@ struct HTTPTests {
         let picked = try #require(picks["items"] as? [[String: Any]])
         #expect(!picked.isEmpty)
         #expect(picked.allSatisfy { $0["bucket"] as? String == "稳" && ["rank", "lineDifference"].contains($0["method"] as? String) })
-        // 稳 means a 35–80% chance (PredictionConfiguration.stableChance), rounded to 0.01.
-        #expect(picked.allSatisfy { ($0["probability"] as? Double).map { (0.35...0.80).contains($0) } == true })
+        // 稳 means a 50–80% chance (PredictionConfiguration.stableChance), rounded to 0.01, at or above the median line.
+        #expect(picked.allSatisfy { ($0["probability"] as? Double).map { (0.50...0.80).contains($0) } == true })
+        #expect(picked.allSatisfy { ($0["gap"] as? Int ?? -1) >= 0 })
         #expect(picked.allSatisfy { $0["school"] is String && $0["predictedRank"] is Int && $0["predictedScore"] is Int && $0["gap"] is Int })
     }
 
@@ -190,11 +195,11 @@ struct HTTPTests {
         let home = try get("/gaokao", headers: ["Cookie": "gk_welcomed=1"])
         #expect(home.status == 200)
         #expect(home.text.contains("省控线查询"))
-        // 河南 has school lines now (extra/school_lines_2016_2020: 2,060 schools).
+        // 河南 has school lines now (extra/school_lines_2016_2020 and 2021_2025: 3,045 names as published).
         let henan = try get("/gaokao/admission-lines", [("province", "河南")], headers: ["Cookie": "gk_welcomed=1"])
         #expect(henan.status == 200)
         #expect(!henan.text.contains("暂无河南的院校投档线"))
-        #expect(henan.text.contains("2060"))
+        #expect(henan.text.contains("河南收录了 3045 所院校的投档线"))
         let noTable = try get("/gaokao/rank", [("province", "新疆"), ("year", "2023"), ("category", "理科"), ("score", "500")])
         #expect(noTable.status == 200)
         #expect(noTable.text.contains("暂无新疆 2023 年理科的一分一段表"))

@@ -30,4 +30,28 @@ struct IntegerBoundsTests {
         #expect(far.status == 200)
         #expect(try fixture.server.get("/healthz").status == 200)
     }
+
+    @Test("an attacker's long or many query parameters: 422 naming the parameter, before any lookup")
+    func queryLimits() throws {
+        _ = try GaokaoFixture.get()
+        let base = [("province", "湖南"), ("year", "2026"), ("category", "物理类"), ("batch", "本科批"), ("score", "600")]
+        // 300 characters of valid subject names: refused by length, the field named.
+        let long = try http.get("/api/v1/gaokao/recommendations", base + [("subjects", String(repeating: "化学,", count: 100))],
+                                headers: ["Accept-Language": "en"])
+        #expect(long.status == 422 && long.text.contains(#""field":"subjects""#) && long.text.contains("at most 64 characters"))
+        let group = try http.get("/api/v1/gaokao/prediction", base + [("school", "中南大学"), ("group", String(repeating: "9", count: 65))])
+        #expect(group.status == 422 && group.text.contains(#""field":"group""#))
+        let name = try http.get("/api/v1/gaokao/rank", [(String(repeating: "x", count: 65), "1")])
+        #expect(name.status == 422 && name.text.contains(#""field":"query""#))
+        let many = try http.get("/api/v1/gaokao/provinces", (0..<25).map { ("p\($0)", "1") })
+        #expect(many.status == 422 && many.text.contains(#""field":"query""#))
+        // At the limits: 24 parameters of 64 characters are read.
+        let edge = try http.get("/api/v1/gaokao/provinces", (0..<24).map { ("p\($0)", String(repeating: "1", count: 64)) })
+        #expect(edge.status == 200)
+        // 选科 within 64 characters but over the 选科 limit of 32: 422 with the rule's own message.
+        let subjects = try http.get("/api/v1/gaokao/recommendations", base + [("subjects", String(repeating: "化学,", count: 12))])
+        #expect(subjects.status == 422 && subjects.text.contains(#""field":"subjects""#))
+        let fine = try http.get("/api/v1/gaokao/recommendations", base + [("subjects", "化学,生物")])
+        #expect(fine.status == 200)
+    }
 }

@@ -15,8 +15,8 @@ struct MajorLineTests {
     func jsoneft() throws {
         let lines = try store.majorLines(province: "河北", school: "四川大学", moeCode: "4151010610")
         #expect(lines.count == 38)
-        #expect(lines.filter { $0.category == "物理" }.count == 30)
-        let law = try #require(lines.first { $0.majorName == "法学" && $0.category == "历史" })
+        #expect(lines.filter { $0.category == "物理类" }.count == 30)
+        let law = try #require(lines.first { $0.majorName == "法学" && $0.category == "历史类" })
         #expect(law.source == .jsoneft && law.source.licence == "MIT")
         #expect(law.year == 2024 && law.batch == "本科批" && law.groupCode == "24" && law.subjects == "不限" && law.note == "(成都市)")
         #expect(law.minScore == 640 && law.minRank == 603 && law.moeCode == "4151010610" && law.majorCode == "05")
@@ -36,7 +36,7 @@ struct MajorLineTests {
         #expect(lines.count == 205)
         #expect(Set(lines.map(\.year)) == [2021, 2022, 2023, 2024])
         #expect(lines.first?.year == 2024)
-        let history2021 = lines.filter { $0.year == 2021 && $0.category == "历史" }
+        let history2021 = lines.filter { $0.year == 2021 && $0.category == "历史类" }
         #expect(history2021.count == 5)
         let economics = try #require(history2021.first { $0.majorName == "经济学类(经管实验班)" })
         #expect(economics.source == .guangdong && economics.source.licence == "Apache-2.0")
@@ -70,7 +70,7 @@ struct MajorLineTests {
         let server = try GaokaoFixture.get().server
         let html = try server.get("/gaokao/school" + HTTPTests.encode([("province", "河北"), ("school", "四川大学")])).text
         #expect(html.contains("分专业录取线 · 河北考生"))
-        #expect(html.contains("<td>法学</td><td>2024</td><td>历史 本科批</td><td>24组</td><td>不限</td><td>640</td><td>603</td><td>(成都市)</td>"))
+        #expect(html.contains("<td>法学</td><td>2024</td><td>历史类 本科批</td><td>24组</td><td>不限</td><td>640</td><td>603</td><td>(成都市)</td>"))
         #expect(html.contains("Jsoneft/gaokao-zhiyuan（GitHub，MIT 许可）整理的公开数据，2024 年，38 行"))
         let none = try server.get("/gaokao/school" + HTTPTests.encode([("province", "河南"), ("school", "四川大学")])).text
         #expect(none.contains("暂无该校在本省分专业的录取数据"))

@@ -1,0 +1,155 @@
+import Foundation
+import WebUI
+
+/// Words of 院校专业组, 选科, batch and group changes, empty states and the 志愿表's profile (issue 28).
+extension GaokaoText {
+    // MARK: 选科
+    static let subjectsLabel = LocalizedText(zh: "选科", en: "Subjects")
+    static func subjectsHint(fixed: Subject?, count: Int) -> LocalizedText {
+        guard let fixed else {
+            return LocalizedText(zh: "选 \(count) 门；不填则推荐列出所有专业组及其选科要求。",
+                                 en: "Tick \(count); leave empty to see every group with its requirement.")
+        }
+        return LocalizedText(zh: "首选\(fixed.rawValue)，再选 \(count) 门；不填则推荐列出所有专业组及其选科要求。",
+                             en: "\(fixed.rawValue) first, then tick \(count); leave empty to see every group with its requirement.")
+    }
+    static func noSubjectChoice(_ province: String, _ year: Int) -> LocalizedText {
+        LocalizedText(zh: "\(province) \(year) 年文理分科，没有选科。", en: "\(province) \(year) has arts/science tracks: no elective subjects.")
+    }
+    /// A pick's 选科 requirement: published (with its year) or unknown.
+    static func requirement(_ found: (requirement: SubjectRequirement, year: Int)?) -> LocalizedText {
+        guard let found else { return LocalizedText(zh: "选科要求未收录", en: "subject requirement not in the data") }
+        return LocalizedText(zh: "选科 \(found.requirement.text)（\(found.year) 年）", en: "subjects \(found.requirement.text) (\(found.year))")
+    }
+    static func profileSubjects(_ subjects: [Subject]) -> LocalizedText {
+        let text = subjects.map(\.rawValue)
+        return LocalizedText(zh: " · " + text.joined(separator: "+"), en: " · " + text.joined(separator: "+"))
+    }
+
+    // MARK: groups and changes
+    /// A group's label: `105组`, `专业 01 法学`.
+    static func unitLabel(_ series: SchoolSeries) -> LocalizedText {
+        if series.isMajor, let name = series.groupName {
+            let text = name.dropFirst("专业:".count).trimmingCharacters(in: .whitespaces)
+            return LocalizedText(zh: "专业 \(text)", en: "major \(text)")
+        }
+        return withGroup(series.schoolName, series.groupCode)
+    }
+    /// The flag of a prediction cut by a change (``SeriesChange``).
+    static func change(_ change: SeriesChange) -> LocalizedText {
+        switch change {
+        case .batch(let year, _):
+            LocalizedText(zh: "\(year) 年起改在本批次招生，只用 \(year) 年起的数据", en: "in this batch since \(year): data from \(year) on only")
+        case .group(let year):
+            LocalizedText(zh: "专业组设置 \(year) 年有变化，只用 \(year) 年起的数据", en: "groups changed in \(year): data from \(year) on only")
+        }
+    }
+    /// Why a school's series is not predicted at all (it left the batch or the group no longer exists).
+    static func retired(_ change: SeriesChange) -> LocalizedText {
+        switch change {
+        case .batch(let year, let batches):
+            LocalizedText(zh: "\(year) 年起在\(batches.joined(separator: "、"))招生，不再按本批次预测",
+                          en: "files in \(batches.joined(separator: ", ")) since \(year); not predicted for this batch")
+        case .group(let year):
+            LocalizedText(zh: "\(year) 年已无此专业组，不再预测", en: "this group no longer exists in \(year); not predicted")
+        }
+    }
+    static func rankAndLine(rank: Int?, line: Int, tableYear: Int?) -> LocalizedText {
+        let rankText = rank.map(String.init) ?? "—"
+        guard let tableYear else { return LocalizedText(zh: "预测线 \(line)", en: "predicted line \(line)") }
+        return LocalizedText(zh: "预测线 \(line) ≈ 位次 \(rankText)（\(tableYear) 年一分一段）",
+                             en: "predicted line \(line) ≈ rank \(rankText) (\(tableYear) table)")
+    }
+
+    static func tierText(_ tier: SourceTier) -> LocalizedText {
+        switch tier {
+        case .provinceOfficial: LocalizedText(zh: "省考试院", en: "province authority")
+        case .schoolOfficial: LocalizedText(zh: "高校官网", en: "university page")
+        case .thirdParty: LocalizedText(zh: "第三方", en: "third party")
+        }
+    }
+
+    /// A pick's newest real line among the years its prediction used, with its year, rank and source, so the
+    /// student sees the published figure beside the estimate: `2025 年实际线 603 · 位次 16532（lgh_site · 省考试院）`;
+    /// nil when that year has no score.
+    static func newestLine(_ item: Recommendation) -> LocalizedText? {
+        guard let year = item.years.max(), let point = item.series.points.last(where: { $0.year == year }), let score = point.minScore else { return nil }
+        let rank = point.minRank.map { LocalizedText(zh: " · 位次 \($0)", en: " · rank \($0)") } ?? LocalizedText("")
+        let tier = tierText(point.sourceTier)
+        let source = point.source.isEmpty ? tier : LocalizedText(zh: "\(point.source) · \(tier.zh)", en: "\(point.source) · \(tier.en)")
+        return LocalizedText(zh: "\(year) 年实际线 \(score)\(rank.zh)（\(source.zh)）", en: "\(year) actual line \(score)\(rank.en) (\(source.en))")
+    }
+
+    /// Where a line comes from: source, tier and how its rank was obtained (issue 28: visible on the school page).
+    static func provenance(_ line: AdmissionLine) -> LocalizedText {
+        let tier = tierText(line.sourceTier)
+        let rank: LocalizedText? = switch line.rankBasis {
+        case "native": LocalizedText(zh: "位次为公布值", en: "rank as published")
+        case "score-derived": LocalizedText(zh: "位次按当年一分一段换算", en: "rank from that year's table")
+        case "score-derived(score_rank.csv)": LocalizedText(zh: "位次按本站一分一段换算", en: "rank from our table")
+        default: nil
+        }
+        return LocalizedText(zh: ([line.source, tier.zh] + (rank.map { [$0.zh] } ?? [])).joined(separator: " · "),
+                             en: ([line.source, tier.en] + (rank.map { [$0.en] } ?? [])).joined(separator: " · "))
+    }
+
+    // MARK: empty states
+    /// Why 学校推荐 found nothing and what exists instead (issue 28: never an empty list without a word).
+    static func emptyPicks(_ result: RecommendationResult, data: GaokaoData, province: String, year: Int, category: String, batch: String)
+        -> LocalizedText
+    {
+        var zh: [String] = []
+        var en: [String] = []
+        if result.candidateRank == nil, data.table(province: province, year: year, category: category) == nil {
+            zh.append("没有\(province) \(year) 年\(category)的一分一段表，无法按位次换算。")
+            en.append("There is no \(province) \(year) \(category) score–rank table to convert ranks with.")
+        }
+        if result.considered == 0 {
+            let others = data.seriesBatches(province: province, category: category).filter { $0 != BatchNames.standard(batch) }
+            zh.append("\(province)\(category)没有\(batch)的院校投档线。" + (others.isEmpty ? "" : "有投档线的批次：\(others.joined(separator: "、"))。"))
+            en.append("No \(province) \(category) school lines for \(batch)." + (others.isEmpty ? "" : " Batches with lines: \(others.joined(separator: ", "))."))
+        } else {
+            let earlier = result.lineYears.filter { $0 < year }
+            if earlier.isEmpty {
+                let listed = years(result.lineYears)
+                zh.append("\(batch)的投档线只有 \(listed.zh) 年，没有 \(year) 年之前可用来预测的年份；可在投档线查询中查看这些线。")
+                en.append("\(batch) has lines for \(listed.en) only, none before \(year) to predict from; see them under School lines.")
+            }
+            zh.append("在 \(result.considered) 个院校（专业组）中：\(result.retired) 个已不在本批次或专业组招生，\(result.unpredictable) 个没有可用的往年数据，"
+                      + "\(result.excludedBySubjects) 个选科不符，\(result.outsideBands) 个录取概率不在冲稳保区间（20% 以下或数据不足）。")
+            en.append("Of \(result.considered) schools or groups: \(result.retired) no longer file in this batch or group, \(result.unpredictable) have no usable "
+                      + "earlier lines, \(result.excludedBySubjects) need other subjects, \(result.outsideBands) fall outside the bands (below 20%).")
+        }
+        let majors = MajorLineSource.provinces.contains(province)
+        if majors {
+            zh.append("另有分专业录取线，可在院校页查看。")
+            en.append("Lines per major exist too; see the school pages.")
+        }
+        return LocalizedText(zh: zh.joined(), en: en.joined(separator: " "))
+    }
+
+    // MARK: profile flow
+    static let profileSavedTitle = LocalizedText(zh: "已保存我的高考", en: "Your exam is saved")
+    static let profileSavedNext = LocalizedText(zh: "去看学校推荐", en: "See school picks")
+
+    // MARK: 志愿表 profile and the at-least-one range
+    static func planBuiltFor(_ profile: GaokaoProfile) -> LocalizedText {
+        let caption = profileCaption(profile)
+        return LocalizedText(zh: "概率按建表时的档案估算：\(caption.zh)", en: "Chances are for the profile the list was built for: \(caption.en)")
+    }
+    static func planProfileChanged(planned: GaokaoProfile, current: GaokaoProfile) -> LocalizedText {
+        LocalizedText(zh: "你的我的高考已改为 \(profileCaption(current).zh)，志愿表仍按 \(profileCaption(planned).zh) 估算。",
+                      en: "Your exam is now \(profileCaption(current).en); the list is still evaluated for \(profileCaption(planned).en).")
+    }
+    static let rescore = LocalizedText(zh: "按现在的我的高考重新估算", en: "Re-evaluate for my current exam")
+    static let rescored = LocalizedText(zh: "已按现在的我的高考重新估算", en: "Re-evaluated for your current exam")
+    static func chanceRange(low: Double, high: Double, safeOnly: Bool) -> LocalizedText {
+        let range = low.wholePercent == high.wholePercent ? "\(high.wholePercent)%" : "\(low.wholePercent)%–\(high.wholePercent)%"
+        return safeOnly
+            ? LocalizedText(zh: "至少一个“保”志愿录取的概率约 \(range)", en: "Chance that at least one safety admits: about \(range)")
+            : LocalizedText(zh: "至少一个志愿录取的概率约 \(range)", en: "Chance that at least one choice admits: about \(range)")
+    }
+    static let chanceRangeNote = LocalizedText(
+        zh: "范围的低端是单个志愿的最高概率（同一年各校投档线同涨同跌时），高端把各校当作相互独立；同省同年的线确实一起波动，真实值在两者之间。",
+        en: "The low end is the best single chance (lines moving exactly together); the high end treats schools as independent. Lines of one province move together in a year, so the truth lies between.")
+}

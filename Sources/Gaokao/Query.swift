@@ -1,0 +1,46 @@
+import Foundation
+import HTTPServer
+import WebUI
+
+/// Query parsing shared by the API and the pages.
+struct Query {
+    let request: Request
+
+    func text(_ name: String) -> String? {
+        guard let value = request.query[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty, value != "不限", value != "all" else {
+            return nil
+        }
+        return value
+    }
+
+    /// Integer parameters (years, scores, lines, limits) are whole numbers in this range, or absent: nothing
+    /// larger means anything here, and the bound keeps arithmetic and loops over years finite (schemathesis:
+    /// `year=-9223372036854775808` overflowed `year - 1` and stopped the server; `year=774394` looped for minutes).
+    static let integers = 0...100_000
+
+    func int(_ name: String) -> Int? { text(name).flatMap { Int($0) }.flatMap { Self.integers.contains($0) ? $0 : nil } }
+
+    /// The longest name or value of one parameter, in characters: the longest school name in the lines has 31
+    /// (`山东工艺美术学院(济南市)(按高考文化课成绩录取的艺术类专业)`), a 院校专业组 code or a 选科 list far fewer.
+    static let maximumLength = 64
+    /// The most parameters one request may carry: the API's longest query (`/recommendations`) has 11 names.
+    static let maximumCount = 24
+
+    /// Checks the request's query against ``maximumCount`` and ``maximumLength``; 422 naming the parameter (or
+    /// `query` for too many) otherwise, so an attacker's 100 kB `?subjects=` or `?group=` is refused before any
+    /// lookup echoes or parses it.
+    func checkLimits(language: Language) throws(HTTPError) {
+        let pairs = request.query.pairs
+        if pairs.count > Self.maximumCount {
+            throw .validation([.init(field: "query", message: language == .zh
+                ? "查询参数最多 \(Self.maximumCount) 个（收到 \(pairs.count) 个）。"
+                : "At most \(Self.maximumCount) query parameters (got \(pairs.count)).")])
+        }
+        if let long = pairs.first(where: { $0.name.count > Self.maximumLength || $0.value.count > Self.maximumLength }) {
+            let field = long.name.count > Self.maximumLength ? "query" : long.name
+            throw .validation([.init(field: field, message: language == .zh
+                ? "参数 \(field) 的名称和值最长 \(Self.maximumLength) 个字符。"
+                : "The parameter \(field) (name and value) is at most \(Self.maximumLength) characters long.")])
+        }
+    }
+}
