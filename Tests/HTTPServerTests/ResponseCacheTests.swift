@@ -20,6 +20,7 @@ private struct SharingGuard: RouteGuard {
     func signInRequired(_ visitor: Visitor, request: Request, route: RouteInfo) -> Response { .problem(HTTPError(.unauthorized)) }
     func finish(_ response: inout Response, visitor: Visitor, route: RouteInfo) {}
     func admit(_ request: Request, _ visitor: Visitor, route: RouteInfo) throws {}
+    func refund(_ request: Request, _ visitor: Visitor, route: RouteInfo) {}
     func authorize(_ member: String, permission: String) throws {}
     func prefersChinese(_ visitor: Visitor) -> Bool { !visitor.english }
     func sharedVariant(_ visitor: Visitor, kind: RouteKind) -> String? { visitor.user == nil ? (visitor.english ? "en" : "zh") : nil }
