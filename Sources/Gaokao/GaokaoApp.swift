@@ -22,13 +22,14 @@ public struct GaokaoApp: MiniApp {
 
     public func migrations() -> [Migration] { GaokaoSchema.migrations() }
 
-    /// Also starts building the in-memory snapshot in the work pool when the server starts (``GaokaoStore/data()``:
-    /// the rank tables, every school line and the fitted error model, whose conformal widths refit the model once
-    /// per target year), so the first reader does not wait for it on a request thread; a request that arrives
-    /// while it is being built waits for that build.
+    /// Also starts building the in-memory snapshot when the server starts (``GaokaoStore/data()``: the rank tables,
+    /// every school line and the fitted error model, whose conformal widths refit the model once per target year),
+    /// so the first reader does not wait for it on a request thread; a request that arrives while it is being built
+    /// waits for that build. It runs on a thread of its own at normal priority, not in the niced batch lane: readers
+    /// wait on it, and behind batch work on a loaded machine it was starved past 600 s.
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let store = GaokaoStore(database: context.database)
-        try? context.workPool.submit(.batch, key: "gaokao-snapshot") { _ = try? store.data() }
+        Thread.detachNewThread { _ = try? store.data() }
         GaokaoAPI(store: store, authenticator: context.authenticator, configuration: configuration).register(into: &routes.api)
         let assets = AppAssets(appID: "gaokao", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
         routes.serve(assets)
