@@ -86,7 +86,8 @@ enum GaokaoText {
     /// A school's 院校专业组 after its name: `复旦大学 (01组)` / `复旦大学 (group 01)`.
     static func withGroup(_ school: String, _ group: String?) -> LocalizedText {
         guard let group, !group.isEmpty else { return LocalizedText(school) }
-        return LocalizedText(zh: "\(school) (\(group)组)", en: "\(school) (group \(group))")
+        let number = groupNumber(group)
+        return LocalizedText(zh: "\(school) (\(number)组)", en: "\(school) (group \(number))")
     }
 
     // MARK: 省控线
@@ -121,7 +122,12 @@ enum GaokaoText {
     static let controlLine = LocalizedText(zh: "省控线", en: "Ctrl line")
     static let lineDifference = LocalizedText(zh: "线差", en: "Diff")
     static let note = LocalizedText(zh: "备注", en: "Note")
-    static func groupCode(_ code: String) -> LocalizedText { LocalizedText(zh: "\(code)组", en: "group \(code)") }
+    static func groupCode(_ code: String) -> LocalizedText { LocalizedText(zh: "\(groupNumber(code))组", en: "group \(groupNumber(code))") }
+    /// A group code as the sources write it, without their suffix: 广东's `210专业组` and `210组` are group `210`.
+    static func groupNumber(_ code: String) -> String {
+        for suffix in ["专业组", "组"] where code.hasSuffix(suffix) && code.count > suffix.count { return String(code.dropLast(suffix.count)) }
+        return code
+    }
     static func tieBreak(_ rule: String) -> LocalizedText { LocalizedText(zh: "同分比较 \(rule)", en: "tie-break \(rule)") }
     /// Between the notes of one table cell.
     static let noteSeparator = LocalizedText(zh: "；", en: "; ")
@@ -204,7 +210,7 @@ enum GaokaoText {
     static let addToPlan = LocalizedText(zh: "加入志愿表", en: "Add to list")
     static let inPlan = LocalizedText(zh: "已加入", en: "In list")
     /// After 加入志愿表 / 已加入 on a school page that has one button per 院校专业组.
-    static func groupSuffix(_ group: String) -> LocalizedText { LocalizedText(zh: "：\(group)组", en: ": group \(group)") }
+    static func groupSuffix(_ group: String) -> LocalizedText { LocalizedText(zh: "：\(groupNumber(group))组", en: ": group \(groupNumber(group))") }
     static let planSaved = LocalizedText(zh: "志愿表已更新", en: "List updated")
     static let alreadyInPlan = LocalizedText(zh: "已在志愿表中", en: "Already in your list")
     static func addedToPlan(_ count: Int) -> LocalizedText {

@@ -255,7 +255,7 @@ struct GaokaoPages: Sendable {
                         WebUI.label(.class("gk-subject")) {
                             Node.element("input", [.type("checkbox"), .name("subjects"), .value(subject.rawValue),
                                                    Attribute.checked.when(ticked.contains(subject))], [])
-                            span { subject.rawValue }
+                            span { subject.name(l) }
                         }
                     }
                 }
@@ -366,7 +366,11 @@ struct GaokaoPages: Sendable {
         if hasPlan { headers.append(GaokaoText.plan(l)) }
         headers += [GaokaoText.controlLine(l), GaokaoText.lineDifference(l), GaokaoText.note(l), GaokaoText.source(l)]
         let rows = items.map { line -> [String] in
-            let group = line.groupName.map { $0.hasPrefix("专业:") ? String($0.dropFirst(3)) : $0 } ?? line.groupCode.map { GaokaoText.groupCode($0)(l) }
+            // A name that is only a code (广东's `210专业组`) reads as the code does, in the page's language.
+            let named = line.groupName.flatMap { name in
+                GaokaoText.groupNumber(name).allSatisfy(\.isNumber) ? nil : name.hasPrefix("专业:") ? String(name.dropFirst(3)) : name
+            }
+            let group = named ?? (line.groupCode ?? line.groupName).map { GaokaoText.groupCode($0)(l) }
             var row = [String(line.year), line.category, line.batch,
                        [group, line.subjects.map { GaokaoText.subjectsLabel(l) + " " + $0 }, line.enrollType == "普通类" ? nil : line.enrollType]
                            .compactMap { $0 }.joined(separator: " · "),

@@ -1,10 +1,25 @@
 import Foundation
+import WebUI
 
 /// One 选考科目 (elective subject) of the new gaokao: the three of 3+3 or the "1 + 2" of 3+1+2.
 public enum Subject: String, Sendable, CaseIterable, Comparable {
     case physics = "物理", chemistry = "化学", biology = "生物", politics = "政治", history = "历史", geography = "地理"
     /// 浙江's seventh choice (技术: 信息技术 + 通用技术).
     case technology = "技术"
+
+    /// The subject's name on a page: 物理 / Physics.
+    func name(_ language: Language) -> String {
+        guard language == .en else { return rawValue }
+        switch self {
+        case .physics: return "Physics"
+        case .chemistry: return "Chemistry"
+        case .biology: return "Biology"
+        case .politics: return "Politics"
+        case .history: return "History"
+        case .geography: return "Geography"
+        case .technology: return "Technology"
+        }
+    }
 
     /// The one-character form the group texts and the 2024 catalogue use (`化`, `物+化`).
     public var short: String { String(rawValue.prefix(1)) }
