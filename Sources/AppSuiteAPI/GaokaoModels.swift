@@ -692,6 +692,7 @@ public struct GaokaoPlanEntryInput: Codable, Sendable, Equatable {
 /// The body of `PUT /api/v1/gaokao/plan`: the whole 志愿表 in order, at most 30 entries (duplicates dropped). An
 /// invalid entry or a longer list is a `422`.
 public struct GaokaoPlanInput: Codable, Sendable, Equatable {
+    /// The new list; nil (absent) keeps the stored one, `[]` empties it.
     public var items: [GaokaoPlanEntryInput]?
     /// True to evaluate the list for the current 我的高考 from now on; otherwise it keeps the profile it was built for.
     public var rescore: Bool?

@@ -31,10 +31,7 @@ struct GaokaoAPI: Sendable {
 
     /// The handler behind the query limits (``Query/checkLimits(language:)``): 422 before it runs.
     private func limited(_ handler: @escaping @Sendable (Request, Viewer) throws -> Response) -> @Sendable (Request, Viewer) throws -> Response {
-        { request, viewer in
-            try Query(request: request).checkLimits(language: viewer.language)
-            return try handler(request, viewer)
-        }
+        Query.limited(handler)
     }
 
     // MARK: helpers
@@ -519,7 +516,8 @@ struct GaokaoAPI: Sendable {
                                 planProfile: try source.profile(for: viewer, request: request, data: data), request: request, viewer: viewer, data: data)
     }
 
-    /// Replaces the list; it keeps the profile it was built for unless `rescore` (issue 28: re-scored on request, not
+    /// Replaces the list (`items`; absent keeps the stored one, so `{"rescore":true}` alone re-scores it and loses
+    /// nothing); it keeps the profile it was built for unless `rescore` (issue 28: re-scored on request, not
     /// silently), and takes the current one when it has none.
     func putPlan(_ request: Request, _ viewer: Viewer) throws -> Response {
         let body = try request.decodeJSON(GaokaoPlanInput.self)
@@ -530,7 +528,8 @@ struct GaokaoAPI: Sendable {
         let profile = body.rescore == true ? current : stored ?? current
         let entries: [PlanEntry]
         do {
-            entries = try PlanEntry.validatedList((body.items ?? []).map { ($0.school, $0.group) })
+            entries = try body.items.map { items in try PlanEntry.validatedList(items.map { ($0.school, $0.group) }) }
+                ?? source.entries(for: viewer, request: request)
             try source.checkFits(entries, profile: profile, viewer: viewer)
         } catch {
             throw HTTPError.validation([.init(field: "items", message: error.text(viewer.language))])

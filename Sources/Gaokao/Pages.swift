@@ -22,13 +22,13 @@ struct GaokaoPages: Sendable {
         pages.anyone.get("/welcome/done") { request, viewer in welcomeDone(request, viewer) }
         pages.anyone.get("/profile") { request, viewer in try profileForm(request, viewer) }
         pages.anyone.post("/profile") { request, viewer in try saveProfile(request, viewer) }
-        pages.anyone.get("/control-lines") { request, viewer in try controlLines(request, viewer) }
-        pages.anyone.get("/admission-lines") { request, viewer in try admissionLines(request, viewer) }
-        pages.anyone.get("/rank") { request, viewer in try rankPage(request, viewer) }
-        pages.anyone.get("/recommend") { request, viewer in try recommendPage(request, viewer) }
-        pages.anyone.get("/predict") { request, viewer in try predictPage(request, viewer) }
-        pages.anyone.get("/school") { request, viewer in try schoolPage(request, viewer) }
-        pages.anyone.get("/majors") { request, viewer in try majorsPage(request, viewer) }
+        pages.anyone.get("/control-lines", Query.limited { request, viewer in try controlLines(request, viewer) })
+        pages.anyone.get("/admission-lines", Query.limited { request, viewer in try admissionLines(request, viewer) })
+        pages.anyone.get("/rank", Query.limited { request, viewer in try rankPage(request, viewer) })
+        pages.anyone.get("/recommend", Query.limited { request, viewer in try recommendPage(request, viewer) })
+        pages.anyone.get("/predict", Query.limited { request, viewer in try predictPage(request, viewer) })
+        pages.anyone.get("/school", Query.limited { request, viewer in try schoolPage(request, viewer) })
+        pages.anyone.get("/majors", Query.limited { request, viewer in try majorsPage(request, viewer) })
         pages.anyone.get("/about") { request, viewer in try aboutPage(request, viewer) }
         registerPlan(into: &pages)
     }

@@ -108,6 +108,16 @@ struct HTTPTests {
         #expect(good.setCookies["gk_profile"] != nil)
     }
 
+    /// The pages check the query as the API does: a 30,000-character school name took 2.2 s to render (an outside
+    /// test pass); now it is a 422 page at once, in the reader's language.
+    @Test func aPageRefusesAnOverlongParameter() throws {
+        let server = try GaokaoFixture.get().server
+        let long = String(repeating: "x", count: 30_000)
+        let page = try server.get("/gaokao/school?province=%E6%B9%96%E5%8D%97&school=" + long, headers: ["Cookie": "lang=zh"])
+        #expect(page.status == 422 && page.text.contains("最长 64 个字符") && !page.text.contains(long))
+        #expect(try server.get("/gaokao/school?province=%E6%B9%96%E5%8D%97&school=" + String(repeating: "x", count: 64)).status != 422)
+    }
+
     @Test("志愿表 signed out: PUT keeps it in the cookie, the risk check counts 冲/稳/保, CSV and the pages show it")
     func plan() throws {
         let server = try GaokaoFixture.get().server
@@ -128,6 +138,13 @@ struct HTTPTests {
         let both = profile + "; gk_plan=" + cookie
         let again = try get("/api/v1/gaokao/plan", headers: ["Cookie": both]).json()
         #expect((again["items"] as? [[String: Any]])?.count == 3)
+        // A re-score alone keeps the list (it emptied it: an outside test pass); [] empties it on purpose.
+        for body in [#"{"rescore":true}"#, "{}", #"{"items":null,"rescore":true}"#] {
+            let rescored = try server.send("PUT", "/api/v1/gaokao/plan", json: body, headers: ["Cookie": both])
+            #expect(rescored.status == 200 && (try rescored.json()["items"] as? [[String: Any]])?.count == 3, "\(body)")
+        }
+        #expect((try server.send("PUT", "/api/v1/gaokao/plan", json: #"{"items":[]}"#, headers: ["Cookie": both]).json()["items"] as? [[String: Any]])?
+            .isEmpty == true)
         let tooMany = try server.send("PUT", "/api/v1/gaokao/plan",
                                       json: #"{"items":["# + (1...31).map { #"{"school":"学校\#($0)"}"# }.joined(separator: ",") + "]}")
         #expect(tooMany.status == 422 && tooMany.text.contains("\"field\":\"items\""))
