@@ -526,10 +526,14 @@ struct GaokaoAPI: Sendable {
         let current = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data)
         let stored = try source.profile(for: viewer, request: request, data: data)
         let profile = body.rescore == true ? current : stored ?? current
+        let storedEntries = body.items == nil ? try source.entries(for: viewer, request: request) : []
         let entries: [PlanEntry]
         do {
-            entries = try body.items.map { items in try PlanEntry.validatedList(items.map { ($0.school, $0.group) }) }
-                ?? source.entries(for: viewer, request: request)
+            if let items = body.items {
+                entries = try PlanEntry.validatedList(items.map { ($0.school, $0.group) })
+            } else {
+                entries = storedEntries
+            }
             try source.checkFits(entries, profile: profile, viewer: viewer)
         } catch {
             throw HTTPError.validation([.init(field: "items", message: error.text(viewer.language))])

@@ -287,7 +287,7 @@ def test_school_trend_chart_and_985_filter(browser, server, screenshot):
     picks = browser.find_elements(By.CSS_SELECTOR, "li.gk-pick")
     assert picks, text(browser)[:300]
     for pick in picks:
-        tags = pick.find_element(By.CSS_SELECTOR, ".gk-tags").text
+        tags = pick.find_element(By.CSS_SELECTOR, ".gk-pick-notes").text
         assert "985" in tags, (pick.text, tags)
     fits_phone(browser)
     screenshot("gaokao-24-recommend-985")
@@ -301,7 +301,7 @@ def test_school_trend_chart_and_985_filter(browser, server, screenshot):
         fits_phone(browser)
         screenshot("gaokao-25-school-trend-en-dark")
         browser.get(server.base_url + "/gaokao/recommend?" + urlencode({"tag": "985", "lang": "en"}))
-        assert browser.find_elements(By.CSS_SELECTOR, "li.gk-pick .gk-tags")
+        assert browser.find_elements(By.CSS_SELECTOR, "li.gk-pick .gk-pick-notes")
         assert Select(browser.find_element(By.NAME, "tag")).first_selected_option.text == "985"
         fits_phone(browser)
         screenshot("gaokao-26-recommend-985-en-dark")

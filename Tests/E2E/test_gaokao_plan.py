@@ -211,7 +211,7 @@ def check_risk(driver, *, zh: bool = True) -> dict:
         expected = shown(plan["chanceAnyLow"], plan["chanceAny"])
         phrase = f"至少一个志愿录取的概率约 {expected}" if zh else f"Chance that at least one choice admits: about {expected}"
         assert phrase in risk, (phrase, risk)
-        assert ("同涨同跌" if zh else "move exactly together") in risk, risk
+        assert ("同涨同跌" if zh else "moving exactly together") in risk, risk
         assert abs(plan["chanceAny"] - any_admits(every)) <= 0.01 * len(every), (plan["chanceAny"], every)
     return plan
 
