@@ -238,17 +238,6 @@ extension GaokaoImporter {
 
     /// The school names of the 2021–2025 lines that match no 学校标识码: how many, in how many rows, the five most frequent.
     func unmatchedRecentNames() throws -> (names: Int, rows: Int, examples: [String]) {
-        try database.read { db in
-            let rows = try db.query(
-                "SELECT school_name, count(*) AS n FROM gaokao_admission_lines WHERE source = ? AND moe_code IS NULL GROUP BY school_name ORDER BY n DESC, school_name",
-                RecentSource.source)
-            var total = 0
-            var examples: [String] = []
-            for row in rows {
-                total += try row.get(1, as: Int.self)
-                if examples.count < 5 { examples.append(try row.get(0)) }
-            }
-            return (rows.count, total, examples)
-        }
+        try unmatchedNames(in: "gaokao_admission_lines", source: RecentSource.source)
     }
 }

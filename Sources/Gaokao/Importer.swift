@@ -214,10 +214,16 @@ public struct GaokaoImporter: DataImporter {
     /// The school names of a ``MajorLineSource`` that match no school of universities.csv: how many, in how many
     /// rows, the five most frequent.
     func unmatchedMajorLineNames(_ source: MajorLineSource) throws -> (names: Int, rows: Int, examples: [String]) {
+        try unmatchedNames(in: "gaokao_major_lines", source: source.rawValue)
+    }
+
+    /// The school names of `table`'s rows from `source` without a 学校标识码 (`moe_code`): how many, in how many
+    /// rows, the five most frequent.
+    func unmatchedNames(in table: String, source: String) throws -> (names: Int, rows: Int, examples: [String]) {
         try database.read { db in
             let rows = try db.query(
-                "SELECT school_name, count(*) AS n FROM gaokao_major_lines WHERE source = ? AND moe_code IS NULL GROUP BY school_name ORDER BY n DESC, school_name",
-                source.rawValue)
+                "SELECT school_name, count(*) AS n FROM \(table) WHERE source = ? AND moe_code IS NULL GROUP BY school_name ORDER BY n DESC, school_name",
+                source)
             var total = 0
             var examples: [String] = []
             for row in rows {

@@ -17,15 +17,21 @@ extension GaokaoPages {
         }
     }
 
+    /// The batches the profile's province and 科类 have lines in (the profile's own first when it has none), and the
+    /// one asked for by `?batch=` when it is among them, else the profile's.
+    func batchChoice(_ query: Query, profile: GaokaoProfile, data: GaokaoData) -> (batches: [String], batch: String) {
+        var batches = data.seriesBatches(province: profile.province, category: profile.category)
+        if !batches.contains(profile.batch) { batches.insert(profile.batch, at: 0) }
+        return (batches, query.text("batch").flatMap { batches.contains($0) ? $0 : nil } ?? profile.batch)
+    }
+
     func recommendPage(_ request: Request, _ viewer: Viewer) throws -> Response {
         let l = viewer.language
         let title = GaokaoText.recommend(l)
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         guard let profile = try currentProfile(viewer, request, data) else { return needsProfile(viewer, title: title, active: "recommend") }
         let query = Query(request: request)
-        var batches = data.seriesBatches(province: profile.province, category: profile.category)
-        if !batches.contains(profile.batch) { batches.insert(profile.batch, at: 0) }
-        let batch = query.text("batch").flatMap { batches.contains($0) ? $0 : nil } ?? profile.batch
+        let (batches, batch) = batchChoice(query, profile: profile, data: data)
         let tendency = GaokaoQueries.tendency(query.text("tendency"))
         let target = query.text("targetProvince").flatMap { data.province(named: $0)?.name }
         let tag = query.text("tag").flatMap(SchoolTag.init(rawValue:))
@@ -114,9 +120,7 @@ extension GaokaoPages {
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         guard let profile = try currentProfile(viewer, request, data) else { return needsProfile(viewer, title: title, active: "predict") }
         let query = Query(request: request)
-        var batches = data.seriesBatches(province: profile.province, category: profile.category)
-        if !batches.contains(profile.batch) { batches.insert(profile.batch, at: 0) }
-        let batch = query.text("batch").flatMap { batches.contains($0) ? $0 : nil } ?? profile.batch
+        let (batches, batch) = batchChoice(query, profile: profile, data: data)
         let school = query.text("school")
         let lineYear = profile.year - 1
         let maximum = data.maximumScore(province: profile.province, year: lineYear)
