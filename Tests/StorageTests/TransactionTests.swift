@@ -124,6 +124,37 @@ struct TransactionTests {
         #expect(try count(db) == 2)
     }
 
+    /// Four writers each add 1 to one counter 150 times in a read-then-write transaction (read it, insert a row,
+    /// upsert the counter — the shape of a comment post). On PostgreSQL (`SERIALIZABLE`) they conflict constantly;
+    /// every write must still land (the retry backs off long enough for a loser to get its turn) and the counter
+    /// must equal the rows. A comment writer in a tight loop made a second poster fail five retries in CI.
+    @Test func writersThatKeepConflictingOnOneRowAllFinish() throws {
+        let db = try makeDatabase(maximumConnections: 4)
+        try db.write { try $0.execute("CREATE TABLE hot_counts (name TEXT PRIMARY KEY, value INTEGER NOT NULL)") }
+        let failures = Mutex<[String]>([])
+        let group = DispatchGroup()
+        for writer in 0..<4 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                for step in 0..<150 {
+                    do {
+                        try db.write { db in
+                            _ = try db.scalar("SELECT value FROM hot_counts WHERE name = 'c'", as: Int.self)
+                            try db.execute("INSERT INTO items (name) VALUES (?)", "w\(writer) \(step)")
+                            try db.execute("INSERT INTO hot_counts (name, value) VALUES ('c', 1) "
+                                           + "ON CONFLICT (name) DO UPDATE SET value = hot_counts.value + 1")
+                        }
+                    } catch { failures.withLock { $0.append("writer \(writer) step \(step): \(error)") } }
+                }
+            }
+        }
+        group.wait()
+        #expect(failures.withLock { $0 } == [])
+        #expect(try count(db) == 600)
+        #expect(try db.read { try $0.scalar("SELECT value FROM hot_counts WHERE name = 'c'", as: Int.self) } == 600)
+    }
+
     @Test func aSerializationFailureRunsTheWriteAgain() throws {
         let db = try makeDatabase()
         var runs = 0
