@@ -14,19 +14,20 @@ extension DealPages {
         let id = try request.parameter("id", as: Int64.self)
         let snapshot = try store.snapshot()
         guard let detail = try store.detail(id, snapshot: snapshot) else { throw HTTPError.notFound() }
-        let query = try ListQuery(request.query, categories: snapshot.categories, language: l)
-        let time = query.at ?? snapshot.latest[query.region] ?? 0
-        let state = store.states(snapshot, region: query.region, at: time)[id]
-        let currency = state == nil ? detail.summary.catalogCurrency ?? .usd : query.region.currency
+        let wire = try request.query(as: DealAppQuery.self, chinese: l == .zh)
+        let region = Region(wire.region), at = try ListQuery.time(wire.at, l)
+        let time = at ?? snapshot.latest[region] ?? 0
+        let state = store.states(snapshot, region: region, at: time)[id]
+        let currency = state == nil ? detail.summary.catalogCurrency ?? .usd : region.currency
         var item = ListItem(app: detail.summary, state: state, price: state?.price ?? detail.summary.catalogPrice, currency: currency)
         let counts = try store.counts([id])[id]
         item.favorites = counts?.favorites ?? 0
         item.shares = counts?.shares ?? 0
-        let history = store.priceHistory(id, snapshot: snapshot, region: query.region, upTo: time)
+        let history = store.priceHistory(id, snapshot: snapshot, region: region, upTo: time)
         let isFavorite = try viewer.user.map { try favorites.contains(DealsApp.subject(id), userID: $0.id) } ?? false
         let alert = try viewer.user.flatMap { try alerts.alert(appID: id, userID: $0.id) }
         try store.record(.view, of: id, at: Int64(clock.now().timeIntervalSince1970))
-        let editsEnd = try state?.trend == .limited && query.at == nil && query.region == .cn && isEditor(viewer)
+        let editsEnd = try state?.trend == .limited && at == nil && region == .cn && isEditor(viewer)
         return self.page(viewer, title: DealText.detail(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
                          actions: false) {
             section(.class("ad-detail")) {
@@ -160,7 +161,7 @@ extension DealPages {
     func favoritesPage(_ request: Request, _ member: SignedIn) throws -> Response {
         let viewer = member.viewer
         let l = viewer.language
-        let editing = request.query["edit"] == "1"
+        let editing = (try? request.query(as: FavoritesPageQuery.self, chinese: l == .zh))?.edit ?? false
         var items: [Favorite] = []
         var cursor: String?
         repeat {
@@ -250,16 +251,16 @@ extension DealPages {
         let shared = try viewer.user.map { try nearby.location(userID: $0.id) } ?? nil
         var location: CoarseLocation? = shared
         var problem: String?
-        if request.query["lat"] != nil || request.query["lon"] != nil {
-            do {
-                location = try CoarseLocation(latitude: request.query["lat"], longitude: request.query["lon"])
-            } catch {
-                problem = error.detail
+        do {
+            if let point = try request.optionalQuery(as: DealNearbyQuery.self, chinese: l == .zh) {
+                location = CoarseLocation(checkedLatitude: point.lat, longitude: point.lon)
             }
+        } catch {
+            problem = error.errors.map(\.message).joined(separator: " ")
         }
         let found = try location.map { try api.nearbyItems($0, viewer: viewer) }
         return self.page(viewer, title: DealText.nearby(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
-                         status: problem == nil ? .ok : .badRequest, actions: false) {
+                         status: problem == nil ? .ok : .unprocessableContent, actions: false) {
             p(.class("ad-note")) { DealText.nearbyIntro(l) }
             form(.class("ad-filters"), .action("/appdeals/nearby"), .method("get"), .attribute("data-geolocate", "")) {
                 WebUI.label(.class("visually-hidden"), .for("ad-lat")) { DealText.latitude(l) }
@@ -311,5 +312,14 @@ extension DealPages {
     func forgetLocation(_ request: Request, _ member: SignedIn) throws -> Response {
         try nearby.forget(userID: member.user.id)
         return member.viewer.redirect(to: "/appdeals/nearby")
+    }
+}
+
+/// `GET /appdeals/favorites`: `?edit=1` shows the delete badges without JavaScript.
+struct FavoritesPageQuery: QueryDecodable, Equatable {
+    var edit: Bool
+
+    init(from query: inout QueryReader) throws(QueryError) {
+        edit = try query.value("edit", default: false, "true or 1: show a delete badge on each icon")
     }
 }

@@ -65,13 +65,10 @@ enum DealText {
         return LocalizedText(zh: "没有\(zhNames[name] ?? name)“\(shown)”；可选：\(allowed.joined(separator: "、"))",
                              en: "unknown \(name) \"\(shown)\"; allowed: \(allowed.joined(separator: ", "))")
     }
-    static func searchTooLong(_ limit: Int) -> LocalizedText {
-        LocalizedText(zh: "搜索词不能超过 \(limit) 个字", en: "q is longer than \(limit) characters")
-    }
     static let badTime = LocalizedText(
         zh: "时间格式不对：请用 2025-06-01T12:00:00Z、2025-06-01（UTC）或 UTC 秒数",
         en: "at must be an ISO 8601 time such as 2025-06-01T12:00:00Z, a date such as 2025-06-01 (UTC) or UTC seconds")
-    static let badLimit = LocalizedText(zh: "每页数量须为 1 到 100", en: "limit must be 1 to 100")
+    static let badCursor = LocalizedText(zh: "cursor 无效（请使用上一页返回的 nextCursor）", en: "invalid cursor (pass the previous page's nextCursor)")
 
     // MARK: filters
     static let allCategories = LocalizedText(zh: "全部分类", en: "All categories")

@@ -1,4 +1,5 @@
 public import AppHost
+public import AppSuiteAPI
 public import Community
 import Foundation
 public import HTTPServer
@@ -79,7 +80,7 @@ public struct DealsApp: MiniApp {
             .register(into: &routes.pages, files: &routes.files)
     }
 
-    public var apiOperations: [APIOperation] { DealAPI.operations }
+    public var endpoints: EndpointGroup? { AppDealsEndpoints.group }
 
     public var apiSchemas: [(String, JSONSchema)] { DealAPI.schemas }
 

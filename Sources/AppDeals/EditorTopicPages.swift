@@ -89,7 +89,7 @@ extension DealPages {
         let snapshot = try store.snapshot()
         let picked = input.appIds.compactMap { snapshot.apps[$0] }
         let pickedIDs = Set(input.appIds)
-        let found: [AppSummary] = query.isEmpty ? [] : (try? lists.page(ListQuery(FormData([("tab", "hot"), ("q", query), ("limit", "20")]),
+        let found: [AppSummary] = query.isEmpty ? [] : (try? lists.page(ListQuery(DealAppsQuery(tab: .hot, q: query),
                                                                                  categories: snapshot.categories)))?
             .items.map(\.app).filter { !pickedIDs.contains($0.id) } ?? []
         func error(_ field: String) -> String? {

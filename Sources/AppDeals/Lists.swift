@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import Foundation
 import HTTPServer
 import WebUI
@@ -5,13 +6,19 @@ import WebUI
 /// The list tabs of the API (`tab=`): 限免, 降价, 免费 and 热榜. 专题 has its own routes.
 enum Tab: String, Sendable, CaseIterable {
     case limited, sales, free, hot
+
+    init(_ wire: DealTab) {
+        switch wire {
+        case .limited: self = .limited
+        case .sales: self = .sales
+        case .free: self = .free
+        case .hot: self = .hot
+        }
+    }
 }
 
 /// A validated list request: `tab`, `region`, `category`, `device`, `q`, `at`, `cursor`, `limit`.
 struct ListQuery: Sendable {
-    static let maximumSearchLength = 100
-    static let devices = ["iphone", "ipad", "mac"]
-
     var tab: Tab = .limited
     var region: Region = .cn
     /// A primary genre as the App Store names it (`Games`, `Productivity`).
@@ -25,41 +32,24 @@ struct ListQuery: Sendable {
     var at: Int64?
     var cursor: String?
     var limit = 20
+    /// The language of a refused cursor's message.
+    var language: Language = .en
 
-    /// Reads the query of a request. Throws `400` naming the allowed values for an unknown tab, region,
-    /// category or device, a malformed `at` or `limit`, and a search longer than 100 characters; the detail in
-    /// `language` (English for the API, the reader's language on pages).
-    init(_ query: FormData, categories: [String], defaultTab: Tab = .limited, language: Language = .en) throws(HTTPError) {
-        func bad(_ text: LocalizedText) -> HTTPError { HTTPError.badRequest(text(language)) }
-        tab = defaultTab
-        if let text = query["tab"], !text.isEmpty {
-            guard let tab = Tab(rawValue: text) else {
-                throw bad(DealText.unknownValue("tab", text, allowed: Tab.allCases.map(\.rawValue)))
-            }
-            self.tab = tab
-        }
-        if let text = query["region"], !text.isEmpty {
-            guard let region = Region(rawValue: text) else {
-                throw bad(DealText.unknownValue("region", text, allowed: Region.allCases.map(\.rawValue)))
-            }
-            self.region = region
-        }
-        if let text = query["category"], !text.isEmpty {
+    /// The engine's query for a checked ``DealAppsQuery`` (the route group or the page checked each field's bounds).
+    /// - Throws: `422` naming `category` for one the data does not have, `at` for a time that does not parse; the
+    ///   message in `language`.
+    init(_ wire: DealAppsQuery, categories: [String], language: Language = .en) throws(HTTPError) {
+        tab = Tab(wire.tab)
+        region = Region(wire.region)
+        self.language = language
+        if let text = wire.category {
             guard let match = categories.first(where: { $0.caseInsensitiveCompare(text) == .orderedSame }) else {
-                throw bad(DealText.unknownValue("category", text, allowed: categories))
+                throw Self.refused("category", DealText.unknownValue("category", text, allowed: categories), language)
             }
             category = match
         }
-        if let text = query["device"], !text.isEmpty {
-            guard Self.devices.contains(text) else {
-                throw bad(DealText.unknownValue("device", text, allowed: Self.devices))
-            }
-            device = text
-        }
-        if let text = query["q"] {
-            guard text.count <= Self.maximumSearchLength else {
-                throw bad(DealText.searchTooLong(Self.maximumSearchLength))
-            }
+        device = wire.device?.rawValue
+        if let text = wire.q {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if !trimmed.isEmpty {
                 if trimmed.unicodeScalars.allSatisfy({ CharacterSet.punctuationCharacters.contains($0) || CharacterSet.symbols.contains($0)
@@ -70,17 +60,20 @@ struct ListQuery: Sendable {
                 }
             }
         }
-        if let text = query["at"], !text.isEmpty {
-            guard let time = Self.time(text) else {
-                throw bad(DealText.badTime)
-            }
-            at = time
-        }
-        cursor = query["cursor"].flatMap { $0.isEmpty ? nil : $0 }
-        if let text = query["limit"], !text.isEmpty {
-            guard let limit = Int(text), (1...100).contains(limit) else { throw bad(DealText.badLimit) }
-            self.limit = limit
-        }
+        at = try Self.time(wire.at, language)
+        cursor = wire.cursor
+        limit = wire.limit
+    }
+
+    /// The as-of time of a query's `at` (nil: the newest observation). - Throws: `422` naming `at`.
+    static func time(_ text: String?, _ language: Language) throws(HTTPError) -> Int64? {
+        guard let text else { return nil }
+        guard let time = time(text) else { throw refused("at", DealText.badTime, language) }
+        return time
+    }
+
+    static func refused(_ field: String, _ message: LocalizedText, _ language: Language) -> HTTPError {
+        .validation([.init(field: field, message: message(language))])
     }
 
     static func time(_ text: String) -> Int64? {
@@ -119,6 +112,11 @@ struct ListPage: Sendable {
 struct DealLists: Sendable {
     let store: DealStore
 
+    /// `422` naming `cursor`: not a `nextCursor` of this tab.
+    static func badCursor(_ language: Language) -> HTTPError {
+        ListQuery.refused("cursor", DealText.badCursor, language)
+    }
+
     func page(_ query: ListQuery) throws -> ListPage {
         let snapshot = try store.snapshot()
         guard let latest = snapshot.latest[query.region], let earliest = snapshot.earliest[query.region] else {
@@ -156,7 +154,7 @@ struct DealLists: Sendable {
             rows.sort { ($0.state!.since, $0.app.id) > ($1.state!.since, $1.app.id) }
             if let cursor = query.cursor {
                 let parts = cursor.split(separator: ".")
-                guard parts.count == 2, let since = Int64(parts[0]), let id = Int64(parts[1]) else { throw HTTPError.badRequest("invalid cursor") }
+                guard parts.count == 2, let since = Int64(parts[0]), let id = Int64(parts[1]) else { throw Self.badCursor(query.language) }
                 rows.removeAll { ($0.state!.since, $0.app.id) >= (since, id) }
             }
             items = Array(rows.prefix(query.limit))
@@ -166,7 +164,7 @@ struct DealLists: Sendable {
             if let cursor = query.cursor {
                 let parts = cursor.split(separator: ".")
                 guard parts.count == 3, let s = Int64(parts[0]), let r = Int64(parts[1]), let id = Int64(parts[2]) else {
-                    throw HTTPError.badRequest("invalid cursor")
+                    throw Self.badCursor(query.language)
                 }
                 after = (s, r, id)
             }

@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import Foundation
 
 /// A store region the app tracks, with its currency. `cn` is the default: 爱限免 is a China-store tracker.
@@ -5,6 +6,8 @@ enum Region: String, Sendable, CaseIterable {
     case cn, us
 
     var currency: Currency { self == .cn ? .cny : .usd }
+
+    init(_ wire: DealRegion) { self = wire == .cn ? .cn : .us }
 }
 
 /// ISO 4217 currencies of the tracked stores, each with two minor digits (fen, cents).

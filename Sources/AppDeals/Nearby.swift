@@ -20,6 +20,12 @@ struct CoarseLocation: Sendable, Hashable {
         cellLon = Int64((lon * 100).rounded())
     }
 
+    /// Rounds a position whose bounds were checked (``DealNearbyQuery``).
+    init(checkedLatitude latitude: Double, longitude: Double) {
+        cellLat = Int64((latitude * 100).rounded())
+        cellLon = Int64((longitude * 100).rounded())
+    }
+
     init(cellLat: Int64, cellLon: Int64) {
         self.cellLat = cellLat
         self.cellLon = cellLon

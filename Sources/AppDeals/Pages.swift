@@ -80,31 +80,40 @@ struct DealPages: Sendable {
 
     // MARK: lists
 
+    /// A list query's value that is its default (`region=cn`, `limit=20`): left out of the page's links.
+    static func isDefault(_ item: (name: String, value: String)) -> Bool {
+        (item.name == "region" && item.value == DealRegion.cn.rawValue) || (item.name == "limit" && item.value == "20")
+    }
+
     func listPage(_ request: Request, _ viewer: Viewer, tab: Tab, path: String) throws -> Response {
         let l = viewer.language
         let snapshot = try store.snapshot()
         let isSearch = path.hasSuffix("/search")
+        let wire: DealAppsQuery
         let query: ListQuery
         do {
-            query = try ListQuery(request.query, categories: snapshot.categories, defaultTab: tab, language: l)
+            wire = try request.query(as: DealAppsQuery.self, defaults: [("tab", tab.rawValue)], chinese: l == .zh)
+            query = try ListQuery(wire, categories: snapshot.categories, language: l)
         } catch {
-            return self.page(viewer, title: DealText.appTitle(l), back: Self.launcher, tab: tab.rawValue, status: .badRequest) {
-                errorState(language: l, title: DealText.nothingHere(l), message: error.detail ?? "", retryHref: path)
+            return self.page(viewer, title: DealText.appTitle(l), back: Self.launcher, tab: tab.rawValue, status: error.status) {
+                errorState(language: l, title: DealText.nothingHere(l), message: error.errors.map(\.message).joined(separator: " "), retryHref: path)
             }
         }
         let result = isSearch && query.search == nil && !query.searchIsEmpty
             ? ListPage(items: [], nextCursor: nil, asOf: snapshot.latest[query.region], outsideData: false)
             : try lists.page(query)
         let title = isSearch ? DealText.search(l) : Self.tabs.first { $0.id == tab.rawValue }.map { $0.label(l) } ?? DealText.appTitle(l)
-        let keep = request.query.pairs.filter { $0.name != "cursor" && $0.name != "tab" && !$0.value.isEmpty }
+        var kept = wire
+        kept.cursor = nil
+        let keep = kept.queryItems.filter { $0.name != "tab" && !Self.isDefault($0) }
             .map { percentEncode($0.name) + "=" + percentEncode($0.value) }.joined(separator: "&")
         let base = path + (keep.isEmpty ? "" : "?" + keep)
         let more = result.nextCursor.map { base + (base.contains("?") ? "&" : "?") + "cursor=" + percentEncode($0) }
         return self.page(viewer, title: title, back: Self.launcher, tab: isSearch ? nil : tab.rawValue) {
             if isSearch {
                 form(.class("ad-search"), .action("/appdeals/search"), .method("get"), .role("search")) {
-                    input(.class("field-input"), .type("search"), .name("q"), .value(request.query["q"] ?? ""),
-                          .placeholder(DealText.searchPlaceholder(l)), .ariaLabel(DealText.search(l)), .maxlength(ListQuery.maximumSearchLength))
+                    input(.class("field-input"), .type("search"), .name("q"), .value(wire.q ?? ""),
+                          .placeholder(DealText.searchPlaceholder(l)), .ariaLabel(DealText.search(l)), .maxlength(DealAppsQuery.maximumSearchLength))
                     WebUI.button(.classes("btn", "btn-primary"), .type("submit")) { DealText.search(l) }
                 }
             } else {
@@ -153,7 +162,7 @@ struct DealPages: Sendable {
             WebUI.label(.class("visually-hidden"), .for("ad-device")) { DealText.device(l) }
             Node.element("select", [.class("field-input"), .id("ad-device"), .name("device")],
                          [Node.element("option", [.value("")], [.text(DealText.allDevices(l))])]
-                            + ListQuery.devices.map { device in
+                            + DealDevice.allCases.map(\.rawValue).map { device in
                                 Node.element("option", [.value(device), Attribute.selected.when(device == query.device)],
                                              [.text(DealText.deviceNames[device]?(l) ?? device)])
                             })

@@ -111,31 +111,6 @@ public enum APIPath {
         public static let followingFeed = "/api/v1/movies/following"
     }
 
-    /// 爱限免 App Deals.
-    public enum AppDeals {
-        /// `GET`: a tab of deals, 热榜 or a search (``DealAppPage``).
-        public static let apps = "/api/v1/appdeals/apps"
-        /// `GET`: one app with its price history (``DealAppDetail``).
-        public static let app = "/api/v1/appdeals/apps/{id}"
-        /// `PUT` (admins, ``DealKnownEndInput`` → ``DealApp``) sets the known end of an app's current 限免 in the China
-        /// store; `DELETE` clears it (the estimate shows again).
-        public static let appEnd = "/api/v1/appdeals/apps/{id}/end"
-        /// `GET`: the 专题 (``DealTopicList``); `POST` (admins, ``DealTopicInput`` → ``DealTopic``) adds an editor's one.
-        public static let topics = "/api/v1/appdeals/topics"
-        /// `GET`: one 专题 with all its apps (``DealTopic``); `PUT` (``DealTopicInput``) and `DELETE`: admins, editors' topics.
-        public static let topic = "/api/v1/appdeals/topics/{id}"
-        /// `PUT` (admins, multipart field `cover`): an editor's topic's cover picture (→ ``DealTopic``).
-        public static let topicCover = "/api/v1/appdeals/topics/{id}/cover"
-        /// `GET`: 周边, apps favourited near `lat`, `lon` (``DealNearby``).
-        public static let nearby = "/api/v1/appdeals/nearby"
-        /// `PUT` (``DealLocation`` → ``DealLocation``, rounded) shares my coarse location for 周边; `DELETE` stops sharing.
-        public static let location = "/api/v1/appdeals/location"
-        /// `GET`: my price alerts (``DealAlertList``).
-        public static let alerts = "/api/v1/appdeals/alerts"
-        /// `PUT` (``DealAlertInput`` → ``DealAlert``) sets my price alert on an app (saving it); `DELETE` removes it.
-        public static let alert = "/api/v1/appdeals/alerts/{id}"
-    }
-
     /// 豹考通 Gaokao. Every route but the profile is a `GET` with query parameters.
     public enum Gaokao {
         public static let provinces = "/api/v1/gaokao/provinces"
@@ -151,25 +126,6 @@ public enum APIPath {
         public static let profile = "/api/v1/gaokao/profile"
         /// `GET` and `PUT` (``GaokaoPlanInput`` → ``GaokaoPlan``) 志愿表 with its risk check.
         public static let plan = "/api/v1/gaokao/plan"
-    }
-
-    /// 天气 Weather. Lookups are open to everyone; saved places need a signed-in user.
-    public enum Weather {
-        /// `GET ?parent=`, `?q=` or `?near=lat,lon` (``WeatherPlaceList``).
-        public static let places = "/api/v1/weather/places"
-        /// `GET` one place by adcode (``WeatherPlace``).
-        public static let place = "/api/v1/weather/places/{id}"
-        /// `GET ?place=ADCODE|lat,lon` (``WeatherForecast``).
-        public static let forecast = "/api/v1/weather/forecast"
-        /// `GET ?place=&date=MM-DD` (``WeatherClimate``).
-        public static let climate = "/api/v1/weather/climate"
-        /// `GET` (``WeatherSavedPlaces``), `POST` (``WeatherSavedPlaceInput`` → ``WeatherSavedPlaces``) and `PUT`
-        /// (``WeatherSavedPlaceOrder`` → ``WeatherSavedPlaces``).
-        public static let savedPlaces = "/api/v1/weather/saved-places"
-        /// `DELETE` one saved place.
-        public static let savedPlace = "/api/v1/weather/saved-places/{id}"
-        /// `POST ?place=ADCODE|lat,lon`, multipart part `photo`: the share card, a 1080 × 1440 JPEG.
-        public static let shareCard = "/api/v1/weather/share-card"
     }
 
     /// 图片处理器 Photo Studio. Every route needs a signed-in user.

@@ -18,7 +18,7 @@ extension AppSuiteClient {
                                           query: Query, body: Body) async throws(AppSuiteError) -> Answer {
         var call = Call(Route(endpoint), path: path, query: query.queryItems.map { ($0.name, $0.value) })
         if Body.self != NoBody.self { call = try call.json(body) }
-        return try await answer(call, as: Answer.self)
+        return try await answer(call, as: Answer.self, produces: endpoint.produces)
     }
 
     /// Calls an endpoint that takes a JSON body and no query.
@@ -39,6 +39,26 @@ extension AppSuiteClient {
         try await call(endpoint, path: path, query: NoQuery(), body: NoBody())
     }
 
+    /// Every item of a keyset-paged `GET` endpoint: `query` first, then with `cursor` set to each answer's
+    /// `nextCursor` until an answer has none (``PagedSequence``: a repeated cursor is an error).
+    ///
+    /// ```swift
+    /// for try await app in client.all(AppDealsEndpoints.apps, query: .init(tab: .hot, limit: 100),
+    ///                                 cursor: \.cursor, items: \.items, nextCursor: \.nextCursor) { … }
+    /// ```
+    public func all<Query, Answer, Item: Sendable>(_ endpoint: Endpoint<Query, NoBody, Answer>,
+                                                   path: [String: any CustomStringConvertible & Sendable] = [:], query: Query,
+                                                   cursor: any WritableKeyPath<Query, String?> & Sendable,
+                                                   items: any KeyPath<Answer, [Item]> & Sendable,
+                                                   nextCursor: any KeyPath<Answer, String?> & Sendable) -> PagedSequence<Item> {
+        PagedSequence { [self] next throws(AppSuiteError) in
+            var query = query
+            query[keyPath: cursor] = next
+            let page = try await call(endpoint, path: path, query: query)
+            return (page[keyPath: items], page[keyPath: nextCursor])
+        }
+    }
+
     /// Calls an upload endpoint: `files` under their field names, streamed from disk or memory as a
     /// `multipart/form-data` body, `progress` told as bytes go out.
     public func upload<Query, Form: UploadForm, Answer>(_ endpoint: Endpoint<Query, Form, Answer>,
@@ -48,15 +68,21 @@ extension AppSuiteClient {
         let body = try MultipartBody(files, fields: fields)
         defer { try? FileManager.default.removeItem(at: body.file) }
         let call = Call(Route(endpoint), path: path, query: query.queryItems.map { ($0.name, $0.value) })
-        return try await answer(call.multipart(body, progress: progress), as: Answer.self)
+        return try await answer(call.multipart(body, progress: progress), as: Answer.self, produces: endpoint.produces)
     }
 
     /// Sends `call` and reads its success as the endpoint's answer: nothing for ``NoContent``, the bytes for a
-    /// ``BinaryFile``, else the JSON model.
-    private func answer<Answer: Decodable>(_ call: Call, as type: Answer.Type) async throws(AppSuiteError) -> Answer {
+    /// ``BinaryFile`` (which must be of the media type the endpoint `produces`, else
+    /// ``AppSuiteError/unexpectedResponse(_:)``), else the JSON model.
+    private func answer<Answer: Decodable>(_ call: Call, as type: Answer.Type, produces: String?) async throws(AppSuiteError) -> Answer {
+        var call = call
+        if let produces { call.accept = produces + ", application/problem+json" }
         let response = try await response(call)
         if let none = NoContent() as? Answer { return none }
-        if Answer.self == BinaryFile.self, let file = Self.file(response) as? Answer { return file }
+        if Answer.self == BinaryFile.self, let file = Self.file(response) as? Answer {
+            guard let produces, response.mediaType == produces else { throw Self.unexpected(response, produces ?? "a file") }
+            return file
+        }
         return try Self.decode(Answer.self, from: response)
     }
 

@@ -32,6 +32,6 @@ extension AppSuiteClient {
     /// and the routes of the methods still written per route. A test compares it with the operations of the
     /// server's `/api/openapi.json`, and the live tests call every one of them.
     public static let routes: [Route] = APIEndpoints.groups.flatMap { $0.endpoints.map(Route.init) } + Platform.endpoints + Auth.endpoints + Me.endpoints + Community.endpoints
-        + Movies.endpoints + Gaokao.endpoints + Photos.endpoints + Weather.endpoints + AppDeals.endpoints
+        + Movies.endpoints + Gaokao.endpoints + Photos.endpoints
         + Inbox.endpoints + Moderation.endpoints + Push.endpoints
 }

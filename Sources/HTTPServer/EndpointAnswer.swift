@@ -15,6 +15,10 @@ enum EndpointAnswer {
             var response = try encode(answer, status: status)
             finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn, revalidate: revalidate)
             return response
+        case .encoded(let bytes):
+            var response = Response.json(bytes, status: status)
+            finish(&response, reply.headers, endpoint.cache, request: request, signedIn: signedIn, revalidate: revalidate)
+            return response
         case .offloaded(let key, let lane, let work):
             return .offloaded(key: key, lane: lane) {
                 var response = try encode(try work(), status: status)
@@ -51,6 +55,17 @@ enum EndpointAnswer {
             response.body = .bytes([])
             response.headers.remove("Content-Type")
         }
+    }
+}
+
+/// An endpoint's answer encoded as the server sends it (``APICoding``), for a handler that keeps answers it made
+/// and sends one again with ``Reply/encoded(_:headers:)``.
+public struct EncodedAnswer<Answer>: Sendable {
+    /// The JSON bytes.
+    public let bytes: [UInt8]
+
+    public init(_ answer: Answer) throws where Answer: Encodable {
+        bytes = Array(try APICoding.makeEncoder().encode(answer))
     }
 }
 

@@ -17,6 +17,7 @@ public struct EndpointCall<Query: Sendable, Body: Sendable, Context: Sendable>: 
 public struct Reply<Answer: Sendable>: Sendable {
     enum Kind: Sendable {
         case answer(Answer)
+        case encoded([UInt8])
         case offloaded(key: String, lane: WorkLane, work: @Sendable () throws -> Answer)
         case response(Response)
     }
@@ -28,6 +29,12 @@ public struct Reply<Answer: Sendable>: Sendable {
     /// The answer, encoded with the endpoint's status unless `status` is given.
     public static func answer(_ answer: Answer, status: HTTPStatus? = nil, headers: HTTPHeaders = HTTPHeaders()) -> Reply {
         Reply(kind: .answer(answer), status: status, headers: headers)
+    }
+
+    /// An answer encoded earlier (``EncodedAnswer``) and kept, sent as it is: a cached answer costs a look-up,
+    /// not another `JSONEncoder` run.
+    public static func encoded(_ answer: EncodedAnswer<Answer>, headers: HTTPHeaders = HTTPHeaders()) -> Reply {
+        Reply(kind: .encoded(answer.bytes), status: nil, headers: headers)
     }
 
     /// Slow work (libvips, argon2id, outbound HTTP) run on the server's work pool under `key` (a user id, else
@@ -141,7 +148,10 @@ extension RouteGroup.OpenRoutes {
             let key = EndpointKey(query: call.query, path: call.request.pathParameterValues)
             return .response(try cache.response(for: key, variant: variant, request: call.request) {
                 let reply = try handler(call)
-                guard case .answer = reply.kind else { return (try EndpointAnswer.response(reply, for: endpoint, request: call.request, signedIn: false), false) }
+                switch reply.kind {
+                case .answer, .encoded: break
+                case .offloaded, .response: return (try EndpointAnswer.response(reply, for: endpoint, request: call.request, signedIn: false), false)
+                }
                 return (try EndpointAnswer.response(reply, for: endpoint, request: call.request, signedIn: false, revalidate: false), true)
             })
         }
@@ -171,5 +181,13 @@ extension Request {
         } catch {
             throw .validation([.init(field: error.field, message: error.message(chinese: chinese()))])
         }
+    }
+
+    /// ``query(as:defaults:chinese:)``, or nil when the query string gives none of the type's fields: a page's
+    /// starting state (`/weather/climate` lists cities, `/weather/climate?place=…` shows one).
+    public func optionalQuery<Query: QueryDecodable>(as type: Query.Type, chinese: @autoclosure () -> Bool) throws(HTTPError) -> Query? {
+        let names = Set(Query.fields.map(\.name))
+        guard query.pairs.contains(where: { names.contains($0.name) && !$0.value.isEmpty }) else { return nil }
+        return try self.query(as: type, chinese: chinese())
     }
 }

@@ -6,8 +6,8 @@ import HTTPServer
 import Identity
 import WebUI
 
-/// The `/api/v1/weather/…` handlers. Answers are the `AppSuiteAPI` models encoded with ``APICoding``;
-/// errors are RFC 9457 problems.
+/// The `/api/v1/weather/…` handlers of the endpoints declared in ``WeatherEndpoints``: the route group decodes and
+/// checks every parameter (a bad one answers `422` naming it); errors are RFC 9457 problems.
 struct WeatherAPI: Sendable {
     let store: WeatherStore
     let service: ForecastService
@@ -19,19 +19,15 @@ struct WeatherAPI: Sendable {
     static let savedLimit = 20
 
     func register(into api: inout RouteGroup<SessionGuard>) {
-        api.anyone.get("/places") { request, viewer in try places(request, viewer) }
-        api.anyone.get("/places/{id}") { request, viewer in try place(request, viewer) }
-        api.anyone.get("/forecast") { request, viewer in try forecast(request, viewer) }
-        api.anyone.get("/climate") { request, viewer in try climate(request, viewer) }
-        api.get("/saved-places") { _, member in try saved(member) }
-        api.post("/saved-places") { request, member in try save(request, member) }
-        api.put("/saved-places") { request, member in try reorder(request, member) }
-        api.delete("/saved-places/{id}") { request, member in try unsave(request, member) }
-        api.post("/share-card") { request, member in try shareCard(request, member) }
-    }
-
-    static func encode(_ model: some Encodable, status: HTTPStatus = .ok) throws -> Response {
-        .json(Array(try APICoding.makeEncoder().encode(model)), status: status)
+        api.anyone.handle(WeatherEndpoints.places) { call in try places(call.query, call.context.language) }
+        api.anyone.handle(WeatherEndpoints.place) { call in try place(try call.request.parameter("id"), call.context.language) }
+        api.anyone.reply(WeatherEndpoints.forecast) { call in try forecast(call.query, call.request, call.context) }
+        api.anyone.handle(WeatherEndpoints.climate) { call in try climate(call.query, call.context.language) }
+        api.handle(WeatherEndpoints.savedPlaces) { call in try savedList(call.context.user.id) }
+        api.handle(WeatherEndpoints.savePlace) { call in try save(call.body, call.context) }
+        api.handle(WeatherEndpoints.reorderPlaces) { call in try reorder(call.body, call.context) }
+        api.handle(WeatherEndpoints.removePlace) { call in try unsave(try call.request.parameter("id"), call.context) }
+        api.handleUpload(WeatherEndpoints.shareCard) { call in try shareCard(call.query, call.request, call.context) }
     }
 
     static func field(_ name: String, _ zh: String, _ en: String, _ language: Language) -> HTTPError {
@@ -48,9 +44,9 @@ struct WeatherAPI: Sendable {
         return directory
     }
 
-    /// A place by adcode (6 digits) or `lat,lon` (the nearest county); 404 for an unknown id or a point outside China.
-    static func resolve(_ text: String?, in directory: PlaceDirectory, language: Language) throws(HTTPError) -> (Place, Double?) {
-        guard let text, !text.isEmpty else { throw field("place", "缺少参数 place。", "The query parameter place is required.", language) }
+    /// A place by adcode (6 digits) or `lat,lon` (the nearest county); 404 for an unknown id or a point outside China,
+    /// 422 naming `place` for anything else.
+    static func resolve(_ text: String, in directory: PlaceDirectory, language: Language) throws(HTTPError) -> (Place, Double?) {
         if text.count == 6, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
             guard let place = directory.place(text) else {
                 throw .notFound(language == .zh ? "没有代码为 \(text) 的地区。" : "No place has the code \(text).")
@@ -69,66 +65,53 @@ struct WeatherAPI: Sendable {
 
     // MARK: handlers
 
-    func places(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let l = viewer.language
+    func places(_ query: WeatherPlacesQuery, _ l: Language) throws -> WeatherPlaceList {
         let directory = try directory(l)
-        let limitText = request.query["limit"] ?? "50"
-        guard let limit = Int(limitText), (1...200).contains(limit) else {
-            throw Self.field("limit", "limit 须为 1–200 的整数。", "limit must be a whole number from 1 to 200.", l)
-        }
-        if let near = request.query["near"], !near.isEmpty {
+        if let near = query.near {
             guard let point = Coordinate(text: near) else {
                 throw Self.field("near", "near 须为“纬度,经度”。", "near must be \"latitude,longitude\".", l)
             }
-            let items = directory.nearest(to: point, limit: min(limit, 20)).map { $0.place.wire(childCount: directory.childCount($0.place.id), distance: $0.distance) }
-            return try Self.encode(WeatherPlaceList(items: items))
+            let items = directory.nearest(to: point, limit: min(query.limit, 20))
+                .map { $0.place.wire(childCount: directory.childCount($0.place.id), distance: $0.distance) }
+            return WeatherPlaceList(items: items)
         }
-        if let query = request.query["q"], !query.isEmpty {
-            guard query.count <= 32, !query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw Self.field("q", "q 最多 32 个字符。", "q has at most 32 characters.", l)
-            }
-            let items = directory.search(query, limit: limit).map { $0.wire(childCount: directory.childCount($0.id)) }
-            return try Self.encode(WeatherPlaceList(items: items))
+        if let text = query.q {
+            return WeatherPlaceList(items: directory.search(text, limit: query.limit).map { $0.wire(childCount: directory.childCount($0.id)) })
         }
-        let parent = request.query["parent"].flatMap { $0.isEmpty ? nil : $0 }
-        if let parent, directory.place(parent) == nil {
+        if let parent = query.parent, directory.place(parent) == nil {
             throw HTTPError.notFound(l == .zh ? "没有代码为 \(parent) 的地区。" : "No place has the code \(parent).")
         }
-        let items = directory.children(of: parent).prefix(limit).map { $0.wire(childCount: directory.childCount($0.id)) }
-        return try Self.encode(WeatherPlaceList(items: Array(items)))
+        let items = directory.children(of: query.parent).prefix(query.limit).map { $0.wire(childCount: directory.childCount($0.id)) }
+        return WeatherPlaceList(items: Array(items))
     }
 
-    func place(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let directory = try directory(viewer.language)
-        let id = try request.parameter("id")
+    func place(_ id: String, _ l: Language) throws -> WeatherPlace {
+        let directory = try directory(l)
         guard let place = directory.place(id) else {
-            throw HTTPError.notFound(viewer.language == .zh ? "没有代码为 \(id) 的地区。" : "No place has the code \(id).")
+            throw HTTPError.notFound(l == .zh ? "没有代码为 \(id.prefix(16)) 的地区。" : "No place has the code \(id.prefix(16)).")
         }
-        return try Self.encode(place.wire(childCount: directory.childCount(place.id)))
+        return place.wire(childCount: directory.childCount(place.id))
     }
 
-    func forecast(_ request: Request, _ viewer: Viewer) throws -> Response {
+    /// The cached forecast's kept encoding (``ForecastBodies``) without waiting; else the provider, on the work pool.
+    func forecast(_ query: WeatherPlaceQuery, _ request: Request, _ viewer: Viewer) throws -> Reply<WeatherForecast> {
         let l = viewer.language
         let directory = try directory(l)
-        let (place, _) = try Self.resolve(request.query["place"], in: directory, language: l)
+        let (place, _) = try Self.resolve(query.place, in: directory, language: l)
         let childCount = directory.childCount(place.id)
         let now = clock.now()
         switch try service.cachedBody(for: place, childCount: childCount, language: l, now: now) {
-        case .success(let body): return .json(body)
+        case .success(let body): return .encoded(body)
         case .failure(let error): throw Self.unavailable(error, language: l)
         case nil: break
         }
         let service = service
         return .offloaded(key: viewer.user.map { "user:\($0.id)" } ?? request.clientAddress) {
-            let result = Result { () throws(ProviderError) in try service.forecast(for: place, childCount: childCount, language: l, now: now) }
-            return try Self.answer(result, language: l)
-        }
-    }
-
-    static func answer(_ result: Result<WeatherForecast, ProviderError>, language: Language) throws -> Response {
-        switch result {
-        case .success(let forecast): return try encode(forecast)
-        case .failure(let error): throw unavailable(error, language: language)
+            do throws(ProviderError) {
+                return try service.forecast(for: place, childCount: childCount, language: l, now: now)
+            } catch {
+                throw Self.unavailable(error, language: l)
+            }
         }
     }
 
@@ -142,21 +125,20 @@ struct WeatherAPI: Sendable {
                          type: unavailableType, headers: headers)
     }
 
-    func climate(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let l = viewer.language
+    func climate(_ query: WeatherClimateQuery, _ l: Language) throws -> WeatherClimate {
         let directory = try directory(l)
-        let (place, _) = try Self.resolve(request.query["place"], in: directory, language: l)
-        let (month, day) = try Self.monthDay(request.query["date"], now: clock.now(), language: l)
+        let (place, _) = try Self.resolve(query.place, in: directory, language: l)
+        let (month, day) = try Self.monthDay(query.date, now: clock.now(), language: l)
         guard let climate = try ClimateLookup(store: store).climate(for: place, in: directory, month: month, day: day) else {
             throw HTTPError.notFound(l == .zh ? "\(place.fullName) 没有历史观测（仅有北京、上海、广州、成都、沈阳）。"
                 : "No observations for \(place.fullName) (only Beijing, Shanghai, Guangzhou, Chengdu and Shenyang).")
         }
-        return try Self.encode(climate)
+        return climate
     }
 
-    /// `MM-DD` (default: today in Beijing).
+    /// `MM-DD` (nil: today in Beijing). - Throws: `422` naming `date` for anything else.
     static func monthDay(_ text: String?, now: Date, language: Language) throws(HTTPError) -> (Int, Int) {
-        guard let text, !text.isEmpty else {
+        guard let text else {
             let today = ProviderTime.LocalDate(now, in: WeatherApp.chinaTime)
             return (today.month, today.day)
         }
@@ -169,33 +151,28 @@ struct WeatherAPI: Sendable {
     }
 
     /// `POST share-card?place=` with the multipart part `photo`: the card as a JPEG download (composed on the work pool).
-    func shareCard(_ request: Request, _ member: SignedIn) throws -> Response {
+    func shareCard(_ query: WeatherPlaceQuery, _ request: Request, _ member: SignedIn) throws -> Reply<BinaryFile> {
         let l = member.viewer.language
         let directory = try directory(l)
-        let (place, _) = try Self.resolve(request.query["place"] ?? request.form()["place"], in: directory, language: l)
+        let (place, _) = try Self.resolve(query.place, in: directory, language: l)
         let photo = try ShareCard.photo(in: request, language: l)
         let childCount = directory.childCount(place.id), service = service, now = clock.now()
-        return .offloaded(key: "user:\(member.user.id)", lane: .batch) {
+        return .response(.offloaded(key: "user:\(member.user.id)", lane: .batch) {
             let made = try ShareCard.make(photo: photo, place: place, childCount: childCount, service: service, language: l, now: now)
             return ShareCard.response(made.card, filename: made.filename, inline: false)
-        }
+        })
     }
 
     // MARK: saved places
 
-    func savedList(_ userID: Int64, _ language: Language) throws -> WeatherSavedPlaces {
+    func savedList(_ userID: Int64) throws -> WeatherSavedPlaces {
         let directory = try store.directory()
         let items = try store.savedPlaces(userID: userID).compactMap { directory.place($0) }.map { $0.wire(childCount: directory.childCount($0.id)) }
         return WeatherSavedPlaces(items: items)
     }
 
-    func saved(_ member: SignedIn) throws -> Response {
-        try Self.encode(try savedList(member.user.id, member.viewer.language))
-    }
-
-    func save(_ request: Request, _ member: SignedIn) throws -> Response {
+    func save(_ input: WeatherSavedPlaceInput, _ member: SignedIn) throws -> WeatherSavedPlaces {
         let l = member.viewer.language
-        let input = try request.decodeJSON(WeatherSavedPlaceInput.self)
         let directory = try directory(l)
         guard directory.place(input.placeId) != nil else {
             throw Self.field("placeId", "没有代码为 \(input.placeId.prefix(16)) 的地区。", "No place has the code \(input.placeId.prefix(16)).", l)
@@ -203,24 +180,21 @@ struct WeatherAPI: Sendable {
         guard try store.save(userID: member.user.id, adcode: input.placeId, at: Int64(clock.now().timeIntervalSince1970), limit: Self.savedLimit) else {
             throw Self.field("placeId", "最多保存 \(Self.savedLimit) 个地点。", "At most \(Self.savedLimit) places can be saved.", l)
         }
-        return try Self.encode(try savedList(member.user.id, l))
+        return try savedList(member.user.id)
     }
 
-    func reorder(_ request: Request, _ member: SignedIn) throws -> Response {
-        let l = member.viewer.language
-        let input = try request.decodeJSON(WeatherSavedPlaceOrder.self)
+    func reorder(_ input: WeatherSavedPlaceOrder, _ member: SignedIn) throws -> WeatherSavedPlaces {
         guard input.placeIds.count <= Self.savedLimit, try store.reorder(userID: member.user.id, adcodes: input.placeIds) else {
-            throw Self.field("placeIds", "placeIds 须恰好列出每个已保存的地点一次。", "placeIds must list each saved place exactly once.", l)
+            throw Self.field("placeIds", "placeIds 须恰好列出每个已保存的地点一次。", "placeIds must list each saved place exactly once.", member.viewer.language)
         }
-        return try Self.encode(try savedList(member.user.id, l))
+        return try savedList(member.user.id)
     }
 
-    func unsave(_ request: Request, _ member: SignedIn) throws -> Response {
-        let id = try request.parameter("id")
+    func unsave(_ id: String, _ member: SignedIn) throws -> NoContent {
         guard try store.remove(userID: member.user.id, adcode: id) else {
             throw HTTPError.notFound(member.viewer.language == .zh ? "没有保存这个地点。" : "This place is not saved.")
         }
-        return .noContent
+        return NoContent()
     }
 }
 

@@ -1,5 +1,6 @@
 import AppSuiteAPI
 import Foundation
+import HTTPServer
 import Synchronization
 import WebUI
 
@@ -26,7 +27,7 @@ final class ForecastBodies: Sendable {
         /// The window of `now` in which the body is what the view would give.
         var from: Date
         var until: Date
-        var bytes: [UInt8]
+        var bytes: EncodedAnswer<WeatherForecast>
     }
 
     let capacity: Int
@@ -40,8 +41,8 @@ final class ForecastBodies: Sendable {
     /// The body kept for `key` if it was made from the same answer and place and `now` is in its window; else
     /// `make()` (the bytes and the instant until which they hold), kept for the next asker.
     func body(_ key: Key, answer: ForecastCache.Answer, place: WeatherPlace, now: Date,
-              make: () throws -> (bytes: [UInt8], until: Date)) rethrows -> [UInt8] {
-        let kept = bodies.withLock { bodies -> [UInt8]? in
+              make: () throws -> (bytes: EncodedAnswer<WeatherForecast>, until: Date)) rethrows -> EncodedAnswer<WeatherForecast> {
+        let kept = bodies.withLock { bodies -> EncodedAnswer<WeatherForecast>? in
             guard let body = bodies[key], body.fetchedAt == answer.entry.fetchedAt, body.stale == answer.stale, body.place == place,
                   now >= body.from, now < body.until else { return nil }
             return body.bytes

@@ -1,5 +1,6 @@
 import AppSuiteAPI
 import Foundation
+import HTTPServer
 import WebUI
 
 /// Puts a forecast together for a place: the configured provider through the cache, then what the pages and
@@ -25,7 +26,7 @@ struct ForecastService: Sendable {
 
     /// The API's encoded answer without waiting, reused while it holds (``ForecastBodies``); nil when the cache has
     /// nothing usable and a fetch is needed.
-    func cachedBody(for place: Place, childCount: Int, language: Language, now: Date) throws -> Result<[UInt8], ProviderError>? {
+    func cachedBody(for place: Place, childCount: Int, language: Language, now: Date) throws -> Result<EncodedAnswer<WeatherForecast>, ProviderError>? {
         guard let result = cache.peek(place, provider: provider, now: now) else { return nil }
         switch result {
         case .failure(let error): return .failure(error)
@@ -34,7 +35,7 @@ struct ForecastService: Sendable {
             let key = ForecastBodies.Key(provider: provider.id, place: place.id, language: language)
             return .success(try bodies.body(key, answer: answer, place: wire, now: now) {
                 let forecast = assemble(answer, place: place, childCount: childCount, language: language, now: now)
-                return (try APICoding.makeEncoder().encode(forecast).map { $0 }, Self.shownUntil(answer.entry.forecast, now: now))
+                return (try EncodedAnswer(forecast), Self.shownUntil(answer.entry.forecast, now: now))
             })
         }
     }

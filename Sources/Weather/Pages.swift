@@ -75,6 +75,14 @@ struct WeatherPages: Sendable {
 
     func homeBack(_ l: Language) -> BackLink { BackLink(href: "/weather", label: WeatherText.title(l)) }
 
+    /// A query the page cannot use (a field out of bounds, too long, or a date that is not MM-DD): `422` naming it.
+    func refused(_ viewer: Viewer, _ error: HTTPError, active: String? = nil) -> Response {
+        let l = viewer.language
+        return page(viewer, title: WeatherText.title(l), back: homeBack(l), active: active, status: error.status) {
+            errorState(language: l, title: WeatherText.badQuery(l), message: error.errors.map(\.message).joined(separator: " "))
+        }
+    }
+
     func notImported(_ viewer: Viewer) -> Response {
         let l = viewer.language
         return page(viewer, title: WeatherText.title(l), back: homeBack(l), status: .serviceUnavailable) {
@@ -135,8 +143,10 @@ struct WeatherPages: Sendable {
         let l = viewer.language
         let directory = try store.directory()
         guard !directory.isEmpty else { return notImported(viewer) }
-        let query = request.query["q"].map { String($0.prefix(32)) }
-        let parent = request.query["parent"].flatMap { directory.place($0) }
+        let wire: WeatherPlacesQuery
+        do { wire = try request.query(as: WeatherPlacesQuery.self, chinese: l == .zh) } catch { return refused(viewer, error, active: "pick") }
+        let query = wire.q
+        let parent = wire.parent.flatMap { directory.place($0) }
         let back = parent.map { parent in
             parent.parentID.flatMap { directory.place($0) }.map { BackLink(href: "/weather/places?parent=\($0.id)", label: $0.name) }
                 ?? BackLink(href: "/weather/places", label: WeatherText.provinces(l))
@@ -183,7 +193,9 @@ struct WeatherPages: Sendable {
         let l = viewer.language
         let directory = try store.directory()
         guard !directory.isEmpty else { return notImported(viewer) }
-        guard let id = request.query["place"], let place = directory.place(id) else {
+        let wire: WeatherPlaceQuery?
+        do { wire = try request.optionalQuery(as: WeatherPlaceQuery.self, chinese: l == .zh) } catch { return refused(viewer, error) }
+        guard let place = wire.flatMap({ directory.place($0.place) }) else {
             return page(viewer, title: WeatherText.unknownPlace(l), back: homeBack(l), status: .notFound) {
                 emptyState(icon: .search, title: WeatherText.unknownPlace(l), action: LinkAction(label: WeatherText.pick(l), href: "/weather/places"))
             }
@@ -253,7 +265,7 @@ struct WeatherPages: Sendable {
             h2(.class("wx-heading")) { WeatherText.shareCard(l) }
             if viewer.isSignedIn {
                 postForm(action: "/weather/share-card", csrfToken: viewer.csrfToken, multipart: true,
-                         attributes: [.class("wx-share-form"), .attribute("data-api", "\(APIPath.Weather.shareCard)?place=\(place.id)")]) {
+                         attributes: [.class("wx-share-form"), .attribute("data-api", "\(WeatherEndpoints.shareCard.path)?place=\(place.id)")]) {
                     input(.type("hidden"), .name("place"), .value(place.id))
                     p(.class("wx-note")) { WeatherText.shareHint(l) }
                     div(.class("wx-share-pick")) {
@@ -328,20 +340,23 @@ struct WeatherPages: Sendable {
         let l = viewer.language
         let directory = try store.directory()
         guard !directory.isEmpty else { return notImported(viewer) }
-        var error: String?
-        let latitude = request.query["lat"] ?? "", longitude = request.query["lon"] ?? ""
-        if !latitude.isEmpty || !longitude.isEmpty {
-            if let point = Coordinate(text: "\(latitude.prefix(32)),\(longitude.prefix(32))") {
-                if let nearest = directory.nearest(to: point, limit: 1).first, nearest.distance <= 100_000 {
+        var error: (title: String, message: String?)?
+        var typed = LocateQuery()
+        do {
+            typed = try request.query(as: LocateQuery.self, chinese: l == .zh)
+            if let lat = typed.lat, let lon = typed.lon {
+                if let point = Coordinate(latitude: lat, longitude: lon), let nearest = directory.nearest(to: point, limit: 1).first,
+                   nearest.distance <= 100_000 {
                     return viewer.redirect(to: "/weather/forecast?place=\(nearest.place.id)")
                 }
-                error = WeatherText.outsideChina(l)
-            } else {
-                error = WeatherText.badCoordinates(l)
+                error = (WeatherText.outsideChina(l), nil)
             }
+        } catch let refusal {
+            error = (WeatherText.badCoordinates(l), refusal.errors.map(\.message).joined(separator: " "))
         }
+        let latitude = typed.lat.map { String($0) } ?? "", longitude = typed.lon.map { String($0) } ?? ""
         return page(viewer, title: WeatherText.locate(l), back: homeBack(l), status: error == nil ? .ok : .unprocessableContent) {
-            if let error { errorState(language: l, title: error) }
+            if let error { errorState(language: l, title: error.title, message: error.message) }
             div(.class("wx-locate")) {
                 button(WeatherText.locateButton(l), style: .primary, type: "button", icon: .mapPin, fullWidth: true)
             }
@@ -361,7 +376,9 @@ struct WeatherPages: Sendable {
         let l = viewer.language
         let directory = try store.directory()
         guard !directory.isEmpty else { return notImported(viewer) }
-        guard let id = request.query["place"], let place = directory.place(id) else {
+        let wire: WeatherClimateQuery?
+        do { wire = try request.optionalQuery(as: WeatherClimateQuery.self, chinese: l == .zh) } catch { return refused(viewer, error) }
+        guard let wire else {
             let cities = ["110000", "310000", "440100", "510100", "210100"].compactMap { directory.place($0) }
             return page(viewer, title: WeatherText.climate(l), back: homeBack(l)) {
                 listGroup(footer: WeatherText.climateHint(l)) {
@@ -369,10 +386,13 @@ struct WeatherPages: Sendable {
                 }
             }
         }
-        let (month, day): (Int, Int)
-        do { (month, day) = try WeatherAPI.monthDay(request.query["date"], now: clock.now(), language: l) } catch {
-            (month, day) = try WeatherAPI.monthDay(nil, now: clock.now(), language: l)
+        guard let place = directory.place(wire.place) else {
+            return page(viewer, title: WeatherText.unknownPlace(l), back: homeBack(l), status: .notFound) {
+                emptyState(icon: .search, title: WeatherText.unknownPlace(l), action: LinkAction(label: WeatherText.pick(l), href: "/weather/places"))
+            }
         }
+        let (month, day): (Int, Int)
+        do { (month, day) = try WeatherAPI.monthDay(wire.date, now: clock.now(), language: l) } catch { return refused(viewer, error) }
         guard let climate = try ClimateLookup(store: store).climate(for: place, in: directory, month: month, day: day) else {
             return page(viewer, title: WeatherText.climate(l), back: homeBack(l), status: .notFound) {
                 emptyState(icon: .info, title: WeatherText.noClimate(l), message: WeatherText.noClimateMessage(l))
@@ -433,7 +453,7 @@ struct WeatherPages: Sendable {
                            action: LinkAction(label: WeatherText.pick(l), href: "/weather/places"))
             } else {
                 p(.class("wx-note")) { WeatherText.reorderHint(l) }
-                ul(.class("list-group wx-saved-list"), .attribute("data-api", APIPath.Weather.savedPlaces)) {
+                ul(.class("list-group wx-saved-list"), .attribute("data-api", WeatherEndpoints.savedPlaces.path)) {
                     for (index, place) in places.enumerated() {
                         li(.class("cell wx-saved-row"), .id("saved-\(place.id)"), .attribute("data-id", place.id)) {
                             span(.class("wx-drag"), .attribute("aria-hidden", "true"), .attribute("title", WeatherText.drag(l))) { "⠿" }
@@ -492,5 +512,19 @@ struct WeatherPages: Sendable {
     func remove(_ request: Request, _ member: SignedIn) throws -> Response {
         _ = try store.remove(userID: member.user.id, adcode: try request.parameter("id"))
         return member.viewer.redirect(to: "/weather/saved", flash: Toast(WeatherText.removed(member.viewer.language), kind: .success))
+    }
+}
+
+/// `GET /weather/locate`: a point typed in, both numbers or neither.
+struct LocateQuery: QueryDecodable, Equatable {
+    var lat: Double?
+    var lon: Double?
+
+    init() {}
+
+    init(from query: inout QueryReader) throws(QueryError) {
+        lat = try query.optional("lat", in: -90...90, "WGS-84 latitude, degrees")
+        lon = try query.optional("lon", in: -180...180, "WGS-84 longitude, degrees")
+        try query.check((lat == nil) == (lon == nil), lat == nil ? "lat" : "lon", zh: "纬度和经度须同时给出。", en: "Give the latitude and the longitude together.")
     }
 }

@@ -1,4 +1,5 @@
 public import AppHost
+public import AppSuiteAPI
 import Foundation
 public import HTTPServer
 public import Storage
@@ -53,7 +54,7 @@ public struct WeatherApp: MiniApp {
 
     public func importer(context: AppContext) -> (any DataImporter)? { WeatherImporter(store: WeatherStore(database: context.database)) }
 
-    public var apiOperations: [APIOperation] { WeatherOpenAPI.operations }
+    public var endpoints: EndpointGroup? { WeatherEndpoints.group }
 
     public var apiSchemas: [(String, JSONSchema)] { WeatherOpenAPI.schemas }
 

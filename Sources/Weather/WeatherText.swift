@@ -62,6 +62,7 @@ enum WeatherText {
     static let longitude = LocalizedText(zh: "经度", en: "Longitude")
     static let find = LocalizedText(zh: "查找", en: "Find")
     static let outsideChina = LocalizedText(zh: "这个位置不在中国境内", en: "This point is not in China")
+    static let badQuery = LocalizedText(zh: "无法使用这个地址的参数", en: "This address has a parameter that cannot be used")
     static let badCoordinates = LocalizedText(zh: "请输入有效的纬度（−90–90）和经度（−180–180）", en: "Enter a latitude (−90–90) and longitude (−180–180)")
     static let loading = LocalizedText(zh: "正在加载天气…", en: "Loading the weather…")
     static let slow = LocalizedText(zh: "加载时间过长。", en: "This is taking too long.")

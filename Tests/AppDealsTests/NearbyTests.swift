@@ -42,7 +42,7 @@ import Testing
         let far = try server.get("/api/v1/appdeals/nearby?lat=39.99&lon=116.31").decode(DealNearby.self)
         // Only this test shares locations on the shared server.
         #expect(far.users == 0 && far.items.isEmpty)
-        #expect(try server.get("/api/v1/appdeals/nearby?lat=100&lon=1").status == 400)
+        #expect(try server.get("/api/v1/appdeals/nearby?lat=100&lon=1").status == 422)
         #expect(try server.send("PUT", "/api/v1/appdeals/location", json: #"{"lat":39.9,"lon":116.4}"#).status == 401)
 
         // Opting out deletes the rounded location: bob's apps are gone from 周边.

@@ -1,3 +1,4 @@
+import AppSuiteAPI
 @testable import AppDeals
 import AppSuiteTesting
 import Community
@@ -30,9 +31,9 @@ import Testing
         try Migrator.migrate(database, CommunitySchema.migrations())  // 热榜 reads the favourite counts
         let lists = DealLists(store: DealStore(database: database))
         let categories = try DealStore(database: database).snapshot().categories
-        var query = try ListQuery(FormData([("tab", "hot"), ("q", "旋转")]), categories: categories)
+        var query = try ListQuery(DealAppsQuery(tab: .hot, q: "旋转"), categories: categories)
         #expect(try lists.page(query).items.map(\.app.id) == [6_466_390_901])
-        query = try ListQuery(FormData([("tab", "hot"), ("q", "GAME"), ("limit", "100")]), categories: categories)
+        query = try ListQuery(DealAppsQuery(tab: .hot, q: "GAME", limit: 100), categories: categories)
         var found: [Int64] = []
         while true {
             let page = try lists.page(query)
@@ -50,9 +51,9 @@ import Testing
         let lists = DealLists(store: DealStore(database: database))
         let categories = try DealStore(database: database).snapshot().categories
         func found(_ text: String) throws -> [Int64] {
-            try lists.page(try ListQuery(FormData([("tab", "hot"), ("q", text)]), categories: categories)).items.map(\.app.id)
+            try lists.page(try ListQuery(DealAppsQuery(tab: .hot, q: text), categories: categories)).items.map(\.app.id)
         }
-        #expect(try ListQuery(FormData([("q", "旋轉 ＲＯＴＡＥＮＯ")]), categories: []).search == "旋转 rotaeno")
+        #expect(try ListQuery(DealAppsQuery(q: "旋轉 ＲＯＴＡＥＮＯ"), categories: []).search == "旋转 rotaeno")
         #expect(try found("旋轉") == [6_466_390_901])
         #expect(try found("全能記") == [1_587_301_632, 992_762_497])  // 全能记(录音,备忘,流水), 记账·圈子账本…全能记帐本
         #expect(try found("旋转音律 ＲＯＴＡＥＮＯ") == [6_466_390_901])

@@ -10,11 +10,15 @@ import Testing
 @Suite(.requires(.appstore)) struct AppDealsLiveTests {
     @Test func everyTabPagesToItsEndInBothStores() async throws {
         let client = try TestServer.shared(importing: .appstore).client()
-        let deals = client.appDeals
-        func all(_ tab: AppSuiteClient.AppDeals.Tab, _ filter: AppSuiteClient.AppDeals.Filter = .init()) async throws -> [DealApp] {
+        func all(_ query: DealAppsQuery) async throws -> [DealApp] {
             var items: [DealApp] = []
-            for try await app in deals.allApps(tab, filter: filter, pageSize: 7) { items.append(app) }
+            for try await app in client.all(AppDealsEndpoints.apps, query: query, cursor: \.cursor, items: \.items, nextCursor: \.nextCursor) {
+                items.append(app)
+            }
             return items
+        }
+        func all(_ tab: DealTab, region: DealRegion = .cn, at: String? = nil) async throws -> [DealApp] {
+            try await all(DealAppsQuery(tab: tab, region: region, at: at, limit: 7))
         }
         let limited = try await all(.limited)
         #expect(Set(limited.map(\.id)) == [430_270_438, 931_188_326, 1_587_301_632])
@@ -27,78 +31,85 @@ import Testing
         #expect(try await all(.free).count == 57)
         // 热榜 covers every app once: 8,179 distinct ids in the catalogue and both price logs.
         var hot: [DealApp] = []
-        for try await app in deals.allApps(.hot, pageSize: 100) { hot.append(app) }
+        for try await app in client.all(AppDealsEndpoints.apps, query: .init(tab: .hot, limit: 100), cursor: \.cursor, items: \.items,
+                                        nextCursor: \.nextCursor) { hot.append(app) }
         #expect(hot.count == 8_179 && Set(hot.map(\.id)).count == 8_179)
-        let games = try await all(.hot, .init(category: "Games", query: "kingdom"))
+        let games = try await all(DealAppsQuery(tab: .hot, category: "Games", q: "kingdom", limit: 7))
         #expect(!games.isEmpty && games.allSatisfy { $0.category == "Games" && $0.name.lowercased().contains("kingdom") })
-        let us = AppSuiteClient.AppDeals.Filter(region: "us")
-        #expect(try await all(.limited, us).count == 5)
-        #expect(try await all(.sales, us).count == 39)
-        #expect(try await all(.free, us).count == 59)
-        #expect(try await all(.sales, us).allSatisfy { $0.currency == "USD" && ($0.formattedPrice ?? "").hasPrefix("$") })
+        #expect(try await all(.limited, region: .us).count == 5)
+        #expect(try await all(.sales, region: .us).count == 39)
+        #expect(try await all(.free, region: .us).count == 59)
+        #expect(try await all(.sales, region: .us).allSatisfy { $0.currency == "USD" && ($0.formattedPrice ?? "").hasPrefix("$") })
 
         // As of 2025-06-01: 2 limited-free apps (旋转音律 among them), 36 price drops.
-        let june = AppSuiteClient.AppDeals.Filter(at: "2025-06-01")
-        #expect(Set(try await all(.limited, june).map(\.id)) == [6_466_390_901, 6_740_471_827])
-        #expect(try await all(.sales, june).count == 36)
-        let before = try await deals.apps(.limited, filter: .init(at: "2020-01-01"))
+        #expect(Set(try await all(.limited, at: "2025-06-01").map(\.id)) == [6_466_390_901, 6_740_471_827])
+        #expect(try await all(.sales, at: "2025-06-01").count == 36)
+        let before = try await client.call(AppDealsEndpoints.apps, query: .init(tab: .limited, at: "2020-01-01"))
         #expect(before.items.isEmpty && before.asOf == ISO8601DateFormatter().date(from: "2020-01-01T00:00:00Z"))
 
-        let found = try await deals.apps(.hot, filter: .init(query: "ROTAENO"))
+        let found = try await client.call(AppDealsEndpoints.apps, query: .init(tab: .hot, q: "ROTAENO"))
         // The China store's 旋转音律 Rotaeno and the US store's Rotaeno (another track id, in us_price_changes.csv).
         #expect(Set(found.items.map(\.id)) == [6_466_390_901, 1_614_771_445])
-        let punctuation = try await deals.apps(.hot, filter: .init(query: "！！!"))
+        let punctuation = try await client.call(AppDealsEndpoints.apps, query: .init(tab: .hot, q: "！！!"))
         #expect(punctuation.items.isEmpty)
-        let unknown = await failure { () async throws(AppSuiteError) in try await deals.apps(.sales, filter: .init(category: "Nope")) }
-        #expect(unknown?.status == 400 && unknown?.problem?.detail?.contains("Games") == true)
-        let long = await failure { () async throws(AppSuiteError) in try await deals.apps(.hot, filter: .init(query: String(repeating: "长", count: 1_000))) }
-        #expect(long?.status == 400)
+        let unknown = await failure { () async throws(AppSuiteError) in
+            _ = try await client.call(AppDealsEndpoints.apps, query: .init(tab: .sales, category: "Nope"))
+        }
+        #expect(unknown?.status == 422 && unknown?.fieldErrors.first?.field == "category" && unknown?.fieldErrors.first?.message.contains("Games") == true)
+        let long = await failure { () async throws(AppSuiteError) in
+            _ = try await client.call(AppDealsEndpoints.apps, query: .init(tab: .hot, q: String(repeating: "长", count: 1_000)))
+        }
+        #expect(long?.status == 422 && long?.fieldErrors.first?.field == "q")
     }
 
     @Test func anAppsHistoryAndTheTopics() async throws {
         let client = try TestServer.shared(importing: .appstore).client()
-        let deals = client.appDeals
         // 全能记: ¥8, ¥28, 免费, ¥28, 免费, ¥28, 免费 in the CN log; ¥28 raised from a ¥8 long-run price.
-        let detail = try await deals.app(id: 1_587_301_632)
+        let detail = try await client.call(AppDealsEndpoints.app, path: ["id": 1_587_301_632], query: .init())
         #expect(detail.priceHistory.map(\.price) == ["8.00", "28.00", "0.00", "28.00", "0.00", "28.00", "0.00"])
         #expect(detail.minPrice == "0.00" && detail.maxPrice == "28.00")
         #expect(detail.app.trend == "limited" && detail.app.fakeDiscount && detail.app.regularPrice == "8.00")
         #expect(detail.favorite == nil)
         // 旋转音律 as of 2025-06-01: 限免 since 2025-05-29 from ¥18.
-        let rotaeno = try await deals.app(id: 6_466_390_901, at: "2025-06-01")
+        let rotaeno = try await client.call(AppDealsEndpoints.app, path: ["id": 6_466_390_901], query: .init(at: "2025-06-01"))
         #expect(rotaeno.app.trend == "limited" && rotaeno.app.formattedLastPrice == "¥18.00")
         #expect(rotaeno.releaseNotes != nil && rotaeno.screenshotCount > 0)
-        let missing = await failure { () async throws(AppSuiteError) in try await deals.app(id: 1) }
+        let missing = await failure { () async throws(AppSuiteError) in _ = try await client.call(AppDealsEndpoints.app, path: ["id": 1], query: .init()) }
         #expect(missing?.status == 404)
 
-        let topics = try await deals.topics()
+        let topics = try await client.call(AppDealsEndpoints.topics)
         #expect(!topics.items.isEmpty && topics.items.allSatisfy { $0.appCount >= 4 && $0.apps.count == 4 })
         let first = try #require(topics.items.first)
-        let full = try await deals.topic(id: first.id)
+        let full = try await client.call(AppDealsEndpoints.topic, path: ["id": first.id])
         #expect(full.apps.count == first.appCount)
     }
 
     @Test func priceAlertsSetListAndRemove() async throws {
         let server = try TestServer.shared(importing: .appstore)
         let client = server.client()
-        let deals = client.appDeals
-        let signedOut = await failure { () async throws(AppSuiteError) in try await deals.setAlert(id: 598_581_396, when: .drop) }
+        func setAlert(_ id: Int64, _ when: String) async throws(AppSuiteError) -> DealAlert {
+            try await client.call(AppDealsEndpoints.setAlert, path: ["id": id], body: DealAlertInput(when: when))
+        }
+        func app(_ id: Int64) async throws(AppSuiteError) -> DealAppDetail {
+            try await client.call(AppDealsEndpoints.app, path: ["id": id], query: .init())
+        }
+        let signedOut = await failure { () async throws(AppSuiteError) in _ = try await setAlert(598_581_396, "drop") }
         #expect(signedOut?.status == 401)
         try await client.auth.register(username: uniqueName("alerts"), password: TestServer.password)
         // Kingdom Rush Frontiers: setting an alert saves the app too.
-        let alert = try await deals.setAlert(id: 598_581_396, when: .drop)
+        let alert = try await setAlert(598_581_396, "drop")
         #expect(alert.appId == 598_581_396 && alert.when == "drop" && alert.lastNotifiedAt == nil && alert.name.contains("Kingdom Rush"))
-        var detail = try await deals.app(id: 598_581_396)
+        var detail = try await app(598_581_396)
         #expect(detail.favorite == true && detail.alert == "drop")
-        #expect(try await deals.setAlert(id: 598_581_396, when: .free).when == "free")
-        #expect(try await deals.alerts().items.map(\.appId) == [598_581_396])
-        #expect(try await deals.app(id: 598_581_396).alert == "free")
-        let unknown = await failure { () async throws(AppSuiteError) in try await deals.setAlert(id: 1, when: .drop) }
+        #expect(try await setAlert(598_581_396, "free").when == "free")
+        #expect(try await client.call(AppDealsEndpoints.alerts).items.map(\.appId) == [598_581_396])
+        #expect(try await app(598_581_396).alert == "free")
+        let unknown = await failure { () async throws(AppSuiteError) in _ = try await setAlert(1, "drop") }
         #expect(unknown?.status == 404)
-        try await deals.removeAlert(id: 598_581_396)
-        try await deals.removeAlert(id: 598_581_396)
-        detail = try await deals.app(id: 598_581_396)
+        _ = try await client.call(AppDealsEndpoints.removeAlert, path: ["id": 598_581_396])
+        _ = try await client.call(AppDealsEndpoints.removeAlert, path: ["id": 598_581_396])
+        detail = try await app(598_581_396)
         #expect(detail.favorite == true && detail.alert == nil)
-        #expect(try await deals.alerts().items.isEmpty)
+        #expect(try await client.call(AppDealsEndpoints.alerts).items.isEmpty)
     }
 }

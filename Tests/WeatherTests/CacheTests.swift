@@ -1,5 +1,6 @@
 import AppSuiteAPI
 import AppSuiteTesting
+import HTTPServer
 import WebUI
 import Foundation
 import Synchronization
@@ -124,8 +125,8 @@ import Testing
         let place = beijing()
         func body(_ local: String, _ language: Language = .zh) throws -> WeatherForecast {
             let now = ProviderTime.instant(local, zone: amsterdam)!
-            let bytes = try #require(try service.cachedBody(for: place, childCount: 0, language: language, now: now)).get()
-            let decoded = try APICoding.makeDecoder().decode(WeatherForecast.self, from: Data(bytes))
+            let body = try #require(try service.cachedBody(for: place, childCount: 0, language: language, now: now)).get()
+            let decoded = try APICoding.makeDecoder().decode(WeatherForecast.self, from: Data(body.bytes))
             let fresh = try #require(service.cachedForecast(for: place, childCount: 0, language: language, now: now)).get()
             #expect(decoded == fresh, "\(local)")
             return decoded

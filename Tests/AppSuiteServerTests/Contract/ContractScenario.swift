@@ -32,7 +32,7 @@ enum ContractScenario {
                                     environment: ["APPSUITE_WEATHER_KEY": "contract"])
         // The first gaokao and appdeals requests build in-memory snapshots; under a full parallel test run that
         // can take longer than a request's 10 s, so wait for both once, with time to spare.
-        for path in [APIPath.Gaokao.provinces, APIPath.AppDeals.topics] { try server.warm(path) }
+        for path in [APIPath.Gaokao.provinces, AppDealsEndpoints.topics.path] { try server.warm(path) }
         let client = ContractClient(server: server)
         // Each section is a minute after the one before: one scripted user writes faster than the write limits
         // allow a person (60 a minute), and the suite's clock stands still unless a test moves it.
@@ -184,41 +184,41 @@ enum ContractScenario {
     // MARK: 爱限免 App Deals
 
     static func appDeals(_ client: ContractClient, _ token: String, server: TestServer) throws {
-        let limited = client.call("GET", APIPath.AppDeals.apps, as: DealAppPage.self)
-        let hot = client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("limit", "3")], as: DealAppPage.self)
+        let limited = client.call("GET", AppDealsEndpoints.apps.path, as: DealAppPage.self)
+        let hot = client.call("GET", AppDealsEndpoints.apps.path, query: [("tab", "hot"), ("limit", "3")], as: DealAppPage.self)
         if let cursor = hot?.nextCursor {
-            client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("limit", "3"), ("cursor", cursor)], as: DealAppPage.self)
+            client.call("GET", AppDealsEndpoints.apps.path, query: [("tab", "hot"), ("limit", "3"), ("cursor", cursor)], as: DealAppPage.self)
         }
-        client.call("GET", APIPath.AppDeals.apps, query: [("tab", "sales"), ("category", "Games"), ("device", "iphone")], as: DealAppPage.self)
-        client.call("GET", APIPath.AppDeals.apps, query: [("tab", "free"), ("at", "2025-06-01"), ("region", "us")], as: DealAppPage.self)
-        client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("q", "旋转")], as: DealAppPage.self)
-        client.problem("GET", APIPath.AppDeals.apps, query: [("tab", "cheap")], status: 400)
-        client.problem("GET", APIPath.AppDeals.apps, query: [("q", String(repeating: "长", count: 1_000))], status: 400)
-        client.problem("POST", APIPath.AppDeals.apps, status: 405)
+        client.call("GET", AppDealsEndpoints.apps.path, query: [("tab", "sales"), ("category", "Games"), ("device", "iphone")], as: DealAppPage.self)
+        client.call("GET", AppDealsEndpoints.apps.path, query: [("tab", "free"), ("at", "2025-06-01"), ("region", "us")], as: DealAppPage.self)
+        client.call("GET", AppDealsEndpoints.apps.path, query: [("tab", "hot"), ("q", "旋转")], as: DealAppPage.self)
+        client.problem("GET", AppDealsEndpoints.apps.path, query: [("tab", "cheap")], status: 422)
+        client.problem("GET", AppDealsEndpoints.apps.path, query: [("q", String(repeating: "长", count: 1_000))], status: 422)
+        client.problem("POST", AppDealsEndpoints.apps.path, status: 405)
         let id = limited?.items.first?.id ?? 6_466_390_901
-        client.call("GET", APIPath.AppDeals.app, ["id": id], as: DealAppDetail.self)
-        client.call("GET", APIPath.AppDeals.app, ["id": 6_466_390_901], query: [("at", "2025-06-01")], token: token, as: DealAppDetail.self)
-        client.problem("GET", APIPath.AppDeals.app, ["id": 1], status: 404)
-        client.problem("GET", APIPath.AppDeals.app, ["id": id], query: [("region", "jp")], status: 400)
-        let topics = client.call("GET", APIPath.AppDeals.topics, as: DealTopicList.self)
+        client.call("GET", AppDealsEndpoints.app.path, ["id": id], as: DealAppDetail.self)
+        client.call("GET", AppDealsEndpoints.app.path, ["id": 6_466_390_901], query: [("at", "2025-06-01")], token: token, as: DealAppDetail.self)
+        client.problem("GET", AppDealsEndpoints.app.path, ["id": 1], status: 404)
+        client.problem("GET", AppDealsEndpoints.app.path, ["id": id], query: [("region", "jp")], status: 422)
+        let topics = client.call("GET", AppDealsEndpoints.topics.path, as: DealTopicList.self)
         try editorial(client, token, server: server, limited: limited?.items.first)
-        client.call("GET", APIPath.AppDeals.topic, ["id": topics?.items.first?.id ?? "real-sales"], as: DealTopic.self)
-        client.problem("GET", APIPath.AppDeals.topic, ["id": "no-such-topic"], status: 404)
+        client.call("GET", AppDealsEndpoints.topic.path, ["id": topics?.items.first?.id ?? "real-sales"], as: DealTopic.self)
+        client.problem("GET", AppDealsEndpoints.topic.path, ["id": "no-such-topic"], status: 404)
         client.call("PUT", APIPath.Community.favorite, ["app": "appdeals", "itemId": id], token: token, as: FavoriteStatus.self)
-        client.call("PUT", APIPath.AppDeals.location, body: .model(DealLocation(lat: 31.2304, lon: 121.4737)), token: token, as: DealLocation.self)
-        client.problem("PUT", APIPath.AppDeals.location, body: .model(DealLocation(lat: 91, lon: 0)), token: token, status: 400)
-        client.problem("PUT", APIPath.AppDeals.location, body: .model(DealLocation(lat: 31.2, lon: 121.5)), status: 401)
-        client.call("GET", APIPath.AppDeals.nearby, query: [("lat", "31.2312"), ("lon", "121.4801")], as: DealNearby.self)
-        client.problem("GET", APIPath.AppDeals.nearby, query: [("lat", "31.2")], status: 400)
-        client.noContent("DELETE", APIPath.AppDeals.location, token: token)
-        client.problem("DELETE", APIPath.AppDeals.location, status: 401)
-        client.call("PUT", APIPath.AppDeals.alert, ["id": id], body: .model(DealAlertInput(when: "drop")), token: token, as: DealAlert.self)
-        client.problem("PUT", APIPath.AppDeals.alert, ["id": id], body: .model(DealAlertInput(when: "rise")), token: token, status: 400)
-        client.problem("PUT", APIPath.AppDeals.alert, ["id": 1], body: .model(DealAlertInput(when: "free")), token: token, status: 404)
-        client.call("GET", APIPath.AppDeals.alerts, token: token, as: DealAlertList.self)
-        client.problem("GET", APIPath.AppDeals.alerts, status: 401)
-        client.noContent("DELETE", APIPath.AppDeals.alert, ["id": id], token: token)
-        client.problem("DELETE", APIPath.AppDeals.alert, ["id": id], status: 401)
+        client.call("PUT", AppDealsEndpoints.shareLocation.path, body: .model(DealLocation(lat: 31.2304, lon: 121.4737)), token: token, as: DealLocation.self)
+        client.problem("PUT", AppDealsEndpoints.shareLocation.path, body: .model(DealLocation(lat: 91, lon: 0)), token: token, status: 400)
+        client.problem("PUT", AppDealsEndpoints.shareLocation.path, body: .model(DealLocation(lat: 31.2, lon: 121.5)), status: 401)
+        client.call("GET", AppDealsEndpoints.nearby.path, query: [("lat", "31.2312"), ("lon", "121.4801")], as: DealNearby.self)
+        client.problem("GET", AppDealsEndpoints.nearby.path, query: [("lat", "31.2")], status: 422)
+        client.noContent("DELETE", AppDealsEndpoints.shareLocation.path, token: token)
+        client.problem("DELETE", AppDealsEndpoints.shareLocation.path, status: 401)
+        client.call("PUT", AppDealsEndpoints.setAlert.path, ["id": id], body: .model(DealAlertInput(when: "drop")), token: token, as: DealAlert.self)
+        client.problem("PUT", AppDealsEndpoints.setAlert.path, ["id": id], body: .model(DealAlertInput(when: "rise")), token: token, status: 400)
+        client.problem("PUT", AppDealsEndpoints.setAlert.path, ["id": 1], body: .model(DealAlertInput(when: "free")), token: token, status: 404)
+        client.call("GET", AppDealsEndpoints.alerts.path, token: token, as: DealAlertList.self)
+        client.problem("GET", AppDealsEndpoints.alerts.path, status: 401)
+        client.noContent("DELETE", AppDealsEndpoints.setAlert.path, ["id": id], token: token)
+        client.problem("DELETE", AppDealsEndpoints.setAlert.path, ["id": id], status: 401)
     }
 
     // MARK: App Deals editors (alice is made an admin: 专题 with a cover, a 限免's known end)
@@ -226,39 +226,39 @@ enum ContractScenario {
     static func editorial(_ client: ContractClient, _ token: String, server: TestServer, limited: DealApp?) throws {
         let identity = server.suite.identity
         guard let alice = try identity.users.user(username: "contract_alice") else { throw ContractFailure("contract_alice is missing") }
-        let apps = client.call("GET", APIPath.AppDeals.apps, query: [("tab", "hot"), ("limit", "5")], as: DealAppPage.self)?.items.map(\.id) ?? []
+        let apps = client.call("GET", AppDealsEndpoints.apps.path, query: [("tab", "hot"), ("limit", "5")], as: DealAppPage.self)?.items.map(\.id) ?? []
         let input = DealTopicInput(title: "编辑推荐", titleEn: "Editors' picks", summary: "四款值得一试的应用", appIds: Array(apps.prefix(4)), position: 1)
-        client.problem("POST", APIPath.AppDeals.topics, body: .model(input), status: 401)
-        client.problem("POST", APIPath.AppDeals.topics, body: .model(input), token: token, status: 403)
-        client.problem("PUT", APIPath.AppDeals.appEnd, ["id": limited?.id ?? 1], body: .model(DealKnownEndInput(endsAt: Date())), token: token, status: 403)
+        client.problem("POST", AppDealsEndpoints.topics.path, body: .model(input), status: 401)
+        client.problem("POST", AppDealsEndpoints.topics.path, body: .model(input), token: token, status: 403)
+        client.problem("PUT", AppDealsEndpoints.setEnd.path, ["id": limited?.id ?? 1], body: .model(DealKnownEndInput(endsAt: Date())), token: token, status: 403)
         try RoleStore(database: identity.users.database).grant(.admin, to: alice, now: identity.clock.now())
-        client.problem("POST", APIPath.AppDeals.topics, body: .model(DealTopicInput(title: "太少", titleEn: "Too few", summary: "三款",
+        client.problem("POST", AppDealsEndpoints.topics.path, body: .model(DealTopicInput(title: "太少", titleEn: "Too few", summary: "三款",
                                                                                        appIds: Array(apps.prefix(3)))), token: token, status: 422)
-        client.problem("DELETE", APIPath.AppDeals.topics, status: 405)
-        guard let topic = client.call("POST", APIPath.AppDeals.topics, body: .model(input), token: token, status: 201, as: DealTopic.self),
+        client.problem("DELETE", AppDealsEndpoints.topics.path, status: 405)
+        guard let topic = client.call("POST", AppDealsEndpoints.topics.path, body: .model(input), token: token, status: 201, as: DealTopic.self),
               let id = Int64(topic.id)
         else { return }
         var renamed = input
         renamed.title = "编辑精选"
-        client.call("PUT", APIPath.AppDeals.topic, ["id": id], body: .model(renamed), token: token, as: DealTopic.self)
-        client.problem("PUT", APIPath.AppDeals.topic, ["id": 999_999_999], body: .model(renamed), token: token, status: 404)
-        client.call("PUT", APIPath.AppDeals.topicCover, ["id": id], body: .files([("cover", "cover.jpg", try file("ordinary/22-canon_tags.jpg"))]),
+        client.call("PUT", AppDealsEndpoints.topic.path, ["id": id], body: .model(renamed), token: token, as: DealTopic.self)
+        client.problem("PUT", AppDealsEndpoints.topic.path, ["id": 999_999_999], body: .model(renamed), token: token, status: 404)
+        client.call("PUT", AppDealsEndpoints.topicCover.path, ["id": id], body: .files([("cover", "cover.jpg", try file("ordinary/22-canon_tags.jpg"))]),
                     token: token, as: DealTopic.self)
-        client.problem("PUT", APIPath.AppDeals.topicCover, ["id": id], body: .files([("cover", "cover.jpg", Array("not a picture".utf8))]),
+        client.problem("PUT", AppDealsEndpoints.topicCover.path, ["id": id], body: .files([("cover", "cover.jpg", Array("not a picture".utf8))]),
                        token: token, status: 422)
-        client.noContent("DELETE", APIPath.AppDeals.topic, ["id": id], token: token)
-        client.problem("DELETE", APIPath.AppDeals.topic, ["id": id], token: token, status: 404)
+        client.noContent("DELETE", AppDealsEndpoints.topic.path, ["id": id], token: token)
+        client.problem("DELETE", AppDealsEndpoints.topic.path, ["id": id], token: token, status: 404)
 
         // A known end: two days after the 限免 began (within its 90 days), then cleared.
         if let limited, let since = limited.since {
-            client.call("PUT", APIPath.AppDeals.appEnd, ["id": limited.id], body: .model(DealKnownEndInput(endsAt: since.addingTimeInterval(2 * 86_400))),
+            client.call("PUT", AppDealsEndpoints.setEnd.path, ["id": limited.id], body: .model(DealKnownEndInput(endsAt: since.addingTimeInterval(2 * 86_400))),
                         token: token, as: DealApp.self)
-            client.problem("PUT", APIPath.AppDeals.appEnd, ["id": limited.id], body: .model(DealKnownEndInput(endsAt: since.addingTimeInterval(-86_400))),
+            client.problem("PUT", AppDealsEndpoints.setEnd.path, ["id": limited.id], body: .model(DealKnownEndInput(endsAt: since.addingTimeInterval(-86_400))),
                            token: token, status: 422)
-            client.noContent("DELETE", APIPath.AppDeals.appEnd, ["id": limited.id], token: token)
-            client.problem("DELETE", APIPath.AppDeals.appEnd, ["id": limited.id], token: token, status: 404)
+            client.noContent("DELETE", AppDealsEndpoints.setEnd.path, ["id": limited.id], token: token)
+            client.problem("DELETE", AppDealsEndpoints.setEnd.path, ["id": limited.id], token: token, status: 404)
         }
-        client.problem("PUT", APIPath.AppDeals.appEnd, ["id": 1], body: .model(DealKnownEndInput(endsAt: Date())), token: token, status: 404)
+        client.problem("PUT", AppDealsEndpoints.setEnd.path, ["id": 1], body: .model(DealKnownEndInput(endsAt: Date())), token: token, status: 404)
     }
 
     // MARK: the inbox (after `movies`, where bob answered alice: `POST …/read` has its success only if that notified her)
@@ -583,35 +583,35 @@ enum ContractScenario {
     }
 
     static func weather(_ client: ContractClient, _ token: String) throws {
-        client.call("GET", APIPath.Weather.places, as: WeatherPlaceList.self)
-        client.call("GET", APIPath.Weather.places, query: [("parent", "110100")], as: WeatherPlaceList.self)
-        client.call("GET", APIPath.Weather.places, query: [("q", "朝阳")], as: WeatherPlaceList.self)
-        client.call("GET", APIPath.Weather.places, query: [("near", "31.2304,121.4737"), ("limit", "3")], as: WeatherPlaceList.self)
-        client.problem("GET", APIPath.Weather.places, query: [("parent", "999999")], status: 404)
-        client.problem("GET", APIPath.Weather.places, query: [("limit", "0")], status: 422)
-        client.call("GET", APIPath.Weather.place, ["id": "110105"], as: WeatherPlace.self)
-        client.problem("GET", APIPath.Weather.place, ["id": "999999"], status: 404)
-        client.call("GET", APIPath.Weather.forecast, query: [("place", "110105")], as: WeatherForecast.self)
-        client.call("GET", APIPath.Weather.forecast, query: [("place", "39.92,116.49")], as: WeatherForecast.self)
-        client.problem("GET", APIPath.Weather.forecast, query: [("place", "52.27,6.87")], status: 404)
-        client.problem("GET", APIPath.Weather.forecast, query: [("place", "beijing")], status: 422)
-        client.call("GET", APIPath.Weather.climate, query: [("place", "110000"), ("date", "07-15")], as: WeatherClimate.self)
-        client.problem("GET", APIPath.Weather.climate, query: [("place", "650100")], status: 404)
-        client.problem("GET", APIPath.Weather.climate, query: [("place", "110000"), ("date", "13-01")], status: 422)
-        client.problem("GET", APIPath.Weather.savedPlaces, status: 401)
-        client.call("POST", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceInput(placeId: "110105")), token: token,
+        client.call("GET", WeatherEndpoints.places.path, as: WeatherPlaceList.self)
+        client.call("GET", WeatherEndpoints.places.path, query: [("parent", "110100")], as: WeatherPlaceList.self)
+        client.call("GET", WeatherEndpoints.places.path, query: [("q", "朝阳")], as: WeatherPlaceList.self)
+        client.call("GET", WeatherEndpoints.places.path, query: [("near", "31.2304,121.4737"), ("limit", "3")], as: WeatherPlaceList.self)
+        client.problem("GET", WeatherEndpoints.places.path, query: [("parent", "999999")], status: 404)
+        client.problem("GET", WeatherEndpoints.places.path, query: [("limit", "0")], status: 422)
+        client.call("GET", WeatherEndpoints.place.path, ["id": "110105"], as: WeatherPlace.self)
+        client.problem("GET", WeatherEndpoints.place.path, ["id": "999999"], status: 404)
+        client.call("GET", WeatherEndpoints.forecast.path, query: [("place", "110105")], as: WeatherForecast.self)
+        client.call("GET", WeatherEndpoints.forecast.path, query: [("place", "39.92,116.49")], as: WeatherForecast.self)
+        client.problem("GET", WeatherEndpoints.forecast.path, query: [("place", "52.27,6.87")], status: 404)
+        client.problem("GET", WeatherEndpoints.forecast.path, query: [("place", "beijing")], status: 422)
+        client.call("GET", WeatherEndpoints.climate.path, query: [("place", "110000"), ("date", "07-15")], as: WeatherClimate.self)
+        client.problem("GET", WeatherEndpoints.climate.path, query: [("place", "650100")], status: 404)
+        client.problem("GET", WeatherEndpoints.climate.path, query: [("place", "110000"), ("date", "13-01")], status: 422)
+        client.problem("GET", WeatherEndpoints.savedPlaces.path, status: 401)
+        client.call("POST", WeatherEndpoints.savedPlaces.path, body: .model(WeatherSavedPlaceInput(placeId: "110105")), token: token,
                     as: WeatherSavedPlaces.self)
-        client.problem("POST", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceInput(placeId: "999999")), token: token, status: 422)
-        client.call("GET", APIPath.Weather.savedPlaces, token: token, as: WeatherSavedPlaces.self)
-        client.call("PUT", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceOrder(placeIds: ["110105"])), token: token,
+        client.problem("POST", WeatherEndpoints.savedPlaces.path, body: .model(WeatherSavedPlaceInput(placeId: "999999")), token: token, status: 422)
+        client.call("GET", WeatherEndpoints.savedPlaces.path, token: token, as: WeatherSavedPlaces.self)
+        client.call("PUT", WeatherEndpoints.savedPlaces.path, body: .model(WeatherSavedPlaceOrder(placeIds: ["110105"])), token: token,
                     as: WeatherSavedPlaces.self)
-        client.problem("PUT", APIPath.Weather.savedPlaces, body: .model(WeatherSavedPlaceOrder(placeIds: ["310101"])), token: token, status: 422)
-        client.noContent("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token)
-        client.problem("DELETE", APIPath.Weather.savedPlace, ["id": "110105"], token: token, status: 404)
+        client.problem("PUT", WeatherEndpoints.savedPlaces.path, body: .model(WeatherSavedPlaceOrder(placeIds: ["310101"])), token: token, status: 422)
+        client.noContent("DELETE", WeatherEndpoints.removePlace.path, ["id": "110105"], token: token)
+        client.problem("DELETE", WeatherEndpoints.removePlace.path, ["id": "110105"], token: token, status: 404)
         let photo = try file("ordinary/22-canon_tags.jpg")
-        client.bytes(APIPath.Weather.shareCard, [:], query: [("place", "110105")], body: .files([("photo", "22-canon_tags.jpg", photo)]), token: token,
+        client.bytes(WeatherEndpoints.shareCard.path, [:], query: [("place", "110105")], body: .files([("photo", "22-canon_tags.jpg", photo)]), token: token,
                      mediaType: "image/jpeg", method: "POST")
-        client.problem("POST", APIPath.Weather.shareCard, query: [("place", "110105")],
+        client.problem("POST", WeatherEndpoints.shareCard.path, query: [("place", "110105")],
                        body: .files([("photo", "text.jpg", try file("edge/text_not_image.jpg"))]), token: token, status: 422)
     }
 
