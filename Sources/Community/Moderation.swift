@@ -2,6 +2,7 @@ import Foundation
 public import Identity
 import Notifications
 public import Storage
+public import WebUI
 
 /// The tables of module `moderation`: the queue (reported comments and apps' submissions) and one report per
 /// reporter and item. Decisions go into Identity's `moderation_audit` in the same transaction.
@@ -58,7 +59,8 @@ public enum ModerationDecision: Sendable, Hashable {
     case approve
     /// Remove it and tell the author why (1–500 characters).
     case reject(reason: String)
-    /// Remove it quietly.
+    /// Remove it without a reason: a comment's author is told it was hidden (``NotificationKind/commentHidden``);
+    /// a submission's author is not told (a hidden merchant photo is spam, not a rejected effort).
     case hide
 
     var state: ModerationState {
@@ -111,6 +113,9 @@ public struct ModerationItem: Sendable, Hashable {
     public var reportReasons: [String] = []
     /// A submission's pictures (``SubmissionReviewer/previews``); filled by ``ModerationQueue/page(state:before:limit:)``.
     public var previews: [String] = []
+    /// What a submission is in the reader's words (``SubmissionReviewer/label``: 新商户, 商户照片); nil for comments
+    /// and apps without a label. Filled by ``ModerationQueue/page(state:before:limit:)``.
+    public var label: LocalizedText?
 
     static let columns = "id, kind, app, item, author_id, title, excerpt, state, report_count, created_at, decided_by, decided_at, decision_reason"
 
@@ -139,13 +144,17 @@ public struct SubmissionReviewer: Sendable {
     public let afterDecision: (@Sendable (_ item: String, _ approved: Bool) -> Void)?
     /// The pictures a moderator sees with the item (paths on this server, e.g. a queued photo), read with the queue.
     public let previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])?
+    /// What the item is, in the reader's words (`新商户` / `New merchant`), shown before its title in the queue.
+    public let label: (@Sendable (_ item: String) -> LocalizedText)?
 
     public init(_ decided: @escaping @Sendable (_ db: any SQLExecutor, _ item: String, _ approved: Bool) throws -> Void,
                 afterDecision: (@Sendable (_ item: String, _ approved: Bool) -> Void)? = nil,
-                previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])? = nil) {
+                previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])? = nil,
+                label: (@Sendable (_ item: String) -> LocalizedText)? = nil) {
         self.decided = decided
         self.afterDecision = afterDecision
         self.previews = previews
+        self.label = label
     }
 }
 
@@ -247,8 +256,36 @@ public struct ModerationQueue: Sendable {
                     "SELECT reason FROM moderation_reports WHERE item_id = ? ORDER BY created_at DESC LIMIT 10", item.id
                 ).map { row throws(StorageError) in try row.get(0, as: String.self) }
                 if item.kind == "submission", let previews = reviewers[item.app]?.previews { item.previews = try previews(db, item.item) }
+                if item.kind == "submission" { item.label = reviewers[item.app]?.label?(item.item) }
                 return item
             }
+        }
+    }
+
+    /// For each comment among `items`, the item it was posted on as `directory` describes it (its title and the
+    /// page where it is shown), by moderation item id; a comment whose subject is gone is left out.
+    public func postedOn(_ items: [ModerationItem], directory: SubjectDirectory) throws -> [Int64: SubjectInfo] {
+        try database.read { db in
+            var found: [Int64: SubjectInfo] = [:]
+            for item in items where item.kind == "comment" {
+                guard let commentID = Int64(item.item),
+                      let row = try db.queryFirst("SELECT app, item FROM community_comments WHERE id = ?", commentID),
+                      let info = try directory.info(Subject(app: try row.get("app"), item: try row.get("item")), db: db) else { continue }
+                found[item.id] = info
+            }
+            return found
+        }
+    }
+
+    /// The authors among `items` that `actor` may act on (approve, reject, hide their item or ban them): those it
+    /// outranks (``RoleStore/requireCanAct(actor:on:db:)``), so the queue offers only actions that can succeed.
+    public func authorsActable(by actor: Int64, in items: [ModerationItem]) throws -> Set<Int64> {
+        try database.read { db in
+            var actable = Set<Int64>()
+            for author in Set(items.compactMap(\.authorID)) where (try? RoleStore.requireCanAct(actor: actor, on: author, db: db)) != nil {
+                actable.insert(author)
+            }
+            return actable
         }
     }
 
@@ -304,6 +341,8 @@ public struct ModerationQueue: Sendable {
                 case .approve where item.kind == "submission":
                     try Inbox.deliver(NewNotification(userID: author, kind: .submissionApproved, actor: label, body: "",
                                                       link: "/inbox"), db: db, now: now)
+                case .hide where item.kind == "comment":
+                    try Inbox.deliver(NewNotification(userID: author, kind: .commentHidden, actor: label, body: "", link: "/inbox"), db: db, now: now)
                 default: break
                 }
             }

@@ -28,10 +28,17 @@ extension ModerationError: HTTPErrorConvertible {
 public struct ModerationRoutes: Sendable {
     public let queue: ModerationQueue
     public let authenticator: Authenticator
+    /// Where a reported comment was posted (its item's title and page), for the queue's link.
+    public let directory: SubjectDirectory
+    /// The installed apps' names by app id (`movies` → 影评 / Movie Reviews), for the queue's labels.
+    public let appTitles: [String: LocalizedText]
 
-    public init(queue: ModerationQueue, authenticator: Authenticator) {
+    public init(queue: ModerationQueue, authenticator: Authenticator, directory: SubjectDirectory = SubjectDirectory(),
+                appTitles: [String: LocalizedText] = [:]) {
         self.queue = queue
         self.authenticator = authenticator
+        self.directory = directory
+        self.appTitles = appTitles
     }
 
     public func register(into router: inout Router, guard sessionGuard: SessionGuard) {
@@ -194,7 +201,9 @@ public struct ModerationRoutes: Sendable {
         pages.get("/admin/moderation") { request, member in
             try authenticator.require(.moderate, member)
             let state = try Self.state(request.query["state"], member.viewer.language)
-            return Self.queuePage(member, state: state, items: try queue.page(state: state, before: nil, limit: 50))
+            let items = try queue.page(state: state, before: nil, limit: 50)
+            return ModerationQueuePage(member: member, state: state, items: items, postedOn: try queue.postedOn(items, directory: directory),
+                                       actable: try queue.authorsActable(by: member.user.id, in: items), appTitles: appTitles).response()
         }
         pages.post("/admin/moderation/{id}") { request, member in
             try authenticator.require(.moderate, member)
@@ -256,62 +265,6 @@ public struct ModerationRoutes: Sendable {
                               maxLength: ModerationQueue.maxReportReason)
                 }
                 button(ModerationText.reportSend(l), style: .destructive)
-            }
-        }
-    }
-
-    static func queuePage(_ member: SignedIn, state: ModerationState, items: [ModerationItem]) -> Response {
-        let viewer = member.viewer
-        let l = viewer.language
-        return viewer.page(title: ModerationText.queue(l), back: BackLink(href: "/me", label: Strings.me(l)), activeTab: "me",
-                           trailing: [navAction(href: "/admin/moderation/audit", label: ModerationText.audit(l))]) {
-            segmentedControl(ModerationState.allCases.map { Segment(id: $0.rawValue, href: "/admin/moderation?state=" + $0.rawValue, label: ModerationText.state($0)(l)) },
-                             selected: state.rawValue)
-            if items.isEmpty {
-                emptyState(icon: .check, title: ModerationText.queueEmpty(l))
-            }
-            for item in items {
-                section(.classes("list-section", "moderation-item"), .id("moderation-\(item.id)")) {
-                    h2(.class("list-header")) {
-                        (item.kind == "comment" ? ModerationText.comment(l) : ModerationText.submission(l)) + " · " + item.app + " · "
-                            + item.title + (item.authorID == nil ? " (" + ModerationText.anonymous(l) + ")" : "")
-                            + " · " + ModerationText.reports(item.reportCount)(l)
-                    }
-                    div(.class("list-group")) {
-                        p(.class("moderation-excerpt")) { item.excerpt }
-                        if !item.previews.isEmpty {
-                            div(.class("moderation-previews")) {
-                                for (index, preview) in item.previews.enumerated() {
-                                    a(.href(preview)) {
-                                        img(.src(preview), .alt(ModerationText.preview(index + 1)(l)), .width(96), .height(96), .loading("lazy"))
-                                    }
-                                }
-                            }
-                        }
-                        for reason in item.reportReasons { p(.class("moderation-reason")) { "“" + reason + "”" } }
-                    }
-                    if item.state == .open {
-                        postForm(action: "/admin/moderation/\(item.id)", csrfToken: viewer.csrfToken, attributes: [.class("moderation-actions")]) {
-                            button(ModerationText.approve(l), style: .secondary, name: "action", value: "approve", fullWidth: false)
-                            button(ModerationText.hide(l), style: .destructive, name: "action", value: "hide", fullWidth: false)
-                        }
-                        postForm(action: "/admin/moderation/\(item.id)", csrfToken: viewer.csrfToken, attributes: [.class("moderation-reject")]) {
-                            input(.type("hidden"), .name("action"), .value("reject"))
-                            formField(label: ModerationText.rejectReason(l), name: "reason", maxLength: ModerationQueue.maxDecisionReason)
-                            button(ModerationText.reject(l), style: .destructive, fullWidth: false)
-                        }
-                        if let author = item.authorID {
-                            postForm(action: "/admin/moderation/ban", csrfToken: viewer.csrfToken, attributes: [.class("moderation-ban")]) {
-                                input(.type("hidden"), .name("user"), .value(String(author)))
-                                formField(label: ModerationText.banHours(l), name: "hours", type: .number, value: "24", inputMode: "numeric")
-                                formField(label: ModerationText.banReason(l), name: "reason", maxLength: 500)
-                                button(ModerationText.ban(l), style: .destructive, fullWidth: false)
-                            }
-                        }
-                    } else if let reason = item.decisionReason {
-                        p(.class("list-footer")) { reason }
-                    }
-                }
             }
         }
     }

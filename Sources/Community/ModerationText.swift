@@ -26,6 +26,9 @@ enum ModerationText {
     /// The alt text of a submission's `n`th picture in the queue.
     static func preview(_ n: Int) -> LocalizedText { LocalizedText(zh: "待审核图片 \(n)", en: "Picture \(n) to review") }
     static let comment = LocalizedText(zh: "评论", en: "Comment")
+    /// Before the title of the item a comment was posted on, as a link.
+    static let postedOn = LocalizedText(zh: "发表在：", en: "Posted on: ")
+    static let outranked = LocalizedText(zh: "作者是管理员或同级审核员，你不能处理这条内容。", en: "The author is an admin or a fellow moderator: you cannot act on this item.")
     /// A queue state's tab label.
     static func state(_ state: ModerationState) -> LocalizedText {
         switch state {

@@ -11,7 +11,8 @@ public import Foundation
 ///   the end is not after the start (`18:00-04:00`, Dianping's `10:00-07:00`: open until that time the next
 ///   morning), `00:00-24:00`, `24/7`, and `off`/`closed`.
 ///
-/// Anything else (`24小时`, `11am-late`, `0800-2200`) does not parse: the caller shows the text verbatim
+/// The common Chinese forms (`每天 10:00-22:00`, `周一至周五：7:30–19:00；周末不开`, `24小时`) are read through
+/// ``ChineseOpeningHours``. Anything else (`11am-late`, `0800-2200`, `晚5点至9点`) does not parse: the caller shows the text verbatim
 /// with "hours unknown" rather than guessing. Times are wall-clock times in the merchant's zone.
 public struct OpeningHours: Sendable, Hashable {
     /// One rule: the weekdays it names (0 = Monday … 6 = Sunday), whether it names `PH`, and its open
@@ -30,7 +31,12 @@ public struct OpeningHours: Sendable, Hashable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 255 else { return nil }
         var parser = Parser(trimmed)
-        guard let rules = parser.parse() else { return nil }
+        var parsed = parser.parse()
+        if parsed == nil, let osm = ChineseOpeningHours.osmText(trimmed) {
+            var chinese = Parser(osm)
+            parsed = chinese.parse()
+        }
+        guard let rules = parsed else { return nil }
         self.text = trimmed
         self.rules = rules
     }

@@ -157,6 +157,10 @@ struct MerchantsAPI: Sendable {
                 throw field(key, "\(key) 最多 \(maximum) 个字符，且不能含控制字符。", "\(key) has at most \(maximum) characters and no control characters.", l)
             }
         }
+        // Hours that cannot be read would be stored and then shown as 营业时间未知: ask again instead (issue 30).
+        if let hours = input.openingHours, !hours.trimmingCharacters(in: .whitespaces).isEmpty, OpeningHours(hours) == nil {
+            throw field("openingHours", MerchantsText.hoursUnreadable.zh, MerchantsText.hoursUnreadable.en, l)
+        }
         if let price = input.pricePerPerson, !(0...100_000_000).contains(price) {
             throw field("pricePerPerson", "人均须为 0 到 100000000 分。", "pricePerPerson must be from 0 to 100000000 fen.", l)
         }

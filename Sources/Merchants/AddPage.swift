@@ -40,7 +40,7 @@ extension MerchantsPages {
                               required: true, maxLength: 32, inputMode: "decimal")
                     formField(label: MerchantsText.address(l), name: "address", value: values["address"], error: fieldError("address"), maxLength: 200)
                     formField(label: MerchantsText.hours(l), name: "openingHours", value: values["openingHours"], error: fieldError("openingHours"),
-                              hint: "Mo-Su 10:00-22:00", maxLength: 255)
+                              hint: MerchantsText.hoursHint(l), maxLength: 255)
                     formField(label: MerchantsText.phone(l), name: "phone", type: .tel, value: values["phone"], error: fieldError("phone"), maxLength: 32)
                     formField(label: MerchantsText.pricePerPersonYuan(l), name: "price", type: .text, value: values["price"], error: fieldError("pricePerPerson"),
                               maxLength: 7, inputMode: "numeric")

@@ -70,7 +70,6 @@ extension MerchantsPages {
                     listCell(title: MerchantsText.price(l), subtitle: text, image: .icon(.tag, .purple))
                 }
             }
-            photoStrip
             navigation(merchant, gcj: gcj, l)
             if let notes = merchant.notes {
                 details(.class("mx-notes")) {
@@ -97,6 +96,8 @@ extension MerchantsPages {
                     }
                 }
             }
+            // Photos and their upload form after what people came for: the ratings and reviews (issue 30).
+            photoStrip
             footer(.class("mx-attribution")) {
                 p { "\(MerchantsText.source(l))\(l == .zh ? "：" : ": ")\(merchant.sourceID) · "
                     + (merchant.source == "user" ? MerchantsText.submittedByUser(l) : merchant.licence) }

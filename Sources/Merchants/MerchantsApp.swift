@@ -60,7 +60,8 @@ public struct MerchantsApp: MiniApp {
             }
         }, afterDecision: { item, approved in
             if !approved { photos.removeRejected(item: item) }
-        }, previews: { db, item throws(StorageError) in try PhotoStore.previews(db, item: item) })
+        }, previews: { db, item throws(StorageError) in try PhotoStore.previews(db, item: item) },
+        label: { item in PhotoStore.photoID(item: item) == nil ? MerchantsText.newMerchant : MerchantsText.merchantPhoto })
     }
 
     static func photoStore(_ context: AppContext) -> PhotoStore {

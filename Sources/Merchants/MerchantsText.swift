@@ -82,6 +82,28 @@ enum MerchantsText {
     static let address = LocalizedText(zh: "地址", en: "Address")
     static let phone = LocalizedText(zh: "电话", en: "Phone")
     static let hours = LocalizedText(zh: "营业时间", en: "Hours")
+    /// What a sort or filter does with merchants whose data does not say (issue 30: 评分最高 and 只看营业中 misled).
+    static func unknownsNotes(sort: NearbySort, openNow: Bool, _ l: Language) -> [String] {
+        var notes: [String] = []
+        switch sort {
+        case .rating: notes.append(l == .zh ? "没有评分的商户排在最后。" : "Merchants without a rating are listed last.")
+        case .price: notes.append(l == .zh ? "没有人均价格的商户排在最后。" : "Merchants without a price per person are listed last.")
+        case .distance: break
+        }
+        if openNow {
+            notes.append(l == .zh ? "只列出营业时间已知且现在营业的商户；很多商户没有营业时间数据，未列出不代表已打烊。"
+                                  : "Only merchants whose hours are known and open now are listed; many have no hours in the data, so a missing one may still be open.")
+        }
+        return notes
+    }
+    /// What a queued submission is, in the moderation queue.
+    static let newMerchant = LocalizedText(zh: "新商户", en: "New merchant")
+    static let merchantPhoto = LocalizedText(zh: "商户照片", en: "Merchant photo")
+    static let hoursHint = LocalizedText(zh: "如：每天 10:00-22:00；周一至周五 9:00-18:00，周末休息；24小时",
+                                         en: "E.g. Mo-Su 10:00-22:00; Mo-Fr 09:00-18:00; Sa,Su off; 24/7")
+    static let hoursUnreadable = LocalizedText(
+        zh: "看不懂这个营业时间。请写成「每天 10:00-22:00」「周一至周五 9:00-18:00；周末 10:00-20:00」或「24小时」，不清楚可以留空。",
+        en: "These hours could not be read. Write them like “Mo-Su 10:00-22:00”, “Mo-Fr 09:00-18:00; Sa,Su 10:00-20:00” or “24/7”, or leave them empty.")
     static let distance = LocalizedText(zh: "距离", en: "Distance")
     static let price = LocalizedText(zh: "价格", en: "Price")
     static let details = LocalizedText(zh: "更多信息", en: "More facts")

@@ -125,6 +125,8 @@ struct MerchantsPages: Sendable {
                 }
                 p(.class("mx-count")) { MerchantsText.count(result.total, atLeast: result.totalIsLowerBound, l) }
                 if let searched = result.searchedRadius { p(.class("mx-count")) { MerchantsText.searchedOnly(searched, l) } }
+                // Most imported shops (OpenStreetMap) have no hours, score or 人均: say how the unknowns are treated.
+                for note in MerchantsText.unknownsNotes(sort: query.sort, openNow: query.openNow, l) { p(.class("mx-count")) { note } }
                 merchantList(result.items, numbered: query.cursor == nil, near: center, l)
                 if let next = result.nextCursor {
                     a(.classes("btn", "btn-secondary", "mx-more"), .href(base + "&cursor=" + next.encoded)) { MerchantsText.more(l) }

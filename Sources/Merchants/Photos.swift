@@ -152,7 +152,7 @@ struct PhotoStore: Sendable {
             let photo = Photo(id: id, merchantID: merchant?.id, submissionID: submissionID, userID: userID, state: .pending, alt: alt, file: file,
                               width: picture.display.width, height: picture.display.height, createdAt: now)
             if let merchant {
-                try ModerationQueue.submit(app: "merchants", item: Self.item(id), author: userID, title: "商户照片 Merchant photo: \(merchant.name)",
+                try ModerationQueue.submit(app: "merchants", item: Self.item(id), author: userID, title: merchant.name,
                                            excerpt: (alt.map { "“\($0)” · " } ?? "") + "\(picture.display.width)×\(picture.display.height)", db: db, now: now)
             }
             photos.append(photo)

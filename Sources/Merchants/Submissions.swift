@@ -65,7 +65,7 @@ struct SubmissionStore: Sendable {
             let flag = duplicate.map { "⚠️ 可能重复 Possible duplicate: \($0.0.name) #\($0.0.id), \(Int($0.1.rounded())) m · " } ?? ""
             let category = MerchantCategory.named(input.category)?.name.zh ?? input.category
             try ModerationQueue.submit(
-                app: "merchants", item: String(id), author: userID, title: "新商户 New merchant: \(input.name)",
+                app: "merchants", item: String(id), author: userID, title: input.name,
                 excerpt: flag + "\(category) · \(String(format: "%.6f, %.6f", input.lat, input.lon))" + (input.address.map { " · \($0)" } ?? "")
                     + (photos.map { " · 📷 \($0.pictures.count)" } ?? ""),
                 db: db, now: now)

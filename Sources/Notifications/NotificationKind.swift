@@ -68,8 +68,14 @@ public struct NotificationKind: Sendable, Hashable, Identifiable {
         id: "moderation.submission-rejected", name: LocalizedText(zh: "投稿未通过", en: "Submissions rejected"),
         headline: { actor, l in l == .zh ? "你的投稿未通过：\(subject(actor, l))" : "Your submission was rejected: \(subject(actor, l))" })
 
+    /// A moderator hid your comment (issue 30: the author had been told nothing); actor = ``commentSubject(_:)``.
+    public static let commentHidden = NotificationKind(
+        id: "moderation.comment-hidden", name: LocalizedText(zh: "评论被隐藏", en: "Comments hidden"),
+        headline: { actor, l in l == .zh ? "你的评论已被管理员隐藏：\(subject(actor, l))" : "A moderator hid your comment: \(subject(actor, l))" },
+        detail: { _, l in l == .zh ? "它不符合社区规则，其他人已看不到。" : "It broke the community rules; others no longer see it." })
+
     /// The platform's kinds, in the order the preferences page lists them.
-    public static let platform: [NotificationKind] = [reply, reportHandled, submissionApproved, submissionRejected]
+    public static let platform: [NotificationKind] = [reply, reportHandled, submissionApproved, submissionRejected, commentHidden]
 }
 
 /// Every kind one server knows: the platform's and the apps', by id (the first registration of an id wins).

@@ -69,7 +69,11 @@ import WebUI
             #expect(kinds.headline(kind: notice.kind, actor: notice.actor, .en) == "Your report was handled: Comment #\(comment.id)")
             #expect(kinds.detail(kind: notice.kind, body: notice.body, .zh) == "已移除" && kinds.detail(kind: notice.kind, body: notice.body, .en) == "Removed")
         }
-        #expect(try inbox.unreadCount(userID: alice.id) == 0, "hiding tells the author nothing")
+        // The author is told the comment was hidden (issue 30: hiding told the author nothing), in the reader's language.
+        let hiddenNotice = try #require(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.first)
+        #expect(try inbox.unreadCount(userID: alice.id) == 1 && hiddenNotice.kind == NotificationKind.commentHidden.id)
+        #expect(NotificationKinds().headline(kind: hiddenNotice.kind, actor: hiddenNotice.actor, .zh) == "你的评论已被管理员隐藏：评论 #\(comment.id)")
+        #expect(NotificationKinds().headline(kind: hiddenNotice.kind, actor: hiddenNotice.actor, .en) == "A moderator hid your comment: Comment #\(comment.id)")
         let audit = try #require(try roles.auditLog(before: nil, limit: 1).first)
         #expect(audit.action == "hide" && audit.actorName == "mod" && audit.target == "comment movies/\(comment.id)")
     }
@@ -117,6 +121,18 @@ import WebUI
         #expect(throws: RoleError.outranked) { try queue.decide(item.id, .hide, actor: moderator) }
         #expect(try comments.comment(comment.id)?.isDeleted == false)
         #expect(try queue.item(item.id)?.state == .open)
+        // The queue offers the moderator only the actions that can succeed: not on the admin's comment, yes on alice's.
+        let other = try queue.report(commentID: try post(alice, texts[4]).id, reporter: bob, reason: "spam")
+        let items = try queue.page(state: .open, before: nil, limit: 10)
+        #expect(try queue.authorsActable(by: moderator.id, in: items) == [alice.id])
+        #expect(try queue.authorsActable(by: admin.id, in: items) == [alice.id], "nobody acts on themselves")
+        // And it links each comment to the item it was posted on, as the app describes it.
+        let directory = SubjectDirectory(["movies": SubjectResolver { _, item in
+            SubjectInfo(title: "电影 \(item)", path: "/movies/\(item)", commentsPath: "/movies/\(item)/comments")
+        }])
+        let posted = try queue.postedOn(items, directory: directory)
+        #expect(posted[other.id]?.title == "电影 7885559" && posted[other.id]?.commentsPath == "/movies/7885559/comments")
+        #expect(posted[item.id]?.path == "/movies/7885559")
     }
 
     @Test func aBannedUserCannotReportAndSubmissionsReachTheAppsReviewer() throws {

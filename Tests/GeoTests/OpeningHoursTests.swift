@@ -62,10 +62,42 @@ import Testing
 
     /// Texts outside the subset from the OSM files: never parsed into a guess.
     @Test func unreadableTextIsRefused() {
-        for text in ["", "24小时", "24小時營業", "Daily, 11am-late", "10am-4pm, Sat-Sun", "27/7", "08-22", "0800-2200", "open",
-                     "8:00~14:00", "Mo-Su 6:30 am - 10:00 am", "周一，周三，周五晚5点至9点", "Mo-Su 25:00-26:00", "Mo-Su 10:60-11:00",
+        for text in ["", "Daily, 11am-late", "10am-4pm, Sat-Sun", "27/7", "08-22", "0800-2200", "open",
+                     "Mo-Su 6:30 am - 10:00 am", "休息", "周八 10:00-22:00", "每天 10:00", "每天10点到22点", "看心情", "周一，周三，周五晚5点至9点", "Mo-Su 25:00-26:00", "Mo-Su 10:60-11:00",
                      "Mo-Su 10:00", "Mo-Xx 10:00-11:00", String(repeating: "Mo-Su 10:00-11:00;", count: 20)] {
             #expect(OpeningHours(text) == nil, "\(text)")
         }
+    }
+
+    /// The Chinese forms from the merchant data (`cn_workcafes.csv`, `osm_hong_kong_pois.csv`) and the add-a-merchant
+    /// form (issue 30: `每天 10:00-22:00` was accepted and then shown as 营业时间未知). 2026-11-30 is a Monday.
+    @Test func chineseFormsAreRead() throws {
+        #expect(try open("每天 10:00-22:00", 0, 10))
+        #expect(try !open("每天 10:00-22:00", 6, 22, 30))
+        #expect(try open("每日10：00—22：00", 3, 21))
+        // awcafe:beijing:075 and :117
+        let weekdaysOnly = "周一至周五：7:30–20:00；周末不开"
+        #expect(try open(weekdaysOnly, 4, 19, 59))
+        #expect(try !open(weekdaysOnly, 5, 10))
+        let twoRules = "周一至周五：7:30–19:00；周末：9:30–17:30"
+        #expect(try open(twoRules, 0, 7, 30))
+        #expect(try !open(twoRules, 6, 9))
+        #expect(try open(twoRules, 6, 17))
+        // osm:node/3478494184 (Hong Kong): 星期一至五, 星期六日及公眾假期
+        let hongKong = "星期一至五 7:00-18:00, 星期六日及公眾假期7:00-22:00"
+        #expect(try !open(hongKong, 2, 19))
+        #expect(try open(hongKong, 5, 21))
+        #expect(try open(hongKong, 2, 21, holiday: true))
+        #expect(try open("24小时", 3, 3))
+        #expect(try open("24小時營業", 6, 23, 59))
+        #expect(try open("工作日 9:00-18:00，周六 10:00-16:00", 5, 15))
+        #expect(try !open("工作日 9:00-18:00，周六 10:00-16:00", 6, 15))
+        #expect(try open("周二至周日 11:00-14:00、17:00-21:30；周一休息", 1, 20))
+        #expect(try !open("周二至周日 11:00-14:00、17:00-21:30；周一休息", 0, 12))
+        #expect(try !open("周二至周日 11:00-14:00、17:00-21:30；周一休息", 1, 15))
+        #expect(try open("8:00~14:00", 2, 13))
+        #expect(try open("周五 18:00-02:00", 5, 1))  // Saturday 01:00 from Friday night
+        // The verbatim text is kept.
+        #expect(OpeningHours("每天 10:00-22:00")?.text == "每天 10:00-22:00")
     }
 }

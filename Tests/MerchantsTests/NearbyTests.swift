@@ -77,6 +77,11 @@ import WebUI
         let rated = try server.get("/api/v1/merchants/nearby?\(hangzhou)&minRating=4.7&sort=rating").decode(MerchantList.self)
         #expect(rated.items.compactMap(\.rating) == [4.9, 4.9, 4.7, 4.7, 4.7, 4.7])
         #expect(rated.items[0].reviewCount >= rated.items[1].reviewCount)
+        // The page says how unknowns are treated (issue 30: most OSM shops have no hours, score or 人均).
+        let byRating = try server.get("/merchants?\(hangzhou)&sort=rating&openNow=true", headers: ["Accept-Language": "zh-CN"]).text
+        #expect(byRating.contains("没有评分的商户排在最后。") && byRating.contains("未列出不代表已打烊"))
+        let byPrice = try server.get("/merchants?\(hangzhou)&sort=price", headers: ["Accept-Language": "en"]).text
+        #expect(byPrice.contains("Merchants without a price per person are listed last.") && !byPrice.contains("hours are known"))
     }
 
     /// Out-of-range and unknown parameters answer 422 naming the field.
@@ -179,16 +184,24 @@ import WebUI
         #expect(!hongKong.shifted && hongKong.lat == 22.2819 && hongKong.lon == 114.1582)
     }
 
-    /// A merchant whose hours cannot be read shows them verbatim with hoursKnown false and no openNow.
+    /// A merchant whose hours cannot be read shows them verbatim with hoursKnown false and no openNow; the Chinese
+    /// forms of the data are read (`24小时`, `周一至周五：7:30–20:00；周末不开`).
     @Test func detailWithUnknownHours() throws {
         let server = try MerchantsServer.get()
-        let id = try #require(try server.suite.database.read { db in
-            try db.scalar("SELECT id FROM merchants WHERE opening_hours = '24小时'", as: Int64.self)
-        })
+        func merchant(hours: String) throws -> Int64 {
+            try #require(try server.suite.database.read { db in
+                try db.scalar("SELECT id FROM merchants WHERE opening_hours = ?", hours, as: Int64.self)
+            })
+        }
+        let id = try merchant(hours: "周一，周三，周五晚5点至9点")
         let detail = try server.get("/api/v1/merchants/\(id)").decode(MerchantDetail.self)
-        #expect(detail.openingHours == "24小时")
+        #expect(detail.openingHours == "周一，周三，周五晚5点至9点")
         #expect(!detail.hoursKnown)
         #expect(detail.merchant.openNow == nil)
+        for hours in ["24小时", "周一至周五：7:30–20:00；周末不开"] {
+            let known = try server.get("/api/v1/merchants/\(try merchant(hours: hours))").decode(MerchantDetail.self)
+            #expect(known.hoursKnown && known.merchant.openNow != nil, "\(hours)")
+        }
         #expect(detail.licence.contains("ODbL"))
         // The rating distribution's rows: "1 star" (not "1 stars") in English, 1星 in Chinese.
         let en = try server.get("/merchants/\(id)", headers: ["Accept-Language": "en"]).text

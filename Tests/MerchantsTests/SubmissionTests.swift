@@ -21,8 +21,9 @@ import Testing
         let users = UserStore(database: server.suite.database, hasher: PasswordHasher())
         try RoleStore(database: server.suite.database).grant(.moderator, to: try #require(try users.user(username: "mod")), now: 1_796_097_600)
 
+        // The hours as people write them (issue 30: 每天 10:00-22:00 was accepted and then shown as 营业时间未知).
         let new = MerchantSubmissionInput(name: "测试小馆", category: "restaurant", lat: 31.2312, lon: 121.4741, address: "人民大道 1 号",
-                                          openingHours: "Mo-Su 10:00-22:00", pricePerPerson: 4_500)
+                                          openingHours: "每天 10:00-22:00", pricePerPerson: 4_500)
         let queued = try server.send("POST", "/api/v1/merchants/submissions", json: Self.json(new), token: alice.token)
         #expect(queued.status == 201, "\(queued.text)")
         let submission = try queued.decode(MerchantSubmission.self)
@@ -43,7 +44,8 @@ import Testing
         #expect(far.status == 422 && far.text.contains("\"field\":\"lat\""))
         for (input, field) in [(MerchantSubmissionInput(name: "", category: "cafe", lat: 31.23, lon: 121.47), "name"),
                                (MerchantSubmissionInput(name: "x", category: "bank", lat: 31.23, lon: 121.47), "category"),
-                               (MerchantSubmissionInput(name: "x", category: "cafe", lat: 31.23, lon: 121.47, phone: String(repeating: "1", count: 40)), "phone")] {
+                               (MerchantSubmissionInput(name: "x", category: "cafe", lat: 31.23, lon: 121.47, phone: String(repeating: "1", count: 40)), "phone"),
+                               (MerchantSubmissionInput(name: "x", category: "cafe", lat: 31.23, lon: 121.47, openingHours: "每天10点到22点"), "openingHours")] {
             let refused = try server.send("POST", "/api/v1/merchants/submissions", json: Self.json(input), token: alice.token)
             #expect(refused.status == 422 && refused.text.contains("\"field\":\"\(field)\""), "\(field): \(refused.text)")
         }
@@ -54,11 +56,18 @@ import Testing
         #expect(queue.count == 2)
         #expect(queue.first { $0.item == String(flagged.id) }?.excerpt.contains("可能重复") == true)
         let item = try #require(queue.first { $0.item == String(submission.id) })
+        // The queue page names the item in the reader's words only (issue 30: "新商户 New merchant: …" in both).
+        let queuePage = try server.get("/admin/moderation", token: moderator.token).text
+        #expect(queuePage.contains("新商户 · 商户 · 测试小馆") && !queuePage.contains("New merchant"), "\(queuePage.prefix(3_000))")
+        let queuePageEnglish = try server.get("/admin/moderation", token: moderator.token, headers: ["Cookie": "lang=en", "Accept-Language": "en"]).text
+        #expect(queuePageEnglish.contains("New merchant · Merchants · 测试小馆") && !queuePageEnglish.contains("新商户"))
         let decided = try server.send("POST", "/api/v1/moderation/items/\(item.id)/decision", json: #"{"action":"approve"}"#, token: moderator.token)
         #expect(decided.status == 200, "\(decided.text)")
         let found = try server.get("/api/v1/merchants/search?q=%E6%B5%8B%E8%AF%95%E5%B0%8F%E9%A6%86").decode(MerchantList.self)
         let published = try #require(found.items.first)
         #expect(published.sourceId == "user:\(submission.id)" && published.pricePerPerson == 4_500)
+        let publishedDetail = try server.get("/api/v1/merchants/\(published.id)").decode(MerchantDetail.self)
+        #expect(publishedDetail.openingHours == "每天 10:00-22:00" && publishedDetail.hoursKnown && publishedDetail.merchant.openNow == true)
         let inbox = try server.get("/api/v1/inbox", token: alice.token).decode(InboxPage.self)
         #expect(inbox.items.contains { $0.kind == "moderation.submission-approved" })
         let twinItem = try #require(queue.first { $0.item == String(flagged.id) })

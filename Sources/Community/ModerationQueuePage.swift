@@ -1,0 +1,92 @@
+import HTTPServer
+import Identity
+import WebUI
+
+/// `/admin/moderation`: one section per item, headed in the reader's words — what it is (评论, 新商户, 商户照片), in
+/// which app (影评), its title — with a link to where a comment was posted, its excerpt, pictures and report reasons,
+/// and only the actions the moderator may take (an item by an admin or a peer moderator says so instead).
+struct ModerationQueuePage {
+    let member: SignedIn
+    let state: ModerationState
+    let items: [ModerationItem]
+    /// Where each comment item was posted, by moderation item id (``ModerationQueue/postedOn(_:directory:)``).
+    let postedOn: [Int64: SubjectInfo]
+    /// Authors the moderator outranks (``ModerationQueue/authorsActable(by:in:)``).
+    let actable: Set<Int64>
+    let appTitles: [String: LocalizedText]
+
+    func response() -> Response {
+        let viewer = member.viewer
+        let l = viewer.language
+        return viewer.page(title: ModerationText.queue(l), back: BackLink(href: "/me", label: Strings.me(l)), activeTab: "me",
+                           trailing: [navAction(href: "/admin/moderation/audit", label: ModerationText.audit(l))]) {
+            segmentedControl(ModerationState.allCases.map { Segment(id: $0.rawValue, href: "/admin/moderation?state=" + $0.rawValue, label: ModerationText.state($0)(l)) },
+                             selected: state.rawValue)
+            if items.isEmpty {
+                emptyState(icon: .check, title: ModerationText.queueEmpty(l))
+            }
+            for item in items {
+                section(.classes("list-section", "moderation-item"), .id("moderation-\(item.id)")) {
+                    h2(.class("moderation-heading")) { heading(item, l) }
+                    div(.class("list-group")) {
+                        if let info = postedOn[item.id] {
+                            a(.class("moderation-where"), .href((info.commentsPath ?? info.path) + "#comment-\(item.item)")) {
+                                ModerationText.postedOn(l) + info.title
+                            }
+                        }
+                        p(.class("moderation-excerpt")) { item.excerpt }
+                        if !item.previews.isEmpty {
+                            div(.class("moderation-previews")) {
+                                for (index, preview) in item.previews.enumerated() {
+                                    a(.href(preview)) {
+                                        img(.src(preview), .alt(ModerationText.preview(index + 1)(l)), .width(96), .height(96), .loading("lazy"))
+                                    }
+                                }
+                            }
+                        }
+                        for reason in item.reportReasons { p(.class("moderation-reason")) { "“" + reason + "”" } }
+                    }
+                    if item.state == .open {
+                        if item.authorID.map(actable.contains) ?? true {
+                            div(.class("moderation-forms")) { actions(item, l) }
+                        } else {
+                            p(.class("list-footer")) { ModerationText.outranked(l) }
+                        }
+                    } else if let reason = item.decisionReason {
+                        p(.class("list-footer")) { reason }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `评论 · 影评 · 《title》 · nickname · 2 次举报`: every part in the reader's language but the stored title and name.
+    func heading(_ item: ModerationItem, _ l: Language) -> String {
+        let what = item.kind == "comment" ? ModerationText.comment(l) : (item.label ?? ModerationText.submission)(l)
+        var parts = [what]
+        if let app = appTitles[item.app] { parts.append(app(l)) }
+        parts.append(item.title + (item.authorID == nil ? " (" + ModerationText.anonymous(l) + ")" : ""))
+        if item.reportCount > 0 { parts.append(ModerationText.reports(item.reportCount)(l)) }
+        return parts.joined(separator: " · ")
+    }
+
+    @HTMLBuilder func actions(_ item: ModerationItem, _ l: Language) -> [Node] {
+        postForm(action: "/admin/moderation/\(item.id)", csrfToken: member.viewer.csrfToken, attributes: [.class("moderation-actions")]) {
+            button(ModerationText.approve(l), style: .secondary, name: "action", value: "approve", fullWidth: false)
+            button(ModerationText.hide(l), style: .destructive, name: "action", value: "hide", fullWidth: false)
+        }
+        postForm(action: "/admin/moderation/\(item.id)", csrfToken: member.viewer.csrfToken, attributes: [.class("moderation-reject")]) {
+            input(.type("hidden"), .name("action"), .value("reject"))
+            formField(label: ModerationText.rejectReason(l), name: "reason", maxLength: ModerationQueue.maxDecisionReason)
+            button(ModerationText.reject(l), style: .destructive, fullWidth: false)
+        }
+        if let author = item.authorID {
+            postForm(action: "/admin/moderation/ban", csrfToken: member.viewer.csrfToken, attributes: [.class("moderation-ban")]) {
+                input(.type("hidden"), .name("user"), .value(String(author)))
+                formField(label: ModerationText.banHours(l), name: "hours", type: .number, value: "24", inputMode: "numeric")
+                formField(label: ModerationText.banReason(l), name: "reason", maxLength: 500)
+                button(ModerationText.ban(l), style: .destructive, fullWidth: false)
+            }
+        }
+    }
+}
