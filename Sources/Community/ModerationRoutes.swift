@@ -202,7 +202,7 @@ public struct ModerationRoutes: Sendable {
             try authenticator.require(.moderate, member)
             let state = try Self.state(request.query["state"], member.viewer.language)
             let items = try queue.page(state: state, before: nil, limit: 50)
-            return ModerationQueuePage(member: member, state: state, items: items, postedOn: try queue.postedOn(items, directory: directory),
+            return ModerationQueueScreen(member: member, state: state, items: items, postedOn: try queue.postedOn(items, directory: directory),
                                        actable: try queue.authorsActable(by: member.user.id, in: items), appTitles: appTitles).response()
         }
         pages.post("/admin/moderation/{id}") { request, member in

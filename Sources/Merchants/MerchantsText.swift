@@ -1,4 +1,5 @@
 import Foundation
+import AppSuiteAPI
 import Geo
 import WebUI
 

@@ -5,7 +5,7 @@ import WebUI
 /// `/admin/moderation`: one section per item, headed in the reader's words — what it is (评论, 新商户, 商户照片), in
 /// which app (影评), its title — with a link to where a comment was posted, its excerpt, pictures and report reasons,
 /// and only the actions the moderator may take (an item by an admin or a peer moderator says so instead).
-struct ModerationQueuePage {
+struct ModerationQueueScreen {
     let member: SignedIn
     let state: ModerationState
     let items: [ModerationItem]
