@@ -67,7 +67,8 @@ import WebUI
         #expect(try deliver(3, .reportHandled) != nil)
         let stored = try inbox.preferences(userID: 3, kinds: kinds)
         #expect(stored.first { $0.kind == .reply }?.preference == KindPreference(inbox: false, push: false), "no push without the inbox")
-        #expect(stored.map(\.kind.id) == ["community.reply", "moderation.report-handled", "moderation.submission-approved", "moderation.submission-rejected"])
+        #expect(stored.map(\.kind.id) == ["community.reply", "moderation.report-handled", "moderation.submission-approved", "moderation.submission-rejected",
+                                             "moderation.comment-hidden"])
     }
 
     @Test func aPushDeliveryIsQueuedPerSubscribedDeviceWhenPushIsOn() throws {
