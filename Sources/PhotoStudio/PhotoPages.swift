@@ -14,8 +14,8 @@ enum PhotoText {
     static let uploadHint = LocalizedText(zh: "支持 JPEG、PNG、WebP、GIF、HEIC、AVIF、TIFF；单个文件最大 64 MB、1 亿像素。",
                                           en: "JPEG, PNG, WebP, GIF, HEIC, AVIF or TIFF; up to 64 MB and 100 megapixels each.")
     static let empty = LocalizedText(zh: "还没有照片", en: "No photos yet")
-    static let emptyMessage = LocalizedText(zh: "上传照片，或用 appsuite import photos 导入文件夹。",
-                                            en: "Upload photos, or import a folder with appsuite import photos.")
+    static let emptyMessage = LocalizedText(zh: "点上方的“上传照片”，从手机或电脑选择图片，可一次选多张。",
+                                            en: "Tap “Upload photos” above and choose pictures from your phone or computer, several at once.")
     static let albums = LocalizedText(zh: "相册", en: "Albums")
     static let newAlbum = LocalizedText(zh: "新建相册", en: "New album")
     static let albumName = LocalizedText(zh: "相册名称", en: "Album name")
@@ -36,8 +36,8 @@ enum PhotoText {
     static let fullScreen = LocalizedText(zh: "全屏", en: "Full screen")
     static let download = LocalizedText(zh: "保存到相册", en: "Save to device")
     static let delete = LocalizedText(zh: "删除", en: "Delete")
-    static let deleteConfirm = LocalizedText(zh: "删除这张照片？原图和所有版本都会被删除。", en: "Delete this photo? The original and all versions go.")
-    static let deleted = LocalizedText(zh: "照片已删除", en: "Photo deleted")
+    static let deleteConfirm = LocalizedText(zh: "删除这张照片？它会在“最近删除”中保留 \(PhotoLibrary.trashDays) 天。",
+                                             en: "Delete this photo? It stays in Recently deleted for \(PhotoLibrary.trashDays) days.")
     static let info = LocalizedText(zh: "照片信息", en: "Info")
     static let revert = LocalizedText(zh: "还原为原图", en: "Revert to original")
     static let reverted = LocalizedText(zh: "已还原为原图", en: "Reverted to the original")
@@ -75,8 +75,8 @@ enum PhotoText {
         default: "无法读取：" + error.message
         }
     }
-    static let noJSHint = LocalizedText(zh: "没有脚本时：按下面的数值编辑（坐标以旋转、翻转后的图片为准）。",
-                                        en: "Without scripts: edit with the numbers below (coordinates in the rotated, flipped picture).")
+    static let noJSHint = LocalizedText(zh: "输入精确数值（坐标以旋转、翻转后的图片为准）",
+                                        en: "Enter exact numbers (coordinates in the rotated, flipped picture)")
 }
 
 /// The pages under `/photos`: the grid, the full-screen viewer and the editor. Every form posts with a
@@ -89,6 +89,7 @@ struct PhotoPages: Sendable {
 
     /// Every page needs a signed-in user: a library is private to its account.
     func register(into pages: inout RouteGroup<SessionGuard>) {
+        registerTrash(into: &pages)
         pages.get("") { request, member in
             let (viewer, user) = (member.viewer, member.user)
             let album = try request.query["album"].flatMap { Int64($0) }.map { id in
@@ -108,7 +109,7 @@ struct PhotoPages: Sendable {
         }
         pages.post("/{id}/albums") { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            let photo = try find(request, user)
+            let photo = try findInLibrary(request, user)
             let form = request.form()
             guard let albumID = form["album"].flatMap({ Int64($0) }),
                 try library.setMembership(photo, albumID: albumID, member: form["remove"] == nil)
@@ -132,7 +133,9 @@ struct PhotoPages: Sendable {
                 for file in files {
                     do throws(IngestError) {
                         let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: userID, check: .header)
-                        if !result.isDuplicate { added.append(result.photo) } else {
+                        if result.isRestored {
+                            problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：已从最近删除中恢复" : ": restored from Recently deleted"))
+                        } else if !result.isDuplicate { added.append(result.photo) } else {
                             problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：已在相册中" : ": already in the library"))
                         }
                     } catch {
@@ -154,11 +157,11 @@ struct PhotoPages: Sendable {
         }
         pages.get("/{id}/edit") { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            return editorPage(viewer, try find(request, user))
+            return editorPage(viewer, try findInLibrary(request, user))
         }
         pages.post("/{id}/versions") { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            let photo = try find(request, user)
+            let photo = try findInLibrary(request, user)
             let form = request.form()
             let back = "/photos/\(photo.id)/edit"
             let edits: [ImageEdit]
@@ -181,7 +184,7 @@ struct PhotoPages: Sendable {
         }
         pages.post("/{id}/revert") { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            let photo = try find(request, user)
+            let photo = try findInLibrary(request, user)
             _ = try library.revert(photo)
             return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.reverted(viewer.language), kind: .success))
         }
@@ -191,16 +194,24 @@ struct PhotoPages: Sendable {
             // In an album's viewer, stay in the album: the next photo there, or the album's grid.
             let album = try request.query["album"].flatMap { Int64($0) }.flatMap { try library.album(id: $0, userID: user.id) }
             let context = album.map { "?album=\($0.id)" } ?? ""
+            guard photo.trashedAt == nil else { return viewer.redirect(to: "/photos/\(photo.id)") }
             let position = try library.position(of: photo, album: album?.id)
-            try library.delete(photo)
+            _ = try library.trash(photo)
             let target = (position.older ?? position.newer).map { "/photos/\($0)" + context } ?? "/photos" + context
-            return viewer.redirect(to: target, flash: Toast(PhotoText.deleted(viewer.language), kind: .success))
+            return viewer.redirect(to: target, flash: Toast(TrashText.moved(viewer.language), kind: .success))
         }
     }
 
     func find(_ request: Request, _ user: User) throws -> Photo {
         let id = try request.parameter("id", as: Int64.self)
         guard let photo = try library.photo(id: id, userID: user.id) else { throw HTTPError.notFound() }
+        return photo
+    }
+
+    /// ``find(_:_:)`` for an edit or an album change: a photo in 最近删除 is not found until it is restored.
+    func findInLibrary(_ request: Request, _ user: User) throws -> Photo {
+        let photo = try find(request, user)
+        guard photo.trashedAt == nil else { throw HTTPError.notFound() }
         return photo
     }
 
@@ -241,6 +252,7 @@ struct PhotoPages: Sendable {
         let language = viewer.language
         let page = try library.list(userID: user.id, album: album?.id, limit: Self.pageSize, before: cursor)
         let albums = try library.albums(userID: user.id)
+        let trashCount = cursor == nil && album == nil ? try library.trashSummary(userID: user.id).count : 0
         let context = album.map { "?album=\($0.id)" } ?? ""
         defer {
             // Thumbnails still missing (an upload a moment ago, or a cache that was cleared) are queued
@@ -294,6 +306,9 @@ struct PhotoPages: Sendable {
                 }
             }
             if cursor == nil, album == nil {
+                listGroup {
+                    listCell(title: TrashText.title(language), detail: TrashText.count(trashCount, language), href: "/photos/trash")
+                }
                 postForm(action: "/photos/albums", csrfToken: viewer.csrfToken, attributes: [.id("album-form")]) {
                     formGroup(header: PhotoText.newAlbum(language)) {
                         formField(label: PhotoText.albumName(language), name: "name", required: true, maxLength: 40)
@@ -328,6 +343,7 @@ struct PhotoPages: Sendable {
 
     func viewerPage(_ viewer: Viewer, _ photo: Photo, album: PhotoLibrary.Album?) throws -> Response {
         let language = viewer.language
+        if photo.trashedAt != nil { return trashedViewer(viewer, photo) }
         let position = try library.position(of: photo, album: album?.id)
         let context = album.map { "?album=\($0.id)" } ?? ""
         let albums = try library.albums(userID: photo.userID)
@@ -414,6 +430,23 @@ struct PhotoPages: Sendable {
                      attributes: [.id("delete-form"), .class("form-actions")]) {
                 button(PhotoText.delete(language), style: .destructive)
             }
+        }
+    }
+
+    /// A photo in 最近删除: the picture, when it goes, restore and delete for good; no edits, albums or neighbours.
+    func trashedViewer(_ viewer: Viewer, _ photo: Photo) -> Response {
+        let language = viewer.language
+        return viewer.page(
+            title: TrashText.title(language), back: BackLink(href: "/photos/trash", label: TrashText.title(language)), tabs: [],
+            bodyClass: "photos-app photo-viewer-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
+        ) {
+            div(.class("viewer-top")) { p(.class("viewer-caption"), .id("photo-caption")) { photo.filename } }
+            div(.class("viewer-stage"), .id("viewer-stage"), .attribute("data-width", String(photo.displayWidth)),
+                .attribute("data-height", String(photo.displayHeight))) {
+                img(.class("viewer-image"), .id("viewer-image"), .src(Self.screenURL(photo)), .alt(photo.filename),
+                    .width(photo.displayWidth), .height(photo.displayHeight), .attribute("draggable", "false"))
+            }
+            trashedActions(viewer, photo)
         }
     }
 
