@@ -252,7 +252,7 @@ public struct PhotoTrashChange: Codable, Sendable, Equatable {
 }
 
 /// What ``PhotoBatch`` does to its photos.
-public enum PhotoBatchAction: String, Codable, Sendable, CaseIterable {
+public enum PhotoBatchAction: ExtensibleEnum {
     /// Move to 最近删除 (photos already there stay as they are).
     case trash
     /// Take out of 最近删除 (photos in the library stay as they are).
@@ -261,6 +261,25 @@ public enum PhotoBatchAction: String, Codable, Sendable, CaseIterable {
     case addToAlbum
     /// Take out of `albumId`.
     case removeFromAlbum
+    /// A word this build does not know (the server answers `422` naming `action`).
+    case unknown(String)
+
+    /// The actions the server takes.
+    public static let known: [PhotoBatchAction] = [.trash, .restore, .addToAlbum, .removeFromAlbum]
+
+    public init(rawValue: String) {
+        self = Self.known.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .trash: "trash"
+        case .restore: "restore"
+        case .addToAlbum: "addToAlbum"
+        case .removeFromAlbum: "removeFromAlbum"
+        case .unknown(let word): word
+        }
+    }
 }
 
 /// The body of `POST /api/v1/photos/batch`: one action on several photos, all or nothing.

@@ -70,6 +70,9 @@ extension PhotoLibrary {
                         "INSERT INTO photos_album_items (album_id, photo_id) VALUES (?, ?) ON CONFLICT (album_id, photo_id) DO NOTHING", albumID!, id)
                 case .removeFromAlbum:
                     changed += try db.execute("DELETE FROM photos_album_items WHERE album_id = ? AND photo_id = ?", albumID!, id)
+                case .unknown:
+                    // Refused by the route before it gets here; changes nothing.
+                    break
                 }
             }
             return changed

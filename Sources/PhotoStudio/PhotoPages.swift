@@ -52,6 +52,7 @@ enum PhotoText {
     static let save = LocalizedText(zh: "保存", en: "Save")
     static let reset = LocalizedText(zh: "重置", en: "Reset")
     static let width = LocalizedText(zh: "宽", en: "Width")
+    static let resizeHint = LocalizedText(zh: "只填宽或高，另一边按原比例计算。", en: "Give the width or the height; the other follows the picture's proportions.")
     static let height = LocalizedText(zh: "高", en: "Height")
     static let versions = LocalizedText(zh: "版本", en: "Versions")
     static let original = LocalizedText(zh: "原图", en: "Original")
@@ -166,7 +167,7 @@ struct PhotoPages: Sendable {
             let back = "/photos/\(photo.id)/edit"
             let edits: [ImageEdit]
             do {
-                edits = try Self.edits(from: form)
+                edits = try Self.edits(from: form, width: photo.displayWidth, height: photo.displayHeight)
                 guard !edits.isEmpty else { throw HTTPError.validation([.init(field: "operations", message: viewer.language == .zh ? "没有要保存的修改。" : "Nothing to save.")]) }
             } catch let error as HTTPError {
                 return viewer.redirect(to: back, flash: Toast(error.errors.first?.message ?? error.detail ?? error.title, kind: .error))
@@ -215,8 +216,10 @@ struct PhotoPages: Sendable {
         return photo
     }
 
-    /// The edit list from the editor: the JSON its script fills in, or the plain fields without JS.
-    static func edits(from form: FormData) throws -> [ImageEdit] {
+    /// The edit list from the editor: the JSON its script fills in, or the plain fields without JS. A resize with
+    /// only a width (or a height) keeps the aspect ratio of the picture as rotated and cropped before it, `width` ×
+    /// `height` being what the viewer shows now (issue 29 item 6: a width alone was ignored).
+    static func edits(from form: FormData, width: Int, height: Int) throws -> [ImageEdit] {
         if let json = form["operations"], !json.trimmingCharacters(in: .whitespaces).isEmpty {
             let operations: [EditCodec.Operation]
             do {
@@ -231,8 +234,20 @@ struct PhotoPages: Sendable {
         if form["flip_h"] != nil { edits.append(.flip(horizontal: true)) }
         if form["flip_v"] != nil { edits.append(.flip(horizontal: false)) }
         let crop = ["crop_x", "crop_y", "crop_w", "crop_h"].map { Int(form[$0] ?? "") }
-        if let x = crop[0], let y = crop[1], let w = crop[2], let h = crop[3] { edits.append(.crop(x: x, y: y, width: w, height: h)) }
-        if let w = Int(form["resize_w"] ?? ""), let h = Int(form["resize_h"] ?? "") { edits.append(.resize(width: w, height: h)) }
+        var size = (edits.first.map { if case .rotate(let degrees) = $0, degrees % 180 != 0 { true } else { false } } ?? false)
+            ? (width: height, height: width) : (width: width, height: height)
+        if let x = crop[0], let y = crop[1], let w = crop[2], let h = crop[3] {
+            edits.append(.crop(x: x, y: y, width: w, height: h))
+            size = (w, h)
+        }
+        switch (Int(form["resize_w"] ?? ""), Int(form["resize_h"] ?? "")) {
+        case let (w?, h?): edits.append(.resize(width: w, height: h))
+        case let (w?, nil) where size.width > 0:
+            edits.append(.resize(width: w, height: max(1, Int((Double(w) * Double(size.height) / Double(size.width)).rounded()))))
+        case let (nil, h?) where size.height > 0:
+            edits.append(.resize(width: max(1, Int((Double(h) * Double(size.width) / Double(size.height)).rounded())), height: h))
+        default: break
+        }
         return edits
     }
 
@@ -529,7 +544,7 @@ struct PhotoPages: Sendable {
                         formField(label: PhotoText.crop(language) + " " + PhotoText.height(language), name: "crop_h", type: .number)
                     }
                 }
-                formGroup(header: PhotoText.resize(language)) {
+                formGroup(header: PhotoText.resize(language), footer: PhotoText.resizeHint(language)) {
                     formField(label: PhotoText.width(language), name: "resize_w", type: .number, placeholder: String(photo.displayWidth))
                     formField(label: PhotoText.height(language), name: "resize_h", type: .number, placeholder: String(photo.displayHeight))
                 }

@@ -493,9 +493,9 @@ struct PhotoAPI: Sendable {
         JSONSchema.component(PhotoTrashChange.self),
         JSONSchema.component(PhotoBatch.self, overriding: [
             "ids": .array(.integer(), maxItems: PhotoBatch.maximumIDs),
-            "action": .words(PhotoBatchAction.allCases.map(\.rawValue)),
+            "action": .words(PhotoBatchAction.known.map(\.rawValue)),
         ]),
-        JSONSchema.component(PhotoBatchResult.self, overriding: ["action": .words(PhotoBatchAction.allCases.map(\.rawValue))]),
+        JSONSchema.component(PhotoBatchResult.self, overriding: ["action": .words(PhotoBatchAction.known.map(\.rawValue))]),
         JSONSchema.component(NewPhotoVersion.self, overriding: [
             "operations": .array(.ref(PhotoEditOperation.self), maxItems: PhotoLibrary.maximumOperations),
         ]),

@@ -35,6 +35,11 @@ struct PhotoStudioEndpointsAPI: Sendable {
         }
         api.handle(PhotoStudioEndpoints.batch) { call in
             let body = call.body
+            if case .unknown(let word) = body.action {
+                throw HTTPError.validation([.init(field: "action", message: Self.text(call.context.viewer.language,
+                    zh: "没有“\(word.prefix(40))”这个操作：可用 trash、restore、addToAlbum、removeFromAlbum。",
+                    en: "No action “\(word.prefix(40))”: use trash, restore, addToAlbum or removeFromAlbum."))])
+            }
             let changed: Int?
             do {
                 changed = try library.batch(body.ids, action: body.action, albumID: body.albumId, userID: call.context.user.id)
