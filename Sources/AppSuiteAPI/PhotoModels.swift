@@ -111,11 +111,18 @@ public struct PhotoItem: Codable, Sendable, Equatable {
     /// Every saved version, oldest first: in the answers about one photo (`GET /api/v1/photos/{id}`, a new version,
     /// a revert), nil in lists and uploads.
     public var versions: [Version]?
+    /// When it was moved to 最近删除; nil for a photo in the library.
+    public var trashedAt: Date?
+    /// When the purge job deletes it for good (30 days after `trashedAt`); nil for a photo in the library.
+    public var purgeAt: Date?
+    /// In an upload's answer only: true when these bytes were a photo in 最近删除, which the upload restored.
+    public var restored: Bool?
 
     public init(id: Int64, filename: String, width: Int, height: Int, format: String, colorSpace: String, orientation: Int,
                 hasAlpha: Bool, pageCount: Int, takenAt: String?, camera: String?, fileSize: Int, sha256: String, createdAt: Date,
                 duplicate: Bool?, displayWidth: Int, displayHeight: Int, currentVersionId: Int64?, thumbnailReady: Bool,
-                problem: String?, thumbnailURL: String, renditionURL: String, originalURL: String, versions: [Version]?) {
+                problem: String?, thumbnailURL: String, renditionURL: String, originalURL: String, versions: [Version]?,
+                trashedAt: Date? = nil, purgeAt: Date? = nil, restored: Bool? = nil) {
         self.id = id
         self.filename = filename
         self.width = width
@@ -140,6 +147,9 @@ public struct PhotoItem: Codable, Sendable, Equatable {
         self.renditionURL = renditionURL
         self.originalURL = originalURL
         self.versions = versions
+        self.trashedAt = trashedAt
+        self.purgeAt = purgeAt
+        self.restored = restored
     }
 }
 
@@ -187,13 +197,117 @@ public struct PhotoUploadResult: Codable, Sendable, Equatable {
 public struct PhotoAlbum: Codable, Sendable, Equatable {
     public var id: Int64
     public var name: String
-    /// Photos in it.
+    /// Photos in it (those in 最近删除 not counted).
     public var count: Int
+    /// The photo shown as its cover: the one chosen, else the newest in it; nil for an empty album.
+    public var coverPhotoId: Int64?
+    /// True when `coverPhotoId` was chosen (`PATCH …/albums/{id}`), false when it is the newest photo.
+    public var coverChosen: Bool?
 
-    public init(id: Int64, name: String, count: Int) {
+    public init(id: Int64, name: String, count: Int, coverPhotoId: Int64? = nil, coverChosen: Bool? = nil) {
         self.id = id
         self.name = name
         self.count = count
+        self.coverPhotoId = coverPhotoId
+        self.coverChosen = coverChosen
+    }
+}
+
+/// The body of `PATCH /api/v1/photos/albums/{id}`: either field or both.
+public struct PhotoAlbumUpdate: Codable, Sendable, Equatable {
+    /// The new name, 1–40 characters.
+    public var name: String?
+    /// One of the account's photos (in the album or not; it is added); another account's is a `404`.
+    public var coverPhotoId: Int64?
+
+    public init(name: String? = nil, coverPhotoId: Int64? = nil) {
+        self.name = name
+        self.coverPhotoId = coverPhotoId
+    }
+}
+
+/// 最近删除: a keyset page of the trashed photos, most recently trashed first (`GET /api/v1/photos/trash`).
+public struct PhotoTrashPage: Codable, Sendable, Equatable {
+    /// Each with `trashedAt` and `purgeAt`.
+    public var items: [PhotoItem]
+    /// Photos in the trash now, all pages together.
+    public var total: Int
+    /// Their originals' and versions' bytes: what emptying the trash frees of the quota.
+    public var bytes: Int64
+    /// Days a photo stays in the trash: 30.
+    public var retentionDays: Int
+    /// Pass as `cursor` for the next page; nil on the last page.
+    public var nextCursor: String?
+
+    public init(items: [PhotoItem], total: Int, bytes: Int64, retentionDays: Int, nextCursor: String?) {
+        (self.items, self.total, self.bytes, self.retentionDays, self.nextCursor) = (items, total, bytes, retentionDays, nextCursor)
+    }
+}
+
+/// How many photos a whole-trash change (restore all, empty) moved or deleted.
+public struct PhotoTrashChange: Codable, Sendable, Equatable {
+    public var count: Int
+
+    public init(count: Int) { self.count = count }
+}
+
+/// What ``PhotoBatch`` does to its photos.
+public enum PhotoBatchAction: ExtensibleEnum {
+    /// Move to 最近删除 (photos already there stay as they are).
+    case trash
+    /// Take out of 最近删除 (photos in the library stay as they are).
+    case restore
+    /// Put into `albumId` (trashed photos too; they show there once restored).
+    case addToAlbum
+    /// Take out of `albumId`.
+    case removeFromAlbum
+    /// A word this build does not know (the server answers `422` naming `action`).
+    case unknown(String)
+
+    /// The actions the server takes.
+    public static let known: [PhotoBatchAction] = [.trash, .restore, .addToAlbum, .removeFromAlbum]
+
+    public init(rawValue: String) {
+        self = Self.known.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .trash: "trash"
+        case .restore: "restore"
+        case .addToAlbum: "addToAlbum"
+        case .removeFromAlbum: "removeFromAlbum"
+        case .unknown(let word): word
+        }
+    }
+}
+
+/// The body of `POST /api/v1/photos/batch`: one action on several photos, all or nothing.
+public struct PhotoBatch: Codable, Sendable, Equatable {
+    /// The most ids one batch takes.
+    public static let maximumIDs = 500
+
+    /// 1–500 of the account's photos, each once.
+    public var ids: [Int64]
+    public var action: PhotoBatchAction
+    /// The album of `addToAlbum` and `removeFromAlbum`; absent for the others.
+    public var albumId: Int64?
+
+    public init(ids: [Int64], action: PhotoBatchAction, albumId: Int64? = nil) {
+        (self.ids, self.action, self.albumId) = (ids, action, albumId)
+    }
+}
+
+/// What a batch did.
+public struct PhotoBatchResult: Codable, Sendable, Equatable {
+    public var action: PhotoBatchAction
+    /// The photos it acted on, in the order sent.
+    public var ids: [Int64]
+    /// How many of them changed (a photo already trashed, restored, in or out of the album is not counted).
+    public var changed: Int
+
+    public init(action: PhotoBatchAction, ids: [Int64], changed: Int) {
+        (self.action, self.ids, self.changed) = (action, ids, changed)
     }
 }
 

@@ -3,7 +3,8 @@ public import Foundation
 
 extension AppSuiteClient {
     /// 图片处理器 Photo Studio: the signed-in user's private photo library. Every method needs a signed-in user
-    /// (a `401` problem otherwise).
+    /// (a `401` problem otherwise). The trash (`DELETE /api/v1/photos/{id}` moves a photo there), album changes and
+    /// batches are declared in `PhotoStudioEndpoints` and called with ``AppSuiteClient/call(_:path:query:body:)``.
     public var photos: Photos { Photos(client: self) }
 
     /// The methods of ``AppSuiteClient/photos``.
@@ -16,10 +17,9 @@ extension AppSuiteClient {
         static let createAlbum = Route("POST", APIPath.Photos.albums)
         static let changeAlbums = Route("POST", APIPath.Photos.photoAlbums)
         static let photo = Route("GET", APIPath.Photos.photo)
-        static let delete = Route("DELETE", APIPath.Photos.photo)
         static let saveVersion = Route("POST", APIPath.Photos.versions)
         static let revert = Route("POST", APIPath.Photos.revert)
-        static let endpoints = [upload, library, albums, createAlbum, changeAlbums, photo, delete, saveVersion, revert]
+        static let endpoints = [upload, library, albums, createAlbum, changeAlbums, photo, saveVersion, revert]
             + ImageKind.allCases.map(\.endpoint)
 
         /// Which picture of a photo ``image(_:of:)`` fetches.
@@ -142,12 +142,6 @@ extension AppSuiteClient {
         /// `POST /api/v1/photos/{id}/revert`: shows the original again (the versions are kept).
         public func revert(_ id: Int64) async throws(AppSuiteError) -> PhotoItem {
             try await client.value(.init(Self.revert, path: ["id": id]), as: PhotoItem.self)
-        }
-
-        /// `DELETE /api/v1/photos/{id}`: deletes a photo with its versions.
-        /// - Throws: a `404` problem for a photo that is not the user's (or already deleted).
-        public func delete(_ id: Int64) async throws(AppSuiteError) {
-            try await client.noContent(.init(Self.delete, path: ["id": id]))
         }
     }
 }

@@ -14,8 +14,8 @@ enum PhotoText {
     static let uploadHint = LocalizedText(zh: "支持 JPEG、PNG、WebP、GIF、HEIC、AVIF、TIFF；单个文件最大 64 MB、1 亿像素。",
                                           en: "JPEG, PNG, WebP, GIF, HEIC, AVIF or TIFF; up to 64 MB and 100 megapixels each.")
     static let empty = LocalizedText(zh: "还没有照片", en: "No photos yet")
-    static let emptyMessage = LocalizedText(zh: "上传照片，或用 appsuite import photos 导入文件夹。",
-                                            en: "Upload photos, or import a folder with appsuite import photos.")
+    static let emptyMessage = LocalizedText(zh: "点上方的“上传照片”，从手机或电脑选择图片，可一次选多张。",
+                                            en: "Tap “Upload photos” above and choose pictures from your phone or computer, several at once.")
     static let albums = LocalizedText(zh: "相册", en: "Albums")
     static let newAlbum = LocalizedText(zh: "新建相册", en: "New album")
     static let albumName = LocalizedText(zh: "相册名称", en: "Album name")
@@ -36,8 +36,8 @@ enum PhotoText {
     static let fullScreen = LocalizedText(zh: "全屏", en: "Full screen")
     static let download = LocalizedText(zh: "保存到相册", en: "Save to device")
     static let delete = LocalizedText(zh: "删除", en: "Delete")
-    static let deleteConfirm = LocalizedText(zh: "删除这张照片？原图和所有版本都会被删除。", en: "Delete this photo? The original and all versions go.")
-    static let deleted = LocalizedText(zh: "照片已删除", en: "Photo deleted")
+    static let deleteConfirm = LocalizedText(zh: "删除这张照片？它会在“最近删除”中保留 \(PhotoLibrary.trashDays) 天。",
+                                             en: "Delete this photo? It stays in Recently deleted for \(PhotoLibrary.trashDays) days.")
     static let info = LocalizedText(zh: "照片信息", en: "Info")
     static let revert = LocalizedText(zh: "还原为原图", en: "Revert to original")
     static let reverted = LocalizedText(zh: "已还原为原图", en: "Reverted to the original")
@@ -52,6 +52,7 @@ enum PhotoText {
     static let save = LocalizedText(zh: "保存", en: "Save")
     static let reset = LocalizedText(zh: "重置", en: "Reset")
     static let width = LocalizedText(zh: "宽", en: "Width")
+    static let resizeHint = LocalizedText(zh: "只填宽或高，另一边按原比例计算。", en: "Give the width or the height; the other follows the picture's proportions.")
     static let height = LocalizedText(zh: "高", en: "Height")
     static let versions = LocalizedText(zh: "版本", en: "Versions")
     static let original = LocalizedText(zh: "原图", en: "Original")
@@ -75,8 +76,8 @@ enum PhotoText {
         default: "无法读取：" + error.message
         }
     }
-    static let noJSHint = LocalizedText(zh: "没有脚本时：按下面的数值编辑（坐标以旋转、翻转后的图片为准）。",
-                                        en: "Without scripts: edit with the numbers below (coordinates in the rotated, flipped picture).")
+    static let noJSHint = LocalizedText(zh: "输入精确数值（坐标以旋转、翻转后的图片为准）",
+                                        en: "Enter exact numbers (coordinates in the rotated, flipped picture)")
 }
 
 /// The pages under `/photos`: the grid, the full-screen viewer and the editor. Every form posts with a
@@ -89,6 +90,7 @@ struct PhotoPages: Sendable {
 
     /// Every page needs a signed-in user: a library is private to its account.
     func register(into pages: inout RouteGroup<SessionGuard>) {
+        registerTrash(into: &pages)
         pages.get("") { request, member in
             let (viewer, user) = (member.viewer, member.user)
             let album = try request.query["album"].flatMap { Int64($0) }.map { id in
@@ -108,7 +110,7 @@ struct PhotoPages: Sendable {
         }
         pages.post("/{id}/albums") { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            let photo = try find(request, user)
+            let photo = try findInLibrary(request, user)
             let form = request.form()
             guard let albumID = form["album"].flatMap({ Int64($0) }),
                 try library.setMembership(photo, albumID: albumID, member: form["remove"] == nil)
@@ -132,7 +134,9 @@ struct PhotoPages: Sendable {
                 for file in files {
                     do throws(IngestError) {
                         let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: userID, check: .header)
-                        if !result.isDuplicate { added.append(result.photo) } else {
+                        if result.isRestored {
+                            problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：已从最近删除中恢复" : ": restored from Recently deleted"))
+                        } else if !result.isDuplicate { added.append(result.photo) } else {
                             problems.append(PhotoLibrary.cleanFilename(file.filename) + (zh ? "：已在相册中" : ": already in the library"))
                         }
                     } catch {
@@ -154,16 +158,16 @@ struct PhotoPages: Sendable {
         }
         pages.get("/{id}/edit") { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            return editorPage(viewer, try find(request, user))
+            return editorPage(viewer, try findInLibrary(request, user))
         }
         pages.post("/{id}/versions") { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            let photo = try find(request, user)
+            let photo = try findInLibrary(request, user)
             let form = request.form()
             let back = "/photos/\(photo.id)/edit"
             let edits: [ImageEdit]
             do {
-                edits = try Self.edits(from: form)
+                edits = try Self.edits(from: form, width: photo.displayWidth, height: photo.displayHeight)
                 guard !edits.isEmpty else { throw HTTPError.validation([.init(field: "operations", message: viewer.language == .zh ? "没有要保存的修改。" : "Nothing to save.")]) }
             } catch let error as HTTPError {
                 return viewer.redirect(to: back, flash: Toast(error.errors.first?.message ?? error.detail ?? error.title, kind: .error))
@@ -181,7 +185,7 @@ struct PhotoPages: Sendable {
         }
         pages.post("/{id}/revert") { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            let photo = try find(request, user)
+            let photo = try findInLibrary(request, user)
             _ = try library.revert(photo)
             return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.reverted(viewer.language), kind: .success))
         }
@@ -191,10 +195,11 @@ struct PhotoPages: Sendable {
             // In an album's viewer, stay in the album: the next photo there, or the album's grid.
             let album = try request.query["album"].flatMap { Int64($0) }.flatMap { try library.album(id: $0, userID: user.id) }
             let context = album.map { "?album=\($0.id)" } ?? ""
+            guard photo.trashedAt == nil else { return viewer.redirect(to: "/photos/\(photo.id)") }
             let position = try library.position(of: photo, album: album?.id)
-            try library.delete(photo)
+            _ = try library.trash(photo)
             let target = (position.older ?? position.newer).map { "/photos/\($0)" + context } ?? "/photos" + context
-            return viewer.redirect(to: target, flash: Toast(PhotoText.deleted(viewer.language), kind: .success))
+            return viewer.redirect(to: target, flash: Toast(TrashText.moved(viewer.language), kind: .success))
         }
     }
 
@@ -204,8 +209,17 @@ struct PhotoPages: Sendable {
         return photo
     }
 
-    /// The edit list from the editor: the JSON its script fills in, or the plain fields without JS.
-    static func edits(from form: FormData) throws -> [ImageEdit] {
+    /// ``find(_:_:)`` for an edit or an album change: a photo in 最近删除 is not found until it is restored.
+    func findInLibrary(_ request: Request, _ user: User) throws -> Photo {
+        let photo = try find(request, user)
+        guard photo.trashedAt == nil else { throw HTTPError.notFound() }
+        return photo
+    }
+
+    /// The edit list from the editor: the JSON its script fills in, or the plain fields without JS. A resize with
+    /// only a width (or a height) keeps the aspect ratio of the picture as rotated and cropped before it, `width` ×
+    /// `height` being what the viewer shows now (issue 29 item 6: a width alone was ignored).
+    static func edits(from form: FormData, width: Int, height: Int) throws -> [ImageEdit] {
         if let json = form["operations"], !json.trimmingCharacters(in: .whitespaces).isEmpty {
             let operations: [EditCodec.Operation]
             do {
@@ -220,8 +234,20 @@ struct PhotoPages: Sendable {
         if form["flip_h"] != nil { edits.append(.flip(horizontal: true)) }
         if form["flip_v"] != nil { edits.append(.flip(horizontal: false)) }
         let crop = ["crop_x", "crop_y", "crop_w", "crop_h"].map { Int(form[$0] ?? "") }
-        if let x = crop[0], let y = crop[1], let w = crop[2], let h = crop[3] { edits.append(.crop(x: x, y: y, width: w, height: h)) }
-        if let w = Int(form["resize_w"] ?? ""), let h = Int(form["resize_h"] ?? "") { edits.append(.resize(width: w, height: h)) }
+        var size = (edits.first.map { if case .rotate(let degrees) = $0, degrees % 180 != 0 { true } else { false } } ?? false)
+            ? (width: height, height: width) : (width: width, height: height)
+        if let x = crop[0], let y = crop[1], let w = crop[2], let h = crop[3] {
+            edits.append(.crop(x: x, y: y, width: w, height: h))
+            size = (w, h)
+        }
+        switch (Int(form["resize_w"] ?? ""), Int(form["resize_h"] ?? "")) {
+        case let (w?, h?): edits.append(.resize(width: w, height: h))
+        case let (w?, nil) where size.width > 0:
+            edits.append(.resize(width: w, height: max(1, Int((Double(w) * Double(size.height) / Double(size.width)).rounded()))))
+        case let (nil, h?) where size.height > 0:
+            edits.append(.resize(width: max(1, Int((Double(h) * Double(size.width) / Double(size.height)).rounded())), height: h))
+        default: break
+        }
         return edits
     }
 
@@ -241,6 +267,7 @@ struct PhotoPages: Sendable {
         let language = viewer.language
         let page = try library.list(userID: user.id, album: album?.id, limit: Self.pageSize, before: cursor)
         let albums = try library.albums(userID: user.id)
+        let trashCount = cursor == nil && album == nil ? try library.trashSummary(userID: user.id).count : 0
         let context = album.map { "?album=\($0.id)" } ?? ""
         defer {
             // Thumbnails still missing (an upload a moment ago, or a cache that was cleared) are queued
@@ -294,6 +321,9 @@ struct PhotoPages: Sendable {
                 }
             }
             if cursor == nil, album == nil {
+                listGroup {
+                    listCell(title: TrashText.title(language), detail: TrashText.count(trashCount, language), href: "/photos/trash")
+                }
                 postForm(action: "/photos/albums", csrfToken: viewer.csrfToken, attributes: [.id("album-form")]) {
                     formGroup(header: PhotoText.newAlbum(language)) {
                         formField(label: PhotoText.albumName(language), name: "name", required: true, maxLength: 40)
@@ -328,6 +358,7 @@ struct PhotoPages: Sendable {
 
     func viewerPage(_ viewer: Viewer, _ photo: Photo, album: PhotoLibrary.Album?) throws -> Response {
         let language = viewer.language
+        if photo.trashedAt != nil { return trashedViewer(viewer, photo) }
         let position = try library.position(of: photo, album: album?.id)
         let context = album.map { "?album=\($0.id)" } ?? ""
         let albums = try library.albums(userID: photo.userID)
@@ -417,6 +448,23 @@ struct PhotoPages: Sendable {
         }
     }
 
+    /// A photo in 最近删除: the picture, when it goes, restore and delete for good; no edits, albums or neighbours.
+    func trashedViewer(_ viewer: Viewer, _ photo: Photo) -> Response {
+        let language = viewer.language
+        return viewer.page(
+            title: TrashText.title(language), back: BackLink(href: "/photos/trash", label: TrashText.title(language)), tabs: [],
+            bodyClass: "photos-app photo-viewer-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
+        ) {
+            div(.class("viewer-top")) { p(.class("viewer-caption"), .id("photo-caption")) { photo.filename } }
+            div(.class("viewer-stage"), .id("viewer-stage"), .attribute("data-width", String(photo.displayWidth)),
+                .attribute("data-height", String(photo.displayHeight))) {
+                img(.class("viewer-image"), .id("viewer-image"), .src(Self.screenURL(photo)), .alt(photo.filename),
+                    .width(photo.displayWidth), .height(photo.displayHeight), .attribute("draggable", "false"))
+            }
+            trashedActions(viewer, photo)
+        }
+    }
+
     func navButton(id: String, target: Int64?, context: String, label: String, symbol: Icon) -> Node {
         if let target {
             return a(.classes("viewer-nav-btn"), .id(id), .href("/photos/\(target)" + context), .ariaLabel(label), .title(label)) { icon(symbol) }
@@ -496,7 +544,7 @@ struct PhotoPages: Sendable {
                         formField(label: PhotoText.crop(language) + " " + PhotoText.height(language), name: "crop_h", type: .number)
                     }
                 }
-                formGroup(header: PhotoText.resize(language)) {
+                formGroup(header: PhotoText.resize(language), footer: PhotoText.resizeHint(language)) {
                     formField(label: PhotoText.width(language), name: "resize_w", type: .number, placeholder: String(photo.displayWidth))
                     formField(label: PhotoText.height(language), name: "resize_h", type: .number, placeholder: String(photo.displayHeight))
                 }

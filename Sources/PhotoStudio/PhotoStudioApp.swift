@@ -52,7 +52,7 @@ public struct PhotoStudioApp: MiniApp {
 
     func library(_ context: AppContext) -> PhotoLibrary {
         PhotoLibrary(database: context.database, directory: context.dataDirectory, limits: Self.limits(context.settings),
-                     quotaBytes: Int64(context.settings[Self.quotaMegabytes] * 1_048_576))
+                     quotaBytes: Int64(context.settings[Self.quotaMegabytes] * 1_048_576), clock: context.clock)
     }
 
     public func storageQuota(context: AppContext) -> StorageQuota? { library(context).quota }
@@ -62,10 +62,24 @@ public struct PhotoStudioApp: MiniApp {
         let queue = DerivativeQueue(library: library, pool: context.workPool)
         routes.serve(PhotoPages.assets)
         PhotoAPI(library: library, queue: queue).register(into: &routes.api)
+        PhotoStudioEndpointsAPI(library: library, queue: queue).register(into: &routes.api)
         PhotoPages(library: library, queue: queue).register(into: &routes.pages)
     }
 
+    public var endpoints: EndpointGroup? { PhotoStudioEndpoints.group }
+
     public var apiOperations: [APIOperation] { PhotoAPI.operations }
+
+    /// `photos.trash.purge`, hourly: deletes what has been in 最近删除 for 30 days (by the server's clock), then
+    /// the batch downloads older than a day.
+    public func jobs(context: AppContext) -> [ScheduledJob] {
+        let library = library(context)
+        return [ScheduledJob("photos.trash.purge", every: 3_600, jitter: 300) {
+            let purged = try library.purgeExpiredTrash()
+            let downloads = library.removeOldDownloads()
+            return "\(purged) photos purged from the trash, \(downloads) old downloads removed"
+        }]
+    }
 
     public var apiSchemas: [(String, JSONSchema)] { PhotoAPI.schemas }
 
@@ -153,7 +167,7 @@ struct PhotoAPI: Sendable {
             return .json(status: .created) { Self.write(album, to: &$0) }
         }
         api.post(Self.base + "/{id}/albums") { request, member in
-            let photo = try find(request, member.user)
+            let photo = try findInLibrary(request, member.user)
             let body = try request.decodeJSON(PhotoAlbumChange.self)
             guard try library.setMembership(photo, albumID: body.albumId, member: body.remove != true) else {
                 throw HTTPError.notFound("No such album.")
@@ -174,22 +188,22 @@ struct PhotoAPI: Sendable {
             let photo = try find(request, member.user)
             return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
                              mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
-                             download: request.query["download"] != nil ? Self.downloadName(photo, edited: false) : nil)
+                             download: request.query["download"] != nil ? PhotoLibrary.downloadName(photo, edited: false) : nil)
         }
         api.get(Self.base + "/{id}/download") { request, member in
             let photo = try find(request, member.user)
             guard let version = photo.current else {
                 return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
                                  mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
-                                 download: Self.downloadName(photo, edited: false))
+                                 download: PhotoLibrary.downloadName(photo, edited: false))
             }
             let path = library.originalURL(sha: version.sha256).path
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             return Self.file(path, size: size, mediaType: Self.mediaType(version.format), etag: "\"\(version.sha256.prefix(16))\"",
-                             request: request, download: Self.downloadName(photo, edited: true))
+                             request: request, download: PhotoLibrary.downloadName(photo, edited: true))
         }
         api.post(Self.base + "/{id}/versions") { request, member in
-            let photo = try find(request, member.user)
+            let photo = try findInLibrary(request, member.user)
             let body = try request.decodeJSON(NewPhotoVersion.self)
             let edits = try Self.edits(body.operations)
             return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
@@ -200,27 +214,22 @@ struct PhotoAPI: Sendable {
             }
         }
         api.post(Self.base + "/{id}/revert") { request, member in
-            let photo = try find(request, member.user)
+            let photo = try findInLibrary(request, member.user)
             let updated = try library.revert(photo)
             let versions = try library.versions(of: updated)
             return .json { json in write(updated, versions: versions, to: &json) }
-        }
-        api.delete(Self.base + "/{id}") { request, member in
-            let photo = try find(request, member.user)
-            try library.delete(photo)
-            return .noContent
         }
     }
 
     /// Stores the uploaded files after checking their headers (on the work pool) and queues their
     /// thumbnails and renditions. One file refused alone is its own problem; all refused is a 422.
     func upload(_ files: [UploadedFile], userID: Int64) throws -> Response {
-        var added: [(Photo, Bool)] = []
+        var added: [(Photo, IngestResult)] = []
         var failed: [(String, IngestError)] = []
         for file in files {
             do throws(IngestError) {
                 let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: userID, check: .header)
-                added.append((result.photo, result.isDuplicate))
+                added.append((result.photo, result))
             } catch {
                 failed.append((PhotoLibrary.cleanFilename(file.filename), error))
             }
@@ -232,10 +241,10 @@ struct PhotoAPI: Sendable {
         }
         queue.submit(added.map(\.0), kinds: [.thumbnail, .rendition])
         // 201 only when this request stored a photo; a file the account already has answers its photo with 200.
-        return .json(status: added.contains { !$0.1 } ? .created : .ok) { json in
+        return .json(status: added.contains { !$0.1.isDuplicate } ? .created : .ok) { json in
             json.object {
                 $0.array("items") { list in
-                    for (photo, duplicate) in added { write(photo, duplicate: duplicate, to: &list) }
+                    for (photo, result) in added { write(photo, duplicate: result.isDuplicate, restored: result.isRestored, to: &list) }
                 }
                 $0.array("errors") { list in
                     for (name, error) in failed {
@@ -276,6 +285,13 @@ struct PhotoAPI: Sendable {
     func find(_ request: Request, _ user: User) throws -> Photo {
         let id = try request.parameter("id", as: Int64.self)
         guard let photo = try library.photo(id: id, userID: user.id) else { throw HTTPError.notFound("No such photo.") }
+        return photo
+    }
+
+    /// ``find(_:_:)`` for a change (an edit, a revert, an album): a photo in 最近删除 is not found until it is restored.
+    func findInLibrary(_ request: Request, _ user: User) throws -> Photo {
+        let photo = try find(request, user)
+        guard photo.trashedAt == nil else { throw HTTPError.notFound("The photo is in the trash: restore it first.") }
         return photo
     }
 
@@ -320,23 +336,7 @@ struct PhotoAPI: Sendable {
         }
     }
 
-    static func fileExtension(_ format: String) -> String {
-        switch format {
-        case "jpeg": "jpg"
-        case "heif": "heic"
-        default: format
-        }
-    }
-
-    /// "IMG_5195.heic" for the original, "IMG_5195-edited.jpg" for an edited version.
-    static func downloadName(_ photo: Photo, edited: Bool) -> String {
-        var stem = photo.filename
-        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-        if edited, let version = photo.current { return stem + "-edited." + fileExtension(version.format) }
-        return stem + "." + fileExtension(photo.format)
-    }
-
-    func write(_ photo: Photo, duplicate: Bool? = nil, versions: [PhotoVersion]? = nil, to json: inout JSONWriter) {
+    func write(_ photo: Photo, duplicate: Bool? = nil, restored: Bool = false, versions: [PhotoVersion]? = nil, to json: inout JSONWriter) {
         json.object {
             $0.field("id", photo.id)
             $0.field("filename", photo.filename)
@@ -353,6 +353,7 @@ struct PhotoAPI: Sendable {
             $0.field("sha256", photo.sha256)
             $0.field("createdAt", iso8601(photo.createdAt))
             if let duplicate { $0.field("duplicate", duplicate) }
+            if restored { $0.field("restored", true) }
             $0.field("displayWidth", photo.displayWidth)
             $0.field("displayHeight", photo.displayHeight)
             $0.field("currentVersionId", photo.current?.id)
@@ -362,6 +363,10 @@ struct PhotoAPI: Sendable {
             $0.field("thumbnailURL", Self.base + "/\(photo.id)/thumbnail" + v)
             $0.field("renditionURL", Self.base + "/\(photo.id)/rendition" + v)
             $0.field("originalURL", Self.base + "/\(photo.id)/original")
+            if let trashed = photo.trashedAt {
+                $0.field("trashedAt", iso8601(trashed))
+                $0.field("purgeAt", iso8601(PhotoLibrary.purgeTime(trashedAt: trashed)))
+            }
             if let versions {
                 $0.array("versions") { list in
                     for version in versions {
@@ -455,8 +460,6 @@ struct PhotoAPI: Sendable {
                      requiresAuthentication: true),
         APIOperation(.post, base + "/{id}/revert", summary: "Show the original again (versions are kept)", tag: "Photos",
                      parameters: [idParameter], responses: [.init(200, "The photo", schema: .ref(PhotoItem.self))], requiresAuthentication: true),
-        APIOperation(.delete, base + "/{id}", summary: "Delete a photo and its versions", tag: "Photos",
-                     parameters: [idParameter], responses: [.init(204, "Deleted")], requiresAuthentication: true),
     ]
 
     /// The photo models (`AppSuiteAPI`), as components of the document.
@@ -483,6 +486,16 @@ struct PhotoAPI: Sendable {
         ]),
         JSONSchema.component(PhotoAlbumChange.self),
         JSONSchema.component(PhotoAlbumMembership.self),
+        JSONSchema.component(PhotoAlbumUpdate.self, overriding: [
+            "name": .string(description: "1–40 characters; no control, bidirectional or invisible characters", minLength: 1, maxLength: 40),
+        ]),
+        JSONSchema.component(PhotoTrashPage.self),
+        JSONSchema.component(PhotoTrashChange.self),
+        JSONSchema.component(PhotoBatch.self, overriding: [
+            "ids": .array(.integer(), maxItems: PhotoBatch.maximumIDs),
+            "action": .words(PhotoBatchAction.known.map(\.rawValue)),
+        ]),
+        JSONSchema.component(PhotoBatchResult.self, overriding: ["action": .words(PhotoBatchAction.known.map(\.rawValue))]),
         JSONSchema.component(NewPhotoVersion.self, overriding: [
             "operations": .array(.ref(PhotoEditOperation.self), maxItems: PhotoLibrary.maximumOperations),
         ]),

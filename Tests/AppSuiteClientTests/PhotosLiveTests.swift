@@ -40,7 +40,20 @@ import Testing
         #expect(again.items.map(\.id) == [photo.id] && again.items.first?.duplicate == true)
         let named = try await photos.upload([UploadFile(data: try Data(contentsOf: astronaut) + [0], filename: "海边 旅行.png")])
         #expect(named.items.map(\.filename) == ["海边 旅行.png"] && named.items.first?.duplicate == false)
-        try await photos.delete(try #require(named.items.first).id)
+        let namedID = try #require(named.items.first).id
+        _ = try await client.call(PhotoStudioEndpoints.trashPhoto, path: ["id": namedID])
+        // 最近删除: listed with its purge date, restored, trashed again and purged by emptying the trash.
+        let trash = try await client.call(PhotoStudioEndpoints.trash, query: .init(limit: 10))
+        #expect(trash.items.map(\.id) == [namedID] && trash.total == 1 && trash.retentionDays == 30)
+        let trashedAt = try #require(trash.items.first?.trashedAt), purgeAt = try #require(trash.items.first?.purgeAt)
+        #expect(purgeAt.timeIntervalSince(trashedAt) == 30 * 86_400)
+        #expect(try await client.call(PhotoStudioEndpoints.restore, path: ["id": namedID]).trashedAt == nil)
+        _ = try await client.call(PhotoStudioEndpoints.trashPhoto, path: ["id": namedID])
+        #expect(try await client.call(PhotoStudioEndpoints.restoreAll).count == 1)
+        _ = try await client.call(PhotoStudioEndpoints.trashPhoto, path: ["id": namedID])
+        #expect(try await client.call(PhotoStudioEndpoints.emptyTrash).count == 1)
+        let purged = await failure { () async throws(AppSuiteError) in try await client.call(PhotoStudioEndpoints.restore, path: ["id": namedID]) }
+        #expect(purged?.status == 404)
         let refused = await failure { () async throws(AppSuiteError) in try await photos.upload([UploadFile(file: notAnImage)]) }
         #expect(refused?.status == 422)
 
@@ -57,6 +70,24 @@ import Testing
         for try await item in photos.allPhotos(album: album.id) { inAlbum.append(item.id) }
         #expect(inAlbum == [photo.id])
         #expect(try await photos.remove(photo: photo.id, fromAlbum: album.id).albumIds.isEmpty)
+        // Batches, all or nothing; album rename, cover and delete; the zip.
+        let added = try await client.call(PhotoStudioEndpoints.batch, body: PhotoBatch(ids: [photo.id, png.id], action: .addToAlbum, albumId: album.id))
+        #expect(added.changed == 2 && added.ids == [photo.id, png.id])
+        let removed = try await client.call(PhotoStudioEndpoints.batch, body: PhotoBatch(ids: [photo.id], action: .removeFromAlbum, albumId: album.id))
+        #expect(removed.changed == 1)
+        _ = try await photos.add(photo: photo.id, toAlbum: album.id)
+        let duplicate = await failure { () async throws(AppSuiteError) in
+            try await client.call(PhotoStudioEndpoints.batch, body: PhotoBatch(ids: [photo.id, photo.id], action: .trash))
+        }
+        #expect(duplicate?.status == 422)
+        let renamed = try await client.call(PhotoStudioEndpoints.updateAlbum, path: ["id": album.id], body: PhotoAlbumUpdate(name: "旅行 2024", coverPhotoId: png.id))
+        #expect(renamed.name == "旅行 2024" && renamed.coverPhotoId == png.id && renamed.count == 2)
+        let zip = try await client.call(PhotoStudioEndpoints.download, query: .init(id: [photo.id, png.id]))
+        #expect(zip.contentType == "application/zip" && zip.data.count > canonBytes.count && Array(zip.data.prefix(2)) == [0x50, 0x4B])
+        let other = try await client.call(PhotoStudioEndpoints.deleteAlbum, path: ["id": try await photos.createAlbum(name: "空").id])
+        #expect(other == NoContent())
+        _ = try await client.call(PhotoStudioEndpoints.deleteAlbum, path: ["id": album.id])
+        #expect(try await photos.albums().isEmpty)
         let noAlbum = await failure { () async throws(AppSuiteError) in try await photos.add(photo: photo.id, toAlbum: album.id + 1_000) }
         #expect(noAlbum?.status == 404)
 
@@ -78,7 +109,10 @@ import Testing
 
         let reverted = try await photos.revert(photo.id)
         #expect(reverted.currentVersionId == nil && reverted.displayWidth == 1600)
-        try await photos.delete(photo.id)
+        _ = try await client.call(PhotoStudioEndpoints.trashPhoto, path: ["id": photo.id])
+        _ = try await client.call(PhotoStudioEndpoints.batch, body: PhotoBatch(ids: [photo.id], action: .restore))
+        _ = try await client.call(PhotoStudioEndpoints.batch, body: PhotoBatch(ids: [photo.id], action: .trash))
+        #expect(try await client.call(PhotoStudioEndpoints.emptyTrash).count == 1)
         let gone = await failure { () async throws(AppSuiteError) in try await photos.photo(id: photo.id) }
         #expect(gone?.status == 404)
         let goneImage = await failure { () async throws(AppSuiteError) in try await photos.image(.thumbnail, of: photo.id) }
@@ -87,7 +121,7 @@ import Testing
         #expect(signedOut?.status == 401)
 
         let expected = AppSuiteClient.routes.filter { $0.path.hasPrefix("/api/v1/photos") }
-        #expect(expected.count == 13)
+        #expect(expected.count == 21)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 

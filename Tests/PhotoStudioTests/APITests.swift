@@ -113,7 +113,10 @@ extension TestServer {
         let albums = try server.request("GET", "/api/v1/photos/albums", token: alice).json()
         #expect((albums["items"] as? [[String: Any]])?.first?["count"] as? Int == 1)
 
+        // Delete moves it to 最近删除 (issue 29); emptying the trash deletes it for good.
         #expect(try server.request("DELETE", "/api/v1/photos/\(id)", token: alice).status == 204)
+        #expect(try server.request("GET", "/api/v1/photos/\(id)", token: alice).json()["trashedAt"] is String)
+        #expect(try server.request("DELETE", "/api/v1/photos/trash", token: alice).json()["count"] as? Int == 1)
         #expect(try server.request("GET", "/api/v1/photos/\(id)", token: alice).status == 404)
     }
 

@@ -52,6 +52,7 @@ import Testing
             // Deleting frees the space: the next upload is stored.
             let first = try #require(stored.keys.min())
             #expect(try server.request("DELETE", "/api/v1/photos/\(first)", token: alice).status == 204)
+            #expect(try server.request("DELETE", "/api/v1/photos/trash", token: alice).status == 200, "the trash keeps the file until emptied")
             #expect(try server.uploadPhotos([("after.png", try Self.noisePNG(side: 300))], token: alice).status == 201)
         }()
     }

@@ -227,16 +227,29 @@
       if (flipV) ops.push({ op: "flip", direction: "vertical" });
       var c = cropInPixels();
       if (c) ops.push({ op: "crop", x: c.x, y: c.y, width: c.width, height: c.height });
-      var rw = parseInt((form.querySelector("[name=resize_w]") || {}).value, 10);
-      var rh = parseInt((form.querySelector("[name=resize_h]") || {}).value, 10);
-      if (rw > 0 && rh > 0) ops.push({ op: "resize", width: rw, height: rh });
+      var r = resizeTarget();
+      if (r) ops.push({ op: "resize", width: r.w, height: r.h });
       return ops;
+    }
+    // The new size with the aspect ratio kept: a width alone gives the height (and a height the width), shown in
+    // the other field and the size line before saving (issue 29 item 6).
+    var widthField = form.querySelector("[name=resize_w]"), heightField = form.querySelector("[name=resize_h]");
+    function resizeTarget() {
+      var c = cropInPixels(), s = size();
+      var cw = c ? c.width : s.w, ch = c ? c.height : s.h;
+      var rw = parseInt((widthField || {}).value, 10), rh = parseInt((heightField || {}).value, 10);
+      if (widthField) widthField.placeholder = String(cw);
+      if (heightField) heightField.placeholder = String(ch);
+      if (rw > 0 && !(rh > 0)) { rh = Math.max(1, Math.round(rw * ch / cw)); if (heightField) heightField.placeholder = String(rh); }
+      else if (rh > 0 && !(rw > 0)) { rw = Math.max(1, Math.round(rh * cw / ch)); if (widthField) widthField.placeholder = String(rw); }
+      return rw > 0 && rh > 0 ? { w: rw, h: rh, from: cw + "×" + ch } : null;
     }
     function update() {
       var ops = operations();
       output.value = ops.length ? JSON.stringify(ops) : "";
-      var c = cropInPixels(), s = size();
-      if (sizeLabel) sizeLabel.textContent = c ? c.width + "×" + c.height : s.w + "×" + s.h;
+      var c = cropInPixels(), s = size(), r = resizeTarget();
+      var shown = c ? c.width + "×" + c.height : s.w + "×" + s.h;
+      if (sizeLabel) sizeLabel.textContent = r ? shown + " → " + r.w + "×" + r.h : shown;
       stage.setAttribute("data-operations", output.value);
     }
     function showBox() {

@@ -722,7 +722,33 @@ enum ContractScenario {
         }
         client.call("POST", APIPath.Photos.revert, id, token: token, as: PhotoItem.self)
         client.problem("POST", APIPath.Photos.revert, missing, token: token, status: 404)
-        client.noContent("DELETE", APIPath.Photos.photo, id, token: token)
-        client.problem("DELETE", APIPath.Photos.photo, id, token: token, status: 404)
+        // Albums: rename and cover, a cover of another account, delete (issue 29).
+        let albumID: ContractClient.Values = ["id": album.id]
+        let endpoints = PhotoStudioEndpoints.self
+        client.call("PATCH", endpoints.updateAlbum.path, albumID, body: .model(PhotoAlbumUpdate(name: "旅行 2024", coverPhotoId: photo.id)), token: token,
+                    as: PhotoAlbum.self)
+        client.problem("PATCH", endpoints.updateAlbum.path, albumID, body: .model(PhotoAlbumUpdate(coverPhotoId: photo.id)), token: bob, status: 404)
+        // Batches: all or nothing, a duplicate named; the zip of the selection.
+        client.call("POST", endpoints.batch.path, body: .model(PhotoBatch(ids: [photo.id], action: .removeFromAlbum, albumId: album.id)), token: token,
+                    as: PhotoBatchResult.self)
+        client.problem("POST", endpoints.batch.path, body: .model(PhotoBatch(ids: [photo.id, photo.id], action: .trash)), token: token, status: 422)
+        client.bytes(endpoints.download.path, [:], query: [("id", String(photo.id))], token: token, mediaType: "application/zip")
+        client.problem("GET", endpoints.download.path, query: [("id", String(photo.id))], token: bob, status: 422)
+        client.noContent("DELETE", endpoints.deleteAlbum.path, albumID, token: token)
+        client.problem("DELETE", endpoints.deleteAlbum.path, albumID, token: token, status: 404)
+        // 最近删除: trash, list, restore one and all, empty.
+        client.noContent("DELETE", endpoints.trashPhoto.path, id, token: token)
+        client.problem("DELETE", endpoints.trashPhoto.path, id, token: bob, status: 404)
+        client.call("GET", endpoints.trash.path, query: [("limit", "10")], token: token, as: PhotoTrashPage.self)
+        client.problem("GET", endpoints.trash.path, query: [("cursor", "yesterday")], token: token, status: 422)
+        client.call("POST", endpoints.restore.path, id, token: token, as: PhotoItem.self)
+        client.problem("POST", endpoints.restore.path, missing, token: token, status: 404)
+        client.noContent("DELETE", endpoints.trashPhoto.path, id, token: token)
+        client.call("POST", endpoints.restoreAll.path, token: token, as: PhotoTrashChange.self)
+        client.problem("POST", endpoints.restoreAll.path, status: 401)
+        client.noContent("DELETE", endpoints.trashPhoto.path, id, token: token)
+        client.call("DELETE", endpoints.emptyTrash.path, token: token, as: PhotoTrashChange.self)
+        client.problem("DELETE", endpoints.emptyTrash.path, status: 401)
+        client.problem("POST", endpoints.restore.path, id, token: token, status: 404)
     }
 }

@@ -1,0 +1,155 @@
+import AppHost
+import AppSuiteAPI
+import Foundation
+import HTTPServer
+import Identity
+import WebUI
+
+/// The handlers of ``PhotoStudioEndpoints`` (issue 29): 最近删除, album changes, batch actions and the zip download.
+/// The route group has checked the session, the write limit, the query and the JSON body before these run.
+struct PhotoStudioEndpointsAPI: Sendable {
+    let library: PhotoLibrary
+    let queue: DerivativeQueue
+
+    func register(into api: inout RouteGroup<SessionGuard>) {
+        api.handle(PhotoStudioEndpoints.trashPhoto) { call in
+            guard let photo = try library.photo(id: try call.id(), userID: call.context.user.id), try library.trash(photo) != nil
+            else { throw HTTPError.notFound("No such photo.") }
+            return NoContent()
+        }
+        api.handle(PhotoStudioEndpoints.trash) { call in try trashPage(call.query, userID: call.context.user.id) }
+        api.handle(PhotoStudioEndpoints.restore) { call in
+            guard let photo = try library.restore(id: try call.id(), userID: call.context.user.id) else {
+                throw HTTPError.notFound("No such photo: it was never this account's, or it was purged from the trash.")
+            }
+            return model(photo, versions: try library.versions(of: photo))
+        }
+        api.handle(PhotoStudioEndpoints.restoreAll) { call in PhotoTrashChange(count: try library.restoreAll(userID: call.context.user.id)) }
+        api.handle(PhotoStudioEndpoints.emptyTrash) { call in PhotoTrashChange(count: try library.emptyTrash(userID: call.context.user.id)) }
+        api.handle(PhotoStudioEndpoints.updateAlbum) { call in
+            try updateAlbum(try call.id(), call.body, call.context)
+        }
+        api.handle(PhotoStudioEndpoints.deleteAlbum) { call in
+            guard try library.deleteAlbum(id: try call.id(), userID: call.context.user.id) else { throw HTTPError.notFound("No such album.") }
+            return NoContent()
+        }
+        api.handle(PhotoStudioEndpoints.batch) { call in
+            let body = call.body
+            if case .unknown(let word) = body.action {
+                throw HTTPError.validation([.init(field: "action", message: Self.text(call.context.viewer.language,
+                    zh: "没有“\(word.prefix(40))”这个操作：可用 trash、restore、addToAlbum、removeFromAlbum。",
+                    en: "No action “\(word.prefix(40))”: use trash, restore, addToAlbum or removeFromAlbum."))])
+            }
+            let changed: Int?
+            do {
+                changed = try library.batch(body.ids, action: body.action, albumID: body.albumId, userID: call.context.user.id)
+            } catch let refusal as PhotoLibrary.BatchRefusal {
+                throw Self.problem(refusal, field: "ids", call.context.viewer.language)
+            }
+            guard let changed else {
+                if body.albumId == nil {
+                    throw HTTPError.validation([.init(field: "albumId", message: Self.text(call.context.viewer.language,
+                        zh: "加入或移出相册须给出 albumId。", en: "addToAlbum and removeFromAlbum need an albumId."))])
+                }
+                throw HTTPError.notFound("No such album.")
+            }
+            return PhotoBatchResult(action: body.action, ids: body.ids, changed: changed)
+        }
+        api.reply(PhotoStudioEndpoints.download) { call in
+            let userID = call.context.user.id
+            let entries: [(name: String, path: String)]
+            do {
+                entries = try library.downloadEntries(call.query.id, userID: userID)
+            } catch let refusal as PhotoLibrary.BatchRefusal {
+                throw Self.problem(refusal, field: "id", call.context.viewer.language)
+            }
+            // The zip is written on the work pool (stored entries: no recompression) and sent from disk.
+            return .response(.offloaded(key: DerivativeQueue.key(userID: userID), lane: .batch) {
+                let file = try library.writeDownload(entries, userID: userID)
+                var response = Response(headers: ["Content-Type": "application/zip", "Cache-Control": "no-store"],
+                                        body: .file(path: file.path, size: file.size))
+                response.headers.set("Content-Disposition", "attachment; filename=\"photos-\(entries.count).zip\"")
+                return response
+            })
+        }
+    }
+
+    func trashPage(_ query: PhotoTrashQuery, userID: Int64) throws -> PhotoTrashPage {
+        var cursor: PhotoLibrary.TrashCursor?
+        if let text = query.cursor {
+            guard let parsed = PhotoLibrary.TrashCursor(text) else {
+                throw HTTPError.validation([.init(field: "cursor", message: "Use the nextCursor of the previous page.")])
+            }
+            cursor = parsed
+        }
+        let page = try library.trashed(userID: userID, limit: query.limit, after: cursor)
+        let summary = try library.trashSummary(userID: userID)
+        queue.submit(page.items, kinds: [.thumbnail])
+        return PhotoTrashPage(items: page.items.map { model($0) }, total: summary.count, bytes: summary.bytes,
+                              retentionDays: PhotoLibrary.trashDays, nextCursor: page.next?.text)
+    }
+
+    func updateAlbum(_ id: Int64, _ body: PhotoAlbumUpdate, _ member: SignedIn) throws -> PhotoAlbum {
+        let language = member.viewer.language
+        guard body.name != nil || body.coverPhotoId != nil else {
+            throw HTTPError.validation([.init(field: "name", message: Self.text(language, zh: "请给出新名称或封面。", en: "Give a name, a coverPhotoId or both."))])
+        }
+        let album: PhotoLibrary.Album?
+        do {
+            album = try library.updateAlbum(id: id, userID: member.user.id, name: body.name, coverPhotoID: body.coverPhotoId)
+        } catch let error as AlbumNameError {
+            throw HTTPError.validation([.init(field: "name", message: error.message(language))])
+        } catch PhotoLibrary.AlbumChangeError.nameTaken {
+            throw HTTPError(.conflict, detail: Self.text(language, zh: "已有同名相册。", en: "Another album has that name."))
+        } catch PhotoLibrary.AlbumChangeError.noSuchPhoto {
+            throw HTTPError.notFound("No such photo for the cover.")
+        }
+        guard let album else { throw HTTPError.notFound("No such album.") }
+        return Self.model(album)
+    }
+
+    /// A `422` naming every failing id of a selection (`ids[3]`: its position in the list sent), nothing changed.
+    static func problem(_ refusal: PhotoLibrary.BatchRefusal, field: String, _ language: Language) -> HTTPError {
+        let errors = refusal.failures.map { failure -> HTTPError.FieldError in
+            switch failure.reason {
+            case .count(let count):
+                return .init(field: field, message: text(language, zh: "一次可选 1–\(PhotoBatch.maximumIDs) 张照片，不是 \(count) 张。",
+                                                         en: "Select 1–\(PhotoBatch.maximumIDs) photos at a time, not \(count)."))
+            case .duplicate(let earlier):
+                return .init(field: "\(field)[\(failure.index)]", message: text(language, zh: "照片 \(failure.id) 重复（同 \(field)[\(earlier)]）。",
+                                                                                en: "Photo \(failure.id) is listed twice (also \(field)[\(earlier)])."))
+            case .notFound:
+                return .init(field: "\(field)[\(failure.index)]", message: text(language, zh: "没有照片 \(failure.id)。", en: "No such photo: \(failure.id)."))
+            }
+        }
+        return HTTPError.validation(errors, detail: text(language, zh: "没有做任何修改。", en: "Nothing was changed."))
+    }
+
+    static func text(_ language: Language, zh: String, en: String) -> String { language == .zh ? zh : en }
+
+    static func model(_ album: PhotoLibrary.Album) -> PhotoAlbum {
+        PhotoAlbum(id: album.id, name: album.name, count: album.count, coverPhotoId: album.coverPhotoID, coverChosen: album.coverChosen)
+    }
+
+    /// The wire model of a photo (with `versions` in answers about one photo).
+    func model(_ photo: Photo, versions: [PhotoVersion]? = nil) -> PhotoItem {
+        let v = "?v=" + photo.displaySHA.prefix(16)
+        let base = PhotoAPI.base + "/\(photo.id)"
+        return PhotoItem(
+            id: photo.id, filename: photo.filename, width: photo.width, height: photo.height, format: photo.format, colorSpace: photo.colorSpace,
+            orientation: photo.orientation, hasAlpha: photo.hasAlpha, pageCount: photo.pageCount, takenAt: photo.takenAt, camera: photo.camera,
+            fileSize: photo.fileSize, sha256: photo.sha256, createdAt: Date(timeIntervalSince1970: TimeInterval(photo.createdAt)), duplicate: nil,
+            displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, currentVersionId: photo.current?.id,
+            thumbnailReady: library.hasDerivative(.thumbnail, of: photo), problem: photo.current == nil ? photo.problem : nil,
+            thumbnailURL: base + "/thumbnail" + v, renditionURL: base + "/rendition" + v, originalURL: base + "/original",
+            versions: versions.map { $0.map(Self.model) },
+            trashedAt: photo.trashedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) },
+            purgeAt: photo.trashedAt.map { Date(timeIntervalSince1970: TimeInterval(PhotoLibrary.purgeTime(trashedAt: $0))) })
+    }
+
+    static func model(_ version: PhotoVersion) -> PhotoItem.Version {
+        PhotoItem.Version(id: version.id, width: version.width, height: version.height, format: version.format,
+                          createdAt: Date(timeIntervalSince1970: TimeInterval(version.createdAt)), baseVersionId: version.baseVersionID,
+                          operations: EditCodec.operations(version.operations))
+    }
+}
