@@ -45,16 +45,6 @@ struct GaokaoAPI: Sendable {
         }
     }
 
-    private func requiredInt(_ query: Query, _ name: String, language: Language) throws(HTTPError) -> Int {
-        guard let value = query.int(name) else {
-            let range = Query.integers
-            throw .validation([.init(field: name, message: language == .zh
-                ? "\(name) 须为 \(range.lowerBound)–\(range.upperBound) 之间的整数。"
-                : "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")])
-        }
-        return value
-    }
-
     /// A year of ``ExamYears/range`` (422 naming the field otherwise: a year outside the data).
     private func knownYear(_ query: Query, _ name: String = "year", required: Bool = true, language: Language) throws(HTTPError) -> Int? {
         if !required, query.text(name) == nil { return nil }
@@ -87,6 +77,29 @@ struct GaokaoAPI: Sendable {
                 ? "\(province) \(year) 年的科类为：\(offered.joined(separator: "、"))。" : "\(province) \(year) offers: \(offered.joined(separator: ", ")).")])
         }
         return category
+    }
+
+    /// A score from 0 to the province-year's maximum (422 naming `score` otherwise).
+    private func knownScore(_ query: Query, maximum: Int, language: Language) throws(HTTPError) -> Int {
+        guard let score = try query.int("score", in: 0...maximum, language: language) else {
+            throw Query.invalid("score", zh: "缺少参数 score。", en: "The query parameter score is required.", language: language)
+        }
+        return score
+    }
+
+    /// A batch the student can fill (``GaokaoData/batches(province:year:category:)``) or one with lines
+    /// (``GaokaoData/seriesBatches(province:category:)``); 422 naming `batch` otherwise.
+    private func knownBatch(_ data: GaokaoData, _ query: Query, province: String, year: Int, category: String, language: Language)
+        throws(HTTPError) -> String
+    {
+        let batch = query.text("batch") ?? ""
+        let known = data.batches(province: province, year: year, category: category) + data.seriesBatches(province: province, category: category)
+        guard known.contains(BatchNames.standard(batch)) else {
+            let list = Array(NSOrderedSet(array: known)) as? [String] ?? known
+            throw Query.invalid("batch", zh: "\(province) \(year) 年\(category)没有批次 \(batch)（有：\(list.joined(separator: "、"))）。",
+                                en: "\(province) \(year) \(category) has no batch \(batch) (it has: \(list.joined(separator: ", "))).", language: language)
+        }
+        return batch
     }
 
     private func knownProvince(_ data: GaokaoData, _ name: String, field: String = "province", language: Language) throws(HTTPError) -> ProvinceInfo {
@@ -129,9 +142,10 @@ struct GaokaoAPI: Sendable {
         try required(query, ["province", "year"], language: language)
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
-        let year = try requiredInt(query, "year", language: language)
+        let year = try knownYear(query, language: language)!
         let categories = data.categories(province: province.name, year: year)
-        let category = query.text("category").flatMap { categories.contains($0) ? $0 : nil } ?? categories.first ?? ""
+        let category = query.text("category") == nil ? categories.first ?? ""
+            : try knownCategory(data, query, province: province.name, year: year, language: language)
         return .json { json in
             json.object {
                 $0.field("province", province.name)
@@ -150,9 +164,9 @@ struct GaokaoAPI: Sendable {
         try required(query, ["province", "year", "category", "score"], language: language)
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
-        let year = try requiredInt(query, "year", language: language)
-        let score = try requiredInt(query, "score", language: language)
-        let category = query.text("category")!
+        let year = try knownYear(query, language: language)!
+        let category = try knownCategory(data, query, province: province.name, year: year, language: language)
+        let score = try knownScore(query, maximum: data.maximumScore(province: province.name, year: year), language: language)
         guard let result = data.rank(province: province.name, year: year, category: category, score: score) else {
             throw Self.noData(language == .zh ? "暂无 \(province.name) \(year) 年\(category)的一分一段表。"
                 : "No score–rank table for \(province.name) \(year) \(category).")
@@ -180,10 +194,10 @@ struct GaokaoAPI: Sendable {
         try required(query, ["province", "category", "score", "fromYear", "toYear"], language: language)
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
-        let score = try requiredInt(query, "score", language: language)
-        let fromYear = try requiredInt(query, "fromYear", language: language)
-        let toYear = try requiredInt(query, "toYear", language: language)
-        let category = query.text("category")!
+        let fromYear = try knownYear(query, "fromYear", language: language)!
+        let toYear = try knownYear(query, "toYear", language: language)!
+        let category = try knownCategory(data, query, province: province.name, year: fromYear, language: language)
+        let score = try knownScore(query, maximum: data.maximumScore(province: province.name, year: fromYear), language: language)
         guard let result = data.equivalentScore(province: province.name, category: category, score: score, fromYear: fromYear, toYear: toYear) else {
             throw Self.noData(language == .zh ? "\(province.name) \(fromYear) 或 \(toYear) 年没有\(category)的一分一段表。"
                 : "\(province.name) has no \(category) score–rank table for \(fromYear) or \(toYear).")
@@ -212,8 +226,11 @@ struct GaokaoAPI: Sendable {
         try required(query, ["province"], language: language)
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
-        let items = GaokaoQueries.controlLines(data, province: province.name, year: query.int("year"),
-                                               category: query.text("category"), batch: query.text("batch"))
+        let year = try knownYear(query, required: false, language: language)
+        let lines = data.controlLines(province: province.name)
+        let category = try query.choice("category", from: Array(Set(lines.map(\.category))).sorted(), language: language)
+        let batch = try query.choice("batch", from: Array(Set(lines.flatMap { [$0.batchStd, $0.batch] })).sorted(), language: language)
+        let items = GaokaoQueries.controlLines(data, province: province.name, year: year, category: category, batch: batch)
         return .json(capacity: 4096) { json in
             json.object {
                 $0.field("province", province.name)
@@ -239,8 +256,17 @@ struct GaokaoAPI: Sendable {
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
         let year = try knownYear(query, required: false, language: language)
+        let category = try query.choice("category", from: data.admissionCategories(province: province.name), language: language)
+        let lines = data.admissionLines(province: province.name)
+        if let batch = query.text("batch"), !data.admissionBatches(province: province.name, category: nil).contains(BatchNames.standard(batch)),
+            !lines.contains(where: { $0.batch == batch })
+        {
+            throw Query.invalid("batch", zh: "\(province.name) 的投档线没有批次 \(batch)（有：\(data.admissionBatches(province: province.name, category: nil).joined(separator: "、"))）。",
+                                en: "\(province.name) has no lines in batch \(batch) (it has: \(data.admissionBatches(province: province.name, category: nil).joined(separator: ", "))).",
+                                language: language)
+        }
         var items = GaokaoQueries.admissionLines(data, province: province.name, school: query.text("school")!, year: year,
-                                                 category: query.text("category"), batch: query.text("batch"))
+                                                 category: category, batch: query.text("batch"))
         if let group = query.text("group") {
             items = items.filter { $0.groupCode == group }
             guard !items.isEmpty else {
@@ -339,16 +365,16 @@ struct GaokaoAPI: Sendable {
         let province = try knownProvince(data, query.text("province")!, language: language)
         let year = try knownYear(query, language: language)!
         let category = try knownCategory(data, query, province: province.name, year: year, language: language)
-        let batch = query.text("batch")!
+        let batch = try knownBatch(data, query, province: province.name, year: year, category: category, language: language)
         let school = query.text("school")!
+        // lineYear: a year of the data before the target year (1900 was silently ignored).
+        let lineYear = try query.int("lineYear", in: ExamYears.range.lowerBound...(year - 1), language: language)
+        if lineYear != nil, query.text("line") == nil {
+            throw Query.invalid("line", zh: "给了 lineYear 就须同时给 line（该年的投档线）。", en: "lineYear needs line (that year's line).", language: language)
+        }
         var userLine: (line: Int, year: Int)?
-        if query.text("line") != nil {
-            let line = try requiredInt(query, "line", language: language)
-            let maximum = data.maximumScore(province: province.name, year: query.int("lineYear") ?? (year - 1))
-            guard (0...maximum).contains(line) else {
-                throw HTTPError.validation([.init(field: "line", message: language == .zh ? "投档线须在 0–\(maximum) 分之间。" : "The line must be between 0 and \(maximum).")])
-            }
-            userLine = (line, query.int("lineYear") ?? (year - 1))
+        if let line = try query.int("line", in: 0...data.maximumScore(province: province.name, year: lineYear ?? (year - 1)), language: language) {
+            userLine = (line, lineYear ?? (year - 1))
         }
         var outcome = GaokaoQueries.predict(data, province: province.name, year: year, category: category, batch: batch, school: school,
                                             userLine: userLine, configuration: configuration)
@@ -409,11 +435,7 @@ struct GaokaoAPI: Sendable {
         let year = try knownYear(query, language: language)!
         let category = try knownCategory(data, query, province: province.name, year: year, language: language)
         let subjects = try subjects(query, data: data, province: province.name, year: year, category: category, language: language)
-        let score = try requiredInt(query, "score", language: language)
-        let maximum = data.maximumScore(province: province.name, year: year)
-        guard (0...maximum).contains(score) else {
-            throw HTTPError.validation([.init(field: "score", message: language == .zh ? "分数须在 0–\(maximum) 分之间。" : "The score must be between 0 and \(maximum).")])
-        }
+        let score = try knownScore(query, maximum: data.maximumScore(province: province.name, year: year), language: language)
         var target: String?
         if let name = query.text("targetProvince") { target = try knownProvince(data, name, field: "targetProvince", language: language).name }
         var tag: SchoolTag?
@@ -424,9 +446,9 @@ struct GaokaoAPI: Sendable {
             }
             tag = known
         }
-        let tendency = GaokaoQueries.tendency(query.text("tendency"))
-        let limit = Swift.min(Swift.max(query.int("limit") ?? 30, 1), 200)
-        let batch = query.text("batch")!
+        let tendency = try GaokaoQueries.tendency(query, language: language)
+        let limit = try query.int("limit", in: 1...200, language: language) ?? 30
+        let batch = try knownBatch(data, query, province: province.name, year: year, category: category, language: language)
         let result = data.recommend(province: province.name, year: year, category: category, batch: batch, score: score, tendency: tendency,
                                     targetProvince: target, tag: tag, subjects: subjects, limit: limit, configuration: configuration)
         return .json(capacity: 16 * 1024) { json in
@@ -479,149 +501,5 @@ struct GaokaoAPI: Sendable {
     static func staleWarning(newest: Int?, year: Int, language: Language) -> String? {
         guard let newest, year - newest >= 2 else { return nil }
         return GaokaoText.staleData(newest: newest, year: year)(language)
-    }
-
-    // MARK: profile
-
-    func getProfile(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let data = try store.data()
-        guard let profile = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data) else {
-            throw HTTPError.notFound(viewer.language == .zh ? "还没有填写我的高考。" : "No profile yet.")
-        }
-        return Self.profileResponse(profile, storedIn: viewer.isSignedIn ? "account" : "cookie", data: data)
-    }
-
-    func putProfile(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let body = try request.decodeJSON(GaokaoProfileInput.self)
-        let data = try store.data()
-        let input = ProfileInput(province: body.province, year: body.year.map(String.init), category: body.category,
-                                 batch: body.batch, score: body.score.map(String.init), subjects: body.subjects)
-        switch data.validate(input) {
-        case .failure(let failure):
-            throw HTTPError.validation(failure.errors.map { HTTPError.FieldError(field: $0.field, message: viewer.language == .zh ? $0.zh : $0.en) })
-        case .success(let profile):
-            var response = Self.profileResponse(profile, storedIn: viewer.isSignedIn ? "account" : "cookie", data: data)
-            try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).save(profile, viewer: viewer, response: &response)
-            viewer.apply(to: &response)
-            return response
-        }
-    }
-
-    // MARK: 志愿表
-
-    func getPlan(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let data = try store.data()
-        let source = PlanSource(store: store, isSecure: authenticator.usesSecureCookies)
-        return try planResponse(try source.entries(for: viewer, request: request),
-                                planProfile: try source.profile(for: viewer, request: request, data: data), request: request, viewer: viewer, data: data)
-    }
-
-    /// Replaces the list (`items`; absent keeps the stored one, so `{"rescore":true}` alone re-scores it and loses
-    /// nothing); it keeps the profile it was built for unless `rescore` (issue 28: re-scored on request, not
-    /// silently), and takes the current one when it has none.
-    func putPlan(_ request: Request, _ viewer: Viewer) throws -> Response {
-        let body = try request.decodeJSON(GaokaoPlanInput.self)
-        let data = try store.data()
-        let source = PlanSource(store: store, isSecure: authenticator.usesSecureCookies)
-        let current = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data)
-        let stored = try source.profile(for: viewer, request: request, data: data)
-        let profile = body.rescore == true ? current : stored ?? current
-        let storedEntries = body.items == nil ? try source.entries(for: viewer, request: request) : []
-        let entries: [PlanEntry]
-        do {
-            if let items = body.items {
-                entries = try PlanEntry.validatedList(items.map { ($0.school, $0.group) })
-            } else {
-                entries = storedEntries
-            }
-            try source.checkFits(entries, profile: profile, viewer: viewer)
-        } catch {
-            throw HTTPError.validation([.init(field: "items", message: error.text(viewer.language))])
-        }
-        var response = try planResponse(entries, planProfile: profile, request: request, viewer: viewer, data: data)
-        try source.save(entries, profile: profile, viewer: viewer, response: &response)
-        viewer.apply(to: &response)
-        return response
-    }
-
-    func planResponse(_ entries: [PlanEntry], planProfile: GaokaoProfile?, request: Request, viewer: Viewer, data: GaokaoData) throws -> Response {
-        let current = try ProfileSource(store: store, isSecure: authenticator.usesSecureCookies).profile(for: viewer, request: request, data: data)
-        let profile = planProfile ?? current
-        let risk = data.planRisk(entries, profile: profile, configuration: configuration)
-        func rounded(_ value: Double?) -> Double? { value.map { Double($0.wholePercent) / 100 } }
-        return .json(capacity: 4096) { json in
-            json.object {
-                $0.array("items") { list in
-                    for (index, row) in risk.rows.enumerated() {
-                        list.object {
-                            $0.field("position", index + 1)
-                            $0.field("school", row.entry.school)
-                            $0.field("group", row.entry.group)
-                            $0.field("batch", row.series?.batch)
-                            $0.field("probability", rounded(row.chance))
-                            $0.field("bucketCode", row.bucket?.rawValue)
-                            $0.field("predictedScore", row.predictedScore)
-                            $0.field("years", row.years)
-                            $0.field("lowConfidence", row.years.count <= 1)
-                        }
-                    }
-                }
-                $0.field("risky", risk.counts[.risky] ?? 0)
-                $0.field("stable", risk.counts[.stable] ?? 0)
-                $0.field("safe", risk.counts[.safe] ?? 0)
-                $0.field("chanceAnySafe", rounded(risk.chanceAnySafe))
-                $0.field("chanceAny", rounded(risk.chanceAny))
-                $0.field("chanceAnySafeLow", rounded(risk.chanceAnySafeLow))
-                $0.field("chanceAnyLow", rounded(risk.chanceAnyLow))
-                $0.field("profile", profile.map(ProfileCookie.encode))
-                $0.field("profileChanged", planProfile != nil && current != nil && planProfile != current)
-                $0.field("newestYear", risk.newestYear)
-                $0.field("warning", profile.flatMap { Self.staleWarning(newest: risk.newestYear, year: $0.year, language: viewer.language) })
-                $0.field("storedIn", viewer.isSignedIn ? "account" : "cookie")
-            }
-        }
-    }
-
-    static func profileResponse(_ profile: GaokaoProfile, storedIn: String, data: GaokaoData) -> Response {
-        let rank = data.rank(province: profile.province, year: profile.year, category: profile.category, score: profile.score)
-        return .json { json in
-            json.object {
-                $0.field("province", profile.province)
-                $0.field("year", profile.year)
-                $0.field("category", profile.category)
-                $0.field("batch", profile.batch)
-                $0.field("score", profile.score)
-                $0.field("maxScore", data.maximumScore(province: profile.province, year: profile.year))
-                $0.field("rank", rank?.rank)
-                $0.field("storedIn", storedIn)
-                $0.field("subjects", profile.subjects.map(\.rawValue))
-            }
-        }
-    }
-}
-
-/// Where 我的高考 lives: the account when signed in, else the `gk_profile` cookie.
-struct ProfileSource {
-    let store: GaokaoStore
-    var isSecure = false
-
-    func profile(for viewer: Viewer, request: Request, data: GaokaoData) throws -> GaokaoProfile? {
-        if let user = viewer.user {
-            if let saved = try store.profile(userID: user.id) { return saved }
-        }
-        guard let raw = request.cookies[ProfileCookie.name] else { return nil }
-        let text = FormData.parse(urlEncoded: "v=" + raw)["v"] ?? ""
-        guard let input = ProfileCookie.decode(text), case .success(let profile) = data.validate(input) else { return nil }
-        return profile
-    }
-
-    func save(_ profile: GaokaoProfile, viewer: Viewer, response: inout Response) throws {
-        if let user = viewer.user {
-            try store.saveProfile(profile, userID: user.id, now: Int64(Date().timeIntervalSince1970))
-        } else {
-            var cookie = Cookie(name: ProfileCookie.name, value: percentEncode(ProfileCookie.encode(profile)), maxAge: 365 * 86_400, isSecure: isSecure)
-            cookie.isHTTPOnly = true
-            response.setCookie(cookie)
-        }
     }
 }

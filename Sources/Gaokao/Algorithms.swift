@@ -326,7 +326,8 @@ extension GaokaoData {
     }
 
     /// The last k earlier years with a usable 最低位次, newest first: a rank that converts back to its own year's
-    /// 最低分 within ``PredictionConfiguration/rankConsistencyTolerance`` (when both are published).
+    /// 最低分 within ``PredictionConfiguration/rankConsistencyTolerance`` (when both are published), or, for a year
+    /// without a table here, a rank with a published basis (``SeriesPoint/rankBasis``).
     /// Only points since the series' last batch or group change count (``SchoolSeries/availability(before:)``).
     func rankPoints(_ series: SchoolSeries, before year: Int, configuration: PredictionConfiguration) -> [(year: Int, rank: Int)] {
         guard case .usable(let from, _) = series.availability(before: year) else { return [] }
@@ -342,7 +343,14 @@ extension GaokaoData {
         for point in series.points.reversed() where point.year < year && point.year >= from ?? .min {
             guard let rank = point.minRank else { continue }
             if let tolerance = configuration.rankConsistencyTolerance, let score = point.minScore {
-                guard let own = point.ownYearScore, abs(own - score) <= tolerance else { continue }
+                if let own = point.ownYearScore {
+                    guard abs(own - score) <= tolerance else { continue }
+                } else {
+                    // No table of that year here (广东, 甘肃, 陕西, 内蒙古 2025): the check cannot run, and only a rank
+                    // the 2021–2025 collection took from the authority (`native`) or derived with the official table
+                    // (`score-derived`) is used. Without this, 广东's 2025 院校专业组 lines predicted nothing.
+                    guard point.rankBasis != nil else { continue }
+                }
             }
             body(point.year, rank)
             count += 1

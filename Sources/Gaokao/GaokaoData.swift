@@ -236,6 +236,16 @@ public struct GaokaoData: Sendable {
                 entry.points[index].requirement = entry.points[index].subjects.flatMap(SubjectRequirement.init(text:))
                 let year = entry.points[index].year
                 let yearKey = YearKey(province: entry.province, year: year, category: entry.category)
+                // A 2021–2025 line published without its rank (北京 2025: 1,237 院校专业组 lines) gets the rank of its
+                // score in that year's table, as the collection itself derives ranks (`score-derived(score_rank.csv)`):
+                // otherwise the newest group lines could not predict and 北京 2026 planned from 2024.
+                if entry.points[index].minRank == nil, entry.points[index].source == RecentSource.source,
+                    let score = entry.points[index].minScore, let table = tableMap[yearKey],
+                    let band = Self.rank(in: table, score: score), !band.isOutsideTable
+                {
+                    entry.points[index].minRank = band.rank
+                    entry.points[index].rankBasis = "score-derived(score_rank.csv)"
+                }
                 if let rank = entry.points[index].minRank, let table = tableMap[yearKey] {
                     entry.points[index].ownYearScore = Self.score(in: table, rank: rank)
                 }
@@ -314,6 +324,15 @@ public struct GaokaoData: Sendable {
     /// The schools filed in `province`/`category`/`batchStd`, one series per school or 院校专业组.
     public func schoolSeries(province: String, category: String, batchStd: String) -> [SchoolSeries] {
         series[BatchKey(province: province, category: category, batchStd: batchStd)] ?? []
+    }
+
+    /// The series a student of the batch `batchStd` fills: the batch's own and, where the province fills it in stages
+    /// (天津 本科批次A阶段/B阶段, 海南, 黑龙江 and 吉林 `本科批A段`, `本科批B段`: ``BatchNames/standard(_:)`` keeps them apart),
+    /// its stages' — 天津's 2025 院校专业组 lines are all in its A/B stages, while its 省控线 and the profile say 本科批.
+    public func filingSeries(province: String, category: String, batchStd: String) -> [SchoolSeries] {
+        let stages = seriesBatches(province: province, category: category).filter { $0 != batchStd && $0.hasPrefix(batchStd) && $0.hasSuffix("段") }
+        if stages.isEmpty { return schoolSeries(province: province, category: category, batchStd: batchStd) }
+        return ([batchStd] + stages).flatMap { schoolSeries(province: province, category: category, batchStd: $0) }
     }
 
     /// The batches 学校推荐 and 投档线预测 can work on for a home province and 科类: those with ordinary (普通类) lines.

@@ -164,9 +164,9 @@ enum GaokaoText {
     static let fillIn = LocalizedText(zh: "填写我的高考", en: "Fill in")
     static let allTendencies = LocalizedText(zh: "全部（3:4:3）", en: "All (3:4:3)")
     static func profileCaption(_ profile: GaokaoProfile) -> LocalizedText {
-        let subjects = profile.subjects.isEmpty ? "" : " · " + profile.subjects.map(\.rawValue).joined(separator: "+")
-        return LocalizedText(zh: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score)分\(subjects)",
-                             en: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score) pts\(subjects)")
+        let subjects = profile.subjects.isEmpty ? LocalizedText("") : profileSubjects(profile.subjects)
+        return LocalizedText(zh: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score)分\(subjects.zh)",
+                             en: "\(profile.province) · \(profile.year) · \(profile.category) · \(profile.score) pts\(subjects.en)")
     }
     static func rankSuffix(_ rank: Int, tableYear: Int) -> LocalizedText {
         LocalizedText(zh: " · 位次 \(rank)（\(tableYear) 年一分一段）", en: " · rank \(rank) (\(tableYear) table)")

@@ -11,7 +11,7 @@ extension GaokaoText {
                                  en: "Tick \(count); leave empty to see every group with its requirement.")
         }
         return LocalizedText(zh: "首选\(fixed.rawValue)，再选 \(count) 门；不填则推荐列出所有专业组及其选科要求。",
-                             en: "\(fixed.rawValue) first, then tick \(count); leave empty to see every group with its requirement.")
+                             en: "\(fixed.name(.en)) is your first subject; tick \(count) more, or leave them empty to see every group with its requirement.")
     }
     static func noSubjectChoice(_ province: String, _ year: Int) -> LocalizedText {
         LocalizedText(zh: "\(province) \(year) 年文理分科，没有选科。", en: "\(province) \(year) has arts/science tracks: no elective subjects.")
@@ -19,11 +19,10 @@ extension GaokaoText {
     /// A pick's 选科 requirement: published (with its year) or unknown.
     static func requirement(_ found: (requirement: SubjectRequirement, year: Int)?) -> LocalizedText {
         guard let found else { return LocalizedText(zh: "选科要求未收录", en: "subject requirement not in the data") }
-        return LocalizedText(zh: "选科 \(found.requirement.text)（\(found.year) 年）", en: "subjects \(found.requirement.text) (\(found.year))")
+        return LocalizedText(zh: "选科 \(found.requirement.text(.zh))（\(found.year) 年）", en: "subjects: \(found.requirement.text(.en)) (\(found.year))")
     }
     static func profileSubjects(_ subjects: [Subject]) -> LocalizedText {
-        let text = subjects.map(\.rawValue)
-        return LocalizedText(zh: " · " + text.joined(separator: "+"), en: " · " + text.joined(separator: "+"))
+        LocalizedText(zh: " · " + subjects.map { $0.name(.zh) }.joined(separator: "+"), en: " · " + subjects.map { $0.name(.en) }.joined(separator: " + "))
     }
 
     // MARK: groups and changes
@@ -35,6 +34,24 @@ extension GaokaoText {
         }
         return withGroup(series.schoolName, series.groupCode)
     }
+    /// A series' 志愿 unit without the school name: `212组` / `group 212`, `专业 01 法学`, or the school as a whole.
+    static func unitName(_ series: SchoolSeries) -> LocalizedText {
+        if series.isMajor { return unitLabel(series) }
+        guard let code = series.groupCode, !code.isEmpty else { return LocalizedText(zh: "全校（院校线）", en: "whole school (school line)") }
+        return groupCode(code)
+    }
+    /// What the school page's prediction is for (issue 28): the unit, and with several groups, that it is the lowest.
+    static func predictedUnit(_ series: SchoolSeries?, groups: Int) -> LocalizedText {
+        guard let series else { return LocalizedText(zh: "预测对象：你填写的投档线", en: "Predicted from the line you entered") }
+        let unit = unitName(series)
+        guard groups > 1 else { return LocalizedText(zh: "预测对象：\(unit.zh)", en: "Predicted for: \(unit.en)") }
+        return LocalizedText(zh: "预测对象：\(unit.zh)（本批 \(groups) 个志愿单位中预测线最低的一个，各组见下表）",
+                             en: "Predicted for: \(unit.en) (the lowest predicted line of its \(groups) units in this batch; each below)")
+    }
+    static func groupPredictions(_ year: Int) -> LocalizedText {
+        LocalizedText(zh: "各专业组 \(year) 年预测线", en: "\(year) predicted lines by group")
+    }
+
     /// The flag of a prediction cut by a change (``SeriesChange``).
     static func change(_ change: SeriesChange) -> LocalizedText {
         switch change {
@@ -61,6 +78,27 @@ extension GaokaoText {
                              en: "predicted line \(line) ≈ rank \(rankText) (\(tableYear) table)")
     }
 
+    /// The human name of a line's `source` (SOURCES.md): who collected it. The tier (``tierText(_:)``) says who
+    /// published it. An unknown code is shown as it is.
+    static func sourceName(_ source: String) -> LocalizedText {
+        switch source {
+        case "lgh_site": LocalizedText(zh: "gaokao-zhiyuan-site 汇编", en: "gaokao-zhiyuan-site collection")
+        case "labolado": LocalizedText(zh: "labolado 2016–2020 汇编", en: "labolado 2016–2020 collection")
+        case "oliver_sc", "oliver_zj", "oliver_sh": LocalizedText(zh: "Oliver666Young 录取线表", en: "Oliver666Young line tables")
+        case "keke_sh": LocalizedText(zh: "上海市教育考试院投档线（666keke 转录）", en: "Shanghai exam authority lines (666keke transcription)")
+        case "luojike_hn": LocalizedText(zh: "湖南省教育考试院投档线（luojike 转录）", en: "Hunan exam authority lines (luojike transcription)")
+        default: LocalizedText(source)
+        }
+    }
+
+    /// Source and tier together: `gaokao-zhiyuan-site 汇编 · 省考试院`.
+    static func sourceAndTier(_ source: String, _ tier: SourceTier) -> LocalizedText {
+        let tier = tierText(tier)
+        guard !source.isEmpty else { return tier }
+        let name = sourceName(source)
+        return LocalizedText(zh: "\(name.zh) · \(tier.zh)", en: "\(name.en) · \(tier.en)")
+    }
+
     static func tierText(_ tier: SourceTier) -> LocalizedText {
         switch tier {
         case .provinceOfficial: LocalizedText(zh: "省考试院", en: "province authority")
@@ -70,27 +108,26 @@ extension GaokaoText {
     }
 
     /// A pick's newest real line among the years its prediction used, with its year, rank and source, so the
-    /// student sees the published figure beside the estimate: `2025 年实际线 603 · 位次 16532（lgh_site · 省考试院）`;
+    /// student sees the published figure beside the estimate: `2025 年实际线 603 · 位次 16532（gaokao-zhiyuan-site 汇编 · 省考试院）`;
     /// nil when that year has no score.
     static func newestLine(_ item: Recommendation) -> LocalizedText? {
         guard let year = item.years.max(), let point = item.series.points.last(where: { $0.year == year }), let score = point.minScore else { return nil }
         let rank = point.minRank.map { LocalizedText(zh: " · 位次 \($0)", en: " · rank \($0)") } ?? LocalizedText("")
-        let tier = tierText(point.sourceTier)
-        let source = point.source.isEmpty ? tier : LocalizedText(zh: "\(point.source) · \(tier.zh)", en: "\(point.source) · \(tier.en)")
+        let source = sourceAndTier(point.source, point.sourceTier)
         return LocalizedText(zh: "\(year) 年实际线 \(score)\(rank.zh)（\(source.zh)）", en: "\(year) actual line \(score)\(rank.en) (\(source.en))")
     }
 
     /// Where a line comes from: source, tier and how its rank was obtained (issue 28: visible on the school page).
     static func provenance(_ line: AdmissionLine) -> LocalizedText {
-        let tier = tierText(line.sourceTier)
+        let source = sourceAndTier(line.source, line.sourceTier)
         let rank: LocalizedText? = switch line.rankBasis {
         case "native": LocalizedText(zh: "位次为公布值", en: "rank as published")
         case "score-derived": LocalizedText(zh: "位次按当年一分一段换算", en: "rank from that year's table")
         case "score-derived(score_rank.csv)": LocalizedText(zh: "位次按本站一分一段换算", en: "rank from our table")
         default: nil
         }
-        return LocalizedText(zh: ([line.source, tier.zh] + (rank.map { [$0.zh] } ?? [])).joined(separator: " · "),
-                             en: ([line.source, tier.en] + (rank.map { [$0.en] } ?? [])).joined(separator: " · "))
+        return LocalizedText(zh: ([source.zh] + (rank.map { [$0.zh] } ?? [])).joined(separator: " · "),
+                             en: ([source.en] + (rank.map { [$0.en] } ?? [])).joined(separator: " · "))
     }
 
     // MARK: empty states

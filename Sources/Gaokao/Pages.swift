@@ -372,7 +372,7 @@ struct GaokaoPages: Sendable {
             }
             let group = named ?? (line.groupCode ?? line.groupName).map { GaokaoText.groupCode($0)(l) }
             var row = [String(line.year), line.category, line.batch,
-                       [group, line.subjects.map { GaokaoText.subjectsLabel(l) + " " + $0 }, line.enrollType == "普通类" ? nil : line.enrollType]
+                       [group, line.subjects.map { GaokaoText.subjectsLabel(l) + " " + (SubjectRequirement(text: $0)?.text(l) ?? $0) }, line.enrollType == "普通类" ? nil : line.enrollType]
                            .compactMap { $0 }.joined(separator: " · "),
                        line.minScore.map(String.init) ?? (line.scoreNote ?? "—")]
             if hasRank { row.append(Kit.number(line.minRank)) }
@@ -395,11 +395,11 @@ struct GaokaoPages: Sendable {
         let query = Query(request: request)
         let profile = try currentProfile(viewer, request, data)
         let province = data.province(named: query.text("province") ?? profile?.province ?? Self.defaultProvince)?.name ?? Self.defaultProvince
-        let year = query.int("year") ?? profile?.year ?? ExamYears.latestWithData
+        let year = try query.int("year", in: ExamYears.range, language: l) ?? profile?.year ?? ExamYears.latestWithData
         let categories = data.categories(province: province, year: year)
         let category = query.text("category").flatMap { categories.contains($0) ? $0 : nil } ?? (profile?.category).flatMap { categories.contains($0) ? $0 : nil } ?? categories.first ?? ""
-        let score = query.int("score") ?? (request.query["score"] == nil ? profile?.score : nil)
         let maximum = data.maximumScore(province: province, year: year)
+        let score = try query.int("score", in: 0...maximum, language: l) ?? (request.query["score"] == nil ? profile?.score : nil)
         let result = score.flatMap { data.rank(province: province, year: year, category: category, score: $0) }
         let hasTable = data.table(province: province, year: year, category: category) != nil
         return page(viewer, title: title, back: homeBack(l)) {

@@ -32,9 +32,9 @@ extension GaokaoPages {
         guard let profile = try currentProfile(viewer, request, data) else { return needsProfile(viewer, title: title, active: "recommend") }
         let query = Query(request: request)
         let (batches, batch) = batchChoice(query, profile: profile, data: data)
-        let tendency = GaokaoQueries.tendency(query.text("tendency"))
-        let target = query.text("targetProvince").flatMap { data.province(named: $0)?.name }
-        let tag = query.text("tag").flatMap(SchoolTag.init(rawValue:))
+        let tendency = try GaokaoQueries.tendency(query, language: l)
+        let target = try query.choice("targetProvince", from: data.provinces.map(\.name), language: l)
+        let tag = try query.choice("tag", from: SchoolTag.allCases.map(\.rawValue), language: l).flatMap(SchoolTag.init(rawValue:))
         let covered = data.admissionProvinces.contains(profile.province)
         let result = data.recommend(province: profile.province, year: profile.year, category: profile.category, batch: batch,
                                     score: profile.score, tendency: tendency, targetProvince: target, tag: tag,
@@ -131,7 +131,7 @@ extension GaokaoPages {
             GaokaoQueries.predict(data, province: profile.province, year: profile.year, category: profile.category, batch: batch, school: $0,
                                   userLine: lineError ? nil : line.map { ($0, lineYear) }, configuration: configuration)
         }
-        let names = data.schoolSeries(province: profile.province, category: profile.category, batchStd: BatchNames.standard(batch)).map(\.schoolName)
+        let names = data.filingSeries(province: profile.province, category: profile.category, batchStd: BatchNames.standard(batch)).map(\.schoolName)
         return page(viewer, title: title, back: homeBack(l), active: "predict") {
             p(.class("gk-caption")) {
                 "\(profile.province) · \(profile.year) · \(profile.category) "

@@ -179,7 +179,7 @@ extension GaokaoData {
                 rows.append(PlanRow(entry: entry, years: []))
                 continue
             }
-            let preferred = schoolSeries(province: profile.province, category: profile.category, batchStd: BatchNames.standard(profile.batch))
+            let preferred = filingSeries(province: profile.province, category: profile.category, batchStd: BatchNames.standard(profile.batch))
             let others = seriesBatches(province: profile.province, category: profile.category)
                 .filter { $0 != BatchNames.standard(profile.batch) }
                 .flatMap { schoolSeries(province: profile.province, category: profile.category, batchStd: $0) }

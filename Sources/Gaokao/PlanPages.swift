@@ -60,6 +60,9 @@ extension GaokaoPages {
         var message = GaokaoText.planSaved(l)
         switch form["action"] {
         case "add":
+            if let data, let unknown = data.unknownPlanItem([entry], profile: profile) {
+                return viewer.redirect(to: back, flash: Toast(l == .zh ? unknown.zh : unknown.en, kind: .error))
+            }
             if index != nil {
                 message = GaokaoText.alreadyInPlan(l)
             } else if entries.count >= PlanLimits.maximumEntries {

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import WebUI
 
 /// The queries the API and the pages share.
 enum GaokaoQueries {
@@ -46,7 +48,7 @@ enum GaokaoQueries {
         userLine: (line: Int, year: Int)?, configuration: PredictionConfiguration
     ) -> (main: GroupPrediction?, groups: [GroupPrediction]) {
         let name = data.university(matching: school)?.name
-        let series = data.schoolSeries(province: province, category: category, batchStd: BatchNames.standard(batch)).filter {
+        let series = data.filingSeries(province: province, category: category, batchStd: BatchNames.standard(batch)).filter {
             $0.schoolName == school || $0.moeCode == school || (name != nil && $0.schoolName == name)
                 || (school.count == 5 && ($0.moeCode?.hasSuffix(school) ?? false))
         }
@@ -58,6 +60,14 @@ enum GaokaoQueries {
                 province: province, category: category, batch: batch, line: userLine.line, lineYear: userLine.year, year: year))]
         }
         return (groups.min { $0.prediction.stable < $1.prediction.stable }, groups)
+    }
+
+    /// The words `tendency` takes.
+    static let tendencies = ["冒险", "稳妥", "保守", "冲", "稳", "保", "risky", "stable", "safe"]
+
+    /// The `tendency` parameter (``tendencies``; 422 naming it otherwise); nil = all in the 3:4:3 mix.
+    static func tendency(_ query: Query, language: Language) throws(HTTPError) -> Bucket? {
+        tendency(try query.choice("tendency", from: tendencies, language: language))
     }
 
     /// 冒险/稳妥/保守 (or risky/stable/safe, 冲/稳/保); nil = all in the 3:4:3 mix.

@@ -21,6 +21,33 @@ struct Query {
 
     func int(_ name: String) -> Int? { text(name).flatMap { Int($0) }.flatMap { Self.integers.contains($0) ? $0 : nil } }
 
+    /// A whole number in `range`, nil when absent; a 422 naming `name` when it is present but not such a number
+    /// (issue 28, outside test pass: `limit=-1` and `lineYear=1900` were silently ignored).
+    func int(_ name: String, in range: ClosedRange<Int>, language: Language) throws(HTTPError) -> Int? {
+        guard let raw = text(name) else { return nil }
+        guard let value = Int(raw), range.contains(value) else {
+            throw Self.invalid(name, zh: "\(name) 须为 \(range.lowerBound)–\(range.upperBound) 之间的整数（收到 \(raw)）。",
+                               en: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(raw)).", language: language)
+        }
+        return value
+    }
+
+    /// One of `allowed`, nil when absent; a 422 naming `name` and the allowed values when it is another value
+    /// (`tendency=bogus` was silently "all").
+    func choice(_ name: String, from allowed: [String], language: Language) throws(HTTPError) -> String? {
+        guard let raw = text(name) else { return nil }
+        guard allowed.contains(raw) else {
+            throw Self.invalid(name, zh: "\(name) 须为：\(allowed.joined(separator: "、"))（收到 \(raw)）。",
+                               en: "\(name) must be one of: \(allowed.joined(separator: ", ")) (got \(raw)).", language: language)
+        }
+        return raw
+    }
+
+    /// The 422 of one field, in the reader's language.
+    static func invalid(_ field: String, zh: String, en: String, language: Language) -> HTTPError {
+        .validation([.init(field: field, message: language == .zh ? zh : en)])
+    }
+
     /// The longest name or value of one parameter, in characters: the longest school name in the lines has 31
     /// (`山东工艺美术学院(济南市)(按高考文化课成绩录取的艺术类专业)`), a 院校专业组 code or a 选科 list far fewer.
     static let maximumLength = 64

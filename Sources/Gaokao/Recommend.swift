@@ -26,7 +26,7 @@ extension GaokaoData {
         configuration: PredictionConfiguration = PredictionConfiguration()
     ) -> RecommendationResult {
         let candidate = rank(province: province, year: year, category: category, score: score)
-        let all = schoolSeries(province: province, category: category, batchStd: BatchNames.standard(batch))
+        let all = filingSeries(province: province, category: category, batchStd: BatchNames.standard(batch))
         var result = RecommendationResult(candidateRank: candidate, items: [], considered: 0)
         result.lineYears = Array(Set(all.flatMap { $0.points.map(\.year) })).sorted(by: >)
         var buckets: [Bucket: [(item: Recommendation, forecast: Forecast)]] = [:]

@@ -22,7 +22,7 @@ extension GaokaoPages {
         // Only the groups still filed for the student's year (issue 28: 湖南 renumbers its groups every year).
         let planEntries: [PlanEntry] = lines.first.map { first in
             let groups = profile.map { profile in
-                profile.province != province ? [] : data.schoolSeries(province: province, category: profile.category, batchStd: BatchNames.standard(profile.batch))
+                profile.province != province ? [] : data.filingSeries(province: province, category: profile.category, batchStd: BatchNames.standard(profile.batch))
                     .filter { series in
                         guard series.schoolName == first.schoolName, case .usable = series.availability(before: profile.year) else { return false }
                         return series.points.contains { $0.year < profile.year }
@@ -71,6 +71,9 @@ extension GaokaoPages {
                                                     batch: query.text("batch") ?? profile.batch, school: school, userLine: nil, configuration: configuration)
                 if let main = outcome.main {
                     sectionHeader(GaokaoText.yearPrediction(profile.year)(l))
+                    // Which 志愿 the figures are for: the group (or 专业, or the school as a whole), and, with several
+                    // groups, each one's lines (issue 28: the prediction named no group).
+                    p(.class("gk-caption")) { GaokaoText.predictedUnit(main.series, groups: outcome.groups.count)(l) }
                     div(.class("gk-stats")) {
                         stat(GaokaoText.risky(l), String(main.prediction.risky))
                         stat(GaokaoText.steady(l), String(main.prediction.stable))
@@ -82,6 +85,14 @@ extension GaokaoPages {
                     }
                     if let newest = main.prediction.years.max(), profile.year - newest >= 2 {
                         div(.class("gk-warning"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
+                    }
+                    if outcome.groups.count > 1 {
+                        let rows = outcome.groups.sorted { $0.prediction.stable < $1.prediction.stable }.map { group -> [String] in
+                            [group.series.map { GaokaoText.unitName($0)(l) } ?? "—", String(group.prediction.risky), String(group.prediction.stable),
+                             String(group.prediction.safe), group.prediction.years.map(String.init).joined(separator: ", ")]
+                        }
+                        Kit.dataTable([GaokaoText.groupOrType(l), GaokaoText.risky(l), GaokaoText.steady(l), GaokaoText.safe(l), GaokaoText.dataYears(l)], rows,
+                                      caption: GaokaoText.groupPredictions(profile.year)(l), scrollHint: GaokaoText.scrollHint(l))
                     }
                 }
             }
@@ -109,7 +120,7 @@ extension GaokaoPages {
                                    GaokaoText.note(l)]
                     let rows = ofSource.map { line -> [String] in
                         [line.majorName, String(line.year), [line.category, line.batch].filter { !$0.isEmpty }.joined(separator: " "),
-                         line.groupCode.isEmpty ? "—" : GaokaoText.groupCode(line.groupCode)(l), line.subjects.isEmpty ? "—" : line.subjects,
+                         line.groupCode.isEmpty ? "—" : GaokaoText.groupCode(line.groupCode)(l), line.subjects.isEmpty ? "—" : SubjectRequirement(text: line.subjects)?.text(l) ?? line.subjects,
                          Kit.number(line.minScore), Kit.number(line.minRank), line.note.isEmpty ? "—" : line.note]
                     }
                     Kit.dataTable(headers, rows, caption: "\(ofSource[0].schoolName) · \(ofSource.count)", scrollHint: GaokaoText.scrollHint(l))

@@ -93,12 +93,15 @@ public enum SubjectRequirement: Sendable, Hashable {
         }
     }
 
-    /// The requirement as the pages and the API show it: `不限`, `化学+生物`, `化学/生物`.
-    public var text: String {
+    /// The requirement as the API shows it: `不限`, `化学+生物`, `化学/生物`.
+    public var text: String { text(.zh) }
+
+    /// The requirement in a page's language: `化学+生物` / `Chemistry + Biology`, `不限` / `any subjects`.
+    func text(_ language: Language) -> String {
         switch self {
-        case .none: "不限"
-        case .all(let set): set.sorted().map(\.rawValue).joined(separator: "+")
-        case .any(let set): set.sorted().map(\.rawValue).joined(separator: "/")
+        case .none: language == .zh ? "不限" : "any subjects"
+        case .all(let set): set.sorted().map { $0.name(language) }.joined(separator: language == .zh ? "+" : " + ")
+        case .any(let set): set.sorted().map { $0.name(language) }.joined(separator: language == .zh ? "/" : " or ")
         }
     }
 }
@@ -156,12 +159,13 @@ extension GaokaoData {
                                               en: "\(province) \(year) has no elective subjects (arts/science tracks); leave Subjects empty."))
         }
         let allowed = rules.electives.map(\.rawValue).joined(separator: "、")
-        let allowedEn = rules.electives.map(\.rawValue).joined(separator: ", ")
+        // English names, with the value the API and the form take (`化学`) beside them.
+        let allowedEn = rules.electives.map { "\($0.name(.en)) (\($0.rawValue))" }.joined(separator: ", ")
         let failure = ProfileFieldError(
             field: "subjects",
             zh: rules.fixed.map { "\(province) \(year) 年\(category)须在\($0.rawValue)之外从 \(allowed) 中选 \(rules.count) 门。" }
                 ?? "\(province) \(year) 年须从 \(allowed) 中选 \(rules.count) 门。",
-            en: rules.fixed.map { "\(province) \(year) \(category): besides \($0.rawValue), choose \(rules.count) of \(allowedEn)." }
+            en: rules.fixed.map { "\(province) \(year) \(category): besides \($0.name(.en)), choose \(rules.count) of \(allowedEn)." }
                 ?? "\(province) \(year): choose \(rules.count) of \(allowedEn).")
         guard raw.count <= SubjectRules.maximumLength, var chosen = SubjectRules.parse(raw) else { return .failure(failure) }
         if let fixed = rules.fixed { chosen.removeAll { $0 == fixed } }

@@ -101,7 +101,9 @@ def test_group_picks_whose_rank_and_line_agree(browser, server, screenshot):
     mark(browser)
     tap(browser, first)
     wait_new_page(browser, "a pick's school page")
-    assert "lgh_site" in text(browser) and "省考试院" in text(browser), text(browser)[:600]
+    # The source by its human name with its tier, never the raw code; the prediction names the group it is for.
+    assert "gaokao-zhiyuan-site 汇编 · 省考试院" in text(browser) and "lgh_site" not in text(browser), text(browser)[:600]
+    assert "预测对象：" in text(browser) and "组" in text(browser).split("预测对象：")[1].split("\n")[0], text(browser)
     fits_phone(browser)
     screenshot("gaokao-2026-05-school")
 

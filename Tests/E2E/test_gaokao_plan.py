@@ -592,17 +592,22 @@ def test_attackers_input_gets_a_message_never_a_500(browser, server, screenshot)
     post_plan_form(browser, {"action": "down", "school": before[1], "group": ""})
     assert schools(plan_rows(browser)) == before
 
-    # An unknown school is kept (a student may list a school without lines here), and says it has no lines.
+    # A school the data does not have is refused with a message naming it (issue 28, outside test pass), nothing saved.
     post_plan_form(browser, {"action": "add", "school": "不存在的大学", "group": "", "return": "/gaokao/plan"})
+    assert "没有“不存在的大学”这所院校的投档线（院校名须与投档线一致）。" in toasts(browser), toasts(browser)
+    assert schools(plan_rows(browser)) == before
+    # A real school without lines in the student's province (福建福耀科技大学: 2025 lines in 广西 and 湖南 only) is kept,
+    # and says it has no lines.
+    post_plan_form(browser, {"action": "add", "school": "福建福耀科技大学", "group": "", "return": "/gaokao/plan"})
     assert f"已加入志愿表（第 {len(before) + 1} 个志愿）" in toasts(browser), toasts(browser)
     rows = plan_rows(browser)
     unknown = rows[-1]
-    assert unknown["school"] == "不存在的大学" and unknown["bucket"] == "" and unknown["badge"] == "", unknown
+    assert unknown["school"] == "福建福耀科技大学" and unknown["bucket"] == "" and unknown["badge"] == "", unknown
     assert unknown["detail"] == "你的生源地和科类没有这所学校可用的投档线", unknown
     check_risk(browser)
     browser.execute_script("document.querySelector('#gk-plan li:last-child').scrollIntoView({block: 'center'})")
     screenshot("gaokao-plan-13-unknown-school")
-    press(browser, "不存在的大学", "remove")
+    press(browser, "福建福耀科技大学", "remove")
     assert schools(plan_rows(browser)) == before
 
     # A name no school has (too long, a tab inside, empty) and an unknown action: a visible error, nothing saved.

@@ -123,13 +123,14 @@ struct HTTPTests {
         let server = try GaokaoFixture.get().server
         let profile = "gk_profile=" + "四川|2020|理科|本科一批|600".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         let saved = try server.send("PUT", "/api/v1/gaokao/plan",
-                                    json: #"{"items":[{"school":"四川大学"},{"school":"西南交通大学","group":""},{"school":"四川大学"},{"school":"福耀科技大学"}]}"#,
+                                    json: #"{"items":[{"school":"四川大学"},{"school":"西南交通大学","group":""},{"school":"四川大学"},{"school":"福建福耀科技大学"}]}"#,
                                     headers: ["Cookie": profile])
         #expect(saved.status == 200)
         let json = try saved.json()
         let items = try #require(json["items"] as? [[String: Any]])
-        // The duplicate is dropped; a school without lines stays, without a chance.
-        #expect(items.map { $0["school"] as? String } == ["四川大学", "西南交通大学", "福耀科技大学"])
+        // The duplicate is dropped; a school without lines in the profile's province (福建福耀科技大学 has 2025 lines in
+        // 广西 and 湖南 only) stays, without a chance; one the data does not have at all is refused (PlanLimitTests).
+        #expect(items.map { $0["school"] as? String } == ["四川大学", "西南交通大学", "福建福耀科技大学"])
         #expect(items[0]["probability"] is Double && items[1]["probability"] is Double && items[2]["probability"] is NSNull)
         let buckets = items.compactMap { $0["bucketCode"] as? String }
         #expect((json["risky"] as? Int ?? -1) + (json["stable"] as? Int ?? -1) + (json["safe"] as? Int ?? -1) == buckets.count)

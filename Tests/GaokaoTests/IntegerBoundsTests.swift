@@ -20,15 +20,49 @@ struct IntegerBoundsTests {
         let hang = try http.get("/api/v1/gaokao/options", [("category", "综合"), ("province", "广东"), ("year", "774394")],
                                 headers: ["Accept-Language": "en"])
         #expect(hang.status == 422)
-        #expect(hang.text.contains("year must be a whole number from 0 to 100000"))
+        #expect(hang.text.contains("year must be a year from 2014 to 2026"))
         for (name, value) in [("score", "-1"), ("score", "100001"), ("year", "99999999999999999999")] {
             let reply = try http.get("/api/v1/gaokao/rank", [("province", "河南"), ("year", "2023"), ("category", "理科"), (name, value)])
             #expect(reply.status == 422, "\(name)=\(value)")
         }
-        // The largest year allowed answers at once: the batch lookup starts at the last exam year.
-        let far = try http.get("/api/v1/gaokao/options", [("province", "广东"), ("year", "100000")])
-        #expect(far.status == 200)
+        // A year outside the data is refused at once (issue 28); the last one answers.
+        #expect(try http.get("/api/v1/gaokao/options", [("province", "广东"), ("year", "100000")]).status == 422)
+        #expect(try http.get("/api/v1/gaokao/options", [("province", "广东"), ("year", "2026")]).status == 200)
         #expect(try fixture.server.get("/healthz").status == 200)
+    }
+
+    /// Issue 28, outside test pass: these were silently ignored (a default used instead); each is now a 422 naming
+    /// the field, on the API and on the page that takes it.
+    @Test("a bad value is refused, never ignored", arguments: [
+        ("/api/v1/gaokao/recommendations", "limit", "-1"), ("/api/v1/gaokao/recommendations", "limit", "201"),
+        ("/api/v1/gaokao/recommendations", "tendency", "bogus"), ("/api/v1/gaokao/recommendations", "targetProvince", "火星"),
+        ("/api/v1/gaokao/recommendations", "tag", "986"), ("/api/v1/gaokao/recommendations", "batch", "本科九批"),
+        ("/api/v1/gaokao/prediction", "lineYear", "1900"), ("/api/v1/gaokao/prediction", "lineYear", "2026"),
+        ("/api/v1/gaokao/prediction", "line", "-5"), ("/api/v1/gaokao/control-lines", "year", "abc"),
+        ("/api/v1/gaokao/control-lines", "category", "bogus"), ("/api/v1/gaokao/control-lines", "batch", "bogus"),
+        ("/api/v1/gaokao/admission-lines", "category", "bogus"), ("/api/v1/gaokao/admission-lines", "batch", "bogus"),
+        ("/api/v1/gaokao/options", "category", "理科"), ("/api/v1/gaokao/rank", "category", "bogus"),
+        ("/gaokao/rank", "year", "1900"), ("/gaokao/rank", "score", "-3"),
+    ])
+    func badValues(path: String, field: String, value: String) throws {
+        _ = try GaokaoFixture.get()
+        var base = [("province", "湖南"), ("year", "2026"), ("category", "物理类"), ("batch", "本科批"), ("score", "600"), ("school", "中南大学")]
+        if field == "line" || field == "lineYear" { base.append(field == "line" ? ("lineYear", "2025") : ("line", "600")) }
+        let reply = try http.get(path, base.filter { $0.0 != field } + [(field, value)], headers: ["Accept-Language": "en"])
+        #expect(reply.status == 422, "\(path) \(field)=\(value): \(reply.status)")
+        if path.hasPrefix("/api/") {
+            #expect(reply.text.contains(#""field":"\#(field)""#), "\(reply.text)")
+        } else {
+            #expect(reply.text.contains(field) && reply.text.contains(value), "the page names the field and the value")
+        }
+    }
+
+    @Test("the recommend page shows the message of a bad tendency")
+    func badValueOnPage() throws {
+        let server = try GaokaoFixture.get().server
+        let profile = "gk_profile=" + "湖南|2026|物理类|本科批|600".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let page = try server.get("/gaokao/recommend?tendency=bogus", headers: ["Cookie": profile + "; lang=zh"])
+        #expect(page.status == 422 && page.text.contains("tendency 须为") && page.text.contains("bogus"))
     }
 
     @Test("an attacker's long or many query parameters: 422 naming the parameter, before any lookup")

@@ -9,24 +9,48 @@ import Testing
 struct PlanLimitTests {
     @Test("a signed-out list that would not fit its cookie is refused (422), not silently dropped by the browser")
     func cookieBudget() throws {
-        let server = try GaokaoFixture.get().server
-        // 8 names of 58 CJK characters are 4,240 encoded bytes: over the 4,096 a browser keeps, well under 30 entries.
-        let long = (1...8).map { #"{"school":"\#(String(repeating: "中", count: 58))\#($0)"}"# }.joined(separator: ",")
-        let refused = try server.send("PUT", "/api/v1/gaokao/plan", json: #"{"items":[\#(long)]}"#)
+        let fixture = try GaokaoFixture.get()
+        let server = fixture.server
+        // The longest real school names of the lines (23–29 characters, each about 210 encoded bytes): the shortest
+        // prefix of them over the cookie budget, well under 30 entries.
+        let names = Array(Set(fixture.data.admissionProvinces.flatMap { fixture.data.schoolNames(province: $0) }))
+            .filter { !$0.contains("\"") && !$0.contains("\\") }.sorted { ($0.count, $0) > ($1.count, $1) }
+        let over = try #require((1...PlanLimits.maximumEntries).first { count in
+            PlanCookie.encode(names.prefix(count).map { PlanEntry(school: $0, group: "") }).utf8.count > PlanLimits.maximumCookieBytes
+        })
+        func body(_ count: Int) -> String { #"{"items":["# + names.prefix(count).map { #"{"school":"\#($0)"}"# }.joined(separator: ",") + "]}" }
+        let refused = try server.send("PUT", "/api/v1/gaokao/plan", json: body(over))
         #expect(refused.status == 422 && refused.text.contains("\"field\":\"items\""))
         #expect(refused.setCookies["gk_plan"] == nil)
-        let seven = (1...7).map { #"{"school":"\#(String(repeating: "中", count: 58))\#($0)"}"# }.joined(separator: ",")
-        let kept = try server.send("PUT", "/api/v1/gaokao/plan", json: #"{"items":[\#(seven)]}"#)
+        let kept = try server.send("PUT", "/api/v1/gaokao/plan", json: body(over - 1))
         #expect(kept.status == 200)
         #expect(try #require(kept.setCookies["gk_plan"]).utf8.count <= PlanLimits.maximumCookieBytes)
+    }
+
+    @Test("a school or group the data does not have is refused (422 naming the item), from the API and the page")
+    func unknownItems() throws {
+        let server = try GaokaoFixture.get().server
+        let profile = "gk_profile=" + "广东|2026|物理类|本科批|580".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        // 华南理工大学 files groups 212–216 in 广东 2025 (the authority's 投档 PDF); 999 is none of them.
+        let cases: [(String, String, String)] = [
+            (#"[{"school":"华南理工大学","group":"212"},{"school":"不存在大学"}]"#, "items[1].school", "不存在大学"),
+            (#"[{"school":"华南理工大学","group":"999"}]"#, "items[0].group", "212"),
+        ]
+        for (items, field, named) in cases {
+            let refused = try server.send("PUT", "/api/v1/gaokao/plan", json: #"{"items":\#(items)}"#, headers: ["Cookie": profile + "; lang=zh"])
+            #expect(refused.status == 422 && refused.text.contains(#""field":"\#(field)""#) && refused.text.contains(named), "\(refused.text)")
+        }
+        let saved = try server.send("PUT", "/api/v1/gaokao/plan", json: #"{"items":[{"school":"华南理工大学","group":"212"}]}"#,
+                                    headers: ["Cookie": profile])
+        #expect(saved.status == 200)
     }
 
     @Test("CSV cells starting with = + - @ are written as text")
     func csvFormulas() throws {
         let server = try GaokaoFixture.get().server
-        let saved = try server.send("PUT", "/api/v1/gaokao/plan",
-                                    json: #"{"items":[{"school":"=HYPERLINK(\"http://x\")"},{"school":"@SUM(1)"},{"school":"四川大学","group":"+1"}]}"#)
-        let cookie = try #require(saved.setCookies["gk_plan"])
+        // No real school or group starts so, and the API refuses unknown ones: the list comes as a crafted cookie.
+        let cookie = PlanCookie.encode([PlanEntry(school: #"=HYPERLINK("http://x")"#, group: ""), PlanEntry(school: "@SUM(1)", group: ""),
+                                        PlanEntry(school: "四川大学", group: "+1")])
         let csv = try server.get("/gaokao/plan.csv", headers: ["Cookie": "gk_plan=" + cookie])
         #expect(csv.text.contains(#"1,"'=HYPERLINK(""http://x"")","#))
         #expect(csv.text.contains("2,'@SUM(1),"))

@@ -11,7 +11,7 @@ struct RecentTests {
 
     /// Every pick of a profile: the line and the rank are one prediction through the named table (the rank lies in
     /// the line's band), the gap is score − line, 冲 exactly when the line is above the score, 保 at or above 80%.
-    func checkPicks(_ result: RecommendationResult, province: String, year: Int, category: String, score: Int) throws -> Int {
+    func checkPicks(_ result: RecommendationResult, province: String, year: Int, category: String, score: Int, batch: String = "本科批") throws -> Int {
         let table = try #require(try data.table(province: province, year: year, category: category))
         let configuration = PredictionConfiguration()
         for item in result.items {
@@ -24,9 +24,9 @@ struct RecentTests {
             #expect(configuration.bucket(chance: item.probability) == item.bucket)
             #expect(item.years.allSatisfy { $0 < year })
             // Where the province fills by 院校专业组, a school with group lines is picked by group only (its
-            // school-level line is no 志愿 there); 广东's sources have school-level lines only, and those stay.
+            // school-level line is no 志愿 there); a school with school-level lines only stays.
             if try data.fillsByGroup(province: province, year: year), item.series.groupCode == nil {
-                let groups = try data.schoolSeries(province: province, category: category, batchStd: item.series.batchStd)
+                let groups = try data.filingSeries(province: province, category: category, batchStd: batch)
                     .filter { $0.schoolName == item.series.schoolName && $0.groupCode != nil }
                 #expect(groups.isEmpty, "\(item.series.displayName) picked by its school line beside \(groups.count) groups")
             }
@@ -68,6 +68,53 @@ struct RecentTests {
         #expect(result.items.allSatisfy { $0.series.groupCode != nil && $0.years.allSatisfy((2021...2025).contains) })
         #expect(result.items.contains { $0.years.contains(2025) })
         #expect(Set(result.items.map(\.bucket)) == Set(Bucket.allCases))
+    }
+
+    /// Issue 28 after an outside test pass: 广东's 2025 院校专业组 lines were imported but unused (the 2025 ranks are the
+    /// authority's own, and 广东 has no 2025 table here to check them against; a 广东 2026 物理类 580 student got 2 picks
+    /// from 2024 lines and 华南理工大学's prediction answered 404); 北京's 2025 group lines carry no rank; 天津's are in its
+    /// 本科批 A/B stages. Every pick of a 2026 profile now stands on the newest lines, its rank and line agreeing
+    /// through the 2026 table.
+    @Test("2026 profiles get picks from the newest (2025) lines, by group where the province fills by group",
+          arguments: [("湖南", "物理类", 600, true), ("广东", "物理类", 580, true), ("河南", "物理类", 580, false), ("四川", "物理类", 580, false),
+                      ("北京", "综合", 600, true), ("天津", "综合", 600, true), ("江苏", "物理类", 580, true), ("河北", "物理类", 580, true)])
+    func newestLines2026(province: String, category: String, score: Int, byGroup: Bool) throws {
+        let data = try data
+        let result = data.recommend(province: province, year: 2026, category: category, batch: "本科批", score: score, tendency: nil,
+                                    targetProvince: nil, limit: 200)
+        let picks = try checkPicks(result, province: province, year: 2026, category: category, score: score)
+        #expect(picks >= 20, "\(province): \(picks) picks of \(result.considered) considered, \(result.unpredictable) unpredictable")
+        #expect(result.lineYears.first == 2025)
+        #expect(result.items.allSatisfy { $0.rankTableYear == 2026 })
+        // Every pick by group stands on its school's newest lines in the batch (2025 unless the source misses the school
+        // that year); where the province fills by group, nearly all are groups (a school with school-level lines only
+        // stays: 广东 华北电力大学).
+        let all = data.filingSeries(province: province, category: category, batchStd: "本科批")
+        var newest: [String: Int] = [:]
+        for series in all { newest[series.schoolName] = max(newest[series.schoolName] ?? 0, series.points.last?.year ?? 0) }
+        let groups = result.items.filter { $0.series.groupCode != nil }
+        let stale = groups.filter { $0.years.max() != newest[$0.series.schoolName] }.map(\.series.displayName)
+        #expect(stale.isEmpty, "\(province): \(stale)")
+        #expect(groups.filter { $0.years.max() == 2025 }.count * 10 >= groups.count * 9)
+        if byGroup {
+            #expect(groups.count * 10 >= picks * 8, "\(province): \(groups.count) of \(picks) picks by group")
+        } else {
+            // 河南 and 四川 reformed in 2025 and the source has school lines for that year (a few dozen group lines).
+            #expect(result.items.filter { $0.years.max() == 2025 }.count * 10 >= picks * 9)
+        }
+    }
+
+    @Test("华南理工大学 in 广东 2026 物理类 is predicted from its 2025 院校专业组 lines")
+    func guangdongGroupPrediction() throws {
+        let data = try data
+        let outcome = GaokaoQueries.predict(data, province: "广东", year: 2026, category: "物理类", batch: "本科批", school: "华南理工大学",
+                                            userLine: nil, configuration: PredictionConfiguration())
+        let main = try #require(outcome.main)
+        // SCUT's five 2025 groups (212 … 216, source: the 广东 authority's 本科批 投档 PDF); the main answer is the lowest.
+        let codes: [String] = outcome.groups.compactMap { group in group.series?.groupCode }
+        #expect(Set(codes).isSuperset(of: ["212", "213", "214", "215", "216"]))
+        #expect(main.series?.groupCode != nil && main.prediction.years == [2025] && main.prediction.rankTableYear == 2026)
+        #expect(main.prediction.stable == outcome.groups.map(\.prediction.stable).min())
     }
 
     // control_lines.csv: 河南,2020,理科,本科一批,本科一批,544; extra/school_lines_2016_2020: 郑州大学 624.
