@@ -150,7 +150,8 @@ public struct MovieFilm: Codable, Sendable, Equatable {
     /// The Chinese title.
     public var title: String
     public var originalTitle: String?
-    /// Release year.
+    /// The original release year (issue 30: from `extra/movie_year_fixes.csv` where movies.csv gave a Chinese
+    /// (re-)release, 美丽人生 1997 not 2020); nil when unknown.
     public var year: Int?
     public var genres: [String]
     public var directors: [String]
@@ -161,8 +162,11 @@ public struct MovieFilm: Codable, Sendable, Equatable {
     public var ratingCount: Int?
     /// Running time in minutes.
     public var runtimeMinutes: Int?
-    /// `YYYY-MM-DD`, sometimes only `YYYY-MM` or `YYYY`.
+    /// The date Douban lists first, `YYYY-MM-DD`, sometimes only `YYYY-MM` or `YYYY`.
     public var releaseDate: String?
+    /// The China (re-)release date, `YYYY-MM-DD`, when that is the date Douban lists and `year` is the original's
+    /// (美丽人生: 2020-01-03); nil otherwise.
+    public var chinaReleaseDate: String?
     public var regions: [String]
     public var languages: [String]
     /// The plot summary, plain text.
@@ -178,7 +182,8 @@ public struct MovieFilm: Codable, Sendable, Equatable {
 
     public init(id: String, title: String, originalTitle: String?, year: Int?, genres: [String], directors: [String], actors: [String],
                 rating: Double?, ratingCount: Int?, runtimeMinutes: Int?, releaseDate: String?, regions: [String], languages: [String],
-                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false) {
+                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false,
+                chinaReleaseDate: String? = nil) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle
@@ -190,6 +195,7 @@ public struct MovieFilm: Codable, Sendable, Equatable {
         self.ratingCount = ratingCount
         self.runtimeMinutes = runtimeMinutes
         self.releaseDate = releaseDate
+        self.chinaReleaseDate = chinaReleaseDate
         self.regions = regions
         self.languages = languages
         self.summary = summary
@@ -214,6 +220,8 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
     public var ratingCount: Int?
     public var runtimeMinutes: Int?
     public var releaseDate: String?
+    /// The China (re-)release date when `year` is the original's (see ``MovieFilm/chinaReleaseDate``).
+    public var chinaReleaseDate: String?
     public var regions: [String]
     public var languages: [String]
     public var summary: String?
@@ -236,7 +244,8 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
     public init(id: String, title: String, originalTitle: String?, year: Int?, genres: [String], directors: [String], actors: [String],
                 rating: Double?, ratingCount: Int?, runtimeMinutes: Int?, releaseDate: String?, regions: [String], languages: [String],
                 summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false, reviewCount: Int,
-                comments: MovieShortCommentPage, localRating: Double? = nil, localRatingCount: Int = 0, myMark: MovieMark? = nil) {
+                comments: MovieShortCommentPage, localRating: Double? = nil, localRatingCount: Int = 0, myMark: MovieMark? = nil,
+                chinaReleaseDate: String? = nil) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle
@@ -248,6 +257,7 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
         self.ratingCount = ratingCount
         self.runtimeMinutes = runtimeMinutes
         self.releaseDate = releaseDate
+        self.chinaReleaseDate = chinaReleaseDate
         self.regions = regions
         self.languages = languages
         self.summary = summary

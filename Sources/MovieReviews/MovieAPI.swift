@@ -219,6 +219,7 @@ struct MovieAPI: Sendable {
             json.field("ratingCount", film.ratingCount)
             json.field("runtimeMinutes", film.runtime)
             json.field("releaseDate", film.releaseDate)
+            json.field("chinaReleaseDate", film.chinaReleaseDate)
             json.field("regions", film.regions.map { $0.split(separator: "|").map(String.init) } ?? [])
             json.field("languages", film.languages.map { $0.split(separator: "|").map(String.init) } ?? [])
             json.field("summary", film.summary)

@@ -272,6 +272,10 @@ enum MovieText {
     static let directors = LocalizedText(zh: "导演", en: "Director")
     static let cast = LocalizedText(zh: "主演", en: "Cast")
     static let released = LocalizedText(zh: "上映", en: "Released")
+    /// The date of a film whose year is the original's while Douban lists a later China release (issue 30).
+    static let releasedInChina = LocalizedText(zh: "中国大陆上映", en: "Released in China")
+    /// A film whose listed year was a China release and whose original year the data does not give.
+    static let yearUnknown = LocalizedText(zh: "原始年份不详", en: "Original year unknown")
     static let regions = LocalizedText(zh: "地区", en: "Country")
     static let languages = LocalizedText(zh: "语言", en: "Language")
     static let shortAverage = LocalizedText(zh: "短评均分", en: "Short reviews")
