@@ -102,11 +102,15 @@ public struct MovieReviewDetail: Codable, Sendable, Equatable {
     public var edited: Bool
     /// The signed-in caller's vote: `useful`, `useless` or nil (always nil signed out).
     public var myVote: String?
+    /// Only in the answer of publishing or editing a review with stars: the reader's earlier, different stars on this
+    /// film that these replaced (one rating per reader and film, the latest counts; see ``MovieMark/replacedRating``).
+    public var replacedRating: Int?
 
     public init(id: Int64, title: String, summary: String, author: MovieReview.Author, film: MovieReview.Film, rating: Int?,
                 ratingLabel: String?, publishedAt: Date, featured: Bool, usefulCount: Int?, uselessCount: Int?, commentCount: Int,
                 url: String, favorite: Bool?, body: String?, previousId: Int64?, nextId: Int64?, spoiler: Bool = false, edited: Bool = false,
-                myVote: String? = nil) {
+                myVote: String? = nil, replacedRating: Int? = nil) {
+        self.replacedRating = replacedRating
         self.id = id
         self.title = title
         self.summary = summary
@@ -366,8 +370,13 @@ public struct MovieMark: Codable, Sendable, Equatable {
     public var updatedAt: Date
     /// The user's 短评 on the film; nil when they wrote none.
     public var comment: MovieShortComment?
+    /// Only in the answer of `PUT …/mark`: the reader's earlier, different stars on this film that these replaced.
+    /// One rating per reader and film — the latest one counts (as on Douban), on the mark, the 短评 and reviews alike.
+    public var replacedRating: Int?
 
-    public init(film: MovieReview.Film, status: String, rating: Int?, markedOn: String, updatedAt: Date, comment: MovieShortComment?) {
+    public init(film: MovieReview.Film, status: String, rating: Int?, markedOn: String, updatedAt: Date, comment: MovieShortComment?,
+                replacedRating: Int? = nil) {
+        self.replacedRating = replacedRating
         self.film = film
         self.status = status
         self.rating = rating
