@@ -102,11 +102,15 @@ public struct MovieReviewDetail: Codable, Sendable, Equatable {
     public var edited: Bool
     /// The signed-in caller's vote: `useful`, `useless` or nil (always nil signed out).
     public var myVote: String?
+    /// Only in the answer of publishing or editing a review with stars: the reader's earlier, different stars on this
+    /// film that these replaced (one rating per reader and film, the latest counts; see ``MovieMark/replacedRating``).
+    public var replacedRating: Int?
 
     public init(id: Int64, title: String, summary: String, author: MovieReview.Author, film: MovieReview.Film, rating: Int?,
                 ratingLabel: String?, publishedAt: Date, featured: Bool, usefulCount: Int?, uselessCount: Int?, commentCount: Int,
                 url: String, favorite: Bool?, body: String?, previousId: Int64?, nextId: Int64?, spoiler: Bool = false, edited: Bool = false,
-                myVote: String? = nil) {
+                myVote: String? = nil, replacedRating: Int? = nil) {
+        self.replacedRating = replacedRating
         self.id = id
         self.title = title
         self.summary = summary
@@ -150,7 +154,8 @@ public struct MovieFilm: Codable, Sendable, Equatable {
     /// The Chinese title.
     public var title: String
     public var originalTitle: String?
-    /// Release year.
+    /// The original release year (issue 30: from `extra/movie_year_fixes.csv` where movies.csv gave a Chinese
+    /// (re-)release, 美丽人生 1997 not 2020); nil when unknown.
     public var year: Int?
     public var genres: [String]
     public var directors: [String]
@@ -161,8 +166,11 @@ public struct MovieFilm: Codable, Sendable, Equatable {
     public var ratingCount: Int?
     /// Running time in minutes.
     public var runtimeMinutes: Int?
-    /// `YYYY-MM-DD`, sometimes only `YYYY-MM` or `YYYY`.
+    /// The date Douban lists first, `YYYY-MM-DD`, sometimes only `YYYY-MM` or `YYYY`.
     public var releaseDate: String?
+    /// The China (re-)release date, `YYYY-MM-DD`, when that is the date Douban lists and `year` is the original's
+    /// (美丽人生: 2020-01-03); nil otherwise.
+    public var chinaReleaseDate: String?
     public var regions: [String]
     public var languages: [String]
     /// The plot summary, plain text.
@@ -178,7 +186,8 @@ public struct MovieFilm: Codable, Sendable, Equatable {
 
     public init(id: String, title: String, originalTitle: String?, year: Int?, genres: [String], directors: [String], actors: [String],
                 rating: Double?, ratingCount: Int?, runtimeMinutes: Int?, releaseDate: String?, regions: [String], languages: [String],
-                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false) {
+                summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false,
+                chinaReleaseDate: String? = nil) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle
@@ -190,6 +199,7 @@ public struct MovieFilm: Codable, Sendable, Equatable {
         self.ratingCount = ratingCount
         self.runtimeMinutes = runtimeMinutes
         self.releaseDate = releaseDate
+        self.chinaReleaseDate = chinaReleaseDate
         self.regions = regions
         self.languages = languages
         self.summary = summary
@@ -214,6 +224,8 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
     public var ratingCount: Int?
     public var runtimeMinutes: Int?
     public var releaseDate: String?
+    /// The China (re-)release date when `year` is the original's (see ``MovieFilm/chinaReleaseDate``).
+    public var chinaReleaseDate: String?
     public var regions: [String]
     public var languages: [String]
     public var summary: String?
@@ -236,7 +248,8 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
     public init(id: String, title: String, originalTitle: String?, year: Int?, genres: [String], directors: [String], actors: [String],
                 rating: Double?, ratingCount: Int?, runtimeMinutes: Int?, releaseDate: String?, regions: [String], languages: [String],
                 summary: String?, posterUrl: String, sourcePosterUrl: String?, doubanUrl: String?, incomplete: Bool = false, reviewCount: Int,
-                comments: MovieShortCommentPage, localRating: Double? = nil, localRatingCount: Int = 0, myMark: MovieMark? = nil) {
+                comments: MovieShortCommentPage, localRating: Double? = nil, localRatingCount: Int = 0, myMark: MovieMark? = nil,
+                chinaReleaseDate: String? = nil) {
         self.id = id
         self.title = title
         self.originalTitle = originalTitle
@@ -248,6 +261,7 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
         self.ratingCount = ratingCount
         self.runtimeMinutes = runtimeMinutes
         self.releaseDate = releaseDate
+        self.chinaReleaseDate = chinaReleaseDate
         self.regions = regions
         self.languages = languages
         self.summary = summary
@@ -356,8 +370,13 @@ public struct MovieMark: Codable, Sendable, Equatable {
     public var updatedAt: Date
     /// The user's 短评 on the film; nil when they wrote none.
     public var comment: MovieShortComment?
+    /// Only in the answer of `PUT …/mark`: the reader's earlier, different stars on this film that these replaced.
+    /// One rating per reader and film — the latest one counts (as on Douban), on the mark, the 短评 and reviews alike.
+    public var replacedRating: Int?
 
-    public init(film: MovieReview.Film, status: String, rating: Int?, markedOn: String, updatedAt: Date, comment: MovieShortComment?) {
+    public init(film: MovieReview.Film, status: String, rating: Int?, markedOn: String, updatedAt: Date, comment: MovieShortComment?,
+                replacedRating: Int? = nil) {
+        self.replacedRating = replacedRating
         self.film = film
         self.status = status
         self.rating = rating

@@ -1,3 +1,4 @@
+import AppSuiteAPI
 import Foundation
 import AppSuiteAPI
 import Geo

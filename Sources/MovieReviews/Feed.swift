@@ -1,4 +1,5 @@
 import Foundation
+import WebUI
 
 /// One card of the 首页 feed.
 enum FeedCard: Sendable {
@@ -108,6 +109,37 @@ enum MovieFeed {
             if step > length * 4 { break }
         }
         return feed
+    }
+
+    /// Where the feed's cards come from, said on its first page (issue 30): the imported long reviews cover one film
+    /// (百鸟朝凤, the data's limit), so the sentence names the films they cover and how many there are, apart from the
+    /// reviews written here and the films of the 短评; the feed ends when its lists run out, never refilled with repeats.
+    static func sources(of feed: [FeedCard]) -> LocalizedText {
+        var importedFilms: [String] = []
+        var imported = 0, own = 0
+        var shortFilms = Set<String>()
+        for card in feed {
+            switch card {
+            case .review(let review) where review.userID == nil:
+                imported += 1
+                if !importedFilms.contains(review.filmTitle) { importedFilms.append(review.filmTitle) }
+            case .review: own += 1
+            case .short(_, let filmID, _): shortFilms.insert(filmID)
+            case .film: break
+            }
+        }
+        let zhFilms = importedFilms.map { "《\($0)》" }.joined(separator: "、")
+        let enFilms = importedFilms.joined(separator: ", ")
+        let zhReviews = imported == 0 ? "" : importedFilms.count == 1
+            ? "豆瓣长影评只有\(zhFilms)一部电影（公开数据所限），这里有其中 \(imported) 篇；"
+            : "豆瓣长影评来自 \(importedFilms.count) 部电影（\(zhFilms)），这里有 \(imported) 篇；"
+        let enReviews = imported == 0 ? "" : importedFilms.count == 1
+            ? "the Douban long reviews cover one film only, \(enFilms) (the public data's limit): \(imported) of them here; "
+            : "the Douban long reviews cover \(importedFilms.count) films (\(enFilms)): \(imported) here; "
+        return LocalizedText(
+            zh: "来源：" + zhReviews + "本站用户的影评 \(own) 篇；短评是豆瓣热门短评和本站短评，来自 \(shortFilms.count) 部电影。推荐共 \(feed.count) 条，不重复。",
+            en: "Sources: " + enReviews + "\(own) reviews by users here; short reviews from Douban's hot lists and this site, on \(shortFilms.count) films. "
+                + "\(feed.count) cards in all, none repeated.")
     }
 
     /// `"<snapshot seconds>.<offset>"`.

@@ -74,8 +74,8 @@ extension MoviePages {
                     if let original = film.originalTitle { p(.class("mv-meta")) { original } }
                     if film.incomplete { p(.class("mv-incomplete")) { MovieText.incompleteFilm(l) } }
                     p(.class("mv-meta")) {
-                        [film.year.map(String.init), film.genres.map { MovieText.genres($0, l) },
-                         film.runtime.map { MovieText.minutes($0)(l) }].compactMap { $0 }.joined(separator: " · ")
+                        [film.year.map(String.init) ?? (film.chinaReleaseDate != nil ? MovieText.yearUnknown(l) : nil),
+                         film.genres.map { MovieText.genres($0, l) }, film.runtime.map { MovieText.minutes($0)(l) }].compactMap { $0 }.joined(separator: " · ")
                     }
                     if let rating = film.rating {
                         div(.class("mv-film-rating")) {
@@ -94,7 +94,11 @@ extension MoviePages {
             dl(.class("mv-film-facts")) {
                 if let directors = film.directors { dt { MovieText.directors(l) }; dd { directors.replacingOccurrences(of: "|", with: " / ") } }
                 if let actors = film.actors { dt { MovieText.cast(l) }; dd { actors.replacingOccurrences(of: "|", with: " / ") } }
-                if let date = film.releaseDate { dt { MovieText.released(l) }; dd { date } }
+                if let date = film.chinaReleaseDate {
+                    dt { MovieText.releasedInChina(l) }; dd { date }
+                } else if let date = film.releaseDate {
+                    dt { MovieText.released(l) }; dd { date }
+                }
                 if let regions = film.regions { dt { MovieText.regions(l) }; dd { regions.replacingOccurrences(of: "|", with: " / ") } }
                 if let languages = film.languages { dt { MovieText.languages(l) }; dd { languages.replacingOccurrences(of: "|", with: " / ") } }
                 if let average { dt { MovieText.shortAverage(l) }; dd { MovieText.averageStars(average.average, count: average.count)(l) } }

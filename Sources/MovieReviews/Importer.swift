@@ -10,6 +10,14 @@ import WebUI
 /// `<film id>:<author>:<UTC seconds>` (unique in the file), their authors stay read-only pseudonyms. A row
 /// without a time (21, whose columns are shifted) is skipped; a row with the film, time and text of a
 /// comments.csv row (181 on 阿丽塔) is the same Douban comment scraped twice: kept, not listed, `duplicate_of` it.
+///
+/// `PATH/extra/movie_year_fixes.csv` (SOURCES.md, issue 30), when present, corrects `year`: movies.csv's year is
+/// sometimes a Chinese (re-)release (美丽人生 2020 → 1997). A row with `year_original` sets the year; when it marks
+/// the year as differing (`year_differs`) the movies.csv date is kept as `china_release_date`. A row flagged
+/// `comment_before_year` without an original year (红猪 "2023" with comments from 2005) leaves the year unknown,
+/// the date again kept as the China release. A short comment dated (Beijing year) before its film's year belongs to
+/// another film of the same title (the extra file's ids were joined by title: 109 comments on the 1995 攻壳机动队
+/// sit under the 2017 remake): it is not attached, reported as skipped, and removed if an earlier import stored it.
 public struct MovieImporter: DataImporter {
     public let database: any Database
     public var defaultFolder: String { "movies" }
@@ -29,6 +37,14 @@ public struct MovieImporter: DataImporter {
         let comments = try read("comments.csv")
         let extraPath = folder.appendingPathComponent(Self.extraFile).path
         let extra = FileManager.default.fileExists(atPath: extraPath) ? try read(Self.extraFile) : []
+        let fixesPath = folder.appendingPathComponent(Self.yearFixesFile).path
+        let fixes = FileManager.default.fileExists(atPath: fixesPath)
+            ? try read(Self.yearFixesFile).reduce(into: [String: YearFix]()) { fixes, record in
+                if let id = record["movie_id"] { fixes[id] = YearFix(record) }
+            }
+            : [:]
+        /// Each film's year after the fixes, for the comments' check.
+        var filmYears: [String: Int] = [:]
         // Films of the extra file that movies.csv lacks, by title, in the order they first appear.
         var extraFilms: [String] = []
         var seenTitles = Set<String>()
@@ -65,25 +81,30 @@ public struct MovieImporter: DataImporter {
                     skipped.append(("movies.csv row \(index + 2)", "no id or title"))
                     continue
                 }
+                let csvYear = record["year"].flatMap { Int($0) }
+                let fix = fixes[id]
+                let year: Int? = if let fix { fix.year } else { csvYear }
+                let chinaRelease = fix?.yearIsChineseRelease == true ? record["release_date"] : nil
+                if let year { filmYears[id] = year }
                 try db.execute("""
                     INSERT INTO movies_films (id, rank, title, original_title, year, genres, directors, actors, rating, rating_count,
-                        runtime_min, release_date, regions, languages, summary, poster_url, douban_url, incomplete)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        runtime_min, release_date, regions, languages, summary, poster_url, douban_url, incomplete, china_release_date)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET rank = excluded.rank, title = excluded.title, original_title = excluded.original_title,
                         year = excluded.year, genres = excluded.genres, directors = excluded.directors, actors = excluded.actors,
                         rating = excluded.rating, rating_count = excluded.rating_count, runtime_min = excluded.runtime_min,
                         release_date = excluded.release_date, regions = excluded.regions, languages = excluded.languages,
                         summary = excluded.summary, poster_url = excluded.poster_url, douban_url = excluded.douban_url,
-                        incomplete = excluded.incomplete
+                        incomplete = excluded.incomplete, china_release_date = excluded.china_release_date
                     """, [
                         .text(id), .integer(Int64(rank[index] ?? index + 1)), .text(title), record["original_title"].sqlValue,
-                        (record["year"].flatMap { Int64($0) }).sqlValue, record["genres"].sqlValue, record["directors"].sqlValue,
+                        (year.map { Int64($0) }).sqlValue, record["genres"].sqlValue, record["directors"].sqlValue,
                         record["actors"].sqlValue, (record["rating"].flatMap { Double($0) }).sqlValue,
                         (record["rating_count"].flatMap { Int64($0) }).sqlValue, (record["runtime_min"].flatMap { Int64($0) }).sqlValue,
                         record["release_date"].sqlValue, record["regions"].sqlValue, record["languages"].sqlValue,
                         record["summary"].sqlValue, record["poster_url"].sqlValue, record["douban_url"].sqlValue,
                         // "comments-only" rows have just a title (and maybe a URL): as incomplete as the extra file's.
-                        .integer(record["sources"] == "comments-only" ? 1 : 0),
+                        .integer(record["sources"] == "comments-only" ? 1 : 0), chinaRelease.sqlValue,
                     ])
                 imported += 1
                 if done % 250 == 0 { progress(ImportProgress(done: done, total: total, item: "movies.csv")) }
@@ -148,6 +169,11 @@ public struct MovieImporter: DataImporter {
                     skipped.append(("comments.csv row \(index + 2)", "missing id, film, text or time"))
                     continue
                 }
+                if Self.predates(film: film, created: record["created_at"], years: filmYears) {
+                    skipped.append(("comments.csv row \(index + 2)", Self.predatesReason))
+                    try db.execute("DELETE FROM movies_comments WHERE id = ?", id)
+                    continue
+                }
                 twins["\(film)\u{1F}\(created)\u{1F}\(content)"] = id
                 let votes = record["votes"].flatMap { Int64($0) }
                 let spam = record["is_spam"].flatMap { Int64($0) }
@@ -180,6 +206,11 @@ public struct MovieImporter: DataImporter {
                     continue
                 }
                 let film = record["movie_id"] ?? Self.extraFilmID(title)
+                if Self.predates(film: film, created: record["created_at"], years: filmYears) {
+                    skipped.append(("extra row \(index + 2)", Self.predatesReason))
+                    try db.execute("DELETE FROM movies_comments WHERE id = ?", "\(film):\(author):\(created)")
+                    continue
+                }
                 let votes = record["useful_count"].flatMap { Int64($0) }
                 let twin = twins["\(film)\u{1F}\(created)\u{1F}\(content)"]
                 try db.execute("""
@@ -202,6 +233,36 @@ public struct MovieImporter: DataImporter {
     }
 
     static let extraFile = "extra/douban_hot_short_comments_299_films.csv"
+    static let yearFixesFile = "extra/movie_year_fixes.csv"
+    static let predatesReason = "dated before its film's year: a comment on another film of the same title"
+
+    /// Whether a comment's Beijing-time year (`YYYY-…`) is before its film's year (nil when either is unknown).
+    static func predates(film: String, created: String?, years: [String: Int]) -> Bool {
+        guard let year = years[film], let created, let commentYear = Int(created.prefix(4)) else { return false }
+        return commentYear < year
+    }
+
+    /// A row of `extra/movie_year_fixes.csv`: the film's original year, or nil when the file flags movies.csv's
+    /// year as a later release without knowing the original.
+    struct YearFix {
+        var year: Int?
+        /// movies.csv's year (and so its date) is a Chinese (re-)release, not the original's.
+        var yearIsChineseRelease: Bool
+
+        init(_ record: CSVRecord) {
+            let flags = Set((record["flags"] ?? "").split(separator: "|").map(String.init))
+            if let original = record["year_original"].flatMap({ Int($0) }) {
+                year = original
+                yearIsChineseRelease = flags.contains("year_differs")
+            } else if flags.contains("comment_before_year") {
+                year = nil
+                yearIsChineseRelease = true
+            } else {
+                year = record["year_in_movies_csv"].flatMap { Int($0) }
+                yearIsChineseRelease = false
+            }
+        }
+    }
     /// `seq` of the extra file's row n (1-based) is this plus n: after comments.csv's `c000001`… numbers.
     static let extraSeqBase: Int64 = 100_000
 

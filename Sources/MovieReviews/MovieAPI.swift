@@ -137,7 +137,7 @@ struct MovieAPI: Sendable {
 
     /// A review with its body, neighbours, the viewer's favourite and vote (``MovieReviewDetail``).
     static func detail(_ id: Int64, store: MovieStore, comments: CommentStore, writes: MovieWrites, viewer: Viewer,
-                       status: HTTPStatus = .ok) throws -> Response {
+                       status: HTTPStatus = .ok, replacedRating: Int? = nil) throws -> Response {
         guard let review = try store.review(id) else { throw HTTPError.notFound() }
         let neighbours = try store.neighbours(of: review)
         let count = try comments.count(MovieReviewsApp.subject(review.id))
@@ -152,6 +152,7 @@ struct MovieAPI: Sendable {
                 json.field("nextId", neighbours.next)
                 json.field("edited", review.editedAt != nil)
                 json.field("myVote", vote.map { $0 == 1 ? "useful" : "useless" })
+                if let replacedRating { json.field("replacedRating", replacedRating) }
             })
         }
     }
@@ -219,6 +220,7 @@ struct MovieAPI: Sendable {
             json.field("ratingCount", film.ratingCount)
             json.field("runtimeMinutes", film.runtime)
             json.field("releaseDate", film.releaseDate)
+            json.field("chinaReleaseDate", film.chinaReleaseDate)
             json.field("regions", film.regions.map { $0.split(separator: "|").map(String.init) } ?? [])
             json.field("languages", film.languages.map { $0.split(separator: "|").map(String.init) } ?? [])
             json.field("summary", film.summary)

@@ -15,6 +15,8 @@ struct Film: Sendable {
     var ratingCount: Int?
     var runtime: Int?
     var releaseDate: String?
+    /// The China (re-)release date when movies.csv gave it as the film's date (issue 30); `year` is the original's.
+    var chinaReleaseDate: String?
     var regions: String?
     var languages: String?
     var summary: String?
@@ -36,6 +38,7 @@ struct Film: Sendable {
         ratingCount = try row.get("rating_count")
         runtime = try row.get("runtime_min")
         releaseDate = try row.get("release_date")
+        chinaReleaseDate = try row.get("china_release_date")
         regions = try row.get("regions")
         languages = try row.get("languages")
         summary = try row.get("summary")

@@ -272,6 +272,20 @@ enum MovieText {
     static let directors = LocalizedText(zh: "导演", en: "Director")
     static let cast = LocalizedText(zh: "主演", en: "Cast")
     static let released = LocalizedText(zh: "上映", en: "Released")
+    /// One rating per reader and film, the latest counts (issue 30): said when a new rating replaced a different one.
+    static func ratingReplaced(_ now: Int, was earlier: Int) -> LocalizedText {
+        LocalizedText(zh: "你对这部电影的评分改为 \(now) 星（原来是 \(earlier) 星）：每人每部电影只有一个评分，以最新一次为准，短评和影评的星级也随之更新。",
+                      en: "Your rating of this film is now \(now) stars (it was \(earlier)): one rating per reader and film, the latest counts, and your short comment and reviews show it too.")
+    }
+    /// Above the editor's stars when the reader has rated the film already.
+    static func ratingCountsLatest(_ earlier: Int) -> LocalizedText {
+        LocalizedText(zh: "你已给这部电影评了 \(earlier) 星。这里选的星级会成为你唯一的评分（以最新一次为准），短评的星级也会随之更新。",
+                      en: "You rated this film \(earlier) stars. Stars chosen here become your one rating of it (the latest counts), your short comment's too.")
+    }
+    /// The date of a film whose year is the original's while Douban lists a later China release (issue 30).
+    static let releasedInChina = LocalizedText(zh: "中国大陆上映", en: "Released in China")
+    /// A film whose listed year was a China release and whose original year the data does not give.
+    static let yearUnknown = LocalizedText(zh: "原始年份不详", en: "Original year unknown")
     static let regions = LocalizedText(zh: "地区", en: "Country")
     static let languages = LocalizedText(zh: "语言", en: "Language")
     static let shortAverage = LocalizedText(zh: "短评均分", en: "Short reviews")

@@ -33,19 +33,20 @@ struct MovieWriteAPI: Sendable {
         }
         api.post("/films/{id}/reviews", limit: .content) { request, member in
             let input = try request.decodeJSON(MovieReviewInput.self)
-            let id = try Self.mapping(member) {
+            let written = try Self.mapping(member) {
                 try writes.publishReview(userID: member.user.id, name: member.user.nickname, filmID: try request.parameter("id"),
                                          title: input.title, body: input.body, rating: input.rating, spoiler: input.spoiler)
             }
-            return try MovieAPI.detail(id, store: store, comments: comments, writes: writes, viewer: member.viewer, status: .created)
+            return try MovieAPI.detail(written.id, store: store, comments: comments, writes: writes, viewer: member.viewer, status: .created,
+                                       replacedRating: written.replacedRating)
         }
         api.put("/reviews/{id}", limit: .content) { request, member in
             let id = try request.parameter("id", as: Int64.self)
             let input = try request.decodeJSON(MovieReviewInput.self)
-            try Self.mapping(member) {
+            let replaced = try Self.mapping(member) {
                 try writes.editReview(id, userID: member.user.id, title: input.title, body: input.body, rating: input.rating, spoiler: input.spoiler)
             }
-            return try MovieAPI.detail(id, store: store, comments: comments, writes: writes, viewer: member.viewer)
+            return try MovieAPI.detail(id, store: store, comments: comments, writes: writes, viewer: member.viewer, replacedRating: replaced)
         }
         api.delete("/reviews/{id}") { request, member in
             let id = try request.parameter("id", as: Int64.self)
@@ -147,6 +148,7 @@ struct MovieWriteAPI: Sendable {
             json.field("rating", mark.rating)
             json.field("markedOn", mark.markedOn)
             json.field("updatedAt", iso8601(mark.updatedAt))
+            if let replaced = mark.replacedRating { json.field("replacedRating", replaced) }
             if let comment = mark.comment {
                 json.key("comment")
                 MovieAPI.write(comment, to: &json)

@@ -113,6 +113,7 @@ struct MoviePages: Sendable {
         let l = viewer.language
         return self.page(viewer, title: MovieText.appTitle(l), back: Self.launcher, tab: "feed") {
             feedTabs(selected: "feed", l)
+            if offset == 0, !feed.isEmpty { p(.classes("mv-meta", "mv-feed-sources")) { MovieFeed.sources(of: feed)(l) } }
             if let forYou, !forYou.films.isEmpty { forYouSection(forYou, signedIn: viewer.user != nil, language: l) }
             if offset == 0, let banner = reviews.first {
                 a(.class("mv-banner"), .href("/movies/reviews/\(banner.id)")) {
@@ -161,7 +162,7 @@ struct MoviePages: Sendable {
 
     /// A hot 短评 in the feed: its author, stars and text, linked to its film's 短评.
     func shortCell(_ comment: ShortComment, filmID: String, filmTitle: String, language l: Language) -> Node {
-        li(.classes("mv-cell", "mv-card-short"), .attribute("data-film", filmID)) {
+        li(.classes("mv-cell", "mv-card-short"), .attribute("data-film", filmID), .attribute("data-card", "short-" + comment.id)) {
             a(.class("mv-cell-link"), .href("/movies/films/\(percentEncode(filmID))#short")) {
                 div(.class("mv-cell-main")) {
                     div(.class("mv-byline")) {
@@ -183,7 +184,7 @@ struct MoviePages: Sendable {
 
     /// A film rising this week in the feed.
     func filmCell(_ film: Film, marks: Int, language l: Language) -> Node {
-        li(.classes("mv-cell", "mv-card-film"), .attribute("data-film", film.id)) {
+        li(.classes("mv-cell", "mv-card-film"), .attribute("data-film", film.id), .attribute("data-card", "film-" + film.id)) {
             a(.class("mv-cell-link"), .href("/movies/films/\(percentEncode(film.id))")) {
                 div(.class("mv-cell-main")) {
                     span(.classes("mv-meta", "mv-featured")) { MovieText.risingThisWeek(marks)(l) }
@@ -241,7 +242,7 @@ struct MoviePages: Sendable {
     }
 
     func reviewCell(_ review: Review, commentCount: Int, language l: Language) -> Node {
-        li(.class("mv-cell"), .attribute("data-film", review.filmID)) {
+        li(.class("mv-cell"), .attribute("data-film", review.filmID), .attribute("data-card", "review-\(review.id)")) {
             a(.class("mv-cell-link"), .href("/movies/reviews/\(review.id)")) {
                 div(.class("mv-cell-main")) {
                     div(.class("mv-byline")) {

@@ -168,6 +168,11 @@ enum MovieSchema {
                     PRIMARY KEY (user_id)
                 );
                 """),
+            // Issue 30: `year` is the original year (extra/movie_year_fixes.csv); when movies.csv's date is a
+            // Chinese (re-)release it is kept here as well (美丽人生: 1997, 中国大陆上映 2020-01-03).
+            Migration(module: "movies", version: 12, name: "china_release_date", sql: """
+                ALTER TABLE movies_films ADD COLUMN china_release_date TEXT;
+                """),
         ]
     }
 

@@ -102,10 +102,12 @@ extension MoviePages {
             // read as 看过 or as "no stars" (which would clear the stars already given).
             if !statusText.isEmpty, MarkStatus(rawValue: statusText) == nil { throw MovieError.invalid(field: "status", message: MovieText.markStatus) }
             if !ratingText.isEmpty, Int(ratingText) == nil { throw MovieError.invalid(field: "rating", message: MovieText.ratingRange) }
-            _ = try writes.setMark(userID: member.user.id, name: member.user.nickname, filmID: film, status: status,
-                                   rating: status == .seen ? Int(ratingText) : nil, markedOn: form["markedOn"],
-                                   comment: form["comment"].map(Self.lineFeeds))
-            return viewer.redirect(to: "/movies/films/\(percentEncode(film))?sort=new#mark", flash: Toast(MovieText.markSaved(viewer.language), kind: .success))
+            let mark = try writes.setMark(userID: member.user.id, name: member.user.nickname, filmID: film, status: status,
+                                          rating: status == .seen ? Int(ratingText) : nil, markedOn: form["markedOn"],
+                                          comment: form["comment"].map(Self.lineFeeds))
+            let saved = Self.replacedNote(mark.rating, mark.replacedRating, viewer.language)
+                ?? MovieText.markSaved(viewer.language)
+            return viewer.redirect(to: "/movies/films/\(percentEncode(film))?sort=new#mark", flash: Toast(saved, kind: .success))
         } catch let error as MovieError where error != .notFound {
             return try filmPage(request, viewer, markError: error.message(viewer.language), markValues: form)
         }
@@ -138,6 +140,7 @@ extension MoviePages {
         }
         let isEdit = action.hasSuffix("/edit")
         let back = "/movies/films/\(percentEncode(filmID))"
+        let earlier = try writes.mark(userID: member.user.id, filmID: filmID)?.rating
         return self.page(viewer, title: isEdit ? MovieText.editReview(l) : MovieText.writeReview(l), back: BackLink(href: back, label: Strings.cancel(l)),
                          tab: nil, tabs: [], status: error == nil ? .ok : .unprocessableContent) {
             postForm(action: action, csrfToken: viewer.csrfToken,
@@ -150,6 +153,7 @@ extension MoviePages {
                     formField(label: MovieText.reviewBody(l), name: "body", type: .textarea, value: body, hint: MovieText.paragraphsHint(l),
                               maxLength: MovieWrites.bodyLimit)
                 }
+                if let earlier { p(.classes("mv-meta", "mv-rating-rule")) { MovieText.ratingCountsLatest(earlier)(l) } }
                 div(.class("mv-rate"), .role("radiogroup"), .ariaLabel(MovieText.yourStars(l))) {
                     for stars in (1...5).reversed() {
                         input(.class("mv-rate-input"), .type("radio"), .id("rate-\(stars)"), .name("rating"), .value(String(stars)),
@@ -184,21 +188,30 @@ extension MoviePages {
         do {
             if request.path.hasPrefix("/movies/reviews/") {
                 let id = try request.parameter("id", as: Int64.self)
-                try writes.editReview(id, userID: member.user.id, title: title, body: body, rating: rating, spoiler: spoiler)
-                return viewer.redirect(to: "/movies/reviews/\(id)", flash: Toast(MovieText.saved(viewer.language), kind: .success))
+                let replaced = try writes.editReview(id, userID: member.user.id, title: title, body: body, rating: rating, spoiler: spoiler)
+                let saved = Self.replacedNote(rating, replaced, viewer.language) ?? MovieText.saved(viewer.language)
+                return viewer.redirect(to: "/movies/reviews/\(id)", flash: Toast(saved, kind: .success))
             }
             let film = try request.parameter("id")
             if form["action"] == "draft" {
                 _ = try writes.saveDraft(userID: member.user.id, filmID: film, title: title, body: body, rating: rating, spoiler: spoiler)
                 return viewer.redirect(to: "/movies/films/\(percentEncode(film))/write", flash: Toast(MovieText.draftSaved(viewer.language), kind: .success))
             }
-            let id = try writes.publishReview(userID: member.user.id, name: member.user.nickname, filmID: film, title: title, body: body,
-                                              rating: rating, spoiler: spoiler)
-            return viewer.redirect(to: "/movies/reviews/\(id)?published=1", flash: Toast(MovieText.reviewPublished(viewer.language), kind: .success))
+            let written = try writes.publishReview(userID: member.user.id, name: member.user.nickname, filmID: film, title: title, body: body,
+                                                   rating: rating, spoiler: spoiler)
+            let published = Self.replacedNote(rating, written.replacedRating, viewer.language)
+                .map { MovieText.reviewPublished(viewer.language) + " " + $0 } ?? MovieText.reviewPublished(viewer.language)
+            return viewer.redirect(to: "/movies/reviews/\(written.id)?published=1", flash: Toast(published, kind: .success))
         } catch let error as MovieError {
             if case .invalid = error { return try editorPage(request, member, error: error.message(viewer.language), values: form) }
             throw error.httpError(viewer.language)
         }
+    }
+
+    /// The sentence saying which rating counts when `rating` replaced a different `earlier` one; nil otherwise.
+    static func replacedNote(_ rating: Int?, _ earlier: Int?, _ l: Language) -> String? {
+        guard let rating, let earlier else { return nil }
+        return MovieText.ratingReplaced(rating, was: earlier)(l)
     }
 
     // MARK: votes

@@ -15,6 +15,9 @@ struct Mark: Sendable {
     var markedOn: String
     var updatedAt: Int64
     var comment: ShortComment?
+    /// In the answer of a write only: the reader's earlier, different stars on this film that this write replaced
+    /// (one rating per reader and film, the latest one counts — ``MovieWrites/rate(_:userID:filmID:db:)``).
+    var replacedRating: Int? = nil
 }
 
 /// A review being written: kept per user and film until it is published or thrown away.
@@ -83,8 +86,9 @@ struct MovieWrites: Sendable {
         let text = comment?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false ? comment : nil
         if let text { try Self.validate(text, field: "comment", limit: Self.shortCommentLimit, lines: .multiple) }
         let now = now()
-        try database.write { db in
+        let replaced = try database.write { db in
             guard try db.scalar("SELECT count(*) FROM movies_films WHERE id = ?", filmID, as: Int.self) == 1 else { throw MovieError.notFound }
+            let replaced = try rating.flatMap { rating throws(StorageError) in try Self.rate(rating, userID: userID, filmID: filmID, db: db) }
             try db.execute("""
                 INSERT INTO movies_marks (user_id, film_id, status, rating, marked_on, updated_at) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (user_id, film_id) DO UPDATE SET status = excluded.status, rating = excluded.rating,
@@ -107,10 +111,12 @@ struct MovieWrites: Sendable {
             case (nil, nil):
                 break
             }
+            return replaced
         }
         ratingsChanged()
         feedChanged()
-        guard let mark = try mark(userID: userID, filmID: filmID) else { throw MovieError.notFound }
+        guard var mark = try mark(userID: userID, filmID: filmID) else { throw MovieError.notFound }
+        mark.replacedRating = replaced
         return mark
     }
 
@@ -183,15 +189,18 @@ struct MovieWrites: Sendable {
 
     // MARK: reviews and drafts
 
-    /// Publishes a review of `filmID` and deletes the draft of it. Its stars, if any, become the viewer's
-    /// rating (a 看过 mark), as on Douban. Returns the new review's id.
-    func publishReview(userID: Int64, name: String, filmID: String, title: String, body: String, rating: Int?, spoiler: Bool) throws -> Int64 {
+    /// Publishes a review of `filmID` and deletes the draft of it. Its stars, if any, become the viewer's one
+    /// rating of the film (a 看过 mark; the latest counts, ``rate(_:userID:filmID:db:)``). Returns the new review's
+    /// id and the earlier, different stars it replaced.
+    func publishReview(userID: Int64, name: String, filmID: String, title: String, body: String, rating: Int?,
+                       spoiler: Bool) throws -> (id: Int64, replacedRating: Int?) {
         try Self.validateReview(title: title, body: body, rating: rating)
         let now = now()
         let summary = Self.summary(body)
         let today = BeijingTime.numericDate(now)
-        let id = try database.write { db in
+        let written = try database.write { db in
             guard try db.scalar("SELECT count(*) FROM movies_films WHERE id = ?", filmID, as: Int.self) == 1 else { throw MovieError.notFound }
+            let replaced = try rating.flatMap { rating throws(StorageError) in try Self.rate(rating, userID: userID, filmID: filmID, db: db) }
             // Explicit ids after the imported Douban ones (the table holds explicit ids only; Storage's rule).
             let id = try Self.next(.reviewID, db: db)
             let rank = try Self.next(.reviewFeedRank, db: db)
@@ -205,24 +214,46 @@ struct MovieWrites: Sendable {
                     INSERT INTO movies_marks (user_id, film_id, status, rating, marked_on, updated_at) VALUES (?, ?, 'seen', ?, ?, ?)
                     ON CONFLICT (user_id, film_id) DO UPDATE SET status = 'seen', rating = excluded.rating, updated_at = excluded.updated_at
                     """, userID, filmID, Int64(rating), today, now)
-                try db.execute("UPDATE movies_comments SET rating = ? WHERE user_id = ? AND film_id = ?", Int64(rating), userID, filmID)
             }
-            return id
+            return (id, replaced)
         }
         feedChanged()
-        return id
+        if rating != nil { ratingsChanged() }
+        return written
     }
 
-    /// Replaces the title, body, stars and spoiler flag of the viewer's own review (marked 已编辑).
-    func editReview(_ id: Int64, userID: Int64, title: String, body: String, rating: Int?, spoiler: Bool) throws {
+    /// Replaces the title, body, stars and spoiler flag of the viewer's own review (marked 已编辑). New stars become
+    /// the viewer's one rating of the film, as when publishing; returns the earlier, different stars they replaced.
+    @discardableResult
+    func editReview(_ id: Int64, userID: Int64, title: String, body: String, rating: Int?, spoiler: Bool) throws -> Int? {
         try Self.validateReview(title: title, body: body, rating: rating)
         let now = now()
-        try database.write { db in
+        let replaced = try database.write { db in
             try Self.requireOwnReview(id, userID: userID, db: db)
+            let filmID = try db.scalar("SELECT film_id FROM movies_reviews WHERE id = ?", id, as: String.self) ?? ""
+            let replaced = try rating.flatMap { rating throws(StorageError) in try Self.rate(rating, userID: userID, filmID: filmID, db: db) }
             try db.execute("UPDATE movies_reviews SET title = ?, body = ?, summary = ?, rating = ?, spoiler = ?, edited_at = ? WHERE id = ?",
                            title, body, Self.summary(body), rating.map(Int64.init).sqlValue, spoiler ? 1 : 0, now, id)
+            if let rating {
+                try db.execute("UPDATE movies_marks SET status = 'seen', rating = ?, updated_at = ? WHERE user_id = ? AND film_id = ?",
+                               Int64(rating), now, userID, filmID)
+            }
+            return replaced
         }
         feedChanged()
+        if rating != nil { ratingsChanged() }
+        return replaced
+    }
+
+    /// One rating per reader and film, and the latest one counts (as on Douban): stars given with a mark, a 短评 or
+    /// a review become the stars of the reader's mark, 短评 and reviews of that film alike. Called inside the write
+    /// that gives them, before the mark is written; returns the earlier stars when they differ (nil when there were
+    /// none or the same), so the answer and the screen can say which rating now counts.
+    static func rate(_ rating: Int, userID: Int64, filmID: String, db: any SQLExecutor) throws(StorageError) -> Int? {
+        let earlier = try db.scalar("SELECT rating FROM movies_marks WHERE user_id = ? AND film_id = ?", userID, filmID, as: Int.self)
+        try db.execute("UPDATE movies_comments SET rating = ? WHERE user_id = ? AND film_id = ?", Int64(rating), userID, filmID)
+        try db.execute("UPDATE movies_reviews SET rating = ? WHERE user_id = ? AND film_id = ?", Int64(rating), userID, filmID)
+        return earlier == rating ? nil : earlier
     }
 
     /// Deletes the viewer's own review with its votes. (Comments under it stay in the community store,

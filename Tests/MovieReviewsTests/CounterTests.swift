@@ -57,7 +57,7 @@ import Testing
 
     @Test func aSeriesJumpsPastRowsImportedAfterItStarted() throws {
         let (database, writes) = try Self.database()
-        let first = try writes.publishReview(userID: 1, name: "ann", filmID: "27060077", title: "一", body: "一", rating: nil, spoiler: false)
+        let first = try writes.publishReview(userID: 1, name: "ann", filmID: "27060077", title: "一", body: "一", rating: nil, spoiler: false).id
         #expect(first == 7_654_322)
         // A later import brings a review with a larger Douban id: the next one goes past it, not into it.
         try database.write { db in
@@ -66,11 +66,11 @@ import Testing
                 VALUES (9000000, '27060077', 'user_00003', '后导入', '正文', '正文', 1460600000, 400)
                 """)
         }
-        let second = try writes.publishReview(userID: 2, name: "bob", filmID: "27060077", title: "二", body: "二", rating: nil, spoiler: false)
+        let second = try writes.publishReview(userID: 2, name: "bob", filmID: "27060077", title: "二", body: "二", rating: nil, spoiler: false).id
         #expect(second == 9_000_001)
         // Deleting the newest does not hand its number out again.
         try writes.deleteReview(second, userID: 2)
-        let third = try writes.publishReview(userID: 2, name: "bob", filmID: "27060077", title: "三", body: "三", rating: nil, spoiler: false)
+        let third = try writes.publishReview(userID: 2, name: "bob", filmID: "27060077", title: "三", body: "三", rating: nil, spoiler: false).id
         #expect(third == 9_000_002)
     }
 }

@@ -30,6 +30,20 @@ import Testing
         #expect(kinds.filter { $0 == "review" }.count >= 50)
         #expect(kinds.filter { $0 == "short" }.count >= 100)
         #expect(kinds.prefix(20).contains("review") && kinds.prefix(20).contains("short"))
+        // Issue 30: the first page says where the cards come from — the imported long reviews cover one film — and
+        // the feed's cards are never repeats (every review, 短评 and film card once).
+        let first = try server.get("/movies").text
+        #expect(first.contains("来源：豆瓣长影评只有《百鸟朝凤》一部电影（公开数据所限），这里有其中 "))
+        #expect(first.contains("推荐共 \(MovieFeed.length) 条，不重复。"))
+        #expect(try server.get("/movies?lang=en").text.contains("the Douban long reviews cover one film only, 百鸟朝凤 (the public data's limit)"))
+        var cards: [String] = []
+        cursor = nil
+        repeat {
+            let page = try server.get("/movies" + (cursor.map { "?cursor=" + $0 } ?? "")).text
+            cards += page.matches(of: /<li class="mv-cell[^"]*" data-film="[^"]+" data-card="([^"]+)"/).map { String($0.1) }
+            cursor = page.firstMatch(of: /href="\/movies\?cursor=([0-9.]+)"/).map { String($0.1) }
+        } while cursor != nil
+        #expect(cards.count == MovieFeed.length && Set(cards).count == cards.count, "\(cards.count) cards, \(Set(cards).count) different")
     }
 
     /// Session 7: any cursor's snapshot time was ranked and kept, so four made-up cursors (or old pages) pushed the

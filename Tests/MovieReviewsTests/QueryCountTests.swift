@@ -329,7 +329,7 @@ struct CountingExecutor: SQLExecutor {
 
     /// The cards of a feed page as (kind, film, link), in order.
     static func cards(_ body: String) -> [String] {
-        body.matches(of: /<li class="mv-cell( mv-card-(short|film))?" data-film="([^"]+)"><a class="mv-cell-link" href="([^"]+)"/).map {
+        body.matches(of: /<li class="mv-cell( mv-card-(short|film))?" data-film="([^"]+)" data-card="[^"]+"><a class="mv-cell-link" href="([^"]+)"/).map {
             "\($0.2.map(String.init) ?? "review") \($0.3) \($0.4)"
         }
     }

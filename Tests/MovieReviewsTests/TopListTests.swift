@@ -51,21 +51,25 @@ import Testing
         #expect(titles.count == 20)
         #expect(page.text.contains(#"href="/movies/top?cursor=20""#))
 
-        // 科幻, 2010s, 8 分以上: 30 films, 盗梦空间 and 星际穿越 first, on two pages.
+        // 科幻, 2010s, 8 分以上: 29 films, 盗梦空间 and 星际穿越 first, on two pages (30 before issue 30 put films in their
+        // original decade: 阿凡达 2010 → 2009 and 超能陆战队 2015 → 2014 left the 2010s).
         let filtered = try server.get("/movies/top?genre=%E7%A7%91%E5%B9%BB&decade=2010&min=8")
         let first = filtered.text.matches(of: /<span class="cell-title">([^<]+)<\/span><span class="cell-subtitle">第 \d+ 名/).map { String($0.1) }
         #expect(Array(first.prefix(2)) == ["盗梦空间", "星际穿越"] && first.count == 20)
         #expect(filtered.text.contains(#"<option value="科幻" selected>"#))
         let next = try server.get("/movies/top?genre=%E7%A7%91%E5%B9%BB&decade=2010&min=8&cursor=20")
-        #expect(next.text.matches(of: /<span class="cell-subtitle">第 (\d+) 名/).map { String($0.1) } == (21...30).map(String.init))
+        #expect(next.text.matches(of: /<span class="cell-subtitle">第 (\d+) 名/).map { String($0.1) } == (21...29).map(String.init))
 
         // The film library takes the same filter: every film listed is a 2010s 科幻 film of 8 or more.
+        // (the original year: movie_year_fixes.csv's where it gives one, issue 30)
         let library = try SharedData.rows("movies.csv")
+        let original = try OriginalYearTests.originalYears()
+        func year(_ row: [String: String]) -> Int? { original[row["movie_id"] ?? ""] ?? Int(row["year"] ?? "") }
         let expected = Set(library.filter {
-            ($0["genres"] ?? "").split(separator: "|").contains("科幻") && (Int($0["year"] ?? "").map { (2010..<2020).contains($0) } ?? false)
+            ($0["genres"] ?? "").split(separator: "|").contains("科幻") && (year($0).map { (2010..<2020).contains($0) } ?? false)
                 && (Double($0["rating"] ?? "") ?? 0) >= 8
         }.compactMap { $0["movie_id"] })
-        #expect(expected.count == 34)  // 4 of them have a score but no vote count, so no place on the Top list
+        #expect(expected.count == 33)  // 4 of them have a score but no vote count, so no place on the Top list
         let films = try server.get("/movies/films?genre=%E7%A7%91%E5%B9%BB&decade=2010&min=8")
         let listed = films.text.matches(of: /href="\/movies\/films\/([0-9]+)"/).map { String($0.1) }
         #expect(listed.count == 20 && Set(listed).isSubset(of: expected))

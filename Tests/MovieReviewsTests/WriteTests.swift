@@ -248,7 +248,7 @@ import Testing
             while let next = cursor {
                 let page = try server.get("/movies?cursor=" + next)
                 #expect(page.status == 200)
-                reviews += page.text.matches(of: /<li class="mv-cell" data-film="[^"]+"><a class="mv-cell-link" href="\/movies\/reviews\/([0-9]+)"/)
+                reviews += page.text.matches(of: /<li class="mv-cell" data-film="[^"]+" data-card="[^"]+"><a class="mv-cell-link" href="\/movies\/reviews\/([0-9]+)"/)
                     .compactMap { Int($0.1) }
                 cursor = page.text.firstMatch(of: /href="\/movies\?cursor=([0-9.]+)"/).map { String($0.1) }
             }
