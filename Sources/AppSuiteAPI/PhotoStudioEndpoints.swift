@@ -1,5 +1,5 @@
 /// 图片处理器 Photo Studio: the `/api/v1/photos/…` endpoints declared with the endpoint core — 最近删除 (trash),
-/// album changes and batch actions (issue 29). The older routes (upload, list, one photo, images, versions) are still
+/// album changes, showing any version again and batch actions (issue 29). The older routes (upload, list, one photo, images, versions) are still
 /// written by hand in `PhotoStudioApp` and listed with the same tag. Every endpoint needs a signed-in user; another
 /// account's photo or album is a `404`, never a `403`.
 public enum PhotoStudioEndpoints {
@@ -26,6 +26,10 @@ public enum PhotoStudioEndpoints {
                  .init(409, "Another album of this account has that name")])
     public static let deleteAlbum = Endpoint<NoQuery, NoBody, NoContent>(
         .delete, "/api/v1/photos/albums/{id}", summary: "Delete an album; its photos stay in the library", errors: [noAlbum])
+    public static let useVersion = Endpoint<NoQuery, NoBody, PhotoItem>(
+        .post, "/api/v1/photos/{id}/versions/{versionId}/use",
+        summary: "Show one of the photo's versions again (any of them, also after a revert); the others are kept",
+        errors: [.init(404, "No such photo (or in the trash), or the version is not one of this photo's")])
     public static let batch = Endpoint<NoQuery, PhotoBatch, PhotoBatchResult>(
         .post, "/api/v1/photos/batch",
         summary: "One action on 1–\(PhotoBatch.maximumIDs) photos, all or nothing: trash, restore, addToAlbum or removeFromAlbum",
@@ -37,7 +41,7 @@ public enum PhotoStudioEndpoints {
         errors: [.init(422, "Ids that are not this account's photos (named in errors)")], produces: "application/zip")
 
     public static let group = EndpointGroup(tag: tag, [
-        trashPhoto, trash, restore, restoreAll, emptyTrash, updateAlbum, deleteAlbum, batch, download,
+        trashPhoto, trash, restore, restoreAll, emptyTrash, updateAlbum, deleteAlbum, useVersion, batch, download,
     ])
 }
 

@@ -300,6 +300,17 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
+    /// Shows version `versionID` of the photo again (any earlier one, or the one a revert left; issue 29 item 6); the
+    /// other versions stay. - Returns: the photo, nil when the version is not one of this photo's.
+    public func useVersion(_ photo: Photo, versionID: Int64) throws -> Photo? {
+        try database.write { db in
+            guard try db.execute("UPDATE photos_photos SET current_version_id = ? WHERE id = ? AND EXISTS "
+                                 + "(SELECT 1 FROM photos_versions v WHERE v.id = ? AND v.photo_id = ?)", versionID, photo.id, versionID, photo.id) == 1
+            else { return nil }
+            return try Self.loadPhoto(db, id: photo.id, userID: photo.userID)
+        }
+    }
+
     /// Deletes the photo and its versions, then `collect`s their files (those no other row uses). The original's
     /// blob lock is held while the row goes, so an upload of the same bytes either finds the photo before (a
     /// duplicate) or stores a row of its own after, never answers with a photo this removes meanwhile.

@@ -56,8 +56,6 @@ enum PhotoText {
     static let height = LocalizedText(zh: "高", en: "Height")
     static let versions = LocalizedText(zh: "版本", en: "Versions")
     static let original = LocalizedText(zh: "原图", en: "Original")
-    /// "(from v2)": a version made from an earlier version's file rather than from the original.
-    static func basedOn(_ number: Int, _ language: Language) -> String { language == .zh ? "（基于 v\(number)）" : "(from v\(number))" }
     static let animated = LocalizedText(zh: "动图：全屏播放动画，缩略图为第一帧。", en: "Animated: plays full screen; the thumbnail is frame 1.")
     static let animatedEdit = LocalizedText(zh: "这是动图：编辑后保存的新版本是静态图（第一帧），原动图保留。",
                                             en: "This is an animation: a saved edit is a still picture (frame 1); the animated original is kept.")
@@ -91,6 +89,8 @@ struct PhotoPages: Sendable {
     /// Every page needs a signed-in user: a library is private to its account.
     func register(into pages: inout RouteGroup<SessionGuard>) {
         registerTrash(into: &pages)
+        registerAlbums(into: &pages)
+        registerVersions(into: &pages)
         pages.get("") { request, member in
             let (viewer, user) = (member.viewer, member.user)
             let album = try request.query["album"].flatMap { Int64($0) }.map { id in
@@ -154,7 +154,7 @@ struct PhotoPages: Sendable {
             let (viewer, user) = (member.viewer, member.user)
             let photo = try find(request, user)
             let album = try request.query["album"].flatMap { Int64($0) }.flatMap { try library.album(id: $0, userID: user.id) }
-            return try viewerPage(viewer, photo, album: album)
+            return try viewerPage(viewer, photo, album: album, undo: request.query["undo"].flatMap { Int64($0) })
         }
         pages.get("/{id}/edit") { request, member in
             let (viewer, user) = (member.viewer, member.user)
@@ -182,12 +182,6 @@ struct PhotoPages: Sendable {
                 }
                 return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.saved(viewer.language), kind: .success))
             }
-        }
-        pages.post("/{id}/revert") { request, member in
-            let (viewer, user) = (member.viewer, member.user)
-            let photo = try findInLibrary(request, user)
-            _ = try library.revert(photo)
-            return viewer.redirect(to: "/photos/\(photo.id)", flash: Toast(PhotoText.reverted(viewer.language), kind: .success))
         }
         pages.post("/{id}/delete") { request, member in
             let (viewer, user) = (member.viewer, member.user)
@@ -269,6 +263,7 @@ struct PhotoPages: Sendable {
         let albums = try library.albums(userID: user.id)
         let trashCount = cursor == nil && album == nil ? try library.trashSummary(userID: user.id).count : 0
         let context = album.map { "?album=\($0.id)" } ?? ""
+        let tools = try album.flatMap { cursor == nil ? try albumTools(viewer, $0, userID: user.id) : nil }
         defer {
             // Thumbnails still missing (an upload a moment ago, or a cache that was cleared) are queued
             // once the page, with its placeholders, is made.
@@ -304,6 +299,7 @@ struct PhotoPages: Sendable {
                     emptyState(icon: .photo, title: PhotoText.empty(language), message: PhotoText.emptyMessage(language))
                 }
             } else {
+                if cursor == nil { selectionBar(viewer, albums: albums, album: album) }
                 ul(.class("photo-grid"), .id("photo-grid"), .role("list")) {
                     for photo in page.items {
                         li(.class("photo-cell")) {
@@ -320,6 +316,7 @@ struct PhotoPages: Sendable {
                     }
                 }
             }
+            if let tools { tools }
             if cursor == nil, album == nil {
                 listGroup {
                     listCell(title: TrashText.title(language), detail: TrashText.count(trashCount, language), href: "/photos/trash")
@@ -356,7 +353,7 @@ struct PhotoPages: Sendable {
 
     // MARK: viewer
 
-    func viewerPage(_ viewer: Viewer, _ photo: Photo, album: PhotoLibrary.Album?) throws -> Response {
+    func viewerPage(_ viewer: Viewer, _ photo: Photo, album: PhotoLibrary.Album?, undo: Int64? = nil) throws -> Response {
         let language = viewer.language
         if photo.trashedAt != nil { return trashedViewer(viewer, photo) }
         let position = try library.position(of: photo, album: album?.id)
@@ -399,7 +396,8 @@ struct PhotoPages: Sendable {
             }
             div(.class("viewer-actions")) {
                 a(.classes("btn", "btn-secondary"), .id("photo-edit"), .href("/photos/\(photo.id)/edit")) { PhotoText.edit(language) }
-                a(.classes("btn", "btn-secondary"), .id("photo-download"), .href("/api/v1/photos/\(photo.id)/download")) { PhotoText.download(language) }
+                a(.classes("btn", "btn-secondary"), .id("photo-download"), .href("/api/v1/photos/\(photo.id)/download"),
+                  .attribute("data-filename", PhotoLibrary.downloadName(photo, edited: photo.current != nil))) { PhotoText.download(language) }
             }
             details(.class("viewer-info"), .id("photo-info")) {
                 summary { PhotoText.info(language) }
@@ -418,6 +416,7 @@ struct PhotoPages: Sendable {
                 }
             }
             if let album {
+                coverForm(viewer, photo, album)
                 postForm(action: "/photos/\(photo.id)/albums", csrfToken: viewer.csrfToken, attributes: [.id("album-remove-form"), .class("form-actions")]) {
                     input(.type("hidden"), .name("album"), .value(String(album.id)))
                     input(.type("hidden"), .name("remove"), .value("1"))
@@ -425,21 +424,7 @@ struct PhotoPages: Sendable {
                 }
             }
             if !versions.isEmpty {
-                listGroup(header: PhotoText.versions(language)) {
-                    listCell(title: PhotoText.original(language), detail: "\(photo.width)×\(photo.height)",
-                             href: "/api/v1/photos/\(photo.id)/original", accessory: photo.current == nil ? .check : .none)
-                    for (index, version) in versions.enumerated() {
-                        let base = version.baseVersionID.flatMap { id in versions.firstIndex { $0.id == id } }
-                            .map { " " + PhotoText.basedOn($0 + 1, language) } ?? ""
-                        listCell(title: "v\(index + 1)\(base) · " + version.operations.map(\.description).joined(separator: ", "),
-                                 detail: "\(version.width)×\(version.height)", accessory: photo.current?.id == version.id ? .check : .none)
-                    }
-                }
-                if photo.current != nil {
-                    postForm(action: "/photos/\(photo.id)/revert", csrfToken: viewer.csrfToken, attributes: [.id("revert-form"), .class("form-actions")]) {
-                        button(PhotoText.revert(language), style: .secondary)
-                    }
-                }
+                versionList(viewer, photo, versions, undo: undo)
             }
             postForm(action: "/photos/\(photo.id)/delete" + context, csrfToken: viewer.csrfToken, confirm: PhotoText.deleteConfirm(language),
                      attributes: [.id("delete-form"), .class("form-actions")]) {

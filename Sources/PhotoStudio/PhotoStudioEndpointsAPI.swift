@@ -33,6 +33,15 @@ struct PhotoStudioEndpointsAPI: Sendable {
             guard try library.deleteAlbum(id: try call.id(), userID: call.context.user.id) else { throw HTTPError.notFound("No such album.") }
             return NoContent()
         }
+        api.handle(PhotoStudioEndpoints.useVersion) { call in
+            guard let photo = try library.photo(id: try call.id(), userID: call.context.user.id), photo.trashedAt == nil
+            else { throw HTTPError.notFound("No such photo.") }
+            guard let shown = try library.useVersion(photo, versionID: try call.id("versionId")) else {
+                throw HTTPError.notFound("No such version of this photo.")
+            }
+            queue.submit([shown], kinds: [.thumbnail, .rendition])
+            return model(shown, versions: try library.versions(of: shown))
+        }
         api.handle(PhotoStudioEndpoints.batch) { call in
             let body = call.body
             if case .unknown(let word) = body.action {

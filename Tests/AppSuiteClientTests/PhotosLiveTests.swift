@@ -97,6 +97,15 @@ import Testing
         let crooked = await failure { () async throws(AppSuiteError) in try await photos.saveVersion(of: photo.id, operations: [.rotate(degrees: 45)]) }
         #expect(crooked?.status == 422)
         #expect(try await photos.photo(id: photo.id).versions?.map(\.id) == rotated.versions?.map(\.id))
+        // Any version can be shown again after a revert; another photo's version id is a 404.
+        let versionID = try #require(rotated.currentVersionId)
+        #expect(try await photos.revert(photo.id).currentVersionId == nil)
+        let shownAgain = try await client.call(PhotoStudioEndpoints.useVersion, path: ["id": photo.id, "versionId": versionID])
+        #expect(shownAgain.currentVersionId == versionID && shownAgain.displayWidth == 1200 && shownAgain.versions?.count == 1)
+        let foreign = await failure { () async throws(AppSuiteError) in
+            try await client.call(PhotoStudioEndpoints.useVersion, path: ["id": png.id, "versionId": versionID])
+        }
+        #expect(foreign?.status == 404)
 
         let original = try await photos.image(.original, of: photo.id)
         #expect(original.data == canonBytes && original.mediaType == "image/jpeg")
@@ -121,7 +130,7 @@ import Testing
         #expect(signedOut?.status == 401)
 
         let expected = AppSuiteClient.routes.filter { $0.path.hasPrefix("/api/v1/photos") }
-        #expect(expected.count == 21)
+        #expect(expected.count == 22)
         #expect(recorder.endpoints.isSuperset(of: expected), "not called: \(Set(expected).subtracting(recorder.endpoints))")
     }
 

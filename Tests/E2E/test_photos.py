@@ -432,3 +432,263 @@ def test_truncated_upload_is_kept_and_marked(signed_in, photo_server, screenshot
     driver.execute_script("window.confirm = function () { return true; };")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete broken")
     assert "已移到最近删除" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
+
+
+def toast_text(driver) -> str:
+    return " ".join(t.get_attribute("textContent") for t in driver.find_elements(By.CSS_SELECTOR, ".toast"))
+
+
+def drop_toasts(driver) -> None:
+    driver.execute_script("document.querySelectorAll('.toast').forEach(function (t) { t.remove(); });")
+
+
+def fits_phone(driver, css: str) -> None:
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+    for el in driver.find_elements(By.CSS_SELECTOR, css):
+        if el.is_displayed():
+            assert el.size["height"] >= 44, (el.text, el.size)
+
+
+def album_id_named(driver, name: str) -> int:
+    albums = fetch_json(driver, "/api/v1/photos/albums")["items"]
+    return next(a["id"] for a in albums if a["name"] == name)
+
+
+def test_album_rename_cover_and_delete_keeps_photos(signed_in, photo_server, screenshot):
+    """Issue 29 item 4 in the page: the album made above is renamed, gets a chosen cover, and is deleted after a
+    confirmation; its photos stay in the library. zh and en, light and dark, 390 px."""
+    driver = signed_in
+    album_id = album_id_named(driver, "旅行")
+    driver.get(photo_server.base_url + f"/photos?album={album_id}")
+    tools = driver.find_element(By.ID, "album-tools")
+    assert "管理相册" in tools.text and "封面" in tools.text
+    form = driver.find_element(By.ID, "album-rename-form")
+    field = form.find_element(By.NAME, "name")
+    assert field.get_attribute("value") == "旅行"
+    field.clear()
+    field.send_keys("旅行 2026")
+    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "rename")
+    assert "相册已重命名" in toast_text(driver)
+    assert "旅行 2026" in driver.find_element(By.CSS_SELECTOR, ".segmented .is-selected").text
+    # A name another album has is refused with a message, nothing changed.
+    fetch_id = driver.execute_async_script("""
+        const done = arguments[0];
+        const csrf = document.querySelector('input[name=csrf_token]').value;
+        fetch('/api/v1/photos/albums', {method: 'POST', credentials: 'same-origin',
+              headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf}, body: JSON.stringify({name: '别的'})})
+          .then(r => r.json()).then(a => done(a.id));""")
+    assert fetch_id
+    driver.get(photo_server.base_url + f"/photos?album={album_id}")
+    form = driver.find_element(By.ID, "album-rename-form")
+    form.find_element(By.NAME, "name").clear()
+    form.find_element(By.NAME, "name").send_keys("别的")
+    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "rename to a taken name")
+    assert "已有同名相册" in toast_text(driver)
+    assert album_id_named(driver, "旅行 2026") == album_id
+    drop_toasts(driver)
+
+    # The cover: the newest photo until one is chosen; choosing the other one from its viewer.
+    cover = driver.find_element(By.CSS_SELECTOR, "#album-cover img")
+    first = fetch_json(driver, f"/api/v1/photos?album={album_id}")["items"]
+    assert [p["filename"] for p in first] == ["Portrait_5.jpg", "Landscape_3.jpg"]
+    assert f"/api/v1/photos/{first[0]['id']}/thumbnail" in cover.get_attribute("src")
+    driver.get(photo_server.base_url + f"/photos/{first[1]['id']}?album={album_id}")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#album-cover-form button"), "make cover")
+    assert "已设为相册封面" in toast_text(driver)
+    assert driver.find_elements(By.ID, "album-is-cover") and not driver.find_elements(By.ID, "album-cover-form")
+    driver.get(photo_server.base_url + f"/photos?album={album_id}")
+    assert f"/api/v1/photos/{first[1]['id']}/thumbnail" in driver.find_element(By.CSS_SELECTOR, "#album-cover img").get_attribute("src")
+    fits_phone(driver, "#album-tools button")
+    driver.execute_script("document.getElementById('album-tools').scrollIntoView({block: 'start', behavior: 'instant'});")
+    screenshot("photos-30-album-tools-zh")
+    set_scheme(driver, True)
+    screenshot("photos-31-album-tools-zh-dark")
+    driver.get(photo_server.base_url + f"/photos?album={album_id}&lang=en")
+    assert "Manage album" in driver.find_element(By.ID, "album-tools").text
+    driver.execute_script("document.getElementById('album-tools').scrollIntoView({block: 'start', behavior: 'instant'});")
+    screenshot("photos-32-album-tools-en-dark")
+    set_scheme(driver, False)
+    driver.get(photo_server.base_url + f"/photos?album={album_id}&lang=zh")
+
+    # Delete: declined changes nothing; accepted removes the album and keeps both photos.
+    driver.execute_script("window.asked = ''; window.confirm = function (q) { window.asked = q; return false; };")
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "#album-delete-form button"))
+    wait_for(driver, lambda d: "照片不会被删除" in d.execute_script("return window.asked"), message="delete did not ask")
+    assert album_id_named(driver, "旅行 2026") == album_id
+    driver.execute_script("window.confirm = function () { return true; };")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#album-delete-form button"), "delete album")
+    assert path_of(driver) == "/photos" and "已删除相册「旅行 2026」" in toast_text(driver)
+    assert "旅行 2026" not in driver.find_element(By.CSS_SELECTOR, ".segmented").text
+    names = [p["filename"] for p in fetch_json(driver, "/api/v1/photos?limit=100")["items"]]
+    assert "Portrait_5.jpg" in names and "Landscape_3.jpg" in names
+    drop_toasts(driver)
+
+
+def photo_ids(driver, names: list[str]) -> list[int]:
+    items = fetch_json(driver, "/api/v1/photos?limit=100")["items"]
+    return [next(p["id"] for p in items if p["filename"] == n) for n in names]
+
+
+def pick(driver, name: str) -> None:
+    tile = driver.find_element(By.CSS_SELECTOR, f"#photo-grid img[alt='{name}']")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", tile)
+    tap(driver, tile)
+
+
+def test_select_add_remove_download_and_trash(signed_in, photo_server, screenshot):
+    """Issue 29 item 2 in the page: 选择 (and a long press) → picks with a count → add to an album, remove from it,
+    download a zip of the picks, move them to 最近删除 — through the batch and download API."""
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    toggle = driver.find_element(By.ID, "select-toggle")
+    assert toggle.text == "选择" and toggle.is_displayed()
+    tap(driver, toggle)
+    assert "轻点照片以选择" in driver.find_element(By.ID, "select-count").text
+    pick(driver, "Landscape_1.jpg")
+    pick(driver, "Landscape_2.jpg")
+    assert path_of(driver) == "/photos", "a tap in select mode opened the photo"
+    assert driver.find_element(By.ID, "select-count").text == "已选择 2 张"
+    fits_phone(driver, "#select-bar button, #select-bar select")
+    screenshot("photos-33-select-zh")
+    set_scheme(driver, True)
+    screenshot("photos-34-select-zh-dark")
+    set_scheme(driver, False)
+
+    # Add to the album 别的 (made in the album test).
+    target = album_id_named(driver, "别的")
+    driver.execute_script("arguments[0].value = arguments[1];", driver.find_element(By.ID, "select-album"), str(target))
+    tap(driver, driver.find_element(By.ID, "select-add"))
+    wait_for(driver, lambda d: "加入「别的」" in d.find_element(By.ID, "select-status").text, message="add to album did not finish")
+    assert not driver.find_elements(By.CSS_SELECTOR, ".photo-cell.is-selected")
+    in_album = {p["filename"] for p in fetch_json(driver, f"/api/v1/photos?album={target}")["items"]}
+    assert in_album == {"Landscape_1.jpg", "Landscape_2.jpg"}, in_album
+
+    # Download: the zip of the picks, in their order.
+    driver.execute_script("window.downloaded = null; HTMLAnchorElement.prototype.click = function () { window.downloaded = this.href; };")
+    tap(driver, driver.find_element(By.ID, "select-toggle"))
+    pick(driver, "Landscape_1.jpg")
+    pick(driver, "Landscape_2.jpg")
+    tap(driver, driver.find_element(By.ID, "select-download"))
+    # In the grid's order (newest first): Landscape_2 was imported after Landscape_1.
+    ids = photo_ids(driver, ["Landscape_2.jpg", "Landscape_1.jpg"])
+    href = driver.execute_script("return window.downloaded")
+    assert href.endswith(f"/api/v1/photos/download?id={ids[0]}&id={ids[1]}"), href
+    head = driver.execute_async_script("""
+        const [path, done] = arguments;
+        fetch(path, {credentials: 'same-origin'}).then(r => r.arrayBuffer().then(b => done([r.status, r.headers.get('content-type'), b.byteLength,
+              String.fromCharCode(...new Uint8Array(b.slice(0, 2)))])));""", href)
+    sizes = sum((PHOTOS / "orientation" / n).stat().st_size for n in ("Landscape_1.jpg", "Landscape_2.jpg"))
+    assert head[0] == 200 and head[1] == "application/zip" and head[3] == "PK" and head[2] > sizes, head
+    tap(driver, driver.find_element(By.ID, "select-toggle"))
+
+    # In the album: a long press starts selecting with that photo; remove it from the album.
+    driver.get(photo_server.base_url + f"/photos?album={target}&lang=en")
+    tile = driver.find_element(By.CSS_SELECTOR, "#photo-grid img[alt='Landscape_2.jpg']")
+    driver.execute_script("""
+        const el = arguments[0], b = el.getBoundingClientRect();
+        el.dispatchEvent(new PointerEvent('pointerdown', {pointerId: 3, pointerType: 'touch', clientX: b.left + 20, clientY: b.top + 20,
+                                                          bubbles: true, isPrimary: true, button: 0}));""", tile)
+    wait_for(driver, lambda d: d.find_element(By.ID, "select-count").text == "1 selected", message="long press did not select")
+    driver.execute_script("""
+        const el = arguments[0], b = el.getBoundingClientRect();
+        el.dispatchEvent(new PointerEvent('pointerup', {pointerId: 3, pointerType: 'touch', clientX: b.left + 20, clientY: b.top + 20, bubbles: true}));
+        el.click();""", tile)
+    assert path_of(driver) == "/photos" and driver.find_element(By.ID, "select-count").text == "1 selected"
+    screenshot("photos-35-select-album-en")
+    tap(driver, driver.find_element(By.ID, "select-remove"))
+    wait_for(driver, lambda d: "Removed 1 photos" in d.find_element(By.ID, "select-status").text, message="remove did not finish")
+    assert [c.get_attribute("alt") for c in driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")] == ["Landscape_1.jpg"]
+    assert [p["filename"] for p in fetch_json(driver, f"/api/v1/photos?album={target}")["items"]] == ["Landscape_1.jpg"]
+
+    # Trash two, after a confirmation; then they are in 最近删除 and come back with 全部恢复.
+    driver.get(photo_server.base_url + "/photos?lang=zh")
+    before = fetch_json(driver, "/api/v1/photos/trash")["total"]
+    tap(driver, driver.find_element(By.ID, "select-toggle"))
+    pick(driver, "Landscape_1.jpg")
+    pick(driver, "Landscape_2.jpg")
+    driver.execute_script("window.asked = ''; window.confirm = function (q) { window.asked = q; return true; };")
+    tap(driver, driver.find_element(By.ID, "select-trash"))
+    wait_for(driver, lambda d: "已将 2 张照片移到最近删除" in d.find_element(By.ID, "select-status").text, message="trash did not finish")
+    assert "删除所选的 2 张照片" in driver.execute_script("return window.asked")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#photo-grid img[alt='Landscape_1.jpg']")
+    assert fetch_json(driver, "/api/v1/photos/trash")["total"] == before + 2
+    screenshot("photos-36-select-trashed")
+    driver.get(photo_server.base_url + "/photos/trash")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#trash-restore-all button"), "restore all")
+    assert fetch_json(driver, "/api/v1/photos/trash")["total"] == 0
+
+
+def version_names(driver) -> list[str]:
+    return [r.text for r in driver.find_elements(By.CSS_SELECTOR, "#photo-versions .version-name")]
+
+
+def test_versions_named_any_restored_and_revert_undone(signed_in, photo_server, screenshot):
+    """Issue 29 item 6: versions are named in the reader's language, any of them can be shown again, and
+    还原为原图 can be undone. Portrait_6 has the rotated, cropped version made above and shows its original."""
+    driver = signed_in
+    open_by_name(driver, photo_server, "Portrait_6.jpg")
+    photo_id = path_of(driver).rsplit("/", 1)[-1]
+    names = version_names(driver)
+    assert names[0] == "原图" and len(names) == 2, names
+    crop = fetch_json(driver, f"/api/v1/photos/{photo_id}")["versions"][0]
+    assert names[1] == f"旋转 90° · 裁剪 {crop['width']}×{crop['height']}", names
+    assert "当前" in driver.find_element(By.ID, "version-original").text
+    # Show v1 again, then make v2 (resize to 200 wide) on top of it.
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, ".version-use button"), "use v1")
+    assert "已恢复所选版本" in toast_text(driver)
+    assert image_size(driver, "#viewer-image") == (crop["width"], crop["height"])
+    drop_toasts(driver)
+    click_and_wait(driver, driver.find_element(By.ID, "photo-edit"), "editor")
+    driver.find_element(By.NAME, "resize_w").send_keys("200")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#edit-form button[type=submit]"), "save v2")
+    names = version_names(driver)
+    assert names[2] == f"旋转 90° · 裁剪 {crop['width']}×{crop['height']} · 缩放至 200×200", names
+    assert image_size(driver, "#viewer-image") == (200, 200)
+    # Any version, not only the last: back to v1 while v2 is shown.
+    rows = driver.find_elements(By.CSS_SELECTOR, "#photo-versions .version-row[data-version-id]")
+    click_and_wait(driver, rows[0].find_element(By.CSS_SELECTOR, "button"), "use v1 again")
+    assert image_size(driver, "#viewer-image") == (crop["width"], crop["height"])
+    # 还原为原图, then undo it: v1 is shown again.
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#revert-form button"), "revert")
+    assert image_size(driver, "#viewer-image") == (1200, 1800)
+    drop_toasts(driver)
+    driver.execute_script("document.getElementById('photo-versions').scrollIntoView({block: 'start', behavior: 'instant'});")
+    screenshot("photos-37-versions-undo-zh")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#undo-revert-form button"), "undo revert")
+    assert image_size(driver, "#viewer-image") == (crop["width"], crop["height"])
+    assert fetch_json(driver, f"/api/v1/photos/{photo_id}")["currentVersionId"] == crop["id"]
+    for button in driver.find_elements(By.CSS_SELECTOR, "#photo-versions button"):
+        assert button.size["height"] >= 44, button.size
+    driver.get(photo_server.base_url + f"/photos/{photo_id}?lang=en")
+    names = version_names(driver)
+    assert names[0] == "Original" and names[1] == f"Rotate 90° · Crop {crop['width']}×{crop['height']}", names
+    assert names[2].endswith("Resize to 200×200"), names
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+    driver.execute_script("document.getElementById('photo-versions').scrollIntoView({block: 'start', behavior: 'instant'});")
+    screenshot("photos-38-versions-en")
+    driver.get(photo_server.base_url + f"/photos/{photo_id}?lang=zh")
+
+
+def test_save_to_phone_shares_the_file_or_downloads(signed_in, photo_server):
+    """Issue 29 item 7: where the browser shares files (navigator.canShare({files})) 保存到相册 hands the
+    current version to the share sheet; Chromium on Linux has no Web Share, so the share API is given to the
+    page here and the file it receives is checked; without it the link is the download."""
+    driver = signed_in
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        navigator.canShare = function (data) { return !!(data && data.files && data.files.length); };
+        navigator.share = function (data) { window.shared = [data.files[0].name, data.files[0].size, data.files[0].type]; return Promise.resolve(); };
+        """})
+    try:
+        open_by_name(driver, photo_server, "Landscape_6.jpg")
+        link = driver.find_element(By.ID, "photo-download")
+        expected = fetch_size(driver, link.get_attribute("href"))
+        tap(driver, link)
+        wait_for(driver, lambda d: d.execute_script("return window.shared"), message="保存到相册 did not share")
+        name, size, kind = driver.execute_script("return window.shared")
+        assert name == link.get_attribute("data-filename") and name.endswith(".jpg") and size == expected and kind == "image/jpeg"
+        assert link.get_attribute("data-shared") == "share"
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    open_by_name(driver, photo_server, "Landscape_6.jpg")
+    assert driver.execute_script("return typeof navigator.canShare") == "undefined"
+    assert driver.find_element(By.ID, "photo-download").get_attribute("href").endswith("/download")

@@ -4,6 +4,7 @@ import Imaging
 @testable import PhotoStudio
 import Storage
 import Testing
+import WebUI
 
 /// Issue 8 item 1: 5,000 flips in one edit, or about 4,000 stored ones, overflowed the stack inside libvips.
 @Suite(.serialized) struct VersionChainTests {
@@ -84,5 +85,40 @@ import Testing
         }
         #expect(rebased >= 3, "a chain of 40 × 3 steps has to start again from a version's file several times")
         #expect(try fixture.library.versions(of: photo).count == 41)
+    }
+}
+
+/// Issue 29 item 6: any version can be shown again, never another photo's; names in the reader's language.
+@Suite struct VersionChoiceTests {
+    @Test("useVersion shows any of the photo's versions again after a revert, and refuses another photo's", .requires(.photos))
+    func anyVersionAgain() throws {
+        let fixture = try Fixture()
+        let photo = try fixture.library.add(fileAt: Corpus.url("ordinary/chelsea.png").path, filename: "chelsea.png", userID: fixture.alice, check: .decode).photo
+        let other = try fixture.library.add(fileAt: Corpus.url("ordinary/coffee.png").path, filename: "coffee.png", userID: fixture.alice, check: .decode).photo
+        let first = try #require(try fixture.library.saveVersion(of: photo, operations: [.rotate(degrees: 90)]).current)
+        let second = try fixture.library.saveVersion(of: try #require(try fixture.library.photo(id: photo.id, userID: fixture.alice)),
+                                                     operations: [.resize(width: 100, height: 50)])
+        let reverted = try fixture.library.revert(second)
+        #expect(reverted.current == nil)
+        let shown = try #require(try fixture.library.useVersion(reverted, versionID: first.id))
+        #expect(shown.current?.id == first.id && shown.displayWidth == photo.height && shown.displayHeight == photo.width)
+        let otherVersion = try #require(try fixture.library.saveVersion(of: other, operations: [.flip(horizontal: true)]).current)
+        #expect(try fixture.library.useVersion(shown, versionID: otherVersion.id) == nil)
+        #expect(try fixture.library.photo(id: photo.id, userID: fixture.alice)?.current?.id == first.id)
+        #expect(try fixture.library.versions(of: photo).count == 2)
+    }
+
+    @Test("version names: each edit in words, counted from the original through base versions")
+    func names() {
+        let edits: [ImageEdit] = [.rotate(degrees: 270), .crop(x: 67, y: 89, width: 444, height: 444)]
+        #expect(VersionText.name(edits, .zh) == "向左旋转 90° · 裁剪 444×444")
+        #expect(VersionText.name(edits, .en) == "Rotate left 90° · Crop 444×444")
+        #expect(VersionText.name([.rotate(degrees: 90), .flip(horizontal: false), .resize(width: 300, height: 450)], .zh)
+                == "旋转 90° · 垂直翻转 · 缩放至 300×450")
+        let base = PhotoVersion(id: 1, photoID: 9, sha256: "a", operations: [.rotate(degrees: 180)], baseVersionID: nil,
+                                width: 10, height: 10, format: "jpeg", createdAt: 0)
+        let next = PhotoVersion(id: 2, photoID: 9, sha256: "b", operations: [.flip(horizontal: true)], baseVersionID: 1,
+                                width: 10, height: 10, format: "jpeg", createdAt: 0)
+        #expect(PhotoPages.editsFromOriginal([base, next])[2] == [.rotate(degrees: 180), .flip(horizontal: true)])
     }
 }

@@ -65,6 +65,145 @@
     setTimeout(check, 1500);
   }
 
+  // ---- Grid: 选择 (or a long press on a photo) → pick photos → trash, add to / remove from an album, or download a
+  // zip, through POST /api/v1/photos/batch (all or nothing) and GET /api/v1/photos/download.
+  function setUpSelection() {
+    var bar = document.getElementById("select-bar");
+    var grid = document.getElementById("photo-grid");
+    if (!bar || !grid || !window.fetch) return;
+    bar.classList.add("is-ready");
+    var toggle = document.getElementById("select-toggle");
+    var count = document.getElementById("select-count");
+    var status = document.getElementById("select-status");
+    var albumChoice = document.getElementById("select-album");
+    var max = parseInt(bar.getAttribute("data-max"), 10) || 500;
+    var on = false, suppressClick = false;
+    function text(name, n, album) {
+      return (bar.getAttribute("data-text-" + name) || "").replace("{n}", String(n)).replace("{album}", album || "");
+    }
+    function selected() {
+      return Array.prototype.map.call(grid.querySelectorAll(".photo-cell.is-selected .photo-link"), function (a) {
+        return a.getAttribute("data-photo-id");
+      });
+    }
+    function say(message, isError) {
+      status.textContent = message;
+      status.classList.toggle("is-error", !!isError);
+    }
+    function refresh() {
+      var n = selected().length;
+      count.textContent = n ? text("count", n) : text("none");
+      bar.querySelectorAll(".select-action").forEach(function (b) { b.disabled = n === 0 || n > max; });
+      if (n > max) say(text("too-many"), true);
+    }
+    function setMode(value) {
+      on = value;
+      bar.classList.toggle("is-on", on);
+      document.body.classList.toggle("is-selecting", on);
+      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+      toggle.textContent = toggle.getAttribute(on ? "data-label-on" : "data-label-off");
+      if (!on) grid.querySelectorAll(".photo-cell.is-selected").forEach(function (li) { li.classList.remove("is-selected"); });
+      grid.querySelectorAll(".photo-link").forEach(function (a) { if (on) a.setAttribute("aria-pressed", "false"); else a.removeAttribute("aria-pressed"); });
+      refresh();
+    }
+    function pick(link) {
+      var li = link.parentNode;
+      li.classList.toggle("is-selected");
+      link.setAttribute("aria-pressed", li.classList.contains("is-selected") ? "true" : "false");
+      refresh();
+    }
+    toggle.addEventListener("click", function () { say(""); setMode(!on); });
+    grid.addEventListener("click", function (e) {
+      var link = e.target.closest && e.target.closest(".photo-link");
+      if (!link) return;
+      if (suppressClick) { suppressClick = false; e.preventDefault(); return; }
+      if (!on) return;
+      e.preventDefault();
+      pick(link);
+    });
+    // Long press (500 ms without moving) starts selecting with that photo picked.
+    var press = null;
+    grid.addEventListener("pointerdown", function (e) {
+      var link = e.target.closest && e.target.closest(".photo-link");
+      if (!link || on || e.button > 0) return;
+      var x = e.clientX, y = e.clientY;
+      press = { x: x, y: y, timer: setTimeout(function () {
+        press = null;
+        suppressClick = true;
+        setMode(true);
+        pick(link);
+      }, 500) };
+    });
+    function cancelPress(e) {
+      if (!press) return;
+      if (e && e.type === "pointermove" && Math.abs(e.clientX - press.x) < 8 && Math.abs(e.clientY - press.y) < 8) return;
+      clearTimeout(press.timer);
+      press = null;
+    }
+    ["pointerup", "pointercancel", "pointermove"].forEach(function (type) { grid.addEventListener(type, cancelPress); });
+    grid.addEventListener("contextmenu", function (e) { if (on || suppressClick) e.preventDefault(); });
+
+    function problemText(body) {
+      if (!body) return "";
+      var parts = (body.errors || []).map(function (err) { return err.message || err.detail || ""; });
+      return parts.length ? parts.join(" ") : (body.detail || body.title || "");
+    }
+    function batch(action, albumID) {
+      var ids = selected().map(Number);
+      var payload = { ids: ids, action: action };
+      if (albumID) payload.albumId = Number(albumID);
+      bar.classList.add("is-busy");
+      return fetch("/api/v1/photos/batch", {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": bar.getAttribute("data-csrf") },
+        body: JSON.stringify(payload)
+      }).then(function (r) {
+        return r.json().catch(function () { return null; }).then(function (body) {
+          bar.classList.remove("is-busy");
+          if (!r.ok) { say(text("failed") + problemText(body), true); return null; }
+          return body;
+        });
+      }, function (err) { bar.classList.remove("is-busy"); say(text("failed") + String(err), true); return null; });
+    }
+    function dropSelected() {
+      grid.querySelectorAll(".photo-cell.is-selected").forEach(function (li) { li.parentNode.removeChild(li); });
+    }
+    function onClick(id, fn) { var el = document.getElementById(id); if (el) el.addEventListener("click", fn); }
+    onClick("select-trash", function () {
+      var n = selected().length;
+      if (!n || !window.confirm(text("trash-confirm", n))) return;
+      batch("trash").then(function (body) {
+        if (!body) return;
+        dropSelected(); setMode(false); say(text("trashed", body.changed));
+      });
+    });
+    onClick("select-remove", function () {
+      batch("removeFromAlbum", bar.getAttribute("data-album")).then(function (body) {
+        if (!body) return;
+        dropSelected(); setMode(false); say(text("removed", body.changed));
+      });
+    });
+    onClick("select-add", function () {
+      var option = albumChoice.options[albumChoice.selectedIndex];
+      batch("addToAlbum", albumChoice.value).then(function (body) {
+        if (!body) return;
+        var n = selected().length;
+        setMode(false); say(text("added", n, option ? option.textContent : ""));
+      });
+    });
+    onClick("select-download", function () {
+      var ids = selected();
+      if (!ids.length) return;
+      var link = document.createElement("a");
+      link.href = "/api/v1/photos/download?" + ids.map(function (id) { return "id=" + encodeURIComponent(id); }).join("&");
+      link.setAttribute("download", "");
+      document.body.appendChild(link);
+      link.click();
+      document.body.removeChild(link);
+    });
+    refresh();
+  }
+
   // ---- Viewer
   function setUpViewer() {
     var stage = document.getElementById("viewer-stage");
@@ -159,6 +298,42 @@
     }
     if (image.complete) apply(); else image.addEventListener("load", apply);
     window.addEventListener("resize", apply);
+  }
+
+  // ---- Viewer: 保存到相册 hands the file to the system share sheet where it takes files (iOS offers 存储图像,
+  // Android 保存), and downloads it elsewhere. The file is fetched when the finger goes down, so the share
+  // still runs inside the tap's user activation.
+  function setUpSave() {
+    var link = document.getElementById("photo-download");
+    if (!link || !window.fetch || !navigator.canShare || !window.File) return;
+    var pending = null;
+    function load() {
+      if (!pending) {
+        pending = fetch(link.href, { credentials: "same-origin" }).then(function (r) {
+          if (!r.ok) throw new Error("HTTP " + r.status);
+          return r.blob();
+        }).then(function (blob) {
+          return new File([blob], link.getAttribute("data-filename") || "photo", { type: blob.type });
+        });
+        pending.catch(function () { pending = null; });
+      }
+      return pending;
+    }
+    link.addEventListener("pointerdown", load);
+    link.addEventListener("click", function (e) {
+      e.preventDefault();
+      load().then(function (file) {
+        if (navigator.canShare({ files: [file] })) {
+          link.setAttribute("data-shared", "share");
+          return navigator.share({ files: [file] }).catch(function (err) {
+            if (err && err.name === "AbortError") return;  // the person closed the sheet
+            window.location.assign(link.href);
+          });
+        }
+        link.setAttribute("data-shared", "download");
+        window.location.assign(link.href);
+      }, function () { window.location.assign(link.href); });
+    });
   }
 
   // ---- Editor: draw the picture rotated/flipped on a canvas, drag a crop rectangle on it.
@@ -322,6 +497,6 @@
     source.src = stage.getAttribute("data-src");
   }
 
-  function start() { setUpGrid(); watchPendingTiles(); setUpViewer(); setUpEditor(); }
+  function start() { setUpGrid(); setUpSelection(); watchPendingTiles(); setUpViewer(); setUpSave(); setUpEditor(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

@@ -710,8 +710,8 @@ enum ContractScenario {
         client.problem("POST", APIPath.Photos.photoAlbums, id, body: .model(PhotoAlbumChange(albumId: album.id + 1_000, remove: true)),
                        token: token, status: 404)
 
-        client.call("POST", APIPath.Photos.versions, id, body: .model(NewPhotoVersion(operations: [.rotate(degrees: 90), .flip()])), token: token,
-                    status: 201, as: PhotoItem.self)
+        let saved = client.call("POST", APIPath.Photos.versions, id, body: .model(NewPhotoVersion(operations: [.rotate(degrees: 90), .flip()])),
+                                token: token, status: 201, as: PhotoItem.self)
         client.problem("POST", APIPath.Photos.versions, id, body: .model(NewPhotoVersion(operations: [.rotate(degrees: 45)])), token: token,
                        status: 422)
         client.call("GET", APIPath.Photos.photo, id, token: token, as: PhotoItem.self)
@@ -722,6 +722,12 @@ enum ContractScenario {
         }
         client.call("POST", APIPath.Photos.revert, id, token: token, as: PhotoItem.self)
         client.problem("POST", APIPath.Photos.revert, missing, token: token, status: 404)
+        // Any version shown again after the revert; a version of no photo of this account is a 404.
+        if let versionID = saved?.currentVersionId {
+            let template = PhotoStudioEndpoints.useVersion.path
+            client.call("POST", template, ["id": photo.id, "versionId": versionID], token: token, as: PhotoItem.self)
+            client.problem("POST", template, ["id": photo.id, "versionId": versionID + 1_000_000], token: token, status: 404)
+        }
         // Albums: rename and cover, a cover of another account, delete (issue 29).
         let albumID: ContractClient.Values = ["id": album.id]
         let endpoints = PhotoStudioEndpoints.self
