@@ -335,7 +335,7 @@ final class PageSite {
             Page(path: "/appdeals?tab=x&category=nope", status: 422),
             Page(path: "/appdeals/nearby"), Page(path: "/appdeals/nearby?lat=39.9042&lon=116.4074"),
             Page(path: "/appdeals/nearby?lat=north&lon=1", status: 422),
-            Page(path: "/photos"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
+            Page(path: "/photos"), Page(path: "/photos/trash"), Page(path: "/photos?album=\(album)"), Page(path: "/photos/\(photo)"), Page(path: "/photos/\(photo)/edit"),
             Page(path: "/slicer"), Page(path: sliceJob),
             Page(path: "/inbox"), Page(path: "/inbox/settings"), Page(path: "/comments/\(answer)/report"),
             Page(path: "/admin/moderation"), Page(path: "/admin/moderation/audit"),
