@@ -20,6 +20,7 @@ enum SelectText {
     static let remove = LocalizedText(zh: "移出相册", en: "Remove from album")
     static let removed = LocalizedText(zh: "已将 {n} 张照片移出相册", en: "Removed {n} photos from the album")
     static let download = LocalizedText(zh: "下载", en: "Download")
+    static let downloadTooMany = LocalizedText(zh: "一次最多下载 \(PhotoDownloadQuery.maximumIDs) 张。", en: "Download at most \(PhotoDownloadQuery.maximumIDs) photos at a time.")
     static let tooMany = LocalizedText(zh: "一次最多选择 \(PhotoBatch.maximumIDs) 张。", en: "Select at most \(PhotoBatch.maximumIDs) photos at a time.")
     static let failed = LocalizedText(zh: "操作失败，没有做任何修改：", en: "Nothing was changed: ")
     static let hint = LocalizedText(zh: "提示：长按照片也可开始选择。", en: "Tip: press and hold a photo to start selecting.")
@@ -33,6 +34,8 @@ extension PhotoPages {
         let targets = albums.filter { $0.id != album?.id }
         return div(.classes("select-bar", "needs-js"), .id("select-bar"), .attribute("data-csrf", viewer.csrfToken),
                    .attribute("data-album", album.map { String($0.id) } ?? ""), .attribute("data-max", String(PhotoBatch.maximumIDs)),
+                   .attribute("data-download-max", String(PhotoDownloadQuery.maximumIDs)),
+                   .attribute("data-text-download-too-many", SelectText.downloadTooMany(language)),
                    .attribute("data-text-count", SelectText.count(language)), .attribute("data-text-none", SelectText.none(language)),
                    .attribute("data-text-trash-confirm", SelectText.trashConfirm(language)), .attribute("data-text-trashed", SelectText.trashed(language)),
                    .attribute("data-text-added", SelectText.added(language)), .attribute("data-text-removed", SelectText.removed(language)),

@@ -296,7 +296,7 @@ final class PageSite {
             Page(path: "/gaokao/admission-lines?province=\(sichuan)&school=\(university)"),
             Page(path: "/gaokao/admission-lines?province=\(sichuan)&school=\(q(Self.typed[0]))"),
             Page(path: "/gaokao/rank"), Page(path: "/gaokao/rank?province=\(sichuan)&year=2020&category=\(science)&score=600"),
-            Page(path: "/gaokao/rank?province=\(sichuan)&year=2020&category=\(science)&score=9999"),
+            Page(path: "/gaokao/rank?province=\(sichuan)&year=2020&category=\(science)&score=9999", status: 422),
             Page(path: "/gaokao/rank?province=\(q("西藏"))&year=2020"),
             Page(path: "/gaokao/recommend"), Page(path: "/gaokao/recommend?tendency=\(q("稳妥"))&targetProvince=\(q("北京"))"),
             Page(path: "/gaokao/recommend?tag=double-first-class"),

@@ -191,9 +191,11 @@
         setMode(false); say(text("added", n, option ? option.textContent : ""));
       });
     });
+    var downloadMax = parseInt(bar.getAttribute("data-download-max"), 10) || 100;
     onClick("select-download", function () {
       var ids = selected();
       if (!ids.length) return;
+      if (ids.length > downloadMax) { say(text("download-too-many"), true); return; }
       var link = document.createElement("a");
       link.href = "/api/v1/photos/download?" + ids.map(function (id) { return "id=" + encodeURIComponent(id); }).join("&");
       link.setAttribute("download", "");
