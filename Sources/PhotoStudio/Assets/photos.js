@@ -14,7 +14,17 @@
       loading = true;
       fetch(link.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
-        doc.querySelectorAll("#photo-grid > li").forEach(function (li) { grid.appendChild(document.importNode(li, true)); });
+        // A section the previous page ended in continues: its photos join the section on screen (no second header).
+        doc.querySelectorAll("#photo-grid > .timeline-section").forEach(function (section) {
+          var sections = grid.querySelectorAll(".timeline-section");
+          var last = sections[sections.length - 1];
+          if (section.classList.contains("is-continued") && last && last.getAttribute("data-section") === section.getAttribute("data-section")) {
+            var list = last.querySelector(".photo-grid");
+            section.querySelectorAll(".photo-grid > li").forEach(function (li) { list.appendChild(document.importNode(li, true)); });
+          } else {
+            grid.appendChild(document.importNode(section, true));
+          }
+        });
         watchPendingTiles();
         var next = doc.getElementById("photo-more");
         var wrap = link.parentNode;
@@ -27,6 +37,57 @@
     }, { rootMargin: "600px" });
     var more = document.getElementById("photo-more");
     if (more) observer.observe(more);
+  }
+
+  // ---- Timeline: the year/month scrubber. Dragging along the rail picks a month (weighted by its photos, newest at the
+  // top), shows it in a bubble and opens the timeline there on release; a tap on a year is an ordinary link.
+  function setUpScrubber() {
+    var rail = document.getElementById("timeline-scrubber");
+    if (!rail) return;
+    var bubble = document.getElementById("scrubber-bubble");
+    var months = rail.getAttribute("data-months").split(";").map(function (entry) {
+      var parts = entry.split("|");
+      return { month: parts[0], label: parts[1], count: parseInt(parts[2], 10) || 0 };
+    });
+    var total = months.reduce(function (sum, m) { return sum + m.count; }, 0);
+    var drag = null, suppress = false;
+    function pick(clientY) {
+      var box = rail.getBoundingClientRect();
+      var fraction = Math.min(1, Math.max(0, (clientY - box.top) / box.height));
+      var target = fraction * total, seen = 0;
+      for (var i = 0; i < months.length; i++) {
+        seen += months[i].count;
+        if (seen >= target) break;
+      }
+      var month = months[Math.min(i, months.length - 1)];
+      bubble.textContent = month.label;
+      bubble.style.top = Math.max(0, Math.min(box.height - 36, clientY - box.top - 18)) + "px";
+      return month;
+    }
+    rail.addEventListener("pointerdown", function (e) {
+      drag = { y: e.clientY, moved: false, month: pick(e.clientY) };
+      rail.setPointerCapture(e.pointerId);
+    });
+    rail.addEventListener("pointermove", function (e) {
+      if (!drag) return;
+      if (Math.abs(e.clientY - drag.y) > 6) { drag.moved = true; rail.classList.add("is-dragging"); }
+      if (drag.moved) drag.month = pick(e.clientY);
+    });
+    function end(e) {
+      if (!drag) return;
+      var chosen = drag.moved ? drag.month : null;
+      drag = null;
+      rail.classList.remove("is-dragging");
+      if (chosen && e.type === "pointerup") {
+        e.preventDefault();
+        suppress = true;
+        window.location.href = rail.getAttribute("data-href") + encodeURIComponent(chosen.month);
+      }
+    }
+    rail.addEventListener("pointerup", end);
+    rail.addEventListener("pointercancel", end);
+    // A drag must not also follow the year link it ended on.
+    rail.addEventListener("click", function (e) { if (suppress) { suppress = false; e.preventDefault(); } });
   }
 
   // ---- Grid: tiles whose thumbnail is still being made ask the API every 2 s (a few at a time, for
@@ -499,6 +560,6 @@
     source.src = stage.getAttribute("data-src");
   }
 
-  function start() { setUpGrid(); setUpSelection(); watchPendingTiles(); setUpViewer(); setUpSave(); setUpEditor(); }
+  function start() { setUpGrid(); setUpScrubber(); setUpSelection(); watchPendingTiles(); setUpViewer(); setUpSave(); setUpEditor(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

@@ -1,0 +1,141 @@
+import AppSuiteAPI
+import AppSuiteTesting
+import Foundation
+import Identity
+@testable import PhotoStudio
+import Storage
+import Testing
+
+/// The timeline (issue 29 item 3): when each photo was taken, and keyset pages over it.
+@Suite(.serialized) struct TimelineTests {
+    static func modified(_ relative: String) throws -> Date {
+        try #require(try FileManager.default.attributesOfItem(atPath: Corpus.url(relative).path)[.modificationDate] as? Date)
+    }
+
+    @Test("taken times of the real files: DateTimeOriginal with OffsetTimeOriginal, else the file's time", .requires(.photos))
+    func corpusDates() throws {
+        let fixture = try Fixture()
+        _ = try fixture.importer().importData(from: Corpus.url("ordinary")) { _ in }
+        let photos = try fixture.library.list(userID: fixture.alice, limit: 100, after: nil).items
+        let byName = Dictionary(uniqueKeysWithValues: photos.map { ($0.filename, $0.taken) })
+        #expect(photos.count == 16)
+        // Values as libexif reads them (DateTimeOriginal; OffsetTimeOriginal where the camera wrote it).
+        for (name, expected) in Self.expectedEXIF {
+            #expect(byName[name] == expected, "\(name)")
+        }
+        // No EXIF date: the file's modification time on import, in China time.
+        for name in ["coffee.png", "astronaut.png", "retina.jpg", "rocket.jpg"] {
+            let expected = TakenTime(local: TakenTime.format(try Self.modified("ordinary/" + name), in: TakenTime.homeZone), offset: "+08:00", basis: .file)
+            #expect(byName[name] == expected, "\(name)")
+        }
+    }
+
+    static let expectedEXIF: [(String, TakenTime)] = [
+        ("canon_hdr_NO.jpg", TakenTime(local: "2015-02-09T22:47:44", offset: nil, basis: .exif)),
+        ("iphone_hdr_YES.jpg", TakenTime(local: "2015-04-10T20:12:23", offset: nil, basis: .exif)),
+        ("HMD_Nokia_8.3_5G.jpg", TakenTime(local: "2022-08-14T14:12:31", offset: "+03:00", basis: .exif)),
+        ("42_IndexError.jpg", TakenTime(local: "2014-08-23T13:05:43", offset: nil, basis: .exif)),
+    ]
+
+    @Test("EXIF dates in the future, before 1900 or impossible are the upload time, labelled; blanks count as none")
+    func refusedDates() {
+        let upload = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30T… UTC
+        let uploadLocal = TakenTime.format(upload, in: TakenTime.homeZone)
+        for text in ["2099:01:01 00:00:00", "1899:12:31 23:59:59", "2019:02:30 10:00:00", "2017:08:21 15:08:70", "yesterday"] {
+            #expect(TakenTime.resolve(dateTimeOriginal: text, offsetTimeOriginal: nil, fileTime: nil, uploadTime: upload)
+                    == TakenTime(local: uploadLocal, offset: "+08:00", basis: .invalidExif), "\(text)")
+        }
+        // Later than the upload in UTC, but not anywhere on Earth with an unknown offset (UTC+14): believed.
+        let ahead = TakenTime.format(upload.addingTimeInterval(10 * 3_600), in: TakenTime.utc).replacingOccurrences(of: "-", with: ":")
+            .replacingOccurrences(of: "T", with: " ")
+        #expect(TakenTime.resolve(dateTimeOriginal: ahead, offsetTimeOriginal: nil, fileTime: nil, uploadTime: upload).basis == .exif)
+        // With its offset the same wall time is an hour after the upload: refused.
+        #expect(TakenTime.resolve(dateTimeOriginal: ahead, offsetTimeOriginal: "+09:00", fileTime: nil, uploadTime: upload).basis == .invalidExif)
+        #expect(TakenTime.resolve(dateTimeOriginal: "1900:01:01 00:00:00", offsetTimeOriginal: "-05:00", fileTime: nil, uploadTime: upload)
+                == TakenTime(local: "1900-01-01T00:00:00", offset: "-05:00", basis: .exif))
+        // "0000:00:00 00:00:00" is how cameras write "no date": the file's time, then the upload.
+        let file = Date(timeIntervalSince1970: 1_500_000_000)
+        #expect(TakenTime.resolve(dateTimeOriginal: "0000:00:00 00:00:00", offsetTimeOriginal: nil, fileTime: file, uploadTime: upload)
+                == TakenTime(local: "2017-07-14T10:40:00", offset: "+08:00", basis: .file))
+        #expect(TakenTime.resolve(dateTimeOriginal: nil, offsetTimeOriginal: nil, fileTime: upload.addingTimeInterval(86_400), uploadTime: upload).basis == .upload)
+        // A malformed offset is left out, the date kept.
+        #expect(TakenTime.resolve(dateTimeOriginal: "2019:07:14 18:03:22", offsetTimeOriginal: "+25:00", fileTime: nil, uploadTime: upload)
+                == TakenTime(local: "2019-07-14T18:03:22", offset: nil, basis: .exif))
+        #expect(TimelineCursor("2019-07-14T18:03:22_5") == TimelineCursor(local: "2019-07-14T18:03:22", id: 5))
+        for bad in ["", "5", "2019-07-14T18:03:22", "2019-07-14T18:03:22_0", "2019-02-30T18:03:22_5", "2019-07-14 18:03:22_5", "x_5"] {
+            #expect(TimelineCursor(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("keyset pages over (takenAt, id): photos added between pages never repeat or skip one", .requires(.photos))
+    func pagingWithInserts() throws {
+        let fixture = try Fixture()
+        _ = try fixture.importer().importData(from: Corpus.url("orientation")) { _ in }
+        let library = fixture.library
+        var seen: [Photo] = []
+        var page = try library.list(userID: fixture.alice, limit: 5, after: nil)
+        seen += page.items
+        let firstCursor = try #require(page.next)
+        // Between pages: photos taken long before (EXIF 2005–2022, after the cursor) and one uploaded now (before it).
+        for name in ["22-canon_tags.jpg", "HMD_Nokia_8.3_5G.jpg", "87_OSError.jpg"] {
+            _ = try library.add(fileAt: Corpus.url("ordinary/" + name).path, filename: name, userID: fixture.alice, check: .header)
+        }
+        let uploadedNow = try library.add(fileAt: Corpus.url("ordinary/coffee.png").path, filename: "coffee.png", userID: fixture.alice, check: .header)
+        #expect(uploadedNow.photo.taken.basis == .upload)
+        while let next = page.next {
+            page = try library.list(userID: fixture.alice, limit: 5, after: next)
+            seen += page.items
+            if seen.count == 10 {
+                // And one more among what is still to come (EXIF 2014).
+                _ = try library.add(fileAt: Corpus.url("ordinary/jolla.jpg").path, filename: "jolla.jpg", userID: fixture.alice, check: .header)
+            }
+        }
+        let key = { (photo: Photo) in TimelineCursor(local: photo.taken.local, id: photo.id) }
+        let after = { (a: TimelineCursor, b: TimelineCursor) in (a.local, a.id) < (b.local, b.id) }
+        let all = try library.list(userID: fixture.alice, limit: 200, after: nil).items
+        #expect(all.count == 18 + 5)
+        let expected = Array(seen.prefix(5)) + all.filter { after(key($0), firstCursor) }
+        #expect(seen.map(\.id) == expected.map(\.id), "every photo after the first page's last exactly once, none before it")
+        #expect(Set(seen.map(\.id)).count == seen.count)
+        #expect(seen.contains { $0.filename == "HMD_Nokia_8.3_5G.jpg" } && seen.contains { $0.filename == "jolla.jpg" })
+        #expect(!seen.contains { $0.filename == "coffee.png" }, "uploaded now: before the first page's last photo, so not on a later page")
+        let photo = try #require(all.first { $0.filename == "HMD_Nokia_8.3_5G.jpg" })
+        let position = try library.position(of: photo)
+        let index = try #require(all.firstIndex { $0.id == photo.id })
+        #expect(position.index == index + 1 && position.total == all.count)
+        #expect(position.newer == all[index - 1].id && position.older == (index + 1 < all.count ? all[index + 1].id : nil))
+        let months = try library.months(userID: fixture.alice)
+        #expect(months.reduce(0) { $0 + $1.count } == all.count && months.map(\.month) == months.map(\.month).sorted(by: >))
+        #expect(months.contains { $0.month == "2022-08" && $0.count == 1 })
+    }
+
+    @Test("migration 8 fills the taken times of photos stored before it")
+    func migrationBackfill() throws {
+        let database = try TemporaryDatabase.make()
+        let photoMigrations = PhotoLibrary.migrations()
+        try Migrator.migrate(database, IdentitySchema.migrations() + photoMigrations.filter { $0.version < 8 })
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("photos-migration-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let identity = IdentityService(database: database, secret: try ServerSecret.loadOrCreate(at: directory.appendingPathComponent("secret")))
+        let user = try identity.users.register(username: "alice", password: "correct horse battery", now: 1).id
+        let created: Int64 = 1_700_000_000  // 2023-11-14T22:13:20Z, 2023-11-15T06:13:20 in China
+        for (index, taken) in ["2015:02:09 22:47:44", nil, "2099:01:01 00:00:00"].enumerated() {
+            try database.write { db in
+                try db.execute("""
+                    INSERT INTO photos_photos (user_id, sha256, filename, format, width, height, orientation, color_space, has_alpha,
+                        page_count, taken_at, file_size, created_at) VALUES (?, ?, ?, 'jpeg', 1, 1, 1, 'rgb', ?, 1, ?, 1, ?)
+                    """, user, String(repeating: String(index), count: 64), "p\(index).jpg", false, taken, created)
+            }
+        }
+        try Migrator.migrate(database, IdentitySchema.migrations() + photoMigrations)
+        let library = PhotoLibrary(database: database, directory: directory)
+        let photos = try library.list(userID: user, limit: 10, after: nil).items
+        #expect(photos.map(\.filename) == ["p2.jpg", "p1.jpg", "p0.jpg"], "the same taken time: the higher id first")
+        #expect(photos.map(\.taken) == [
+            TakenTime(local: "2023-11-15T06:13:20", offset: "+08:00", basis: .invalidExif),
+            TakenTime(local: "2023-11-15T06:13:20", offset: "+08:00", basis: .upload),
+            TakenTime(local: "2015-02-09T22:47:44", offset: nil, basis: .exif),
+        ])
+    }
+}
