@@ -335,8 +335,8 @@ struct PhotoPages: Sendable {
                 }
             } else {
                 if cursor == nil { selectionBar(viewer, albums: albums, album: album) }
-                timeline(page.items, after: cursor, grouping: grouping, context: context, language: language)
                 if cursor == nil, let rail = scrubber(months, grouping: grouping, album: album?.id, language: language) { rail }
+                timeline(page.items, after: cursor, grouping: grouping, context: context, language: language)
                 if let next = page.next {
                     div(.class("photo-more-wrap")) {
                         a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"),

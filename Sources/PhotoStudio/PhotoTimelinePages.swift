@@ -113,8 +113,9 @@ extension PhotoPages {
         }, selected: grouping.rawValue, label: TimelineText.grouping(language))
     }
 
-    /// The year/month scrubber: a rail of years (links to each year's newest month, at most 12 shown) that photos.js
-    /// turns into a drag over every month, weighted by how many photos each has. Shown when photos span two months or more.
+    /// The year/month scrubber: a row of years above the timeline (links to each year's newest month, at most 12 shown);
+    /// once the timeline is scrolled under the nav bar photos.js floats it as a rail on the right edge and a drag along it
+    /// picks any month between the year labels beside it. Shown when photos span two months or more.
     func scrubber(_ months: [(month: String, count: Int)], grouping: TimelineGrouping, album: Int64?, language: Language) -> Node? {
         guard months.count > 1 else { return nil }
         var years: [(year: String, month: String)] = []
@@ -122,12 +123,14 @@ extension PhotoPages {
         let step = max(1, Int((Double(years.count) / 12).rounded(.up)))
         let shown = years.enumerated().filter { $0.offset % step == 0 || $0.offset == years.count - 1 }.map(\.element)
         let data = months.map { "\($0.month)|\(TimelineText.section($0.month, language))|\($0.count)" }.joined(separator: ";")
-        return nav(.class("timeline-scrubber"), .id("timeline-scrubber"), .ariaLabel(TimelineText.scrubber(language)),
-                   .attribute("data-months", data), .attribute("data-href", "/photos?" + Self.query(group: grouping, album: album) + "&month=")) {
-            for entry in shown {
-                a(.class("scrubber-year"), .href("/photos?" + Self.query(group: grouping, album: album) + "&month=\(entry.month)")) { entry.year }
+        return div(.class("scrubber-slot")) {
+            nav(.class("timeline-scrubber"), .id("timeline-scrubber"), .ariaLabel(TimelineText.scrubber(language)),
+                .attribute("data-months", data), .attribute("data-href", "/photos?" + Self.query(group: grouping, album: album) + "&month=")) {
+                for entry in shown {
+                    a(.class("scrubber-year"), .href("/photos?" + Self.query(group: grouping, album: album) + "&month=\(entry.month)")) { entry.year }
+                }
+                span(.class("scrubber-bubble"), .id("scrubber-bubble"), .ariaHidden) { "" }
             }
-            span(.class("scrubber-bubble"), .id("scrubber-bubble"), .ariaHidden) { "" }
         }
     }
 

@@ -22,13 +22,25 @@ enum UploadText {
         "total": LocalizedText(zh: "已完成 {done}/{count}", en: "{done} of {count} done"),
         "failedCount": LocalizedText(zh: "，{n} 个失败", en: ", {n} failed"),
     ]
+
+    /// Why the server refused a file, by the code in its problem type (`urn:appsuite:problem:photo-<code>`).
+    static func reasons(_ language: Language) -> [String: String] {
+        let english = ["empty": "empty file (0 bytes)", "too-large": "too large (at most 64 MB)",
+                       "too-many-pixels": "too many pixels (at most 100 megapixels), refused before decoding",
+                       "unsupported": "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)",
+                       "corrupt": "corrupt or truncated image", "unreadable": "cannot read the file",
+                       "disk-full": "the server's disk is full; not saved", "storage": "could not be saved; try again later"]
+        if language == .en { return english }
+        return Dictionary(uniqueKeysWithValues: english.keys.map { ($0, PhotoText.reason(IngestError(code: $0, message: ""))) })
+    }
 }
 
 extension PhotoPages {
     /// The list photos-upload.js fills while it sends the chosen files one request each: a bar for all of them, and per
     /// file its name, bar, state and 取消 / 重试. Hidden until a script upload starts; without JS the form posts as before.
     func uploadPanel(_ language: Language) -> Node {
-        let words = UploadText.words.mapValues { $0(language) }
+        var words: [String: Any] = UploadText.words.mapValues { $0(language) }
+        words["reasons"] = UploadText.reasons(language)
         let json = (try? JSONSerialization.data(withJSONObject: words, options: [.sortedKeys])).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
         return section(.class("upload-panel"), .id("upload-panel"), .flag("hidden"), .attribute("data-words", json),
                        .ariaLabel(UploadText.title(language))) {

@@ -319,12 +319,15 @@ def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot
     field = driver.find_element(By.ID, "photo-files")
     field.send_keys(str(PHOTOS.parent / "photos" / "ordinary" / "coffee.png") + "\n" + str(PHOTOS / "edge" / "png_palette_trns.png")
                     + "\n" + str(PHOTOS / "edge" / "text_not_image.jpg"))
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
+    # The plain form post, as without JS (form.submit() fires no submit event, so photos-upload.js stays out of it).
+    mark(driver)
+    driver.execute_script("document.getElementById('upload-form').submit();")
+    wait_new_page(driver, "upload")
     toast = driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
     assert "已添加 1 张" in toast and "text_not_image.jpg：不是支持的图片格式" in toast and "已在相册中" in toast, toast
     screenshot("photos-11-upload-result")
     # The upload answered before its thumbnail existed: the tile is a placeholder until photos.js swaps it in.
-    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child img.photo-thumb"), 60,
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child img.photo-thumb"), 60,
              "the uploaded photo's thumbnail never replaced its placeholder")
     assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")[0].get_attribute("alt") == "png_palette_trns.png"
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open uploaded")
@@ -419,14 +422,14 @@ def test_truncated_upload_is_kept_and_marked(signed_in, photo_server, screenshot
     driver.find_element(By.ID, "photo-files").send_keys(str(PHOTOS / "edge" / "truncated_image.png"))
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
     assert "已添加 1 张" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
-    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child .photo-placeholder.is-broken"), 60,
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child .photo-placeholder.is-broken"), 60,
              "the truncated upload was never marked")
-    tile = driver.find_element(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child .photo-placeholder")
+    tile = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child .photo-placeholder")
     assert "无法显示" in tile.text and "truncated_image.png" in tile.text
     assert "PNG 640×480" in tile.get_attribute("title")
     screenshot("photos-17-grid-broken-tile")
     driver.get(photo_server.base_url + "/photos")
-    assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child .photo-placeholder.is-broken:not([data-pending])")
+    assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child .photo-placeholder.is-broken:not([data-pending])")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open broken")
     assert "PNG 640×480: the pixel data cannot be decoded" in driver.find_element(By.ID, "photo-problem").text
     driver.execute_script("window.confirm = function () { return true; };")
@@ -692,3 +695,174 @@ def test_save_to_phone_shares_the_file_or_downloads(signed_in, photo_server):
     open_by_name(driver, photo_server, "Landscape_6.jpg")
     assert driver.execute_script("return typeof navigator.canShare") == "undefined"
     assert driver.find_element(By.ID, "photo-download").get_attribute("href").endswith("/download")
+
+
+def section_keys(driver) -> list[str]:
+    return [el.get_attribute("data-section") for el in driver.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section")]
+
+
+def section_of(driver, name: str) -> str:
+    return driver.find_element(By.CSS_SELECTOR, f"#photo-grid img[alt='{name}']").find_element(
+        By.XPATH, "ancestor::section[contains(@class,'timeline-section')]").get_attribute("data-section")
+
+
+def test_timeline_sections_sticky_headers_and_groups(signed_in, photo_server, screenshot):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    keys = section_keys(driver)
+    assert keys == sorted(keys, reverse=True) and len(set(keys)) == len(keys), keys
+    # Taken times from EXIF (DateTimeOriginal, offset aside): the Nokia on 2022-08-14, the Canon on 2015-02-09.
+    assert section_of(driver, "HMD_Nokia_8.3_5G.jpg") == "2022-08-14"
+    assert section_of(driver, "canon_hdr_NO.jpg") == "2015-02-09"
+    headers = driver.find_elements(By.CSS_SELECTOR, "#photo-grid .timeline-header")
+    assert len(headers) == len(keys)
+    nokia = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section[data-section='2022-08-14'] .timeline-header")
+    assert nokia.text.startswith("2022年8月14日 星期日"), nokia.text
+    # Sticky: scrolled past its start, the first section's header stays under the nav bar while its photos scroll.
+    first = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section")
+    driver.execute_script("window.scrollTo(0, arguments[0].getBoundingClientRect().top + window.scrollY + 200);", first)
+    nav_bottom = driver.execute_script("return document.querySelector('.navbar').getBoundingClientRect().bottom;")
+    wait_for(driver, lambda d: abs(d.execute_script("return arguments[0].querySelector('.timeline-header').getBoundingClientRect().top;", first)
+                                  - nav_bottom) < 1.5, message="the section header did not stay under the nav bar")
+    screenshot("photos-20-timeline-sticky")
+    driver.get(photo_server.base_url + "/photos?group=month")
+    assert all(len(k) == 7 for k in section_keys(driver)) and "2022-08" in section_keys(driver)
+    assert driver.find_element(By.CSS_SELECTOR, ".timeline-section[data-section='2022-08'] .timeline-header").text == "2022年8月"
+    screenshot("photos-21-timeline-months")
+    driver.get(photo_server.base_url + "/photos?group=year&lang=en")
+    assert "2015" in section_keys(driver)
+    cells = driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell")
+    assert min(c.size["width"] for c in cells) >= 44, "year tiles stay at least 44 px"
+    screenshot("photos-22-timeline-years-en")
+    driver.get(photo_server.base_url + "/photos?lang=zh")
+
+
+def test_timeline_pages_continue_a_section_without_its_header(signed_in, photo_server, screenshot):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos?limit=5")
+    total = len(fetch_json(driver, "/api/v1/photos?limit=200")["items"])
+    first_page_keys = section_keys(driver)
+    # Without JS: the next page starts inside the section the first ended in, with no header for it.
+    more = driver.find_element(By.ID, "photo-more").get_attribute("href")
+    driver.get(more)
+    continued = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section")
+    assert "is-continued" in continued.get_attribute("class") and continued.get_attribute("data-section") == first_page_keys[-1]
+    assert not continued.find_elements(By.CSS_SELECTOR, ".timeline-header")
+    # With JS: scrolling loads every page; a continued section joins the one on screen, each header once, no photo twice.
+    driver.get(photo_server.base_url + "/photos?limit=5")
+
+    def all_loaded(d):
+        d.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+        return not d.find_elements(By.ID, "photo-more")
+    wait_for(driver, all_loaded, 60, "the timeline never finished loading")
+    ids = [a.get_attribute("data-photo-id") for a in driver.find_elements(By.CSS_SELECTOR, "#photo-grid a.photo-link")]
+    assert len(ids) == total and len(set(ids)) == total, f"{len(ids)} tiles, {len(set(ids))} different, {total} photos"
+    keys = section_keys(driver)
+    assert len(keys) == len(set(keys)) and len(driver.find_elements(By.CSS_SELECTOR, "#photo-grid .timeline-header")) == len(keys)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#photo-grid .is-continued")
+    # The viewer walks the same order: the photo after the last of the first section is the first of the second.
+    api_ids = [str(p["id"]) for p in fetch_json(driver, "/api/v1/photos?limit=200")["items"]]
+    assert ids == api_ids
+
+
+def years_now(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#timeline-scrubber .scrubber-year")
+
+
+def test_timeline_scrubber_drag_jumps_to_a_month(signed_in, photo_server, screenshot):
+    from selenium.webdriver.common.action_chains import ActionChains
+    driver = signed_in
+    for lang, dark in (("zh", False), ("en", True)):
+        set_scheme(driver, dark)
+        driver.get(photo_server.base_url + f"/photos?lang={lang}")
+        years = driver.find_elements(By.CSS_SELECTOR, "#timeline-scrubber .scrubber-year")
+        assert [y.text for y in years][:2] == ["2026", "2022"], [y.text for y in years]
+        assert all(y.size["height"] >= 44 and y.size["width"] >= 44 for y in years)
+        screenshot(f"photos-23-scrubber-{lang}-{'dark' if dark else 'light'}")
+    set_scheme(driver, False)
+    driver.get(photo_server.base_url + "/photos?lang=zh")
+    rail = driver.find_element(By.ID, "timeline-scrubber")
+    assert "is-floating" not in rail.get_attribute("class"), "in the row above the timeline until it is scrolled to"
+    driver.execute_script("window.scrollTo(0, document.getElementById('photo-grid').getBoundingClientRect().top + window.scrollY + 300);")
+    wait_for(driver, lambda d: "is-floating" in rail.get_attribute("class") and rail.size["height"] > 300, message="the rail did not float")
+    screenshot("photos-23-scrubber-floating")
+    height = rail.size["height"]
+    mark(driver)
+    actions = ActionChains(driver)
+    actions.move_to_element_with_offset(rail, 0, -height // 2 + 4).click_and_hold()
+    for _ in range(6):
+        actions.move_by_offset(0, height // 8)
+    actions.perform()
+    bubble = driver.find_element(By.ID, "scrubber-bubble")
+    wait_for(driver, lambda d: bubble.is_displayed() and "年" in bubble.text, message="no month bubble while dragging")
+    chosen = bubble.text
+    # The bubble agrees with the year labels beside the finger.
+    finger = driver.execute_script("return arguments[0].getBoundingClientRect().top + arguments[0].offsetHeight / 2;", bubble)
+    labels = [(y.text, y.location["y"] + y.size["height"] / 2 - driver.execute_script("return window.scrollY;")) for y in years_now(driver)]
+    above = [int(t) for t, y in labels if y <= finger + 1]
+    below = [int(t) for t, y in labels if y > finger + 1]
+    year = int(chosen.split("年")[0])
+    assert (not above or year <= above[-1]) and (not below or year >= below[0]), (chosen, labels, finger)
+    screenshot("photos-24-scrubber-dragging")
+    ActionChains(driver).release().perform()
+    wait_new_page(driver, "the scrubber's month")
+    month = driver.current_url.split("month=")[1][:7]
+    assert chosen == f"{int(month[:4])}年{int(month[5:])}月", (chosen, month)
+    keys = section_keys(driver)
+    assert keys and keys[0][:7] <= month, (keys, month)
+    assert driver.find_element(By.ID, "timeline-newest").get_attribute("href").endswith("/photos?group=day")
+    screenshot("photos-25-scrubber-month")
+
+
+def test_upload_progress_cancel_retry_and_thumbnails(signed_in, photo_server, screenshot):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    # Slow the uplink (Chromium's network emulation) so the bars are seen moving and an upload can be cancelled midway.
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": False, "latency": 20, "downloadThroughput": -1, "uploadThroughput": 400_000})
+    try:
+        files = [PHOTOS / "edge" / "heic_iphone13_irot270_exif6.heic", PHOTOS / "edge" / "text_not_image.jpg",
+                 PHOTOS / "edge" / "gray_giunchedi.jpg", PHOTOS / "edge" / "huge_rgb_9643x10328.jpg"]
+        driver.find_element(By.ID, "photo-files").send_keys("\n".join(str(f) for f in files))
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"))
+        rows = lambda d: d.find_elements(By.CSS_SELECTOR, "#upload-list .upload-item")
+        wait_for(driver, lambda d: len(rows(d)) == 4, message="no row per file")
+        heic = rows(driver)[0]
+        wait_for(driver, lambda d: 0 < int(heic.find_element(By.CSS_SELECTOR, ".upload-bar").get_attribute("value")) < 100,
+                 30, "the first file's bar never moved")
+        assert 0 <= int(driver.find_element(By.ID, "upload-total-bar").get_attribute("value")) < 100
+        screenshot("photos-26-upload-progress")
+        # Cancel the last (still waiting behind two at a time, or sending): it never lands, the others go on.
+        tap(driver, rows(driver)[3].find_element(By.CSS_SELECTOR, ".upload-action"))
+        wait_for(driver, lambda d: rows(d)[3].get_attribute("data-state") == "cancelled")
+        wait_for(driver, lambda d: [r.get_attribute("data-state") for r in rows(d)[:3]] == ["done", "failed", "done"], 120,
+                 "the other uploads did not finish")
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                               {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    failed = rows(driver)[1]
+    assert "不是支持的图片格式" in failed.find_element(By.CSS_SELECTOR, ".upload-status").text
+    assert failed.find_element(By.CSS_SELECTOR, ".upload-action").text == "重试"
+    assert driver.find_element(By.ID, "upload-total-text").text.startswith("已完成 2/3")
+    # Each added photo's thumbnail shows in its row once the server has made it.
+    for index in (0, 2):
+        wait_for(driver, lambda d: d.execute_script(
+            "var i = arguments[0].querySelector('img.upload-thumb-img'); return !!i && i.complete && i.naturalWidth > 0;", rows(d)[index]),
+            60, "a thumbnail never appeared")
+    assert driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]").is_enabled(), "the form is ready for more files"
+    names = [p["filename"] for p in fetch_json(driver, "/api/v1/photos?limit=200")["items"]]
+    assert "huge_rgb_9643x10328.jpg" not in names and "heic_iphone13_irot270_exif6.heic" in names
+    # The grid shows the new photos in their sections (the HEIC was taken 2022-02-16).
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section[data-section='2022-02-16'] .photo-cell"),
+             30, "the grid was not refreshed")
+    # Retry the refused file: refused again, the row says why again, nothing else changes.
+    tap(driver, failed.find_element(By.CSS_SELECTOR, ".upload-action"))
+    wait_for(driver, lambda d: rows(d)[1].get_attribute("data-state") == "failed" and "不是支持" in rows(d)[1].text, 30)
+    for b in driver.find_elements(By.CSS_SELECTOR, "#upload-list .upload-action, #upload-list .upload-open"):
+        if b.is_displayed():
+            assert b.size["height"] >= 44, b.text
+    driver.execute_script("document.getElementById('upload-panel').scrollIntoView({block: 'start'});")
+    screenshot("photos-27-upload-done")
+    photo = next(p for p in fetch_json(driver, "/api/v1/photos?limit=200")["items"] if p["filename"] == "heic_iphone13_irot270_exif6.heic")
+    assert photo["takenAt"] == "2022-02-16T12:55:41+01:00" and photo["takenAtBasis"] == "exif", photo

@@ -27,6 +27,8 @@
   function problemText(xhr) {
     try {
       var body = JSON.parse(xhr.responseText);
+      var code = /^urn:appsuite:problem:photo-(.+)$/.exec(body.type || "");
+      if (code && words.reasons[code[1]]) return words.reasons[code[1]];
       var parts = (body.errors || []).map(function (e) { return e.message || e.detail || ""; });
       return parts.length ? parts.join(" ") : (body.detail || body.title || "");
     } catch (e) { return ""; }
@@ -128,8 +130,6 @@
         if (xhr.status === 201) added++;
         finish("done", photo.restored ? words.restored : (photo.duplicate ? words.duplicate : words.done));
         showThumbnail(item, photo);
-      } else if (body && body.errors && body.errors.length && body.errors[0].message) {
-        finish("failed", body.errors[0].message);
       } else {
         finish("failed", problemText(xhr) || say(words.httpError, { status: xhr.status }));
       }
@@ -183,6 +183,8 @@
   form.addEventListener("submit", function (e) {
     if (!input.files || !input.files.length) return;
     e.preventDefault();
+    // Sent here, not by the browser: app.js's double-submit lock (8 s) must not hold the button while more files are chosen.
+    e.stopPropagation();
     panel.hidden = false;
     Array.prototype.forEach.call(input.files, function (file) {
       var item = { file: file, li: null, loaded: 0, state: "waiting", xhr: null };

@@ -28,8 +28,9 @@
         watchPendingTiles();
         var next = doc.getElementById("photo-more");
         var wrap = link.parentNode;
-        if (next) { link.href = next.href; } else { wrap.parentNode.removeChild(wrap); observer.disconnect(); }
         loading = false;
+        // Observed again: a short page leaves the link in view, and an observer only reports changes.
+        if (next) { link.href = next.href; observer.unobserve(link); observer.observe(link); } else { wrap.parentNode.removeChild(wrap); observer.disconnect(); }
       }).catch(function () { loading = false; });
     }
     var observer = new IntersectionObserver(function (entries) {
@@ -39,7 +40,7 @@
     if (more) observer.observe(more);
   }
 
-  // ---- Timeline: the year/month scrubber. Dragging along the rail picks a month (weighted by its photos, newest at the
+  // ---- Timeline: the year/month scrubber. Dragging along the rail picks a month (between the year labels beside it, newest at the
   // top), shows it in a bubble and opens the timeline there on release; a tap on a year is an ordinary link.
   function setUpScrubber() {
     var rail = document.getElementById("timeline-scrubber");
@@ -49,22 +50,48 @@
       var parts = entry.split("|");
       return { month: parts[0], label: parts[1], count: parseInt(parts[2], 10) || 0 };
     });
-    var total = months.reduce(function (sum, m) { return sum + m.count; }, 0);
     var drag = null, suppress = false;
+    // Floating once the timeline's top has gone under the nav bar; in the row above it before that.
+    var navbar = document.querySelector(".navbar");
+    var queued = false;
+    function place() {
+      queued = false;
+      var timeline = document.getElementById("photo-grid");  // looked up each time: an upload's refresh replaces it
+      if (!timeline) return;
+      var under = timeline.getBoundingClientRect().top < (navbar ? navbar.getBoundingClientRect().bottom : 0) + 8;
+      rail.classList.toggle("is-floating", under);
+    }
+    window.addEventListener("scroll", function () { if (!queued) { queued = true; requestAnimationFrame(place); } }, { passive: true });
+    place();
+    // The month under the finger: between two year labels, that stretch of months (newest first) spread evenly, so the
+    // bubble always agrees with the labels beside it.
+    var index = {};
+    months.forEach(function (m, i) { index[m.month] = i; });
     function pick(clientY) {
       var box = rail.getBoundingClientRect();
-      var fraction = Math.min(1, Math.max(0, (clientY - box.top) / box.height));
-      var target = fraction * total, seen = 0;
-      for (var i = 0; i < months.length; i++) {
-        seen += months[i].count;
-        if (seen >= target) break;
+      var marks = Array.prototype.map.call(rail.querySelectorAll(".scrubber-year"), function (a) {
+        var r = a.getBoundingClientRect();
+        return { y: r.top + r.height / 2, i: index[decodeURIComponent(a.href.split("month=")[1] || "")] || 0 };
+      });
+      var chosen = marks.length ? marks[0].i : 0;
+      if (marks.length && clientY >= marks[marks.length - 1].y) {
+        chosen = months.length - 1;
+      } else {
+        for (var k = 0; k + 1 < marks.length; k++) {
+          if (clientY < marks[k + 1].y) {
+            var f = Math.max(0, (clientY - marks[k].y) / (marks[k + 1].y - marks[k].y));
+            chosen = Math.min(marks[k + 1].i - 1, marks[k].i + Math.floor(f * (marks[k + 1].i - marks[k].i)));
+            break;
+          }
+        }
       }
-      var month = months[Math.min(i, months.length - 1)];
+      var month = months[Math.max(0, chosen)];
       bubble.textContent = month.label;
       bubble.style.top = Math.max(0, Math.min(box.height - 36, clientY - box.top - 18)) + "px";
       return month;
     }
     rail.addEventListener("pointerdown", function (e) {
+      if (!rail.classList.contains("is-floating")) return;
       drag = { y: e.clientY, moved: false, month: pick(e.clientY) };
       rail.setPointerCapture(e.pointerId);
     });
