@@ -165,7 +165,7 @@ public struct PhotoItem: Codable, Sendable, Equatable {
 }
 
 /// What a photo's `takenAt` is based on (issue 29 item 3).
-public enum PhotoTakenBasis: String, Codable, Sendable, CaseIterable {
+public enum PhotoTakenBasis: ExtensibleEnum, Hashable {
     /// EXIF DateTimeOriginal (with OffsetTimeOriginal when the file has it).
     case exif
     /// The file's own time: its modification time on import, the browser's `lastModified` on upload.
@@ -174,6 +174,25 @@ public enum PhotoTakenBasis: String, Codable, Sendable, CaseIterable {
     case upload
     /// When the photo was added, because its EXIF date was in the future or before 1900.
     case invalidExif
+    /// A basis a later server sends that this build does not know.
+    case unknown(String)
+
+    /// The bases the server gives.
+    public static let known: [PhotoTakenBasis] = [.exif, .file, .upload, .invalidExif]
+
+    public init(rawValue: String) {
+        self = Self.known.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .exif: "exif"
+        case .file: "file"
+        case .upload: "upload"
+        case .invalidExif: "invalidExif"
+        case .unknown(let word): word
+        }
+    }
 }
 
 /// A keyset page of the library, newest taken first, then highest id (`?limit=1…200&cursor=&album=&month=`).

@@ -376,7 +376,7 @@ public struct PhotoLibrary: Sendable {
             height: try row.get("height"), orientation: try row.get("orientation"), colorSpace: try row.get("color_space"),
             hasAlpha: try row.get("has_alpha"), pageCount: try row.get("page_count"), takenAt: try row.get("taken_at"),
             taken: TakenTime(local: try row.get("taken_local"), offset: try row.get("taken_offset"),
-                             basis: PhotoTakenBasis(rawValue: try row.get("taken_basis", as: String.self)) ?? .upload),
+                             basis: PhotoTakenBasis(rawValue: try row.get("taken_basis", as: String.self))),
             camera: try row.get("camera"), fileSize: try row.get("file_size"), createdAt: try row.get("created_at"),
             problem: try row.get("problem"), trashedAt: try row.get("trashed_at"), current: current)
     }

@@ -499,7 +499,7 @@ struct PhotoAPI: Sendable {
             "height": .integer(description: "upright height of the original, pixels"),
             "orientation": .integer(description: "EXIF orientation 1–8 of the original"),
             "fileSize": .integer(description: "bytes of the original"),
-            "takenAtBasis": .words(PhotoTakenBasis.allCases.map(\.rawValue)),
+            "takenAtBasis": .words(PhotoTakenBasis.known.map(\.rawValue)),
         ]),
         JSONSchema.component(PhotoItem.Version.self),
         JSONSchema.component(PhotoEditOperation.self, overriding: [

@@ -56,7 +56,7 @@ enum TimelineText {
         switch basis {
         case .exif: return zh ? "相机记录（EXIF）" : "recorded by the camera (EXIF)"
         case .file: return zh ? "照片中没有拍摄时间，按文件时间" : "no date in the photo: the file's time"
-        case .upload: return zh ? "照片中没有拍摄时间，按上传时间" : "no date in the photo: when it was uploaded"
+        case .upload, .unknown: return zh ? "照片中没有拍摄时间，按上传时间" : "no date in the photo: when it was uploaded"
         case .invalidExif:
             let raw = exif.map { "「\($0)」" } ?? ""
             return zh ? "照片记录的拍摄时间\(raw)不可信（早于 1900 年或晚于上传），按上传时间"

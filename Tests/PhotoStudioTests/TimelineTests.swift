@@ -138,4 +138,58 @@ import Testing
             TakenTime(local: "2015-02-09T22:47:44", offset: nil, basis: .exif),
         ])
     }
+
+    /// A multipart body of files and plain fields.
+    static func form(files: [(String, [UInt8])], fields: [(String, String)]) -> (headers: [String: String], body: [UInt8]) {
+        let boundary = "timeline-" + UUID().uuidString
+        var body: [UInt8] = []
+        for (name, bytes) in files {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+            body += bytes + Array("\r\n".utf8)
+        }
+        for (name, value) in fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        return (["Content-Type": "multipart/form-data; boundary=\(boundary)"], body)
+    }
+
+    @Test("API: the list answers takenAt and takenAtBasis and pages by them; lastModified, cursor and month checked", .requires(.photos))
+    func api() throws {
+        let server = try TestServer()
+        let alice = try server.register("alice").token
+        let bytes = { (name: String) in [UInt8](try Data(contentsOf: Corpus.url("ordinary/" + name))) }
+        func post(_ files: [(String, [UInt8])], _ fields: [(String, String)]) throws -> RawHTTPClient.Reply {
+            let form = Self.form(files: files, fields: fields)
+            return try server.request("POST", "/api/v1/photos", token: alice, headers: form.headers, body: form.body)
+        }
+        let bad = try post([("coffee.png", try bytes("coffee.png"))], [("lastModified", "yesterday")])
+        #expect(bad.status == 422 && bad.text.contains("lastModified"), "\(bad.text)")
+        let mismatch = try post([("coffee.png", try bytes("coffee.png"))], [("lastModified", "1"), ("lastModified", "2")])
+        #expect(mismatch.status == 422 && mismatch.text.contains("lastModified"))
+        #expect((try server.request("GET", "/api/v1/photos", token: alice).json()["items"] as? [Any])?.isEmpty == true, "nothing stored")
+        let first = try post([("HMD_Nokia_8.3_5G.jpg", try bytes("HMD_Nokia_8.3_5G.jpg")), ("coffee.png", try bytes("coffee.png"))],
+                             [("lastModified", "1600000000000"), ("lastModified", "1500000000000")])
+        #expect(first.status == 201, "\(first.text)")
+        #expect(try post([("astronaut.png", try bytes("astronaut.png"))], []).status == 201)
+
+        let page = try server.request("GET", "/api/v1/photos?limit=2", token: alice).json()
+        let items = try #require(page["items"] as? [[String: Any]])
+        #expect(items.map { $0["filename"] as? String } == ["astronaut.png", "HMD_Nokia_8.3_5G.jpg"])
+        #expect(items[0]["takenAtBasis"] as? String == "upload" && (items[0]["takenAt"] as? String)?.hasSuffix("+08:00") == true)
+        #expect(items[1]["takenAt"] as? String == "2022-08-14T14:12:31+03:00" && items[1]["takenAtBasis"] as? String == "exif")
+        #expect(items[1]["exifDateTime"] as? String == "2022:08:14 14:12:31")
+        let cursor = try #require(page["nextCursor"] as? String)
+        #expect(cursor.hasPrefix("2022-08-14T14:12:31_"))
+        let rest = try #require(try server.request("GET", "/api/v1/photos?cursor=\(cursor)", token: alice).json()["items"] as? [[String: Any]])
+        #expect(rest.count == 1 && rest[0]["filename"] as? String == "coffee.png")
+        // The browser's lastModified (2017-07-14T02:40:00Z), in China time.
+        #expect(rest[0]["takenAt"] as? String == "2017-07-14T10:40:00+08:00" && rest[0]["takenAtBasis"] as? String == "file")
+        let march = try #require(try server.request("GET", "/api/v1/photos?month=2020-03", token: alice).json()["items"] as? [[String: Any]])
+        #expect(march.map { $0["filename"] as? String } == ["coffee.png"])
+        for query in ["cursor=12", "cursor=2022-08-14T14:12:31", "cursor=" + String(repeating: "9", count: 60), "month=2022-13", "month=22-01"] {
+            let reply = try server.request("GET", "/api/v1/photos?" + query, token: alice)
+            #expect(reply.status == 422, "\(query): \(reply.status)")
+        }
+    }
 }
