@@ -48,6 +48,7 @@ enum PhotoText {
     static let flipV = LocalizedText(zh: "垂直翻转", en: "Flip vertical")
     static let crop = LocalizedText(zh: "裁剪", en: "Crop")
     static let free = LocalizedText(zh: "自由", en: "Free")
+    static let originalRatio = LocalizedText(zh: "原始比例", en: "Original")
     static let resize = LocalizedText(zh: "调整尺寸", en: "Resize")
     static let save = LocalizedText(zh: "保存", en: "Save")
     static let reset = LocalizedText(zh: "重置", en: "Reset")
@@ -59,7 +60,8 @@ enum PhotoText {
     static let animated = LocalizedText(zh: "动图：全屏播放动画，缩略图为第一帧。", en: "Animated: plays full screen; the thumbnail is frame 1.")
     static let animatedEdit = LocalizedText(zh: "这是动图：编辑后保存的新版本是静态图（第一帧），原动图保留。",
                                             en: "This is an animation: a saved edit is a still picture (frame 1); the animated original is kept.")
-    static let cropHint = LocalizedText(zh: "在图片上拖动选择裁剪区域。", en: "Drag on the picture to choose the crop.")
+    static let cropHint = LocalizedText(zh: "在图片上拖出裁剪框；拖动框内可移动，拖动四角可调整大小。",
+                                        en: "Drag on the picture for a crop box; drag inside it to move it, its corners to resize it.")
     /// Why a file was refused, in Chinese (the English text is the error's own message).
     static func reason(_ error: IngestError) -> String {
         switch error.code {
@@ -512,10 +514,11 @@ struct PhotoPages: Sendable {
 
     func editorPage(_ viewer: Viewer, _ photo: Photo) -> Response {
         let language = viewer.language
-        let ratios: [(String, String)] = [("free", PhotoText.free(language)), ("1:1", "1:1"), ("4:3", "4:3"), ("3:2", "3:2"), ("16:9", "16:9")]
+        let ratios: [(String, String)] = [("free", PhotoText.free(language)), ("1:1", "1:1"), ("4:3", "4:3"), ("16:9", "16:9"),
+                                          ("original", PhotoText.originalRatio(language))]
         return viewer.page(
             title: PhotoText.edit(language), back: BackLink(href: "/photos/\(photo.id)", label: PhotoText.title(language)), tabs: [],
-            bodyClass: "photos-app photo-editor-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
+            bodyClass: "photos-app photo-editor-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos-editor.js")]
         ) {
             div(.class("editor-stage"), .id("editor-stage"), .attribute("data-src", "/api/v1/photos/\(photo.id)/rendition?v=\(photo.displaySHA.prefix(16))"),
                 .attribute("data-width", String(photo.displayWidth)), .attribute("data-height", String(photo.displayHeight))) {
@@ -532,7 +535,8 @@ struct PhotoPages: Sendable {
             }
             div(.class("editor-ratios"), .id("editor-ratios"), .role("group"), .ariaLabel(PhotoText.crop(language))) {
                 for (value, title) in ratios {
-                    WebUI.button(.classes("ratio-btn", value == "free" ? "is-selected" : nil), .type("button"), .attribute("data-ratio", value)) { title }
+                    WebUI.button(.classes("ratio-btn", value == "free" ? "is-selected" : nil), .type("button"), .attribute("data-ratio", value),
+                                 .attribute("aria-pressed", value == "free" ? "true" : "false")) { title }
                 }
             }
             p(.class("editor-hint")) { PhotoText.cropHint(language) }

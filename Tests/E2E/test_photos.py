@@ -866,3 +866,89 @@ def test_upload_progress_cancel_retry_and_thumbnails(signed_in, photo_server, sc
     screenshot("photos-27-upload-done")
     photo = next(p for p in fetch_json(driver, "/api/v1/photos?limit=200")["items"] if p["filename"] == "heic_iphone13_irot270_exif6.heic")
     assert photo["takenAt"] == "2022-02-16T12:55:41+01:00" and photo["takenAtBasis"] == "exif", photo
+
+
+def drag(driver, element, dx: float, dy: float, start=(0.5, 0.5)) -> None:
+    """A touch drag on `element` from `start` (fractions of its box) by dx, dy CSS pixels, sent from one script."""
+    driver.execute_script("""
+        const [el, dx, dy, fx, fy] = arguments, b = el.getBoundingClientRect();
+        const x0 = b.left + b.width * fx, y0 = b.top + b.height * fy;
+        const at = (type, x, y) => el.dispatchEvent(new PointerEvent(type, {pointerId: 9, pointerType: 'touch',
+            clientX: x, clientY: y, bubbles: true, cancelable: true, isPrimary: true}));
+        at('pointerdown', x0, y0);
+        for (let i = 1; i <= 4; i++) at('pointermove', x0 + dx * i / 4, y0 + dy * i / 4);
+        at('pointerup', x0 + dx, y0 + dy);
+        """, element, dx, dy, start[0], start[1])
+
+
+def crop_fields(driver) -> list[str]:
+    return [driver.find_element(By.NAME, n).get_attribute("value") for n in ("crop_x", "crop_y", "crop_w", "crop_h")]
+
+
+def test_crop_box_presets_move_resize_and_fields(signed_in, photo_server, screenshot):
+    driver = signed_in
+    open_by_name(driver, photo_server, "Landscape_4.jpg")
+    photo_id = path_of(driver).rsplit("/", 1)[-1]
+    click_and_wait(driver, driver.find_element(By.ID, "photo-edit"), "editor")
+    stage = driver.find_element(By.ID, "editor-stage")
+    wait_for(driver, lambda d: stage.get_attribute("data-ready") == "1")
+    labels = [b.text for b in driver.find_elements(By.CSS_SELECTOR, ".ratio-btn")]
+    assert labels == ["自由", "1:1", "4:3", "16:9", "原始比例"], labels
+    assert all(b.size["height"] >= 44 for b in driver.find_elements(By.CSS_SELECTOR, ".ratio-btn"))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", stage)
+    # 16:9: the widest such box, centred (1800 × 1012.5 in a 1800 × 1200 picture).
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='16:9']"))
+    assert stage.get_attribute("data-crop") == "0,94,1800,1013", stage.get_attribute("data-crop")
+    assert crop_fields(driver) == ["0", "94", "1800", "1013"]
+    # 1:1, then a corner dragged inwards: it stays square, anchored at the opposite corner.
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='1:1']"))
+    assert stage.get_attribute("data-crop") == "300,0,1200,1200"
+    drag(driver, driver.find_element(By.CSS_SELECTOR, ".crop-handle-se"), -60, -20)
+    x, y, w, h = map(int, stage.get_attribute("data-crop").split(","))
+    assert (x, y) == (300, 0) and w == h and 700 < w < 1200, (x, y, w, h)
+    handle = driver.find_element(By.CSS_SELECTOR, ".crop-handle-se")
+    assert handle.size["width"] >= 44 and handle.size["height"] >= 44
+    # Moved by a drag inside: same size, new place, never past the picture's edge.
+    drag(driver, driver.find_element(By.ID, "crop-box"), 30, 400)
+    x2, y2, w2, h2 = map(int, stage.get_attribute("data-crop").split(","))
+    assert (w2, h2) == (w, h) and x2 > x and y2 == 1200 - h, (x2, y2, w2, h2)
+    assert crop_fields(driver) == [str(x2), str(y2), str(w2), str(h2)]
+    screenshot("photos-28-crop-box-zh")
+    # 原始比例 fills the picture (no crop until a corner is dragged), and keeps 3:2 while resizing.
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='original']"))
+    assert stage.get_attribute("data-crop") == "" and driver.find_element(By.ID, "editor-size").text == "1800×1200"
+    drag(driver, driver.find_element(By.CSS_SELECTOR, ".crop-handle-nw"), 90, 10)
+    x3, y3, w3, h3 = map(int, stage.get_attribute("data-crop").split(","))
+    assert x3 + w3 == 1800 and y3 + h3 == 1200 and abs(w3 * 2 - h3 * 3) <= 3, (x3, y3, w3, h3)
+    # Typing numbers moves the box and selects 自由.
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "#editor-manual > summary"))
+    for name, value in (("crop_x", "100"), ("crop_y", "50"), ("crop_w", "400"), ("crop_h", "300")):
+        field = driver.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    assert stage.get_attribute("data-crop") == "100,50,400,300"
+    assert driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='free']").get_attribute("aria-pressed") == "true"
+    box = driver.find_element(By.ID, "crop-box").rect
+    canvas = driver.find_element(By.ID, "editor-canvas").rect
+    k = canvas["width"] / 1800
+    assert abs(box["x"] - canvas["x"] - 100 * k) < 2 and abs(box["width"] - 400 * k) < 2, (box, canvas)
+    assert driver.find_element(By.ID, "editor-size").text == "400×300"
+    set_scheme(driver, True)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start', behavior: 'instant'});", stage)
+    screenshot("photos-29-crop-box-fields-zh-dark")
+    set_scheme(driver, False)
+    # The server checks and renders it as before.
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#edit-form button[type=submit]"), "saving")
+    assert path_of(driver) == f"/photos/{photo_id}"
+    assert image_size(driver, "#viewer-image") == (400, 300)
+    crop = fetch_json(driver, f"/api/v1/photos/{photo_id}")["versions"][-1]["operations"][-1]
+    assert crop == {"op": "crop", "x": 100, "y": 50, "width": 400, "height": 300}, crop
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#revert-form button[type=submit]"), "revert")
+    # English: the presets' words.
+    driver.get(photo_server.base_url + f"/photos/{photo_id}/edit?lang=en")
+    wait_for(driver, lambda d: d.find_element(By.ID, "editor-stage").get_attribute("data-ready") == "1")
+    assert [b.text for b in driver.find_elements(By.CSS_SELECTOR, ".ratio-btn")] == ["Free", "1:1", "4:3", "16:9", "Original"]
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='4:3']"))
+    assert driver.find_element(By.ID, "editor-stage").get_attribute("data-crop") == "100,0,1600,1200"
+    screenshot("photos-30-crop-box-en")
+    driver.get(photo_server.base_url + "/photos?lang=zh")
