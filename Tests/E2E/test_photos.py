@@ -57,6 +57,14 @@ def is_disabled(driver, element_id: str) -> bool:
     return el.tag_name == "button" and el.get_attribute("disabled") is not None
 
 
+def post_upload_form(driver, what: str) -> None:
+    """The upload form's plain post, as without JS: form.submit() fires no submit event, so photos-upload.js (which
+    sends the files itself, with progress; test_upload_progress_cancel_retry_and_thumbnails) stays out of it."""
+    mark(driver)
+    driver.execute_script("document.getElementById('upload-form').submit();")
+    wait_new_page(driver, what)
+
+
 def open_by_name(driver, server, name: str) -> None:
     driver.get(server.base_url + "/photos")
     link = driver.find_element(By.CSS_SELECTOR, f"#photo-grid img[alt='{name}']").find_element(By.XPATH, "..")
@@ -231,7 +239,7 @@ def test_animated_gif_plays_in_the_viewer(signed_in, photo_server):
     driver.get(photo_server.base_url + "/photos")
     field = driver.find_element(By.ID, "photo-files")
     field.send_keys(str(PHOTOS / "edge" / "gif_animated_loop3.gif"))
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload gif")
+    post_upload_form(driver, "upload gif")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open gif")
     src = driver.find_element(By.ID, "viewer-image").get_attribute("src")
     assert "/original" in src, f"the animated GIF viewer shows {src}, not the animation"
@@ -319,10 +327,7 @@ def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot
     field = driver.find_element(By.ID, "photo-files")
     field.send_keys(str(PHOTOS.parent / "photos" / "ordinary" / "coffee.png") + "\n" + str(PHOTOS / "edge" / "png_palette_trns.png")
                     + "\n" + str(PHOTOS / "edge" / "text_not_image.jpg"))
-    # The plain form post, as without JS (form.submit() fires no submit event, so photos-upload.js stays out of it).
-    mark(driver)
-    driver.execute_script("document.getElementById('upload-form').submit();")
-    wait_new_page(driver, "upload")
+    post_upload_form(driver, "upload")
     toast = driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
     assert "已添加 1 张" in toast and "text_not_image.jpg：不是支持的图片格式" in toast and "已在相册中" in toast, toast
     screenshot("photos-11-upload-result")
@@ -420,7 +425,7 @@ def test_truncated_upload_is_kept_and_marked(signed_in, photo_server, screenshot
     driver = signed_in
     driver.get(photo_server.base_url + "/photos")
     driver.find_element(By.ID, "photo-files").send_keys(str(PHOTOS / "edge" / "truncated_image.png"))
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
+    post_upload_form(driver, "upload")
     assert "已添加 1 张" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child .photo-placeholder.is-broken"), 60,
              "the truncated upload was never marked")
@@ -952,3 +957,4 @@ def test_crop_box_presets_move_resize_and_fields(signed_in, photo_server, screen
     assert driver.find_element(By.ID, "editor-stage").get_attribute("data-crop") == "100,0,1600,1200"
     screenshot("photos-30-crop-box-en")
     driver.get(photo_server.base_url + "/photos?lang=zh")
+
