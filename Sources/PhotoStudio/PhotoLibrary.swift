@@ -195,14 +195,16 @@ public struct PhotoLibrary: Sendable {
     /// The timeline: newest taken first, then highest id (``TakenTime``), `limit` per page, starting strictly after
     /// `after` (the previous page's last photo, ``TimelineCursor``). With `album`, only that album's photos. Photos in
     /// 最近删除 are left out (``trashed(userID:limit:after:)``). Keyset paging: a photo added or removed between two pages
-    /// never makes another one repeat or go missing.
-    public func list(userID: Int64, album: Int64? = nil, limit: Int, after: TimelineCursor?) throws -> (items: [Photo], next: TimelineCursor?) {
+    /// never makes another one repeat or go missing. `filter` narrows it by date taken and camera.
+    public func list(userID: Int64, album: Int64? = nil, filter: PhotoFilter = .none, limit: Int,
+                     after: TimelineCursor?) throws -> (items: [Photo], next: TimelineCursor?) {
         try database.read { db in
             let start = after ?? TimelineCursor(local: "9999-12-31T23:59:59", id: Int64.max)
+            let condition = filter.condition
             let rows = try db.query(
                 Self.selectPhoto + " WHERE p.user_id = ? AND (p.taken_local < ? OR (p.taken_local = ? AND p.id < ?)) AND p.trashed_at IS NULL"
-                    + Self.albumFilter(album) + " ORDER BY p.taken_local DESC, p.id DESC LIMIT ?",
-                userID, start.local, start.local, start.id, limit + 1)
+                    + Self.albumFilter(album) + condition.sql + " ORDER BY p.taken_local DESC, p.id DESC LIMIT ?",
+                [.integer(userID), .text(start.local), .text(start.local), .integer(start.id)] + condition.arguments + [.integer(Int64(limit + 1))])
             let items = try rows.prefix(limit).map(Self.decodePhoto)
             let next = rows.count > limit ? items.last.map { TimelineCursor(local: $0.taken.local, id: $0.id) } : nil
             return (items, next)
@@ -211,10 +213,12 @@ public struct PhotoLibrary: Sendable {
 
     /// How many photos (of the library, or of one album; none in the trash) were taken in each month, newest month
     /// first: the timeline's scrubber. Months are `yyyy-MM` of ``TakenTime/local``.
-    public func months(userID: Int64, album: Int64? = nil) throws -> [(month: String, count: Int)] {
+    public func months(userID: Int64, album: Int64? = nil, filter: PhotoFilter = .none) throws -> [(month: String, count: Int)] {
         try database.read { db in
-            try db.query("SELECT substr(p.taken_local, 1, 7) AS month, COUNT(*) AS n FROM photos_photos p WHERE p.user_id = ? AND p.trashed_at IS NULL"
-                         + Self.albumFilter(album) + " GROUP BY substr(p.taken_local, 1, 7) ORDER BY month DESC", userID)
+            let condition = filter.condition
+            return try db.query("SELECT substr(p.taken_local, 1, 7) AS month, COUNT(*) AS n FROM photos_photos p WHERE p.user_id = ? AND p.trashed_at IS NULL"
+                                + Self.albumFilter(album) + condition.sql + " GROUP BY substr(p.taken_local, 1, 7) ORDER BY month DESC",
+                                [.integer(userID)] + condition.arguments)
                 .map { (try $0.get("month", as: String.self), try $0.get("n", as: Int.self)) }
         }
     }

@@ -285,8 +285,11 @@ struct PhotoPages: Sendable {
             }
             return value
         } ?? Self.pageSize
-        let page = try library.list(userID: user.id, album: album?.id, limit: limit, after: cursor ?? month.flatMap(TimelineCursor.start(ofMonth:)))
-        let months = cursor == nil ? try library.months(userID: user.id, album: album?.id) : []
+        let filter = try Self.filter(request, chinese: zh)
+        let page = try library.list(userID: user.id, album: album?.id, filter: filter, limit: limit,
+                                    after: cursor ?? month.flatMap(TimelineCursor.start(ofMonth:)))
+        let months = cursor == nil ? try library.months(userID: user.id, album: album?.id, filter: filter) : []
+        let cameras = cursor == nil ? try library.cameras(userID: user.id) : []
         let albums = try library.albums(userID: user.id)
         let trashCount = cursor == nil && album == nil ? try library.trashSummary(userID: user.id).count : 0
         let context = album.map { "?album=\($0.id)" } ?? ""
@@ -321,15 +324,21 @@ struct PhotoPages: Sendable {
                     selected: album.map { String($0.id) } ?? "all", label: PhotoText.albums(language))
             }
             sectionHeader(album?.name ?? PhotoText.allPhotos(language))
-            if cursor == nil, !months.isEmpty { groupingControl(grouping, album: album?.id, language: language) }
+            if cursor == nil, !months.isEmpty || !filter.isEmpty {
+                groupingControl(grouping, album: album?.id, filter: filter, language: language)
+                filterForm(filter, cameras: cameras, grouping: grouping, album: album?.id, language: language)
+            }
             if month != nil {
                 div(.class("photo-more-wrap")) {
-                    a(.classes("btn", "btn-secondary"), .id("timeline-newest"), .href("/photos?" + Self.query(group: grouping, album: album?.id))) {
+                    a(.classes("btn", "btn-secondary"), .id("timeline-newest"), .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter))) {
                         TimelineText.newest(language)
                     }
                 }
             }
-            if page.items.isEmpty, cursor == nil, month == nil {
+            if page.items.isEmpty, cursor == nil, !filter.isEmpty {
+                emptyState(icon: .photo, title: zh ? "没有符合筛选条件的照片" : "No photos match the filter",
+                           message: zh ? "换一个日期范围或相机，或清除筛选。" : "Try other days or another camera, or clear the filter.")
+            } else if page.items.isEmpty, cursor == nil, month == nil {
                 if album != nil {
                     emptyState(icon: .photo, title: PhotoText.albumEmpty(language), message: PhotoText.albumEmptyMessage(language))
                 } else {
@@ -337,12 +346,12 @@ struct PhotoPages: Sendable {
                 }
             } else {
                 if cursor == nil { selectionBar(viewer, albums: albums, album: album) }
-                if cursor == nil, let rail = scrubber(months, grouping: grouping, album: album?.id, language: language) { rail }
+                if cursor == nil, let rail = scrubber(months, grouping: grouping, album: album?.id, filter: filter, language: language) { rail }
                 timeline(page.items, after: cursor, grouping: grouping, context: context, language: language)
                 if let next = page.next {
                     div(.class("photo-more-wrap")) {
                         a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"),
-                          .href("/photos?" + Self.query(group: grouping, album: album?.id) + "&cursor=\(next.text)"
+                          .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter) + "&cursor=\(next.text)"
                                 + (limit == Self.pageSize ? "" : "&limit=\(limit)"))) { PhotoText.more(language) }
                     }
                 }

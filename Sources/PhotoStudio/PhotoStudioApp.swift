@@ -147,7 +147,10 @@ struct PhotoAPI: Sendable {
                 guard let id = Int64(text), try library.album(id: id, userID: user.id) != nil else { throw HTTPError.notFound("No such album.") }
                 album = id
             }
-            let page = try library.list(userID: user.id, album: album, limit: limit, after: cursor)
+            let filter = PhotoFilter(from: request.query["from"].flatMap { $0.isEmpty ? nil : $0 }, to: request.query["to"].flatMap { $0.isEmpty ? nil : $0 },
+                                     camera: request.query["camera"].flatMap { $0.isEmpty ? nil : $0 })
+            if let problem = filter.problem { throw HTTPError.validation([.init(field: problem.field, message: problem.en)]) }
+            let page = try library.list(userID: user.id, album: album, filter: filter, limit: limit, after: cursor)
             queue.submit(page.items, kinds: [.thumbnail])
             return .json(capacity: 512 * page.items.count + 64) { json in
                 json.object {
@@ -455,7 +458,10 @@ struct PhotoAPI: Sendable {
                      parameters: [.init("limit", in: .query, schema: .integer(), description: "1–200, default 50"),
                                   .init("cursor", in: .query, description: "nextCursor of the previous page (at most 48 characters)"),
                                   .init("month", in: .query, description: "yyyy-MM: start at the newest photo taken in that month or before (without cursor)"),
-                                  .init("album", in: .query, schema: .integer(), description: "only this album's photos")],
+                                  .init("album", in: .query, schema: .integer(), description: "only this album's photos"),
+                                  .init("from", in: .query, description: "yyyy-MM-dd: taken on or after this day (local time where taken)"),
+                                  .init("to", in: .query, description: "yyyy-MM-dd: taken on or before this day"),
+                                  .init("camera", in: .query, description: "EXIF make and model as answered in camera (at most 241 characters)")],
                      responses: [.init(200, "A page", schema: .ref(PhotoPage.self))],
                      requiresAuthentication: true),
         APIOperation(.get, base + "/albums", summary: "The account's albums", tag: "Photos",

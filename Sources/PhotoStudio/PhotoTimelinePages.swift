@@ -107,16 +107,17 @@ extension PhotoPages {
     }
 
     /// 日 / 月 / 年: how the timeline groups.
-    func groupingControl(_ grouping: TimelineGrouping, album: Int64?, language: Language) -> Node {
+    func groupingControl(_ grouping: TimelineGrouping, album: Int64?, filter: PhotoFilter, language: Language) -> Node {
         segmentedControl(TimelineGrouping.allCases.map { choice in
-            Segment(id: choice.rawValue, href: "/photos?" + Self.query(group: choice, album: album), label: choice.title(language))
+            Segment(id: choice.rawValue, href: "/photos?" + Self.query(group: choice, album: album, filter: filter), label: choice.title(language))
         }, selected: grouping.rawValue, label: TimelineText.grouping(language))
     }
 
     /// The year/month scrubber: a row of years above the timeline (links to each year's newest month, at most 12 shown);
     /// once the timeline is scrolled under the nav bar photos.js floats it as a rail on the right edge and a drag along it
     /// picks any month between the year labels beside it. Shown when photos span two months or more.
-    func scrubber(_ months: [(month: String, count: Int)], grouping: TimelineGrouping, album: Int64?, language: Language) -> Node? {
+    func scrubber(_ months: [(month: String, count: Int)], grouping: TimelineGrouping, album: Int64?, filter: PhotoFilter,
+                  language: Language) -> Node? {
         guard months.count > 1 else { return nil }
         var years: [(year: String, month: String)] = []
         for entry in months where years.last?.year != String(entry.month.prefix(4)) { years.append((String(entry.month.prefix(4)), entry.month)) }
@@ -125,22 +126,78 @@ extension PhotoPages {
         let data = months.map { "\($0.month)|\(TimelineText.section($0.month, language))|\($0.count)" }.joined(separator: ";")
         return div(.class("scrubber-slot")) {
             nav(.class("timeline-scrubber"), .id("timeline-scrubber"), .ariaLabel(TimelineText.scrubber(language)),
-                .attribute("data-months", data), .attribute("data-href", "/photos?" + Self.query(group: grouping, album: album) + "&month=")) {
+                .attribute("data-months", data), .attribute("data-href", "/photos?" + Self.query(group: grouping, album: album, filter: filter) + "&month=")) {
                 for entry in shown {
-                    a(.class("scrubber-year"), .href("/photos?" + Self.query(group: grouping, album: album) + "&month=\(entry.month)")) { entry.year }
+                    a(.class("scrubber-year"), .href("/photos?" + Self.query(group: grouping, album: album, filter: filter) + "&month=\(entry.month)")) { entry.year }
                 }
                 span(.class("scrubber-bubble"), .id("scrubber-bubble"), .ariaHidden) { "" }
             }
         }
     }
 
-    static func query(group: TimelineGrouping, album: Int64?) -> String {
-        "group=\(group.rawValue)" + (album.map { "&album=\($0)" } ?? "")
+    static let queryValueAllowed: CharacterSet = {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#%;?/")
+        return allowed
+    }()
+
+    /// The timeline's query: grouping, album and filter (dates and camera, percent-encoded).
+    static func query(group: TimelineGrouping, album: Int64?, filter: PhotoFilter = .none) -> String {
+        var parts = ["group=\(group.rawValue)"]
+        if let album { parts.append("album=\(album)") }
+        for (name, value) in [("from", filter.from), ("to", filter.to), ("camera", filter.camera)] {
+            if let value { parts.append(name + "=" + (value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? "")) }
+        }
+        return parts.joined(separator: "&")
     }
 
     /// 拍摄时间 in the viewer's facts: the time, and what it is based on.
     static func takenFact(_ photo: Photo, _ language: Language) -> String {
         TimelineText.time(photo.taken) + (language == .zh ? "（" : " (") + TimelineText.basis(photo.taken.basis, exif: photo.takenAt, language)
             + (language == .zh ? "）" : ")")
+    }
+
+    /// 筛选: taken between two days and with one camera (a GET form: the filter is in the address, so it pages and links).
+    func filterForm(_ filter: PhotoFilter, cameras: [(camera: String, count: Int)], grouping: TimelineGrouping, album: Int64?,
+                    language: Language) -> Node {
+        let zh = language == .zh
+        return details(.class("timeline-filter"), .id("timeline-filter"), Attribute.open.when(!filter.isEmpty)) {
+            summary { zh ? "筛选（拍摄日期、相机）" : "Filter (date taken, camera)" }
+            form(.method("get"), .action("/photos"), .id("filter-form")) {
+                input(.type("hidden"), .name("group"), .value(grouping.rawValue))
+                if let album { input(.type("hidden"), .name("album"), .value(String(album))) }
+                formGroup {
+                    formField(label: zh ? "从" : "From", name: "from", type: .date, value: filter.from ?? "")
+                    formField(label: zh ? "到" : "To", name: "to", type: .date, value: filter.to ?? "")
+                    div(.class("field")) {
+                        label(.class("field-label"), .for("filter-camera")) { zh ? "相机" : "Camera" }
+                        select(.class("field-input"), .id("filter-camera"), .name("camera")) {
+                            option(.value("")) { zh ? "所有相机" : "All cameras" }
+                            for entry in cameras {
+                                option(.value(entry.camera), Attribute.selected.when(entry.camera == filter.camera)) { "\(entry.camera) (\(entry.count))" }
+                            }
+                        }
+                    }
+                }
+                div(.class("form-actions")) {
+                    button(zh ? "筛选" : "Filter", style: .secondary)
+                    if !filter.isEmpty {
+                        a(.classes("btn", "btn-plain"), .id("filter-clear"), .href("/photos?" + Self.query(group: grouping, album: album))) {
+                            zh ? "清除筛选" : "Clear"
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The filter of a page's query (empty values are none); a 422 naming the field when a value cannot be used.
+    static func filter(_ request: Request, chinese: Bool) throws -> PhotoFilter {
+        let value = { (name: String) in request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let filter = PhotoFilter(from: value("from"), to: value("to"), camera: value("camera"))
+        if let problem = filter.problem {
+            throw HTTPError.validation([.init(field: problem.field, message: chinese ? problem.zh : problem.en)])
+        }
+        return filter
     }
 }

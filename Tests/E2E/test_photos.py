@@ -958,3 +958,38 @@ def test_crop_box_presets_move_resize_and_fields(signed_in, photo_server, screen
     screenshot("photos-30-crop-box-en")
     driver.get(photo_server.base_url + "/photos?lang=zh")
 
+
+def test_filter_by_date_taken_and_camera(signed_in, photo_server, screenshot):
+    from selenium.webdriver.support.ui import Select
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "#timeline-filter > summary"))
+    form = driver.find_element(By.ID, "filter-form")
+    cameras = [o.text for o in Select(form.find_element(By.NAME, "camera")).options]
+    assert cameras[0] == "所有相机" and any(c.startswith("Canon PowerShot SX60 HS (") for c in cameras), cameras
+    driver.execute_script("arguments[0].value = '2015-01-01'; arguments[1].value = '2015-12-31';",
+                          form.find_element(By.NAME, "from"), form.find_element(By.NAME, "to"))
+    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "filter by dates")
+    names = sorted(img.get_attribute("alt") for img in driver.find_elements(By.CSS_SELECTOR, "#photo-grid img, #photo-grid .photo-placeholder-name"))
+    assert names == ["canon_hdr_NO.jpg", "giunchedi_portrait.jpg", "iphone_hdr_YES.jpg"], names
+    assert all(k.startswith("2015-") for k in section_keys(driver))
+    assert driver.find_element(By.ID, "timeline-filter").get_attribute("open") is not None
+    screenshot("photos-31-filter-2015-zh")
+    # The camera too; the grouping links keep the filter.
+    form = driver.find_element(By.ID, "filter-form")
+    Select(form.find_element(By.NAME, "camera")).select_by_value("Canon PowerShot SX60 HS")
+    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "filter by camera")
+    assert [i.get_attribute("alt") for i in driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")] == ["canon_hdr_NO.jpg"]
+    month_link = driver.find_element(By.CSS_SELECTOR, ".segmented a[href*='group=month']").get_attribute("href")
+    assert "from=2015-01-01" in month_link and "camera=Canon%20PowerShot%20SX60%20HS" in month_link, month_link
+    # Nothing matches: said so, with the way out.
+    driver.get(photo_server.base_url + "/photos?from=1990-01-01&to=1990-12-31&lang=en")
+    assert "No photos match the filter" in driver.find_element(By.CSS_SELECTOR, ".content").text
+    set_scheme(driver, True)
+    screenshot("photos-32-filter-none-en-dark")
+    set_scheme(driver, False)
+    click_and_wait(driver, driver.find_element(By.ID, "filter-clear"), "clear the filter")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell")) > 2
+    # A day that does not exist is refused, naming the field.
+    driver.get(photo_server.base_url + "/photos?from=2015-02-30")
+    assert "2019-07-14" in driver.find_element(By.TAG_NAME, "body").text

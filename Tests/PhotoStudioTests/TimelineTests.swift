@@ -192,4 +192,36 @@ import Testing
             #expect(reply.status == 422, "\(query): \(reply.status)")
         }
     }
+
+    @Test("filter by days taken and camera (issue 29 item 8), with keyset pages and the scrubber's months", .requires(.photos))
+    func filterByDateAndCamera() throws {
+        let fixture = try Fixture()
+        _ = try fixture.importer().importData(from: Corpus.url("ordinary")) { _ in }
+        let library = fixture.library
+        let all = try library.list(userID: fixture.alice, limit: 100, after: nil).items
+        let in2015 = PhotoFilter(from: "2015-01-01", to: "2015-12-31")
+        var seen: [Photo] = []
+        var page = try library.list(userID: fixture.alice, filter: in2015, limit: 1, after: nil)
+        seen += page.items
+        while let next = page.next {
+            page = try library.list(userID: fixture.alice, filter: in2015, limit: 1, after: next)
+            seen += page.items
+        }
+        #expect(seen.map(\.id) == all.filter { $0.taken.year == "2015" }.map(\.id))
+        #expect(Set(seen.map(\.filename)) == ["canon_hdr_NO.jpg", "iphone_hdr_YES.jpg", "giunchedi_portrait.jpg"])
+        #expect(try library.months(userID: fixture.alice, filter: in2015).map(\.month) == ["2015-04", "2015-02", "2015-01"])
+        let day = try library.list(userID: fixture.alice, filter: PhotoFilter(from: "2022-08-14", to: "2022-08-14"), limit: 10, after: nil).items
+        #expect(day.map(\.filename) == ["HMD_Nokia_8.3_5G.jpg"])
+        let cameras = try library.cameras(userID: fixture.alice)
+        let canon = try #require(cameras.first { $0.camera == "Canon PowerShot SX60 HS" })
+        let byCamera = try library.list(userID: fixture.alice, filter: PhotoFilter(camera: canon.camera), limit: 10, after: nil).items
+        #expect(byCamera.count == canon.count && byCamera.allSatisfy { $0.camera == canon.camera } && byCamera.map(\.filename) == ["canon_hdr_NO.jpg"])
+        #expect(cameras.reduce(0) { $0 + $1.count } == all.filter { $0.camera != nil }.count)
+        for (filter, field) in [(PhotoFilter(from: "2015-02-30"), "from"), (PhotoFilter(to: "15-01-01"), "to"),
+                                (PhotoFilter(from: "2016-01-01", to: "2015-01-01"), "to"), (PhotoFilter(from: "1899-12-31"), "from"),
+                                (PhotoFilter(camera: String(repeating: "x", count: 242)), "camera")] {
+            #expect(filter.problem?.field == field, "\(filter)")
+        }
+        #expect(in2015.problem == nil)
+    }
 }
