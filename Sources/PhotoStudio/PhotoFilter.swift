@@ -1,4 +1,4 @@
-public import Storage
+import Storage
 
 /// Which photos of the timeline to show (issue 29 item 8): taken on or after `from`, on or before `to` (days of the
 /// local time they were taken, `yyyy-MM-dd`), with `camera` (EXIF make and model as the library shows it).
