@@ -81,8 +81,16 @@ public struct PhotoItem: Codable, Sendable, Equatable {
     public var hasAlpha: Bool
     /// Frames of an animation or pages of a multi-page file; 1 for a still picture.
     public var pageCount: Int
-    /// EXIF `DateTimeOriginal` (else `DateTime`) as written in the file (`2019:07:14 18:03:22`); nil when absent.
+    /// When the photo was taken, ISO 8601 in the local time where it was taken: `2019-07-14T18:03:22+02:00`, or without
+    /// the offset (`2019-07-14T18:03:22`) when the EXIF date has none. The timeline sorts and groups by it; `takenAtBasis`
+    /// says where it comes from.
     public var takenAt: String?
+    /// What `takenAt` is based on: `exif` (DateTimeOriginal, with OffsetTimeOriginal when present), `file` (the file's
+    /// time), `upload` (when it was added), or `invalidExif` (the upload time, because the EXIF date was in the future or
+    /// before 1900). Nil only in answers of servers before the timeline.
+    public var takenAtBasis: PhotoTakenBasis?
+    /// EXIF `DateTimeOriginal` (else `DateTime`) as written in the file (`2019:07:14 18:03:22`); nil when absent.
+    public var exifDateTime: String?
     /// EXIF make and model; nil when absent.
     public var camera: String?
     /// The original's size in bytes.
@@ -122,7 +130,10 @@ public struct PhotoItem: Codable, Sendable, Equatable {
                 hasAlpha: Bool, pageCount: Int, takenAt: String?, camera: String?, fileSize: Int, sha256: String, createdAt: Date,
                 duplicate: Bool?, displayWidth: Int, displayHeight: Int, currentVersionId: Int64?, thumbnailReady: Bool,
                 problem: String?, thumbnailURL: String, renditionURL: String, originalURL: String, versions: [Version]?,
-                trashedAt: Date? = nil, purgeAt: Date? = nil, restored: Bool? = nil) {
+                trashedAt: Date? = nil, purgeAt: Date? = nil, restored: Bool? = nil, takenAtBasis: PhotoTakenBasis? = nil,
+                exifDateTime: String? = nil) {
+        self.takenAtBasis = takenAtBasis
+        self.exifDateTime = exifDateTime
         self.id = id
         self.filename = filename
         self.width = width
@@ -153,7 +164,38 @@ public struct PhotoItem: Codable, Sendable, Equatable {
     }
 }
 
-/// A keyset page of the library, newest first (`?limit=1…200&cursor=&album=`).
+/// What a photo's `takenAt` is based on (issue 29 item 3).
+public enum PhotoTakenBasis: ExtensibleEnum, Hashable {
+    /// EXIF DateTimeOriginal (with OffsetTimeOriginal when the file has it).
+    case exif
+    /// The file's own time: its modification time on import, the browser's `lastModified` on upload.
+    case file
+    /// When the photo was added: the file had no date.
+    case upload
+    /// When the photo was added, because its EXIF date was in the future or before 1900.
+    case invalidExif
+    /// A basis a later server sends that this build does not know.
+    case unknown(String)
+
+    /// The bases the server gives.
+    public static let known: [PhotoTakenBasis] = [.exif, .file, .upload, .invalidExif]
+
+    public init(rawValue: String) {
+        self = Self.known.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .exif: "exif"
+        case .file: "file"
+        case .upload: "upload"
+        case .invalidExif: "invalidExif"
+        case .unknown(let word): word
+        }
+    }
+}
+
+/// A keyset page of the library, newest taken first, then highest id (`?limit=1…200&cursor=&album=&month=`).
 public struct PhotoPage: Codable, Sendable, Equatable {
     public var items: [PhotoItem]
     /// Pass as `cursor` for the next page; nil on the last page.

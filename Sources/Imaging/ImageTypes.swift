@@ -116,6 +116,10 @@ public struct ImageInfo: Sendable, Hashable {
     public var camera: String?
     /// EXIF DateTimeOriginal (or DateTime) as written, "2015:03:14 15:09:26", if present.
     public var dateTaken: String?
+    /// EXIF DateTimeOriginal alone (tag 0x9003, local time where the photo was taken, "2015:03:14 15:09:26"), as libexif reads it.
+    public var dateTimeOriginal: String?
+    /// EXIF OffsetTimeOriginal (tag 0x9011, EXIF 2.31: that local time's offset from UTC, "+08:00"), as libexif reads it.
+    public var offsetTimeOriginal: String?
 
     /// Width × height as stored, before orientation (the same product).
     public var pixelCount: Int { width * height }
@@ -126,10 +130,12 @@ public struct ImageInfo: Sendable, Hashable {
     public init(
         format: ImageFormat, width: Int, height: Int, orientation: Int, hasAlpha: Bool,
         pageCount: Int, bands: Int, colorSpace: ColorSpace, hasColorProfile: Bool,
-        camera: String? = nil, dateTaken: String? = nil
+        camera: String? = nil, dateTaken: String? = nil, dateTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil
     ) {
         self.camera = camera
         self.dateTaken = dateTaken
+        self.dateTimeOriginal = dateTimeOriginal
+        self.offsetTimeOriginal = offsetTimeOriginal
         self.format = format
         self.width = width
         self.height = height

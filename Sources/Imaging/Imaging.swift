@@ -287,7 +287,9 @@ public enum Imaging {
             colorSpace: colorSpace(vips_image_get_interpretation(image.pointer)),
             hasColorProfile: image.has("icc-profile-data"),
             camera: camera(image),
-            dateTaken: exifText(image, "exif-ifd2-DateTimeOriginal") ?? exifText(image, "exif-ifd0-DateTime"))
+            dateTaken: exifText(image, "exif-ifd2-DateTimeOriginal") ?? exifText(image, "exif-ifd0-DateTime"),
+            dateTimeOriginal: exifText(image, "exif-ifd2-DateTimeOriginal"),
+            offsetTimeOriginal: exifText(image, "exif-ifd2-OffsetTimeOriginal"))
     }
 
     /// Make and model, without the make repeated when the model already starts with it.

@@ -5,7 +5,8 @@ import Identity
 /// `appsuite import photos PATH`: adds every image under PATH (recursively, in name order) to one
 /// account's library: `APPSUITE_PHOTOS_USER` (default `demo`, created when missing with
 /// `APPSUITE_PHOTOS_PASSWORD` or a random password printed once). Idempotent: files already in the
-/// library are counted as duplicates. Files that are not usable images are skipped with a reason.
+/// library are counted as duplicates. Files that are not usable images are skipped with a reason. A file's modification
+/// time is its taken time when it has no EXIF date (``TakenTime``).
 struct PhotoImporter: DataImporter {
     let library: PhotoLibrary
     let identity: IdentityService
@@ -26,7 +27,8 @@ struct PhotoImporter: DataImporter {
             if relative.hasPrefix(basePath + "/") { relative.removeFirst(basePath.count + 1) }
             progress(ImportProgress(done: index, total: files.count, item: relative))
             do throws(IngestError) {
-                let result = try library.add(fileAt: file.path, filename: file.lastPathComponent, userID: userID, check: .decode)
+                let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+                let result = try library.add(fileAt: file.path, filename: file.lastPathComponent, userID: userID, check: .decode, fileTime: modified)
                 if result.isDuplicate { duplicates += 1 } else { imported += 1 }
             } catch {
                 skipped.append((relative, error.message))

@@ -1,3 +1,5 @@
+import AppSuiteAPI
+import Foundation
 public import Storage
 
 extension PhotoLibrary {
@@ -74,6 +76,22 @@ extension PhotoLibrary {
             Migration(module: "photos", version: 7, name: "album_cover", sql: """
                 ALTER TABLE photos_albums ADD COLUMN cover_photo_id INTEGER REFERENCES photos_photos(id) ON DELETE SET NULL;
                 """),
+            // The timeline (issue 29 item 3): when each photo was taken (``TakenTime``), filled for the photos stored before
+            // from what they kept — the EXIF date as written (its offset was not kept: none) and the upload time.
+            Migration(module: "photos", version: 8, name: "taken_time") { db in
+                try db.executeScript("""
+                    ALTER TABLE photos_photos ADD COLUMN taken_local TEXT;
+                    ALTER TABLE photos_photos ADD COLUMN taken_offset TEXT;
+                    ALTER TABLE photos_photos ADD COLUMN taken_basis TEXT;
+                    """)
+                for row in try db.query("SELECT id, taken_at, created_at FROM photos_photos") {
+                    let taken = TakenTime.resolve(dateTimeOriginal: try row.get("taken_at", as: String?.self), offsetTimeOriginal: nil, fileTime: nil,
+                                                  uploadTime: Date(timeIntervalSince1970: Double(try row.get("created_at", as: Int64.self))))
+                    try db.execute("UPDATE photos_photos SET taken_local = ?, taken_offset = ?, taken_basis = ? WHERE id = ?",
+                                   taken.local, taken.offset, taken.basis.rawValue, try row.get("id", as: Int64.self))
+                }
+                try db.executeScript("CREATE INDEX photos_photos_timeline ON photos_photos(user_id, taken_local, id);")
+            },
         ]
     }
 }

@@ -23,7 +23,10 @@ public struct Photo: Sendable, Hashable {
     public var colorSpace: String
     public var hasAlpha: Bool
     public var pageCount: Int
+    /// EXIF DateTimeOriginal (else DateTime) as written in the file, nil when absent.
     public var takenAt: String?
+    /// When it was taken, as the timeline sorts and groups it.
+    public var taken: TakenTime
     public var camera: String?
     public var fileSize: Int
     public var createdAt: Int64
@@ -109,7 +112,9 @@ public struct PhotoLibrary: Sendable {
     }
 
     /// Adds a file from disk (an upload's temporary file or a file being imported).
-    public func add(fileAt path: String, filename: String, userID: Int64, check: Check) throws(IngestError) -> IngestResult {
+    /// `fileTime` is the file's own time (its modification time on import, the browser's `lastModified` on upload),
+    /// the timeline's second choice after the EXIF date (``TakenTime``).
+    public func add(fileAt path: String, filename: String, userID: Int64, check: Check, fileTime: Date? = nil) throws(IngestError) -> IngestResult {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         guard let size else { throw IngestError(code: "unreadable", message: "cannot read the file") }
         if size == 0 { throw IngestError.from(.emptyInput) }
@@ -117,12 +122,12 @@ public struct PhotoLibrary: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw IngestError(code: "unreadable", message: "cannot read the file")
         }
-        return try add([UInt8](data), filename: filename, userID: userID, check: check)
+        return try add([UInt8](data), filename: filename, userID: userID, check: check, fileTime: fileTime)
     }
 
     /// Validates and adds encoded bytes: the header is checked (type from the content, pixel limit)
     /// before any decoding; with `.decode` the thumbnail is made too, which decodes the whole file.
-    public func add(_ bytes: [UInt8], filename: String, userID: Int64, check: Check) throws(IngestError) -> IngestResult {
+    public func add(_ bytes: [UInt8], filename: String, userID: Int64, check: Check, fileTime: Date? = nil) throws(IngestError) -> IngestResult {
         let info: ImageInfo
         do {
             info = try Imaging.probe(bytes, limits: limits)
@@ -141,6 +146,8 @@ public struct PhotoLibrary: Sendable {
         defer { if let staged = thumbnail?.staged { try? FileManager.default.removeItem(at: staged) } }
         do {
             let now = Int64(clock.now().timeIntervalSince1970)
+            let taken = TakenTime.resolve(dateTimeOriginal: info.dateTimeOriginal, offsetTimeOriginal: info.offsetTimeOriginal,
+                                          fileTime: fileTime, uploadTime: Date(timeIntervalSince1970: Double(now)))
             // The duplicate check is made here, under the blob's lock, which `delete` takes too (issue 27 item 6): an
             // upload landing on a photo being deleted waits for the delete and then stores its own row; one that
             // finds the photo answers it as a duplicate (200), never as created.
@@ -156,11 +163,11 @@ public struct PhotoLibrary: Sendable {
                 try quota.check(userID: userID, adding: Int64(bytes.count), db: db)
                 let row = try db.queryFirst("""
                     INSERT INTO photos_photos (user_id, sha256, filename, format, width, height, orientation, color_space,
-                        has_alpha, page_count, taken_at, camera, file_size, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                        has_alpha, page_count, taken_at, camera, file_size, created_at, taken_local, taken_offset, taken_basis)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                     """, userID, sha, Self.cleanFilename(filename), info.format.description, info.width, info.height,
                     info.orientation, Self.colorSpaceName(info), info.hasAlpha, info.pageCount, info.dateTaken,
-                    info.camera, bytes.count, now)
+                    info.camera, bytes.count, now, taken.local, taken.offset, taken.basis.rawValue)
                 return IngestResult(photo: try Self.loadPhoto(db, id: try row!.get("id", as: Int64.self), userID: userID)!, isDuplicate: false)
             }
         } catch let error as IngestError {
@@ -185,32 +192,53 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
-    /// Newest first (by when they were added), `limit` per page; `before` is the previous page's last id.
-    /// With `album`, only that album's photos. Photos in 最近删除 are left out (``trashed(userID:limit:after:)``).
-    public func list(userID: Int64, album: Int64? = nil, limit: Int, before: Int64?) throws -> (items: [Photo], next: Int64?) {
+    /// The timeline: newest taken first, then highest id (``TakenTime``), `limit` per page, starting strictly after
+    /// `after` (the previous page's last photo, ``TimelineCursor``). With `album`, only that album's photos. Photos in
+    /// 最近删除 are left out (``trashed(userID:limit:after:)``). Keyset paging: a photo added or removed between two pages
+    /// never makes another one repeat or go missing. `filter` narrows it by date taken and camera.
+    public func list(userID: Int64, album: Int64? = nil, filter: PhotoFilter = .none, limit: Int,
+                     after: TimelineCursor?) throws -> (items: [Photo], next: TimelineCursor?) {
         try database.read { db in
+            let start = after ?? TimelineCursor(local: "9999-12-31T23:59:59", id: Int64.max)
+            let condition = filter.condition
             let rows = try db.query(
-                Self.selectPhoto + " WHERE p.user_id = ? AND p.id < ? AND p.trashed_at IS NULL" + Self.albumFilter(album)
-                    + " ORDER BY p.id DESC LIMIT ?",
-                userID, before ?? Int64.max, limit + 1)
-            var items = try rows.prefix(limit).map(Self.decodePhoto)
-            let next = rows.count > limit ? items.last?.id : nil
-            if items.count > limit { items.removeLast() }
+                Self.selectPhoto + " WHERE p.user_id = ? AND (p.taken_local < ? OR (p.taken_local = ? AND p.id < ?)) AND p.trashed_at IS NULL"
+                    + Self.albumFilter(album) + condition.sql + " ORDER BY p.taken_local DESC, p.id DESC LIMIT ?",
+                [.integer(userID), .text(start.local), .text(start.local), .integer(start.id)] + condition.arguments + [.integer(Int64(limit + 1))])
+            let items = try rows.prefix(limit).map(Self.decodePhoto)
+            let next = rows.count > limit ? items.last.map { TimelineCursor(local: $0.taken.local, id: $0.id) } : nil
             return (items, next)
         }
     }
 
-    /// Where a photo sits in the newest-first order (of the library's photos, or of one album; trashed ones
-    /// in neither): its 1-based
-    /// position, the total, and its neighbours.
+    /// How many photos (of the library, or of one album; none in the trash) were taken in each month, newest month
+    /// first: the timeline's scrubber. Months are `yyyy-MM` of ``TakenTime/local``.
+    public func months(userID: Int64, album: Int64? = nil, filter: PhotoFilter = .none) throws -> [(month: String, count: Int)] {
+        try database.read { db in
+            let condition = filter.condition
+            return try db.query("SELECT substr(p.taken_local, 1, 7) AS month, COUNT(*) AS n FROM photos_photos p WHERE p.user_id = ? AND p.trashed_at IS NULL"
+                                + Self.albumFilter(album) + condition.sql + " GROUP BY substr(p.taken_local, 1, 7) ORDER BY month DESC",
+                                [.integer(userID)] + condition.arguments)
+                .map { (try $0.get("month", as: String.self), try $0.get("n", as: Int.self)) }
+        }
+    }
+
+    /// Where a photo sits in the timeline's order (of the library's photos, or of one album; trashed ones in neither):
+    /// its 1-based position, the total, and its neighbours (newer: the one before it on the grid; older: after it).
     public func position(of photo: Photo, album: Int64? = nil) throws -> (index: Int, total: Int, newer: Int64?, older: Int64?) {
         try database.read { db in
             let filter = " AND p.trashed_at IS NULL" + Self.albumFilter(album)
+            let (t, id) = (photo.taken.local, photo.id)
+            let before = "(p.taken_local > ? OR (p.taken_local = ? AND p.id > ?))"
+            let after = "(p.taken_local < ? OR (p.taken_local = ? AND p.id < ?))"
             let total: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos p WHERE p.user_id = ?" + filter, photo.userID) ?? 0
-            let index: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos p WHERE p.user_id = ? AND p.id >= ?" + filter, photo.userID, photo.id) ?? 0
-            let newer: Int64? = try db.scalar("SELECT MIN(p.id) FROM photos_photos p WHERE p.user_id = ? AND p.id > ?" + filter, photo.userID, photo.id)
-            let older: Int64? = try db.scalar("SELECT MAX(p.id) FROM photos_photos p WHERE p.user_id = ? AND p.id < ?" + filter, photo.userID, photo.id)
-            return (index, total, newer, older)
+            let ahead: Int = try db.scalar("SELECT COUNT(*) FROM photos_photos p WHERE p.user_id = ? AND " + before + filter,
+                                           photo.userID, t, t, id) ?? 0
+            let newer: Int64? = try db.scalar("SELECT p.id FROM photos_photos p WHERE p.user_id = ? AND " + before + filter
+                                              + " ORDER BY p.taken_local, p.id LIMIT 1", photo.userID, t, t, id)
+            let older: Int64? = try db.scalar("SELECT p.id FROM photos_photos p WHERE p.user_id = ? AND " + after + filter
+                                              + " ORDER BY p.taken_local DESC, p.id DESC LIMIT 1", photo.userID, t, t, id)
+            return (ahead + 1, total, newer, older)
         }
     }
 
@@ -351,6 +379,8 @@ public struct PhotoLibrary: Sendable {
             filename: try row.get("filename"), format: try row.get("format"), width: try row.get("width"),
             height: try row.get("height"), orientation: try row.get("orientation"), colorSpace: try row.get("color_space"),
             hasAlpha: try row.get("has_alpha"), pageCount: try row.get("page_count"), takenAt: try row.get("taken_at"),
+            taken: TakenTime(local: try row.get("taken_local"), offset: try row.get("taken_offset"),
+                             basis: PhotoTakenBasis(rawValue: try row.get("taken_basis", as: String.self))),
             camera: try row.get("camera"), fileSize: try row.get("file_size"), createdAt: try row.get("created_at"),
             problem: try row.get("problem"), trashedAt: try row.get("trashed_at"), current: current)
     }

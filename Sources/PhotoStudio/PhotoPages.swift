@@ -48,6 +48,7 @@ enum PhotoText {
     static let flipV = LocalizedText(zh: "垂直翻转", en: "Flip vertical")
     static let crop = LocalizedText(zh: "裁剪", en: "Crop")
     static let free = LocalizedText(zh: "自由", en: "Free")
+    static let originalRatio = LocalizedText(zh: "原始比例", en: "Original")
     static let resize = LocalizedText(zh: "调整尺寸", en: "Resize")
     static let save = LocalizedText(zh: "保存", en: "Save")
     static let reset = LocalizedText(zh: "重置", en: "Reset")
@@ -59,7 +60,8 @@ enum PhotoText {
     static let animated = LocalizedText(zh: "动图：全屏播放动画，缩略图为第一帧。", en: "Animated: plays full screen; the thumbnail is frame 1.")
     static let animatedEdit = LocalizedText(zh: "这是动图：编辑后保存的新版本是静态图（第一帧），原动图保留。",
                                             en: "This is an animation: a saved edit is a still picture (frame 1); the animated original is kept.")
-    static let cropHint = LocalizedText(zh: "在图片上拖动选择裁剪区域。", en: "Drag on the picture to choose the crop.")
+    static let cropHint = LocalizedText(zh: "在图片上拖出裁剪框；拖动框内可移动，拖动四角可调整大小。",
+                                        en: "Drag on the picture for a crop box; drag inside it to move it, its corners to resize it.")
     /// Why a file was refused, in Chinese (the English text is the error's own message).
     static func reason(_ error: IngestError) -> String {
         switch error.code {
@@ -97,7 +99,7 @@ struct PhotoPages: Sendable {
                 guard let album = try library.album(id: id, userID: user.id) else { throw HTTPError.notFound() }
                 return album
             }
-            return try grid(viewer, user: user, album: album, cursor: request.query["cursor"].flatMap { Int64($0) })
+            return try grid(viewer, user: user, album: album, request: request)
         }
         pages.post("/albums") { request, member in
             let (viewer, user) = (member.viewer, member.user)
@@ -257,9 +259,37 @@ struct PhotoPages: Sendable {
 
     // MARK: grid
 
-    func grid(_ viewer: Viewer, user: User, album: PhotoLibrary.Album?, cursor: Int64?) throws -> Response {
+    /// The library's timeline (or one album's): `?group=day|month|year`, `?month=yyyy-MM` (the scrubber) or
+    /// `?cursor=` (the next page), `?limit=1…200` (default 60).
+    func grid(_ viewer: Viewer, user: User, album: PhotoLibrary.Album?, request: Request) throws -> Response {
         let language = viewer.language
-        let page = try library.list(userID: user.id, album: album?.id, limit: Self.pageSize, before: cursor)
+        let zh = language == .zh
+        let grouping = request.query["group"].flatMap(TimelineGrouping.init(rawValue:)) ?? .day
+        var cursor: TimelineCursor?
+        var month: String?
+        if let text = request.query["cursor"], !text.isEmpty {
+            guard text.count <= 48, let value = TimelineCursor(text) else {
+                throw HTTPError.validation([.init(field: "cursor", message: zh ? "翻页位置无效，请从第一页重新打开。" : "Not a valid page position: open the first page again.")])
+            }
+            cursor = value
+        }
+        if cursor == nil, let text = request.query["month"], !text.isEmpty {
+            guard text.count == 7, TimelineCursor.start(ofMonth: text) != nil else {
+                throw HTTPError.validation([.init(field: "month", message: zh ? "月份应写成 2019-07 这样。" : "Give the month as 2019-07.")])
+            }
+            month = text
+        }
+        let limit = try request.query["limit"].map { text in
+            guard let value = Int(text), (1...200).contains(value) else {
+                throw HTTPError.validation([.init(field: "limit", message: zh ? "每页 1–200 张。" : "1–200 photos a page.")])
+            }
+            return value
+        } ?? Self.pageSize
+        let filter = try Self.filter(request, chinese: zh)
+        let page = try library.list(userID: user.id, album: album?.id, filter: filter, limit: limit,
+                                    after: cursor ?? month.flatMap(TimelineCursor.start(ofMonth:)))
+        let months = cursor == nil ? try library.months(userID: user.id, album: album?.id, filter: filter) : []
+        let cameras = cursor == nil ? try library.cameras(userID: user.id) : []
         let albums = try library.albums(userID: user.id)
         let trashCount = cursor == nil && album == nil ? try library.trashSummary(userID: user.id).count : 0
         let context = album.map { "?album=\($0.id)" } ?? ""
@@ -271,7 +301,8 @@ struct PhotoPages: Sendable {
         }
         return viewer.page(
             title: PhotoText.title(language), back: BackLink(href: "/", label: Strings.home(language)), activeTab: "home",
-            bodyClass: "photos-app", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
+            bodyClass: "photos-app", stylesheets: [Self.assets.url("photos.css")],
+            scripts: [Self.assets.url("photos.js"), Self.assets.url("photos-upload.js")]
         ) {
             if cursor == nil {
                 postForm(action: "/photos/upload", csrfToken: viewer.csrfToken, multipart: true, attributes: [.id("upload-form"), .class("photo-upload")]) {
@@ -284,6 +315,7 @@ struct PhotoPages: Sendable {
                     }
                     div(.class("form-actions")) { button(PhotoText.upload(language), icon: .plus) }
                 }
+                uploadPanel(language)
             }
             if cursor == nil {
                 segmentedControl(
@@ -292,7 +324,21 @@ struct PhotoPages: Sendable {
                     selected: album.map { String($0.id) } ?? "all", label: PhotoText.albums(language))
             }
             sectionHeader(album?.name ?? PhotoText.allPhotos(language))
-            if page.items.isEmpty, cursor == nil {
+            if cursor == nil, !months.isEmpty || !filter.isEmpty {
+                groupingControl(grouping, album: album?.id, filter: filter, language: language)
+                filterForm(filter, cameras: cameras, grouping: grouping, album: album?.id, language: language)
+            }
+            if month != nil {
+                div(.class("photo-more-wrap")) {
+                    a(.classes("btn", "btn-secondary"), .id("timeline-newest"), .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter))) {
+                        TimelineText.newest(language)
+                    }
+                }
+            }
+            if page.items.isEmpty, cursor == nil, !filter.isEmpty {
+                emptyState(icon: .photo, title: zh ? "没有符合筛选条件的照片" : "No photos match the filter",
+                           message: zh ? "换一个日期范围或相机，或清除筛选。" : "Try other days or another camera, or clear the filter.")
+            } else if page.items.isEmpty, cursor == nil, month == nil {
                 if album != nil {
                     emptyState(icon: .photo, title: PhotoText.albumEmpty(language), message: PhotoText.albumEmptyMessage(language))
                 } else {
@@ -300,19 +346,13 @@ struct PhotoPages: Sendable {
                 }
             } else {
                 if cursor == nil { selectionBar(viewer, albums: albums, album: album) }
-                ul(.class("photo-grid"), .id("photo-grid"), .role("list")) {
-                    for photo in page.items {
-                        li(.class("photo-cell")) {
-                            a(.class("photo-link"), .href("/photos/\(photo.id)" + context), .attribute("data-photo-id", String(photo.id))) {
-                                tile(photo, language)
-                            }
-                        }
-                    }
-                }
+                if cursor == nil, let rail = scrubber(months, grouping: grouping, album: album?.id, filter: filter, language: language) { rail }
+                timeline(page.items, after: cursor, grouping: grouping, context: context, language: language)
                 if let next = page.next {
                     div(.class("photo-more-wrap")) {
                         a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"),
-                          .href("/photos?cursor=\(next)" + (album.map { "&album=\($0.id)" } ?? ""))) { PhotoText.more(language) }
+                          .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter) + "&cursor=\(next.text)"
+                                + (limit == Self.pageSize ? "" : "&limit=\(limit)"))) { PhotoText.more(language) }
                     }
                 }
             }
@@ -371,7 +411,7 @@ struct PhotoPages: Sendable {
                 span(.class("viewer-index"), .id("photo-index")) { label }
                 p(.class("viewer-caption"), .id("photo-caption")) {
                     photo.filename
-                    if let taken = Self.formatTaken(photo.takenAt) { " · " + taken }
+                    " · " + TimelineText.time(photo.taken)
                 }
             }
             div(.class("viewer-stage"), .id("viewer-stage"), .attribute("data-width", String(photo.displayWidth)),
@@ -457,13 +497,6 @@ struct PhotoPages: Sendable {
         return WebUI.button(.classes("viewer-nav-btn"), .id(id), .type("button"), Attribute.disabled, .ariaLabel(label), .title(label)) { icon(symbol) }
     }
 
-    static func formatTaken(_ taken: String?) -> String? {
-        guard let taken, taken.count >= 16 else { return taken }
-        let chars = Array(taken)
-        let date = String(chars[0..<10]).replacingOccurrences(of: ":", with: "-")
-        return date + " " + String(chars[11..<16])
-    }
-
     static func facts(_ photo: Photo, _ language: Language) -> [(String, String)] {
         let zh = language == .zh
         var facts: [(String, String)] = [
@@ -474,7 +507,7 @@ struct PhotoPages: Sendable {
             (zh ? "方向" : "Orientation", "EXIF \(photo.orientation)"),
             (zh ? "文件大小" : "File size", byteCount(photo.fileSize)),
         ]
-        if let taken = formatTaken(photo.takenAt) { facts.append((zh ? "拍摄时间" : "Taken", taken)) }
+        facts.append((zh ? "拍摄时间" : "Taken", takenFact(photo, language)))
         if let camera = photo.camera { facts.append((zh ? "相机" : "Camera", camera)) }
         if let current = photo.current { facts.append((zh ? "当前版本" : "Showing", "\(current.width)×\(current.height)")) }
         return facts
@@ -490,10 +523,11 @@ struct PhotoPages: Sendable {
 
     func editorPage(_ viewer: Viewer, _ photo: Photo) -> Response {
         let language = viewer.language
-        let ratios: [(String, String)] = [("free", PhotoText.free(language)), ("1:1", "1:1"), ("4:3", "4:3"), ("3:2", "3:2"), ("16:9", "16:9")]
+        let ratios: [(String, String)] = [("free", PhotoText.free(language)), ("1:1", "1:1"), ("4:3", "4:3"), ("16:9", "16:9"),
+                                          ("original", PhotoText.originalRatio(language))]
         return viewer.page(
             title: PhotoText.edit(language), back: BackLink(href: "/photos/\(photo.id)", label: PhotoText.title(language)), tabs: [],
-            bodyClass: "photos-app photo-editor-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
+            bodyClass: "photos-app photo-editor-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos-editor.js")]
         ) {
             div(.class("editor-stage"), .id("editor-stage"), .attribute("data-src", "/api/v1/photos/\(photo.id)/rendition?v=\(photo.displaySHA.prefix(16))"),
                 .attribute("data-width", String(photo.displayWidth)), .attribute("data-height", String(photo.displayHeight))) {
@@ -510,7 +544,8 @@ struct PhotoPages: Sendable {
             }
             div(.class("editor-ratios"), .id("editor-ratios"), .role("group"), .ariaLabel(PhotoText.crop(language))) {
                 for (value, title) in ratios {
-                    WebUI.button(.classes("ratio-btn", value == "free" ? "is-selected" : nil), .type("button"), .attribute("data-ratio", value)) { title }
+                    WebUI.button(.classes("ratio-btn", value == "free" ? "is-selected" : nil), .type("button"), .attribute("data-ratio", value),
+                                 .attribute("aria-pressed", value == "free" ? "true" : "false")) { title }
                 }
             }
             p(.class("editor-hint")) { PhotoText.cropHint(language) }

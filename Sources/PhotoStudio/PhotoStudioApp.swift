@@ -122,29 +122,40 @@ struct PhotoAPI: Sendable {
                 throw HTTPError.validation([.init(field: "file", message: "Send one or more images as the multipart field 'file'.")])
             }
             let userID = user.id
-            return .offloaded(key: DerivativeQueue.key(userID: userID), lane: DerivativeQueue.lane(files)) { try upload(files, userID: userID) }
+            let times = try Self.fileTimes(request.form().values("lastModified"), count: files.count)
+            return .offloaded(key: DerivativeQueue.key(userID: userID), lane: DerivativeQueue.lane(files)) {
+                try upload(files, fileTimes: times, userID: userID)
+            }
         }
         api.get(Self.base) { request, member in
             let user = member.user
             let limit = min(max(Int(request.query["limit"] ?? "") ?? 50, 1), 200)
-            var cursor: Int64?
+            var cursor: TimelineCursor?
             if let text = request.query["cursor"], !text.isEmpty {
-                guard let value = Int64(text) else {
+                guard text.count <= 48, let value = TimelineCursor(text) else {
                     throw HTTPError.validation([.init(field: "cursor", message: "Use the nextCursor of the previous page.")])
                 }
                 cursor = value
+            } else if let month = request.query["month"], !month.isEmpty {
+                guard month.count == 7, let start = TimelineCursor.start(ofMonth: month) else {
+                    throw HTTPError.validation([.init(field: "month", message: "Give a month as yyyy-MM (1900-01 to 9999-12).")])
+                }
+                cursor = start
             }
             var album: Int64?
             if let text = request.query["album"], !text.isEmpty {
                 guard let id = Int64(text), try library.album(id: id, userID: user.id) != nil else { throw HTTPError.notFound("No such album.") }
                 album = id
             }
-            let page = try library.list(userID: user.id, album: album, limit: limit, before: cursor)
+            let filter = PhotoFilter(from: request.query["from"].flatMap { $0.isEmpty ? nil : $0 }, to: request.query["to"].flatMap { $0.isEmpty ? nil : $0 },
+                                     camera: request.query["camera"].flatMap { $0.isEmpty ? nil : $0 })
+            if let problem = filter.problem { throw HTTPError.validation([.init(field: problem.field, message: problem.en)]) }
+            let page = try library.list(userID: user.id, album: album, filter: filter, limit: limit, after: cursor)
             queue.submit(page.items, kinds: [.thumbnail])
             return .json(capacity: 512 * page.items.count + 64) { json in
                 json.object {
                     $0.array("items") { list in for photo in page.items { write(photo, to: &list) } }
-                    $0.field("nextCursor", page.next.map(String.init))
+                    $0.field("nextCursor", page.next?.text)
                 }
             }
         }
@@ -221,14 +232,30 @@ struct PhotoAPI: Sendable {
         }
     }
 
+    /// The optional multipart fields `lastModified` (the browser's `File.lastModified`: milliseconds since 1970, one per
+    /// file in the files' order, 0 to 253402300799999): each file's own time, the timeline's second choice (``TakenTime``).
+    /// None: nil for every file. - Throws: 422 naming `lastModified` for another count or a value that is not such a number.
+    static func fileTimes(_ values: [String], count: Int) throws(HTTPError) -> [Date?] {
+        if values.isEmpty { return Array(repeating: nil, count: count) }
+        guard values.count == count else {
+            throw HTTPError.validation([.init(field: "lastModified", message: "Send one lastModified per file (\(count)), or none.")])
+        }
+        return try values.map { text throws(HTTPError) in
+            guard let value = Int64(text), (0...253_402_300_799_999).contains(value) else {
+                throw HTTPError.validation([.init(field: "lastModified", message: "lastModified is milliseconds since 1970 (0 to 253402300799999).")])
+            }
+            return Date(timeIntervalSince1970: Double(value) / 1000)
+        }
+    }
+
     /// Stores the uploaded files after checking their headers (on the work pool) and queues their
     /// thumbnails and renditions. One file refused alone is its own problem; all refused is a 422.
-    func upload(_ files: [UploadedFile], userID: Int64) throws -> Response {
+    func upload(_ files: [UploadedFile], fileTimes: [Date?], userID: Int64) throws -> Response {
         var added: [(Photo, IngestResult)] = []
         var failed: [(String, IngestError)] = []
-        for file in files {
+        for (file, time) in zip(files, fileTimes) {
             do throws(IngestError) {
-                let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: userID, check: .header)
+                let result = try library.add(fileAt: file.temporaryPath, filename: file.filename, userID: userID, check: .header, fileTime: time)
                 added.append((result.photo, result))
             } catch {
                 failed.append((PhotoLibrary.cleanFilename(file.filename), error))
@@ -347,7 +374,9 @@ struct PhotoAPI: Sendable {
             $0.field("orientation", photo.orientation)
             $0.field("hasAlpha", photo.hasAlpha)
             $0.field("pageCount", photo.pageCount)
-            $0.field("takenAt", photo.takenAt)
+            $0.field("takenAt", photo.taken.iso8601)
+            $0.field("takenAtBasis", photo.taken.basis.rawValue)
+            $0.field("exifDateTime", photo.takenAt)
             $0.field("camera", photo.camera)
             $0.field("fileSize", photo.fileSize)
             $0.field("sha256", photo.sha256)
@@ -413,8 +442,9 @@ struct PhotoAPI: Sendable {
     static let idParameter = APIOperation.Parameter("id", in: .path, schema: .integer())
 
     static let operations: [APIOperation] = [
-        APIOperation(.post, base, summary: "Upload one or more photos (multipart field 'file')", tag: "Photos",
-                     requestBody: .object([("file", .array(.string(format: "binary")))]), requestMediaType: "multipart/form-data",
+        APIOperation(.post, base, summary: "Upload one or more photos (multipart field 'file'; optional 'lastModified', one per file: its time in ms since 1970)", tag: "Photos",
+                     requestBody: .object([("file", .array(.string(format: "binary"))), ("lastModified", .array(.integer()))]),
+                     requestMediaType: "multipart/form-data",
                      responses: [.init(201, "At least one photo added (items; a file already in the library answers its photo, duplicate true)",
                                        schema: .ref(PhotoUploadResult.self)),
                                  .init(200, "Every file was already in the library: their photos, duplicate true", schema: .ref(PhotoUploadResult.self)),
@@ -423,9 +453,15 @@ struct PhotoAPI: Sendable {
                                  .init(507, "Over the account's Photo Studio quota (urn:appsuite:problem:quota-exceeded), or the server's disk is full",
                                        schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
-        APIOperation(.get, base, summary: "The library, newest first (keyset-paged)", tag: "Photos",
-                     parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query),
-                                  .init("album", in: .query, schema: .integer(), description: "only this album's photos")],
+        APIOperation(.get, base, summary: "The timeline: newest taken first (takenAt, then id), keyset-paged so photos added between pages never repeat or skip one",
+                     tag: "Photos",
+                     parameters: [.init("limit", in: .query, schema: .integer(), description: "1–200, default 50"),
+                                  .init("cursor", in: .query, description: "nextCursor of the previous page (at most 48 characters)"),
+                                  .init("month", in: .query, description: "yyyy-MM: start at the newest photo taken in that month or before (without cursor)"),
+                                  .init("album", in: .query, schema: .integer(), description: "only this album's photos"),
+                                  .init("from", in: .query, description: "yyyy-MM-dd: taken on or after this day (local time where taken)"),
+                                  .init("to", in: .query, description: "yyyy-MM-dd: taken on or before this day"),
+                                  .init("camera", in: .query, description: "EXIF make and model as answered in camera (at most 241 characters)")],
                      responses: [.init(200, "A page", schema: .ref(PhotoPage.self))],
                      requiresAuthentication: true),
         APIOperation(.get, base + "/albums", summary: "The account's albums", tag: "Photos",
@@ -469,6 +505,7 @@ struct PhotoAPI: Sendable {
             "height": .integer(description: "upright height of the original, pixels"),
             "orientation": .integer(description: "EXIF orientation 1–8 of the original"),
             "fileSize": .integer(description: "bytes of the original"),
+            "takenAtBasis": .words(PhotoTakenBasis.known.map(\.rawValue)),
         ]),
         JSONSchema.component(PhotoItem.Version.self),
         JSONSchema.component(PhotoEditOperation.self, overriding: [

@@ -146,14 +146,15 @@ struct PhotoStudioEndpointsAPI: Sendable {
         let base = PhotoAPI.base + "/\(photo.id)"
         return PhotoItem(
             id: photo.id, filename: photo.filename, width: photo.width, height: photo.height, format: photo.format, colorSpace: photo.colorSpace,
-            orientation: photo.orientation, hasAlpha: photo.hasAlpha, pageCount: photo.pageCount, takenAt: photo.takenAt, camera: photo.camera,
+            orientation: photo.orientation, hasAlpha: photo.hasAlpha, pageCount: photo.pageCount, takenAt: photo.taken.iso8601, camera: photo.camera,
             fileSize: photo.fileSize, sha256: photo.sha256, createdAt: Date(timeIntervalSince1970: TimeInterval(photo.createdAt)), duplicate: nil,
             displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, currentVersionId: photo.current?.id,
             thumbnailReady: library.hasDerivative(.thumbnail, of: photo), problem: photo.current == nil ? photo.problem : nil,
             thumbnailURL: base + "/thumbnail" + v, renditionURL: base + "/rendition" + v, originalURL: base + "/original",
             versions: versions.map { $0.map(Self.model) },
             trashedAt: photo.trashedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) },
-            purgeAt: photo.trashedAt.map { Date(timeIntervalSince1970: TimeInterval(PhotoLibrary.purgeTime(trashedAt: $0))) })
+            purgeAt: photo.trashedAt.map { Date(timeIntervalSince1970: TimeInterval(PhotoLibrary.purgeTime(trashedAt: $0))) },
+            takenAtBasis: photo.taken.basis, exifDateTime: photo.takenAt)
     }
 
     static func model(_ version: PhotoVersion) -> PhotoItem.Version {

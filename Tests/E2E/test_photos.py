@@ -57,6 +57,14 @@ def is_disabled(driver, element_id: str) -> bool:
     return el.tag_name == "button" and el.get_attribute("disabled") is not None
 
 
+def post_upload_form(driver, what: str) -> None:
+    """The upload form's plain post, as without JS: form.submit() fires no submit event, so photos-upload.js (which
+    sends the files itself, with progress; test_upload_progress_cancel_retry_and_thumbnails) stays out of it."""
+    mark(driver)
+    driver.execute_script("document.getElementById('upload-form').submit();")
+    wait_new_page(driver, what)
+
+
 def open_by_name(driver, server, name: str) -> None:
     driver.get(server.base_url + "/photos")
     link = driver.find_element(By.CSS_SELECTOR, f"#photo-grid img[alt='{name}']").find_element(By.XPATH, "..")
@@ -231,7 +239,7 @@ def test_animated_gif_plays_in_the_viewer(signed_in, photo_server):
     driver.get(photo_server.base_url + "/photos")
     field = driver.find_element(By.ID, "photo-files")
     field.send_keys(str(PHOTOS / "edge" / "gif_animated_loop3.gif"))
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload gif")
+    post_upload_form(driver, "upload gif")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open gif")
     src = driver.find_element(By.ID, "viewer-image").get_attribute("src")
     assert "/original" in src, f"the animated GIF viewer shows {src}, not the animation"
@@ -319,12 +327,12 @@ def test_upload_and_delete_with_confirmation(signed_in, photo_server, screenshot
     field = driver.find_element(By.ID, "photo-files")
     field.send_keys(str(PHOTOS.parent / "photos" / "ordinary" / "coffee.png") + "\n" + str(PHOTOS / "edge" / "png_palette_trns.png")
                     + "\n" + str(PHOTOS / "edge" / "text_not_image.jpg"))
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
+    post_upload_form(driver, "upload")
     toast = driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
     assert "已添加 1 张" in toast and "text_not_image.jpg：不是支持的图片格式" in toast and "已在相册中" in toast, toast
     screenshot("photos-11-upload-result")
     # The upload answered before its thumbnail existed: the tile is a placeholder until photos.js swaps it in.
-    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child img.photo-thumb"), 60,
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child img.photo-thumb"), 60,
              "the uploaded photo's thumbnail never replaced its placeholder")
     assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")[0].get_attribute("alt") == "png_palette_trns.png"
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open uploaded")
@@ -417,16 +425,16 @@ def test_truncated_upload_is_kept_and_marked(signed_in, photo_server, screenshot
     driver = signed_in
     driver.get(photo_server.base_url + "/photos")
     driver.find_element(By.ID, "photo-files").send_keys(str(PHOTOS / "edge" / "truncated_image.png"))
-    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"), "upload")
+    post_upload_form(driver, "upload")
     assert "已添加 1 张" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")
-    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child .photo-placeholder.is-broken"), 60,
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child .photo-placeholder.is-broken"), 60,
              "the truncated upload was never marked")
-    tile = driver.find_element(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child .photo-placeholder")
+    tile = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child .photo-placeholder")
     assert "无法显示" in tile.text and "truncated_image.png" in tile.text
     assert "PNG 640×480" in tile.get_attribute("title")
     screenshot("photos-17-grid-broken-tile")
     driver.get(photo_server.base_url + "/photos")
-    assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell:first-child .photo-placeholder.is-broken:not([data-pending])")
+    assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child .photo-placeholder.is-broken:not([data-pending])")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open broken")
     assert "PNG 640×480: the pixel data cannot be decoded" in driver.find_element(By.ID, "photo-problem").text
     driver.execute_script("window.confirm = function () { return true; };")
@@ -692,3 +700,298 @@ def test_save_to_phone_shares_the_file_or_downloads(signed_in, photo_server):
     open_by_name(driver, photo_server, "Landscape_6.jpg")
     assert driver.execute_script("return typeof navigator.canShare") == "undefined"
     assert driver.find_element(By.ID, "photo-download").get_attribute("href").endswith("/download")
+
+
+def section_keys(driver) -> list[str]:
+    return [el.get_attribute("data-section") for el in driver.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section")]
+
+
+def section_of(driver, name: str) -> str:
+    return driver.find_element(By.CSS_SELECTOR, f"#photo-grid img[alt='{name}']").find_element(
+        By.XPATH, "ancestor::section[contains(@class,'timeline-section')]").get_attribute("data-section")
+
+
+def test_timeline_sections_sticky_headers_and_groups(signed_in, photo_server, screenshot):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    keys = section_keys(driver)
+    assert keys == sorted(keys, reverse=True) and len(set(keys)) == len(keys), keys
+    # Taken times from EXIF (DateTimeOriginal, offset aside): the Nokia on 2022-08-14, the Canon on 2015-02-09.
+    assert section_of(driver, "HMD_Nokia_8.3_5G.jpg") == "2022-08-14"
+    assert section_of(driver, "canon_hdr_NO.jpg") == "2015-02-09"
+    headers = driver.find_elements(By.CSS_SELECTOR, "#photo-grid .timeline-header")
+    assert len(headers) == len(keys)
+    nokia = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section[data-section='2022-08-14'] .timeline-header")
+    assert nokia.text.startswith("2022年8月14日 星期日"), nokia.text
+    # Sticky: scrolled past its start, the first section's header stays under the nav bar while its photos scroll.
+    first = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section")
+    driver.execute_script("window.scrollTo(0, arguments[0].getBoundingClientRect().top + window.scrollY + 200);", first)
+    nav_bottom = driver.execute_script("return document.querySelector('.navbar').getBoundingClientRect().bottom;")
+    wait_for(driver, lambda d: abs(d.execute_script("return arguments[0].querySelector('.timeline-header').getBoundingClientRect().top;", first)
+                                  - nav_bottom) < 1.5, message="the section header did not stay under the nav bar")
+    screenshot("photos-20-timeline-sticky")
+    driver.get(photo_server.base_url + "/photos?group=month")
+    assert all(len(k) == 7 for k in section_keys(driver)) and "2022-08" in section_keys(driver)
+    assert driver.find_element(By.CSS_SELECTOR, ".timeline-section[data-section='2022-08'] .timeline-header").text == "2022年8月"
+    screenshot("photos-21-timeline-months")
+    driver.get(photo_server.base_url + "/photos?group=year&lang=en")
+    assert "2015" in section_keys(driver)
+    cells = driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell")
+    assert min(c.size["width"] for c in cells) >= 44, "year tiles stay at least 44 px"
+    screenshot("photos-22-timeline-years-en")
+    driver.get(photo_server.base_url + "/photos?lang=zh")
+
+
+def test_timeline_pages_continue_a_section_without_its_header(signed_in, photo_server, screenshot):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos?limit=5")
+    total = len(fetch_json(driver, "/api/v1/photos?limit=200")["items"])
+    first_page_keys = section_keys(driver)
+    # Without JS: the next page starts inside the section the first ended in, with no header for it.
+    more = driver.find_element(By.ID, "photo-more").get_attribute("href")
+    driver.get(more)
+    continued = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section")
+    assert "is-continued" in continued.get_attribute("class") and continued.get_attribute("data-section") == first_page_keys[-1]
+    assert not continued.find_elements(By.CSS_SELECTOR, ".timeline-header")
+    # With JS: scrolling loads every page; a continued section joins the one on screen, each header once, no photo twice.
+    driver.get(photo_server.base_url + "/photos?limit=5")
+
+    def all_loaded(d):
+        d.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+        return not d.find_elements(By.ID, "photo-more")
+    wait_for(driver, all_loaded, 60, "the timeline never finished loading")
+    ids = [a.get_attribute("data-photo-id") for a in driver.find_elements(By.CSS_SELECTOR, "#photo-grid a.photo-link")]
+    assert len(ids) == total and len(set(ids)) == total, f"{len(ids)} tiles, {len(set(ids))} different, {total} photos"
+    keys = section_keys(driver)
+    assert len(keys) == len(set(keys)) and len(driver.find_elements(By.CSS_SELECTOR, "#photo-grid .timeline-header")) == len(keys)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#photo-grid .is-continued")
+    # The viewer walks the same order: the photo after the last of the first section is the first of the second.
+    api_ids = [str(p["id"]) for p in fetch_json(driver, "/api/v1/photos?limit=200")["items"]]
+    assert ids == api_ids
+
+
+def years_now(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#timeline-scrubber .scrubber-year")
+
+
+def test_timeline_scrubber_drag_jumps_to_a_month(signed_in, photo_server, screenshot):
+    from selenium.webdriver.common.action_chains import ActionChains
+    driver = signed_in
+    for lang, dark in (("zh", False), ("en", True)):
+        set_scheme(driver, dark)
+        driver.get(photo_server.base_url + f"/photos?lang={lang}")
+        years = driver.find_elements(By.CSS_SELECTOR, "#timeline-scrubber .scrubber-year")
+        assert [y.text for y in years][:2] == ["2026", "2022"], [y.text for y in years]
+        assert all(y.size["height"] >= 44 and y.size["width"] >= 44 for y in years)
+        screenshot(f"photos-23-scrubber-{lang}-{'dark' if dark else 'light'}")
+    set_scheme(driver, False)
+    driver.get(photo_server.base_url + "/photos?lang=zh")
+    rail = driver.find_element(By.ID, "timeline-scrubber")
+    assert "is-floating" not in rail.get_attribute("class"), "in the row above the timeline until it is scrolled to"
+    driver.execute_script("window.scrollTo(0, document.getElementById('photo-grid').getBoundingClientRect().top + window.scrollY + 300);")
+    wait_for(driver, lambda d: "is-floating" in rail.get_attribute("class") and rail.size["height"] > 300, message="the rail did not float")
+    screenshot("photos-23-scrubber-floating")
+    height = rail.size["height"]
+    mark(driver)
+    actions = ActionChains(driver)
+    actions.move_to_element_with_offset(rail, 0, -height // 2 + 4).click_and_hold()
+    for _ in range(6):
+        actions.move_by_offset(0, height // 8)
+    actions.perform()
+    bubble = driver.find_element(By.ID, "scrubber-bubble")
+    wait_for(driver, lambda d: bubble.is_displayed() and "年" in bubble.text, message="no month bubble while dragging")
+    chosen = bubble.text
+    # The bubble agrees with the year labels beside the finger.
+    finger = driver.execute_script("return arguments[0].getBoundingClientRect().top + arguments[0].offsetHeight / 2;", bubble)
+    labels = [(y.text, y.location["y"] + y.size["height"] / 2 - driver.execute_script("return window.scrollY;")) for y in years_now(driver)]
+    above = [int(t) for t, y in labels if y <= finger + 1]
+    below = [int(t) for t, y in labels if y > finger + 1]
+    year = int(chosen.split("年")[0])
+    assert (not above or year <= above[-1]) and (not below or year >= below[0]), (chosen, labels, finger)
+    screenshot("photos-24-scrubber-dragging")
+    ActionChains(driver).release().perform()
+    wait_new_page(driver, "the scrubber's month")
+    month = driver.current_url.split("month=")[1][:7]
+    assert chosen == f"{int(month[:4])}年{int(month[5:])}月", (chosen, month)
+    keys = section_keys(driver)
+    assert keys and keys[0][:7] <= month, (keys, month)
+    assert driver.find_element(By.ID, "timeline-newest").get_attribute("href").endswith("/photos?group=day")
+    screenshot("photos-25-scrubber-month")
+
+
+def test_upload_progress_cancel_retry_and_thumbnails(signed_in, photo_server, screenshot):
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    # Slow the uplink (Chromium's network emulation) so the bars are seen moving and an upload can be cancelled midway.
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": False, "latency": 20, "downloadThroughput": -1, "uploadThroughput": 400_000})
+    try:
+        files = [PHOTOS / "edge" / "heic_iphone13_irot270_exif6.heic", PHOTOS / "edge" / "text_not_image.jpg",
+                 PHOTOS / "edge" / "gray_giunchedi.jpg", PHOTOS / "edge" / "huge_rgb_9643x10328.jpg"]
+        driver.find_element(By.ID, "photo-files").send_keys("\n".join(str(f) for f in files))
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"))
+        rows = lambda d: d.find_elements(By.CSS_SELECTOR, "#upload-list .upload-item")
+        wait_for(driver, lambda d: len(rows(d)) == 4, message="no row per file")
+        heic = rows(driver)[0]
+        wait_for(driver, lambda d: 0 < int(heic.find_element(By.CSS_SELECTOR, ".upload-bar").get_attribute("value")) < 100,
+                 30, "the first file's bar never moved")
+        assert 0 <= int(driver.find_element(By.ID, "upload-total-bar").get_attribute("value")) < 100
+        screenshot("photos-26-upload-progress")
+        # Cancel the last (still waiting behind two at a time, or sending): it never lands, the others go on.
+        tap(driver, rows(driver)[3].find_element(By.CSS_SELECTOR, ".upload-action"))
+        wait_for(driver, lambda d: rows(d)[3].get_attribute("data-state") == "cancelled")
+        wait_for(driver, lambda d: [r.get_attribute("data-state") for r in rows(d)[:3]] == ["done", "failed", "done"], 120,
+                 "the other uploads did not finish")
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                               {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    failed = rows(driver)[1]
+    assert "不是支持的图片格式" in failed.find_element(By.CSS_SELECTOR, ".upload-status").text
+    assert failed.find_element(By.CSS_SELECTOR, ".upload-action").text == "重试"
+    assert driver.find_element(By.ID, "upload-total-text").text.startswith("已完成 2/3")
+    # Each added photo's thumbnail shows in its row once the server has made it.
+    for index in (0, 2):
+        wait_for(driver, lambda d: d.execute_script(
+            "var i = arguments[0].querySelector('img.upload-thumb-img'); return !!i && i.complete && i.naturalWidth > 0;", rows(d)[index]),
+            60, "a thumbnail never appeared")
+    assert driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]").is_enabled(), "the form is ready for more files"
+    names = [p["filename"] for p in fetch_json(driver, "/api/v1/photos?limit=200")["items"]]
+    assert "huge_rgb_9643x10328.jpg" not in names and "heic_iphone13_irot270_exif6.heic" in names
+    # The grid shows the new photos in their sections (the HEIC was taken 2022-02-16).
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section[data-section='2022-02-16'] .photo-cell"),
+             30, "the grid was not refreshed")
+    # Retry the refused file: refused again, the row says why again, nothing else changes.
+    tap(driver, failed.find_element(By.CSS_SELECTOR, ".upload-action"))
+    wait_for(driver, lambda d: rows(d)[1].get_attribute("data-state") == "failed" and "不是支持" in rows(d)[1].text, 30)
+    for b in driver.find_elements(By.CSS_SELECTOR, "#upload-list .upload-action, #upload-list .upload-open"):
+        if b.is_displayed():
+            assert b.size["height"] >= 44, b.text
+    driver.execute_script("document.getElementById('upload-panel').scrollIntoView({block: 'start'});")
+    screenshot("photos-27-upload-done")
+    photo = next(p for p in fetch_json(driver, "/api/v1/photos?limit=200")["items"] if p["filename"] == "heic_iphone13_irot270_exif6.heic")
+    assert photo["takenAt"] == "2022-02-16T12:55:41+01:00" and photo["takenAtBasis"] == "exif", photo
+
+
+def drag(driver, element, dx: float, dy: float, start=(0.5, 0.5)) -> None:
+    """A touch drag on `element` from `start` (fractions of its box) by dx, dy CSS pixels, sent from one script."""
+    driver.execute_script("""
+        const [el, dx, dy, fx, fy] = arguments, b = el.getBoundingClientRect();
+        const x0 = b.left + b.width * fx, y0 = b.top + b.height * fy;
+        const at = (type, x, y) => el.dispatchEvent(new PointerEvent(type, {pointerId: 9, pointerType: 'touch',
+            clientX: x, clientY: y, bubbles: true, cancelable: true, isPrimary: true}));
+        at('pointerdown', x0, y0);
+        for (let i = 1; i <= 4; i++) at('pointermove', x0 + dx * i / 4, y0 + dy * i / 4);
+        at('pointerup', x0 + dx, y0 + dy);
+        """, element, dx, dy, start[0], start[1])
+
+
+def crop_fields(driver) -> list[str]:
+    return [driver.find_element(By.NAME, n).get_attribute("value") for n in ("crop_x", "crop_y", "crop_w", "crop_h")]
+
+
+def test_crop_box_presets_move_resize_and_fields(signed_in, photo_server, screenshot):
+    driver = signed_in
+    open_by_name(driver, photo_server, "Landscape_4.jpg")
+    photo_id = path_of(driver).rsplit("/", 1)[-1]
+    click_and_wait(driver, driver.find_element(By.ID, "photo-edit"), "editor")
+    stage = driver.find_element(By.ID, "editor-stage")
+    wait_for(driver, lambda d: stage.get_attribute("data-ready") == "1")
+    labels = [b.text for b in driver.find_elements(By.CSS_SELECTOR, ".ratio-btn")]
+    assert labels == ["自由", "1:1", "4:3", "16:9", "原始比例"], labels
+    assert all(b.size["height"] >= 44 for b in driver.find_elements(By.CSS_SELECTOR, ".ratio-btn"))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", stage)
+    # 16:9: the widest such box, centred (1800 × 1012.5 in a 1800 × 1200 picture).
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='16:9']"))
+    assert stage.get_attribute("data-crop") == "0,94,1800,1013", stage.get_attribute("data-crop")
+    assert crop_fields(driver) == ["0", "94", "1800", "1013"]
+    # 1:1, then a corner dragged inwards: it stays square, anchored at the opposite corner.
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='1:1']"))
+    assert stage.get_attribute("data-crop") == "300,0,1200,1200"
+    drag(driver, driver.find_element(By.CSS_SELECTOR, ".crop-handle-se"), -60, -20)
+    x, y, w, h = map(int, stage.get_attribute("data-crop").split(","))
+    assert (x, y) == (300, 0) and w == h and 700 < w < 1200, (x, y, w, h)
+    handle = driver.find_element(By.CSS_SELECTOR, ".crop-handle-se")
+    assert handle.size["width"] >= 44 and handle.size["height"] >= 44
+    # Moved by a drag inside: same size, new place, never past the picture's edge.
+    drag(driver, driver.find_element(By.ID, "crop-box"), 30, 400)
+    x2, y2, w2, h2 = map(int, stage.get_attribute("data-crop").split(","))
+    assert (w2, h2) == (w, h) and x2 > x and y2 == 1200 - h, (x2, y2, w2, h2)
+    assert crop_fields(driver) == [str(x2), str(y2), str(w2), str(h2)]
+    screenshot("photos-28-crop-box-zh")
+    # 原始比例 fills the picture (no crop until a corner is dragged), and keeps 3:2 while resizing.
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='original']"))
+    assert stage.get_attribute("data-crop") == "" and driver.find_element(By.ID, "editor-size").text == "1800×1200"
+    drag(driver, driver.find_element(By.CSS_SELECTOR, ".crop-handle-nw"), 90, 10)
+    x3, y3, w3, h3 = map(int, stage.get_attribute("data-crop").split(","))
+    assert x3 + w3 == 1800 and y3 + h3 == 1200 and abs(w3 * 2 - h3 * 3) <= 3, (x3, y3, w3, h3)
+    # Typing numbers moves the box and selects 自由.
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "#editor-manual > summary"))
+    for name, value in (("crop_x", "100"), ("crop_y", "50"), ("crop_w", "400"), ("crop_h", "300")):
+        field = driver.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    assert stage.get_attribute("data-crop") == "100,50,400,300"
+    assert driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='free']").get_attribute("aria-pressed") == "true"
+    box = driver.find_element(By.ID, "crop-box").rect
+    canvas = driver.find_element(By.ID, "editor-canvas").rect
+    k = canvas["width"] / 1800
+    assert abs(box["x"] - canvas["x"] - 100 * k) < 2 and abs(box["width"] - 400 * k) < 2, (box, canvas)
+    assert driver.find_element(By.ID, "editor-size").text == "400×300"
+    set_scheme(driver, True)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start', behavior: 'instant'});", stage)
+    screenshot("photos-29-crop-box-fields-zh-dark")
+    set_scheme(driver, False)
+    # The server checks and renders it as before.
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#edit-form button[type=submit]"), "saving")
+    assert path_of(driver) == f"/photos/{photo_id}"
+    assert image_size(driver, "#viewer-image") == (400, 300)
+    crop = fetch_json(driver, f"/api/v1/photos/{photo_id}")["versions"][-1]["operations"][-1]
+    assert crop == {"op": "crop", "x": 100, "y": 50, "width": 400, "height": 300}, crop
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#revert-form button[type=submit]"), "revert")
+    # English: the presets' words.
+    driver.get(photo_server.base_url + f"/photos/{photo_id}/edit?lang=en")
+    wait_for(driver, lambda d: d.find_element(By.ID, "editor-stage").get_attribute("data-ready") == "1")
+    assert [b.text for b in driver.find_elements(By.CSS_SELECTOR, ".ratio-btn")] == ["Free", "1:1", "4:3", "16:9", "Original"]
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".ratio-btn[data-ratio='4:3']"))
+    assert driver.find_element(By.ID, "editor-stage").get_attribute("data-crop") == "100,0,1600,1200"
+    screenshot("photos-30-crop-box-en")
+    driver.get(photo_server.base_url + "/photos?lang=zh")
+
+
+def test_filter_by_date_taken_and_camera(signed_in, photo_server, screenshot):
+    from selenium.webdriver.support.ui import Select
+    driver = signed_in
+    driver.get(photo_server.base_url + "/photos")
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "#timeline-filter > summary"))
+    form = driver.find_element(By.ID, "filter-form")
+    cameras = [o.text for o in Select(form.find_element(By.NAME, "camera")).options]
+    assert cameras[0] == "所有相机" and any(c.startswith("Canon PowerShot SX60 HS (") for c in cameras), cameras
+    driver.execute_script("arguments[0].value = '2015-01-01'; arguments[1].value = '2015-12-31';",
+                          form.find_element(By.NAME, "from"), form.find_element(By.NAME, "to"))
+    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "filter by dates")
+    names = sorted(img.get_attribute("alt") for img in driver.find_elements(By.CSS_SELECTOR, "#photo-grid img, #photo-grid .photo-placeholder-name"))
+    # The photos the whole timeline says were taken in 2015 (other tests may have uploaded more of that year).
+    expected = sorted(p["filename"] for p in fetch_json(driver, "/api/v1/photos?limit=200")["items"] if p["takenAt"].startswith("2015-"))
+    assert names == expected and {"canon_hdr_NO.jpg", "giunchedi_portrait.jpg", "iphone_hdr_YES.jpg"} <= set(names), (names, expected)
+    assert all(k.startswith("2015-") for k in section_keys(driver))
+    assert driver.find_element(By.ID, "timeline-filter").get_attribute("open") is not None
+    screenshot("photos-31-filter-2015-zh")
+    # The camera too; the grouping links keep the filter.
+    form = driver.find_element(By.ID, "filter-form")
+    Select(form.find_element(By.NAME, "camera")).select_by_value("Canon PowerShot SX60 HS")
+    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "filter by camera")
+    assert [i.get_attribute("alt") for i in driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")] == ["canon_hdr_NO.jpg"]
+    month_link = driver.find_element(By.CSS_SELECTOR, ".segmented a[href*='group=month']").get_attribute("href")
+    assert "from=2015-01-01" in month_link and "camera=Canon%20PowerShot%20SX60%20HS" in month_link, month_link
+    # Nothing matches: said so, with the way out.
+    driver.get(photo_server.base_url + "/photos?from=1990-01-01&to=1990-12-31&lang=en")
+    assert "No photos match the filter" in driver.find_element(By.CSS_SELECTOR, ".content").text
+    set_scheme(driver, True)
+    screenshot("photos-32-filter-none-en-dark")
+    set_scheme(driver, False)
+    click_and_wait(driver, driver.find_element(By.ID, "filter-clear"), "clear the filter")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell")) > 2
+    # A day that does not exist is refused, naming the field.
+    driver.get(photo_server.base_url + "/photos?from=2015-02-30")
+    assert "2019-07-14" in driver.find_element(By.TAG_NAME, "body").text

@@ -63,7 +63,7 @@ final class Fixture {
         #expect(again.imported == 0)
         #expect(again.skipped.count == 1 && again.skipped[0].reason.contains("already"))
 
-        let all = try fixture.library.list(userID: fixture.alice, limit: 100, before: nil).items
+        let all = try fixture.library.list(userID: fixture.alice, limit: 100, after: nil).items
         #expect(all.count == 34)
         for photo in all where photo.filename.hasPrefix("Landscape_") {
             #expect(photo.width == 1800 && photo.height == 1200, "\(photo.filename)")
@@ -117,7 +117,7 @@ final class Fixture {
         }
         #expect(accepted == files.count - expectedRefusals.count)
         #expect(fixture.storedOriginals == accepted, "refused files leave nothing behind")
-        let photos = try fixture.library.list(userID: fixture.alice, limit: 200, before: nil).items
+        let photos = try fixture.library.list(userID: fixture.alice, limit: 200, after: nil).items
         func photo(_ name: String) throws -> Photo { try #require(photos.first { $0.filename == name }) }
         #expect(try photo("heic_iphone13_irot270_exif6.heic").width == 3024)
         #expect(try photo("heic_iphone13_irot270_exif6.heic").height == 4032)
@@ -163,18 +163,21 @@ final class Fixture {
         #expect(!FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("../etc").path))
     }
 
-    @Test("keyset pages: newest first, no gaps or repeats", .requires(.photos))
+    @Test("keyset pages: newest taken first, no gaps or repeats", .requires(.photos))
     func paging() throws {
         let fixture = try Fixture()
         _ = try fixture.importer().importData(from: Corpus.url("orientation")) { _ in }
         var seen: [Int64] = []
-        var cursor: Int64?
+        var keys: [TimelineCursor] = []
+        var cursor: TimelineCursor?
         repeat {
-            let page = try fixture.library.list(userID: fixture.alice, limit: 5, before: cursor)
+            let page = try fixture.library.list(userID: fixture.alice, limit: 5, after: cursor)
             seen += page.items.map(\.id)
+            keys += page.items.map { TimelineCursor(local: $0.taken.local, id: $0.id) }
             cursor = page.next
         } while cursor != nil
-        #expect(seen.count == 18 && Set(seen).count == 18 && seen == seen.sorted(by: >))
+        #expect(seen.count == 18 && Set(seen).count == 18)
+        #expect(keys == keys.sorted { ($0.local, $0.id) > ($1.local, $1.id) }, "newest taken first, then highest id")
         let newest = try #require(try fixture.library.photo(id: seen[0], userID: fixture.alice))
         let position = try fixture.library.position(of: newest)
         #expect(position.index == 1 && position.total == 18 && position.newer == nil && position.older == seen[1])
@@ -250,7 +253,7 @@ final class Fixture {
     func albums() throws {
         let fixture = try Fixture()
         _ = try fixture.importer().importData(from: Corpus.url("orientation")) { _ in }
-        let all = try fixture.library.list(userID: fixture.alice, limit: 100, before: nil).items
+        let all = try fixture.library.list(userID: fixture.alice, limit: 100, after: nil).items
         let trip = try fixture.library.createAlbum(userID: fixture.alice, name: " 旅行 ")
         #expect(trip.name == "旅行")
         #expect(try fixture.library.createAlbum(userID: fixture.alice, name: "旅行").id == trip.id)
@@ -258,7 +261,7 @@ final class Fixture {
         for photo in all.filter({ $0.filename.hasPrefix("Landscape") }) {
             #expect(try fixture.library.setMembership(photo, albumID: trip.id, member: true))
         }
-        let inAlbum = try fixture.library.list(userID: fixture.alice, album: trip.id, limit: 4, before: nil)
+        let inAlbum = try fixture.library.list(userID: fixture.alice, album: trip.id, limit: 4, after: nil)
         #expect(inAlbum.items.count == 4 && inAlbum.items.allSatisfy { $0.filename.hasPrefix("Landscape") } && inAlbum.next != nil)
         let first = inAlbum.items[0]
         let position = try fixture.library.position(of: first, album: trip.id)

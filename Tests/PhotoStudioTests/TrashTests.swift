@@ -32,7 +32,7 @@ import Testing
         #expect(try library.trash(alicesCanon)?.trashedAt == 1_780_000_000)
         clock.advance(by: 60)
         #expect(try library.trash(edited)?.trashedAt == 1_780_000_060)
-        let listed = try library.list(userID: fixture.alice, limit: 50, before: nil).items.map(\.id)
+        let listed = try library.list(userID: fixture.alice, limit: 50, after: nil).items.map(\.id)
         #expect(listed == [copy.id], "the library leaves trashed photos out")
         let trash = try library.trashed(userID: fixture.alice, limit: 1, after: nil)
         #expect(trash.items.map(\.id) == [landscape.id] && trash.next != nil, "most recently trashed first")
@@ -72,19 +72,19 @@ import Testing
             photos.append(try library.add(try corpus("orientation/" + name), filename: name, userID: fixture.alice, check: .decode).photo)
         }
         for photo in photos { _ = try library.trash(photo) }
-        #expect(try library.list(userID: fixture.alice, limit: 10, before: nil).items.isEmpty)
+        #expect(try library.list(userID: fixture.alice, limit: 10, after: nil).items.isEmpty)
         #expect(try library.restore(id: photos[0].id, userID: fixture.bob) == nil, "not Bob's")
         #expect(try library.restore(id: photos[0].id, userID: fixture.alice)?.trashedAt == nil)
         // Uploading the bytes of a trashed photo takes it out of the trash, and says so.
         let again = try library.add(try corpus("orientation/Landscape_3.jpg"), filename: "again.jpg", userID: fixture.alice, check: .header)
         #expect(again.isDuplicate && again.isRestored && again.photo.id == photos[1].id && again.photo.trashedAt == nil)
         #expect(try library.restoreAll(userID: fixture.alice) == 1)
-        #expect(try library.list(userID: fixture.alice, limit: 10, before: nil).items.count == 3)
+        #expect(try library.list(userID: fixture.alice, limit: 10, after: nil).items.count == 3)
         // Emptying deletes only what is in the trash.
         _ = try library.trash(photos[2])
         #expect(try library.emptyTrash(userID: fixture.alice) == 1)
         #expect(try library.photo(id: photos[2].id, userID: fixture.alice) == nil)
-        #expect(try library.list(userID: fixture.alice, limit: 10, before: nil).items.count == 2)
+        #expect(try library.list(userID: fixture.alice, limit: 10, after: nil).items.count == 2)
     }
 
     /// Trash, restore and purge of one photo at once from several threads, 40 rounds: each round ends in one state —
@@ -138,7 +138,7 @@ import Testing
         #expect(duplicates?.failures.map(\.index) == [2, 3] && duplicates?.failures.map(\.reason) == [.duplicate(of: 0), .duplicate(of: 1)])
         let foreign = refusal([ids[0], bobs, ids[1], 999_999])
         #expect(foreign?.failures.map(\.id) == [bobs, 999_999] && foreign?.failures.map(\.index) == [1, 3])
-        #expect(try library.list(userID: fixture.alice, limit: 10, before: nil).items.count == 3, "nothing changed")
+        #expect(try library.list(userID: fixture.alice, limit: 10, after: nil).items.count == 3, "nothing changed")
 
         #expect(try library.batch([ids[0], ids[1]], action: .trash, albumID: nil, userID: fixture.alice) == 2)
         #expect(try library.batch([ids[0], ids[1], ids[2]], action: .trash, albumID: nil, userID: fixture.alice) == 1, "one more")

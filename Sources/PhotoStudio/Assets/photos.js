@@ -1,6 +1,6 @@
-// Photo Studio 图片处理器: progressive enhancement for the grid (infinite scroll), the viewer
-// (swipe, keyboard, zoom buttons, double-tap and pinch) and the editor (rotate, flip, crop by
-// dragging with a fixed or free ratio). Every page works without this file.
+// Photo Studio 图片处理器: progressive enhancement for the grid (infinite scroll, the timeline's scrubber, selection)
+// and the viewer (swipe, keyboard, zoom buttons, double-tap and pinch); the editor is photos-editor.js, uploads
+// photos-upload.js. Every page works without these files.
 (function () {
   "use strict";
 
@@ -14,12 +14,23 @@
       loading = true;
       fetch(link.href, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
-        doc.querySelectorAll("#photo-grid > li").forEach(function (li) { grid.appendChild(document.importNode(li, true)); });
+        // A section the previous page ended in continues: its photos join the section on screen (no second header).
+        doc.querySelectorAll("#photo-grid > .timeline-section").forEach(function (section) {
+          var sections = grid.querySelectorAll(".timeline-section");
+          var last = sections[sections.length - 1];
+          if (section.classList.contains("is-continued") && last && last.getAttribute("data-section") === section.getAttribute("data-section")) {
+            var list = last.querySelector(".photo-grid");
+            section.querySelectorAll(".photo-grid > li").forEach(function (li) { list.appendChild(document.importNode(li, true)); });
+          } else {
+            grid.appendChild(document.importNode(section, true));
+          }
+        });
         watchPendingTiles();
         var next = doc.getElementById("photo-more");
         var wrap = link.parentNode;
-        if (next) { link.href = next.href; } else { wrap.parentNode.removeChild(wrap); observer.disconnect(); }
         loading = false;
+        // Observed again: a short page leaves the link in view, and an observer only reports changes.
+        if (next) { link.href = next.href; observer.unobserve(link); observer.observe(link); } else { wrap.parentNode.removeChild(wrap); observer.disconnect(); }
       }).catch(function () { loading = false; });
     }
     var observer = new IntersectionObserver(function (entries) {
@@ -27,6 +38,83 @@
     }, { rootMargin: "600px" });
     var more = document.getElementById("photo-more");
     if (more) observer.observe(more);
+  }
+
+  // ---- Timeline: the year/month scrubber. Dragging along the rail picks a month (between the year labels beside it, newest at the
+  // top), shows it in a bubble and opens the timeline there on release; a tap on a year is an ordinary link.
+  function setUpScrubber() {
+    var rail = document.getElementById("timeline-scrubber");
+    if (!rail) return;
+    var bubble = document.getElementById("scrubber-bubble");
+    var months = rail.getAttribute("data-months").split(";").map(function (entry) {
+      var parts = entry.split("|");
+      return { month: parts[0], label: parts[1], count: parseInt(parts[2], 10) || 0 };
+    });
+    var drag = null, suppress = false;
+    // Floating once the timeline's top has gone under the nav bar; in the row above it before that.
+    var navbar = document.querySelector(".navbar");
+    var queued = false;
+    function place() {
+      queued = false;
+      var timeline = document.getElementById("photo-grid");  // looked up each time: an upload's refresh replaces it
+      if (!timeline) return;
+      var under = timeline.getBoundingClientRect().top < (navbar ? navbar.getBoundingClientRect().bottom : 0) + 8;
+      rail.classList.toggle("is-floating", under);
+    }
+    window.addEventListener("scroll", function () { if (!queued) { queued = true; requestAnimationFrame(place); } }, { passive: true });
+    place();
+    // The month under the finger: between two year labels, that stretch of months (newest first) spread evenly, so the
+    // bubble always agrees with the labels beside it.
+    var index = {};
+    months.forEach(function (m, i) { index[m.month] = i; });
+    function pick(clientY) {
+      var box = rail.getBoundingClientRect();
+      var marks = Array.prototype.map.call(rail.querySelectorAll(".scrubber-year"), function (a) {
+        var r = a.getBoundingClientRect();
+        return { y: r.top + r.height / 2, i: index[decodeURIComponent(a.href.split("month=")[1] || "")] || 0 };
+      });
+      var chosen = marks.length ? marks[0].i : 0;
+      if (marks.length && clientY >= marks[marks.length - 1].y) {
+        chosen = months.length - 1;
+      } else {
+        for (var k = 0; k + 1 < marks.length; k++) {
+          if (clientY < marks[k + 1].y) {
+            var f = Math.max(0, (clientY - marks[k].y) / (marks[k + 1].y - marks[k].y));
+            chosen = Math.min(marks[k + 1].i - 1, marks[k].i + Math.floor(f * (marks[k + 1].i - marks[k].i)));
+            break;
+          }
+        }
+      }
+      var month = months[Math.max(0, chosen)];
+      bubble.textContent = month.label;
+      bubble.style.top = Math.max(0, Math.min(box.height - 36, clientY - box.top - 18)) + "px";
+      return month;
+    }
+    rail.addEventListener("pointerdown", function (e) {
+      if (!rail.classList.contains("is-floating")) return;
+      drag = { y: e.clientY, moved: false, month: pick(e.clientY) };
+      rail.setPointerCapture(e.pointerId);
+    });
+    rail.addEventListener("pointermove", function (e) {
+      if (!drag) return;
+      if (Math.abs(e.clientY - drag.y) > 6) { drag.moved = true; rail.classList.add("is-dragging"); }
+      if (drag.moved) drag.month = pick(e.clientY);
+    });
+    function end(e) {
+      if (!drag) return;
+      var chosen = drag.moved ? drag.month : null;
+      drag = null;
+      rail.classList.remove("is-dragging");
+      if (chosen && e.type === "pointerup") {
+        e.preventDefault();
+        suppress = true;
+        window.location.href = rail.getAttribute("data-href") + encodeURIComponent(chosen.month);
+      }
+    }
+    rail.addEventListener("pointerup", end);
+    rail.addEventListener("pointercancel", end);
+    // A drag must not also follow the year link it ended on.
+    rail.addEventListener("click", function (e) { if (suppress) { suppress = false; e.preventDefault(); } });
   }
 
   // ---- Grid: tiles whose thumbnail is still being made ask the API every 2 s (a few at a time, for
@@ -338,167 +426,6 @@
     });
   }
 
-  // ---- Editor: draw the picture rotated/flipped on a canvas, drag a crop rectangle on it.
-  function setUpEditor() {
-    var stage = document.getElementById("editor-stage");
-    var form = document.getElementById("edit-form");
-    if (!stage || !form) return;
-    var W = parseInt(stage.getAttribute("data-width"), 10), H = parseInt(stage.getAttribute("data-height"), 10);
-    var sizeLabel = document.getElementById("editor-size");
-    var output = document.getElementById("edit-operations");
-    var canvas = document.createElement("canvas");
-    canvas.className = "editor-canvas";
-    canvas.id = "editor-canvas";
-    var box = document.createElement("div");
-    box.className = "crop-box";
-    box.id = "crop-box";
-    var source = new Image();
-    var turns = 0, flipH = false, flipV = false, ratio = null, crop = null;
-
-    function size() { return turns % 2 ? { w: H, h: W } : { w: W, h: H }; }
-    // The rotated/flipped picture is drawn once into `base`; the visible canvas is `base` plus a dim
-    // veil outside the crop rectangle, redrawn as the rectangle moves.
-    var base = document.createElement("canvas");
-    function draw() {
-      var rw = source.naturalWidth, rh = source.naturalHeight;
-      var odd = turns % 2 === 1;
-      base.width = canvas.width = odd ? rh : rw;
-      base.height = canvas.height = odd ? rw : rh;
-      var ctx = base.getContext("2d");
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, base.width, base.height);
-      ctx.translate(base.width / 2, base.height / 2);
-      ctx.scale(flipH ? -1 : 1, flipV ? -1 : 1);
-      ctx.rotate(turns * Math.PI / 2);
-      ctx.drawImage(source, -rw / 2, -rh / 2);
-      crop = null;
-      showBox();
-      update();
-    }
-    function paint() {
-      var ctx = canvas.getContext("2d");
-      ctx.clearRect(0, 0, canvas.width, canvas.height);
-      ctx.drawImage(base, 0, 0);
-      if (!crop) return;
-      var k = canvas.width / (canvas.clientWidth || canvas.width);
-      var x = Math.round(crop.x * k), y = Math.round(crop.y * k), w = Math.round(crop.w * k), h = Math.round(crop.h * k);
-      ctx.fillStyle = "rgba(0, 0, 0, 0.55)";
-      ctx.fillRect(0, 0, canvas.width, y);
-      ctx.fillRect(0, y + h, canvas.width, canvas.height - y - h);
-      ctx.fillRect(0, y, x, h);
-      ctx.fillRect(x + w, y, canvas.width - x - w, h);
-    }
-    // Crop in full-resolution pixels of the rotated/flipped picture.
-    function cropInPixels() {
-      if (!crop) return null;
-      var s = size(), f = s.w / canvas.clientWidth;
-      var x = Math.max(0, Math.round(crop.x * f)), y = Math.max(0, Math.round(crop.y * f));
-      var w = Math.min(s.w - x, Math.round(crop.w * f)), h = Math.min(s.h - y, Math.round(crop.h * f));
-      if (w < 1 || h < 1) return null;
-      return { x: x, y: y, width: w, height: h };
-    }
-    function operations() {
-      var ops = [];
-      if (turns) ops.push({ op: "rotate", degrees: turns * 90 });
-      if (flipH) ops.push({ op: "flip", direction: "horizontal" });
-      if (flipV) ops.push({ op: "flip", direction: "vertical" });
-      var c = cropInPixels();
-      if (c) ops.push({ op: "crop", x: c.x, y: c.y, width: c.width, height: c.height });
-      var r = resizeTarget();
-      if (r) ops.push({ op: "resize", width: r.w, height: r.h });
-      return ops;
-    }
-    // The new size with the aspect ratio kept: a width alone gives the height (and a height the width), shown in
-    // the other field and the size line before saving (issue 29 item 6).
-    var widthField = form.querySelector("[name=resize_w]"), heightField = form.querySelector("[name=resize_h]");
-    function resizeTarget() {
-      var c = cropInPixels(), s = size();
-      var cw = c ? c.width : s.w, ch = c ? c.height : s.h;
-      var rw = parseInt((widthField || {}).value, 10), rh = parseInt((heightField || {}).value, 10);
-      if (widthField) widthField.placeholder = String(cw);
-      if (heightField) heightField.placeholder = String(ch);
-      if (rw > 0 && !(rh > 0)) { rh = Math.max(1, Math.round(rw * ch / cw)); if (heightField) heightField.placeholder = String(rh); }
-      else if (rh > 0 && !(rw > 0)) { rw = Math.max(1, Math.round(rh * cw / ch)); if (widthField) widthField.placeholder = String(rw); }
-      return rw > 0 && rh > 0 ? { w: rw, h: rh, from: cw + "×" + ch } : null;
-    }
-    function update() {
-      var ops = operations();
-      output.value = ops.length ? JSON.stringify(ops) : "";
-      var c = cropInPixels(), s = size(), r = resizeTarget();
-      var shown = c ? c.width + "×" + c.height : s.w + "×" + s.h;
-      if (sizeLabel) sizeLabel.textContent = r ? shown + " → " + r.w + "×" + r.h : shown;
-      stage.setAttribute("data-operations", output.value);
-    }
-    function showBox() {
-      paint();
-      if (!crop) { box.classList.remove("is-visible"); return; }
-      var offX = canvas.offsetLeft, offY = canvas.offsetTop;
-      box.style.left = (offX + crop.x) + "px";
-      box.style.top = (offY + crop.y) + "px";
-      box.style.width = crop.w + "px";
-      box.style.height = crop.h + "px";
-      box.classList.add("is-visible");
-    }
-    // Dragging: from the press point to the pointer, kept inside the canvas and to the chosen ratio.
-    var anchor = null;
-    function point(e) {
-      var r = canvas.getBoundingClientRect();
-      return { x: Math.min(r.width, Math.max(0, e.clientX - r.left)), y: Math.min(r.height, Math.max(0, e.clientY - r.top)), r: r };
-    }
-    canvas.addEventListener("pointerdown", function (e) {
-      anchor = point(e);
-      try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* synthetic or already released pointer */ }
-      e.preventDefault();
-    });
-    canvas.addEventListener("pointermove", function (e) {
-      if (!anchor) return;
-      var p = point(e), r = p.r;
-      var dx = p.x - anchor.x, dy = p.y - anchor.y;
-      var w = Math.abs(dx), h = Math.abs(dy);
-      if (ratio) {
-        // The ratio is width:height in picture pixels; the canvas is shown at one uniform scale.
-        if (w / ratio > h) h = w / ratio; else w = h * ratio;
-        var maxW = dx < 0 ? anchor.x : r.width - anchor.x, maxH = dy < 0 ? anchor.y : r.height - anchor.y;
-        if (w > maxW) { w = maxW; h = w / ratio; }
-        if (h > maxH) { h = maxH; w = h * ratio; }
-      }
-      crop = { x: dx < 0 ? anchor.x - w : anchor.x, y: dy < 0 ? anchor.y - h : anchor.y, w: w, h: h };
-      if (crop.w < 4 || crop.h < 4) crop = null;
-      showBox();
-      update();
-    });
-    canvas.addEventListener("pointerup", function () { anchor = null; });
-    canvas.addEventListener("pointercancel", function () { anchor = null; });
-
-    function on(id, fn) { var el = document.getElementById(id); if (el) el.addEventListener("click", function () { fn(); draw(); }); }
-    on("rotate-left", function () { turns = (turns + 3) % 4; });
-    on("rotate-right", function () { turns = (turns + 1) % 4; });
-    // Flips are in the displayed (already rotated) picture: the edit list applies them after the rotation.
-    on("flip-h", function () { flipH = !flipH; });
-    on("flip-v", function () { flipV = !flipV; });
-    on("edit-reset", function () { turns = 0; flipH = false; flipV = false; });
-    document.querySelectorAll(".ratio-btn").forEach(function (b) {
-      b.addEventListener("click", function () {
-        document.querySelectorAll(".ratio-btn").forEach(function (o) { o.classList.remove("is-selected"); });
-        b.classList.add("is-selected");
-        var v = b.getAttribute("data-ratio");
-        ratio = v === "free" ? null : (function (p) { return p[0] / p[1]; })(v.split(":").map(Number));
-        crop = null; showBox(); update();
-      });
-    });
-    form.addEventListener("input", update);
-    form.addEventListener("submit", update);
-    window.addEventListener("resize", function () { crop = null; showBox(); update(); });
-    source.addEventListener("load", function () {
-      stage.appendChild(canvas);
-      stage.appendChild(box);
-      stage.classList.add("is-ready");
-      draw();
-      stage.setAttribute("data-ready", "1");
-    });
-    source.src = stage.getAttribute("data-src");
-  }
-
-  function start() { setUpGrid(); setUpSelection(); watchPendingTiles(); setUpViewer(); setUpSave(); setUpEditor(); }
+  function start() { setUpGrid(); setUpScrubber(); setUpSelection(); watchPendingTiles(); setUpViewer(); setUpSave(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();
