@@ -90,24 +90,27 @@ enum SchoolAliases {
     }
 
     /// Per home province: the 2021–2025 lines whose school (学校标识码, else name) has a 2016–2020 line of the same
-    /// home province and 科类 group of years — the lines a prediction across 2020/2021 can use.
+    /// home province from another source — the joins across sources a prediction over 2020/2021 needs (a source's
+    /// own 2020 line under its own short name does not count).
     static func joinedRows(_ db: any SQLExecutor) throws -> [String: Int] {
-        var older = Set<String>()
-        var recent: [(province: String, school: String, rows: Int)] = []
+        var older: [String: Set<String>] = [:]
+        var recent: [(province: String, school: String, source: String, rows: Int)] = []
         for row in try db.query("""
-            SELECT province, year >= 2021, coalesce(moe_code, school_name), count(*) FROM gaokao_admission_lines
-            WHERE year >= 2016 GROUP BY 1, 2, 3
+            SELECT province, year >= 2021, coalesce(moe_code, school_name), source, count(*) FROM gaokao_admission_lines
+            WHERE year >= 2016 GROUP BY 1, 2, 3, 4
             """)
         {
-            let province = try row.get(0, as: String.self), school = try row.get(2, as: String.self)
+            let province = try row.get(0, as: String.self), school = try row.get(2, as: String.self), source = try row.get(3, as: String.self)
             if try row.get(1, as: Int.self) == 1 {
-                recent.append((province, school, try row.get(3, as: Int.self)))
+                recent.append((province, school, source, try row.get(4, as: Int.self)))
             } else {
-                older.insert(province + "\u{1F}" + school)
+                older[province + "\u{1F}" + school, default: []].insert(source)
             }
         }
         var counts: [String: Int] = [:]
-        for entry in recent where older.contains(entry.province + "\u{1F}" + entry.school) { counts[entry.province, default: 0] += entry.rows }
+        for entry in recent where older[entry.province + "\u{1F}" + entry.school]?.contains(where: { $0 != entry.source }) == true {
+            counts[entry.province, default: 0] += entry.rows
+        }
         return counts
     }
 }
