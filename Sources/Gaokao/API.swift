@@ -87,15 +87,15 @@ struct GaokaoAPI: Sendable {
         return score
     }
 
-    /// A batch the student can fill (``GaokaoData/batches(province:year:category:)``) or one with lines
-    /// (``GaokaoData/seriesBatches(province:category:)``); 422 naming `batch` otherwise.
+    /// A batch the student can fill in that province-year (``GaokaoData/fillableBatches(province:year:category:)``);
+    /// 422 naming `batch` otherwise — a batch of older lines only is not silently predicted from.
     private func knownBatch(_ data: GaokaoData, _ query: Query, province: String, year: Int, category: String, language: Language)
         throws(HTTPError) -> String
     {
         let batch = query.text("batch") ?? ""
-        let known = data.batches(province: province, year: year, category: category) + data.seriesBatches(province: province, category: category)
+        let known = data.fillableBatches(province: province, year: year, category: category)
         guard known.contains(BatchNames.standard(batch)) else {
-            let list = Array(NSOrderedSet(array: known)) as? [String] ?? known
+            let list = known
             throw Query.invalid("batch", zh: "\(province) \(year) 年\(category)没有批次 \(batch)（有：\(list.joined(separator: "、"))）。",
                                 en: "\(province) \(year) \(category) has no batch \(batch) (it has: \(list.joined(separator: ", "))).", language: language)
         }
@@ -255,24 +255,29 @@ struct GaokaoAPI: Sendable {
         try required(query, ["province", "school"], language: language)
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
-        let year = try knownYear(query, required: false, language: language)
-        let category = try query.choice("category", from: data.admissionCategories(province: province.name), language: language)
-        let lines = data.admissionLines(province: province.name)
-        if let batch = query.text("batch"), !data.admissionBatches(province: province.name, category: nil).contains(BatchNames.standard(batch)),
-            !lines.contains(where: { $0.batch == batch })
-        {
-            throw Query.invalid("batch", zh: "\(province.name) 的投档线没有批次 \(batch)（有：\(data.admissionBatches(province: province.name, category: nil).joined(separator: "、"))）。",
-                                en: "\(province.name) has no lines in batch \(batch) (it has: \(data.admissionBatches(province: province.name, category: nil).joined(separator: ", "))).",
+        _ = try knownYear(query, required: false, language: language)
+        var problems = QueryProblems(language)
+        let filter = AdmissionFilter.check(query, data: data, province: province.name, problems: &problems)
+        if let error = problems.error { throw error }
+        var items = GaokaoQueries.admissionLines(data, province: province.name, school: query.text("school")!, year: filter.year,
+                                                 category: filter.category, batch: filter.batch)
+        let school = query.text("school")!
+        if items.isEmpty, data.admissionProvinces.contains(province.name) {
+            // A known school without a line for these filters: which of them to widen, and what the school has.
+            let all = GaokaoQueries.admissionLines(data, province: province.name, school: school, year: nil, category: nil, batch: nil)
+            let field = query.text("batch") != nil ? "batch" : query.text("category") != nil ? "category" : "year"
+            let has = Array(NSOrderedSet(array: all.map { "\($0.year) \($0.category) \($0.batch)" })) as? [String] ?? []
+            throw Query.invalid(field, zh: "\(school) 在 \(province.name) 没有符合这些条件的投档线；它有：\(has.prefix(12).joined(separator: "、"))。",
+                                en: "\(school) has no line in \(province.name) for these filters; it has: \(has.prefix(12).joined(separator: ", ")).",
                                 language: language)
         }
-        var items = GaokaoQueries.admissionLines(data, province: province.name, school: query.text("school")!, year: year,
-                                                 category: category, batch: query.text("batch"))
         if let group = query.text("group") {
+            let groups = Array(Set(items.compactMap(\.groupCode))).sorted()
             items = items.filter { $0.groupCode == group }
             guard !items.isEmpty else {
-                throw HTTPError.validation([.init(field: "group", message: language == .zh
-                    ? "\(query.text("school")!) 在这些条件下没有代码为 \(group) 的院校专业组。"
-                    : "\(query.text("school")!) has no group \(group) for these filters.")])
+                throw Query.invalid("group", zh: "\(school) 在这些条件下没有代码为 \(group) 的院校专业组" + (groups.isEmpty ? "。" : "（有：\(groups.prefix(24).joined(separator: "、"))）。"),
+                                    en: "\(school) has no group \(group) for these filters" + (groups.isEmpty ? "." : " (it has: \(groups.prefix(24).joined(separator: ", "))))."),
+                                    language: language)
             }
         }
         return .json(capacity: 8192) { json in

@@ -202,10 +202,31 @@ extension GaokaoImporter {
                 line.groupName.isEmpty ? .null : .text(line.groupName), line.group.requirement.map { .text($0.text) } ?? .null, .text(line.detail),
             ])
         }
-        // An older transcription of a line an official source publishes is the same line: the official one stays.
-        // (Only 上海's keke rows reach 2021; matched here rather than by a correlated DELETE, which SQLite planned on
-        // the wrong index.)
-        let official = Set(kept.filter { $0.tier != .thirdParty }.map(\.key))
+        let covered = try dropCoveredOlderLines(db)
+        let file = RecentSource.schoolLinesFile
+        if applications > 0 { notes.append((file, "\(applications) rows of application statistics (lowest applicant, not a filing line) not imported")) }
+        if unusable > 0 { notes.append((file, "\(unusable) rows without a score, a known province or a 科类 of that province-year")) }
+        if relabelled > 0 { notes.append((file, "\(relabelled) rows whose 科类 was relabelled to the province-year's exam model (e.g. 新疆 物理类 → 理科)")) }
+        notes.append((file, "\(superseded) rows superseded by a more trusted tier of the same line (province-official > school-official > third-party) or repeated in one tier"))
+        if covered > 0 { notes.append((file, "\(covered) rows of older sources replaced by an official 2021+ line of the same school, 科类, batch and type")) }
+        return kept.count
+    }
+
+    /// Deletes the older transcriptions (any source but the 2021–2025 file) of a 2021+ line that an official source of
+    /// that file publishes — same province, year, 科类, batch, type and school (学校标识码, else name): the official
+    /// one stays. Run after the 2021–2025 load and again after ``SchoolAliases`` gave abbreviated names their code.
+    /// Returns the rows deleted.
+    static func dropCoveredOlderLines(_ db: any SQLExecutor) throws -> Int {
+        // Only 上海's keke rows reach 2021; matched here rather than by a correlated DELETE, which SQLite planned on
+        // the wrong index.
+        var official = Set<String>()
+        for row in try db.query(
+            "SELECT province, year, category, batch_std, enroll_type, coalesce(moe_code, school_name) FROM gaokao_admission_lines WHERE source = ? AND source_tier <> 'third-party'",
+            RecentSource.source)
+        {
+            official.insert([try row.get(0, as: String.self), String(try row.get(1, as: Int.self)), try row.get(2, as: String.self),
+                             try row.get(3, as: String.self), try row.get(4, as: String.self), try row.get(5, as: String.self)].joined(separator: "\u{1F}"))
+        }
         var covered = 0
         for row in try db.query(
             "SELECT id, province, year, category, batch_std, enroll_type, coalesce(moe_code, school_name) FROM gaokao_admission_lines WHERE source <> ? AND year >= 2021",
@@ -215,13 +236,7 @@ extension GaokaoImporter {
                        try row.get(4, as: String.self), try row.get(5, as: String.self), try row.get(6, as: String.self)].joined(separator: "\u{1F}")
             if official.contains(key) { covered += try db.execute("DELETE FROM gaokao_admission_lines WHERE id = ?", try row.get(0, as: Int64.self)) }
         }
-        let file = RecentSource.schoolLinesFile
-        if applications > 0 { notes.append((file, "\(applications) rows of application statistics (lowest applicant, not a filing line) not imported")) }
-        if unusable > 0 { notes.append((file, "\(unusable) rows without a score, a known province or a 科类 of that province-year")) }
-        if relabelled > 0 { notes.append((file, "\(relabelled) rows whose 科类 was relabelled to the province-year's exam model (e.g. 新疆 物理类 → 理科)")) }
-        notes.append((file, "\(superseded) rows superseded by a more trusted tier of the same line (province-official > school-official > third-party) or repeated in one tier"))
-        if covered > 0 { notes.append((file, "\(covered) rows of older sources replaced by an official 2021+ line of the same school, 科类, batch and type")) }
-        return kept.count
+        return covered
     }
 
     /// The 学校标识码 of a published name: exact (brackets full-width), else without a trailing note that is `民办` or

@@ -155,6 +155,15 @@ public struct GaokaoImporter: DataImporter {
                 skipped.append((file.name, "\(duplicates) rows already in admission_lines.csv (same school, year, 科类, batch, type, score and rank) kept once"))
             }
         }
+        // Short names (上海's `上海交大`) joined to their school, then the older transcriptions an official line now covers.
+        try database.write { db in
+            let aliases = try SchoolAliases.resolve(in: db)
+            let covered = try Self.dropCoveredOlderLines(db)
+            let joined = aliases.joined.filter { $0.before != $0.after }.map { "\($0.province) \($0.before) → \($0.after)" }
+            skipped.append(("school short names", "\(aliases.aliases) short names in \(aliases.rows) rows joined to their school's full name"
+                + " (\(covered) older rows then covered by an official line); 2021–2025 rows whose school has a 2016–2020 line, before → after: "
+                + (joined.isEmpty ? "unchanged" : joined.joined(separator: ", "))))
+        }
         if let unmatched = try unmatchedNames(), unmatched.names > 0 {
             skipped.append(("school names without a 学校标识码",
                             "\(unmatched.names) names in \(unmatched.rows) rows of \(LabeledSource.schoolLines2016to2020.file) kept under their published name, e.g. \(unmatched.examples.joined(separator: ", "))"))

@@ -275,16 +275,20 @@ struct GaokaoPages: Sendable {
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         let query = Query(request: request)
         let profile = try currentProfile(viewer, request, data)
-        let province = data.province(named: query.text("province") ?? profile?.province ?? Self.defaultProvince)?.name ?? Self.defaultProvince
+        var problems = QueryProblems(l)
+        let province = problems.province(query, data: data) ?? profile?.province ?? Self.defaultProvince
         let provinceLines = data.controlLines(province: province)
         let years = Array(Set(provinceLines.map(\.year))).sorted(by: >)
-        let year = request.query["year"] == nil ? (years.first { $0 <= 2023 } ?? years.first) : query.int("year")
+        let year = request.query["year"] == nil ? (years.first { $0 <= 2023 } ?? years.first)
+            : problems.year(query, label: GaokaoText.year, from: years, scope: province)
+        let scope = year.map { "\(province) \($0)" } ?? province
         let categories = Array(Set(provinceLines.filter { year == nil || $0.year == year }.map(\.category))).sorted()
-        let category = query.text("category").flatMap { categories.contains($0) ? $0 : nil }
+        let category = problems.choice(query, "category", label: GaokaoText.category, from: categories, scope: scope)
         let batches = data.controlLineBatches(province: province, year: year)
-        let batch = query.text("batch").flatMap { batches.contains($0) ? $0 : nil }
-        let items = GaokaoQueries.controlLines(data, province: province, year: year, category: category, batch: batch)
-        return page(viewer, title: title, back: homeBack(l)) {
+        let batch = problems.choice(query, "batch", label: GaokaoText.batch, from: batches, scope: scope,
+                                    matches: { raw in provinceLines.contains { (year == nil || $0.year == year) && $0.batch == raw } })
+        let items = problems.isEmpty ? GaokaoQueries.controlLines(data, province: province, year: year, category: category, batch: batch) : []
+        return page(viewer, title: title, back: homeBack(l), status: problems.status) {
             form(.method("get"), .action("/gaokao/control-lines"), .class("gk-form"), .id("gk-query")) {
                 formGroup {
                     Kit.picker(GaokaoText.province(l), name: "province", options: provinceOptions(data), selected: province, refresh: true)
@@ -295,7 +299,9 @@ struct GaokaoPages: Sendable {
                 }
                 button(GaokaoText.search(l))
             }
-            if items.isEmpty {
+            if !problems.isEmpty {
+                problems.alert()
+            } else if items.isEmpty {
                 emptyState(icon: .info, title: GaokaoText.noControlLines(l),
                            message: year == 2024
                                ? GaokaoText.controlLines2024(l)
@@ -317,29 +323,33 @@ struct GaokaoPages: Sendable {
         let query = Query(request: request)
         let profile = try currentProfile(viewer, request, data)
         let covered = data.admissionProvinces
-        let province = data.province(named: query.text("province") ?? profile?.province ?? covered.first ?? Self.defaultProvince)?.name ?? Self.defaultProvince
+        var problems = QueryProblems(l)
+        let province = problems.province(query, data: data) ?? profile?.province ?? covered.first ?? Self.defaultProvince
+        let filter = AdmissionFilter.check(query, data: data, province: province, problems: &problems)
         let years = data.admissionYears(province: province)
         let categories = data.admissionCategories(province: province)
-        let category = query.text("category").flatMap { categories.contains($0) ? $0 : nil }
-        let batches = data.admissionBatches(province: province, category: category)
-        let batch = query.text("batch").flatMap { batches.contains($0) ? $0 : nil }
-        let year = query.int("year").flatMap { years.contains($0) ? $0 : nil }
+        let batches = data.admissionBatches(province: province, category: filter.category)
         let school = query.text("school")
-        let items = school.map { GaokaoQueries.admissionLines(data, province: province, school: $0, year: year, category: category, batch: batch) } ?? []
-        return page(viewer, title: title, back: homeBack(l)) {
+        let items = school.flatMap { school in
+            problems.isEmpty ? GaokaoQueries.admissionLines(data, province: province, school: school, year: filter.year,
+                                                            category: filter.category, batch: filter.batch) : nil
+        } ?? []
+        return page(viewer, title: title, back: homeBack(l), status: problems.status) {
             form(.method("get"), .action("/gaokao/admission-lines"), .class("gk-form"), .id("gk-query")) {
                 formGroup {
                     Kit.picker(GaokaoText.homeProvince(l), name: "province", options: provinceOptions(data), selected: province, refresh: true)
                     Kit.searchPicker(GaokaoText.school(l), name: "school", value: school, suggestions: data.schoolNames(province: province),
                                      placeholder: GaokaoText.schoolSearchPlaceholder(l))
                     Kit.picker(GaokaoText.year(l), name: "year", options: Kit.options(years.map(String.init), any: GaokaoText.any(l)),
-                               selected: year.map(String.init) ?? "")
-                    Kit.picker(GaokaoText.category(l), name: "category", options: Kit.options(categories, any: GaokaoText.any(l)), selected: category ?? "")
-                    Kit.picker(GaokaoText.batch(l), name: "batch", options: Kit.options(batches, any: GaokaoText.any(l)), selected: batch ?? "")
+                               selected: filter.year.map(String.init) ?? "")
+                    Kit.picker(GaokaoText.category(l), name: "category", options: Kit.options(categories, any: GaokaoText.any(l)), selected: filter.category ?? "")
+                    Kit.picker(GaokaoText.batch(l), name: "batch", options: Kit.options(batches, any: GaokaoText.any(l)), selected: filter.batch ?? "")
                 }
                 button(GaokaoText.search(l))
             }
-            if !covered.contains(province) {
+            if !problems.isEmpty {
+                problems.alert()
+            } else if !covered.contains(province) {
                 emptyState(icon: .info, title: GaokaoText.noSchoolLines(province)(l), message: GaokaoText.coveredProvinces(covered)(l))
             } else if let school {
                 if items.isEmpty {
@@ -394,15 +404,17 @@ struct GaokaoPages: Sendable {
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         let query = Query(request: request)
         let profile = try currentProfile(viewer, request, data)
-        let province = data.province(named: query.text("province") ?? profile?.province ?? Self.defaultProvince)?.name ?? Self.defaultProvince
+        var problems = QueryProblems(l)
+        let province = problems.province(query, data: data) ?? profile?.province ?? Self.defaultProvince
         let year = try query.int("year", in: ExamYears.range, language: l) ?? profile?.year ?? ExamYears.latestWithData
         let categories = data.categories(province: province, year: year)
-        let category = query.text("category").flatMap { categories.contains($0) ? $0 : nil } ?? (profile?.category).flatMap { categories.contains($0) ? $0 : nil } ?? categories.first ?? ""
+        let category = problems.choice(query, "category", label: GaokaoText.category, from: categories, scope: "\(province) \(year)")
+            ?? (profile?.category).flatMap { categories.contains($0) ? $0 : nil } ?? categories.first ?? ""
         let maximum = data.maximumScore(province: province, year: year)
         let score = try query.int("score", in: 0...maximum, language: l) ?? (request.query["score"] == nil ? profile?.score : nil)
-        let result = score.flatMap { data.rank(province: province, year: year, category: category, score: $0) }
+        let result = problems.isEmpty ? score.flatMap { data.rank(province: province, year: year, category: category, score: $0) } : nil
         let hasTable = data.table(province: province, year: year, category: category) != nil
-        return page(viewer, title: title, back: homeBack(l)) {
+        return page(viewer, title: title, back: homeBack(l), status: problems.status) {
             form(.method("get"), .action("/gaokao/rank"), .class("gk-form"), .id("gk-query")) {
                 formGroup {
                     Kit.picker(GaokaoText.province(l), name: "province", options: provinceOptions(data), selected: province, refresh: true)
@@ -414,7 +426,9 @@ struct GaokaoPages: Sendable {
                 }
                 button(GaokaoText.findRank(l))
             }
-            if !hasTable {
+            if !problems.isEmpty {
+                problems.alert()
+            } else if !hasTable {
                 emptyState(icon: .info, title: GaokaoText.noTable(province, year, category)(l),
                            message: GaokaoText.tableCoverage(l))
             } else if let score, !(0...maximum).contains(score) {

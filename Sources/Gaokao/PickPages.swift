@@ -17,12 +17,16 @@ extension GaokaoPages {
         }
     }
 
-    /// The batches the profile's province and 科类 have lines in (the profile's own first when it has none), and the
-    /// one asked for by `?batch=` when it is among them, else the profile's.
-    func batchChoice(_ query: Query, profile: GaokaoProfile, data: GaokaoData) -> (batches: [String], batch: String) {
-        var batches = data.seriesBatches(province: profile.province, category: profile.category)
+    /// The batches the profile's province-year and 科类 fill (``GaokaoData/fillableBatches(province:year:category:)``,
+    /// the profile's own first when it is not among them), and the one asked for by `?batch=` when it is among them;
+    /// another `?batch=` adds a problem naming the field (issue 28: it silently showed the profile's batch).
+    func batchChoice(_ query: Query, profile: GaokaoProfile, data: GaokaoData, problems: inout QueryProblems) -> (batches: [String], batch: String) {
+        var batches = data.fillableBatches(province: profile.province, year: profile.year, category: profile.category)
         if !batches.contains(profile.batch) { batches.insert(profile.batch, at: 0) }
-        return (batches, query.text("batch").flatMap { batches.contains($0) ? $0 : nil } ?? profile.batch)
+        let chosen = problems.choice(query, "batch", label: GaokaoText.batch, from: batches,
+                                     scope: "\(profile.province) \(profile.year) \(profile.category)",
+                                     matches: { batches.contains(BatchNames.standard($0)) })
+        return (batches, chosen.map(BatchNames.standard) ?? profile.batch)
     }
 
     func recommendPage(_ request: Request, _ viewer: Viewer) throws -> Response {
@@ -31,7 +35,8 @@ extension GaokaoPages {
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         guard let profile = try currentProfile(viewer, request, data) else { return needsProfile(viewer, title: title, active: "recommend") }
         let query = Query(request: request)
-        let (batches, batch) = batchChoice(query, profile: profile, data: data)
+        var problems = QueryProblems(l)
+        let (batches, batch) = batchChoice(query, profile: profile, data: data, problems: &problems)
         let tendency = try GaokaoQueries.tendency(query, language: l)
         let target = try query.choice("targetProvince", from: data.provinces.map(\.name), language: l)
         let tag = try query.choice("tag", from: SchoolTag.allCases.map(\.rawValue), language: l).flatMap(SchoolTag.init(rawValue:))
@@ -41,7 +46,7 @@ extension GaokaoPages {
                                     subjects: profile.subjectFilter, limit: 30, configuration: configuration)
         let planned = Set(try planSource.entries(for: viewer, request: request))
         let tendencies: [(String, String)] = [("", GaokaoText.allTendencies(l))] + Bucket.allCases.map { ($0.tendency.zh, $0.tendency.text(l)) }
-        return page(viewer, title: title, back: homeBack(l), active: "recommend") {
+        return page(viewer, title: title, back: homeBack(l), active: "recommend", status: problems.status) {
             p(.class("gk-caption")) {
                 GaokaoText.profileCaption(profile)(l)
                 if let rank = result.candidateRank { GaokaoText.rankSuffix(rank.rank, tableYear: profile.year)(l) }
@@ -60,7 +65,9 @@ extension GaokaoPages {
                 }
                 button(GaokaoText.recommendButton(l))
             }
-            if !covered {
+            if !problems.isEmpty {
+                problems.alert()
+            } else if !covered {
                 emptyState(icon: .info, title: GaokaoText.noSchoolLines(profile.province)(l),
                            message: GaokaoText.picksNeedLines(data.admissionProvinces)(l))
             } else if result.items.isEmpty {
@@ -120,19 +127,20 @@ extension GaokaoPages {
         guard let data = try loadedData() else { return notImported(viewer, title: title) }
         guard let profile = try currentProfile(viewer, request, data) else { return needsProfile(viewer, title: title, active: "predict") }
         let query = Query(request: request)
-        let (batches, batch) = batchChoice(query, profile: profile, data: data)
+        var problems = QueryProblems(l)
+        let (batches, batch) = batchChoice(query, profile: profile, data: data, problems: &problems)
         let school = query.text("school")
         let lineYear = profile.year - 1
         let maximum = data.maximumScore(province: profile.province, year: lineYear)
         let lineText = query.text("line")
         let line = lineText.flatMap { Int($0) }
         let lineError = lineText != nil && (line == nil || !(0...maximum).contains(line!))
-        let outcome = school.map {
+        let outcome = school.flatMap { school in problems.isEmpty ? school : nil }.map {
             GaokaoQueries.predict(data, province: profile.province, year: profile.year, category: profile.category, batch: batch, school: $0,
                                   userLine: lineError ? nil : line.map { ($0, lineYear) }, configuration: configuration)
         }
         let names = data.filingSeries(province: profile.province, category: profile.category, batchStd: BatchNames.standard(batch)).map(\.schoolName)
-        return page(viewer, title: title, back: homeBack(l), active: "predict") {
+        return page(viewer, title: title, back: homeBack(l), active: "predict", status: problems.status) {
             p(.class("gk-caption")) {
                 "\(profile.province) · \(profile.year) · \(profile.category) "
                 a(.href("/gaokao/profile")) { GaokaoText.edit(l) }
@@ -148,6 +156,7 @@ extension GaokaoPages {
                 }
                 button(GaokaoText.predictButton(l))
             }
+            if !problems.isEmpty { problems.alert() }
             if let school, let outcome {
                 if let main = outcome.main {
                     section(.class("gk-prediction"), .id("gk-prediction")) {

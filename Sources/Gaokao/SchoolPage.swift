@@ -13,10 +13,13 @@ extension GaokaoPages {
         guard let data = try loadedData() else { return notImported(viewer, title: GaokaoText.schoolTitle(l)) }
         let query = Query(request: request)
         let school = query.text("school") ?? ""
-        let province = data.province(named: query.text("province") ?? "")?.name ?? Self.defaultProvince
-        let university = data.university(matching: school)
-        let lines = GaokaoQueries.admissionLines(data, province: province, school: school, year: nil, category: query.text("category"), batch: query.text("batch"))
         let profile = try currentProfile(viewer, request, data)
+        var problems = QueryProblems(l)
+        let province = problems.province(query, data: data) ?? profile?.province ?? Self.defaultProvince
+        let filter = AdmissionFilter.check(query, data: data, province: province, problems: &problems, checksSchool: false)
+        let university = data.university(matching: school)
+        let lines = problems.isEmpty
+            ? GaokaoQueries.admissionLines(data, province: province, school: school, year: filter.year, category: filter.category, batch: filter.batch) : []
         // In a 院校专业组 province (上海 since 2017) a 志愿 is a group: a group-less entry would match none of the
         // student's lines and show no chance, so the page offers each group of the student's batch; else the school.
         // Only the groups still filed for the student's year (issue 28: 湖南 renumbers its groups every year).
@@ -34,7 +37,8 @@ extension GaokaoPages {
         } ?? []
         let planned = try planSource.entries(for: viewer, request: request)
         let majorLines = school.isEmpty ? [] : try store.majorLines(province: province, school: university?.name ?? school, moeCode: university?.moeCode)
-        return page(viewer, title: school.isEmpty ? GaokaoText.schoolTitle(l) : school, back: BackLink(href: "/gaokao/recommend", label: GaokaoText.picks(l))) {
+        return page(viewer, title: school.isEmpty ? GaokaoText.schoolTitle(l) : school, back: BackLink(href: "/gaokao/recommend", label: GaokaoText.picks(l)),
+                    status: problems.status) {
             if let university {
                 listGroup(header: GaokaoText.aboutSchool(l)) {
                     listCell(title: GaokaoText.location(l), detail: "\(university.province) \(university.city)")
@@ -51,11 +55,13 @@ extension GaokaoPages {
             for entry in planEntries {
                 addToPlan(entry, returnTo: viewer.currentURL, viewer: viewer, added: planned.contains(entry), namesGroup: true)
             }
-            if lines.isEmpty {
+            if !problems.isEmpty {
+                problems.alert()
+            } else if lines.isEmpty {
                 sectionHeader(GaokaoText.pastLinesIn(province)(l))
                 emptyState(icon: .info, title: GaokaoText.noLinesIn(province)(l))
             } else {
-                trendCharts(lines.filter { $0.enrollType == "普通类" }, batch: query.text("batch"), language: l)
+                trendCharts(lines.filter { $0.enrollType == "普通类" }, batch: filter.batch, language: l)
                 // 普通类 first, then each other program type (中外合作办学, 专项 …) apart: their lines are not comparable.
                 let types = ["普通类"] + Set(lines.map(\.enrollType)).subtracting(["普通类"]).sorted()
                 for type in types {
@@ -68,7 +74,7 @@ extension GaokaoPages {
             }
             if let profile, profile.province == province, !lines.isEmpty {
                 let outcome = GaokaoQueries.predict(data, province: province, year: profile.year, category: profile.category,
-                                                    batch: query.text("batch") ?? profile.batch, school: school, userLine: nil, configuration: configuration)
+                                                    batch: filter.batch.map(BatchNames.standard) ?? profile.batch, school: school, userLine: nil, configuration: configuration)
                 if let main = outcome.main {
                     sectionHeader(GaokaoText.yearPrediction(profile.year)(l))
                     // Which 志愿 the figures are for: the group (or 专业, or the school as a whole), and, with several

@@ -294,7 +294,7 @@ final class PageSite {
             Page(path: "/gaokao/control-lines?province=\(sichuan)&year=2024"),
             Page(path: "/gaokao/admission-lines"), Page(path: "/gaokao/admission-lines?province=\(q("河南"))"),
             Page(path: "/gaokao/admission-lines?province=\(sichuan)&school=\(university)"),
-            Page(path: "/gaokao/admission-lines?province=\(sichuan)&school=\(q(Self.typed[0]))"),
+            Page(path: "/gaokao/admission-lines?province=\(sichuan)&school=\(q(Self.typed[0]))", status: 422),  // a school without lines: the page says so
             Page(path: "/gaokao/rank"), Page(path: "/gaokao/rank?province=\(sichuan)&year=2020&category=\(science)&score=600"),
             Page(path: "/gaokao/rank?province=\(sichuan)&year=2020&category=\(science)&score=9999", status: 422),
             Page(path: "/gaokao/rank?province=\(q("西藏"))&year=2020"),

@@ -11,7 +11,7 @@ dark. Screenshots: artifacts/screenshots/gaokao-2026-*.png."""
 from __future__ import annotations
 
 import json
-from urllib.parse import urlencode, urlparse
+from urllib.parse import quote, urlencode, urlparse
 from urllib.request import Request, urlopen
 from urllib.error import HTTPError
 
@@ -208,3 +208,28 @@ def test_main_pages_zh_en_dark(browser, server, screenshot):
             if theme:
                 browser.delete_cookie("theme")
     browser.get(server.base_url + "/gaokao?lang=zh")
+
+
+def test_a_value_the_data_lack_is_a_visible_message(browser, server, screenshot):
+    """A batch the province-year lacks (河南 merged 一批/二批 into 本科批 for 2026) and a 科类 the year lacks (四川 2020
+    had 文科/理科): the page shows a message naming the field, in zh and en, instead of silently using the profile's
+    batch or every line; 390 px phone, nothing sideways. Screenshots gaokao-2026-10/11-*."""
+    browser.get(server.base_url + "/healthz")
+    browser.add_cookie({"name": "gk_profile", "value": quote("河南|2026|物理类|本科批|560", safe=""), "path": "/"})
+    browser.add_cookie({"name": "gk_welcomed", "value": "1", "path": "/"})
+    cases = [
+        ("10-batch", "/gaokao/recommend?" + urlencode({"batch": "本科一批"}),
+         "批次（batch）“本科一批”：河南 2026 物理类的数据里没有。有：本科批", "Batch (batch) “本科一批”: not in the data for 河南 2026 物理类."),
+        ("11-category", "/gaokao/admission-lines?" + urlencode({"province": "四川", "school": "四川大学", "year": "2020", "category": "物理类"}),
+         "科类（category）“物理类”：四川 2020的数据里没有。有：文科、理科", "Track (category) “物理类”: not in the data for 四川 2020. The data have: 文科, 理科"),
+    ]
+    for name, path, zh, en in cases:
+        for language, words in [("zh", zh), ("en", en)]:
+            browser.get(server.base_url + path + "&lang=" + language)
+            alert = browser.find_element(By.ID, "gk-problems")
+            assert alert.is_displayed() and words in alert.text, (path, language, alert.text)
+            assert alert.get_attribute("role") == "alert"
+            # No results below it: no picks, no line table.
+            assert not browser.find_elements(By.CSS_SELECTOR, ".gk-pick, main table"), path
+            fits_phone(browser)
+            screenshot(f"gaokao-2026-{name}-message-{language}")
