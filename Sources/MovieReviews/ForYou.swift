@@ -156,7 +156,7 @@ final class MovieRecommender: Sendable {
                 add("a" + (try row.get("author", as: String.self)), try row.get("film_id"), try row.get("rating"))
             }
         }
-        let top = try Self.topFilms(database)
+        let top = try TopList(database: database).page(filter: FilmFilter(), offset: 0).items.map(\.film.id)
         return Model(neighbours: ItemNeighbours(ratings: ratings), films: films, index: index, top: top, builtAt: now)
     }
 
@@ -187,7 +187,9 @@ final class MovieRecommender: Sendable {
         } else {
             source = .pending(rated: rated)
         }
-        for film in try top(model) where picks.count < count && !marked.contains(film) && !picks.contains(film) { picks.append(film) }
+        // The feed's row fills from the Top list's first page, kept in memory; the page of its own reads further down.
+        let fill = count > Self.count ? try Self.topFilms(database) : try top(model)
+        for film in fill where picks.count < count && !marked.contains(film) && !picks.contains(film) { picks.append(film) }
         return ForYou(source: source, films: try films(picks))
     }
 
@@ -207,7 +209,7 @@ final class MovieRecommender: Sendable {
     private func top(_ model: Model?) throws -> [String] {
         if let model { return model.top }
         if let top = state.withLock({ $0.top }) { return top }
-        let top = try Self.topFilms(database)
+        let top = try TopList(database: database).page(filter: FilmFilter(), offset: 0).items.map(\.film.id)
         if !top.isEmpty { state.withLock { $0.top = $0.top ?? top } }
         return top
     }
