@@ -60,9 +60,9 @@ enum DealText {
     static let loadMore = LocalizedText(zh: "加载更多", en: "Load more")
     static let end = LocalizedText(zh: "没有更多了", en: "That's all")
     static let hotNote = LocalizedText(
-        zh: "按本站近 7 天的收藏、分享和浏览排序；没有这些的应用按评分人数排。中国区没有数据的应用用的是美国区 2016–17 年的评分人数，已在旁边标出。",
-        en: "Ordered by favourites, shares and views on this site in the last 7 days; apps without any by number of ratings. Where the China store has no data, the counts are the US store's of 2016–17, marked beside them.")
-    static let usRatings = LocalizedText(zh: "美国区 2016–17 年数据", en: "US store, 2016–17")
+        zh: "按本站近 7 天的收藏、分享和浏览排序；没有这些的应用按评分人数排。中国区没有数据的应用用的是美区 2016/17 年的评分人数，已在旁边标出。",
+        en: "Ordered by favourites, shares and views on this site in the last 7 days; apps without any by number of ratings. Where the China store has no data, the counts are the US store's of 2016/17, marked beside them.")
+    static let usRatings = LocalizedText(zh: "美区 2016/17 年评分", en: "US ratings, 2016/17")
 
     // MARK: empty states
     static let noData = LocalizedText(zh: "还没有数据", en: "No data yet")

@@ -66,14 +66,14 @@ import Testing
     @Test func hotListSaysWhereCountsComeFromAndFavouritesHaveTheirIcon() throws {
         let server = try TestServer(apps: [DealsApp()], importing: [.appstore])
         let hot = try server.get("/appdeals/hot").text
-        #expect(hot.contains("美国区 2016–17 年的评分人数"))
+        #expect(hot.contains("美区 2016/17 年的评分人数"))
         // Facebook (284882215) tops the list on US counts: the row says so.
         let rows = hot.components(separatedBy: "<li class=\"ad-row\"").dropFirst()
         let facebook = try #require(rows.first { $0.contains("/appdeals/apps/284882215") })
-        #expect(facebook.contains("美国区 2016–17 年数据"))
+        #expect(facebook.contains("美区 2016/17 年评分"))
         // Kingdom Rush Frontiers' 78,248 ratings are the China store's: not marked.
         let kingdom = try server.get("/appdeals/apps/598581396").text
-        #expect(kingdom.contains("ad-rating-count") && !kingdom.contains("美国区 2016–17 年数据"))
+        #expect(kingdom.contains("ad-rating-count") && !kingdom.contains("美区 2016/17 年评分"))
         let favourites = try #require(hot.components(separatedBy: "href=\"/appdeals/favorites\"").dropFirst().first?.prefix(600))
         #expect(favourites.contains("icon-bookmark") && !favourites.contains("icon-person"))
         #expect(try #require(hot.components(separatedBy: "href=\"/appdeals/hot\"").dropFirst().first?.prefix(600)).contains("icon-heart"))
