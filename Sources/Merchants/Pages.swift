@@ -116,6 +116,7 @@ struct MerchantsPages: Sendable {
         return page(viewer, title: MerchantsText.title(l), active: "nearby", withMap: query.cursor == nil && !result.items.isEmpty) {
             locationBar(center: center, isDefault: position.isDefault, l)
             filterForm(request, query, coverage: coverage, l)
+            if let coverage { p(.class("mx-count")) { MerchantsText.coverage(coverage.total, l) } }
             if result.items.isEmpty {
                 let empty = MerchantsText.empty(result, l)
                 emptyState(icon: .mapPin, title: empty.title, message: empty.hint)
@@ -193,7 +194,6 @@ struct MerchantsPages: Sendable {
                       Attribute.disabled.when(coverage?.withHours == 0 && !query.openNow))
                 span { MerchantsText.openNowOnly(l) + (coverage.map { MerchantsText.withHours($0.withHours)(l) } ?? "") }
             }
-            if let coverage { p(.class("mx-coverage")) { MerchantsText.coverage(coverage.total, l) } }
             button(.classes("btn", "btn-primary", "mx-apply"), .type("submit")) { MerchantsText.apply(l) }
         }
     }
