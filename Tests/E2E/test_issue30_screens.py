@@ -56,3 +56,23 @@ def test_page_in_both_languages_and_themes(browser, server, screenshot, name, pa
             screenshot(f"issue30-{name}-{language}{'-dark' if dark else ''}")
         set_theme(browser, False)
     browser.get(server.base_url + "/?lang=zh")
+
+
+def test_trend_chart_labels_do_not_overlap(browser, server, screenshot):
+    """The low values under the blue line and the day labels under the chart, as Chromium lays them out."""
+    for sample in ("fengzhen-etouch", "tonghe-webxml", "shanghai-owm"):
+        browser.get(server.base_url + f"/weather/samples/{sample}")
+        chart = browser.find_element(By.CSS_SELECTOR, ".wx-trend svg")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", chart)
+        boxes = browser.execute_script("""
+            const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+            const svg = arguments[0];
+            return [Array.from(svg.querySelectorAll('text.chart-value')).map(box), Array.from(svg.querySelectorAll('text.chart-label')).map(box)];
+        """, chart)
+        values, labels = boxes
+        assert labels, sample
+        for v in values:
+            for l in labels:
+                overlap = v[0] < l[2] and l[0] < v[2] and v[1] < l[3] and l[1] < v[3]
+                assert not overlap, f"{sample}: value {v} overlaps label {l}"
+        screenshot(f"issue30-weather-chart-{sample}")
