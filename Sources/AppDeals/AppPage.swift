@@ -57,7 +57,7 @@ extension DealPages {
                         p(.class("ad-note")) { DealText.alertNotFollowed(l) }
                     }
                 }
-                if state?.trend == .limited && state?.expiresEstimated == true { p(.class("ad-note")) { DealText.estimateNote(l) } }
+                if state?.trend == .limited && state?.expiresEstimated == true { p(.class("ad-note")) { DealText.estimateNote(state?.estimate)(l) } }
                 if let state, editsEnd {
                     knownEndForm(id, state: state, language: l, csrfToken: viewer.csrfToken)
                 }
@@ -120,7 +120,7 @@ extension DealPages {
                     if let notes = detail.releaseNotes {
                         div(.class("ad-text")) { paragraphs(notes) }
                     } else {
-                        p(.class("ad-note")) { DealText.firstVersion(l) }
+                        p(.class("ad-note")) { detail.isFirstVersion ? DealText.firstVersion(l) : DealText.noReleaseNotes(l) }
                     }
                 }
                 if let description = detail.description {
@@ -173,7 +173,7 @@ extension DealPages {
         return self.page(viewer, title: DealText.favorites(l), back: BackLink(href: "/appdeals", label: DealText.appTitle(l)), tab: nil,
                          actions: false) {
             if items.isEmpty {
-                emptyState(icon: .heart, title: DealText.noFavorites(l), message: DealText.noFavoritesMessage(l))
+                emptyState(icon: .bookmark, title: DealText.noFavorites(l), message: DealText.noFavoritesMessage(l))
             } else {
                 div(.class("ad-grid-bar")) {
                     a(.classes("btn", "btn-secondary", "ad-edit"), .href(editing ? "/appdeals/favorites" : "/appdeals/favorites?edit=1"),

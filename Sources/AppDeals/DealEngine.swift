@@ -100,6 +100,24 @@ struct DealState: Sendable, Hashable {
     var maxPrice: Int64
     /// The newest observation at or before the as-of time.
     var observedAt: Int64
+    /// What an estimated ``expiresAt`` was computed from, so the page states the figure the estimate used.
+    var estimate: EndEstimate? = nil
+}
+
+/// The basis of an estimated 限免 end (``DealEngine/estimatedEnd(start:time:ownMedian:overallMedian:)``).
+struct EndEstimate: Sendable, Hashable {
+    enum Basis: Sendable, Hashable {
+        /// The app's own ended free periods.
+        case ownPeriods
+        /// All apps' ended free periods.
+        case allPeriods
+        /// No ended period before the as-of time: ``DealRules/defaultFreeDuration``.
+        case defaultDuration
+    }
+
+    var basis: Basis
+    /// The median duration used, seconds (at least an hour).
+    var median: Int64
 }
 
 /// Computes every app's ``DealState`` from its observations, as of any time. Pure: no storage, no clock.
@@ -183,6 +201,8 @@ struct DealEngine: Sendable {
                 let own = medianDuration(ownPeriods.filter { $0.until != nil })
                 state.expiresAt = estimatedEnd(start: current.start, time: time, ownMedian: own, overallMedian: overallMedian)
                 state.expiresEstimated = true
+                let basis: EndEstimate.Basis = own != nil ? .ownPeriods : overallMedian != nil ? .allPeriods : .defaultDuration
+                state.estimate = EndEstimate(basis: basis, median: max(3_600, own ?? overallMedian ?? DealRules.defaultFreeDuration))
             } else {
                 state.trend = .free
             }

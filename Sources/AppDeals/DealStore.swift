@@ -18,6 +18,9 @@ struct AppSummary: Sendable, Hashable {
     var iconURL: String?
     var catalogPrice: Int64?
     var catalogCurrency: Currency?
+    /// True when rating and count come from the US store's 2016–17 data (`mobile_app_store_7200`), not a China Lookup:
+    /// shown beside them, since 热榜 falls back to these counts.
+    var ratingsFromUSData = false
 }
 
 extension AppSummary {
@@ -46,6 +49,8 @@ struct AppDetail: Sendable {
     var sizeBytes: Int64?
     var version: String?
     var releaseNotes: String?
+    /// True only when the data says the current version is the first (``LookupResult/isFirstVersion``).
+    var isFirstVersion: Bool
     var description: String?
     var seller: String?
     var screenshotURLs: [String]
@@ -134,14 +139,16 @@ final class DealStore: Sendable {
             var genres = Set<String>()
             var chineseNames: [String: [String: Int]] = [:]
             for row in try db.query("""
-                SELECT id, name, search_text, genre, is_game, devices, rating, rating_count, icon_url, catalog_price, catalog_currency, genres_zh
+                SELECT id, name, search_text, genre, is_game, devices, rating, rating_count, icon_url, catalog_price, catalog_currency, genres_zh,
+                    metadata_region
                 FROM appdeals_apps
                 """) {
                 let app = AppSummary(
                     id: try row.get(0), name: try row.get(1), searchKey: Array(SearchIndex.fold(try row.get(2, as: String.self)).utf8), genre: try row.get(3),
                     isGame: try row.get(4, as: Int64?.self).map { $0 != 0 }, devices: try row.get(5), rating: try row.get(6),
                     ratingCount: try row.get(7), iconURL: try row.get(8), catalogPrice: try row.get(9),
-                    catalogCurrency: try row.get(10, as: String?.self).flatMap(Currency.init(rawValue:)))
+                    catalogCurrency: try row.get(10, as: String?.self).flatMap(Currency.init(rawValue:)),
+                    ratingsFromUSData: try row.get(12, as: String?.self) == Region.us.rawValue)
                 apps[app.id] = app
                 if let genre = app.genre {
                     genres.insert(genre)
@@ -199,12 +206,13 @@ final class DealStore: Sendable {
         return try database.read { db in
             guard let row = try db.queryFirst("""
                 SELECT english_name, genres_zh, size_bytes, version, release_notes, description, seller, screenshot_urls, store_url,
-                    content_rating FROM appdeals_apps WHERE id = ?
+                    content_rating, first_version FROM appdeals_apps WHERE id = ?
                 """, id) else { return nil }
             return AppDetail(
                 summary: summary, englishName: try row.get(0),
                 genresZh: try row.get(1, as: String?.self).map { $0.split(separator: "|").map(String.init) } ?? [],
-                sizeBytes: try row.get(2), version: try row.get(3), releaseNotes: try row.get(4), description: try row.get(5),
+                sizeBytes: try row.get(2), version: try row.get(3), releaseNotes: try row.get(4),
+                isFirstVersion: try row.get(10, as: Int64?.self) == 1, description: try row.get(5),
                 seller: try row.get(6),
                 screenshotURLs: try row.get(7, as: String?.self).map { $0.split(separator: "\n").map(String.init) } ?? [],
                 storeURL: try row.get(8), contentRating: try row.get(9))

@@ -32,21 +32,37 @@ enum DealText {
     static func shareCount(_ count: Int64) -> LocalizedText { LocalizedText(zh: "分享 \(count)", en: "\(count) shared") }
     static let remaining = LocalizedText(zh: "剩余", en: "Ends in")
     static let estimated = LocalizedText(zh: "（估计）", en: " (estimate)")
-    static let estimateNote = LocalizedText(
-        zh: "苹果不公布限免结束时间：按此前限免的时长估计（中位数 48 小时），每次新价格记录后重新计算。",
-        en: "Apple does not publish when a free offer ends: estimated from the length of earlier free periods (median 48 h), recomputed on every new price record.")
+    /// The estimate's own figure and basis (issue 30: the text said 48 h where the estimate used 72 h).
+    static func estimateNote(_ estimate: EndEstimate?) -> LocalizedText {
+        guard let estimate else {
+            return LocalizedText(zh: "苹果不公布限免结束时间：按此前限免的时长估计，每次新价格记录后重新计算。",
+                                 en: "Apple does not publish when a free offer ends: estimated from the length of earlier free periods, recomputed on every new price record.")
+        }
+        let hours = (estimate.median + 1_800) / 3_600
+        let (zh, en) = switch estimate.basis {
+        case .ownPeriods: ("这个应用此前限免时长的中位数 \(hours) 小时", "the median of this app's earlier free periods, \(hours) h")
+        case .allPeriods: ("所有应用此前限免时长的中位数 \(hours) 小时", "the median of all apps' earlier free periods, \(hours) h")
+        case .defaultDuration: ("默认 \(hours) 小时（此前没有结束的限免）", "a default of \(hours) h (no earlier free period had ended)")
+        }
+        return LocalizedText(zh: "苹果不公布限免结束时间：按\(zh)估计，过了就逐日顺延，每次新价格记录后重新计算。",
+                             en: "Apple does not publish when a free offer ends: estimated from \(en), extended a day at a time once passed, recomputed on every new price record.")
+    }
     static let fakeDiscount = LocalizedText(zh: "先涨后降", en: "Raised before sale")
     static func regularPrice(_ price: String) -> LocalizedText { LocalizedText(zh: "长期售价 \(price)", en: "Usually \(price)") }
     static let catalogueNote = LocalizedText(zh: "美区 2016/17 年价格", en: "US store price, 2016/17")
     /// The lists' date and source line (house rule: data shows its date and source).
     static func dataAsOf(_ time: String) -> LocalizedText {
-        LocalizedText(zh: "数据更新于 \(time)（北京时间）· 价格来自 App Store", en: "Data as of \(time) (Beijing time) · prices from the App Store")
+        LocalizedText(zh: "数据截至 \(time)（北京时间）· 价格来自 App Store", en: "Data as of \(time) (Beijing time) · prices from the App Store")
     }
+    /// Beside a countdown: the figure is the time left at the data's time.
+    static func countdownAsOf(_ time: String) -> LocalizedText { LocalizedText(zh: " · 截至 \(time)", en: " · as of \(time)") }
     static func since(_ time: String) -> LocalizedText { LocalizedText(zh: "\(time) 起", en: "since \(time)") }
     static let loadMore = LocalizedText(zh: "加载更多", en: "Load more")
     static let end = LocalizedText(zh: "没有更多了", en: "That's all")
-    static let hotNote = LocalizedText(zh: "按本站近 7 天的收藏、分享和浏览排序，其次按评分人数。",
-                                       en: "Ordered by favourites, shares and views on this site in the last 7 days, then by number of ratings.")
+    static let hotNote = LocalizedText(
+        zh: "按本站近 7 天的收藏、分享和浏览排序；没有这些的应用按评分人数排。中国区没有数据的应用用的是美区 2016/17 年的评分人数，已在旁边标出。",
+        en: "Ordered by favourites, shares and views on this site in the last 7 days; apps without any by number of ratings. Where the China store has no data, the counts are the US store's of 2016/17, marked beside them.")
+    static let usRatings = LocalizedText(zh: "美区 2016/17 年评分", en: "US ratings, 2016/17")
 
     // MARK: empty states
     static let noData = LocalizedText(zh: "还没有数据", en: "No data yet")
@@ -94,6 +110,7 @@ enum DealText {
     static let seller = LocalizedText(zh: "开发者", en: "Seller")
     static let releaseNotes = LocalizedText(zh: "新功能", en: "What's new")
     static let firstVersion = LocalizedText(zh: "首个版本，没有更新说明", en: "First version: no release notes")
+    static let noReleaseNotes = LocalizedText(zh: "没有更新说明", en: "No release notes")
     static let description = LocalizedText(zh: "简介", en: "Description")
     static let priceHistory = LocalizedText(zh: "价格走势", en: "Price history")
     static let noHistory = LocalizedText(zh: "这个应用没有价格记录", en: "No price history for this app")

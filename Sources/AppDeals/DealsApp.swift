@@ -76,7 +76,7 @@ public struct DealsApp: MiniApp {
                           auth: context.authenticator, clock: context.clock)
         api.register(into: &routes.api)
         DealPages(store: store, lists: lists, topics: topics, api: api, favorites: favorites, nearby: nearby, alerts: alerts,
-                  clock: context.clock, assets: assets)
+                  clock: context.clock, assets: assets, pollInterval: Int64(context.settings[Self.pollMinutes] * 60))
             .register(into: &routes.pages, files: &routes.files)
     }
 

@@ -200,6 +200,8 @@ struct AppRecord: Sendable {
     var sizeBytes: Int64?
     var version: String?
     var releaseNotes: String?
+    /// From the Lookup dates (``LookupResult/isFirstVersion``); nil when unknown (the US 2016 data has no dates).
+    var isFirstVersion: Bool?
     var description: String?
     var seller: String?
     var iconURL: String?
@@ -226,6 +228,7 @@ struct AppRecord: Sendable {
         sizeBytes = result.sizeBytes ?? sizeBytes
         version = result.version ?? version
         releaseNotes = result.releaseNotes
+        isFirstVersion = result.isFirstVersion
         description = result.description ?? description
         seller = result.seller ?? seller
         iconURL = result.iconURL ?? iconURL
@@ -244,22 +247,23 @@ struct AppRecord: Sendable {
         try db.execute("""
             INSERT INTO appdeals_apps (id, name, english_name, search_text, genre, genres_zh, is_game, devices, rating, rating_count,
                 size_bytes, version, release_notes, description, seller, icon_url, screenshot_urls, store_url, content_rating,
-                catalog_price, catalog_currency, metadata_region)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                catalog_price, catalog_currency, metadata_region, first_version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET name = excluded.name, english_name = excluded.english_name, search_text = excluded.search_text,
                 genre = excluded.genre, genres_zh = excluded.genres_zh, is_game = excluded.is_game, devices = excluded.devices,
                 rating = excluded.rating, rating_count = excluded.rating_count, size_bytes = excluded.size_bytes, version = excluded.version,
                 release_notes = excluded.release_notes, description = excluded.description, seller = excluded.seller,
                 icon_url = excluded.icon_url, screenshot_urls = excluded.screenshot_urls, store_url = excluded.store_url,
                 content_rating = excluded.content_rating, catalog_price = excluded.catalog_price,
-                catalog_currency = excluded.catalog_currency, metadata_region = excluded.metadata_region
+                catalog_currency = excluded.catalog_currency, metadata_region = excluded.metadata_region,
+                first_version = excluded.first_version
             """, [
                 .integer(id), .text(name), englishName.sqlValue, .text(searchText), genre.sqlValue, genresZh.sqlValue,
                 genre.map { Int64($0 == "Games" ? 1 : 0) }.sqlValue,
                 devices.isEmpty ? .null : .text("," + devices.joined(separator: ",") + ","), rating.sqlValue, ratingCount.sqlValue,
                 sizeBytes.sqlValue, version.sqlValue, releaseNotes.sqlValue, description.sqlValue, seller.sqlValue, iconURL.sqlValue,
                 screenshotURLs.isEmpty ? .null : .text(screenshotURLs.joined(separator: "\n")), storeURL.sqlValue, contentRating.sqlValue,
-                catalogPrice.sqlValue, catalogCurrency.sqlValue, metadataRegion.sqlValue,
+                catalogPrice.sqlValue, catalogCurrency.sqlValue, metadataRegion.sqlValue, isFirstVersion.map { Int64($0 ? 1 : 0) }.sqlValue,
             ])
     }
 }

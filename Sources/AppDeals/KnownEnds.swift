@@ -34,6 +34,7 @@ enum KnownEnds {
             guard var state = states[id], state.trend == .limited, state.since == end.freeFrom else { continue }
             state.expiresAt = end.endsAt
             state.expiresEstimated = false
+            state.estimate = nil
             states[id] = state
         }
     }

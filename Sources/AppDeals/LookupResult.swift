@@ -27,6 +27,9 @@ struct LookupResult: Sendable, Hashable {
     var contentRating: String?
     /// `iphone`, `ipad`, `mac`: what the app runs on.
     var devices: [String]
+    /// True when the current version is the app's first (`currentVersionReleaseDate` equals `releaseDate`), false when
+    /// a later one; nil when either date is absent.
+    var isFirstVersion: Bool?
 
     /// Nil when the object has no usable `trackId`.
     init?(_ object: [String: Any]) {
@@ -62,6 +65,9 @@ struct LookupResult: Sendable, Hashable {
         if supported.contains(where: { $0.hasPrefix("iPad") }) { devices.append("ipad") }
         if text("kind") == "mac-software" { devices.append("mac") }
         self.devices = devices
+        if let released = text("releaseDate"), let current = text("currentVersionReleaseDate") {
+            isFirstVersion = released == current
+        }
     }
 
     /// The results of a whole Lookup response body. Throws ``LookupError`` for anything that is not a

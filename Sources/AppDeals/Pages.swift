@@ -19,6 +19,9 @@ struct DealPages: Sendable {
     let alerts: AlertStore
     let clock: AppClock
     let assets: AppAssets
+    /// Seconds between two price polls (`--appdeals-poll-minutes`): data older than this is not live, and its
+    /// countdowns stand still at the data's time (deals.js reads it from `data-live-for`).
+    var pollInterval: Int64 = 3_600
 
     static let tabs = [
         TabItem(id: "limited", href: "/appdeals", icon: .tag, label: DealText.limited),
@@ -70,7 +73,7 @@ struct DealPages: Sendable {
         let l = viewer.language
         let trailing = (actions ? [
             navAction(href: "/appdeals/search", icon: .search, label: DealText.search(l)),
-            navAction(href: "/appdeals/favorites", icon: .person, label: DealText.favorites(l)),
+            navAction(href: "/appdeals/favorites", icon: .bookmark, label: DealText.favorites(l)),
         ] : []) + [languageSwitch(l, currentURL: viewer.currentURL)]
         return viewer.page(title: title, back: back, tabs: Self.tabs, activeTab: tab, status: status, trailing: trailing, bodyClass: "ad",
                            stylesheets: [assets.url("deals.css")], scripts: [assets.url("deals.js")], content: content)
@@ -190,7 +193,9 @@ struct DealPages: Sendable {
                         span { DealText.shareCount(item.shares)(l) }
                         if state?.fakeDiscount == true { span(.class("ad-fake")) { DealText.fakeDiscount(l) } }
                     }
-                    if state?.trend == .limited, let end = state?.expiresAt { countdown(end - asOf, estimated: state?.expiresEstimated ?? true, l) }
+                    if state?.trend == .limited, let end = state?.expiresAt {
+                        countdown(ends: end, asOf: asOf, estimated: state?.expiresEstimated ?? true, estimate: state?.estimate, l)
+                    }
                 }
             }
         }
@@ -200,14 +205,20 @@ struct DealPages: Sendable {
         minor == 0 ? DealText.free(l) : Money.formatted(minor, currency)
     }
 
-    /// "剩余 HH:MM:SS", counted from the as-of time; deals.js ticks it every second.
-    func countdown(_ seconds: Int64, estimated: Bool, _ l: Language) -> Node {
-        let left = max(0, seconds)
+    /// "剩余 HH:MM:SS · 截至 <the data's time>": the time left when the newest observation was made, for an offer still
+    /// open then (none for one that had ended by then). deals.js counts it down live only while the data is younger
+    /// than a poll interval (`data-asof` + `data-live-for`, against the browser's clock); older data keeps the figure
+    /// at its own time (issue 30: offers that ended in July 2025 were ticking in 2026).
+    func countdown(ends: Int64, asOf: Int64, estimated: Bool, estimate: EndEstimate?, _ l: Language) -> Node {
+        guard asOf > 0, ends > asOf else { return .text("") }
+        let left = ends - asOf
         let text = String(format: "%02d:%02d:%02d", left / 3600, (left / 60) % 60, left % 60)
-        return span(.class("ad-countdown"), .title(estimated ? DealText.estimateNote(l) : "")) {
+        return span(.class("ad-countdown"), .title(estimated ? DealText.estimateNote(estimate)(l) : "")) {
             DealText.remaining(l) + " "
-            span(.class("ad-clock"), .attribute("data-remaining", String(left))) { text }
+            span(.class("ad-clock"), .attribute("data-ends", String(ends)), .attribute("data-asof", String(asOf)),
+                 .attribute("data-live-for", String(pollInterval))) { text }
             if estimated { DealText.estimated(l) }
+            span(.class("ad-countdown-asof")) { DealText.countdownAsOf(BeijingTime.dateTime(asOf))(l) }
         }
     }
 
@@ -219,6 +230,7 @@ struct DealPages: Sendable {
         return span(.class("ad-stars")) {
             DealGraphics.starBar(rating: rating, label: DealText.stars(rating)(l))
             span(.class("ad-rating-count")) { DealText.ratingCount(count)(l) }
+            if app.ratingsFromUSData { span(.class("ad-rating-source")) { DealText.usRatings(l) } }
         }
     }
 

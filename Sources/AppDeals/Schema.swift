@@ -131,6 +131,11 @@ enum DealSchema {
                     PRIMARY KEY (region, app_id)
                 );
                 """),
+            // 1 when the App Store's current version is the app's first (Lookup: currentVersionReleaseDate = releaseDate),
+            // 0 when a later one, NULL when the data does not say: "首个版本" only for 1.
+            Migration(module: "appdeals", version: 6, name: "appdeals_apps_first_version", sql: """
+                ALTER TABLE appdeals_apps ADD COLUMN first_version INTEGER;
+                """),
         ]
     }
 }

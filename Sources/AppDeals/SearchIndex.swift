@@ -40,14 +40,27 @@ struct SearchIndex: Sendable {
         return best ?? []
     }
 
-    /// What search compares, for app keys and queries alike: lower case; and for text beyond ASCII, compatibility
-    /// forms folded (NFKC: full-width ＧＡＭＥ → game, as Chinese keyboards type it) and Traditional Chinese made
-    /// Simplified (ICU's `Traditional-Simplified` transform: 旋轉 → 旋转, 遊戲 → 游戏), so either script finds the other.
+    /// What search compares, for app keys and queries alike: lower case, punctuation and spaces dropped (PACMAN finds
+    /// PAC-MAN Premium, "plants vs zombies" finds Plants vs. Zombies); and for text beyond ASCII, compatibility forms
+    /// folded (NFKC: full-width ＧＡＭＥ → game, as Chinese keyboards type it) and Traditional Chinese made Simplified
+    /// (ICU's `Traditional-Simplified` transform: 旋轉 → 旋转, 遊戲 → 游戏), so either script finds the other.
     static func fold(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text.lowercased() }
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else {
+            return String(decoding: text.lowercased().utf8.filter { byte in
+                !(byte == 0x20 || (0x09...0x0D).contains(byte) || Self.asciiPunctuation.contains(byte))
+            }, as: UTF8.self)
+        }
         let folded = text.precomposedStringWithCompatibilityMapping.lowercased()
-        return folded.applyingTransform(StringTransform("Traditional-Simplified"), reverse: false) ?? folded
+        let simplified = folded.applyingTransform(StringTransform("Traditional-Simplified"), reverse: false) ?? folded
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: simplified.unicodeScalars.filter { !Self.dropped.contains($0) })
+        return String(kept)
     }
+
+    /// Unicode punctuation (P*) and white space, which search ignores.
+    private static let dropped = CharacterSet.punctuationCharacters.union(.whitespacesAndNewlines)
+    /// The ASCII punctuation marks of ``dropped`` (`!"#%&'()*,-./:;?@[\]_{}`; `$+<=>^`|~` are symbols and stay).
+    private static let asciiPunctuation: Set<UInt8> = Set((0x21...0x7E).filter { CharacterSet.punctuationCharacters.contains(Unicode.Scalar(UInt8($0))) }.map { UInt8($0) })
 
     private static func gram(_ scalar: UInt32) -> UInt64 { UInt64(scalar) }
     private static func gram(_ first: UInt32, _ second: UInt32) -> UInt64 { 1 << 63 | UInt64(first) << 32 | UInt64(second) }

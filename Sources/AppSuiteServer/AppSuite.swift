@@ -177,7 +177,7 @@ public final class AppSuite: Sendable {
 
         let serverConfiguration = Self.serverConfiguration(configuration)
         let errorPage = ErrorPage(authenticator: authenticator)
-        responder = Responder(router: router, configuration: serverConfiguration, errorPage: errorPage.render)
+        responder = Responder(router: router, configuration: serverConfiguration, errorPage: errorPage.render, problemWords: errorPage.problemWords)
         server = Server(configuration: serverConfiguration, responder: responder, workPool: workPool)
     }
 

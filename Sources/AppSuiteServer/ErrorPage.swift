@@ -21,6 +21,17 @@ struct ErrorPage: Sendable {
         }
     }
 
+    /// A problem+json in the reader's language (lang cookie, else Accept-Language) where the server wrote it in English:
+    /// the work pool's 429/503 refusals, which a Chinese page's script shows as they come (issue 30).
+    func problemWords(_ error: HTTPError, _ request: Request) -> HTTPError {
+        guard let words = ErrorText.problems[error.type] else { return error }
+        let language = authenticator.signedOutViewer(for: request).language
+        var localized = error
+        localized.title = words.title(language)
+        localized.detail = words.detail(language)
+        return localized
+    }
+
     /// The title and message for `status`; no message: the page shows the error's own detail.
     static func words(for status: Int) -> (LocalizedText, LocalizedText?) {
         switch status {
@@ -55,5 +66,15 @@ enum ErrorText {
     static let tooManyRequestsMessage = LocalizedText(zh: "请稍后再试。", en: "Please wait a moment and try again.")
     static let headersTooLarge = LocalizedText(zh: "请求头太大", en: "Headers too large")
     static let headersTooLargeMessage = LocalizedText(zh: "浏览器发送的 Cookie 太多，请清除本站 Cookie 后重试。", en: "Your browser sent too many cookies. Clear this site's cookies and try again.")
+    /// The server's own refusals by problem type: title and detail (``WorkPoolError``).
+    static let problems: [String: (title: LocalizedText, detail: LocalizedText)] = [
+        WorkPoolError.busyType: (LocalizedText(zh: "服务器繁忙", en: "Service Unavailable"),
+                                 LocalizedText(zh: "服务器正忙于处理耗时的任务，请过几秒再试。", en: "The server is busy with slow work; try again in a few seconds.")),
+        WorkPoolError.waitingType: (LocalizedText(zh: "操作太频繁", en: "Too Many Requests"),
+                                    LocalizedText(zh: "你已有不少耗时的请求在排队，请等它们完成后再试。",
+                                                  en: "You already have many slow requests waiting; try again when they are done.")),
+        WorkPoolError.lateType: (LocalizedText(zh: "服务器繁忙", en: "Service Unavailable"),
+                                 LocalizedText(zh: "服务器太忙，没能及时开始处理，请稍后再试。", en: "The server was too busy to start this in time; try again in a moment.")),
+    ]
     static let serverErrorMessage = LocalizedText(zh: "服务器暂时无法处理这个请求，请稍后重试。", en: "The server could not handle this request. Please try again in a moment.")
 }

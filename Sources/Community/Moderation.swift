@@ -116,6 +116,9 @@ public struct ModerationItem: Sendable, Hashable {
     /// What a submission is in the reader's words (``SubmissionReviewer/label``: 新商户, 商户照片); nil for comments
     /// and apps without a label. Filled by ``ModerationQueue/page(state:before:limit:)``.
     public var label: LocalizedText?
+    /// The excerpt in the reader's words where the app writes it (``SubmissionReviewer/summary``); the stored
+    /// ``excerpt`` otherwise. Filled by ``ModerationQueue/page(state:before:limit:)``.
+    public var summary: LocalizedText?
 
     static let columns = "id, kind, app, item, author_id, title, excerpt, state, report_count, created_at, decided_by, decided_at, decision_reason"
 
@@ -146,15 +149,19 @@ public struct SubmissionReviewer: Sendable {
     public let previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])?
     /// What the item is, in the reader's words (`新商户` / `New merchant`), shown before its title in the queue.
     public let label: (@Sendable (_ item: String) -> LocalizedText)?
+    /// The item's excerpt in both languages (flags such as 可能重复 included), read with the queue; nil to show the stored one.
+    public let summary: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> LocalizedText?)?
 
     public init(_ decided: @escaping @Sendable (_ db: any SQLExecutor, _ item: String, _ approved: Bool) throws -> Void,
                 afterDecision: (@Sendable (_ item: String, _ approved: Bool) -> Void)? = nil,
                 previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])? = nil,
-                label: (@Sendable (_ item: String) -> LocalizedText)? = nil) {
+                label: (@Sendable (_ item: String) -> LocalizedText)? = nil,
+                summary: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> LocalizedText?)? = nil) {
         self.decided = decided
         self.afterDecision = afterDecision
         self.previews = previews
         self.label = label
+        self.summary = summary
     }
 }
 
@@ -257,6 +264,7 @@ public struct ModerationQueue: Sendable {
                 ).map { row throws(StorageError) in try row.get(0, as: String.self) }
                 if item.kind == "submission", let previews = reviewers[item.app]?.previews { item.previews = try previews(db, item.item) }
                 if item.kind == "submission" { item.label = reviewers[item.app]?.label?(item.item) }
+                if item.kind == "submission", let summary = reviewers[item.app]?.summary { item.summary = try summary(db, item.item) }
                 return item
             }
         }

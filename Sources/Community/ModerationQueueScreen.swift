@@ -34,7 +34,7 @@ struct ModerationQueueScreen {
                                 ModerationText.postedOn(l) + info.title
                             }
                         }
-                        p(.class("moderation-excerpt")) { item.excerpt }
+                        p(.class("moderation-excerpt")) { item.summary?(l) ?? item.excerpt }
                         if !item.previews.isEmpty {
                             div(.class("moderation-previews")) {
                                 for (index, preview) in item.previews.enumerated() {

@@ -6,11 +6,16 @@ public struct Responder: Sendable {
     public let configuration: ServerConfiguration
     /// Renders errors for clients that want a page (not `/api/`, not JSON); nil uses a plain-text page.
     public let errorPage: (@Sendable (HTTPError, Request) -> Response)?
+    public let problemWords: (@Sendable (HTTPError, Request) -> HTTPError)?
 
-    public init(router: Router, configuration: ServerConfiguration, errorPage: (@Sendable (HTTPError, Request) -> Response)? = nil) {
+    /// `problemWords` may put a problem's title and detail in the request's language before it is sent as problem+json
+    /// (the server's own refusals, such as ``WorkPoolError``'s, are written in English here).
+    public init(router: Router, configuration: ServerConfiguration, errorPage: (@Sendable (HTTPError, Request) -> Response)? = nil,
+                problemWords: (@Sendable (HTTPError, Request) -> HTTPError)? = nil) {
         self.router = router
         self.configuration = configuration
         self.errorPage = errorPage
+        self.problemWords = problemWords
     }
 
     /// The finished response to `incoming`. An ``Response/offloaded(key:lane:_:)`` response's work runs inline here;
@@ -82,7 +87,7 @@ public struct Responder: Sendable {
             httpError = HTTPError(.internalServerError, detail: "The server failed to handle this request.")
         }
         if request.prefersJSON || errorPage == nil && request.method != .get {
-            return .problem(httpError, instance: request.path)
+            return .problem(problemWords?(httpError, request) ?? httpError, instance: request.path)
         }
         if let errorPage {
             var response = errorPage(httpError, request)

@@ -227,16 +227,21 @@ public enum WorkPoolError: Error, Sendable, Hashable, HTTPErrorConvertible {
     /// The job waited for a thread longer than the lane allows and was not started: `503` with `Retry-After`.
     case waitedTooLong(WorkLane)
 
+    /// Problem types, so a server can put the words in the reader's language (``Responder``'s `problemWords`).
+    public static let busyType = "urn:appsuite:problem:busy"
+    public static let waitingType = "urn:appsuite:problem:too-many-waiting"
+    public static let lateType = "urn:appsuite:problem:not-started-in-time"
+
     public var httpError: HTTPError {
         switch self {
         case .full(let lane):
-            HTTPError(.serviceUnavailable, detail: "The server is busy with slow work; try again in a few seconds.",
+            HTTPError(.serviceUnavailable, detail: "The server is busy with slow work; try again in a few seconds.", type: Self.busyType,
                       headers: ["Retry-After": lane == .batch ? "30" : "5"])
         case .quotaExceeded(let lane):
-            HTTPError(.tooManyRequests, detail: "You already have many slow requests waiting; try again when they are done.",
+            HTTPError(.tooManyRequests, detail: "You already have many slow requests waiting; try again when they are done.", type: Self.waitingType,
                       headers: ["Retry-After": lane == .batch ? "10" : "2"])
         case .waitedTooLong(let lane):
-            HTTPError(.serviceUnavailable, detail: "The server was too busy to start this in time; try again in a moment.",
+            HTTPError(.serviceUnavailable, detail: "The server was too busy to start this in time; try again in a moment.", type: Self.lateType,
                       headers: ["Retry-After": lane == .batch ? "30" : "5"])
         }
     }

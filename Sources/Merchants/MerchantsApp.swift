@@ -61,7 +61,8 @@ public struct MerchantsApp: MiniApp {
         }, afterDecision: { item, approved in
             if !approved { photos.removeRejected(item: item) }
         }, previews: { db, item throws(StorageError) in try PhotoStore.previews(db, item: item) },
-        label: { item in PhotoStore.photoID(item: item) == nil ? MerchantsText.newMerchant : MerchantsText.merchantPhoto })
+        label: { item in PhotoStore.photoID(item: item) == nil ? MerchantsText.newMerchant : MerchantsText.merchantPhoto },
+        summary: { db, item throws(StorageError) in PhotoStore.photoID(item: item) == nil ? try SubmissionStore.summary(db, item: item) : nil })
     }
 
     static func photoStore(_ context: AppContext) -> PhotoStore {

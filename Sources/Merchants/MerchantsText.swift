@@ -19,6 +19,13 @@ enum MerchantsText {
     static let byRating = LocalizedText(zh: "评分最高", en: "Top rated")
     static let byPrice = LocalizedText(zh: "人均最低", en: "Cheapest")
     static let openNowOnly = LocalizedText(zh: "只看营业中", en: "Open now only")
+    /// What a filter reads, counted in the circle: `（12 家有营业时间）`.
+    static func withHours(_ count: Int) -> LocalizedText { LocalizedText(zh: "（\(count) 家有营业时间）", en: " (\(count) with hours)") }
+    static func withRating(_ count: Int) -> LocalizedText { LocalizedText(zh: "（\(count) 家有评分）", en: " (\(count) rated)") }
+    static func withPrice(_ count: Int) -> LocalizedText { LocalizedText(zh: "（\(count) 家有人均）", en: " (\(count) with a price)") }
+    static func coverage(_ total: Int, _ l: Language) -> String {
+        l == .zh ? "范围内共 \(total) 家；括号里是有这项数据的商户数。" : "\(total) in range; the numbers in brackets have that data."
+    }
     static let apply = LocalizedText(zh: "应用", en: "Apply")
     static let open = LocalizedText(zh: "营业中", en: "Open")
     static let closed = LocalizedText(zh: "已打烊", en: "Closed")

@@ -110,11 +110,13 @@ struct MerchantsPages: Sendable {
             query = try MerchantsAPI.nearbyQuery(wire, l)
         } catch { return refused(viewer, error, active: "nearby") }
         let result = try api.nearby.page(query, now: clock.now())
+        let coverage = try api.nearby.coverage(query)
         let center = position.0
         let base = "/merchants?" + Self.queryString(request, dropping: ["cursor"])
         return page(viewer, title: MerchantsText.title(l), active: "nearby", withMap: query.cursor == nil && !result.items.isEmpty) {
             locationBar(center: center, isDefault: position.isDefault, l)
-            filterForm(request, query, l)
+            filterForm(request, query, coverage: coverage, l)
+            if let coverage { p(.class("mx-count")) { MerchantsText.coverage(coverage.total, l) } }
             if result.items.isEmpty {
                 let empty = MerchantsText.empty(result, l)
                 emptyState(icon: .mapPin, title: empty.title, message: empty.hint)
@@ -148,7 +150,9 @@ struct MerchantsPages: Sendable {
         }
     }
 
-    func filterForm(_ request: Request, _ query: NearbyQuery, _ l: Language) -> Node {
+    /// The pickers; with `coverage`, the rating and price sorts and 只看营业中 say how many merchants in the circle have
+    /// what they read, and are disabled where none has (unless chosen already).
+    func filterForm(_ request: Request, _ query: NearbyQuery, coverage: NearbyCoverage?, _ l: Language) -> Node {
         form(.class("mx-filters"), .method("get"), .action("/merchants")) {
             input(.type("hidden"), .name("lat"), .value(String(query.center.latitude)))
             input(.type("hidden"), .name("lon"), .value(String(query.center.longitude)))
@@ -173,13 +177,22 @@ struct MerchantsPages: Sendable {
                 span(.class("mx-filter-label")) { MerchantsText.sort(l) }
                 select(.name("sort")) {
                     for (sort, text) in [(NearbySort.distance, MerchantsText.byDistance), (.rating, MerchantsText.byRating), (.price, MerchantsText.byPrice)] {
-                        option(.value(sort.rawValue), Attribute.selected.when(query.sort == sort)) { text(l) }
+                        let known: Int? = switch sort {
+                        case .distance: nil
+                        case .rating: coverage?.withRating
+                        case .price: coverage?.withPrice
+                        }
+                        let counted = known.map { sort == .rating ? MerchantsText.withRating($0)(l) : MerchantsText.withPrice($0)(l) } ?? ""
+                        option(.value(sort.rawValue), Attribute.selected.when(query.sort == sort), Attribute.disabled.when(known == 0 && query.sort != sort)) {
+                            text(l) + counted
+                        }
                     }
                 }
             }
             label(.classes("mx-filter", "mx-filter-check")) {
-                input(.type("checkbox"), .name("openNow"), .value("true"), Attribute.checked.when(query.openNow))
-                span { MerchantsText.openNowOnly(l) }
+                input(.type("checkbox"), .name("openNow"), .value("true"), Attribute.checked.when(query.openNow),
+                      Attribute.disabled.when(coverage?.withHours == 0 && !query.openNow))
+                span { MerchantsText.openNowOnly(l) + (coverage.map { MerchantsText.withHours($0.withHours)(l) } ?? "") }
             }
             button(.classes("btn", "btn-primary", "mx-apply"), .type("submit")) { MerchantsText.apply(l) }
         }

@@ -62,15 +62,38 @@ struct SubmissionStore: Sendable {
             if let photos {
                 _ = try photos.store.insert(photos.pictures, files: photos.files, merchant: nil, submissionID: id, userID: userID, alt: nil, now: now, db: db)
             }
-            let flag = duplicate.map { "⚠️ 可能重复 Possible duplicate: \($0.0.name) #\($0.0.id), \(Int($0.1.rounded())) m · " } ?? ""
-            let category = MerchantCategory.named(input.category)?.name.zh ?? input.category
-            try ModerationQueue.submit(
-                app: "merchants", item: String(id), author: userID, title: input.name,
-                excerpt: flag + "\(category) · \(String(format: "%.6f, %.6f", input.lat, input.lon))" + (input.address.map { " · \($0)" } ?? "")
-                    + (photos.map { " · 📷 \($0.pictures.count)" } ?? ""),
-                db: db, now: now)
+            let excerpt = Self.excerpt(category: input.category, lat: input.lat, lon: input.lon, address: input.address,
+                                       duplicate: duplicate.map { ($0.0.name, $0.0.id, $0.1) }, photoCount: photos?.pictures.count ?? 0)
+            // Stored in Chinese (the API's excerpt); the queue page shows ``summary(_:item:)`` in the reader's language.
+            try ModerationQueue.submit(app: "merchants", item: String(id), author: userID, title: input.name, excerpt: excerpt.zh, db: db, now: now)
             return Submitted(id: id, duplicate: duplicate)
         }
+    }
+
+    /// A queued submission's excerpt in one language each: the 可能重复 / Possible duplicate flag, category, position,
+    /// address and photo count.
+    static func excerpt(category: String, lat: Double, lon: Double, address: String?, duplicate: (name: String, id: Int64, distance: Double)?,
+                        photoCount: Int) -> LocalizedText {
+        let name = MerchantCategory.named(category)?.name
+        let rest = String(format: "%.6f, %.6f", lat, lon) + (address.map { " · \($0)" } ?? "") + (photoCount > 0 ? " · 📷 \(photoCount)" : "")
+        let flag = duplicate.map { (zh: "⚠️ 可能重复：\($0.name) #\($0.id)，相距 \(Int($0.distance.rounded())) 米 · ",
+                                    en: "⚠️ Possible duplicate: \($0.name) #\($0.id), \(Int($0.distance.rounded())) m away · ") }
+        return LocalizedText(zh: (flag?.zh ?? "") + "\(name?.zh ?? category) · " + rest, en: (flag?.en ?? "") + "\(name?.en ?? category) · " + rest)
+    }
+
+    /// The queue's excerpt of submission `item` in both languages, from its row; nil when it is gone.
+    static func summary(_ db: any SQLExecutor, item: String) throws(StorageError) -> LocalizedText? {
+        guard let id = Int64(item), let row = try db.queryFirst("""
+            SELECT s.category, s.lat, s.lon, s.address, s.duplicate_of, s.duplicate_distance, m.name AS duplicate_name,
+                (SELECT count(*) FROM merchants_photos p WHERE p.submission_id = s.id) AS photo_count
+            FROM merchants_submissions s LEFT JOIN merchants m ON m.id = s.duplicate_of WHERE s.id = ?
+            """, id) else { return nil }
+        var duplicate: (name: String, id: Int64, distance: Double)?
+        if let other = try row.get("duplicate_of", as: Int64?.self), let distance = try row.get("duplicate_distance", as: Double?.self) {
+            duplicate = (try row.get("duplicate_name", as: String?.self) ?? "#\(other)", other, distance)
+        }
+        return excerpt(category: try row.get("category"), lat: try row.get("lat"), lon: try row.get("lon"), address: try row.get("address"),
+                       duplicate: duplicate, photoCount: Int(try row.get("photo_count", as: Int64.self)))
     }
 
     /// The moderator's decision, inside the decision's transaction: approved → a merchant (`user:{id}`, WGS-84, owned

@@ -36,6 +36,8 @@ struct ForYou: Sendable {
 final class MovieRecommender: Sendable {
     static let minimumRatings = 5
     static let count = 10
+    /// The films on 猜你喜欢's own page (`/movies/for-you`).
+    static let pageCount = 30
     static let refreshSeconds: Int64 = 600
     static let debounceSeconds = 30
 
@@ -158,9 +160,9 @@ final class MovieRecommender: Sendable {
         return Model(neighbours: ItemNeighbours(ratings: ratings), films: films, index: index, top: top, builtAt: now)
     }
 
-    /// 猜你喜欢 for `userID` (nil: a signed-out reader, who gets the Top list): at most ``count`` films none of
-    /// which they marked (想看 or 看过).
-    func forYou(userID: Int64?, now: Int64) throws -> ForYou {
+    /// 猜你喜欢 for `userID` (nil: a signed-out reader, who gets the Top list): at most `count` films (``count`` on the
+    /// feed, ``pageCount`` on its own page) none of which they marked (想看 or 看过).
+    func forYou(userID: Int64?, now: Int64, count: Int = MovieRecommender.count) throws -> ForYou {
         let model = model(now: now)
         var marked = Set<String>()
         var stars: [Int: Double] = [:]
@@ -181,12 +183,25 @@ final class MovieRecommender: Sendable {
         } else if let model {
             source = .ratings(rated: rated)
             let excluded = Set(marked.compactMap { model.index[$0] })
-            picks = model.neighbours.recommend(rated: stars, excluding: excluded, count: Self.count).map { model.films[$0.item] }
+            picks = model.neighbours.recommend(rated: stars, excluding: excluded, count: count).map { model.films[$0.item] }
         } else {
             source = .pending(rated: rated)
         }
-        for film in try top(model) where picks.count < Self.count && !marked.contains(film) && !picks.contains(film) { picks.append(film) }
+        // The feed's row fills from the Top list's first page, kept in memory; the page of its own reads further down.
+        let fill = count > Self.count ? try Self.topFilms(database) : try top(model)
+        for film in fill where picks.count < count && !marked.contains(film) && !picks.contains(film) { picks.append(film) }
         return ForYou(source: source, films: try films(picks))
+    }
+
+    /// The Top list's first films, enough to fill 猜你喜欢's page after the films a reader marked (``pageCount`` + 20).
+    static func topFilms(_ database: any Database) throws -> [String] {
+        var films: [String] = [], offset: Int? = 0
+        while let start = offset, films.count < pageCount + 20 {
+            let page = try TopList(database: database).page(filter: FilmFilter(), offset: start)
+            films += page.items.map(\.film.id)
+            offset = page.nextOffset
+        }
+        return films
     }
 
     /// The model's cold-start list, or before the first model the Top list's first page, read once (until

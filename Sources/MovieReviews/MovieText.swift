@@ -245,6 +245,7 @@ enum MovieText {
     static let signIn = LocalizedText(zh: "登录", en: "Sign in")
     static let feedTabs = LocalizedText(zh: "首页分栏", en: "Home tabs")
     static let forYou = LocalizedText(zh: "猜你喜欢", en: "Picked for you")
+    static let forYouAll = LocalizedText(zh: "全部", en: "See all")
     static let forYouColdStart = LocalizedText(zh: "猜你喜欢 · 先看 Top 榜", en: "Picked for you · Top films for now")
     static func forYouFromRatings(_ rated: Int) -> LocalizedText {
         LocalizedText(zh: "根据你评分的 \(rated) 部电影，与口味相近的观众的评分推算（基于物品的协同过滤）。",

@@ -52,6 +52,7 @@ struct MoviePages: Sendable {
         }
         routes.anyone.get("/films/{id}") { request, viewer in try pages.filmPage(request, viewer) }
         routes.anyone.get("/more") { request, viewer in try pages.morePage(request, viewer) }
+        routes.anyone.get("/for-you") { _, viewer in try pages.forYouPage(viewer) }
         registerWriting(into: &routes)
         registerFollowing(into: &routes)
         files.get("/avatars/{file}") { request in

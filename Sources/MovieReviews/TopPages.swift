@@ -72,23 +72,12 @@ extension MoviePages {
         film.posterURL?.isEmpty == false ? posterURL(film.id) : "/movies/posters/\(percentEncode(film.id)).svg"
     }
 
-    /// 猜你喜欢 on the first feed page: a row of posters, labelled with where they come from.
+    /// 猜你喜欢 on the first feed page: a row of posters, labelled with where they come from, and a link to its page.
     func forYouSection(_ forYou: ForYou, signedIn: Bool, language l: Language) -> Node {
         section(.class("mv-foryou"), .ariaLabel(MovieText.forYou(l))) {
-            switch forYou.source {
-            case .ratings(let rated):
-                sectionHeader(MovieText.forYou(l))
-                p(.class("mv-foryou-why")) { MovieText.forYouFromRatings(rated)(l) }
-            case .pending:
-                sectionHeader(MovieText.forYouColdStart(l))
-                p(.class("mv-foryou-why")) { MovieText.forYouPending(l) }
-            case .topList(let rated):
-                sectionHeader(MovieText.forYouColdStart(l))
-                p(.class("mv-foryou-why")) {
-                    (signedIn ? MovieText.forYouNeedsRatings(rated, minimum: MovieRecommender.minimumRatings)
-                        : MovieText.forYouSignIn(MovieRecommender.minimumRatings))(l)
-                }
-            }
+            let title = if case .ratings = forYou.source { MovieText.forYou(l) } else { MovieText.forYouColdStart(l) }
+            sectionHeader(title, actionLabel: MovieText.forYouAll(l), actionHref: "/movies/for-you")
+            p(.class("mv-foryou-why")) { forYouReason(forYou.source, signedIn: signedIn, l) }
             ul(.class("mv-foryou-list"), .role("list"), .attribute("data-source", forYou.source.name)) {
                 for film in forYou.films {
                     li {
@@ -97,6 +86,42 @@ extension MoviePages {
                             span(.class("mv-foryou-title")) { film.title }
                             if let rating = film.rating { span(.class("mv-meta")) { String(format: "%.1f", rating) } }
                         }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension MoviePages {
+    /// Why these films: the reader's ratings, or the Top list until they have rated enough (or while the model builds).
+    func forYouReason(_ source: ForYou.Source, signedIn: Bool, _ l: Language) -> String {
+        switch source {
+        case .ratings(let rated): MovieText.forYouFromRatings(rated)(l)
+        case .pending: MovieText.forYouPending(l)
+        case .topList(let rated):
+            (signedIn ? MovieText.forYouNeedsRatings(rated, minimum: MovieRecommender.minimumRatings)
+                : MovieText.forYouSignIn(MovieRecommender.minimumRatings))(l)
+        }
+    }
+
+    /// `/movies/for-you`: 猜你喜欢 on a page of its own — up to ``MovieRecommender/pageCount`` films, each with year,
+    /// genres and Douban rating, and why they were picked.
+    func forYouPage(_ viewer: Viewer) throws -> Response {
+        let l = viewer.language
+        let forYou = try recommender.forYou(userID: viewer.user?.id, now: writes.now(), count: MovieRecommender.pageCount)
+        return page(viewer, title: MovieText.forYou(l), back: BackLink(href: "/movies", label: MovieText.home(l)), tab: "feed") {
+            p(.class("mv-foryou-why")) { forYouReason(forYou.source, signedIn: viewer.user != nil, l) }
+            if forYou.films.isEmpty {
+                emptyState(icon: .film, title: MovieText.noFilms(l))
+            } else {
+                ul(.classes("list-group", "mv-films"), .role("list"), .attribute("data-list", "for-you"), .attribute("data-source", forYou.source.name)) {
+                    for film in forYou.films {
+                        listCell(title: film.title,
+                                 subtitle: [film.year.map(String.init), film.genres.map { MovieText.genres($0, l) }].compactMap { $0 }.joined(separator: " · "),
+                                 detail: film.rating.map { String(format: "%.1f", $0) },
+                                 href: "/movies/films/\(percentEncode(film.id))",
+                                 image: .thumbnail(url: Self.posterURL(of: film), alt: ""))
                     }
                 }
             }

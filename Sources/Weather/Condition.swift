@@ -6,9 +6,12 @@ import AppSuiteAPI
 /// Code tables: `../shared/data/weather/codes/` (sources in its SOURCES.md).
 enum WeatherCondition: String, CaseIterable, Sendable {
     case clear, partlyCloudy, cloudy, overcast, fog, haze
-    case drizzle, lightRain, moderateRain, heavyRain, rainstorm, showers, thunderstorm, hail, freezingRain, sleet
+    case drizzle, lightRain, moderateRain, heavyRain, rainstorm, heavyRainstorm, severeRainstorm, showers, thunderstorm, hail, freezingRain, sleet
+    /// The CMA's ranges (小到中雨 …): a phenomenon of its own, named as the source names it, never one end of the range.
+    case lightToModerateRain, moderateToHeavyRain, heavyRainToRainstorm, rainstormToHeavyRainstorm, heavyToSevereRainstorm
     case lightSnow, moderateSnow, heavySnow, snowstorm, snowShowers
-    case dust, sand, sandstorm
+    case lightToModerateSnow, moderateToHeavySnow, heavySnowToSnowstorm
+    case dust, sand, sandstorm, severeSandstorm
     case unknown
 
     var nameZh: String {
@@ -24,6 +27,17 @@ enum WeatherCondition: String, CaseIterable, Sendable {
         case .moderateRain: "中雨"
         case .heavyRain: "大雨"
         case .rainstorm: "暴雨"
+        case .heavyRainstorm: "大暴雨"
+        case .severeRainstorm: "特大暴雨"
+        case .lightToModerateRain: "小到中雨"
+        case .moderateToHeavyRain: "中到大雨"
+        case .heavyRainToRainstorm: "大到暴雨"
+        case .rainstormToHeavyRainstorm: "暴雨到大暴雨"
+        case .heavyToSevereRainstorm: "大暴雨到特大暴雨"
+        case .lightToModerateSnow: "小到中雪"
+        case .moderateToHeavySnow: "中到大雪"
+        case .heavySnowToSnowstorm: "大到暴雪"
+        case .severeSandstorm: "强沙尘暴"
         case .showers: "阵雨"
         case .thunderstorm: "雷阵雨"
         case .hail: "冰雹"
@@ -54,6 +68,17 @@ enum WeatherCondition: String, CaseIterable, Sendable {
         case .moderateRain: "Rain"
         case .heavyRain: "Heavy rain"
         case .rainstorm: "Rainstorm"
+        case .heavyRainstorm: "Heavy rainstorm"
+        case .severeRainstorm: "Severe rainstorm"
+        case .lightToModerateRain: "Light to moderate rain"
+        case .moderateToHeavyRain: "Moderate to heavy rain"
+        case .heavyRainToRainstorm: "Heavy rain to rainstorm"
+        case .rainstormToHeavyRainstorm: "Rainstorm to heavy rainstorm"
+        case .heavyToSevereRainstorm: "Heavy to severe rainstorm"
+        case .lightToModerateSnow: "Light to moderate snow"
+        case .moderateToHeavySnow: "Moderate to heavy snow"
+        case .heavySnowToSnowstorm: "Heavy snow to snowstorm"
+        case .severeSandstorm: "Severe sandstorm"
         case .showers: "Showers"
         case .thunderstorm: "Thunderstorm"
         case .hail: "Hail"
@@ -78,10 +103,12 @@ enum WeatherCondition: String, CaseIterable, Sendable {
         case .partlyCloudy, .cloudy: "cloud-sun"
         case .overcast: "cloud"
         case .fog, .haze: "fog"
-        case .drizzle, .lightRain, .moderateRain, .heavyRain, .rainstorm, .showers, .freezingRain: "rain"
+        case .drizzle, .lightRain, .moderateRain, .heavyRain, .rainstorm, .heavyRainstorm, .severeRainstorm, .showers, .freezingRain,
+             .lightToModerateRain, .moderateToHeavyRain, .heavyRainToRainstorm, .rainstormToHeavyRainstorm, .heavyToSevereRainstorm: "rain"
         case .thunderstorm, .hail: "storm"
-        case .sleet, .lightSnow, .moderateSnow, .heavySnow, .snowstorm, .snowShowers: "snow"
-        case .dust, .sand, .sandstorm: "dust"
+        case .sleet, .lightSnow, .moderateSnow, .heavySnow, .snowstorm, .snowShowers, .lightToModerateSnow, .moderateToHeavySnow,
+             .heavySnowToSnowstorm: "snow"
+        case .dust, .sand, .sandstorm, .severeSandstorm: "dust"
         case .unknown: "cloud"
         }
     }
@@ -89,8 +116,10 @@ enum WeatherCondition: String, CaseIterable, Sendable {
     /// Rain, snow or anything falling: what 带伞 and 洗车 look at.
     var isWet: Bool {
         switch self {
-        case .drizzle, .lightRain, .moderateRain, .heavyRain, .rainstorm, .showers, .thunderstorm, .hail, .freezingRain, .sleet,
-             .lightSnow, .moderateSnow, .heavySnow, .snowstorm, .snowShowers: true
+        case .drizzle, .lightRain, .moderateRain, .heavyRain, .rainstorm, .heavyRainstorm, .severeRainstorm, .showers, .thunderstorm,
+             .hail, .freezingRain, .sleet, .lightToModerateRain, .moderateToHeavyRain, .heavyRainToRainstorm, .rainstormToHeavyRainstorm,
+             .heavyToSevereRainstorm, .lightSnow, .moderateSnow, .heavySnow, .snowstorm, .snowShowers, .lightToModerateSnow,
+             .moderateToHeavySnow, .heavySnowToSnowstorm: true
         default: false
         }
     }
@@ -133,22 +162,33 @@ enum WeatherCondition: String, CaseIterable, Sendable {
         case 302, 303: .thunderstorm
         case 304: .hail
         case 305, 399: .lightRain
-        case 306, 314: .moderateRain
-        case 307, 315: .heavyRain
-        case 308, 310, 311, 312, 316, 317, 318: .rainstorm
+        case 306: .moderateRain
+        case 307: .heavyRain
+        case 308, 310: .rainstorm
+        case 311: .heavyRainstorm
+        case 312: .severeRainstorm
+        case 314: .lightToModerateRain
+        case 315: .moderateToHeavyRain
+        case 316: .heavyRainToRainstorm
+        case 317: .rainstormToHeavyRainstorm
+        case 318: .heavyToSevereRainstorm
         case 309: .drizzle
         case 313: .freezingRain
         case 400, 499: .lightSnow
-        case 401, 408: .moderateSnow
-        case 402, 409: .heavySnow
-        case 403, 410: .snowstorm
+        case 401: .moderateSnow
+        case 402: .heavySnow
+        case 403: .snowstorm
+        case 408: .lightToModerateSnow
+        case 409: .moderateToHeavySnow
+        case 410: .heavySnowToSnowstorm
         case 404, 405, 406, 456: .sleet
         case 407, 457: .snowShowers
         case 500, 501, 509, 510, 514, 515: .fog
         case 502, 511, 512, 513: .haze
         case 503: .sand
         case 504: .dust
-        case 507, 508: .sandstorm
+        case 507: .sandstorm
+        case 508: .severeSandstorm
         default: .unknown
         }
     }
@@ -165,17 +205,28 @@ enum WeatherCondition: String, CaseIterable, Sendable {
         case 5: .hail
         case 6: .sleet
         case 7: .lightRain
-        case 8, 21: .moderateRain
-        case 9, 22: .heavyRain
-        case 10, 11, 12, 23, 24, 25: .rainstorm
+        case 8: .moderateRain
+        case 9: .heavyRain
+        case 10: .rainstorm
+        case 11: .heavyRainstorm
+        case 12: .severeRainstorm
         case 13: .snowShowers
         case 14: .lightSnow
-        case 15, 26: .moderateSnow
-        case 16, 27: .heavySnow
-        case 17, 28: .snowstorm
+        case 15: .moderateSnow
+        case 16: .heavySnow
+        case 17: .snowstorm
         case 18: .fog
         case 19: .freezingRain
-        case 20, 31: .sandstorm
+        case 20: .sandstorm
+        case 21: .lightToModerateRain
+        case 22: .moderateToHeavyRain
+        case 23: .heavyRainToRainstorm
+        case 24: .rainstormToHeavyRainstorm
+        case 25: .heavyToSevereRainstorm
+        case 26: .lightToModerateSnow
+        case 27: .moderateToHeavySnow
+        case 28: .heavySnowToSnowstorm
+        case 31: .severeSandstorm
         case 29: .dust
         case 30: .sand
         case 53: .haze

@@ -56,7 +56,7 @@ struct ForecastService: Sendable {
         let todayRow = days.first { $0.date == today }
         return WeatherForecast(
             place: place, provider: providerID, fetchedAt: fetchedAt, stale: stale, timeZone: forecast.timeZone.identifier,
-            current: forecast.current, hourly: hours, daily: days, tips: Tips.all(forecast, today: todayRow, language: language),
+            current: forecast.current, hourly: hours, daily: days, tips: Tips.all(forecast, today: todayRow, coming: days.filter { $0.date > today }, language: language),
             warnings: forecast.warnings.filter { ($0.endTime ?? .distantFuture) > now })
     }
 

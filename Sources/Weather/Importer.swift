@@ -19,12 +19,12 @@ struct WeatherImporter: DataImporter {
             throw CommandFailure(.noInput, "no \(mapFile.path): the weather import reads the regions folder beside \(folder.path)")
         }
         var skipped: [(item: String, reason: String)] = []
-        let zones = Self.timeZones(regions.appendingPathComponent("qweather_china_city_list.csv"))
+        let list = QWeatherCityList(regions.appendingPathComponent("qweather_china_city_list.csv"))
         progress(ImportProgress(done: 0, total: nil, item: "divisions_weather_map.csv"))
         var places: [Place] = []
         var matches: [String: String] = [:]
         for (line, record) in CSVTable(mapData).records.enumerated() {
-            guard let place = Self.place(record, zones: zones) else {
+            guard var place = Self.place(record, zones: list.zones) else {
                 skipped.append(("divisions_weather_map.csv line \(line + 2)", "no level, code or name"))
                 continue
             }
@@ -33,6 +33,7 @@ struct WeatherImporter: DataImporter {
                 skipped.append(("divisions_weather_map.csv line \(line + 2)", "\(place.name) \(place.id) is its prefecture's own row"))
                 continue
             }
+            place.latinName = list.latinName(of: place)
             places.append(place)
             matches[place.id] = record["match"] ?? "none"
         }
@@ -66,16 +67,6 @@ struct WeatherImporter: DataImporter {
         return ImportSummary(imported: places.count + observations.count + samples.count, skipped: skipped)
     }
 
-    /// Weather id → IANA zone from the QWeather list (all `Asia/Shanghai` on the mainland).
-    static func timeZones(_ file: URL) -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return [:] }
-        var zones: [String: String] = [:]
-        for record in CSVTable(data).records {
-            if let id = record["Location_ID"], let zone = record["Timezone"] { zones[id] = zone }
-        }
-        return zones
-    }
-
     /// One row of `divisions_weather_map.csv`. Prefecture rows named `市辖区`/`县` (the municipalities) and
     /// their counties show the province's name instead (regions/SOURCES.md "Things to know").
     static func place(_ record: CSVRecord, zones: [String: String]) -> Place? {
@@ -101,5 +92,41 @@ struct WeatherImporter: DataImporter {
                      weatherID: weatherID, weatherName: record["weather_name"], coordinate: coordinate,
                      timeZone: weatherID.flatMap { zones[$0] }.flatMap(TimeZone.init(identifier:)) ?? WeatherApp.chinaTime,
                      hasOwnLocation: record["match"] == "adcode")
+    }
+}
+
+/// What the import reads from QWeather's China city list (`regions/qweather_china_city_list.csv`): each location's
+/// IANA zone (all `Asia/Shanghai` on the mainland) and the romanised names of locations, prefectures and provinces.
+struct QWeatherCityList {
+    /// Weather id → zone.
+    var zones: [String: String] = [:]
+    /// Weather id → `Location_Name_EN` (`Hangzhou`).
+    var locations: [String: String] = [:]
+    /// Province (`浙江省`) → `Adm1_Name_EN` (`Zhejiang`).
+    var provinces: [String: String] = [:]
+    /// `浙江省|杭州市` → `Adm2_Name_EN` (`Hangzhou`).
+    var prefectures: [String: String] = [:]
+
+    init(_ file: URL) {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return }
+        for record in CSVTable(data).records {
+            guard let id = record["Location_ID"] else { continue }
+            if let zone = record["Timezone"] { zones[id] = zone }
+            if let name = record["Location_Name_EN"], !name.isEmpty { locations[id] = name }
+            if let zh = record["Adm1_Name_ZH"], let en = record["Adm1_Name_EN"], !en.isEmpty { provinces[zh] = en }
+            if let province = record["Adm1_Name_ZH"], let zh = record["Adm2_Name_ZH"], let en = record["Adm2_Name_EN"], !en.isEmpty {
+                prefectures[province + "|" + zh] = en
+            }
+        }
+    }
+
+    /// A province's or prefecture's name from the list's columns for them; a county's from its own weather location
+    /// only (a borrowed location is its parent's, not its name).
+    func latinName(of place: Place) -> String? {
+        switch place.level {
+        case .province: provinces[place.name]
+        case .city: prefectures[place.province + "|" + place.name] ?? (place.hasOwnLocation ? place.weatherID.flatMap { locations[$0] } : nil)
+        case .county: place.hasOwnLocation ? place.weatherID.flatMap { locations[$0] } : nil
+        }
     }
 }

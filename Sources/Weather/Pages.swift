@@ -420,23 +420,34 @@ struct WeatherPages: Sendable {
                 emptyState(icon: .info, title: WeatherText.unknownPlace(l))
             }
         }
-        var responses: [ProviderResponse] = []
-        for file in sample.files {
-            guard let body = try store.sample(file) else { return notImported(viewer) }
-            responses.append(ProviderResponse(status: 200, contentType: nil, body: body))
-        }
         let back = BackLink(href: "/weather/samples", label: WeatherText.samples(l))
+        var views: [(Sample.Recording, WeatherForecast)] = []
         do {
-            let parsed = try sample.provider.parse(responses, place: sample.place, now: sample.reference)
-            let forecast = ForecastService.view(parsed, providerID: sample.provider.id, fetchedAt: sample.reference, stale: false,
-                                                place: sample.place.wire(childCount: 0), language: l, now: sample.reference)
-            return page(viewer, title: sample.name(l), back: back) {
-                p(.class("wx-sample-banner"), .role("note")) { "\(WeatherText.sample(l)) · \(WeatherText.recorded(sample.recorded)(l))" }
-                ForecastView(forecast: forecast, language: l, now: sample.reference, title: sample.name(l)).body
+            for recording in sample.recordings {
+                var responses: [ProviderResponse] = []
+                for file in recording.files {
+                    guard let body = try store.sample(file) else { return notImported(viewer) }
+                    responses.append(ProviderResponse(status: 200, contentType: nil, body: body))
+                }
+                let parsed = try sample.provider.parse(responses, place: sample.place, now: recording.reference)
+                views.append((recording, ForecastService.view(parsed, providerID: sample.provider.id, fetchedAt: recording.reference, stale: false,
+                                                              place: sample.place.wire(childCount: 0), language: l, now: recording.reference)))
             }
-        } catch {
+        } catch let error as ProviderError {
             return page(viewer, title: sample.name(l), back: back, status: .internalServerError) {
-                errorState(language: l, message: "\(error)")
+                errorState(language: l, message: error.reason(l))
+            }
+        }
+        return page(viewer, title: sample.name(l), back: back) {
+            if views.count > 1 { p(.class("wx-note")) { WeatherText.separateRecordings(l) } }
+            for (recording, forecast) in views {
+                section(.class("wx-recording")) {
+                    p(.class("wx-sample-banner"), .role("note")) {
+                        (recording.label.map { "\($0(l)) · " } ?? "") + "\(WeatherText.sample(l)) · \(WeatherText.recorded(recording.recorded)(l))"
+                    }
+                    ForecastView(forecast: forecast, language: l, now: recording.reference, title: sample.name(l),
+                                 dating: .recorded(dateKnown: recording.dateKnown)).body
+                }
             }
         }
     }

@@ -21,6 +21,9 @@ struct Place: Sendable, Hashable {
     var timeZone: TimeZone
     /// False when the weather location was borrowed from the parent or the capital (`match` ≠ `adcode`).
     var hasOwnLocation: Bool
+    /// The romanised name QWeather's China city list gives (`Hangzhou`, `Zhejiang`, `Xi'an`: pinyin for all but a
+    /// few English forms such as `Inner Mongolia Autonomous Region`), for search by pinyin; nil when the list has none.
+    var latinName: String? = nil
 
     /// `北京市 朝阳区`, `辽宁省 朝阳市`: enough to tell same-named places apart.
     var fullName: String {
@@ -46,7 +49,7 @@ struct PlaceDirectory: Sendable {
     private let provinces: [Int]
     /// Each place's name and weather name in NFC as UTF-8, which ``search(_:limit:)`` compares byte by byte (issue 25:
     /// comparing `String`s through Foundation made a search of 杭州 cost ~3 ms, 300 requests/s).
-    private let searchNames: [(name: [UInt8], weatherName: [UInt8]?)]
+    private let searchNames: [(name: [UInt8], weatherName: [UInt8]?, latin: [UInt8]?)]
     /// Answers of ``search(_:limit:)`` (indexes into ``places``) per NFC query and limit, for the life of this directory:
     /// an import makes a new directory (``WeatherStore/directory()``), so they are never staler than it. Bound: 512
     /// answers of queries up to 128 bytes, 1 MB.
@@ -59,7 +62,7 @@ struct PlaceDirectory: Sendable {
 
     init(_ places: [Place]) {
         self.places = places
-        searchNames = places.map { (Self.searchBytes($0.name), $0.weatherName.map(Self.searchBytes)) }
+        searchNames = places.map { (Self.searchBytes($0.name), $0.weatherName.map(Self.searchBytes), $0.latinName.map(Self.latinKey)) }
         searches = BoundedCache("weather.places.search", limits: CacheLimits(entries: 512, bytes: 1 << 20), validity: .process,
                                 cost: { $0.count * 8 + 64 })
         byID = Dictionary(places.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -85,6 +88,8 @@ struct PlaceDirectory: Sendable {
 
     /// Places whose adcode starts with `query` (digits), or whose name starts with it, then those whose name
     /// contains it; provinces before cities before counties; at most `limit`. Names compare in NFC, byte by byte.
+    /// A query of Latin letters (`hangzhou`, `Xi'an`, `ＨＡＮＧＺＨＯＵ`) matches the start of a place's ``Place/latinName``,
+    /// both folded by ``latinKey(_:)``.
     func search(_ query: String, limit: Int) -> [Place] {
         let needle = query.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
         guard !needle.isEmpty else { return [] }
@@ -96,8 +101,15 @@ struct PlaceDirectory: Sendable {
     /// ``search(_:limit:)`` done: the indexes of the matches in order.
     private func rank(_ needle: String, limit: Int) -> [Int] {
         var matches: [(index: Int, rank: Int)] = []
+        let latin = Self.latinKey(needle)
         if needle.allSatisfy(\.isASCII) && needle.allSatisfy(\.isNumber) {
             for (index, place) in places.enumerated() where place.id.hasPrefix(needle) || place.weatherID == needle { matches.append((index, 0)) }
+        } else if !latin.isEmpty, needle.unicodeScalars.allSatisfy({ $0.value < 0x2E80 || (0xFF01...0xFF5E).contains($0.value) }) {
+            // No CJK character: a romanised name.
+            for (index, names) in searchNames.enumerated() {
+                guard let name = names.latin else { continue }
+                if name == latin { matches.append((index, 0)) } else if name.starts(with: latin) { matches.append((index, 1)) }
+            }
         } else {
             let bytes = Array(needle.utf8)
             for (index, names) in searchNames.enumerated() {
@@ -118,6 +130,14 @@ struct PlaceDirectory: Sendable {
     }
 
     private static func searchBytes(_ text: String) -> [UInt8] { Array(text.precomposedStringWithCanonicalMapping.utf8) }
+
+    /// Latin letters folded for comparison: width (full-width `ＨＡＮＧ` is `hang`), case and accents folded, everything
+    /// else (spaces, apostrophes, hyphens) dropped: `Xi'an` → `xian`.
+    static func latinKey(_ text: String) -> [UInt8] {
+        let folded = text.applyingTransform(.fullwidthToHalfwidth, reverse: false) ?? text
+        return Array(folded.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased().utf8)
+            .filter { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+    }
 
     /// True when `needle` (not empty) occurs in `haystack`.
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

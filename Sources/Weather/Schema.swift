@@ -50,6 +50,11 @@ enum WeatherSchema {
                 sql: """
                     ALTER TABLE weather_saved_places ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
                     """),
+            Migration(
+                module: "weather", version: 3, name: "places keep their romanised name for pinyin search",
+                sql: """
+                    ALTER TABLE weather_places ADD COLUMN latin_name TEXT;
+                    """),
         ]
     }
 }

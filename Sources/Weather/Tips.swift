@@ -6,9 +6,11 @@ import WebUI
 /// (°C, %, mm, km/h) and says which threshold it used; the thresholds are the app's own unless a source is named.
 enum Tips {
     /// The provider's tips first, then a rule's tip for each kind the provider left out.
-    static func all(_ forecast: ProviderForecast, today: WeatherDay?, language: Language) -> [WeatherTip] {
+    /// `coming` are the days after today (the 洗车 rule reads the next two).
+    static func all(_ forecast: ProviderForecast, today: WeatherDay?, coming: [WeatherDay] = [], language: Language) -> [WeatherTip] {
         let given = Set(forecast.tips.map(\.kind))
-        let inputs = Inputs(forecast: forecast, today: today)
+        var inputs = Inputs(forecast: forecast, today: today)
+        inputs.wetSoon = coming.prefix(2).contains(where: Inputs.isWet)
         let rules = [dressing(inputs, language), umbrella(inputs, language), sunscreen(inputs, language), cold(inputs, language),
                      carWash(inputs, language), sport(inputs, language)].compactMap { $0 }
         return forecast.tips + rules.filter { !given.contains($0.kind) }
@@ -25,6 +27,15 @@ enum Tips {
         var windMax: Double?
         var uvIndex: Double?
         var humidity: Double?
+        /// Rain or snow in the next two days (a wet condition, a chance ≥ 40 % or ≥ 0.1 mm): what 洗车 looks ahead to.
+        var wetSoon = false
+
+        /// A wet condition by day or night, a precipitation chance ≥ 40 %, or ≥ 0.1 mm (the CMA's rain-day threshold).
+        static func isWet(_ day: WeatherDay) -> Bool {
+            let codes = [day.conditionDay?.code, day.conditionNight?.code].compactMap { $0 }
+            return codes.contains { WeatherCondition(rawValue: $0)?.isWet ?? false } || (day.precipitationProbability ?? 0) >= 40
+                || (day.precipitation ?? 0) >= 0.1
+        }
 
         init(forecast: ProviderForecast, today: WeatherDay?) {
             high = today?.high
@@ -125,13 +136,17 @@ enum Tips {
         return tip("cold", name, LocalizedText(zh: "少发", en: "Unlikely"), LocalizedText(zh: "天气舒适，不易感冒。", en: "Comfortable weather."), l)
     }
 
-    /// 洗车: rain or snow, or a precipitation chance ≥ 40 % → 不宜; a maximum wind ≥ 39 km/h (Beaufort 6, 强风,
+    /// 洗车: rain or snow today or in the next two days, or a precipitation chance ≥ 40 % → 不宜; a maximum wind ≥ 39 km/h (Beaufort 6, 强风,
     /// which raises dust) → 较不宜; otherwise 适宜.
     static func carWash(_ input: Inputs, _ l: Language) -> WeatherTip? {
         guard input.high != nil || input.current != nil else { return nil }
         let name = LocalizedText(zh: "洗车", en: "Car wash")
         if input.wet || (input.precipitationProbability ?? 0) >= 40 {
             return tip("carWash", name, LocalizedText(zh: "不宜", en: "Not advised"), LocalizedText(zh: "有降水，车会被弄脏。", en: "Rain will dirty the car."), l)
+        }
+        if input.wetSoon {
+            return tip("carWash", name, LocalizedText(zh: "不宜", en: "Not advised"),
+                       LocalizedText(zh: "未来两天有降水，洗了车会被弄脏。", en: "Rain or snow in the next two days would dirty the car."), l)
         }
         if (input.windMax ?? 0) >= 39 {
             return tip("carWash", name, LocalizedText(zh: "较不宜", en: "Poor"), LocalizedText(zh: "风大扬尘。", en: "Strong wind raises dust."), l)

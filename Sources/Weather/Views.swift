@@ -5,10 +5,26 @@ import WebUI
 /// The forecast as a page section: current conditions, warnings, 24 hours, the coming days, the trend chart
 /// (drawn from the same daily highs and lows the list shows: pitfall 5) and 温馨提示. Times are the place's own.
 struct ForecastView {
+    /// How the forecast is dated: fetched live, or a recorded reply whose date its source may not give.
+    enum Dating {
+        case live
+        /// A recording: `dateKnown` false when the reply gives no full date (a clock time only, or a day of month
+        /// and weekday), so no month, day or 今天 is shown from a stand-in date.
+        case recorded(dateKnown: Bool)
+    }
+
     let forecast: WeatherForecast
     let language: Language
     let now: Date
     let title: String
+    var dating: Dating = .live
+
+    var dateKnown: Bool {
+        if case .recorded(dateKnown: false) = dating { return false }
+        return true
+    }
+
+    static let monthsEn = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     var zone: TimeZone { TimeZone(identifier: forecast.timeZone) ?? WeatherApp.chinaTime }
 
@@ -19,11 +35,24 @@ struct ForecastView {
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
-    func stamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.month, .day], from: date)
-        return language == .zh ? "\(parts.month ?? 0)月\(parts.day ?? 0)日 \(clock(date))" : "\(parts.day ?? 0)/\(parts.month ?? 0) \(clock(date))"
+    /// `12月7日 10:35` / `7 Dec 10:35`; with `year`, `2020年6月30日 21:40` / `30 Jun 2020 21:40`.
+    func stamp(_ date: Date, year: Bool = false) -> String {
+        let day = ProviderTime.LocalDate(date, in: zone)
+        if language == .zh { return (year ? "\(day.year)年" : "") + "\(day.month)月\(day.day)日 \(clock(date))" }
+        return "\(day.day) \(Self.monthsEn[day.month - 1])" + (year ? " \(day.year)" : "") + " \(clock(date))"
+    }
+
+    /// The line under the conditions: when the data was fetched (live), or when the recording says it was observed.
+    var updatedLine: String {
+        let l = language
+        let source = WeatherText.source(forecast.provider)(l)
+        switch dating {
+        case .live: return "\(WeatherText.updated(stamp(forecast.fetchedAt))(l)) · \(source)"
+        case .recorded(let dateKnown):
+            guard let observed = forecast.current?.observedAt else { return source }
+            let time = dateKnown ? stamp(observed, year: true) : "\(clock(observed))（\(WeatherText.dateNotGiven(l))）"
+            return "\(WeatherText.observed(time)(l)) · \(source)"
+        }
     }
 
     func degrees(_ value: Double?) -> String { value.map { "\(Int($0.rounded()))°" } ?? "—" }
@@ -34,11 +63,12 @@ struct ForecastView {
     }
 
     /// 今天, 明天, else the weekday, from the day's own date (never its position: pitfall 3).
+    /// A recording without a full date: the weekday only (what the reply said), never 今天/明天 from a stand-in date.
     func dayName(_ date: String) -> String {
         let today = ProviderTime.LocalDate(now, in: zone)
         guard let day = ProviderTime.LocalDate(Substring(date)), let noon = ProviderTime.compose(day, hour: 12, minute: 0, zone: zone) else { return date }
-        if day == today { return WeatherText.today(language) }
-        if let tomorrow = ProviderTime.compose(today, hour: 12, minute: 0, zone: zone).map({ ProviderTime.LocalDate($0.addingTimeInterval(86_400), in: zone) }),
+        if dateKnown, day == today { return WeatherText.today(language) }
+        if dateKnown, let tomorrow = ProviderTime.compose(today, hour: 12, minute: 0, zone: zone).map({ ProviderTime.LocalDate($0.addingTimeInterval(86_400), in: zone) }),
            day == tomorrow { return WeatherText.tomorrow(language) }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -46,9 +76,11 @@ struct ForecastView {
         return language == .zh ? ["周日", "周一", "周二", "周三", "周四", "周五", "周六"][weekday] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]
     }
 
+    /// `12/7` / `7 Dec`, the same order as ``stamp(_:year:)``; a recording without a full date gives the day of month only (`4日` / `the 4th`).
     func shortDate(_ date: String) -> String {
         guard let day = ProviderTime.LocalDate(Substring(date)) else { return date }
-        return "\(day.month)/\(day.day)"
+        if !dateKnown { return language == .zh ? "\(day.day)日" : "day \(day.day)" }
+        return language == .zh ? "\(day.month)/\(day.day)" : "\(day.day) \(Self.monthsEn[day.month - 1])"
     }
 
     var body: Node {
@@ -81,9 +113,7 @@ struct ForecastView {
                     }
                     p(.class("wx-now-condition")) { conditionName(today.conditionDay) }
                 }
-                p(.class("wx-updated")) {
-                    "\(WeatherText.updated(stamp(forecast.fetchedAt))(l)) · \(WeatherText.source(forecast.provider)(l))"
-                }
+                p(.class("wx-updated")) { updatedLine }
                 if forecast.stale { p(.class("wx-stale"), .role("alert")) { WeatherText.staleNote(l) } }
             }
             if !forecast.warnings.isEmpty {
@@ -169,7 +199,10 @@ struct ClimateView {
     var body: Node {
         let l = language
         let parts = climate.date.split(separator: "-")
-        let date = parts.count == 2 ? (l == .zh ? "\(Int(parts[0]) ?? 0)月\(Int(parts[1]) ?? 0)日" : "\(parts[1])/\(parts[0])") : climate.date
+        let month = parts.count == 2 ? Int(parts[0]).flatMap { (1...12).contains($0) ? $0 : nil } : nil
+        let date = if let month, let day = Int(parts[1]) {
+            l == .zh ? "\(month)月\(day)日" : "\(day) \(ForecastView.monthsEn[month - 1])"
+        } else { climate.date }
         return div(.class("wx-climate")) {
             listGroup(header: "\(WeatherText.climateFor(l)) · \(date) ±\(Climate.window) · \(climate.firstYear)–\(climate.lastYear)",
                       footer: climate.source) {

@@ -35,7 +35,7 @@ final class WeatherStore: Sendable {
                     weatherID: try row.get("weather_id"), weatherName: try row.get("weather_name"),
                     coordinate: latitude.flatMap { latitude in longitude.flatMap { Coordinate(latitude: latitude, longitude: $0) } },
                     timeZone: TimeZone(identifier: zone) ?? WeatherApp.chinaTime,
-                    hasOwnLocation: try row.get("location_match", as: String.self) == "adcode")
+                    hasOwnLocation: try row.get("location_match", as: String.self) == "adcode", latinName: try row.get("latin_name"))
             }
         }
         let directory = PlaceDirectory(places)
@@ -53,10 +53,10 @@ final class WeatherStore: Sendable {
                 try db.execute(
                     """
                     INSERT INTO weather_places (adcode, level, name, province, city, parent_adcode, weather_id, weather_name, latitude,
-                        longitude, time_zone, location_match) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        longitude, time_zone, location_match, latin_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, place.id, place.level.rawValue, place.name, place.province, place.city, place.parentID, place.weatherID,
                     place.weatherName, place.coordinate?.latitude, place.coordinate?.longitude, place.timeZone.identifier,
-                    locationMatches[place.id] ?? "none")
+                    locationMatches[place.id] ?? "none", place.latinName)
             }
             try db.execute("DELETE FROM weather_observations")
             for observation in observations {

@@ -19,7 +19,7 @@ enum WeatherText {
     static let notImportedMessage = LocalizedText(zh: "运行 appsuite import weather ../shared/data/weather 导入后再试。",
                                                   en: "Run `appsuite import weather ../shared/data/weather`, then reload.")
     static let provinces = LocalizedText(zh: "省份", en: "Provinces")
-    static let search = LocalizedText(zh: "搜索地名或地区代码", en: "Search a name or adcode")
+    static let search = LocalizedText(zh: "搜索地名、拼音或地区代码", en: "Search a name (Chinese or pinyin) or adcode")
     static let searchButton = LocalizedText(zh: "搜索", en: "Search")
     static let results = LocalizedText(zh: "搜索结果", en: "Results")
     static let noResults = LocalizedText(zh: "没有找到这个地方", en: "No such place")
@@ -71,6 +71,10 @@ enum WeatherText {
         guard let date else { return LocalizedText(zh: "录制日期不详，不是实时数据", en: "Recording date unknown; not live data") }
         return LocalizedText(zh: "录制于 \(date)，不是实时数据", en: "Recorded \(date); not live data")
     }
+    static let separateRecordings = LocalizedText(zh: "这几份回复录制于不同的日子，分开显示，也不拿来互相推算。",
+                                                  en: "These replies were recorded on different days: shown apart, never combined.")
+    static func observed(_ time: String) -> LocalizedText { LocalizedText(zh: "观测于 \(time)", en: "Observed \(time)") }
+    static let dateNotGiven = LocalizedText(zh: "回复未写日期", en: "the reply gives no date")
     static let climateFor = LocalizedText(zh: "历史同期", en: "This time of year")
     static let meanHigh = LocalizedText(zh: "平均最高", en: "Mean high")
     static let meanLow = LocalizedText(zh: "平均最低", en: "Mean low")

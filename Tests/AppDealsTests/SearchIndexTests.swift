@@ -53,10 +53,34 @@ import Testing
         func found(_ text: String) throws -> [Int64] {
             try lists.page(try ListQuery(DealAppsQuery(tab: .hot, q: text), categories: categories)).items.map(\.app.id)
         }
-        #expect(try ListQuery(DealAppsQuery(q: "旋轉 ＲＯＴＡＥＮＯ"), categories: []).search == "旋转 rotaeno")
+        #expect(try ListQuery(DealAppsQuery(q: "旋轉 ＲＯＴＡＥＮＯ"), categories: []).search == "旋转rotaeno")
         #expect(try found("旋轉") == [6_466_390_901])
         #expect(try found("全能記") == [1_587_301_632, 992_762_497])  // 全能记(录音,备忘,流水), 记账·圈子账本…全能记帐本
         #expect(try found("旋转音律 ＲＯＴＡＥＮＯ") == [6_466_390_901])
         #expect(try found("ＧＡＭＥ") == (try found("game")))
+    }
+
+    /// Search folds case, punctuation, spaces and width (issue 30: "PACMAN" did not find PAC-MAN Premium).
+    @Test func punctuationAndSpacesDoNotMatter() throws {
+        let (database, _) = try ImportTests.imported()
+        try Migrator.migrate(database, CommunitySchema.migrations())
+        let lists = DealLists(store: DealStore(database: database))
+        let categories = try DealStore(database: database).snapshot().categories
+        func found(_ text: String) throws -> Set<Int64> {
+            var query = try ListQuery(DealAppsQuery(tab: .hot, q: text, limit: 100), categories: categories)
+            var ids: Set<Int64> = []
+            while true {
+                let page = try lists.page(query)
+                ids.formUnion(page.items.map(\.app.id))
+                guard let next = page.nextCursor else { return ids }
+                query.cursor = next
+            }
+        }
+        #expect(SearchIndex.fold("PAC-MAN Premium") == "pacmanpremium" && SearchIndex.fold("Ms. PAC-MAN") == "mspacman")
+        let pacman = try found("PACMAN")
+        #expect(pacman.isSuperset(of: [281_656_475, 284_736_660, 293_778_748]))  // PAC-MAN Premium, Ms. PAC-MAN, PAC-MAN
+        #expect(try found("pac man premium").contains(281_656_475))
+        #expect(try found("ＰＡＣＭＡＮ") == pacman)
+        #expect(try found("pac-man") == pacman)
     }
 }

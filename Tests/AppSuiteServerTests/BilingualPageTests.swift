@@ -309,7 +309,7 @@ final class PageSite {
             Page(path: "/movies/reviews/\(review)/comments"), Page(path: "/movies/reviews/\(review)/comments/\(comment)"),
             Page(path: "/movies/reviews/\(review)/compose"), Page(path: "/movies/reviews/\(review)/compose?parent=\(reply)"),
             Page(path: "/movies/comments/\(comment)/edit"), Page(path: "/movies/films"), Page(path: "/movies/films?q=\(q(Self.typed[1]))"),
-            Page(path: "/movies/films/\(film)"), Page(path: "/movies/films/\(film)?sort=new"), Page(path: "/movies/more"),
+            Page(path: "/movies/films/\(film)"), Page(path: "/movies/films/\(film)?sort=new"), Page(path: "/movies/more"), Page(path: "/movies/for-you"),
             Page(path: "/movies/top"), Page(path: "/movies/top?genre=\(q("科幻"))&decade=2010&min=8"), Page(path: "/movies?tab=new"),
             Page(path: "/movies/films?genre=\(q("动画"))&decade=2000"), Page(path: "/movies/top?decade=2015", status: 400),
             Page(path: "/movies/films/\(film)/write"), Page(path: "/movies/reviews/\(ownReview)/edit"), Page(path: "/movies/users/\(memberID)"),

@@ -61,6 +61,11 @@ import Testing
         #expect(queuePage.contains("新商户 · 商户 · 测试小馆") && !queuePage.contains("New merchant"), "\(queuePage.prefix(3_000))")
         let queuePageEnglish = try server.get("/admin/moderation", token: moderator.token, headers: ["Cookie": "lang=en", "Accept-Language": "en"]).text
         #expect(queuePageEnglish.contains("New merchant · Merchants · 测试小馆") && !queuePageEnglish.contains("新商户"))
+        // The duplicate flag in the reader's language only (issue 30: "⚠️ 可能重复 Possible duplicate" in both).
+        let distance = Int((flagged.duplicateDistanceMeters ?? 0).rounded())
+        #expect(queuePage.contains("⚠️ 可能重复：\(neighbour.name) #\(neighbour.id)，相距 \(distance) 米") && !queuePage.contains("Possible duplicate"))
+        #expect(queuePageEnglish.contains("⚠️ Possible duplicate: \(neighbour.name) #\(neighbour.id), \(distance) m away")
+                && !queuePageEnglish.contains("可能重复"))
         let decided = try server.send("POST", "/api/v1/moderation/items/\(item.id)/decision", json: #"{"action":"approve"}"#, token: moderator.token)
         #expect(decided.status == 200, "\(decided.text)")
         let found = try server.get("/api/v1/merchants/search?q=%E6%B5%8B%E8%AF%95%E5%B0%8F%E9%A6%86").decode(MerchantList.self)

@@ -78,4 +78,33 @@ import Testing
         let english = try server.get("/movies", headers: ["Cookie": ann.cookie, "Accept-Language": "en"])
         #expect(english.text.contains("From the 5 films you rated"))
     }
+
+    /// 猜你喜欢 has a page of its own (issue 30), linked from the feed's row: 30 films, saying where they come from —
+    /// the Top list signed out, the reader's picks (the row's ten first, none they marked) once they rated five.
+    @Test func forYouPageOfItsOwn() throws {
+        let server = try server
+        #expect(try server.get("/movies").text.contains(#"href="/movies/for-you""#))
+        func films(_ html: String) -> (source: String?, films: [String]) {
+            guard let start = html.range(of: #"data-list="for-you""#) else { return (nil, []) }
+            let list = html[start.lowerBound...].prefix { _ in true }
+            let end = list.range(of: "</ul>")?.lowerBound ?? list.endIndex
+            let body = list[..<end]
+            return (body.firstMatch(of: /data-source="([a-z]+)"/).map { String($0.1) },
+                    body.matches(of: /href="\/movies\/films\/([^"]+)"/).map { String($0.1) })
+        }
+        let anonymous = try server.get("/movies/for-you")
+        #expect(anonymous.status == 200)
+        let cold = films(anonymous.text)
+        #expect(cold.source == "top" && cold.films.count == 30 && cold.films.first == "1292052" && Set(cold.films).count == 30)
+        #expect(anonymous.text.contains("登录并为 5 部电影评分后"))
+        #expect(try server.get("/movies/for-you", headers: ["Cookie": "lang=en"]).text.contains("Picked for you"))
+        let cat = try server.register("foryoucat", unique: true)
+        let liked = ["25818101", "1652592", "1291838", "35315950", "1292052"]
+        for film in liked { try mark(film, stars: 5, token: cat.token) }
+        try waitForTheModel(token: cat.token)
+        let own = films(try server.get("/movies/for-you", headers: ["Cookie": cat.cookie]).text)
+        let row = Self.section(try server.get("/movies", headers: ["Cookie": cat.cookie]).text)
+        #expect(own.source == "ratings" && own.films.count == 30 && Set(own.films).isDisjoint(with: liked))
+        #expect(Array(own.films.prefix(10)) == row.films)
+    }
 }

@@ -68,6 +68,27 @@ import Testing
         #expect(try server.get("/api/v1/weather/places/999999").status == 404)
     }
 
+    /// Pinyin finds places by the romanised names of QWeather's China city list (issue 30: "hangzhou" found nothing),
+    /// folded for case, width and punctuation.
+    @Test func searchByPinyin() throws {
+        let server = try Self.server()
+        func ids(_ query: String) throws -> [String] {
+            let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            return try server.get("/api/v1/weather/places?q=\(encoded)&limit=5").decode(WeatherPlaceList.self).items.map(\.id)
+        }
+        #expect(try ids("hangzhou").first == "330100")
+        #expect(try ids("HangZhou").first == "330100")
+        #expect(try ids("ｈａｎｇｚｈｏｕ").first == "330100")
+        #expect(try ids("zhejiang").first == "330000")
+        #expect(try ids("xi'an").contains("610100"))
+        #expect(try ids("xian").contains("610100"))
+        // 朝阳: the Beijing district and the Liaoning prefecture.
+        #expect(Set(try ids("chaoyang")).isSuperset(of: ["211300", "110105"]))
+        #expect(try ids("qqqqq").isEmpty)
+        let page = try server.get("/weather/places?q=hangzhou")
+        #expect(page.status == 200 && page.text.contains("杭州市"))
+    }
+
     /// The nearest counties to People's Square, Shanghai, by haversine distance (values computed apart from
     /// this code, with Python, from `divisions_weather_map.csv`): 黄浦区 1,790 m, 静安区 2,430 m, 虹口区 3,813 m.
     @Test func nearestByHaversine() throws {

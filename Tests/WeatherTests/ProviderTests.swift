@@ -152,7 +152,9 @@ func ok(_ body: [UInt8], status: Int = 200) -> ProviderResponse { ProviderRespon
         #expect(forecast.daily.map(\.high) == [28, 23, 26])
         #expect(forecast.daily[0].conditionDay?.code == "showers")  // 3.gif 阵雨
         #expect(forecast.daily[0].conditionNight?.code == "moderateRain")  // 8.gif 中雨
-        #expect(forecast.daily[1].conditionDay?.code == "moderateRain")  // 21.gif 小到中雨
+        // 21.gif is 小到中雨 (codes/cma_weather_phenomena.csv), a phenomenon of its own, not 中雨 (issue 30).
+        #expect(forecast.daily[1].conditionDay?.code == "lightToModerateRain")
+        #expect(forecast.daily[1].conditionDay?.nameZh == "小到中雨")
         #expect(forecast.current?.temperature == 26)
         #expect(forecast.current?.humidity == 74)
         #expect(forecast.tips.count == 5)
@@ -206,6 +208,29 @@ func ok(_ body: [UInt8], status: Int = 200) -> ProviderResponse { ProviderRespon
         let march11 = forecast.hourly.filter { ProviderTime.LocalDate($0.time, in: china).text == "2021-03-11" }.compactMap(\.temperature)
         #expect(forecast.daily[0].high == march11.max())
         #expect(forecast.daily[0].low == march11.min())
+    }
+
+    /// The reply's five days can end inside a day: a last day of two night slots (20:00 17.46°, 23:00 16.2°) is not a
+    /// day with low 16 / high 17 (issue 30). The same recording cut after 2 and after 6 of 15 March's 8 slots.
+    @Test func openWeatherMapDropsALastDayItDoesNotCover() throws {
+        let shanghai = Place(id: "310000", level: .province, name: "上海市", province: "上海市", city: "", parentID: nil, weatherID: "101020100",
+                             weatherName: "上海", coordinate: Coordinate(latitude: 31.23, longitude: 121.47), timeZone: china, hasOwnLocation: true)
+        let whole = try #require(try JSONSerialization.jsonObject(with: Data(try Fixture.bytes("openweathermap/forecast_5d3h_shanghai.json"))) as? [String: Any])
+        let list = try #require(whole["list"] as? [Any])
+        for (kept, lastSlots) in [(34, 2), (38, 6)] {
+            var cut = whole
+            cut["list"] = Array(list.prefix(kept))
+            let body = Array(try JSONSerialization.data(withJSONObject: cut))
+            let forecast = try OpenWeatherMapProvider(baseURL: "", key: "").parse([ok(body)], place: shanghai, now: Date())
+            #expect(forecast.hourly.filter { ProviderTime.LocalDate($0.time, in: china).text == "2021-03-15" }.count == lastSlots)
+            #expect(forecast.daily.map(\.date) == ["2021-03-11", "2021-03-12", "2021-03-13", "2021-03-14"], "cut to \(kept) entries")
+        }
+        // Only the later slots of a day: keep 14 March's last two (20:00, 23:00) as the end of a list starting on 14 March.
+        var tail = whole
+        tail["list"] = Array(list[24..<34])
+        let forecast = try OpenWeatherMapProvider(baseURL: "", key: "").parse([ok(Array(try JSONSerialization.data(withJSONObject: tail)))],
+                                                                             place: shanghai, now: Date())
+        #expect(forecast.daily.map(\.date) == ["2021-03-14"], "the first day (today's remaining hours) stays; 15 March's two night slots do not")
     }
 }
 

@@ -42,3 +42,26 @@ struct SVGTests {
         #expect(render(icon) == #"<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16" stroke-linecap="round"></path></svg>"#)
     }
 }
+
+/// The trend chart's day labels never overlap the values written under the lowest line (issue 30: the low labels
+/// ran into 今天/明天 on the weather page).
+struct LineChartLayoutTests {
+    @Test func labelsClearTheValuesUnderTheLowestLine() throws {
+        // Lows at the very bottom of the plot (the series' minimum), as a cold day at the end of a forecast.
+        let html = render(lineChart([ChartSeries(name: "高", values: [12, 9, 5], tint: .orange), ChartSeries(name: "低", values: [-1, -3, -6], tint: .blue)],
+                                    labels: ["今天", "明天", "周三"], caption: "气温趋势", unit: "°"))
+        func baselines(_ className: String) -> [Int] {
+            html.components(separatedBy: "<text ").dropFirst().filter { $0.contains("class=\"\(className)\"") }.compactMap { text in
+                text.components(separatedBy: "y=\"").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
+            }
+        }
+        let values = baselines("chart-value"), labels = baselines("chart-label")
+        #expect(values.count == 6 && labels.count == 3)
+        let lowestValue = try #require(values.max()), topOfLabels = try #require(labels.min()) - 12
+        // A 13-unit value's descenders reach ~4 below its baseline; a 12-unit label's ascenders ~12 above its own.
+        #expect(lowestValue + 4 < topOfLabels, "value baseline \(lowestValue), label top \(topOfLabels)")
+        let viewBox = try #require(html.components(separatedBy: "viewBox=\"0 0 ").dropFirst().first?.split(separator: "\"").first)
+        let height = try #require(Int(viewBox.split(separator: " ")[1]))
+        #expect(try #require(labels.max()) + 4 <= height)
+    }
+}

@@ -17,17 +17,22 @@
     setTimeout(function () { el.remove(); }, 2500);
   }
 
-  // ---- 剩余 HH:MM:SS: counts down from the server's value (seconds left at the data's time).
+  // ---- 剩余 HH:MM:SS: the server writes the time left at the data's time (data-asof). Only while the data is younger
+  // than a poll interval (data-live-for) is that "now": then it counts down to data-ends live and drops "· 截至 …".
+  // Older data keeps its figure, labelled with its time.
   function pad(n) { return n < 10 ? "0" + n : String(n); }
-  var started = Date.now();
   function tick() {
-    var elapsed = Math.floor((Date.now() - started) / 1000);
-    document.querySelectorAll(".ad-clock[data-remaining]").forEach(function (clock) {
-      var left = Math.max(0, parseInt(clock.getAttribute("data-remaining"), 10) - elapsed);
+    var now = Math.floor(Date.now() / 1000);
+    document.querySelectorAll(".ad-clock[data-ends]").forEach(function (clock) {
+      var asOf = parseInt(clock.getAttribute("data-asof"), 10), liveFor = parseInt(clock.getAttribute("data-live-for"), 10);
+      if (!(now - asOf <= liveFor)) return;
+      var left = Math.max(0, parseInt(clock.getAttribute("data-ends"), 10) - now);
       clock.textContent = pad(Math.floor(left / 3600)) + ":" + pad(Math.floor(left / 60) % 60) + ":" + pad(left % 60);
+      var label = clock.parentNode.querySelector(".ad-countdown-asof");
+      if (label) label.remove();
     });
   }
-  if (document.querySelector(".ad-clock")) setInterval(tick, 1000);
+  if (document.querySelector(".ad-clock")) { tick(); setInterval(tick, 1000); }
 
   // ---- Filters apply on change (the form's button does it without JS).
   document.querySelectorAll("form[data-autosubmit] select").forEach(function (select) {
@@ -43,13 +48,7 @@
       var list = document.querySelector("[data-list=apps]");
       var incoming = doc.querySelector("[data-list=apps]");
       if (list && incoming) {
-        var base = Math.floor((Date.now() - started) / 1000);
-        Array.from(incoming.children).forEach(function (item) {
-          item.querySelectorAll(".ad-clock[data-remaining]").forEach(function (clock) {
-            clock.setAttribute("data-remaining", String(parseInt(clock.getAttribute("data-remaining"), 10) + base));
-          });
-          list.appendChild(document.adoptNode(item));
-        });
+        Array.from(incoming.children).forEach(function (item) { list.appendChild(document.adoptNode(item)); });
       }
       var next = doc.querySelector("a[data-more=apps]");
       if (next) { link.href = next.href; link.removeAttribute("aria-busy"); }

@@ -127,7 +127,8 @@ struct ETouchProvider: WeatherProvider {
 /// OpenWeatherMap 2.5 `/forecast` (5 days every 3 h). Without `units` the reply is in Kelvin and m/s
 /// (pitfall 6), which this provider asks for and converts. There is no daily high/low: days are built by
 /// grouping the entries by local date (`dt` + the place's zone; `dt_txt` is UTC) and taking max/min
-/// (pitfall 4); the first and last days are partial and say so by having fewer hours behind them.
+/// (pitfall 4). The first day is today's remaining hours; a later day the list does not cover in full (the reply's
+/// five days end inside it, e.g. two night slots) is dropped, never shown as a day with a high and low.
 struct OpenWeatherMapProvider: WeatherProvider {
     var baseURL: String
     var key: String
@@ -148,7 +149,7 @@ struct OpenWeatherMapProvider: WeatherProvider {
             throw .providerError(JSONReply.string(reply.root["message"]) ?? "cod \(code)")
         }
         guard response.status == 200 else { throw .unavailable("HTTP \(response.status)") }
-        guard let list = JSONReply.array(reply.root["list"]) else { throw .malformed("no list") }
+        guard let list = JSONReply.array(reply.root["list"]), !list.isEmpty else { throw .malformed("no list or an empty list") }
         let offset = JSONReply.object(reply.root["city"]).flatMap { JSONReply.int($0["timezone"]) }
         let zone = offset.flatMap { abs($0) <= 14 * 3600 ? TimeZone(secondsFromGMT: $0) : nil } ?? place.timeZone
         var forecast = ProviderForecast(timeZone: zone)
@@ -169,14 +170,16 @@ struct OpenWeatherMapProvider: WeatherProvider {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        forecast.daily = byDay.keys.sorted().map { date in
+        let days = byDay.keys.sorted()
+        // A full day has 24 h of 3-hourly slots (8; 7 or 9 on a daylight-saving change).
+        let full = days.dropFirst().filter { byDay[$0]!.count >= 7 }
+        forecast.daily = ([days[0]] + full).map { date in
             let entries = byDay[date]!
             let midday = entries.min { abs(calendar.component(.hour, from: $0.0) - 13) < abs(calendar.component(.hour, from: $1.0) - 13) }
             return WeatherDay(date: date.text, high: entries.map(\.1).max(), low: entries.map(\.1).min(), conditionDay: midday?.2?.info,
                               conditionNight: nil, precipitationProbability: entries.compactMap(\.3).max(), precipitation: nil,
                               windSpeedMax: nil, windText: nil, uvIndex: nil, sunrise: nil, sunset: nil)
         }
-        guard !forecast.daily.isEmpty else { throw .malformed("an empty list") }
         return forecast
     }
 }

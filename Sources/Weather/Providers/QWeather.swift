@@ -44,8 +44,10 @@ struct QWeatherProvider: WeatherProvider {
                 forecast.warnings = try warnings.map { item throws(ProviderError) in try Self.warning(item, zone: place.timeZone) }
             }
         }
-        guard forecast.current != nil || !forecast.daily.isEmpty || !forecast.warnings.isEmpty else {
-            throw .malformed("neither now, daily nor warnings")
+        // A reply of one kind alone (a recorded 24-hour forecast, a day's life indices) is a forecast too.
+        guard forecast.current != nil || !forecast.daily.isEmpty || !forecast.warnings.isEmpty || !forecast.hourly.isEmpty
+                || !forecast.tips.isEmpty else {
+            throw .malformed("neither now, daily, hourly, indices nor warnings")
         }
         return forecast
     }

@@ -24,6 +24,8 @@ public enum Icon: String, Sendable, CaseIterable, Hashable {
     case moon
     case globe
     case grid
+    /// 收藏 (kept for later), distinct from ♥ where an app uses it for popularity (App Deals' 热榜).
+    case bookmark
 
     /// The inner SVG shapes (paths on a 24×24 grid).
     var shapes: String {
@@ -51,6 +53,7 @@ public enum Icon: String, Sendable, CaseIterable, Hashable {
         case .moon: #"<path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z"/>"#
         case .globe: #"<circle cx="12" cy="12" r="9"/><path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z"/>"#
         case .grid: #"<rect x="4" y="4" width="6.5" height="6.5" rx="1.5"/><rect x="13.5" y="4" width="6.5" height="6.5" rx="1.5"/><rect x="4" y="13.5" width="6.5" height="6.5" rx="1.5"/><rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1.5"/>"#
+        case .bookmark: #"<path d="M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.5-6.5 4.5v-16a1 1 0 0 1 1-1z"/>"#
         }
     }
 

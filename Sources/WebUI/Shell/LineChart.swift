@@ -15,10 +15,14 @@ public struct ChartSeries: Sendable, Hashable {
 /// A line chart drawn in SVG (no script): one polyline per series over the same labels, each point with its
 /// value written above (or below, for the lowest series) in whole numbers, the labels along the bottom, and a
 /// legend. The chart scales to the width of its container (`viewBox` at least 320 user units wide, 56 or more per label);
-/// the y axis spans the series' own minimum and maximum. `caption` is its accessible name and figure caption.
+/// the y axis spans the series' own minimum and maximum. The labels sit below the lowest value written under a point
+/// (value baseline + 20, label baseline 18 further: the 12-unit label clears the 13-unit value's descenders), so the
+/// two never overlap. `caption` is its accessible name and figure caption.
 /// An empty chart (no values at all) draws nothing but the caption.
 public func lineChart(_ series: [ChartSeries], labels: [String], caption: String, unit: String = "") -> Node {
-    let top = 28, bottom = 40, plotHeight = 120
+    let top = 28, plotHeight = 120, valueBelow = 20, labelGap = 18
+    let labelBaseline = top + plotHeight + valueBelow + labelGap
+    let bottom = valueBelow + labelGap + 8
     let width = max(320, 56 * max(labels.count, 1))
     let step = width / max(labels.count, 1)
     let height = top + plotHeight + bottom
@@ -50,13 +54,13 @@ public func lineChart(_ series: [ChartSeries], labels: [String], caption: String
                     SVG.circle(.attribute("cx", String(x(index))), .attribute("cy", String(y(value))), .attribute("r", "4"),
                                .class("chart-dot \(line.tint.className)"))
                     let below = rank == series.count - 1 && series.count > 1
-                    SVG.text(.x(x(index)), .y(y(value) + (below ? 20 : -10)), .textAnchor("middle"), .fontSize(13), .class("chart-value")) {
+                    SVG.text(.x(x(index)), .y(y(value) + (below ? valueBelow : -10)), .textAnchor("middle"), .fontSize(13), .class("chart-value")) {
                         number(value)
                     }
                 }
             }
             for (index, label) in labels.enumerated() {
-                SVG.text(.x(x(index)), .y(height - 12), .textAnchor("middle"), .fontSize(12), .class("chart-label")) { label }
+                SVG.text(.x(x(index)), .y(labelBaseline), .textAnchor("middle"), .fontSize(12), .class("chart-label")) { label }
             }
         }
         figcaption(.class("chart-caption")) {
