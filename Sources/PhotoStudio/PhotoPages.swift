@@ -509,8 +509,17 @@ struct PhotoPages: Sendable {
         ]
         facts.append((zh ? "拍摄时间" : "Taken", takenFact(photo, language)))
         if let camera = photo.camera { facts.append((zh ? "相机" : "Camera", camera)) }
+        facts.append((zh ? "地点" : "Place", placeFact(photo.place, language)))
         if let current = photo.current { facts.append((zh ? "当前版本" : "Showing", "\(current.width)×\(current.height)")) }
         return facts
+    }
+
+    /// 地点: the EXIF GPS position (WGS-84), as 43.78559° N, 11.23462° E; "no place" when the file has none.
+    static func placeFact(_ place: ExifLocation?, _ language: Language) -> String {
+        guard let place else { return language == .zh ? "无（照片没有 GPS 信息）" : "None (the photo has no GPS data)" }
+        let latitude = String(format: "%.5f° %@", abs(place.latitude), place.latitude < 0 ? (language == .zh ? "南纬" : "S") : (language == .zh ? "北纬" : "N"))
+        let longitude = String(format: "%.5f° %@", abs(place.longitude), place.longitude < 0 ? (language == .zh ? "西经" : "W") : (language == .zh ? "东经" : "E"))
+        return latitude + ", " + longitude + " (WGS-84, EXIF GPS)"
     }
 
     static func byteCount(_ bytes: Int) -> String {
