@@ -514,12 +514,17 @@ struct PhotoPages: Sendable {
         return facts
     }
 
-    /// 地点: the EXIF GPS position (WGS-84), as 43.78559° N, 11.23462° E; "no place" when the file has none.
+    /// 地点: the EXIF GPS position (WGS-84) to 5 decimals (about 1 m), as 北纬 43.78559°，东经 11.23462° / 43.78559° N,
+    /// 11.23462° E; "none" when the file has none.
     static func placeFact(_ place: ExifLocation?, _ language: Language) -> String {
+        let degrees = { (value: Double) in String(format: "%.5f°", abs(value)) }
         guard let place else { return language == .zh ? "无（照片没有 GPS 信息）" : "None (the photo has no GPS data)" }
-        let latitude = String(format: "%.5f° %@", abs(place.latitude), place.latitude < 0 ? (language == .zh ? "南纬" : "S") : (language == .zh ? "北纬" : "N"))
-        let longitude = String(format: "%.5f° %@", abs(place.longitude), place.longitude < 0 ? (language == .zh ? "西经" : "W") : (language == .zh ? "东经" : "E"))
-        return latitude + ", " + longitude + " (WGS-84, EXIF GPS)"
+        if language == .zh {
+            return (place.latitude < 0 ? "南纬 " : "北纬 ") + degrees(place.latitude) + "，" + (place.longitude < 0 ? "西经 " : "东经 ")
+                + degrees(place.longitude) + "（WGS-84，EXIF GPS）"
+        }
+        return degrees(place.latitude) + (place.latitude < 0 ? " S, " : " N, ") + degrees(place.longitude) + (place.longitude < 0 ? " W" : " E")
+            + " (WGS-84, EXIF GPS)"
     }
 
     static func byteCount(_ bytes: Int) -> String {

@@ -1015,7 +1015,7 @@ def test_place_in_info_and_has_place_filter(signed_in, photo_server, screenshot)
     open_by_name(driver, photo_server, "HMD_Nokia_8.3_5G.jpg")
     driver.find_element(By.CSS_SELECTOR, "#photo-info > summary").click()
     info = driver.find_element(By.ID, "photo-info").text
-    assert "地点" in info and "60.14671° 北纬, 24.90677° 东经" in info, info
+    assert "地点" in info and "北纬 60.14671°，东经 24.90677°" in info, info
     driver.execute_script("document.getElementById('photo-info').scrollIntoView({block: 'start'});")
     screenshot("photos-41-viewer-place-zh")
     photo_id = path_of(driver).rsplit("/", 1)[-1]

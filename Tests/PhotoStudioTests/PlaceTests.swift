@@ -84,7 +84,7 @@ import Testing
 
     @Test func placeFact() {
         #expect(PhotoPages.placeFact(ExifLocation(latitude: 40.446972, longitude: -3.724753), .en) == "40.44697° N, 3.72475° W (WGS-84, EXIF GPS)")
-        #expect(PhotoPages.placeFact(ExifLocation(latitude: -33.9, longitude: 151.2), .zh).hasPrefix("33.90000° 南纬, 151.20000° 东经"))
+        #expect(PhotoPages.placeFact(ExifLocation(latitude: -33.9, longitude: 151.2), .zh) == "南纬 33.90000°，东经 151.20000°（WGS-84，EXIF GPS）")
         #expect(PhotoPages.placeFact(nil, .zh) == "无（照片没有 GPS 信息）")
     }
 }
