@@ -93,6 +93,9 @@ public struct PhotoItem: Codable, Sendable, Equatable {
     public var exifDateTime: String?
     /// EXIF make and model; nil when absent.
     public var camera: String?
+    /// Where it was taken, from the file's EXIF GPS tags; nil when the file has none (a place is never guessed) or the
+    /// photo was stored before places were read.
+    public var place: PhotoPlace?
     /// The original's size in bytes.
     public var fileSize: Int
     /// SHA-256 of the original's bytes, hex.
@@ -131,7 +134,8 @@ public struct PhotoItem: Codable, Sendable, Equatable {
                 duplicate: Bool?, displayWidth: Int, displayHeight: Int, currentVersionId: Int64?, thumbnailReady: Bool,
                 problem: String?, thumbnailURL: String, renditionURL: String, originalURL: String, versions: [Version]?,
                 trashedAt: Date? = nil, purgeAt: Date? = nil, restored: Bool? = nil, takenAtBasis: PhotoTakenBasis? = nil,
-                exifDateTime: String? = nil) {
+                exifDateTime: String? = nil, place: PhotoPlace? = nil) {
+        self.place = place
         self.takenAtBasis = takenAtBasis
         self.exifDateTime = exifDateTime
         self.id = id
@@ -161,6 +165,19 @@ public struct PhotoItem: Codable, Sendable, Equatable {
         self.trashedAt = trashedAt
         self.purgeAt = purgeAt
         self.restored = restored
+    }
+}
+
+/// Where a photo was taken (issue 29 item 8): its EXIF GPSLatitude/GPSLongitude with their N/S and E/W refs applied,
+/// in degrees of WGS-84 (the datum phones and cameras write, EXIF 2.32 §4.6.6).
+public struct PhotoPlace: Codable, Sendable, Hashable {
+    /// −90…90, north positive.
+    public var latitude: Double
+    /// −180…180, east positive.
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        (self.latitude, self.longitude) = (latitude, longitude)
     }
 }
 

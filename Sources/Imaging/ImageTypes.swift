@@ -120,6 +120,9 @@ public struct ImageInfo: Sendable, Hashable {
     public var dateTimeOriginal: String?
     /// EXIF OffsetTimeOriginal (tag 0x9011, EXIF 2.31: that local time's offset from UTC, "+08:00"), as libexif reads it.
     public var offsetTimeOriginal: String?
+    /// Where the photo was taken, from the EXIF GPS tags (GPSLatitude/GPSLatitudeRef, GPSLongitude/GPSLongitudeRef,
+    /// EXIF 2.32 §4.6.6) as libexif reads them; nil when either is missing, malformed or out of range.
+    public var location: ExifLocation?
 
     /// Width × height as stored, before orientation (the same product).
     public var pixelCount: Int { width * height }
@@ -130,8 +133,10 @@ public struct ImageInfo: Sendable, Hashable {
     public init(
         format: ImageFormat, width: Int, height: Int, orientation: Int, hasAlpha: Bool,
         pageCount: Int, bands: Int, colorSpace: ColorSpace, hasColorProfile: Bool,
-        camera: String? = nil, dateTaken: String? = nil, dateTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil
+        camera: String? = nil, dateTaken: String? = nil, dateTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil,
+        location: ExifLocation? = nil
     ) {
+        self.location = location
         self.camera = camera
         self.dateTaken = dateTaken
         self.dateTimeOriginal = dateTimeOriginal
@@ -145,6 +150,19 @@ public struct ImageInfo: Sendable, Hashable {
         self.bands = bands
         self.colorSpace = colorSpace
         self.hasColorProfile = hasColorProfile
+    }
+}
+
+/// A point on Earth as a photo's EXIF GPS tags give it: degrees, north and east positive. EXIF GPS positions are
+/// in the datum named by GPSMapDatum, which phones and cameras write as WGS-84 (EXIF 2.32 §4.6.6 recommends it).
+public struct ExifLocation: Sendable, Hashable {
+    /// −90…90 degrees, north positive.
+    public var latitude: Double
+    /// −180…180 degrees, east positive.
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        (self.latitude, self.longitude) = (latitude, longitude)
     }
 }
 

@@ -289,7 +289,37 @@ public enum Imaging {
             camera: camera(image),
             dateTaken: exifText(image, "exif-ifd2-DateTimeOriginal") ?? exifText(image, "exif-ifd0-DateTime"),
             dateTimeOriginal: exifText(image, "exif-ifd2-DateTimeOriginal"),
-            offsetTimeOriginal: exifText(image, "exif-ifd2-OffsetTimeOriginal"))
+            offsetTimeOriginal: exifText(image, "exif-ifd2-OffsetTimeOriginal"),
+            location: location(image))
+    }
+
+    /// The GPS position (IFD 3, read by libexif through libvips), or nil unless both axes are present and in range.
+    /// A photo without one is never given one: (0, 0) written by a phone without a fix is as the file says, since
+    /// GPSLatitude 0/1 0/1 0/1 is a real position.
+    static func location(_ image: borrowing OwnedImage) -> ExifLocation? {
+        guard let latitude = degrees(exifText(image, "exif-ifd3-GPSLatitude"), ref: exifText(image, "exif-ifd3-GPSLatitudeRef"),
+                                     negative: "S", positive: "N", limit: 90),
+              let longitude = degrees(exifText(image, "exif-ifd3-GPSLongitude"), ref: exifText(image, "exif-ifd3-GPSLongitudeRef"),
+                                      negative: "W", positive: "E", limit: 180)
+        else { return nil }
+        return ExifLocation(latitude: latitude, longitude: longitude)
+    }
+
+    /// Degrees from the three rationals libvips shows for a GPS axis ("22/1 17/1 1234/100": degrees, minutes,
+    /// seconds) and its reference letter; nil when the reference is not one of the two letters, a denominator is 0,
+    /// minutes or seconds reach 60, or the result exceeds `limit`.
+    static func degrees(_ rationals: String?, ref: String?, negative: Character, positive: Character, limit: Double) -> Double? {
+        guard let rationals, let letter = ref?.uppercased().first, letter == negative || letter == positive else { return nil }
+        let parts = rationals.split(separator: " ").map { part -> Double? in
+            let fraction = part.split(separator: "/")
+            guard fraction.count == 2, let numerator = Double(fraction[0]), let denominator = Double(fraction[1]),
+                  denominator != 0, numerator >= 0 else { return nil }
+            return numerator / denominator
+        }
+        guard parts.count == 3, let d = parts[0], let m = parts[1], let s = parts[2], m < 60, s < 60 else { return nil }
+        let value = d + m / 60 + s / 3_600
+        guard value.isFinite, value <= limit else { return nil }
+        return letter == negative ? -value : value
     }
 
     /// Make and model, without the make repeated when the model already starts with it.

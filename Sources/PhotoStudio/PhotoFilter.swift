@@ -1,21 +1,23 @@
 import Storage
 
 /// Which photos of the timeline to show (issue 29 item 8): taken on or after `from`, on or before `to` (days of the
-/// local time they were taken, `yyyy-MM-dd`), with `camera` (EXIF make and model as the library shows it).
+/// local time they were taken, `yyyy-MM-dd`), with `camera` (EXIF make and model as the library shows it), and only
+/// those with a place (EXIF GPS) when `hasPlace`.
 public struct PhotoFilter: Sendable, Hashable {
     public var from: String?
     public var to: String?
     public var camera: String?
+    public var hasPlace: Bool
 
-    public init(from: String? = nil, to: String? = nil, camera: String? = nil) {
-        (self.from, self.to, self.camera) = (from, to, camera)
+    public init(from: String? = nil, to: String? = nil, camera: String? = nil, hasPlace: Bool = false) {
+        (self.from, self.to, self.camera, self.hasPlace) = (from, to, camera, hasPlace)
     }
 
     public static let none = PhotoFilter()
     /// The longest camera name kept (``Imaging`` cuts EXIF texts at 120 characters, a model after its make at 241).
     public static let maximumCameraLength = 241
 
-    public var isEmpty: Bool { from == nil && to == nil && camera == nil }
+    public var isEmpty: Bool { from == nil && to == nil && camera == nil && !hasPlace }
 
     /// Why the values cannot be used, or nil: a day that is not a real `yyyy-MM-dd` (1900–9999), `from` after `to`, or a
     /// camera name over ``maximumCameraLength``.
@@ -44,6 +46,7 @@ public struct PhotoFilter: Sendable, Hashable {
         if let from { sql += " AND p.taken_local >= ?"; arguments.append(.text(from + "T00:00:00")) }
         if let to { sql += " AND p.taken_local <= ?"; arguments.append(.text(to + "T23:59:59")) }
         if let camera { sql += " AND p.camera = ?"; arguments.append(.text(camera)) }
+        if hasPlace { sql += " AND p.place_latitude IS NOT NULL" }
         return (sql, arguments)
     }
 }

@@ -92,6 +92,12 @@ extension PhotoLibrary {
                 }
                 try db.executeScript("CREATE INDEX photos_photos_timeline ON photos_photos(user_id, taken_local, id);")
             },
+            // Places (issue 29 item 8): the EXIF GPS position (WGS-84 degrees) read at ingest. Photos stored before are
+            // left unknown (NULL): a migration sees only the database, not the files, so none is guessed.
+            Migration(module: "photos", version: 9, name: "place", sql: """
+                ALTER TABLE photos_photos ADD COLUMN place_latitude REAL;
+                ALTER TABLE photos_photos ADD COLUMN place_longitude REAL;
+                """),
         ]
     }
 }

@@ -28,6 +28,8 @@ public struct Photo: Sendable, Hashable {
     /// When it was taken, as the timeline sorts and groups it.
     public var taken: TakenTime
     public var camera: String?
+    /// Where it was taken, from its EXIF GPS tags (WGS-84); nil when the file has none (never guessed).
+    public var place: ExifLocation?
     public var fileSize: Int
     public var createdAt: Int64
     /// Why its thumbnail and rendition cannot be made (a header that read fine over pixel data that does
@@ -163,11 +165,13 @@ public struct PhotoLibrary: Sendable {
                 try quota.check(userID: userID, adding: Int64(bytes.count), db: db)
                 let row = try db.queryFirst("""
                     INSERT INTO photos_photos (user_id, sha256, filename, format, width, height, orientation, color_space,
-                        has_alpha, page_count, taken_at, camera, file_size, created_at, taken_local, taken_offset, taken_basis)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                        has_alpha, page_count, taken_at, camera, file_size, created_at, taken_local, taken_offset, taken_basis,
+                        place_latitude, place_longitude)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                     """, userID, sha, Self.cleanFilename(filename), info.format.description, info.width, info.height,
                     info.orientation, Self.colorSpaceName(info), info.hasAlpha, info.pageCount, info.dateTaken,
-                    info.camera, bytes.count, now, taken.local, taken.offset, taken.basis.rawValue)
+                    info.camera, bytes.count, now, taken.local, taken.offset, taken.basis.rawValue,
+                    info.location?.latitude, info.location?.longitude)
                 return IngestResult(photo: try Self.loadPhoto(db, id: try row!.get("id", as: Int64.self), userID: userID)!, isDuplicate: false)
             }
         } catch let error as IngestError {
@@ -381,8 +385,14 @@ public struct PhotoLibrary: Sendable {
             hasAlpha: try row.get("has_alpha"), pageCount: try row.get("page_count"), takenAt: try row.get("taken_at"),
             taken: TakenTime(local: try row.get("taken_local"), offset: try row.get("taken_offset"),
                              basis: PhotoTakenBasis(rawValue: try row.get("taken_basis", as: String.self))),
-            camera: try row.get("camera"), fileSize: try row.get("file_size"), createdAt: try row.get("created_at"),
+            camera: try row.get("camera"), place: try place(row), fileSize: try row.get("file_size"), createdAt: try row.get("created_at"),
             problem: try row.get("problem"), trashedAt: try row.get("trashed_at"), current: current)
+    }
+
+    static func place(_ row: Row) throws -> ExifLocation? {
+        guard let latitude = try row.get("place_latitude", as: Double?.self),
+              let longitude = try row.get("place_longitude", as: Double?.self) else { return nil }
+        return ExifLocation(latitude: latitude, longitude: longitude)
     }
 
     static func decodeVersion(_ row: Row) throws -> PhotoVersion {

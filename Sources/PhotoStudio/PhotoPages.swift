@@ -509,8 +509,22 @@ struct PhotoPages: Sendable {
         ]
         facts.append((zh ? "拍摄时间" : "Taken", takenFact(photo, language)))
         if let camera = photo.camera { facts.append((zh ? "相机" : "Camera", camera)) }
+        facts.append((zh ? "地点" : "Place", placeFact(photo.place, language)))
         if let current = photo.current { facts.append((zh ? "当前版本" : "Showing", "\(current.width)×\(current.height)")) }
         return facts
+    }
+
+    /// 地点: the EXIF GPS position (WGS-84) to 5 decimals (about 1 m), as 北纬 43.78559°，东经 11.23462° / 43.78559° N,
+    /// 11.23462° E; "none" when the file has none.
+    static func placeFact(_ place: ExifLocation?, _ language: Language) -> String {
+        let degrees = { (value: Double) in String(format: "%.5f°", abs(value)) }
+        guard let place else { return language == .zh ? "无（照片没有 GPS 信息）" : "None (the photo has no GPS data)" }
+        if language == .zh {
+            return (place.latitude < 0 ? "南纬 " : "北纬 ") + degrees(place.latitude) + "，" + (place.longitude < 0 ? "西经 " : "东经 ")
+                + degrees(place.longitude) + "（WGS-84，EXIF GPS）"
+        }
+        return degrees(place.latitude) + (place.latitude < 0 ? " S, " : " N, ") + degrees(place.longitude) + (place.longitude < 0 ? " W" : " E")
+            + " (WGS-84, EXIF GPS)"
     }
 
     static func byteCount(_ bytes: Int) -> String {

@@ -148,7 +148,8 @@ struct PhotoAPI: Sendable {
                 album = id
             }
             let filter = PhotoFilter(from: request.query["from"].flatMap { $0.isEmpty ? nil : $0 }, to: request.query["to"].flatMap { $0.isEmpty ? nil : $0 },
-                                     camera: request.query["camera"].flatMap { $0.isEmpty ? nil : $0 })
+                                     camera: request.query["camera"].flatMap { $0.isEmpty ? nil : $0 },
+                                     hasPlace: try Self.hasPlace(request.query["hasPlace"]))
             if let problem = filter.problem { throw HTTPError.validation([.init(field: problem.field, message: problem.en)]) }
             let page = try library.list(userID: user.id, album: album, filter: filter, limit: limit, after: cursor)
             queue.submit(page.items, kinds: [.thumbnail])
@@ -235,6 +236,15 @@ struct PhotoAPI: Sendable {
     /// The optional multipart fields `lastModified` (the browser's `File.lastModified`: milliseconds since 1970, one per
     /// file in the files' order, 0 to 253402300799999): each file's own time, the timeline's second choice (``TakenTime``).
     /// None: nil for every file. - Throws: 422 naming `lastModified` for another count or a value that is not such a number.
+    /// The timeline's `hasPlace`: absent or empty is false; anything but `true`/`false` is a 422 naming it.
+    static func hasPlace(_ text: String?) throws(HTTPError) -> Bool {
+        switch text ?? "" {
+        case "", "false": return false
+        case "true": return true
+        default: throw HTTPError.validation([.init(field: "hasPlace", message: "Give hasPlace as true or false.")])
+        }
+    }
+
     static func fileTimes(_ values: [String], count: Int) throws(HTTPError) -> [Date?] {
         if values.isEmpty { return Array(repeating: nil, count: count) }
         guard values.count == count else {
@@ -378,6 +388,11 @@ struct PhotoAPI: Sendable {
             $0.field("takenAtBasis", photo.taken.basis.rawValue)
             $0.field("exifDateTime", photo.takenAt)
             $0.field("camera", photo.camera)
+            if let place = photo.place {
+                $0.object("place") { $0.field("latitude", place.latitude); $0.field("longitude", place.longitude) }
+            } else {
+                $0.key("place"); $0.writeNull()
+            }
             $0.field("fileSize", photo.fileSize)
             $0.field("sha256", photo.sha256)
             $0.field("createdAt", iso8601(photo.createdAt))
@@ -461,7 +476,8 @@ struct PhotoAPI: Sendable {
                                   .init("album", in: .query, schema: .integer(), description: "only this album's photos"),
                                   .init("from", in: .query, description: "yyyy-MM-dd: taken on or after this day (local time where taken)"),
                                   .init("to", in: .query, description: "yyyy-MM-dd: taken on or before this day"),
-                                  .init("camera", in: .query, description: "EXIF make and model as answered in camera (at most 241 characters)")],
+                                  .init("camera", in: .query, description: "EXIF make and model as answered in camera (at most 241 characters)"),
+                                  .init("hasPlace", in: .query, schema: .boolean, description: "true: only photos with a place (EXIF GPS)")],
                      responses: [.init(200, "A page", schema: .ref(PhotoPage.self))],
                      requiresAuthentication: true),
         APIOperation(.get, base + "/albums", summary: "The account's albums", tag: "Photos",

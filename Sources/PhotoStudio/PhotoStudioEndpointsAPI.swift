@@ -3,6 +3,7 @@ import AppSuiteAPI
 import Foundation
 import HTTPServer
 import Identity
+import Imaging
 import WebUI
 
 /// The handlers of ``PhotoStudioEndpoints`` (issue 29): 最近删除, album changes, batch actions and the zip download.
@@ -154,7 +155,8 @@ struct PhotoStudioEndpointsAPI: Sendable {
             versions: versions.map { $0.map(Self.model) },
             trashedAt: photo.trashedAt.map { Date(timeIntervalSince1970: TimeInterval($0)) },
             purgeAt: photo.trashedAt.map { Date(timeIntervalSince1970: TimeInterval(PhotoLibrary.purgeTime(trashedAt: $0))) },
-            takenAtBasis: photo.taken.basis, exifDateTime: photo.takenAt)
+            takenAtBasis: photo.taken.basis, exifDateTime: photo.takenAt,
+            place: photo.place.map { PhotoPlace(latitude: $0.latitude, longitude: $0.longitude) })
     }
 
     static func model(_ version: PhotoVersion) -> PhotoItem.Version {

@@ -148,6 +148,7 @@ extension PhotoPages {
         for (name, value) in [("from", filter.from), ("to", filter.to), ("camera", filter.camera)] {
             if let value { parts.append(name + "=" + (value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? "")) }
         }
+        if filter.hasPlace { parts.append("hasPlace=true") }
         return parts.joined(separator: "&")
     }
 
@@ -162,7 +163,7 @@ extension PhotoPages {
                     language: Language) -> Node {
         let zh = language == .zh
         return details(.class("timeline-filter"), .id("timeline-filter"), Attribute.open.when(!filter.isEmpty)) {
-            summary { zh ? "筛选（拍摄日期、相机）" : "Filter (date taken, camera)" }
+            summary { zh ? "筛选（拍摄日期、相机、地点）" : "Filter (date taken, camera, place)" }
             form(.method("get"), .action("/photos"), .id("filter-form")) {
                 input(.type("hidden"), .name("group"), .value(grouping.rawValue))
                 if let album { input(.type("hidden"), .name("album"), .value(String(album))) }
@@ -177,6 +178,10 @@ extension PhotoPages {
                                 option(.value(entry.camera), Attribute.selected.when(entry.camera == filter.camera)) { "\(entry.camera) (\(entry.count))" }
                             }
                         }
+                    }
+                    label(.class("field-check")) {
+                        input(.type("checkbox"), .id("filter-place"), .name("hasPlace"), .value("true"), Attribute.checked.when(filter.hasPlace))
+                        zh ? "只看有地点的照片" : "Only photos with a place"
                     }
                 }
                 div(.class("form-actions")) {
@@ -194,7 +199,8 @@ extension PhotoPages {
     /// The filter of a page's query (empty values are none); a 422 naming the field when a value cannot be used.
     static func filter(_ request: Request, chinese: Bool) throws -> PhotoFilter {
         let value = { (name: String) in request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
-        let filter = PhotoFilter(from: value("from"), to: value("to"), camera: value("camera"))
+        let filter = PhotoFilter(from: value("from"), to: value("to"), camera: value("camera"),
+                                 hasPlace: try PhotoAPI.hasPlace(request.query["hasPlace"]))
         if let problem = filter.problem {
             throw HTTPError.validation([.init(field: problem.field, message: chinese ? problem.zh : problem.en)])
         }

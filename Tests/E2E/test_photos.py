@@ -995,3 +995,40 @@ def test_filter_by_date_taken_and_camera(signed_in, photo_server, screenshot):
     # A day that does not exist is refused, naming the field.
     driver.get(photo_server.base_url + "/photos?from=2015-02-30")
     assert "2019-07-14" in driver.find_element(By.TAG_NAME, "body").text
+
+
+def test_place_in_info_and_has_place_filter(signed_in, photo_server, screenshot):
+    """Issue 29 item 8, places: the viewer's 照片信息 shows the EXIF GPS place (none for a photo without GPS), and the
+    timeline's filter keeps only photos with a place — zh and en, light and dark, 390×844."""
+    driver = signed_in
+    gps = {"87_OSError.jpg", "HMD_Nokia_8.3_5G.jpg", "iphone_hdr_YES.jpg"}
+    driver.get(photo_server.base_url + "/photos?lang=zh")
+    form = driver.find_element(By.ID, "filter-form")
+    driver.execute_script("document.getElementById('timeline-filter').open = true;")
+    tap(driver, form.find_element(By.ID, "filter-place"))
+    click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "filter by place")
+    assert "hasPlace=true" in driver.current_url
+    names = {i.get_attribute("alt") for i in driver.find_elements(By.CSS_SELECTOR, "#photo-grid img")}
+    assert "HMD_Nokia_8.3_5G.jpg" in names and names <= gps, names
+    assert driver.find_element(By.ID, "filter-place").is_selected()
+    screenshot("photos-40-filter-place-zh")
+    open_by_name(driver, photo_server, "HMD_Nokia_8.3_5G.jpg")
+    driver.find_element(By.CSS_SELECTOR, "#photo-info > summary").click()
+    info = driver.find_element(By.ID, "photo-info").text
+    assert "地点" in info and "北纬 60.14671°，东经 24.90677°" in info, info
+    driver.execute_script("document.getElementById('photo-info').scrollIntoView({block: 'start'});")
+    screenshot("photos-41-viewer-place-zh")
+    photo_id = path_of(driver).rsplit("/", 1)[-1]
+    driver.get(photo_server.base_url + f"/photos/{photo_id}?lang=en")
+    set_scheme(driver, True)
+    driver.find_element(By.CSS_SELECTOR, "#photo-info > summary").click()
+    info = driver.find_element(By.ID, "photo-info").text
+    assert "Place" in info and "60.14671° N, 24.90677° E" in info, info
+    driver.execute_script("document.getElementById('photo-info').scrollIntoView({block: 'start'});")
+    screenshot("photos-42-viewer-place-en-dark")
+    set_scheme(driver, False)
+    # A photo without GPS is never given a place.
+    open_by_name(driver, photo_server, "coffee.png")
+    driver.find_element(By.CSS_SELECTOR, "#photo-info > summary").click()
+    assert "None (the photo has no GPS data)" in driver.find_element(By.ID, "photo-info").text
+    driver.get(photo_server.base_url + "/photos?lang=zh")

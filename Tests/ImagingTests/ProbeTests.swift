@@ -241,3 +241,32 @@ struct SyntheticProbeTests {
         }
     }
 }
+
+@Suite("EXIF GPS on the photo corpus", .requires(.photos))
+struct GPSProbeTests {
+    // Values libexif reads from these files' GPS IFD (N/E/W refs applied): Florence, Helsinki and Madrid.
+    @Test("GPS latitude and longitude with their refs", arguments: [
+        ("ordinary/87_OSError.jpg", 43.785594, 11.234619),
+        ("ordinary/HMD_Nokia_8.3_5G.jpg", 60.146706, 24.906772),
+        ("ordinary/iphone_hdr_YES.jpg", 40.446972, -3.724753),
+    ])
+    func location(file: String, latitude: Double, longitude: Double) throws {
+        let location = try #require(try Imaging.probe(Corpus.bytes(file)).location)
+        #expect(abs(location.latitude - latitude) < 1e-6 && abs(location.longitude - longitude) < 1e-6)
+    }
+
+    // canon_hdr_NO.jpg has a GPS IFD without a position; jolla.jpg and PNGs have none: no invented place.
+    @Test(arguments: ["ordinary/canon_hdr_NO.jpg", "ordinary/jolla.jpg", "ordinary/coffee.png", "edge/heic_small.heic"])
+    func noLocation(file: String) throws {
+        #expect(try Imaging.probe(Corpus.bytes(file)).location == nil)
+    }
+
+    @Test func malformedAxes() {
+        #expect(Imaging.degrees("22/1 17/1 1234/100", ref: "S", negative: "S", positive: "N", limit: 90)! < -22.28)
+        #expect(Imaging.degrees("22/1 17/1 1234/100", ref: nil, negative: "S", positive: "N", limit: 90) == nil)
+        #expect(Imaging.degrees("22/1 17/0 1/1", ref: "N", negative: "S", positive: "N", limit: 90) == nil)
+        #expect(Imaging.degrees("91/1 0/1 0/1", ref: "N", negative: "S", positive: "N", limit: 90) == nil)
+        #expect(Imaging.degrees("10/1 60/1 0/1", ref: "E", negative: "W", positive: "E", limit: 180) == nil)
+        #expect(Imaging.degrees("10/1 5/1", ref: "E", negative: "W", positive: "E", limit: 180) == nil)
+    }
+}
