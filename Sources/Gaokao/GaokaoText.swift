@@ -138,8 +138,21 @@ enum GaokaoText {
     static func noTable(_ province: String, _ year: Int, _ category: String) -> LocalizedText {
         LocalizedText(zh: "暂无\(province) \(year) 年\(category)的一分一段表", en: "No score–rank table for \(province) \(year) \(category)")
     }
-    static let tableCoverage = LocalizedText(zh: "一分一段表收录 2018–2024 年 29 个省份（不含新疆、西藏；甘肃自 2019 年）。",
-                                             en: "Tables cover 29 provinces, 2018–2024 (not Xinjiang or Tibet; Gansu from 2019).")
+    /// Which provinces and years the loaded 一分一段 tables cover (`years`: province → its table years, ascending),
+    /// computed so it follows the data (tester session 11: a fixed "2018–2024" stayed after the 2026 tables came).
+    /// Province names are the data's own (no English names in the data).
+    static func tableCoverage(_ years: [String: [Int]], provinces: [String]) -> LocalizedText {
+        let covered = provinces.filter { !(years[$0] ?? []).isEmpty }
+        let missing = provinces.filter { (years[$0] ?? []).isEmpty }
+        guard let first = covered.compactMap({ years[$0]?.first }).min(), let last = covered.compactMap({ years[$0]?.last }).max() else {
+            return LocalizedText(zh: "尚未收录一分一段表。", en: "No score–rank tables are loaded.")
+        }
+        let late = covered.compactMap { name in years[name]?.first.flatMap { $0 > first ? (name, $0) : nil } }
+        let zhNotes = (missing.isEmpty ? [] : ["不含" + missing.joined(separator: "、")]) + late.map { "\($0.0)自 \($0.1) 年" }
+        let enNotes = (missing.isEmpty ? [] : ["none for " + missing.joined(separator: ", ")]) + late.map { "\($0.0) from \($0.1)" }
+        return LocalizedText(zh: "一分一段表收录 \(first)–\(last) 年 \(covered.count) 个省份" + (zhNotes.isEmpty ? "" : "（\(zhNotes.joined(separator: "；"))）") + "。",
+                             en: "Tables cover \(covered.count) provinces, \(first)–\(last)" + (enNotes.isEmpty ? "" : " (\(enNotes.joined(separator: "; ")))") + ".")
+    }
     static func scoreOutOfRange(_ maximum: Int) -> LocalizedText {
         LocalizedText(zh: "分数须在 0–\(maximum) 分之间。", en: "The score must be between 0 and \(maximum).")
     }

@@ -430,7 +430,7 @@ struct GaokaoPages: Sendable {
                 problems.alert()
             } else if !hasTable {
                 emptyState(icon: .info, title: GaokaoText.noTable(province, year, category)(l),
-                           message: GaokaoText.tableCoverage(l))
+                           message: GaokaoText.tableCoverage(data.tableYears, provinces: data.provinces.map(\.name))(l))
             } else if let score, !(0...maximum).contains(score) {
                 div(.classes("gk-alert"), .role("alert")) { p { GaokaoText.scoreOutOfRange(maximum)(l) } }
             } else if let score, let result {

@@ -31,7 +31,8 @@ struct DataTests {
         #expect(first.imported == 186_784 + 38_158 + 2_240 + 2_759 + 839 + 31 + 8 + 10 + 390_351 - 17_760 + 115_850 + 30_301 + 47_766 + 159 + 139_606)
         #expect(first.skipped.map(\.item) == ["extra/school_lines_2016_2020.csv.gz", "extra/school_lines_2016_2020.csv.gz"]
             + Array(repeating: "extra/score_rank_2025_2026.csv.gz", count: 2) + Array(repeating: "extra/control_lines_2025_2026.csv.gz", count: 2)
-            + Array(repeating: "extra/school_lines_2021_2025.csv.gz", count: 5) + Array(repeating: "school names without a 学校标识码", count: 4))
+            + Array(repeating: "extra/school_lines_2021_2025.csv.gz", count: 5) + ["school short names"]
+            + Array(repeating: "school names without a 学校标识码", count: 4))
         let reasons = first.skipped.map(\.reason)
         #expect(reasons[0] == "32 rows that do not parse")
         #expect(reasons[1].hasPrefix("17760 rows already in admission_lines.csv"))
@@ -40,13 +41,15 @@ struct DataTests {
         #expect(reasons[6].hasPrefix("1336 rows of application statistics"))
         #expect(reasons[7].hasPrefix("2482 rows without a score") && reasons[8].hasPrefix("23200 rows whose 科类 was relabelled"))
         #expect(reasons[9].hasPrefix("17049 rows superseded by a more trusted tier") && reasons[10].hasPrefix("1349 rows of older sources replaced"))
-        #expect(reasons[11].hasPrefix("100 names in 9218 rows"))
+        // SchoolAliases: short names joined to the school's full name, with the cross-source join count per province.
+        #expect(reasons[11].hasPrefix("8 short names in 160 rows joined to their school's full name (0 older rows then covered by an official line); 2021–2025 rows whose school has a 2016–2020 line, before → after: 上海 3354 → 3450"))
+        #expect(reasons[12].hasPrefix("100 names in 9218 rows"))
         // The unmatched-学校标识码 report of the 2021–2025 lines: 专科 schools newer than the ≈2022 MOE list, branch
         // campuses and 上海's abbreviations.
-        #expect(reasons[12].hasPrefix("2051 names in 14219 rows of extra/school_lines_2021_2025.csv.gz kept under their published name, e.g. 新疆和田学院"))
+        #expect(reasons[13].hasPrefix("2045 names in 14187 rows of extra/school_lines_2021_2025.csv.gz kept under their published name, e.g. 新疆和田学院"))
         // Branch campuses and schools universities.csv lists under another name, e.g. 华北电力大学(北京).
-        #expect(reasons[13].hasPrefix("76 names in 3228 专业 rows of Jsoneft/gaokao-zhiyuan kept under their published name, e.g. 华北电力大学(北京)"))
-        #expect(reasons[14].hasPrefix("38 names in 1020 专业 rows of insensible104/GaokaoAgent kept under their published name, e.g. 华北电力大学(北京)"))
+        #expect(reasons[14].hasPrefix("76 names in 3228 专业 rows of Jsoneft/gaokao-zhiyuan kept under their published name, e.g. 华北电力大学(北京)"))
+        #expect(reasons[15].hasPrefix("38 names in 1020 专业 rows of insensible104/GaokaoAgent kept under their published name, e.g. 华北电力大学(北京)"))
         func counts() throws -> [Int] {
             try server.suite.database.read { db in
                 try ["gaokao_score_rank", "gaokao_admission_lines", "gaokao_control_lines", "gaokao_universities", "gaokao_majors", "gaokao_provinces",
