@@ -524,6 +524,7 @@ struct PhotoAPI: Sendable {
             "takenAtBasis": .words(PhotoTakenBasis.known.map(\.rawValue)),
         ]),
         JSONSchema.component(PhotoItem.Version.self),
+        JSONSchema.component(PhotoPlace.self),
         JSONSchema.component(PhotoEditOperation.self, overriding: [
             "op": .string(description: "rotate | flip | crop | resize"),
             "degrees": .integer(description: "rotate: multiple of 90, clockwise"),

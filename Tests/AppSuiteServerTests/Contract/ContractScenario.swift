@@ -695,6 +695,10 @@ enum ContractScenario {
         client.problem("POST", photos, body: .files([("file", "text.jpg", notAnImage)]), token: token, status: 422)
         client.problem("POST", photos, body: .files([("picture", "a.jpg", jpeg)]), token: token, status: 422)
         client.call("GET", photos, query: [("limit", "1")], token: token, as: PhotoPage.self)
+        // A photo with EXIF GPS (Helsinki): the list answers its `place`, and `hasPlace=true` finds it.
+        client.call("POST", photos, body: .files([("file", "HMD_Nokia_8.3_5G.jpg", try file("ordinary/HMD_Nokia_8.3_5G.jpg"))]),
+                    token: token, status: 201, as: PhotoUploadResult.self)
+        client.call("GET", photos, query: [("hasPlace", "true")], token: token, as: PhotoPage.self)
         client.problem("GET", photos, query: [("cursor", "yesterday")], token: token, status: 422)
 
         guard let album = client.call("POST", APIPath.Photos.albums, body: .model(NewPhotoAlbum(name: "旅行")), token: token, status: 201,
