@@ -8,9 +8,10 @@ Per target: its warm-up requests with instrumentation off (caches filled, lazy d
 `windows` (default 3) counted windows, each `callgrind_control --instr=on` and `--zero`, `requests` (default 5)
 requests one after another on one keep-alive connection (the headers wrk sends: Host, and the session cookie for
 signed-in targets), then `--dump` and `--instr=off`; the cheapest window counts (one that paid for something once,
-a pooled database connection reopened or a cache entry refreshed on its timer, costs more, never less). The server runs with `--collect-atstart=no` and collection toggled on only inside the request
-handler (libmicrohttpd's access callback) and the work pool's jobs, so the dump's total (Ir) is what the requests
-cost, not what threads of their own do meanwhile (猜你喜欢's model build, jobs, timers). Divided by the number of
+a pooled database connection reopened or a cache entry refreshed on its timer, costs more, never less). The
+server runs with `--collect-atstart=no` and collection toggled on only inside the request handler (libmicrohttpd's
+access callback, on the thread serving the request), so a window's total (Ir) is what its requests cost there, not
+what other threads do meanwhile (猜你喜欢's model build in the work pool, jobs, timers). Divided by the number of
 requests it is the target's instructions per request. A target fails when that is more than its budget × (1 + tolerance).
 
 `--update` writes the counts as the new budgets (rounded up to 1,000) and exits 0; see README.md for when.
