@@ -116,11 +116,12 @@ def main() -> int:
 
     open_database_connections(options.base)
     client = Client(options.base)
-    print(f"{'target':<14} {'instructions/request':>21} {'budget':>13} {'change':>8}  result  path")
+    print(f"{'target':<14} {'instructions/request':>21} {'budget':>13} {'change':>8}  result {'seconds':>7}  path")
     failed = []
     counted = {}
     for name in chosen:
         target = targets[name]
+        started = time.monotonic()
         path = target["path"]
         for key, value in values.items():
             path = path.replace("$" + key, urllib.parse.quote(value, safe=""))
@@ -153,7 +154,7 @@ def main() -> int:
         ok = per_request <= budget * (1 + tolerance)
         if not ok:
             failed.append(name)
-        print(f"{name:<14} {per_request:>21,} {budget:>13,} {change:>+8.1%}  {'ok' if ok else 'OVER':<6}  {path[:60]}")
+        print(f"{name:<14} {per_request:>21,} {budget:>13,} {change:>+8.1%}  {'ok' if ok else 'OVER':<6} {time.monotonic() - started:>7.1f}  {path[:60]}")
 
     if options.update:
         for name, per_request in counted.items():
