@@ -119,10 +119,8 @@ struct WeatherAPI: Sendable {
     static func unavailable(_ error: ProviderError, language: Language) -> HTTPError {
         var headers = HTTPHeaders()
         headers.set("Retry-After", "60")
-        return HTTPError(.serviceUnavailable, title: "Live weather unavailable",
-                         detail: (language == .zh ? "暂时无法获取实时天气（" : "Live weather is unavailable (") + error.description
-                             + (language == .zh ? "）。可查看 /weather/samples 的录制样例。" : "). Recorded samples are at /weather/samples."),
-                         type: unavailableType, headers: headers)
+        return HTTPError(.serviceUnavailable, title: WeatherText.unavailableTitle(language),
+                         detail: WeatherText.unavailableDetail(error.reason(language))(language), type: unavailableType, headers: headers)
     }
 
     func climate(_ query: WeatherClimateQuery, _ l: Language) throws -> WeatherClimate {
