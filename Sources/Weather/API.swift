@@ -115,12 +115,13 @@ struct WeatherAPI: Sendable {
         }
     }
 
-    /// `503` naming the provider's failure; the pages show the recorded samples instead.
+    /// `503` naming the provider's failure in the reader's language (issue 30: no English inside a Chinese detail); an
+    /// English detail also quotes the provider's or libcurl's own words. The pages show the recorded samples instead.
     static func unavailable(_ error: ProviderError, language: Language) -> HTTPError {
         var headers = HTTPHeaders()
         headers.set("Retry-After", "60")
         return HTTPError(.serviceUnavailable, title: WeatherText.unavailableTitle(language),
-                         detail: WeatherText.unavailableDetail(error.reason(language))(language), type: unavailableType, headers: headers)
+                         detail: WeatherText.unavailableDetail(error.reason(language) + (language == .en ? ": " + error.providerText : ""))(language), type: unavailableType, headers: headers)
     }
 
     func climate(_ query: WeatherClimateQuery, _ l: Language) throws -> WeatherClimate {

@@ -61,6 +61,6 @@ import WebUI
         #expect(zh.title == "暂时无法获取实时天气")
         #expect(zh.detail == "暂时无法获取实时天气（连不上天气数据源）。可查看 /weather/samples 的录制样例。")
         let en = WeatherAPI.unavailable(.malformed("HTML instead of JSON"), language: .en)
-        #expect(en.title == "Live weather unavailable" && en.detail == "Live weather is unavailable (the weather source's reply could not be read). Recorded samples are at /weather/samples.")
+        #expect(en.title == "Live weather unavailable" && en.detail == "Live weather is unavailable (the weather source's reply could not be read: HTML instead of JSON). Recorded samples are at /weather/samples.")
     }
 }
