@@ -119,6 +119,8 @@ public struct ModerationItem: Sendable, Hashable {
     /// The excerpt in the reader's words where the app writes it (``SubmissionReviewer/summary``); the stored
     /// ``excerpt`` otherwise. Filled by ``ModerationQueue/page(state:before:limit:)``.
     public var summary: LocalizedText?
+    /// The page of an approved submission (``SubmissionReviewer/published``); filled by the audit log's lookup.
+    public var publishedPath: String?
 
     static let columns = "id, kind, app, item, author_id, title, excerpt, state, report_count, created_at, decided_by, decided_at, decision_reason"
 

@@ -40,7 +40,8 @@ struct ModerationAuditScreen {
     }
 
     /// A stored target (`user alice`, `comment movies/1`, `submission merchants/2`, `appdeals app 42`,
-    /// `appdeals topic 3`, `merchants article 7`) as a label in `l` and the page it is on (nil when none).
+    /// `appdeals topic 3`, `merchants article 7`) as a label in `l` and the page it is on (nil when none): a published
+    /// submission's own page, else its place in the queue.
     static func target(_ stored: String, item: ModerationItem?, appTitles: [String: LocalizedText], _ l: Language) -> (label: String, href: String?) {
         let words = stored.split(separator: " ", maxSplits: 2).map(String.init)
         func app(_ id: String) -> String { appTitles[id].map { " · " + $0(l) } ?? "" }
@@ -56,7 +57,7 @@ struct ModerationAuditScreen {
             guard parts.count == 2 else { break }
             let title = item.map { "「\($0.title)」" } ?? "#\(parts[1])"
             return ((item?.label ?? ModerationText.submission)(l) + " " + title + app(parts[0]),
-                    item.map { "/admin/moderation?state=\($0.state.rawValue)#moderation-\($0.id)" })
+                    item.map { $0.publishedPath ?? "/admin/moderation?state=\($0.state.rawValue)#moderation-\($0.id)" })
         case ("appdeals", 3) where words[1] == "app":
             return (ModerationText.appTarget(words[2])(l) + app("appdeals"), "/appdeals/apps/\(words[2])")
         case ("appdeals", 3) where words[1] == "topic":
@@ -82,7 +83,10 @@ extension ModerationQueue {
                     "SELECT \(ModerationItem.columns) FROM moderation_items WHERE kind = ? AND app = ? AND item = ?", words[0], parts[0], parts[1])
                 else { continue }
                 var item = try ModerationItem(row: row)
-                if item.kind == "submission" { item.label = reviewers[item.app]?.label?(item.item) }
+                if item.kind == "submission" {
+                    item.label = reviewers[item.app]?.label?(item.item)
+                    if item.state == .approved { item.publishedPath = try reviewers[item.app]?.published?(db, item.item) }
+                }
                 found[target] = item
             }
             return found

@@ -232,6 +232,8 @@ def test_moderation_journey(browser, server, screenshot):
         for raw in ids_shown:
             assert raw not in main, (raw, main)
         assert browser.find_elements(By.CSS_SELECTOR, f"a[href='/comments/{ids[0]}']")
+        published = [a for a in browser.find_elements(By.CSS_SELECTOR, "a.cell-body") if shop in a.text]
+        assert published and "/merchants/" in published[0].get_attribute("href"), [a.get_attribute("href") for a in published]
         assert_fits_phone(browser)
         screenshot(f"issue30-s11-audit-{language}")
 
