@@ -264,5 +264,16 @@ def test_moderation_journey(browser, server, screenshot):
                 browser.get(server.base_url + path + f"?lang={language}")
                 assert_fits_phone(browser)
                 screenshot(f"issue30-s11-{path.strip('/')}-{language}{'-dark' if dark else ''}")
+    # The moderator's pages in both languages and themes: the queue's decided tabs and the audit log.
+    login(browser, server, mod)
+    for dark in (False, True):
+        set_theme(browser, dark)
+        for language in ("zh", "en"):
+            for name, path in (("queue-approved", "/admin/moderation?state=approved"), ("queue-hidden", "/admin/moderation?state=hidden"),
+                               ("audit", "/admin/moderation/audit"), ("me-mod", "/me")):
+                browser.get(server.base_url + path + ("&" if "?" in path else "?") + f"lang={language}")
+                assert_fits_phone(browser)
+                assert unique_ids(browser) == [], (path, unique_ids(browser))
+                screenshot(f"issue30-s11-{name}-{language}{'-dark' if dark else ''}")
     set_theme(browser, False)
     browser.get(server.base_url + "/?lang=zh")
