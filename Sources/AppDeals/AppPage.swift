@@ -109,9 +109,11 @@ extension DealPages {
                         if let version = detail.version { dt { DealText.version(l) }; dd { version } }
                         if let seller = detail.seller { dt { DealText.seller(l) }; dd { seller } }
                         if let genre = detail.summary.genre {
-                            // The China store's own genres on a Chinese page, the App Store's English genre otherwise.
+                            // The China store's own genres on a Chinese page, else the genre's name as the lists show it
+                            // (`Games` → 游戏 where the app's own record has no Chinese genres: issue 30), the App Store's in English.
                             let chinese = detail.genresZh.filter { $0.unicodeScalars.contains(where: DealStore.isHan) }
-                            dt { DealText.category(l) }; dd { l == .zh && !chinese.isEmpty ? chinese.joined(separator: " · ") : genre }
+                            dt { DealText.category(l) }
+                            dd { l == .zh && !chinese.isEmpty ? chinese.joined(separator: " · ") : snapshot.genreName(genre, l) }
                         }
                     }
                 }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Storage
 import Synchronization
+import WebUI
 
 /// What a list row shows of an app, held in memory for every app (about 7,800).
 struct AppSummary: Sendable, Hashable {
@@ -79,6 +80,12 @@ struct DealSnapshot: Sendable {
     var searchIndex: SearchIndex
     /// Editors' known ends of 限免 per region and app (``KnownEnds``).
     var knownEnds: [Region: [Int64: KnownEnd]] = [:]
+
+    /// A primary genre as a page in `language` shows it: on a Chinese page the China store's name
+    /// (``chineseCategoryNames``, `Games` → 游戏), else the App Store's English name. Every place a genre is shown uses this.
+    func genreName(_ genre: String, _ language: Language) -> String {
+        language == .zh ? chineseCategoryNames[genre] ?? genre : genre
+    }
 
     /// Whether the poller follows the app's price (it asks the China store for apps with China history, ``Poller``),
     /// so a price alert on it can fire; an app known only from the US data cannot.

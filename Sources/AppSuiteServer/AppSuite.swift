@@ -139,7 +139,7 @@ public final class AppSuite: Sendable {
                 for: app.manifest.id, database: database, authenticator: authenticator, configuration: configuration, workPool: workPool,
                 clock: clock, subjects: subjects, dataVersions: dataVersions))
         }
-        ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, now: { identityClock.now() }), authenticator: authenticator,
+        ModerationRoutes(queue: ModerationQueue(database: database, reviewers: reviewers, directory: subjects, now: { identityClock.now() }), authenticator: authenticator,
                          directory: subjects, appTitles: Dictionary(apps.map { ($0.manifest.id, $0.manifest.title) }, uniquingKeysWith: { first, _ in first }))
             .register(into: &router, guard: sessionGuard)
         CommunityRoutes(database: database, directory: subjects, publicURL: { publicURLSource.current }, now: { identityClock.now() })

@@ -11,6 +11,8 @@ public enum CommunityText {
     public static let share = LocalizedText(zh: "分享", en: "Share")
     /// The report button every comment shows to everyone but its author.
     public static let report = LocalizedText(zh: "举报", en: "Report")
+    /// What a comment the viewer has reported shows instead of the report button.
+    public static let reported = LocalizedText(zh: "已举报", en: "Reported")
     /// Where a comment's report button leads (a form for signed-in users; signing in comes first).
     public static func reportPath(_ comment: Comment) -> String { "/comments/\(comment.id)/report" }
     /// The header of the list of one's held comments (``AwaitingReview/notice(_:_:)``).

@@ -119,6 +119,8 @@ public struct ModerationItem: Sendable, Hashable {
     /// The excerpt in the reader's words where the app writes it (``SubmissionReviewer/summary``); the stored
     /// ``excerpt`` otherwise. Filled by ``ModerationQueue/page(state:before:limit:)``.
     public var summary: LocalizedText?
+    /// The page of an approved submission (``SubmissionReviewer/published``); filled by the audit log's lookup.
+    public var publishedPath: String?
 
     static let columns = "id, kind, app, item, author_id, title, excerpt, state, report_count, created_at, decided_by, decided_at, decision_reason"
 
@@ -149,6 +151,9 @@ public struct SubmissionReviewer: Sendable {
     public let previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])?
     /// What the item is, in the reader's words (`新商户` / `New merchant`), shown before its title in the queue.
     public let label: (@Sendable (_ item: String) -> LocalizedText)?
+    /// The page of an approved item (`/merchants/12`), read inside the decision's transaction after ``decided``; the
+    /// submitter's notice links there. Nil when the app has no page for it.
+    public let published: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> String?)?
     /// The item's excerpt in both languages (flags such as 可能重复 included), read with the queue; nil to show the stored one.
     public let summary: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> LocalizedText?)?
 
@@ -156,12 +161,14 @@ public struct SubmissionReviewer: Sendable {
                 afterDecision: (@Sendable (_ item: String, _ approved: Bool) -> Void)? = nil,
                 previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])? = nil,
                 label: (@Sendable (_ item: String) -> LocalizedText)? = nil,
-                summary: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> LocalizedText?)? = nil) {
+                summary: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> LocalizedText?)? = nil,
+                published: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> String?)? = nil) {
         self.decided = decided
         self.afterDecision = afterDecision
         self.previews = previews
         self.label = label
         self.summary = summary
+        self.published = published
     }
 }
 
@@ -178,9 +185,14 @@ public struct ModerationQueue: Sendable {
     public let reviewers: [String: SubmissionReviewer]
     public let now: @Sendable () -> Int64
 
-    public init(database: any Database, reviewers: [String: SubmissionReviewer] = [:], now: @escaping @Sendable () -> Int64) {
+    /// Describes the items comments are posted on, for the notices (where a hidden comment was).
+    public let directory: SubjectDirectory
+
+    public init(database: any Database, reviewers: [String: SubmissionReviewer] = [:], directory: SubjectDirectory = SubjectDirectory(),
+                now: @escaping @Sendable () -> Int64) {
         self.database = database
         self.reviewers = reviewers
+        self.directory = directory
         self.now = now
     }
 
@@ -297,6 +309,20 @@ public struct ModerationQueue: Sendable {
         }
     }
 
+    /// Which of `commentIDs` `reporter` has reported (a page then says 已举报 instead of offering 举报 again).
+    public func reported(by reporter: Int64, among commentIDs: [Int64]) throws -> Set<Int64> {
+        let ids = Array(Set(commentIDs).prefix(500))
+        guard !ids.isEmpty else { return [] }
+        return try database.read { db in
+            let marks = ids.map { _ in "?" }.joined(separator: ", ")
+            let rows = try db.query(
+                "SELECT i.item FROM moderation_items i JOIN moderation_reports r ON r.item_id = i.id "
+                    + "WHERE i.kind = 'comment' AND r.reporter_id = ? AND i.item IN (\(marks))",
+                [reporter.sqlValue] + ids.map { String($0).sqlValue })
+            return Set(try rows.compactMap { row throws(StorageError) in Int64(try row.get(0, as: String.self)) })
+        }
+    }
+
     public func item(_ id: Int64) throws -> ModerationItem? {
         try database.read { db in try Self.item(id, db: db) }
     }
@@ -322,7 +348,7 @@ public struct ModerationQueue: Sendable {
             guard (1...Self.maxDecisionReason).contains(reason.count) else { throw ModerationError.reasonRequired(maximum: Self.maxDecisionReason) }
         }
         let now = now()
-        let reviewers = self.reviewers
+        let (reviewers, directory) = (self.reviewers, self.directory)
         let decided = try database.write { db in
             guard let item = try Self.item(id, db: db) else { throw ModerationError.notFound }
             if let author = item.authorID {
@@ -334,23 +360,35 @@ public struct ModerationQueue: Sendable {
             try db.execute("UPDATE moderation_items SET state = ?, decided_by = ?, decided_at = ?, decision_reason = ? WHERE id = ?",
                            decision.state.rawValue, actor.id, now, reason.isEmpty ? nil : reason, id)
             let label = item.kind == "comment" ? NotificationKind.commentSubject(item.item) : item.title
+            // Where the author's notice leads and what it quotes: the comment's place, or the published item.
+            var link = "/inbox"
+            var note = NotificationKind.ModerationNote(reason: reason.isEmpty ? nil : reason)
+            if item.kind == "comment", let commentID = Int64(item.item),
+               let row = try db.queryFirst("SELECT app, item FROM community_comments WHERE id = ?", commentID),
+               let info = try directory.info(Subject(app: try row.get("app"), item: try row.get("item")), db: db) {
+                link = info.commentsPath ?? info.path
+                note = NotificationKind.ModerationNote(excerpt: item.excerpt, place: info.title, reason: note.reason)
+            } else if item.kind == "comment" {
+                note = NotificationKind.ModerationNote(excerpt: item.excerpt, reason: note.reason)
+            }
             if item.kind == "comment" {
                 if let commentID = Int64(item.item) {
                     if decision == .approve { try CommentStore.release(commentID, db: db, now: now) } else { try CommentStore.remove(commentID, db: db) }
                 }
             } else if let reviewer = reviewers[item.app] {
                 try reviewer.decided(db, item.item, decision == .approve)
+                if decision == .approve, let path = try reviewer.published?(db, item.item) { link = path }
             }
             if let author = item.authorID {
                 switch decision {
                 case .reject:
-                    try Inbox.deliver(NewNotification(userID: author, kind: .submissionRejected, actor: label, body: reason,
-                                                      link: "/inbox"), db: db, now: now)
+                    try Inbox.deliver(NewNotification(userID: author, kind: .submissionRejected, actor: label, body: note.body,
+                                                      link: link), db: db, now: now)
                 case .approve where item.kind == "submission":
                     try Inbox.deliver(NewNotification(userID: author, kind: .submissionApproved, actor: label, body: "",
-                                                      link: "/inbox"), db: db, now: now)
+                                                      link: link), db: db, now: now)
                 case .hide where item.kind == "comment":
-                    try Inbox.deliver(NewNotification(userID: author, kind: .commentHidden, actor: label, body: "", link: "/inbox"), db: db, now: now)
+                    try Inbox.deliver(NewNotification(userID: author, kind: .commentHidden, actor: label, body: note.body, link: link), db: db, now: now)
                 default: break
                 }
             }

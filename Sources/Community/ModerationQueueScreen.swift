@@ -14,6 +14,8 @@ struct ModerationQueueScreen {
     /// Authors the moderator outranks (``ModerationQueue/authorsActable(by:in:)``).
     let actable: Set<Int64>
     let appTitles: [String: LocalizedText]
+    /// The display names (nicknames) of the items' authors, by user id.
+    var authorNames: [Int64: String] = [:]
 
     func response() -> Response {
         let viewer = member.viewer
@@ -66,25 +68,33 @@ struct ModerationQueueScreen {
         var parts = [what]
         if let app = appTitles[item.app] { parts.append(app(l)) }
         parts.append(item.title + (item.authorID == nil ? " (" + ModerationText.anonymous(l) + ")" : ""))
+        if item.kind == "submission", let author = item.authorID, let name = authorNames[author] { parts.append(ModerationText.submittedBy(name)(l)) }
         if item.reportCount > 0 { parts.append(ModerationText.reports(item.reportCount)(l)) }
         return parts.joined(separator: " · ")
     }
 
+    /// A submission is approved (通过) or rejected (驳回); a reported comment is kept (保留) or hidden. Field ids carry
+    /// the item's id, so no two fields of the page share one.
     @HTMLBuilder func actions(_ item: ModerationItem, _ l: Language) -> [Node] {
+        let isSubmission = item.kind == "submission"
         postForm(action: "/admin/moderation/\(item.id)", csrfToken: member.viewer.csrfToken, attributes: [.class("moderation-actions")]) {
-            button(ModerationText.approve(l), style: .secondary, name: "action", value: "approve", fullWidth: false)
-            button(ModerationText.hide(l), style: .destructive, name: "action", value: "hide", fullWidth: false)
+            button((isSubmission ? ModerationText.approveSubmission : ModerationText.approve)(l), style: .secondary, name: "action",
+                   value: "approve", fullWidth: false)
+            button((isSubmission ? ModerationText.hideSubmission : ModerationText.hide)(l), style: .destructive, name: "action", value: "hide",
+                   fullWidth: false)
         }
         postForm(action: "/admin/moderation/\(item.id)", csrfToken: member.viewer.csrfToken, attributes: [.class("moderation-reject")]) {
             input(.type("hidden"), .name("action"), .value("reject"))
-            formField(label: ModerationText.rejectReason(l), name: "reason", maxLength: ModerationQueue.maxDecisionReason)
-            button(ModerationText.reject(l), style: .destructive, fullWidth: false)
+            formField(label: ModerationText.rejectReason(l), name: "reason", maxLength: ModerationQueue.maxDecisionReason,
+                      id: "reject-reason-\(item.id)")
+            button((isSubmission ? ModerationText.rejectSubmission : ModerationText.reject)(l), style: .destructive, fullWidth: false)
         }
         if let author = item.authorID {
             postForm(action: "/admin/moderation/ban", csrfToken: member.viewer.csrfToken, attributes: [.class("moderation-ban")]) {
                 input(.type("hidden"), .name("user"), .value(String(author)))
-                formField(label: ModerationText.banHours(l), name: "hours", type: .number, value: "24", inputMode: "numeric")
-                formField(label: ModerationText.banReason(l), name: "reason", maxLength: 500)
+                formField(label: ModerationText.banHours(l), name: "hours", type: .number, value: "24", inputMode: "numeric",
+                          id: "ban-hours-\(item.id)")
+                formField(label: ModerationText.banReason(l), name: "reason", maxLength: 500, id: "ban-reason-\(item.id)")
                 button(ModerationText.ban(l), style: .destructive, fullWidth: false)
             }
         }

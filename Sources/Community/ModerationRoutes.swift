@@ -202,8 +202,10 @@ public struct ModerationRoutes: Sendable {
             try authenticator.require(.moderate, member)
             let state = try Self.state(request.query["state"], member.viewer.language)
             let items = try queue.page(state: state, before: nil, limit: 50)
+            let authors = try authenticator.identity.users.users(ids: Array(Set(items.compactMap(\.authorID))))
             return ModerationQueueScreen(member: member, state: state, items: items, postedOn: try queue.postedOn(items, directory: directory),
-                                       actable: try queue.authorsActable(by: member.user.id, in: items), appTitles: appTitles).response()
+                                       actable: try queue.authorsActable(by: member.user.id, in: items), appTitles: appTitles,
+                                       authorNames: authors.mapValues(\.nickname)).response()
         }
         pages.post("/admin/moderation/{id}") { request, member in
             try authenticator.require(.moderate, member)
@@ -236,17 +238,9 @@ public struct ModerationRoutes: Sendable {
         }
         pages.get("/admin/moderation/audit") { _, member in
             try authenticator.require(.moderate, member)
-            let l = member.viewer.language
             let entries = try authenticator.roles.auditLog(before: nil, limit: 100)
-            return member.viewer.page(title: ModerationText.audit(l), back: BackLink(href: "/admin/moderation", label: ModerationText.queue(l)),
-                                      activeTab: "me") {
-                listGroup {
-                    for entry in entries {
-                        listCell(title: "\(entry.actorName) · \(entry.action) · \(entry.target)", subtitle: entry.detail.isEmpty ? nil : entry.detail,
-                                 detail: BeijingTime.dateTime(entry.createdAt))
-                    }
-                }
-            }
+            return ModerationAuditScreen(member: member, entries: entries, items: try queue.items(named: entries.map(\.target)),
+                                         appTitles: appTitles).response()
         }
     }
 

@@ -1,3 +1,4 @@
+import Identity
 import WebUI
 
 /// The moderation pages' words, Chinese first.
@@ -14,6 +15,11 @@ enum ModerationText {
     static let approve = LocalizedText(zh: "保留", en: "Keep")
     static let reject = LocalizedText(zh: "驳回并告知原因", en: "Reject with reason")
     static let hide = LocalizedText(zh: "隐藏", en: "Hide")
+    /// A submission's buttons: approve publishes it, reject tells the author why, hide drops spam without telling.
+    static let approveSubmission = LocalizedText(zh: "通过", en: "Approve")
+    static let rejectSubmission = LocalizedText(zh: "驳回", en: "Reject")
+    static let hideSubmission = LocalizedText(zh: "作为垃圾内容隐藏", en: "Hide as spam")
+    static func submittedBy(_ name: String) -> LocalizedText { LocalizedText(zh: "提交者：\(name)", en: "submitted by \(name)") }
     static let rejectReason = LocalizedText(zh: "驳回原因（会告知作者）", en: "Reason (the author is told)")
     static let ban = LocalizedText(zh: "禁言作者", en: "Ban the author")
     static let banHours = LocalizedText(zh: "禁言时长（小时）", en: "Ban for (hours)")
@@ -47,4 +53,33 @@ enum ModerationText {
     static let notFound = LocalizedText(zh: "内容不存在或已删除。", en: "This item does not exist or was deleted.")
     static let unknownAction = LocalizedText(zh: "操作须为 approve、reject 或 hide。", en: "The action must be approve, reject or hide.")
     static let noUser = LocalizedText(zh: "找不到该用户。", en: "No such user.")
+    // The audit log's words (issue 30: no stored ids on the page).
+    static let auditEmpty = LocalizedText(zh: "还没有操作记录", en: "No actions yet")
+    static let commandLine = LocalizedText(zh: "命令行", en: "Command line")
+    /// An audit action's name (``AuditAction``); an unknown one as stored.
+    static func action(_ stored: String) -> LocalizedText {
+        switch AuditAction(rawValue: stored) {
+        case .grantRole: LocalizedText(zh: "授予角色", en: "Granted a role")
+        case .revokeRole: LocalizedText(zh: "撤销角色", en: "Revoked a role")
+        case .ban: LocalizedText(zh: "禁言", en: "Banned")
+        case .unban: LocalizedText(zh: "解除禁言", en: "Lifted a ban")
+        case .hide: LocalizedText(zh: "隐藏", en: "Hid")
+        case .approve: LocalizedText(zh: "通过", en: "Approved")
+        case .reject: LocalizedText(zh: "驳回", en: "Rejected")
+        case .dismiss: LocalizedText(zh: "驳回举报", en: "Dismissed reports")
+        case .curate: LocalizedText(zh: "编辑内容", en: "Edited content")
+        case nil: LocalizedText(zh: stored, en: stored)
+        }
+    }
+    static func role(_ role: Role) -> LocalizedText {
+        switch role {
+        case .moderator: LocalizedText(zh: "审核员", en: "moderator")
+        case .admin: LocalizedText(zh: "管理员", en: "admin")
+        }
+    }
+    static func userTarget(_ name: String) -> LocalizedText { LocalizedText(zh: "用户 @\(name)", en: "user @\(name)") }
+    static func commentTarget(_ id: String) -> LocalizedText { LocalizedText(zh: "评论 #\(id)", en: "comment #\(id)") }
+    static func appTarget(_ id: String) -> LocalizedText { LocalizedText(zh: "应用 #\(id)", en: "app #\(id)") }
+    static func topicTarget(_ id: String) -> LocalizedText { LocalizedText(zh: "专题 #\(id)", en: "topic #\(id)") }
+    static func articleTarget(_ id: String) -> LocalizedText { LocalizedText(zh: "商户文章 #\(id)", en: "merchant article #\(id)") }
 }

@@ -257,11 +257,14 @@ public struct RoleStore: Sendable {
 
     /// Records one moderation action on `db`, inside the transaction that did it, so the log and the change
     /// commit together. `actor` nil is the command line.
+    /// The actor name stored for an action taken from the command line (no account); pages translate it.
+    public static let commandLineActor = "(command line)"
+
     public static func audit(_ db: any SQLExecutor, actor: User?, action: AuditAction, targetUser: Int64?, target: String,
                              detail: String, now: Int64) throws(StorageError) {
         try db.execute(
             "INSERT INTO moderation_audit (actor_id, actor_name, action, target_user_id, target, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            actor?.id, actor?.username ?? "(command line)", action.rawValue, targetUser, target, String(detail.prefix(600)), now)
+            actor?.id, actor?.username ?? commandLineActor, action.rawValue, targetUser, target, String(detail.prefix(600)), now)
     }
 
     /// Takes a deleted account out of the audit log on `db` (the deletion's transaction): the entries it made or that

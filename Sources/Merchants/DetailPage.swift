@@ -99,8 +99,9 @@ extension MerchantsPages {
             // Photos and their upload form after what people came for: the ratings and reviews (issue 30).
             photoStrip
             footer(.class("mx-attribution")) {
-                p { "\(MerchantsText.source(l))\(l == .zh ? "：" : ": ")\(merchant.sourceID) · "
-                    + (merchant.source == "user" ? MerchantsText.submittedByUser(l) : merchant.licence) }
+                // A user's merchant names no account id (`user:2`): the source is this site's users (issue 30).
+                p { "\(MerchantsText.source(l))\(l == .zh ? "：" : ": ")"
+                    + (merchant.source == "user" ? MerchantsText.submittedByUser(l) : "\(merchant.sourceID) · \(merchant.licence)") }
                 if merchant.sourceDatum == .gcj02 {
                     p { String(format: "GCJ-02 %.6f, %.6f → WGS-84 %.6f, %.6f", merchant.sourcePosition.latitude, merchant.sourcePosition.longitude,
                                merchant.position.latitude, merchant.position.longitude) }

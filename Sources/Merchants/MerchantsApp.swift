@@ -62,7 +62,8 @@ public struct MerchantsApp: MiniApp {
             if !approved { photos.removeRejected(item: item) }
         }, previews: { db, item throws(StorageError) in try PhotoStore.previews(db, item: item) },
         label: { item in PhotoStore.photoID(item: item) == nil ? MerchantsText.newMerchant : MerchantsText.merchantPhoto },
-        summary: { db, item throws(StorageError) in PhotoStore.photoID(item: item) == nil ? try SubmissionStore.summary(db, item: item) : nil })
+        summary: { db, item throws(StorageError) in PhotoStore.photoID(item: item) == nil ? try SubmissionStore.summary(db, item: item) : nil },
+        published: { db, item throws(StorageError) in try SubmissionStore.publishedPath(db, item: item) })
     }
 
     static func photoStore(_ context: AppContext) -> PhotoStore {

@@ -86,7 +86,7 @@ enum MerchantsText {
         l == .zh ? "\(count) 人评分" : count == 1 ? "1 rating" : "\(count) ratings"
     }
     /// The source of a merchant added by a user of this server and approved by a moderator.
-    static let submittedByUser = LocalizedText(zh: "由本站用户提交", en: "Submitted by a user of this server")
+    static let submittedByUser = LocalizedText(zh: "本站用户提交", en: "Submitted by a user of this site")
     static let noRating = LocalizedText(zh: "暂无评分", en: "Not rated")
     static let address = LocalizedText(zh: "地址", en: "Address")
     static let phone = LocalizedText(zh: "电话", en: "Phone")

@@ -199,7 +199,9 @@ struct MerchantsPages: Sendable {
     }
 
     /// The rows link to the merchant's page with `near` (the position the list is about), for its distance there.
-    func merchantList(_ items: [NearbyItem], numbered: Bool, near: Coordinate? = nil, _ l: Language) -> Node {
+    /// `origin` is the point the rows' distances are measured from (search measures from the city centre when no
+    /// position is given): each row without an address names its compass direction from there (issue 30).
+    func merchantList(_ items: [NearbyItem], numbered: Bool, near: Coordinate? = nil, origin: Coordinate? = nil, _ l: Language) -> Node {
         let suffix = near.map { "?lat=\($0.latitude)&lon=\($0.longitude)" } ?? ""
         return ol(.class("mx-list")) {
             for (index, item) in items.enumerated() {
@@ -211,7 +213,7 @@ struct MerchantsPages: Sendable {
                         span(.class("mx-item-text")) {
                             span(.class("mx-item-name")) { item.merchant.name }
                             span(.class("mx-item-meta")) { meta(item.merchant, standing: item.standing, l) }
-                            if let place = place(item.merchant, from: near, l) { span(.class("mx-item-place")) { place } }
+                            if let place = place(item.merchant, from: origin ?? near, l) { span(.class("mx-item-place")) { place } }
                         }
                         span(.class("mx-item-side")) {
                             span(.class("mx-item-distance")) { MerchantsText.distance(item.distance) }

@@ -39,7 +39,7 @@ extension MerchantsPages {
                     merchantList(shown.map { hit in
                         NearbyItem(merchant: hit.merchant, distance: hit.distance ?? 0, standing: standings[hit.merchant.id] ?? Standing(hit.merchant),
                                    openNow: hit.merchant.isOpen(at: now))
-                    }, numbered: false, near: near, l)
+                    }, numbered: false, near: near, origin: near ?? MerchantsApp.shanghai, l)
                     attribution(shown.map(\.merchant), l)
                 }
             }

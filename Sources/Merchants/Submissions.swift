@@ -63,6 +63,7 @@ struct SubmissionStore: Sendable {
                 _ = try photos.store.insert(photos.pictures, files: photos.files, merchant: nil, submissionID: id, userID: userID, alt: nil, now: now, db: db)
             }
             let excerpt = Self.excerpt(category: input.category, lat: input.lat, lon: input.lon, address: input.address,
+                                       details: Details(openingHours: input.openingHours, phone: input.phone, pricePerPerson: input.pricePerPerson),
                                        duplicate: duplicate.map { ($0.0.name, $0.0.id, $0.1) }, photoCount: photos?.pictures.count ?? 0)
             // Stored in Chinese (the API's excerpt); the queue page shows ``summary(_:item:)`` in the reader's language.
             try ModerationQueue.submit(app: "merchants", item: String(id), author: userID, title: input.name, excerpt: excerpt.zh, db: db, now: now)
@@ -70,21 +71,38 @@ struct SubmissionStore: Sendable {
         }
     }
 
+    /// What a submitter may give besides name, category and pin; the moderator sees each one given (issue 30).
+    struct Details {
+        var openingHours: String?
+        var phone: String?
+        var pricePerPerson: Int64?
+    }
+
     /// A queued submission's excerpt in one language each: the 可能重复 / Possible duplicate flag, category, position,
-    /// address and photo count.
-    static func excerpt(category: String, lat: Double, lon: Double, address: String?, duplicate: (name: String, id: Int64, distance: Double)?,
-                        photoCount: Int) -> LocalizedText {
+    /// address, the submitted hours, phone and 人均, and the photo count.
+    static func excerpt(category: String, lat: Double, lon: Double, address: String?, details: Details = Details(),
+                        duplicate: (name: String, id: Int64, distance: Double)?, photoCount: Int) -> LocalizedText {
         let name = MerchantCategory.named(category)?.name
-        let rest = String(format: "%.6f, %.6f", lat, lon) + (address.map { " · \($0)" } ?? "") + (photoCount > 0 ? " · 📷 \(photoCount)" : "")
+        let rest = String(format: "%.6f, %.6f", lat, lon) + (address.map { " · \($0)" } ?? "")
+        func given(_ label: LocalizedText, _ value: String?, _ l: Language) -> String {
+            guard let value, !value.isEmpty else { return "" }
+            return " · \(label(l))\(l == .zh ? "：" : ": ")\(value)"
+        }
+        func more(_ l: Language) -> String {
+            given(MerchantsText.hours, details.openingHours, l) + given(MerchantsText.phone, details.phone, l)
+                + given(MerchantsText.perPerson, details.pricePerPerson.map(MerchantsText.price), l) + (photoCount > 0 ? " · 📷 \(photoCount)" : "")
+        }
         let flag = duplicate.map { (zh: "⚠️ 可能重复：\($0.name) #\($0.id)，相距 \(Int($0.distance.rounded())) 米 · ",
                                     en: "⚠️ Possible duplicate: \($0.name) #\($0.id), \(Int($0.distance.rounded())) m away · ") }
-        return LocalizedText(zh: (flag?.zh ?? "") + "\(name?.zh ?? category) · " + rest, en: (flag?.en ?? "") + "\(name?.en ?? category) · " + rest)
+        return LocalizedText(zh: (flag?.zh ?? "") + "\(name?.zh ?? category) · " + rest + more(.zh),
+                             en: (flag?.en ?? "") + "\(name?.en ?? category) · " + rest + more(.en))
     }
 
     /// The queue's excerpt of submission `item` in both languages, from its row; nil when it is gone.
     static func summary(_ db: any SQLExecutor, item: String) throws(StorageError) -> LocalizedText? {
         guard let id = Int64(item), let row = try db.queryFirst("""
-            SELECT s.category, s.lat, s.lon, s.address, s.duplicate_of, s.duplicate_distance, m.name AS duplicate_name,
+            SELECT s.category, s.lat, s.lon, s.address, s.opening_hours, s.phone, s.price_per_person, s.duplicate_of, s.duplicate_distance,
+                m.name AS duplicate_name,
                 (SELECT count(*) FROM merchants_photos p WHERE p.submission_id = s.id) AS photo_count
             FROM merchants_submissions s LEFT JOIN merchants m ON m.id = s.duplicate_of WHERE s.id = ?
             """, id) else { return nil }
@@ -92,8 +110,9 @@ struct SubmissionStore: Sendable {
         if let other = try row.get("duplicate_of", as: Int64?.self), let distance = try row.get("duplicate_distance", as: Double?.self) {
             duplicate = (try row.get("duplicate_name", as: String?.self) ?? "#\(other)", other, distance)
         }
+        let details = Details(openingHours: try row.get("opening_hours"), phone: try row.get("phone"), pricePerPerson: try row.get("price_per_person"))
         return excerpt(category: try row.get("category"), lat: try row.get("lat"), lon: try row.get("lon"), address: try row.get("address"),
-                       duplicate: duplicate, photoCount: Int(try row.get("photo_count", as: Int64.self)))
+                       details: details, duplicate: duplicate, photoCount: Int(try row.get("photo_count", as: Int64.self)))
     }
 
     /// The moderator's decision, inside the decision's transaction: approved → a merchant (`user:{id}`, WGS-84, owned
@@ -116,6 +135,19 @@ struct SubmissionStore: Sendable {
         let merchantID = try MerchantStore.insert(record, ownerID: try row.get("user_id"), now: now, db: db)
         try db.execute("UPDATE merchants_submissions SET state = 'approved', merchant_id = ? WHERE id = ?", merchantID, id)
         try PhotoStore.decided(db, submission: id, merchantID: merchantID)
+    }
+
+    /// The page of an approved submission `item`: the new merchant's, or for a photo the merchant it shows; nil when none.
+    static func publishedPath(_ db: any SQLExecutor, item: String) throws(StorageError) -> String? {
+        let merchant: Int64?
+        if let photo = PhotoStore.photoID(item: item) {
+            merchant = try db.scalar("SELECT merchant_id FROM merchants_photos WHERE id = ?", photo, as: Int64.self)
+        } else if let id = Int64(item) {
+            merchant = try db.scalar("SELECT merchant_id FROM merchants_submissions WHERE id = ?", id, as: Int64.self)
+        } else {
+            merchant = nil
+        }
+        return merchant.map { "/merchants/\($0)" }
     }
 
     /// Hong Kong's zone inside its boundary, Shanghai's elsewhere (both UTC+8 without daylight saving).

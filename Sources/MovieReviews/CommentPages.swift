@@ -75,14 +75,18 @@ extension MoviePages {
         var avatars: [Int64: String]
         var likes: [Int64: Int]
         var mine: [String: Int]
+        /// The comments the viewer has reported: they say 已举报 instead of offering 举报 again (issue 30).
+        var reported: Set<Int64> = []
     }
 
     func commentExtras(_ comments: [Comment], viewer: Viewer) throws -> CommentExtras {
         let users = try authenticator.identity.users.users(ids: comments.compactMap(\.userID))
         let mine = try viewer.user.map { try writes.myVotes(userID: $0.id, target: .comment, items: comments.map { String($0.id) }) } ?? [:]
         return CommentExtras(avatars: users.compactMapValues { $0.avatarPath.map { "/media/" + $0 } }, likes: try writes.likes(comments.map(\.id)),
-                             mine: mine)
+                             mine: mine, reported: try viewer.user.map { try reports.reported(by: $0.id, among: comments.map(\.id)) } ?? [])
     }
+
+    var reports: ModerationQueue { ModerationQueue(database: comments.database, now: comments.now) }
 
     func commentItem(_ comment: Comment, reviewPath: String, viewer: Viewer, avatars: CommentExtras) -> Node {
         li(.class("mv-comment"), .id("comment-\(comment.id)")) {
@@ -131,6 +135,8 @@ extension MoviePages {
                         input(.type("hidden"), .name("back"), .value(reviewPath + "/comments"))
                         WebUI.button(.class("mv-delete"), .type("submit")) { Strings.delete(l) }
                     }
+                } else if avatars.reported.contains(comment.id) {
+                    span(.classes("mv-reply-link", "mv-reported")) { CommunityText.reported(l) }
                 } else {
                     a(.classes("mv-reply-link", "mv-report-link"), .href(CommunityText.reportPath(comment))) { CommunityText.report(l) }
                 }

@@ -128,9 +128,9 @@ extension MoviePages {
                                 let uploaded = comment.userID.flatMap { writers[$0]?.avatarPath }.map { "/media/" + $0 }
                                 img(.class("mv-avatar"), .src(uploaded ?? Self.avatarURL(comment.author, userID: comment.userID)), .alt(""), .width(28), .height(28))
                                 if let author = comment.userID {
-                                    a(.classes("mv-user", "mv-user-link"), .href("/movies/users/\(author)")) { comment.author }
+                                    a(.classes("mv-user", "mv-user-link"), .href("/movies/users/\(author)")) { MovieText.author(comment.author, userID: comment.userID)(l) }
                                 } else {
-                                    span(.class("mv-user")) { comment.author }
+                                    span(.class("mv-user")) { MovieText.author(comment.author, userID: comment.userID)(l) }
                                 }
                                 stars(comment.rating, small: true, language: l)
                             }

@@ -22,6 +22,13 @@ enum MovieText {
     static let loadMore = LocalizedText(zh: "加载更多", en: "Load more")
     static let end = LocalizedText(zh: "没有更多了", en: "That's all")
     /// The film a review is about, in a list's byline.
+    /// An author as pages show them: an imported author (no account here, `userID` nil) is a pseudonym of the dataset
+    /// (`user_00155`, ../shared/data/movies/SOURCES.md: every author of the Douban sources was pseudonymised), so
+    /// pages say 豆瓣用户 / Douban user instead of the id; an account's author is its nickname as stored.
+    static func author(_ author: String, userID: Int64?) -> LocalizedText {
+        userID == nil ? importedAuthor : LocalizedText(zh: author, en: author)
+    }
+    static let importedAuthor = LocalizedText(zh: "豆瓣用户", en: "Douban user")
     static func reviewOf(_ film: String) -> LocalizedText { LocalizedText(zh: "评《\(film)》", en: "on \(film)") }
     /// A film title standing alone (the banner, a review's film link).
     static func filmTitle(_ film: String) -> LocalizedText { LocalizedText(zh: "《\(film)》", en: film) }

@@ -122,7 +122,7 @@ struct MoviePages: Sendable {
                     span(.class("mv-banner-text")) {
                         span(.class("mv-banner-tag")) { MovieText.featuredReview(l) }
                         span(.class("mv-banner-title")) { banner.title }
-                        span(.class("mv-banner-film")) { MovieText.filmTitle(banner.filmTitle)(l) + " · " + banner.author }
+                        span(.class("mv-banner-film")) { MovieText.filmTitle(banner.filmTitle)(l) + " · " + MovieText.author(banner.author, userID: banner.userID)(l) }
                     }
                 }
             }
@@ -168,7 +168,7 @@ struct MoviePages: Sendable {
                 div(.class("mv-cell-main")) {
                     div(.class("mv-byline")) {
                         img(.class("mv-avatar"), .src(Self.avatarURL(comment.author, userID: comment.userID)), .alt(""), .width(28), .height(28))
-                        span(.class("mv-user")) { comment.author }
+                        span(.class("mv-user")) { MovieText.author(comment.author, userID: comment.userID)(l) }
                         span(.class("mv-film")) { MovieText.shortOn(filmTitle)(l) }
                     }
                     stars(comment.rating, small: true, language: l)
@@ -248,7 +248,7 @@ struct MoviePages: Sendable {
                 div(.class("mv-cell-main")) {
                     div(.class("mv-byline")) {
                         img(.class("mv-avatar"), .src(Self.avatarURL(review.author, userID: review.userID)), .alt(""), .width(28), .height(28))
-                        span(.class("mv-user")) { review.author }
+                        span(.class("mv-user")) { MovieText.author(review.author, userID: review.userID)(l) }
                         span(.class("mv-film")) { MovieText.reviewOf(review.filmTitle)(l) }
                     }
                     stars(review.rating, language: l)

@@ -36,9 +36,9 @@ extension MoviePages {
                     img(.class("mv-avatar"), .src(authorAvatar ?? Self.avatarURL(review.author, userID: review.userID)), .alt(""), .width(40), .height(40))
                     div(.class("mv-review-who")) {
                         if let author = review.userID {
-                            a(.classes("mv-user", "mv-user-link"), .href("/movies/users/\(author)")) { review.author }
+                            a(.classes("mv-user", "mv-user-link"), .href("/movies/users/\(author)")) { MovieText.author(review.author, userID: review.userID)(l) }
                         } else {
-                            span(.class("mv-user")) { review.author }
+                            span(.class("mv-user")) { MovieText.author(review.author, userID: review.userID)(l) }
                         }
                         span(.class("mv-review-time")) {
                             span(.attribute("datetime", iso8601(review.publishedAt))) { BeijingTime.dateTime(review.publishedAt) }

@@ -64,6 +64,8 @@ public struct Inbox: Sendable {
     public let database: any Database
     /// Notifications kept per user; older ones are deleted when a new one arrives.
     public static let keptPerUser = 500
+    /// Characters of a body kept (a reply's excerpt, a ``NotificationKind/ModerationNote`` with a 500-character reason).
+    public static let maxBody = 1_000
 
     public init(database: any Database) { self.database = database }
 
@@ -81,7 +83,7 @@ public struct Inbox: Sendable {
             ? notification.link : "/inbox"
         guard let id = try db.scalar(
             "INSERT INTO notifications (user_id, kind, actor, body, link, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, NULL) RETURNING id",
-            notification.userID, notification.kind.id, String(notification.actor.prefix(60)), String(notification.body.prefix(200)),
+            notification.userID, notification.kind.id, String(notification.actor.prefix(60)), String(notification.body.prefix(Self.maxBody)),
             String(link.prefix(500)), now, as: Int64.self)
         else { throw StorageError.misuse("INSERT … RETURNING id returned no row") }
         try db.execute(

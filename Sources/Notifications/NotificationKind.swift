@@ -1,3 +1,4 @@
+import Foundation
 public import WebUI
 
 /// One kind of notification: its id, its name on the preferences page and how an item of it reads.
@@ -35,6 +36,46 @@ public struct NotificationKind: Sendable, Hashable, Identifiable {
         return language == .zh ? "评论 #\(id)" : "Comment #\(id)"
     }
 
+    /// What a moderation notice says besides its headline (issue 30): the comment's first words, where it was posted
+    /// and the moderator's reason. Stored as the notification's body, as JSON; a body stored before it existed is plain
+    /// text (a reason) or empty, and is shown as it is.
+    public struct ModerationNote: Codable, Sendable, Equatable {
+        /// The comment's first characters (at most 80).
+        public var excerpt: String?
+        /// The title of the item it was posted on (a film, a merchant).
+        public var place: String?
+        /// The moderator's reason (at most ``ModerationNote/maxReason`` characters).
+        public var reason: String?
+
+        public static let maxReason = 500
+
+        public init(excerpt: String? = nil, place: String? = nil, reason: String? = nil) {
+            self.excerpt = excerpt.map { $0.count > 80 ? String($0.prefix(79)) + "…" : $0 }
+            self.place = place.map { String($0.prefix(60)) }
+            self.reason = reason.map { String($0.prefix(Self.maxReason)) }
+        }
+
+        /// The stored body.
+        public var body: String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        }
+
+        /// The note a stored body holds; nil for a body stored before notes (plain text).
+        public static func stored(_ body: String) -> ModerationNote? {
+            guard body.hasPrefix("{") else { return nil }
+            return try? JSONDecoder().decode(ModerationNote.self, from: Data(body.utf8))
+        }
+
+        /// `“excerpt” · 发表在：place · 原因：reason`, the parts that are known, in `language`.
+        public func text(_ language: Language) -> String {
+            let zh = language == .zh
+            return [excerpt.map { "“\($0)”" }, place.map { (zh ? "发表在：" : "Posted on: ") + $0 },
+                    reason.map { (zh ? "原因：" : "Reason: ") + $0 }].compactMap { $0 }.joined(separator: " · ")
+        }
+    }
+
     /// The outcome codes of ``reportHandled``'s body: the reported item was kept, or removed.
     public enum ReportOutcome: String, Sendable {
         case kept, removed
@@ -63,16 +104,23 @@ public struct NotificationKind: Sendable, Hashable, Identifiable {
     public static let submissionApproved = NotificationKind(
         id: "moderation.submission-approved", name: LocalizedText(zh: "投稿通过", en: "Submissions approved"),
         headline: { actor, l in l == .zh ? "你的投稿已通过：\(subject(actor, l))" : "Your submission was approved: \(subject(actor, l))" })
-    /// Your submission or comment was rejected; actor = its title or ``commentSubject(_:)``, body = the moderator's reason.
+    /// Your submission or comment was rejected; actor = its title or ``commentSubject(_:)``, body = a ``ModerationNote``
+    /// (the comment's words, where, the reason) or, stored before notes, the reason as text.
     public static let submissionRejected = NotificationKind(
         id: "moderation.submission-rejected", name: LocalizedText(zh: "投稿未通过", en: "Submissions rejected"),
-        headline: { actor, l in l == .zh ? "你的投稿未通过：\(subject(actor, l))" : "Your submission was rejected: \(subject(actor, l))" })
+        headline: { actor, l in l == .zh ? "你的投稿未通过：\(subject(actor, l))" : "Your submission was rejected: \(subject(actor, l))" },
+        detail: { body, l in ModerationNote.stored(body)?.text(l) ?? body })
 
-    /// A moderator hid your comment (issue 30: the author had been told nothing); actor = ``commentSubject(_:)``.
+    /// A moderator hid your comment (issue 30: the author had been told nothing); actor = ``commentSubject(_:)``, body = a
+    /// ``ModerationNote`` (the comment's first words and where it was; empty when stored before notes).
     public static let commentHidden = NotificationKind(
         id: "moderation.comment-hidden", name: LocalizedText(zh: "评论被隐藏", en: "Comments hidden"),
         headline: { actor, l in l == .zh ? "你的评论已被管理员隐藏：\(subject(actor, l))" : "A moderator hid your comment: \(subject(actor, l))" },
-        detail: { _, l in l == .zh ? "它不符合社区规则，其他人已看不到。" : "It broke the community rules; others no longer see it." })
+        detail: { body, l in
+            let rule = l == .zh ? "它不符合社区规则，其他人已看不到。" : "It broke the community rules; others no longer see it."
+            guard let note = ModerationNote.stored(body) else { return rule }
+            return note.text(l) + (l == .zh ? "。" : ". ") + rule
+        })
 
     /// The platform's kinds, in the order the preferences page lists them.
     public static let platform: [NotificationKind] = [reply, reportHandled, submissionApproved, submissionRejected, commentHidden]

@@ -115,14 +115,13 @@ struct WeatherAPI: Sendable {
         }
     }
 
-    /// `503` naming the provider's failure; the pages show the recorded samples instead.
+    /// `503` naming the provider's failure in the reader's language (issue 30: no English inside a Chinese detail); an
+    /// English detail also quotes the provider's or libcurl's own words. The pages show the recorded samples instead.
     static func unavailable(_ error: ProviderError, language: Language) -> HTTPError {
         var headers = HTTPHeaders()
         headers.set("Retry-After", "60")
-        return HTTPError(.serviceUnavailable, title: "Live weather unavailable",
-                         detail: (language == .zh ? "暂时无法获取实时天气（" : "Live weather is unavailable (") + error.description
-                             + (language == .zh ? "）。可查看 /weather/samples 的录制样例。" : "). Recorded samples are at /weather/samples."),
-                         type: unavailableType, headers: headers)
+        return HTTPError(.serviceUnavailable, title: WeatherText.unavailableTitle(language),
+                         detail: WeatherText.unavailableDetail(error.reason(language) + (language == .en ? ": " + error.providerText : ""))(language), type: unavailableType, headers: headers)
     }
 
     func climate(_ query: WeatherClimateQuery, _ l: Language) throws -> WeatherClimate {

@@ -328,7 +328,7 @@ struct WeatherPages: Sendable {
     func sampleList(_ l: Language) -> Node {
         listGroup(header: WeatherText.samples(l)) {
             for sample in Samples.all {
-                listCell(title: sample.name(l), subtitle: WeatherText.recorded(sample.recorded)(l), href: "/weather/samples/\(sample.id)",
+                listCell(title: sample.name(l), subtitle: WeatherText.recorded(sample.recorded, inferred: sample.inferred)(l), href: "/weather/samples/\(sample.id)",
                          accessory: .badge(WeatherText.sample(l)))
             }
         }
@@ -443,7 +443,7 @@ struct WeatherPages: Sendable {
             for (recording, forecast) in views {
                 section(.class("wx-recording")) {
                     p(.class("wx-sample-banner"), .role("note")) {
-                        (recording.label.map { "\($0(l)) · " } ?? "") + "\(WeatherText.sample(l)) · \(WeatherText.recorded(recording.recorded)(l))"
+                        (recording.label.map { "\($0(l)) · " } ?? "") + "\(WeatherText.sample(l)) · \(WeatherText.recorded(recording.recorded, inferred: recording.inferred)(l))"
                     }
                     ForecastView(forecast: forecast, language: l, now: recording.reference, title: sample.name(l),
                                  dating: .recorded(dateKnown: recording.dateKnown)).body

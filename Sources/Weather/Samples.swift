@@ -18,6 +18,9 @@ struct Sample: Sendable {
         /// The instant the reply was current. When ``recorded`` is nil this is only a stand-in that places dates
         /// written without a year or month; the page then shows no date from it (``ForecastView/Dating``).
         var reference: Date
+        /// True when ``recorded`` is not written in the reply but inferred (OpenWeatherMap's first 3-hour slot, in
+        /// UTC): the page says so (约 … ，由第一个预报时段推断) instead of stating it as fact.
+        var inferred = false
 
         var dateKnown: Bool { recorded != nil }
     }
@@ -29,6 +32,8 @@ struct Sample: Sendable {
     var zone: TimeZone
 
     var files: [String] { recordings.flatMap(\.files) }
+    /// Whether any recording's date is inferred rather than written in the reply (``Recording/inferred``).
+    var inferred: Bool { recordings.contains(where: \.inferred) }
     /// The recording dates for the list (`2020-06-30、2021-11-15`); nil when no recording is dated.
     var recorded: String? {
         let dates = recordings.compactMap { $0.recorded.map { String($0.prefix(10)) } }
@@ -45,8 +50,8 @@ struct Sample: Sendable {
 enum Samples {
     private static func at(_ text: String, _ zone: TimeZone) -> Date { ProviderTime.instant(text, zone: zone) ?? Date(timeIntervalSince1970: 0) }
 
-    private static func one(_ file: String, recorded: String?, reference: String, _ zone: TimeZone) -> [Sample.Recording] {
-        [Sample.Recording(label: nil, files: [file], recorded: recorded, reference: at(reference, zone))]
+    private static func one(_ file: String, recorded: String?, reference: String, _ zone: TimeZone, inferred: Bool = false) -> [Sample.Recording] {
+        [Sample.Recording(label: nil, files: [file], recorded: recorded, reference: at(reference, zone), inferred: inferred)]
     }
 
     static let all: [Sample] = {
@@ -85,8 +90,10 @@ enum Samples {
             Sample(id: "beijing-sk", name: LocalizedText(zh: "北京实况（中国天气网）", en: "Beijing now (weather.com.cn)"),
                    recordings: one("fixtures/weather_com_cn/data_sk_101010100.json", recorded: nil, reference: "2014-01-01T12:00", china),
                    provider: WeatherComCNProvider(baseURL: ""), zone: china),
+            // The reply has no recording time: 2021-03-10 is the UTC date of its first 3-hour slot (18:00 UTC = 3/11 02:00 Beijing).
             Sample(id: "shanghai-owm", name: LocalizedText(zh: "上海（OpenWeatherMap）", en: "Shanghai (OpenWeatherMap)"),
-                   recordings: one("fixtures/openweathermap/forecast_5d3h_shanghai.json", recorded: "2021-03-10", reference: "2021-03-11T00:00+08:00", china),
+                   recordings: one("fixtures/openweathermap/forecast_5d3h_shanghai.json", recorded: "2021-03-10", reference: "2021-03-11T00:00+08:00", china,
+                                   inferred: true),
                    provider: OpenWeatherMapProvider(baseURL: "", key: ""), zone: china),
             // current_weather.time is 2026-10-03T11:15 (local, Europe/Amsterdam).
             Sample(id: "enschede-open-meteo", name: LocalizedText(zh: "恩斯赫德，荷兰（Open-Meteo）", en: "Enschede, NL (Open-Meteo)"),

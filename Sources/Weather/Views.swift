@@ -177,8 +177,14 @@ struct ForecastView {
                         li(.classes("cell", "wx-tip")) {
                             div(.class("cell-body")) {
                                 span(.class("cell-text")) {
-                                    span(.class("cell-title")) { tip.level.isEmpty ? tip.name : "\(tip.name) · \(tip.level)" }
-                                    if !tip.text.isEmpty { span(.class("cell-subtitle")) { tip.text } }
+                                    // A provider's Chinese words are translated on English pages where known; what stays
+                                    // as written is marked as the provider's text (issue 30).
+                                    // (A rule's tip is in the reader's language already: passed through as written.)
+                                    let title = ProviderTipWords.title(name: tip.name, level: tip.level, tip.source == "provider" ? l : .zh)
+                                    span(.class("cell-title")) { title.text + (title.translated ? "" : WeatherText.providerText(l)) }
+                                    if !tip.text.isEmpty {
+                                        span(.class("cell-subtitle")) { tip.text + (tip.source == "provider" ? WeatherText.providerText(l) : "") }
+                                    }
                                 }
                             }
                         }

@@ -42,7 +42,31 @@ enum WeatherText {
     static let sunset = LocalizedText(zh: "日落", en: "Sunset")
     static let rainChance = LocalizedText(zh: "降水概率", en: "Chance of rain")
     static func updated(_ time: String) -> LocalizedText { LocalizedText(zh: "更新于 \(time)", en: "Updated \(time)") }
-    static func source(_ provider: String) -> LocalizedText { LocalizedText(zh: "数据来源：\(provider)", en: "Source: \(provider)") }
+    /// `数据来源：和风天气`: the provider's name in the reader's language (``providerName(_:)``), never its id.
+    static func source(_ provider: String) -> LocalizedText {
+        let name = providerName(provider)
+        return LocalizedText(zh: "数据来源：\(name.zh)", en: "Source: \(name.en)")
+    }
+    /// A provider's name by its id (``WeatherProvider/id``); an unknown id as given.
+    static func providerName(_ id: String) -> LocalizedText {
+        switch id {
+        case "qweather", "qweather-v1": LocalizedText(zh: "和风天气", en: "QWeather")
+        case "openweathermap": LocalizedText(zh: "OpenWeatherMap", en: "OpenWeatherMap")
+        case "open-meteo": LocalizedText(zh: "Open-Meteo", en: "Open-Meteo")
+        case "etouch": LocalizedText(zh: "中华万年历 etouch", en: "etouch (中华万年历)")
+        case "webxml": LocalizedText(zh: "WebXml 天气服务", en: "WebXml weather service")
+        case "weather.com.cn": LocalizedText(zh: "中国天气网", en: "weather.com.cn")
+        default: LocalizedText(zh: id, en: id)
+        }
+    }
+    /// The title of the `503` problem when no live forecast can be had.
+    static let unavailableTitle = LocalizedText(zh: "暂时无法获取实时天气", en: "Live weather unavailable")
+    static func unavailableDetail(_ reason: String) -> LocalizedText {
+        LocalizedText(zh: "暂时无法获取实时天气（\(reason)）。可查看 /weather/samples 的录制样例。",
+                      en: "Live weather is unavailable (\(reason)). Recorded samples are at /weather/samples.")
+    }
+    /// After a provider's own text (a tip's advice) on an English page: it is shown untranslated.
+    static let providerText = LocalizedText(zh: "", en: " (provider's text)")
     static let staleNote = LocalizedText(zh: "数据源暂时无法访问，显示的是上次获取的数据。", en: "The provider cannot be reached; this is the last data fetched.")
     static let unavailable = LocalizedText(zh: "暂时无法获取实时天气", en: "Live weather is unavailable")
     static let unavailableMessage = LocalizedText(zh: "这台服务器连不上天气数据源。下面是各数据源录制的真实回复，标明为样例。",
@@ -67,8 +91,13 @@ enum WeatherText {
     static let loading = LocalizedText(zh: "正在加载天气…", en: "Loading the weather…")
     static let slow = LocalizedText(zh: "加载时间过长。", en: "This is taking too long.")
     static let sample = LocalizedText(zh: "样例", en: "Sample")
-    static func recorded(_ date: String?) -> LocalizedText {
+    /// The recording line; an `inferred` date (not written in the reply) reads as an estimate with where it comes from.
+    static func recorded(_ date: String?, inferred: Bool = false) -> LocalizedText {
         guard let date else { return LocalizedText(zh: "录制日期不详，不是实时数据", en: "Recording date unknown; not live data") }
+        if inferred {
+            return LocalizedText(zh: "约录制于 \(date)（由第一个预报时段推断），不是实时数据",
+                                 en: "Recorded about \(date) (inferred from the first forecast slot); not live data")
+        }
         return LocalizedText(zh: "录制于 \(date)，不是实时数据", en: "Recorded \(date); not live data")
     }
     static let separateRecordings = LocalizedText(zh: "这几份回复录制于不同的日子，分开显示，也不拿来互相推算。",

@@ -30,4 +30,14 @@ import Testing
         let en = try server.get("/appdeals/apps/335862325", headers: ["Cookie": "lang=en"]).text
         #expect(en.contains("<dd>Entertainment</dd>"))
     }
+
+    /// PAC-MAN Premium (281656475, Games; its records carry no Chinese genres): the page said 分类 Games while its
+    /// list card said 游戏 (tester pass 11 item 6). It now names the genre as the 分类 picker does.
+    @Test func anAppWithoutChineseGenresUsesTheListsName() throws {
+        let server = try TestServer.shared(importing: .appstore)
+        let zh = try server.get("/appdeals/apps/281656475", headers: ["Cookie": "lang=zh"]).text
+        #expect(zh.contains("<dd>游戏</dd>") && !zh.contains("<dd>Games</dd>"))
+        let en = try server.get("/appdeals/apps/281656475", headers: ["Cookie": "lang=en"]).text
+        #expect(en.contains("<dd>Games</dd>"))
+    }
 }

@@ -104,7 +104,8 @@ import WebUI
         #expect(throws: ModerationError.reasonRequired(maximum: 500)) { try queue.decide(first.id, .reject(reason: ""), actor: moderator) }
         try queue.decide(first.id, .reject(reason: "请文明发言"), actor: moderator)
         let told = try #require(try inbox.page(userID: bob.id, cursor: nil, limit: 5).items.first)
-        #expect(told.kind == NotificationKind.submissionRejected.id && told.body == "请文明发言")
+        #expect(told.kind == NotificationKind.submissionRejected.id
+                && NotificationKinds().detail(kind: told.kind, body: told.body, .zh).hasSuffix(" · 原因：请文明发言"))
         try queue.decide(second.id, .approve, actor: admin)
         #expect(try comments.comment(fine.id)?.isDeleted == false)
         let kept = try #require(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.first)

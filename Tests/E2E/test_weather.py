@@ -128,7 +128,8 @@ def test_picker_to_forecast_and_save(browser, server, screenshot):
     click_and_wait(browser, browser.find_element(By.XPATH, "//a[.//span[@class='cell-title' and text()='朝阳区']]"), "朝阳区")
     assert path_of(browser) == "/weather/forecast"
     assert "16°" in browser.find_element(By.CSS_SELECTOR, ".wx-temp").text
-    assert "open-meteo" in browser.find_element(By.CSS_SELECTOR, ".wx-updated").text
+    updated = browser.find_element(By.CSS_SELECTOR, ".wx-updated").text
+    assert "数据来源：Open-Meteo" in updated and "open-meteo" not in updated, updated  # the provider's name, not its id
     tips = [t.text for t in browser.find_elements(By.CSS_SELECTOR, ".wx-tip .cell-title")]
     assert any("穿衣" in t for t in tips), tips
     assert not no_sideways_overflow(browser)

@@ -87,9 +87,9 @@ import WebUI
     }
 
     @Test func linksStaySameSiteAndTextsAreCut() throws {
-        let id = try #require(try deliver(9, actor: String(repeating: "名", count: 80), body: String(repeating: "字", count: 300), link: "//evil.example/x"))
+        let id = try #require(try deliver(9, actor: String(repeating: "名", count: 80), body: String(repeating: "字", count: 1_300), link: "//evil.example/x"))
         let item = try #require(try inbox.item(id, userID: 9))
-        #expect(item.link == "/inbox" && item.actor.count == 60 && item.body.count == 200)
+        #expect(item.link == "/inbox" && item.actor.count == 60 && item.body.count == Inbox.maxBody && Inbox.maxBody == 1_000)
         #expect(try inbox.item(try #require(try deliver(9, link: "https://evil.example")), userID: 9)?.link == "/inbox")
         #expect(try inbox.item(try #require(try deliver(9, link: "/\\evil.example")), userID: 9)?.link == "/inbox")
     }

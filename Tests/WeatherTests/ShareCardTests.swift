@@ -60,7 +60,7 @@ import WebUI
         #expect(texts.contains("16°"))
         #expect(texts.contains("2026年10月3日 星期六"))
         #expect(texts.contains { $0.hasPrefix("多云 · 最高 21°") })
-        #expect(texts.contains("天气 · 数据来源：open-meteo · 更新于 10月3日 10:00"))
+        #expect(texts.contains("天气 · 数据来源：Open-Meteo · 更新于 10月3日 10:00"))
         // A line longer than the card is wide is cut with an ellipsis (952 px at 38 px per em: 24 CJK characters and "…").
         let cut = ShareCard.line(String(repeating: "雨", count: 40), size: 38)
         #expect(cut == String(repeating: "雨", count: 24) + "…")

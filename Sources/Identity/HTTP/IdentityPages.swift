@@ -203,6 +203,20 @@ struct IdentityPages: Sendable {
                 }
                 div(.class("form-actions")) { button(IdentityText.uploadAvatar(language), style: .secondary) }
             }
+            // The tab's badge counts unread notices: this is where they are read; moderators reach their queue here.
+            let unread = viewer.unreadCount?()
+            let moderates = (try? auth.roles.has(.moderate, userID: user.id)) ?? false
+            if unread != nil || moderates {
+                listGroup {
+                    if let unread {
+                        listCell(title: IdentityText.inbox(language), subtitle: unread > 0 ? IdentityText.unread(unread)(language) : nil,
+                                 href: "/inbox", accessory: unread > 0 ? .badge(String(unread)) : .chevron)
+                    }
+                    if moderates {
+                        listCell(title: IdentityText.moderation(language), href: "/admin/moderation", accessory: .chevron)
+                    }
+                }
+            }
             listGroup(header: IdentityText.security(language)) {
                 listCell(title: IdentityText.changePassword(language), href: "/me/password", accessory: .chevron)
                 listCell(title: IdentityText.signedInDevices(language), href: "/me/sessions", accessory: .chevron)

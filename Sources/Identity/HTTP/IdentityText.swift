@@ -109,4 +109,8 @@ enum IdentityText {
     static let providerUnlinked = LocalizedText(zh: "已解除关联", en: "Unlinked")
     static let signInProblem = LocalizedText(zh: "无法登录", en: "Could not sign in")
     static let signInAgain = LocalizedText(zh: "重新登录", en: "Sign in again")
+    /// `/me`'s way to the inbox (with the unread count) and, for moderators, to the moderation queue (issue 30).
+    static let inbox = LocalizedText(zh: "消息", en: "Messages")
+    static func unread(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 条未读", en: "\(count) unread") }
+    static let moderation = LocalizedText(zh: "内容审核", en: "Moderation")
 }

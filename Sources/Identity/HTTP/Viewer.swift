@@ -71,11 +71,13 @@ public struct Viewer: Sendable {
         for cookie in pendingCookies { response.setCookie(cookie) }
     }
 
-    /// A `303` to `location` carrying the viewer's cookies and, optionally, a message for the next page.
+    /// A `303` to `location` carrying the viewer's cookies and, optionally, a message for the next page. A message
+    /// this request brought and did not show (a redirect on to a redirect: `/comments/1` → the comment's page) is
+    /// passed on, so the page finally shown still shows it (issue 30: 举报's confirmation was lost that way).
     public func redirect(to location: String, flash: Toast? = nil) -> Response {
         var response = Response.redirect(to: location)
         apply(to: &response)
-        if let flash { response.setFlash(flash) }
+        if let carried = flash ?? self.flash { response.setFlash(carried) }
         return response
     }
 }

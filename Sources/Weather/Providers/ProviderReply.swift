@@ -35,6 +35,13 @@ enum ProviderError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The provider's or libcurl's own words (English): only English problems quote them, after ``reason(_:)``.
+    var providerText: String {
+        switch self {
+        case .unavailable(let text), .providerError(let text), .malformed(let text): text
+        }
+    }
+
     /// For a page or a problem: what went wrong in the reader's language, without the provider's or libcurl's text.
     func reason(_ language: Language) -> String {
         switch self {

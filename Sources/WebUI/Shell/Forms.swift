@@ -46,7 +46,8 @@ public func formGroup(header: String? = nil, footer: String? = nil, @HTMLBuilder
 /// A labelled input with optional hint and error (wired with `aria-describedby`/`aria-invalid`).
 /// A password field never echoes its `value`. `reveal` (labels to show and to hide) adds a button that
 /// switches a password field between hidden and shown text; app.js unhides it, so without JavaScript
-/// the field stays a plain password field.
+/// the field stays a plain password field. `id` replaces the default `field-<name>` where a page shows the same
+/// field more than once (one form per queued item): ids must be unique per page.
 public func formField(
     label: String,
     name: String,
@@ -61,9 +62,10 @@ public func formField(
     maxLength: Int? = nil,
     inputMode: String? = nil,
     autofocus: Bool = false,
-    reveal: (show: String, hide: String)? = nil
+    reveal: (show: String, hide: String)? = nil,
+    id fieldID: String? = nil
 ) -> Node {
-    let id = "field-" + name
+    let id = fieldID ?? "field-" + name
     let errorID = id + "-error"
     let hintID = id + "-hint"
     let describedBy = [error != nil ? errorID : nil, hint != nil ? hintID : nil].compactMap { $0 }.joined(separator: " ")

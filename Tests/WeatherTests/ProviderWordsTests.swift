@@ -1,0 +1,66 @@
+import AppSuiteAPI
+@testable import AppSuiteServer
+import AppSuiteTesting
+import Foundation
+import HTTPServer
+import Testing
+import WebUI
+@testable import Weather
+
+/// Issue 30, tester pass 11 items 7, 8, 12 and 13: the sample pages name providers (和风天气, not `qweather`), say
+/// when a recording date is inferred, and translate a provider's tip words on English pages; the offline forecast's
+/// problem is in the reader's language only.
+@Suite(.requires(.weather)) struct ProviderWordsTests {
+    @Test func samplesNameTheirProvidersInTheReadersLanguage() throws {
+        let server = try SampleTests.server()
+        for (id, zh, en, raw) in [("beijing-qweather", "数据来源：和风天气", "Source: QWeather", "qweather"),
+                                  ("shanghai-owm", "数据来源：OpenWeatherMap", "Source: OpenWeatherMap", "openweathermap"),
+                                  ("enschede-open-meteo", "数据来源：Open-Meteo", "Source: Open-Meteo", "open-meteo<"),
+                                  ("fengzhen-etouch", "数据来源：中华万年历 etouch", "Source: etouch (中华万年历)", "：etouch"),
+                                  ("hangzhou-webxml", "数据来源：WebXml 天气服务", "Source: WebXml weather service", "webxml<")] {
+            let chinese = try SampleTests.page(server, id, .zh)
+            #expect(chinese.contains(zh) && !chinese.contains("数据来源：" + raw.trimmingCharacters(in: CharacterSet(charactersIn: "<："))), "\(id)")
+            let english = try SampleTests.page(server, id, .en)
+            // (etouch's English name starts with its id: "etouch (中华万年历)".)
+            #expect(english.contains(en) && (id == "fengzhen-etouch" || !english.contains("Source: " + raw.trimmingCharacters(in: CharacterSet(charactersIn: "<：")))),
+                    "\(id)")
+        }
+    }
+
+    @Test func anInferredRecordingDateIsLabelledAsInferred() throws {
+        let server = try SampleTests.server()
+        // shanghai-owm: no recording time in the reply; 2021-03-10 is its first slot's UTC date (3/11 02:00 Beijing).
+        let zh = try SampleTests.page(server, "shanghai-owm", .zh)
+        #expect(zh.contains("约录制于 2021-03-10（由第一个预报时段推断）") && !zh.contains(">录制于 2021-03-10") && !zh.contains(" · 录制于 2021-03-10"))
+        let en = try SampleTests.page(server, "shanghai-owm", .en)
+        #expect(en.contains("Recorded about 2021-03-10 (inferred from the first forecast slot)"))
+        // The list says so too; recordings whose replies carry their date do not.
+        let list = try server.get("/weather/samples").text
+        #expect(list.contains("约录制于 2021-03-10") && list.contains("录制于 2020-06-30") && !list.contains("约录制于 2020-06-30"))
+        #expect(Samples.all.filter(\.inferred).map(\.id) == ["shanghai-owm"])
+    }
+
+    @Test func providerTipsAreTranslatedOnEnglishPages() throws {
+        let server = try SampleTests.server()
+        let en = try SampleTests.page(server, "hangzhou-webxml", .en)
+        for shown in ["Car wash · Not advised", "Clothing · Comfortable", "UV · Low", "Air pollution · Good", "Blood sugar · Fluctuating"] {
+            #expect(en.contains(shown), "\(shown)")
+        }
+        #expect(!en.contains("洗车 · 不宜") && !en.contains("穿衣 · 舒适") && !en.contains("紫外线 · 弱"))
+        #expect(en.contains("(provider&#39;s text)") || en.contains("(provider's text)"), "the untranslated advice is marked")
+        let zh = try SampleTests.page(server, "hangzhou-webxml", .zh)
+        #expect(zh.contains("洗车 · 不宜") && !zh.contains("provider"))
+        // A word no table knows stays as written and is marked as the provider's.
+        #expect(ProviderTipWords.title(name: "钓鱼", level: "较适宜", .en) == ("Fishing · Fairly good", true))
+        #expect(ProviderTipWords.title(name: "蚊虫", level: "较易发", .en) == ("蚊虫 · Possible", false))
+    }
+
+    @Test func theOfflineProblemIsInTheReadersLanguage() throws {
+        let error = ProviderError.unavailable("the server could not be reached")
+        let zh = WeatherAPI.unavailable(error, language: .zh)
+        #expect(zh.title == "暂时无法获取实时天气")
+        #expect(zh.detail == "暂时无法获取实时天气（连不上天气数据源）。可查看 /weather/samples 的录制样例。")
+        let en = WeatherAPI.unavailable(.malformed("HTML instead of JSON"), language: .en)
+        #expect(en.title == "Live weather unavailable" && en.detail == "Live weather is unavailable (the weather source's reply could not be read: HTML instead of JSON). Recorded samples are at /weather/samples.")
+    }
+}
