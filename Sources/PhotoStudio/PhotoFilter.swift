@@ -1,3 +1,5 @@
+public import AppSuiteAPI
+import HTTPServer
 import Storage
 
 /// Which photos of the timeline to show (issue 29 item 8): taken on or after `from`, on or before `to` (days of the
@@ -14,30 +16,14 @@ public struct PhotoFilter: Sendable, Hashable {
     }
 
     public static let none = PhotoFilter()
-    /// The longest camera name kept (``Imaging`` cuts EXIF texts at 120 characters, a model after its make at 241).
-    public static let maximumCameraLength = 241
+
+    /// The filter of a checked query (``PhotoListQuery`` has refused days that are not real, out of range or in the
+    /// wrong order, and a camera name over its maximum).
+    public init(_ query: PhotoListQuery) {
+        self.init(from: query.from, to: query.to, camera: query.camera, hasPlace: query.hasPlace ?? false)
+    }
 
     public var isEmpty: Bool { from == nil && to == nil && camera == nil && !hasPlace }
-
-    /// Why the values cannot be used, or nil: a day that is not a real `yyyy-MM-dd` (1900–9999), `from` after `to`, or a
-    /// camera name over ``maximumCameraLength``.
-    public var problem: (field: String, zh: String, en: String)? {
-        for (field, day) in [("from", from), ("to", to)] {
-            if let day, !Self.isDay(day) {
-                return (field, "日期应写成 2019-07-14 这样。", "Give the day as 2019-07-14.")
-            }
-        }
-        if let from, let to, from > to { return ("to", "结束日期不能早于开始日期。", "The last day cannot be before the first.") }
-        if let camera, camera.count > Self.maximumCameraLength {
-            return ("camera", "相机名称太长。", "The camera name is too long (at most \(Self.maximumCameraLength) characters).")
-        }
-        return nil
-    }
-
-    static func isDay(_ text: String) -> Bool {
-        guard text.count == 10, let year = Int(text.prefix(4)), year >= 1900 else { return false }
-        return TakenTime.exifComponents(text + " 00:00:00") != nil
-    }
 
     /// The SQL conditions on `p` (each starting with ` AND`) and their arguments.
     var condition: (sql: String, arguments: [SQLValue]) {
@@ -59,5 +45,20 @@ extension PhotoLibrary {
                          + " AND p.camera IS NOT NULL GROUP BY p.camera ORDER BY n DESC, camera", userID)
                 .map { (try $0.get("camera", as: String.self), try $0.get("n", as: Int.self)) }
         }
+    }
+}
+
+extension TimelineCursor {
+    /// Where a checked query starts the timeline: after its `cursor`, else at its `month`, else at the newest photo.
+    /// - Throws: a `422` naming `cursor` for a token this server did not make.
+    static func start(_ query: PhotoListQuery, chinese: Bool) throws(HTTPError) -> TimelineCursor? {
+        if let text = query.cursor {
+            guard let cursor = TimelineCursor(text) else {
+                throw HTTPError.validation([.init(field: "cursor", message: chinese ? "翻页位置无效，请从第一页重新打开。"
+                                                                             : "Not a valid page position: open the first page again.")])
+            }
+            return cursor
+        }
+        return query.month.flatMap(TimelineCursor.start(ofMonth:))
     }
 }

@@ -127,39 +127,6 @@ struct PhotoAPI: Sendable {
                 try upload(files, fileTimes: times, userID: userID)
             }
         }
-        api.get(Self.base) { request, member in
-            let user = member.user
-            let limit = min(max(Int(request.query["limit"] ?? "") ?? 50, 1), 200)
-            var cursor: TimelineCursor?
-            if let text = request.query["cursor"], !text.isEmpty {
-                guard text.count <= 48, let value = TimelineCursor(text) else {
-                    throw HTTPError.validation([.init(field: "cursor", message: "Use the nextCursor of the previous page.")])
-                }
-                cursor = value
-            } else if let month = request.query["month"], !month.isEmpty {
-                guard month.count == 7, let start = TimelineCursor.start(ofMonth: month) else {
-                    throw HTTPError.validation([.init(field: "month", message: "Give a month as yyyy-MM (1900-01 to 9999-12).")])
-                }
-                cursor = start
-            }
-            var album: Int64?
-            if let text = request.query["album"], !text.isEmpty {
-                guard let id = Int64(text), try library.album(id: id, userID: user.id) != nil else { throw HTTPError.notFound("No such album.") }
-                album = id
-            }
-            let filter = PhotoFilter(from: request.query["from"].flatMap { $0.isEmpty ? nil : $0 }, to: request.query["to"].flatMap { $0.isEmpty ? nil : $0 },
-                                     camera: request.query["camera"].flatMap { $0.isEmpty ? nil : $0 },
-                                     hasPlace: try Self.hasPlace(request.query["hasPlace"]))
-            if let problem = filter.problem { throw HTTPError.validation([.init(field: problem.field, message: problem.en)]) }
-            let page = try library.list(userID: user.id, album: album, filter: filter, limit: limit, after: cursor)
-            queue.submit(page.items, kinds: [.thumbnail])
-            return .json(capacity: 512 * page.items.count + 64) { json in
-                json.object {
-                    $0.array("items") { list in for photo in page.items { write(photo, to: &list) } }
-                    $0.field("nextCursor", page.next?.text)
-                }
-            }
-        }
         api.get(Self.base + "/albums") { request, member in
             let user = member.user
             let albums = try library.albums(userID: user.id)
@@ -236,15 +203,6 @@ struct PhotoAPI: Sendable {
     /// The optional multipart fields `lastModified` (the browser's `File.lastModified`: milliseconds since 1970, one per
     /// file in the files' order, 0 to 253402300799999): each file's own time, the timeline's second choice (``TakenTime``).
     /// None: nil for every file. - Throws: 422 naming `lastModified` for another count or a value that is not such a number.
-    /// The timeline's `hasPlace`: absent or empty is false; anything but `true`/`false` is a 422 naming it.
-    static func hasPlace(_ text: String?) throws(HTTPError) -> Bool {
-        switch text ?? "" {
-        case "", "false": return false
-        case "true": return true
-        default: throw HTTPError.validation([.init(field: "hasPlace", message: "Give hasPlace as true or false.")])
-        }
-    }
-
     static func fileTimes(_ values: [String], count: Int) throws(HTTPError) -> [Date?] {
         if values.isEmpty { return Array(repeating: nil, count: count) }
         guard values.count == count else {
@@ -467,18 +425,6 @@ struct PhotoAPI: Sendable {
                                  .init(422, "Not a usable image", schema: problem, mediaType: "application/problem+json"),
                                  .init(507, "Over the account's Photo Studio quota (urn:appsuite:problem:quota-exceeded), or the server's disk is full",
                                        schema: problem, mediaType: "application/problem+json")],
-                     requiresAuthentication: true),
-        APIOperation(.get, base, summary: "The timeline: newest taken first (takenAt, then id), keyset-paged so photos added between pages never repeat or skip one",
-                     tag: "Photos",
-                     parameters: [.init("limit", in: .query, schema: .integer(), description: "1–200, default 50"),
-                                  .init("cursor", in: .query, description: "nextCursor of the previous page (at most 48 characters)"),
-                                  .init("month", in: .query, description: "yyyy-MM: start at the newest photo taken in that month or before (without cursor)"),
-                                  .init("album", in: .query, schema: .integer(), description: "only this album's photos"),
-                                  .init("from", in: .query, description: "yyyy-MM-dd: taken on or after this day (local time where taken)"),
-                                  .init("to", in: .query, description: "yyyy-MM-dd: taken on or before this day"),
-                                  .init("camera", in: .query, description: "EXIF make and model as answered in camera (at most 241 characters)"),
-                                  .init("hasPlace", in: .query, schema: .boolean, description: "true: only photos with a place (EXIF GPS)")],
-                     responses: [.init(200, "A page", schema: .ref(PhotoPage.self))],
                      requiresAuthentication: true),
         APIOperation(.get, base + "/albums", summary: "The account's albums", tag: "Photos",
                      responses: [.init(200, "Albums", schema: .ref(PhotoAlbumList.self))], requiresAuthentication: true),

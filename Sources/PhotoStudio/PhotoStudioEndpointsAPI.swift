@@ -13,6 +13,7 @@ struct PhotoStudioEndpointsAPI: Sendable {
     let queue: DerivativeQueue
 
     func register(into api: inout RouteGroup<SessionGuard>) {
+        api.handle(PhotoStudioEndpoints.photos) { call in try timelinePage(call.query, member: call.context) }
         api.handle(PhotoStudioEndpoints.trashPhoto) { call in
             guard let photo = try library.photo(id: try call.id(), userID: call.context.user.id), try library.trash(photo) != nil
             else { throw HTTPError.notFound("No such photo.") }
@@ -84,6 +85,17 @@ struct PhotoStudioEndpointsAPI: Sendable {
         }
     }
 
+    func timelinePage(_ query: PhotoListQuery, member: SignedIn) throws -> PhotoPage {
+        let language = member.viewer.language
+        if let album = query.album, try library.album(id: album, userID: member.user.id) == nil {
+            throw HTTPError.notFound(Self.text(language, zh: "没有这个相册。", en: "No such album."))
+        }
+        let page = try library.list(userID: member.user.id, album: query.album, filter: PhotoFilter(query), limit: query.limit,
+                                    after: try TimelineCursor.start(query, chinese: language == .zh))
+        queue.submit(page.items, kinds: [.thumbnail])
+        return PhotoPage(items: page.items.map { model($0) }, nextCursor: page.next?.text)
+    }
+
     func trashPage(_ query: PhotoTrashQuery, userID: Int64) throws -> PhotoTrashPage {
         var cursor: PhotoLibrary.TrashCursor?
         if let text = query.cursor {
@@ -102,19 +114,24 @@ struct PhotoStudioEndpointsAPI: Sendable {
     func updateAlbum(_ id: Int64, _ body: PhotoAlbumUpdate, _ member: SignedIn) throws -> PhotoAlbum {
         let language = member.viewer.language
         guard body.name != nil || body.coverPhotoId != nil else {
-            throw HTTPError.validation([.init(field: "name", message: Self.text(language, zh: "请给出新名称或封面。", en: "Give a name, a coverPhotoId or both."))])
+            throw HTTPError.validation([.init(field: "name", message: Self.text(language, zh: "请给出新名称或封面（null 为取消所选封面）。",
+                                                                                 en: "Give a name, a coverPhotoId (null clears the chosen cover) or both."))])
         }
         let album: PhotoLibrary.Album?
         do {
-            album = try library.updateAlbum(id: id, userID: member.user.id, name: body.name, coverPhotoID: body.coverPhotoId)
+            album = try library.updateAlbum(id: id, userID: member.user.id, name: body.name, coverPhotoID: body.chosenCover, clearCover: body.clearsCover)
         } catch let error as AlbumNameError {
             throw HTTPError.validation([.init(field: "name", message: error.message(language))])
         } catch PhotoLibrary.AlbumChangeError.nameTaken {
             throw HTTPError(.conflict, detail: Self.text(language, zh: "已有同名相册。", en: "Another album has that name."))
         } catch PhotoLibrary.AlbumChangeError.noSuchPhoto {
-            throw HTTPError.notFound("No such photo for the cover.")
+            throw HTTPError.notFound(Self.text(language, zh: "没有这张照片，不能用作封面。", en: "No such photo for the cover."))
+        } catch PhotoLibrary.AlbumChangeError.notInAlbum {
+            throw HTTPError.validation([.init(field: "coverPhotoId", message: Self.text(language,
+                zh: "封面须是相册里的照片：请先把照片 \(body.chosenCover ?? 0) 加入相册。",
+                en: "The cover must be one of the album's photos: add photo \(body.chosenCover ?? 0) to the album first."))])
         }
-        guard let album else { throw HTTPError.notFound("No such album.") }
+        guard let album else { throw HTTPError.notFound(Self.text(language, zh: "没有这个相册。", en: "No such album.")) }
         return Self.model(album)
     }
 

@@ -4,7 +4,7 @@ import HTTPServer
 import WebUI
 
 /// How the timeline groups photos: by the day, month or year they were taken (issue 29 item 3).
-enum TimelineGrouping: String, CaseIterable, Sendable {
+enum TimelineGrouping: String, CaseIterable, Sendable, Codable, QueryChoice {
     case day, month, year
 
     /// The section a taken time falls in: `2019-07-14`, `2019-07` or `2019`.
@@ -196,14 +196,16 @@ extension PhotoPages {
         }
     }
 
-    /// The filter of a page's query (empty values are none); a 422 naming the field when a value cannot be used.
-    static func filter(_ request: Request, chinese: Bool) throws -> PhotoFilter {
-        let value = { (name: String) in request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
-        let filter = PhotoFilter(from: value("from"), to: value("to"), camera: value("camera"),
-                                 hasPlace: try PhotoAPI.hasPlace(request.query["hasPlace"]))
-        if let problem = filter.problem {
-            throw HTTPError.validation([.init(field: problem.field, message: chinese ? problem.zh : problem.en)])
-        }
-        return filter
+}
+
+/// The `/photos` page's query: the timeline's grouping, then what `GET /api/v1/photos` takes (``PhotoListQuery``);
+/// a value that cannot be used is a `422` page naming the field (`?group=week`, `?limit=0`, `?album=abc`).
+struct PhotoTimelineQuery: QueryDecodable {
+    var group: TimelineGrouping
+    var list: PhotoListQuery
+
+    init(from query: inout QueryReader) throws(QueryError) {
+        group = try query.value("group", default: .day, "how the timeline groups photos")
+        list = try PhotoListQuery(from: &query)
     }
 }
