@@ -89,7 +89,9 @@ public struct PhotoItem: Codable, Sendable, Equatable {
     /// time), `upload` (when it was added), or `invalidExif` (the upload time, because the EXIF date was in the future or
     /// before 1900). Nil only in answers of servers before the timeline.
     public var takenAtBasis: PhotoTakenBasis?
-    /// EXIF `DateTimeOriginal` (else `DateTime`) as written in the file (`2019:07:14 18:03:22`); nil when absent.
+    /// EXIF `DateTimeOriginal` (else `DateTime`) in ISO 8601 (`2019-07-14T18:03:22`, with the offset when the file gives
+    /// one: `2019-07-14T18:03:22+02:00`), also when it cannot be right (then `takenAtBasis` is `invalidExif`); text that
+    /// names no calendar time at all is answered as written. Nil when absent.
     public var exifDateTime: String?
     /// EXIF make and model; nil when absent.
     public var camera: String?

@@ -37,12 +37,13 @@ public enum PhotoStudioEndpoints {
     public static let batch = Endpoint<NoQuery, PhotoBatch, PhotoBatchResult>(
         .post, "/api/v1/photos/batch",
         summary: "One action on 1–\(PhotoBatch.maximumIDs) photos, all or nothing: trash, restore, addToAlbum or removeFromAlbum",
-        errors: [.init(404, "No such album (addToAlbum, removeFromAlbum)"),
+        errors: [.init(404, "No such album (addToAlbum, removeFromAlbum): errors names albumId"),
                  .init(422, "Too many ids, a duplicate, or ids that are not this account's photos: every failing id is named in errors, nothing changed")])
     public static let download = Endpoint<PhotoDownloadQuery, NoBody, BinaryFile>(
         .get, "/api/v1/photos/download",
-        summary: "The current versions of 1–\(PhotoBatch.maximumIDs) photos as one zip (stored, not recompressed), built on the work pool",
-        errors: [.init(422, "Ids that are not this account's photos (named in errors)")], produces: "application/zip")
+        summary: "The current versions of 1–\(PhotoDownloadQuery.maximumIDs) photos as one zip (stored, not recompressed), built on the work pool",
+        errors: [.init(404, "Every id named is a photo in 最近删除 (the trash): restore it first (named in errors)"),
+                 .init(422, "Ids that are not this account's photos (named in errors)")], produces: "application/zip")
 
     public static let group = EndpointGroup(tag: tag, [
         photos, trashPhoto, trash, restore, restoreAll, emptyTrash, updateAlbum, deleteAlbum, useVersion, batch, download,

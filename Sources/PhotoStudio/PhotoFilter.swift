@@ -38,11 +38,14 @@ public struct PhotoFilter: Sendable, Hashable {
 }
 
 extension PhotoLibrary {
-    /// The cameras of the account's photos (not those in the trash), most photos first: the filter's choices.
-    public func cameras(userID: Int64) throws -> [(camera: String, count: Int)] {
+    /// The cameras of the account's photos (of `album` when given; not those in the trash), most photos first: the
+    /// filter's choices, each with its count there.
+    public func cameras(userID: Int64, album: Int64? = nil) throws -> [(camera: String, count: Int)] {
         try database.read { db in
-            try db.query("SELECT p.camera AS camera, COUNT(*) AS n FROM photos_photos p WHERE p.user_id = ? AND p.trashed_at IS NULL"
-                         + " AND p.camera IS NOT NULL GROUP BY p.camera ORDER BY n DESC, camera", userID)
+            let inAlbum = album == nil ? "" : " AND EXISTS (SELECT 1 FROM photos_album_items i WHERE i.album_id = ? AND i.photo_id = p.id)"
+            let arguments: [SQLValue] = [.integer(userID)] + (album.map { [.integer($0)] } ?? [])
+            return try db.query("SELECT p.camera AS camera, COUNT(*) AS n FROM photos_photos p WHERE p.user_id = ? AND p.trashed_at IS NULL"
+                                + " AND p.camera IS NOT NULL" + inAlbum + " GROUP BY p.camera ORDER BY n DESC, camera", arguments)
                 .map { (try $0.get("camera", as: String.self), try $0.get("n", as: Int.self)) }
         }
     }

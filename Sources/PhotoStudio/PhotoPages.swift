@@ -225,7 +225,7 @@ struct PhotoPages: Sendable {
             } catch {
                 throw HTTPError.validation([.init(field: "operations", message: "The edit list is not valid JSON.")])
             }
-            return try PhotoAPI.edits(operations)
+            return try PhotoAPI.edits(operations, size: (width, height))
         }
         var edits: [ImageEdit] = []
         if let degrees = Int(form["rotate"] ?? ""), degrees % 360 != 0 { edits.append(.rotate(degrees: degrees)) }
@@ -254,7 +254,7 @@ struct PhotoPages: Sendable {
     }
 
     static func screenURL(_ photo: Photo) -> String {
-        photo.isAnimated && photo.fileSize <= 8 << 20
+        photo.isAnimated && photo.trashedAt == nil && photo.fileSize <= 8 << 20
             ? "/api/v1/photos/\(photo.id)/original?v=\(photo.sha256.prefix(16))"
             : "/api/v1/photos/\(photo.id)/rendition?v=\(photo.displaySHA.prefix(16))"
     }
@@ -274,7 +274,7 @@ struct PhotoPages: Sendable {
         let page = try library.list(userID: user.id, album: album?.id, filter: filter, limit: limit,
                                     after: cursor ?? month.flatMap(TimelineCursor.start(ofMonth:)))
         let months = cursor == nil ? try library.months(userID: user.id, album: album?.id, filter: filter) : []
-        let cameras = cursor == nil ? try library.cameras(userID: user.id) : []
+        let cameras = cursor == nil ? try library.cameras(userID: user.id, album: album?.id) : []
         let albums = try library.albums(userID: user.id)
         let trashCount = cursor == nil && album == nil ? try library.trashSummary(userID: user.id).count : 0
         let context = album.map { "?album=\($0.id)" } ?? ""
@@ -388,7 +388,8 @@ struct PhotoPages: Sendable {
         let versions = try library.versions(of: photo)
         let label = "\(position.index)/\(position.total)"
         return viewer.page(
-            title: label, back: BackLink(href: "/photos" + context, label: album?.name ?? PhotoText.allPhotos(language)), tabs: [],
+            title: TimelineText.section(String(photo.taken.local.prefix(10)), language),
+            back: BackLink(href: "/photos" + context, label: album?.name ?? PhotoText.allPhotos(language)), tabs: [],
             trailing: [navAction(href: "/photos/\(photo.id)/edit", label: PhotoText.edit(language))],
             bodyClass: "photos-app photo-viewer-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
         ) {

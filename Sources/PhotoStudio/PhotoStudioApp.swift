@@ -146,31 +146,31 @@ struct PhotoAPI: Sendable {
             return .json(status: .created) { Self.write(album, to: &$0) }
         }
         api.post(Self.base + "/{id}/albums") { request, member in
-            let photo = try findInLibrary(request, member.user)
+            let photo = try findInLibrary(request, member)
             let body = try request.decodeJSON(PhotoAlbumChange.self)
             guard try library.setMembership(photo, albumID: body.albumId, member: body.remove != true) else {
-                throw HTTPError.notFound("No such album.")
+                throw HTTPError.notFound(PhotoStudioEndpointsAPI.text(member.viewer.language, zh: "没有这个相册。", en: "No such album."))
             }
             let albums = try library.albums(of: photo)
             return .json { json in json.object { $0.field("albumIds", albums) } }
         }
         api.get(Self.base + "/{id}") { request, member in
-            let photo = try find(request, member.user)
+            let photo = try find(request, member)
             // A client waiting for thumbnailReady gets it made even if the pool was full when it was uploaded.
             queue.submit([photo], kinds: [.thumbnail])
             let versions = try library.versions(of: photo)
             return .json { json in write(photo, versions: versions, to: &json) }
         }
-        api.get(Self.base + "/{id}/thumbnail") { request, member in try derivative(.thumbnail, request, member.user) }
-        api.get(Self.base + "/{id}/rendition") { request, member in try derivative(.rendition, request, member.user) }
+        api.get(Self.base + "/{id}/thumbnail") { request, member in try derivative(.thumbnail, request, member) }
+        api.get(Self.base + "/{id}/rendition") { request, member in try derivative(.rendition, request, member) }
         api.get(Self.base + "/{id}/original") { request, member in
-            let photo = try find(request, member.user)
+            let photo = try findInLibrary(request, member)
             return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
                              mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
                              download: request.query["download"] != nil ? PhotoLibrary.downloadName(photo, edited: false) : nil)
         }
         api.get(Self.base + "/{id}/download") { request, member in
-            let photo = try find(request, member.user)
+            let photo = try findInLibrary(request, member)
             guard let version = photo.current else {
                 return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
                                  mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
@@ -182,9 +182,9 @@ struct PhotoAPI: Sendable {
                              request: request, download: PhotoLibrary.downloadName(photo, edited: true))
         }
         api.post(Self.base + "/{id}/versions") { request, member in
-            let photo = try findInLibrary(request, member.user)
+            let photo = try findInLibrary(request, member)
             let body = try request.decodeJSON(NewPhotoVersion.self)
-            let edits = try Self.edits(body.operations)
+            let edits = try Self.edits(body.operations, size: (photo.displayWidth, photo.displayHeight))
             return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
                 let updated = try saveVersion(photo, edits)
                 queue.submit([updated], kinds: [.thumbnail, .rendition])
@@ -193,7 +193,7 @@ struct PhotoAPI: Sendable {
             }
         }
         api.post(Self.base + "/{id}/revert") { request, member in
-            let photo = try findInLibrary(request, member.user)
+            let photo = try findInLibrary(request, member)
             let updated = try library.revert(photo)
             let versions = try library.versions(of: updated)
             return .json { json in write(updated, versions: versions, to: &json) }
@@ -268,8 +268,8 @@ struct PhotoAPI: Sendable {
         }
     }
 
-    static func edits(_ operations: [EditCodec.Operation]) throws(HTTPError) -> [ImageEdit] {
-        switch EditCodec.edits(operations) {
+    static func edits(_ operations: [EditCodec.Operation], size: (width: Int, height: Int)) throws(HTTPError) -> [ImageEdit] {
+        switch EditCodec.edits(operations, size: size) {
         case .success(let edits): return edits
         case .failure(let error):
             if case .invalidArgument(let message) = error { throw HTTPError.validation([.init(field: "operations", message: message)]) }
@@ -277,22 +277,29 @@ struct PhotoAPI: Sendable {
         }
     }
 
-    func find(_ request: Request, _ user: User) throws -> Photo {
-        let id = try request.parameter("id", as: Int64.self)
-        guard let photo = try library.photo(id: id, userID: user.id) else { throw HTTPError.notFound("No such photo.") }
+    func find(_ request: Request, _ member: SignedIn) throws -> Photo {
+        let language = member.viewer.language
+        let id = try PhotoStudioEndpointsAPI.pathID(request, "id", language)
+        guard let photo = try library.photo(id: id, userID: member.user.id) else {
+            throw HTTPError.notFound(PhotoStudioEndpointsAPI.text(language, zh: "没有这张照片。", en: "No such photo."))
+        }
         return photo
     }
 
-    /// ``find(_:_:)`` for a change (an edit, a revert, an album): a photo in 最近删除 is not found until it is restored.
-    func findInLibrary(_ request: Request, _ user: User) throws -> Photo {
-        let photo = try find(request, user)
-        guard photo.trashedAt == nil else { throw HTTPError.notFound("The photo is in the trash: restore it first.") }
+    /// ``find(_:_:)`` for a change (an edit, a revert, an album) or a download (the original, the current version): a
+    /// photo in 最近删除 is not found until it is restored; its thumbnail and rendition stay for the trash's pages.
+    func findInLibrary(_ request: Request, _ member: SignedIn) throws -> Photo {
+        let photo = try find(request, member)
+        guard photo.trashedAt == nil else {
+            throw HTTPError.notFound(PhotoStudioEndpointsAPI.text(member.viewer.language, zh: "这张照片在最近删除中，请先恢复。",
+                                                                  en: "The photo is in the trash: restore it first."))
+        }
         return photo
     }
 
     /// A cached derivative is served at once; one still to be made is made on the work pool.
-    func derivative(_ kind: PhotoLibrary.DerivativeKind, _ request: Request, _ user: User) throws -> Response {
-        let photo = try find(request, user)
+    func derivative(_ kind: PhotoLibrary.DerivativeKind, _ request: Request, _ member: SignedIn) throws -> Response {
+        let photo = try find(request, member)
         let serve: @Sendable () throws -> Response = { [library] in
             let file = try library.derivative(kind, of: photo)
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
@@ -344,7 +351,7 @@ struct PhotoAPI: Sendable {
             $0.field("pageCount", photo.pageCount)
             $0.field("takenAt", photo.taken.iso8601)
             $0.field("takenAtBasis", photo.taken.basis.rawValue)
-            $0.field("exifDateTime", photo.takenAt)
+            $0.field("exifDateTime", photo.exifDateTime)
             $0.field("camera", photo.camera)
             if let place = photo.place {
                 $0.object("place") { $0.field("latitude", place.latitude); $0.field("longitude", place.longitude) }

@@ -58,7 +58,7 @@ enum TimelineText {
         case .file: return zh ? "照片中没有拍摄时间，按文件时间" : "no date in the photo: the file's time"
         case .upload, .unknown: return zh ? "照片中没有拍摄时间，按上传时间" : "no date in the photo: when it was uploaded"
         case .invalidExif:
-            let raw = exif.map { "「\($0)」" } ?? ""
+            let raw = exif.map { zh ? "「\($0)」" : "“\($0)”" } ?? ""
             return zh ? "照片记录的拍摄时间\(raw)不可信（早于 1900 年或晚于上传），按上传时间"
                 : "the photo's date \(raw) cannot be right (before 1900 or after the upload): when it was uploaded"
         }
@@ -115,7 +115,8 @@ extension PhotoPages {
 
     /// The year/month scrubber: a row of years above the timeline (links to each year's newest month, at most 12 shown);
     /// once the timeline is scrolled under the nav bar photos.js floats it as a rail on the right edge and a drag along it
-    /// picks any month between the year labels beside it. Shown when photos span two months or more.
+    /// picks any month between the year labels beside it. Shown when photos span two months or more. Each jump opens the
+    /// page at `#photo-grid`, so the month's first section is at the top of the screen, not the upload form.
     func scrubber(_ months: [(month: String, count: Int)], grouping: TimelineGrouping, album: Int64?, filter: PhotoFilter,
                   language: Language) -> Node? {
         guard months.count > 1 else { return nil }
@@ -128,7 +129,9 @@ extension PhotoPages {
             nav(.class("timeline-scrubber"), .id("timeline-scrubber"), .ariaLabel(TimelineText.scrubber(language)),
                 .attribute("data-months", data), .attribute("data-href", "/photos?" + Self.query(group: grouping, album: album, filter: filter) + "&month=")) {
                 for entry in shown {
-                    a(.class("scrubber-year"), .href("/photos?" + Self.query(group: grouping, album: album, filter: filter) + "&month=\(entry.month)")) { entry.year }
+                    a(.class("scrubber-year"), .href("/photos?" + Self.query(group: grouping, album: album, filter: filter) + "&month=\(entry.month)#photo-grid")) {
+                        entry.year
+                    }
                 }
                 span(.class("scrubber-bubble"), .id("scrubber-bubble"), .ariaHidden) { "" }
             }
