@@ -92,15 +92,19 @@ public struct PhotoStudioApp: MiniApp {
 }
 
 extension IngestError: HTTPErrorConvertible {
-    public var httpError: HTTPError {
-        if let quota { return quota.httpError(.en) }
+    public var httpError: HTTPError { httpError(.en) }
+
+    /// The problem of a refused file in the reader's language (title and detail); the type names the code.
+    func httpError(_ language: Language) -> HTTPError {
+        if let quota { return quota.httpError(language) }
         if code == "disk-full" { return DiskFull().httpError }
         let status: HTTPStatus = switch code {
         case "too-large": .contentTooLarge
         case "storage", "missing": .internalServerError
         default: .unprocessableContent
         }
-        return HTTPError(status, title: "Photo not accepted", detail: message, type: "urn:appsuite:problem:photo-\(code)")
+        return HTTPError(status, title: language == .zh ? "照片未能添加" : "Photo not accepted", detail: message(language),
+                         type: "urn:appsuite:problem:photo-\(code)")
     }
 }
 
@@ -121,10 +125,10 @@ struct PhotoAPI: Sendable {
             guard !files.isEmpty else {
                 throw HTTPError.validation([.init(field: "file", message: "Send one or more images as the multipart field 'file'.")])
             }
-            let userID = user.id
+            let (userID, language) = (user.id, member.viewer.language)
             let times = try Self.fileTimes(request.form().values("lastModified"), count: files.count)
             return .offloaded(key: DerivativeQueue.key(userID: userID), lane: DerivativeQueue.lane(files)) {
-                try upload(files, fileTimes: times, userID: userID)
+                try upload(files, fileTimes: times, userID: userID, language: language)
             }
         }
         api.get(Self.base + "/albums") { request, member in
@@ -218,7 +222,7 @@ struct PhotoAPI: Sendable {
 
     /// Stores the uploaded files after checking their headers (on the work pool) and queues their
     /// thumbnails and renditions. One file refused alone is its own problem; all refused is a 422.
-    func upload(_ files: [UploadedFile], fileTimes: [Date?], userID: Int64) throws -> Response {
+    func upload(_ files: [UploadedFile], fileTimes: [Date?], userID: Int64, language: Language) throws -> Response {
         var added: [(Photo, IngestResult)] = []
         var failed: [(String, IngestError)] = []
         for (file, time) in zip(files, fileTimes) {
@@ -229,10 +233,10 @@ struct PhotoAPI: Sendable {
                 failed.append((PhotoLibrary.cleanFilename(file.filename), error))
             }
         }
-        if added.isEmpty, failed.count == 1 { throw failed[0].1.httpError }
+        if added.isEmpty, failed.count == 1 { throw failed[0].1.httpError(language) }
         if added.isEmpty {
-            throw HTTPError.validation(failed.map { .init(field: $0.0, message: $0.1.message) },
-                                       detail: "None of the \(failed.count) files is a usable image.")
+            throw HTTPError.validation(failed.map { .init(field: $0.0, message: $0.1.message(language)) },
+                                       detail: language == .zh ? "\(failed.count) 个文件都不是可用的图片。" : "None of the \(failed.count) files is a usable image.")
         }
         queue.submit(added.map(\.0), kinds: [.thumbnail, .rendition])
         // 201 only when this request stored a photo; a file the account already has answers its photo with 200.
@@ -246,7 +250,7 @@ struct PhotoAPI: Sendable {
                         list.object {
                             $0.field("filename", name)
                             $0.field("code", error.code)
-                            $0.field("detail", error.message)
+                            $0.field("detail", error.message(language))
                         }
                     }
                 }

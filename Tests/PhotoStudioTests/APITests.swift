@@ -55,7 +55,8 @@ extension TestServer {
         let bad = try server.uploadPhotos([("zero.jpg", [])], token: alice)
         #expect(bad.status == 422 && bad.headers["content-type"]?.hasPrefix("application/problem+json") == true)
         let bomb = try server.uploadPhotos([("bomb.png", try corpus("edge/bomb_png_65536x65536.png"))], token: alice)
-        #expect(bomb.status == 422 && bomb.text.contains("too many pixels"))
+        #expect(bomb.status == 422 && bomb.text.contains("urn:appsuite:problem:photo-too-many-pixels") && bomb.text.contains("像素太多"),
+                "the reader's language (no Accept-Language: Chinese): \(bomb.text)")
 
         let list = try server.request("GET", "/api/v1/photos?limit=1", token: alice).json()
         #expect((list["items"] as? [[String: Any]])?.count == 1)

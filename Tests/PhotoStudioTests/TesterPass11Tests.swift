@@ -63,6 +63,25 @@ import Testing
         #expect(try server.request("GET", "/api/v1/photos/download?id=\(mine[0])", token: alice).status == 200)
     }
 
+    @Test func uploadRefusalsInTheReadersLanguage() throws {
+        let server = try TestServer()
+        let alice = try server.register("alice").token
+        let upload = TestServer.multipart(TestServer.photoFiles([("zero_byte.jpg", [])]))
+        func send(_ language: String?) throws -> [String: Any] {
+            var headers = upload.headers.merging(["Authorization": "Bearer \(alice)"]) { $1 }
+            if let language { headers["Accept-Language"] = language }
+            let reply = try RawHTTPClient.request(port: server.port, "POST", "/api/v1/photos", headers: headers, body: upload.body)
+            #expect(reply.status == 422)
+            return try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
+        }
+        for (language, title, detail) in [(nil, "照片未能添加", "空文件（0 字节）"), ("zh-CN", "照片未能添加", "空文件（0 字节）"),
+                                          ("en", "Photo not accepted", "empty file (0 bytes)")] {
+            let problem = try send(language)
+            #expect(problem["title"] as? String == title && problem["detail"] as? String == detail, "\(language ?? "none"): \(problem)")
+            #expect(problem["type"] as? String == "urn:appsuite:problem:photo-empty")
+        }
+    }
+
     @Test func aWidthAloneOverTheAPIKeepsTheAspect() throws {
         let server = try TestServer()
         let alice = try server.register("alice").token
