@@ -89,7 +89,9 @@ public struct PhotoItem: Codable, Sendable, Equatable {
     /// time), `upload` (when it was added), or `invalidExif` (the upload time, because the EXIF date was in the future or
     /// before 1900). Nil only in answers of servers before the timeline.
     public var takenAtBasis: PhotoTakenBasis?
-    /// EXIF `DateTimeOriginal` (else `DateTime`) as written in the file (`2019:07:14 18:03:22`); nil when absent.
+    /// EXIF `DateTimeOriginal` (else `DateTime`) in ISO 8601 (`2019-07-14T18:03:22`, with the offset when the file gives
+    /// one: `2019-07-14T18:03:22+02:00`), also when it cannot be right (then `takenAtBasis` is `invalidExif`); text that
+    /// names no calendar time at all is answered as written. Nil when absent.
     public var exifDateTime: String?
     /// EXIF make and model; nil when absent.
     public var camera: String?
@@ -272,16 +274,44 @@ public struct PhotoAlbum: Codable, Sendable, Equatable {
     }
 }
 
-/// The body of `PATCH /api/v1/photos/albums/{id}`: either field or both.
+/// The body of `PATCH /api/v1/photos/albums/{id}`: either field or both. `"coverPhotoId": null` clears the chosen
+/// cover (the album's newest photo is shown again); leaving the field out leaves the cover as it is.
 public struct PhotoAlbumUpdate: Codable, Sendable, Equatable {
     /// The new name, 1–40 characters.
     public var name: String?
-    /// One of the account's photos (in the album or not; it is added); another account's is a `404`.
-    public var coverPhotoId: Int64?
+    /// One of the album's photos (another of the account's photos is a `422` naming it: choosing a cover never adds
+    /// to the album); another account's is a `404`. `.some(nil)` is sent as `null` and clears the chosen cover; nil
+    /// leaves the field out.
+    public var coverPhotoId: Int64??
 
-    public init(name: String? = nil, coverPhotoId: Int64? = nil) {
+    /// True when `coverPhotoId` is `null`: the chosen cover is cleared.
+    public var clearsCover: Bool { coverPhotoId == .some(nil) }
+    /// The photo chosen as the cover, if one is.
+    public var chosenCover: Int64? { coverPhotoId ?? nil }
+
+    /// - Parameter coverPhotoId: a photo id, `.some(nil)` to clear the chosen cover, nil to leave it.
+    public init(name: String? = nil, coverPhotoId: Int64?? = nil) {
         self.name = name
         self.coverPhotoId = coverPhotoId
+    }
+
+    enum CodingKeys: String, CodingKey { case name, coverPhotoId }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        let id = try container.decodeIfPresent(Int64.self, forKey: .coverPhotoId)
+        coverPhotoId = id == nil && container.contains(.coverPhotoId) ? .some(nil) : id.map { .some($0) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(name, forKey: .name)
+        switch coverPhotoId {
+        case .none: break
+        case .some(.none): try container.encodeNil(forKey: .coverPhotoId)
+        case .some(.some(let id)): try container.encode(id, forKey: .coverPhotoId)
+        }
     }
 }
 

@@ -3,8 +3,10 @@ public import Foundation
 
 extension AppSuiteClient {
     /// 图片处理器 Photo Studio: the signed-in user's private photo library. Every method needs a signed-in user
-    /// (a `401` problem otherwise). The trash (`DELETE /api/v1/photos/{id}` moves a photo there), album changes and
-    /// batches are declared in `PhotoStudioEndpoints` and called with ``AppSuiteClient/call(_:path:query:body:)``.
+    /// (a `401` problem otherwise). The timeline (`GET /api/v1/photos`), the trash (`DELETE /api/v1/photos/{id}` moves a
+    /// photo there), album changes and batches are declared in `PhotoStudioEndpoints` and called with
+    /// ``AppSuiteClient/call(_:path:query:body:)`` (``AppSuiteClient/all(_:path:query:cursor:items:nextCursor:)`` pages
+    /// through the timeline).
     public var photos: Photos { Photos(client: self) }
 
     /// The methods of ``AppSuiteClient/photos``.
@@ -12,14 +14,13 @@ extension AppSuiteClient {
         let client: AppSuiteClient
 
         static let upload = Route("POST", APIPath.Photos.photos)
-        static let library = Route("GET", APIPath.Photos.photos)
         static let albums = Route("GET", APIPath.Photos.albums)
         static let createAlbum = Route("POST", APIPath.Photos.albums)
         static let changeAlbums = Route("POST", APIPath.Photos.photoAlbums)
         static let photo = Route("GET", APIPath.Photos.photo)
         static let saveVersion = Route("POST", APIPath.Photos.versions)
         static let revert = Route("POST", APIPath.Photos.revert)
-        static let endpoints = [upload, library, albums, createAlbum, changeAlbums, photo, saveVersion, revert]
+        static let endpoints = [upload, albums, createAlbum, changeAlbums, photo, saveVersion, revert]
             + ImageKind.allCases.map(\.endpoint)
 
         /// Which picture of a photo ``image(_:of:)`` fetches.
@@ -61,24 +62,6 @@ extension AppSuiteClient {
         ///   could be added; ``AppSuiteError/invalidRequest(_:)`` for a file that cannot be read here.
         public func upload(_ files: [UploadFile], progress: UploadProgressHandler? = nil) async throws(AppSuiteError) -> PhotoUploadResult {
             try await client.upload(.init(Self.upload), parts: files.map { ("file", $0) }, progress: progress, as: PhotoUploadResult.self)
-        }
-
-        /// `GET /api/v1/photos`: one page of the library, newest first.
-        /// - Parameters:
-        ///   - album: only this album's photos.
-        ///   - limit: 1–200 photos (the server's default when nil).
-        ///   - cursor: the previous page's `nextCursor`; nil for the first page.
-        public func library(album: Int64? = nil, limit: Int? = nil, cursor: String? = nil) async throws(AppSuiteError) -> PhotoPage {
-            try await client.value(.init(Self.library, query: [("limit", limit.map(String.init)), ("cursor", cursor), ("album", album.map(String.init))]),
-                                   as: PhotoPage.self)
-        }
-
-        /// Every photo (of `album`), page by page.
-        public func allPhotos(album: Int64? = nil, pageSize: Int? = nil) -> PagedSequence<PhotoItem> {
-            PagedSequence { [self] cursor throws(AppSuiteError) in
-                let page = try await library(album: album, limit: pageSize, cursor: cursor)
-                return (page.items, page.nextCursor)
-            }
         }
 
         /// `GET /api/v1/photos/albums`: the user's albums.

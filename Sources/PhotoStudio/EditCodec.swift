@@ -9,16 +9,19 @@ public enum EditCodec {
 
     /// Turns decoded API operations into edits, or names the first one that is malformed. More than
     /// `PhotoLibrary.maximumOperations` are refused here, before any work is queued.
-    public static func edits(_ operations: [Operation]) -> Result<[ImageEdit], ImagingError> {
+    /// - Parameter size: the upright size the edits start from; with it a `resize` may give only `width` or only
+    ///   `height` and the other follows the aspect of the picture at that step (rounded, at least 1), as in the editor.
+    public static func edits(_ operations: [Operation], size: (width: Int, height: Int)? = nil) -> Result<[ImageEdit], ImagingError> {
         guard operations.count <= PhotoLibrary.maximumOperations else {
             return .failure(.invalidArgument("an edit has at most \(PhotoLibrary.maximumOperations) operations, not \(operations.count)"))
         }
-        return convert(operations)
+        return convert(operations, size: size)
     }
 
     /// `edits` without the limit on their number (a stored list may be longer than one request's).
-    static func convert(_ operations: [Operation]) -> Result<[ImageEdit], ImagingError> {
+    static func convert(_ operations: [Operation], size start: (width: Int, height: Int)? = nil) -> Result<[ImageEdit], ImagingError> {
         var edits: [ImageEdit] = []
+        var size = start
         for (index, operation) in operations.enumerated() {
             let step = "operation \(index + 1) (\(operation.op))"
             switch operation.op {
@@ -27,6 +30,7 @@ public enum EditCodec {
                     return .failure(.invalidArgument("\(step): 'degrees' must be a multiple of 90"))
                 }
                 edits.append(.rotate(degrees: degrees))
+                if let current = size, degrees % 180 != 0 { size = (current.height, current.width) }
             case "flip":
                 switch operation.direction ?? "horizontal" {
                 case "horizontal": edits.append(.flip(horizontal: true))
@@ -38,11 +42,13 @@ public enum EditCodec {
                     return .failure(.invalidArgument("\(step): needs x, y, width and height"))
                 }
                 edits.append(.crop(x: x, y: y, width: width, height: height))
+                size = size.map { _ in (width, height) }
             case "resize":
-                guard let width = operation.width, let height = operation.height else {
-                    return .failure(.invalidArgument("\(step): needs width and height"))
+                guard let resized = resolved(operation.width, operation.height, size) else {
+                    return .failure(.invalidArgument(size == nil ? "\(step): needs width and height" : "\(step): needs a width or a height"))
                 }
-                edits.append(.resize(width: width, height: height))
+                edits.append(.resize(width: resized.0, height: resized.1))
+                size = size.map { _ in resized }
             default:
                 return .failure(.invalidArgument("\(step): unknown operation; use rotate, flip, crop or resize"))
             }
@@ -58,6 +64,16 @@ public enum EditCodec {
             case let .crop(x, y, width, height): Operation.crop(x: x, y: y, width: width, height: height)
             case let .resize(width, height): Operation.resize(width: width, height: height)
             }
+        }
+    }
+
+    /// A resize's size: both as given, or the missing one from the aspect of `size` (nil when neither can be had).
+    static func resolved(_ width: Int?, _ height: Int?, _ size: (width: Int, height: Int)?) -> (Int, Int)? {
+        switch (width, height, size) {
+        case let (width?, height?, _): return (width, height)
+        case let (width?, nil, size?) where size.width > 0: return (width, max(1, Int((Double(width) * Double(size.height) / Double(size.width)).rounded())))
+        case let (nil, height?, size?) where size.height > 0: return (max(1, Int((Double(height) * Double(size.width) / Double(size.height)).rounded())), height)
+        default: return nil
         }
     }
 

@@ -14,6 +14,9 @@ public struct IngestError: Error, Sendable, CustomStringConvertible {
     public var quota: QuotaExceeded?
     public var description: String { message }
 
+    /// `message` for a reader of `language`: Chinese by the code (``PhotoText/reason(_:)``), English as it is.
+    func message(_ language: Language) -> String { language == .zh ? PhotoText.reason(self) : message }
+
     init(code: String, message: String, quota: QuotaExceeded? = nil) {
         self.code = code
         self.message = message

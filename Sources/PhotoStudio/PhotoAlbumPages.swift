@@ -52,7 +52,7 @@ extension PhotoPages {
             guard let photoID = request.form()["photo"].flatMap({ Int64($0) }) else { throw HTTPError.notFound() }
             do {
                 guard try library.updateAlbum(id: id, userID: user.id, name: nil, coverPhotoID: photoID) != nil else { throw HTTPError.notFound() }
-            } catch PhotoLibrary.AlbumChangeError.noSuchPhoto {
+            } catch PhotoLibrary.AlbumChangeError.noSuchPhoto, PhotoLibrary.AlbumChangeError.notInAlbum {
                 throw HTTPError.notFound()
             }
             return viewer.redirect(to: "/photos/\(photoID)?album=\(id)", flash: Toast(AlbumText.coverSet(viewer.language), kind: .success))

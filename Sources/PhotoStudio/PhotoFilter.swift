@@ -1,3 +1,5 @@
+public import AppSuiteAPI
+import HTTPServer
 import Storage
 
 /// Which photos of the timeline to show (issue 29 item 8): taken on or after `from`, on or before `to` (days of the
@@ -14,30 +16,14 @@ public struct PhotoFilter: Sendable, Hashable {
     }
 
     public static let none = PhotoFilter()
-    /// The longest camera name kept (``Imaging`` cuts EXIF texts at 120 characters, a model after its make at 241).
-    public static let maximumCameraLength = 241
+
+    /// The filter of a checked query (``PhotoListQuery`` has refused days that are not real, out of range or in the
+    /// wrong order, and a camera name over its maximum).
+    public init(_ query: PhotoListQuery) {
+        self.init(from: query.from, to: query.to, camera: query.camera, hasPlace: query.hasPlace ?? false)
+    }
 
     public var isEmpty: Bool { from == nil && to == nil && camera == nil && !hasPlace }
-
-    /// Why the values cannot be used, or nil: a day that is not a real `yyyy-MM-dd` (1900–9999), `from` after `to`, or a
-    /// camera name over ``maximumCameraLength``.
-    public var problem: (field: String, zh: String, en: String)? {
-        for (field, day) in [("from", from), ("to", to)] {
-            if let day, !Self.isDay(day) {
-                return (field, "日期应写成 2019-07-14 这样。", "Give the day as 2019-07-14.")
-            }
-        }
-        if let from, let to, from > to { return ("to", "结束日期不能早于开始日期。", "The last day cannot be before the first.") }
-        if let camera, camera.count > Self.maximumCameraLength {
-            return ("camera", "相机名称太长。", "The camera name is too long (at most \(Self.maximumCameraLength) characters).")
-        }
-        return nil
-    }
-
-    static func isDay(_ text: String) -> Bool {
-        guard text.count == 10, let year = Int(text.prefix(4)), year >= 1900 else { return false }
-        return TakenTime.exifComponents(text + " 00:00:00") != nil
-    }
 
     /// The SQL conditions on `p` (each starting with ` AND`) and their arguments.
     var condition: (sql: String, arguments: [SQLValue]) {
@@ -52,12 +38,30 @@ public struct PhotoFilter: Sendable, Hashable {
 }
 
 extension PhotoLibrary {
-    /// The cameras of the account's photos (not those in the trash), most photos first: the filter's choices.
-    public func cameras(userID: Int64) throws -> [(camera: String, count: Int)] {
+    /// The cameras of the account's photos (of `album` when given; not those in the trash), most photos first: the
+    /// filter's choices, each with its count there.
+    public func cameras(userID: Int64, album: Int64? = nil) throws -> [(camera: String, count: Int)] {
         try database.read { db in
-            try db.query("SELECT p.camera AS camera, COUNT(*) AS n FROM photos_photos p WHERE p.user_id = ? AND p.trashed_at IS NULL"
-                         + " AND p.camera IS NOT NULL GROUP BY p.camera ORDER BY n DESC, camera", userID)
+            let inAlbum = album == nil ? "" : " AND EXISTS (SELECT 1 FROM photos_album_items i WHERE i.album_id = ? AND i.photo_id = p.id)"
+            let arguments: [SQLValue] = [.integer(userID)] + (album.map { [.integer($0)] } ?? [])
+            return try db.query("SELECT p.camera AS camera, COUNT(*) AS n FROM photos_photos p WHERE p.user_id = ? AND p.trashed_at IS NULL"
+                                + " AND p.camera IS NOT NULL" + inAlbum + " GROUP BY p.camera ORDER BY n DESC, camera", arguments)
                 .map { (try $0.get("camera", as: String.self), try $0.get("n", as: Int.self)) }
         }
+    }
+}
+
+extension TimelineCursor {
+    /// Where a checked query starts the timeline: after its `cursor`, else at its `month`, else at the newest photo.
+    /// - Throws: a `422` naming `cursor` for a token this server did not make.
+    static func start(_ query: PhotoListQuery, chinese: Bool) throws(HTTPError) -> TimelineCursor? {
+        if let text = query.cursor {
+            guard let cursor = TimelineCursor(text) else {
+                throw HTTPError.validation([.init(field: "cursor", message: chinese ? "翻页位置无效，请从第一页重新打开。"
+                                                                             : "Not a valid page position: open the first page again.")])
+            }
+            return cursor
+        }
+        return query.month.flatMap(TimelineCursor.start(ofMonth:))
     }
 }

@@ -41,12 +41,14 @@ extension PhotoLibrary {
         case nameTaken
         /// The cover is not one of the account's photos (or is in 最近删除).
         case noSuchPhoto
+        /// The cover is one of the account's photos but not in the album (a cover is chosen among its photos).
+        case notInAlbum
     }
 
-    /// Renames the album, sets its cover (a photo of the account, which is put into the album), or both, in one
-    /// transaction. - Returns: the album, nil when it is not the account's.
-    /// - Throws: ``AlbumNameError`` for a name the rules refuse, ``AlbumChangeError``.
-    public func updateAlbum(id: Int64, userID: Int64, name: String?, coverPhotoID: Int64?) throws -> Album? {
+    /// Renames the album, sets its cover (one of its photos) or clears the chosen one (`clearCover`: the newest photo
+    /// stands in again), in one transaction. - Returns: the album, nil when it is not the account's.
+    /// - Throws: ``AlbumNameError`` for a name the rules refuse, ``AlbumChangeError`` (nothing changed).
+    public func updateAlbum(id: Int64, userID: Int64, name: String?, coverPhotoID: Int64?, clearCover: Bool = false) throws -> Album? {
         let trimmed = try name.map { name throws(AlbumNameError) in try AlbumName.validated(name) }
         let found = try database.write { db -> Bool in
             guard try db.queryFirst("SELECT 1 FROM photos_albums WHERE id = ? AND user_id = ?", id, userID) != nil else { return false }
@@ -59,9 +61,11 @@ extension PhotoLibrary {
             if let coverPhotoID {
                 guard try db.queryFirst("SELECT 1 FROM photos_photos WHERE id = ? AND user_id = ? AND trashed_at IS NULL", coverPhotoID, userID) != nil
                 else { throw AlbumChangeError.noSuchPhoto }
-                try db.execute("INSERT INTO photos_album_items (album_id, photo_id) VALUES (?, ?) ON CONFLICT (album_id, photo_id) DO NOTHING",
-                               id, coverPhotoID)
+                guard try db.queryFirst("SELECT 1 FROM photos_album_items WHERE album_id = ? AND photo_id = ?", id, coverPhotoID) != nil
+                else { throw AlbumChangeError.notInAlbum }
                 try db.execute("UPDATE photos_albums SET cover_photo_id = ? WHERE id = ?", coverPhotoID, id)
+            } else if clearCover {
+                try db.execute("UPDATE photos_albums SET cover_photo_id = NULL WHERE id = ?", id)
             }
             return true
         }

@@ -15,6 +15,8 @@ extension PhotoLibrary {
             case duplicate(of: Int)
             /// Not one of the account's photos (another account's, purged, or never made).
             case notFound
+            /// In 最近删除: not downloaded until it is restored.
+            case trashed
         }
 
         public var failures: [(index: Int, id: Int64, reason: Reason)]
@@ -84,8 +86,12 @@ extension PhotoLibrary {
     public func downloadEntries(_ ids: [Int64], userID: Int64) throws -> [(name: String, path: String)] {
         try Self.checkSelection(ids)
         return try database.read { db in
-            let failures = try Self.foreign(ids, userID: userID, db)
-            if !failures.isEmpty { throw BatchRefusal(failures: failures) }
+            var failures = try Self.foreign(ids, userID: userID, db)
+            for (index, id) in ids.enumerated()
+            where try db.queryFirst("SELECT 1 FROM photos_photos WHERE id = ? AND user_id = ? AND trashed_at IS NOT NULL", id, userID) != nil {
+                failures.append((index, id, .trashed))
+            }
+            if !failures.isEmpty { throw BatchRefusal(failures: failures.sorted { $0.index < $1.index }) }
             var used: Set<String> = []
             return try ids.map { id in
                 let photo = try Self.loadPhoto(db, id: id, userID: userID)!

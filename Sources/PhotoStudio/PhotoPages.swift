@@ -1,4 +1,5 @@
 import AppHost
+import AppSuiteAPI
 import Foundation
 import HTTPServer
 import Identity
@@ -95,11 +96,12 @@ struct PhotoPages: Sendable {
         registerVersions(into: &pages)
         pages.get("") { request, member in
             let (viewer, user) = (member.viewer, member.user)
-            let album = try request.query["album"].flatMap { Int64($0) }.map { id in
+            let query = try request.query(as: PhotoTimelineQuery.self, defaults: [("limit", String(Self.pageSize))], chinese: viewer.language == .zh)
+            let album = try query.list.album.map { id in
                 guard let album = try library.album(id: id, userID: user.id) else { throw HTTPError.notFound() }
                 return album
             }
-            return try grid(viewer, user: user, album: album, request: request)
+            return try grid(viewer, user: user, album: album, query: query)
         }
         pages.post("/albums") { request, member in
             let (viewer, user) = (member.viewer, member.user)
@@ -223,7 +225,7 @@ struct PhotoPages: Sendable {
             } catch {
                 throw HTTPError.validation([.init(field: "operations", message: "The edit list is not valid JSON.")])
             }
-            return try PhotoAPI.edits(operations)
+            return try PhotoAPI.edits(operations, size: (width, height))
         }
         var edits: [ImageEdit] = []
         if let degrees = Int(form["rotate"] ?? ""), degrees % 360 != 0 { edits.append(.rotate(degrees: degrees)) }
@@ -252,7 +254,7 @@ struct PhotoPages: Sendable {
     }
 
     static func screenURL(_ photo: Photo) -> String {
-        photo.isAnimated && photo.fileSize <= 8 << 20
+        photo.isAnimated && photo.trashedAt == nil && photo.fileSize <= 8 << 20
             ? "/api/v1/photos/\(photo.id)/original?v=\(photo.sha256.prefix(16))"
             : "/api/v1/photos/\(photo.id)/rendition?v=\(photo.displaySHA.prefix(16))"
     }
@@ -260,36 +262,19 @@ struct PhotoPages: Sendable {
     // MARK: grid
 
     /// The library's timeline (or one album's): `?group=day|month|year`, `?month=yyyy-MM` (the scrubber) or
-    /// `?cursor=` (the next page), `?limit=1…200` (default 60).
-    func grid(_ viewer: Viewer, user: User, album: PhotoLibrary.Album?, request: Request) throws -> Response {
+    /// `?cursor=` (the next page), `?limit=1…200` (default 60), the filter; checked by ``PhotoTimelineQuery``.
+    func grid(_ viewer: Viewer, user: User, album: PhotoLibrary.Album?, query: PhotoTimelineQuery) throws -> Response {
         let language = viewer.language
         let zh = language == .zh
-        let grouping = request.query["group"].flatMap(TimelineGrouping.init(rawValue:)) ?? .day
-        var cursor: TimelineCursor?
-        var month: String?
-        if let text = request.query["cursor"], !text.isEmpty {
-            guard text.count <= 48, let value = TimelineCursor(text) else {
-                throw HTTPError.validation([.init(field: "cursor", message: zh ? "翻页位置无效，请从第一页重新打开。" : "Not a valid page position: open the first page again.")])
-            }
-            cursor = value
-        }
-        if cursor == nil, let text = request.query["month"], !text.isEmpty {
-            guard text.count == 7, TimelineCursor.start(ofMonth: text) != nil else {
-                throw HTTPError.validation([.init(field: "month", message: zh ? "月份应写成 2019-07 这样。" : "Give the month as 2019-07.")])
-            }
-            month = text
-        }
-        let limit = try request.query["limit"].map { text in
-            guard let value = Int(text), (1...200).contains(value) else {
-                throw HTTPError.validation([.init(field: "limit", message: zh ? "每页 1–200 张。" : "1–200 photos a page.")])
-            }
-            return value
-        } ?? Self.pageSize
-        let filter = try Self.filter(request, chinese: zh)
+        let grouping = query.group
+        let cursor = try query.list.cursor == nil ? nil : TimelineCursor.start(query.list, chinese: zh)
+        let month = cursor == nil ? query.list.month : nil
+        let limit = query.list.limit
+        let filter = PhotoFilter(query.list)
         let page = try library.list(userID: user.id, album: album?.id, filter: filter, limit: limit,
                                     after: cursor ?? month.flatMap(TimelineCursor.start(ofMonth:)))
         let months = cursor == nil ? try library.months(userID: user.id, album: album?.id, filter: filter) : []
-        let cameras = cursor == nil ? try library.cameras(userID: user.id) : []
+        let cameras = cursor == nil ? try library.cameras(userID: user.id, album: album?.id) : []
         let albums = try library.albums(userID: user.id)
         let trashCount = cursor == nil && album == nil ? try library.trashSummary(userID: user.id).count : 0
         let context = album.map { "?album=\($0.id)" } ?? ""
@@ -403,7 +388,8 @@ struct PhotoPages: Sendable {
         let versions = try library.versions(of: photo)
         let label = "\(position.index)/\(position.total)"
         return viewer.page(
-            title: label, back: BackLink(href: "/photos" + context, label: album?.name ?? PhotoText.allPhotos(language)), tabs: [],
+            title: TimelineText.section(String(photo.taken.local.prefix(10)), language),
+            back: BackLink(href: "/photos" + context, label: album?.name ?? PhotoText.allPhotos(language)), tabs: [],
             trailing: [navAction(href: "/photos/\(photo.id)/edit", label: PhotoText.edit(language))],
             bodyClass: "photos-app photo-viewer-page", stylesheets: [Self.assets.url("photos.css")], scripts: [Self.assets.url("photos.js")]
         ) {

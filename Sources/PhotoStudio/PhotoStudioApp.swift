@@ -92,15 +92,19 @@ public struct PhotoStudioApp: MiniApp {
 }
 
 extension IngestError: HTTPErrorConvertible {
-    public var httpError: HTTPError {
-        if let quota { return quota.httpError(.en) }
+    public var httpError: HTTPError { httpError(.en) }
+
+    /// The problem of a refused file in the reader's language (title and detail); the type names the code.
+    func httpError(_ language: Language) -> HTTPError {
+        if let quota { return quota.httpError(language) }
         if code == "disk-full" { return DiskFull().httpError }
         let status: HTTPStatus = switch code {
         case "too-large": .contentTooLarge
         case "storage", "missing": .internalServerError
         default: .unprocessableContent
         }
-        return HTTPError(status, title: "Photo not accepted", detail: message, type: "urn:appsuite:problem:photo-\(code)")
+        return HTTPError(status, title: language == .zh ? "照片未能添加" : "Photo not accepted", detail: message(language),
+                         type: "urn:appsuite:problem:photo-\(code)")
     }
 }
 
@@ -121,43 +125,10 @@ struct PhotoAPI: Sendable {
             guard !files.isEmpty else {
                 throw HTTPError.validation([.init(field: "file", message: "Send one or more images as the multipart field 'file'.")])
             }
-            let userID = user.id
+            let (userID, language) = (user.id, member.viewer.language)
             let times = try Self.fileTimes(request.form().values("lastModified"), count: files.count)
             return .offloaded(key: DerivativeQueue.key(userID: userID), lane: DerivativeQueue.lane(files)) {
-                try upload(files, fileTimes: times, userID: userID)
-            }
-        }
-        api.get(Self.base) { request, member in
-            let user = member.user
-            let limit = min(max(Int(request.query["limit"] ?? "") ?? 50, 1), 200)
-            var cursor: TimelineCursor?
-            if let text = request.query["cursor"], !text.isEmpty {
-                guard text.count <= 48, let value = TimelineCursor(text) else {
-                    throw HTTPError.validation([.init(field: "cursor", message: "Use the nextCursor of the previous page.")])
-                }
-                cursor = value
-            } else if let month = request.query["month"], !month.isEmpty {
-                guard month.count == 7, let start = TimelineCursor.start(ofMonth: month) else {
-                    throw HTTPError.validation([.init(field: "month", message: "Give a month as yyyy-MM (1900-01 to 9999-12).")])
-                }
-                cursor = start
-            }
-            var album: Int64?
-            if let text = request.query["album"], !text.isEmpty {
-                guard let id = Int64(text), try library.album(id: id, userID: user.id) != nil else { throw HTTPError.notFound("No such album.") }
-                album = id
-            }
-            let filter = PhotoFilter(from: request.query["from"].flatMap { $0.isEmpty ? nil : $0 }, to: request.query["to"].flatMap { $0.isEmpty ? nil : $0 },
-                                     camera: request.query["camera"].flatMap { $0.isEmpty ? nil : $0 },
-                                     hasPlace: try Self.hasPlace(request.query["hasPlace"]))
-            if let problem = filter.problem { throw HTTPError.validation([.init(field: problem.field, message: problem.en)]) }
-            let page = try library.list(userID: user.id, album: album, filter: filter, limit: limit, after: cursor)
-            queue.submit(page.items, kinds: [.thumbnail])
-            return .json(capacity: 512 * page.items.count + 64) { json in
-                json.object {
-                    $0.array("items") { list in for photo in page.items { write(photo, to: &list) } }
-                    $0.field("nextCursor", page.next?.text)
-                }
+                try upload(files, fileTimes: times, userID: userID, language: language)
             }
         }
         api.get(Self.base + "/albums") { request, member in
@@ -179,31 +150,31 @@ struct PhotoAPI: Sendable {
             return .json(status: .created) { Self.write(album, to: &$0) }
         }
         api.post(Self.base + "/{id}/albums") { request, member in
-            let photo = try findInLibrary(request, member.user)
+            let photo = try findInLibrary(request, member)
             let body = try request.decodeJSON(PhotoAlbumChange.self)
             guard try library.setMembership(photo, albumID: body.albumId, member: body.remove != true) else {
-                throw HTTPError.notFound("No such album.")
+                throw HTTPError.notFound(PhotoStudioEndpointsAPI.text(member.viewer.language, zh: "没有这个相册。", en: "No such album."))
             }
             let albums = try library.albums(of: photo)
             return .json { json in json.object { $0.field("albumIds", albums) } }
         }
         api.get(Self.base + "/{id}") { request, member in
-            let photo = try find(request, member.user)
+            let photo = try find(request, member)
             // A client waiting for thumbnailReady gets it made even if the pool was full when it was uploaded.
             queue.submit([photo], kinds: [.thumbnail])
             let versions = try library.versions(of: photo)
             return .json { json in write(photo, versions: versions, to: &json) }
         }
-        api.get(Self.base + "/{id}/thumbnail") { request, member in try derivative(.thumbnail, request, member.user) }
-        api.get(Self.base + "/{id}/rendition") { request, member in try derivative(.rendition, request, member.user) }
+        api.get(Self.base + "/{id}/thumbnail") { request, member in try derivative(.thumbnail, request, member) }
+        api.get(Self.base + "/{id}/rendition") { request, member in try derivative(.rendition, request, member) }
         api.get(Self.base + "/{id}/original") { request, member in
-            let photo = try find(request, member.user)
+            let photo = try findInLibrary(request, member)
             return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
                              mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
                              download: request.query["download"] != nil ? PhotoLibrary.downloadName(photo, edited: false) : nil)
         }
         api.get(Self.base + "/{id}/download") { request, member in
-            let photo = try find(request, member.user)
+            let photo = try findInLibrary(request, member)
             guard let version = photo.current else {
                 return Self.file(library.originalURL(sha: photo.sha256).path, size: photo.fileSize,
                                  mediaType: Self.mediaType(photo.format), etag: "\"\(photo.sha256.prefix(16))\"", request: request,
@@ -215,9 +186,9 @@ struct PhotoAPI: Sendable {
                              request: request, download: PhotoLibrary.downloadName(photo, edited: true))
         }
         api.post(Self.base + "/{id}/versions") { request, member in
-            let photo = try findInLibrary(request, member.user)
+            let photo = try findInLibrary(request, member)
             let body = try request.decodeJSON(NewPhotoVersion.self)
-            let edits = try Self.edits(body.operations)
+            let edits = try Self.edits(body.operations, size: (photo.displayWidth, photo.displayHeight))
             return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
                 let updated = try saveVersion(photo, edits)
                 queue.submit([updated], kinds: [.thumbnail, .rendition])
@@ -226,7 +197,7 @@ struct PhotoAPI: Sendable {
             }
         }
         api.post(Self.base + "/{id}/revert") { request, member in
-            let photo = try findInLibrary(request, member.user)
+            let photo = try findInLibrary(request, member)
             let updated = try library.revert(photo)
             let versions = try library.versions(of: updated)
             return .json { json in write(updated, versions: versions, to: &json) }
@@ -236,15 +207,6 @@ struct PhotoAPI: Sendable {
     /// The optional multipart fields `lastModified` (the browser's `File.lastModified`: milliseconds since 1970, one per
     /// file in the files' order, 0 to 253402300799999): each file's own time, the timeline's second choice (``TakenTime``).
     /// None: nil for every file. - Throws: 422 naming `lastModified` for another count or a value that is not such a number.
-    /// The timeline's `hasPlace`: absent or empty is false; anything but `true`/`false` is a 422 naming it.
-    static func hasPlace(_ text: String?) throws(HTTPError) -> Bool {
-        switch text ?? "" {
-        case "", "false": return false
-        case "true": return true
-        default: throw HTTPError.validation([.init(field: "hasPlace", message: "Give hasPlace as true or false.")])
-        }
-    }
-
     static func fileTimes(_ values: [String], count: Int) throws(HTTPError) -> [Date?] {
         if values.isEmpty { return Array(repeating: nil, count: count) }
         guard values.count == count else {
@@ -260,7 +222,7 @@ struct PhotoAPI: Sendable {
 
     /// Stores the uploaded files after checking their headers (on the work pool) and queues their
     /// thumbnails and renditions. One file refused alone is its own problem; all refused is a 422.
-    func upload(_ files: [UploadedFile], fileTimes: [Date?], userID: Int64) throws -> Response {
+    func upload(_ files: [UploadedFile], fileTimes: [Date?], userID: Int64, language: Language) throws -> Response {
         var added: [(Photo, IngestResult)] = []
         var failed: [(String, IngestError)] = []
         for (file, time) in zip(files, fileTimes) {
@@ -271,10 +233,10 @@ struct PhotoAPI: Sendable {
                 failed.append((PhotoLibrary.cleanFilename(file.filename), error))
             }
         }
-        if added.isEmpty, failed.count == 1 { throw failed[0].1.httpError }
+        if added.isEmpty, failed.count == 1 { throw failed[0].1.httpError(language) }
         if added.isEmpty {
-            throw HTTPError.validation(failed.map { .init(field: $0.0, message: $0.1.message) },
-                                       detail: "None of the \(failed.count) files is a usable image.")
+            throw HTTPError.validation(failed.map { .init(field: $0.0, message: $0.1.message(language)) },
+                                       detail: language == .zh ? "\(failed.count) 个文件都不是可用的图片。" : "None of the \(failed.count) files is a usable image.")
         }
         queue.submit(added.map(\.0), kinds: [.thumbnail, .rendition])
         // 201 only when this request stored a photo; a file the account already has answers its photo with 200.
@@ -288,7 +250,7 @@ struct PhotoAPI: Sendable {
                         list.object {
                             $0.field("filename", name)
                             $0.field("code", error.code)
-                            $0.field("detail", error.message)
+                            $0.field("detail", error.message(language))
                         }
                     }
                 }
@@ -310,8 +272,8 @@ struct PhotoAPI: Sendable {
         }
     }
 
-    static func edits(_ operations: [EditCodec.Operation]) throws(HTTPError) -> [ImageEdit] {
-        switch EditCodec.edits(operations) {
+    static func edits(_ operations: [EditCodec.Operation], size: (width: Int, height: Int)) throws(HTTPError) -> [ImageEdit] {
+        switch EditCodec.edits(operations, size: size) {
         case .success(let edits): return edits
         case .failure(let error):
             if case .invalidArgument(let message) = error { throw HTTPError.validation([.init(field: "operations", message: message)]) }
@@ -319,22 +281,29 @@ struct PhotoAPI: Sendable {
         }
     }
 
-    func find(_ request: Request, _ user: User) throws -> Photo {
-        let id = try request.parameter("id", as: Int64.self)
-        guard let photo = try library.photo(id: id, userID: user.id) else { throw HTTPError.notFound("No such photo.") }
+    func find(_ request: Request, _ member: SignedIn) throws -> Photo {
+        let language = member.viewer.language
+        let id = try PhotoStudioEndpointsAPI.pathID(request, "id", language)
+        guard let photo = try library.photo(id: id, userID: member.user.id) else {
+            throw HTTPError.notFound(PhotoStudioEndpointsAPI.text(language, zh: "没有这张照片。", en: "No such photo."))
+        }
         return photo
     }
 
-    /// ``find(_:_:)`` for a change (an edit, a revert, an album): a photo in 最近删除 is not found until it is restored.
-    func findInLibrary(_ request: Request, _ user: User) throws -> Photo {
-        let photo = try find(request, user)
-        guard photo.trashedAt == nil else { throw HTTPError.notFound("The photo is in the trash: restore it first.") }
+    /// ``find(_:_:)`` for a change (an edit, a revert, an album) or a download (the original, the current version): a
+    /// photo in 最近删除 is not found until it is restored; its thumbnail and rendition stay for the trash's pages.
+    func findInLibrary(_ request: Request, _ member: SignedIn) throws -> Photo {
+        let photo = try find(request, member)
+        guard photo.trashedAt == nil else {
+            throw HTTPError.notFound(PhotoStudioEndpointsAPI.text(member.viewer.language, zh: "这张照片在最近删除中，请先恢复。",
+                                                                  en: "The photo is in the trash: restore it first."))
+        }
         return photo
     }
 
     /// A cached derivative is served at once; one still to be made is made on the work pool.
-    func derivative(_ kind: PhotoLibrary.DerivativeKind, _ request: Request, _ user: User) throws -> Response {
-        let photo = try find(request, user)
+    func derivative(_ kind: PhotoLibrary.DerivativeKind, _ request: Request, _ member: SignedIn) throws -> Response {
+        let photo = try find(request, member)
         let serve: @Sendable () throws -> Response = { [library] in
             let file = try library.derivative(kind, of: photo)
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
@@ -386,7 +355,7 @@ struct PhotoAPI: Sendable {
             $0.field("pageCount", photo.pageCount)
             $0.field("takenAt", photo.taken.iso8601)
             $0.field("takenAtBasis", photo.taken.basis.rawValue)
-            $0.field("exifDateTime", photo.takenAt)
+            $0.field("exifDateTime", photo.exifDateTime)
             $0.field("camera", photo.camera)
             if let place = photo.place {
                 $0.object("place") { $0.field("latitude", place.latitude); $0.field("longitude", place.longitude) }
@@ -467,18 +436,6 @@ struct PhotoAPI: Sendable {
                                  .init(422, "Not a usable image", schema: problem, mediaType: "application/problem+json"),
                                  .init(507, "Over the account's Photo Studio quota (urn:appsuite:problem:quota-exceeded), or the server's disk is full",
                                        schema: problem, mediaType: "application/problem+json")],
-                     requiresAuthentication: true),
-        APIOperation(.get, base, summary: "The timeline: newest taken first (takenAt, then id), keyset-paged so photos added between pages never repeat or skip one",
-                     tag: "Photos",
-                     parameters: [.init("limit", in: .query, schema: .integer(), description: "1–200, default 50"),
-                                  .init("cursor", in: .query, description: "nextCursor of the previous page (at most 48 characters)"),
-                                  .init("month", in: .query, description: "yyyy-MM: start at the newest photo taken in that month or before (without cursor)"),
-                                  .init("album", in: .query, schema: .integer(), description: "only this album's photos"),
-                                  .init("from", in: .query, description: "yyyy-MM-dd: taken on or after this day (local time where taken)"),
-                                  .init("to", in: .query, description: "yyyy-MM-dd: taken on or before this day"),
-                                  .init("camera", in: .query, description: "EXIF make and model as answered in camera (at most 241 characters)"),
-                                  .init("hasPlace", in: .query, schema: .boolean, description: "true: only photos with a place (EXIF GPS)")],
-                     responses: [.init(200, "A page", schema: .ref(PhotoPage.self))],
                      requiresAuthentication: true),
         APIOperation(.get, base + "/albums", summary: "The account's albums", tag: "Photos",
                      responses: [.init(200, "Albums", schema: .ref(PhotoAlbumList.self))], requiresAuthentication: true),

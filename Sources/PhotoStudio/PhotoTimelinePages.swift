@@ -4,7 +4,7 @@ import HTTPServer
 import WebUI
 
 /// How the timeline groups photos: by the day, month or year they were taken (issue 29 item 3).
-enum TimelineGrouping: String, CaseIterable, Sendable {
+enum TimelineGrouping: String, CaseIterable, Sendable, Codable, QueryChoice {
     case day, month, year
 
     /// The section a taken time falls in: `2019-07-14`, `2019-07` or `2019`.
@@ -58,7 +58,7 @@ enum TimelineText {
         case .file: return zh ? "照片中没有拍摄时间，按文件时间" : "no date in the photo: the file's time"
         case .upload, .unknown: return zh ? "照片中没有拍摄时间，按上传时间" : "no date in the photo: when it was uploaded"
         case .invalidExif:
-            let raw = exif.map { "「\($0)」" } ?? ""
+            let raw = exif.map { zh ? "「\($0)」" : "“\($0)”" } ?? ""
             return zh ? "照片记录的拍摄时间\(raw)不可信（早于 1900 年或晚于上传），按上传时间"
                 : "the photo's date \(raw) cannot be right (before 1900 or after the upload): when it was uploaded"
         }
@@ -115,7 +115,8 @@ extension PhotoPages {
 
     /// The year/month scrubber: a row of years above the timeline (links to each year's newest month, at most 12 shown);
     /// once the timeline is scrolled under the nav bar photos.js floats it as a rail on the right edge and a drag along it
-    /// picks any month between the year labels beside it. Shown when photos span two months or more.
+    /// picks any month between the year labels beside it. Shown when photos span two months or more. Each jump opens the
+    /// page at `#photo-grid`, so the month's first section is at the top of the screen, not the upload form.
     func scrubber(_ months: [(month: String, count: Int)], grouping: TimelineGrouping, album: Int64?, filter: PhotoFilter,
                   language: Language) -> Node? {
         guard months.count > 1 else { return nil }
@@ -128,7 +129,9 @@ extension PhotoPages {
             nav(.class("timeline-scrubber"), .id("timeline-scrubber"), .ariaLabel(TimelineText.scrubber(language)),
                 .attribute("data-months", data), .attribute("data-href", "/photos?" + Self.query(group: grouping, album: album, filter: filter) + "&month=")) {
                 for entry in shown {
-                    a(.class("scrubber-year"), .href("/photos?" + Self.query(group: grouping, album: album, filter: filter) + "&month=\(entry.month)")) { entry.year }
+                    a(.class("scrubber-year"), .href("/photos?" + Self.query(group: grouping, album: album, filter: filter) + "&month=\(entry.month)#photo-grid")) {
+                        entry.year
+                    }
                 }
                 span(.class("scrubber-bubble"), .id("scrubber-bubble"), .ariaHidden) { "" }
             }
@@ -196,14 +199,16 @@ extension PhotoPages {
         }
     }
 
-    /// The filter of a page's query (empty values are none); a 422 naming the field when a value cannot be used.
-    static func filter(_ request: Request, chinese: Bool) throws -> PhotoFilter {
-        let value = { (name: String) in request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
-        let filter = PhotoFilter(from: value("from"), to: value("to"), camera: value("camera"),
-                                 hasPlace: try PhotoAPI.hasPlace(request.query["hasPlace"]))
-        if let problem = filter.problem {
-            throw HTTPError.validation([.init(field: problem.field, message: chinese ? problem.zh : problem.en)])
-        }
-        return filter
+}
+
+/// The `/photos` page's query: the timeline's grouping, then what `GET /api/v1/photos` takes (``PhotoListQuery``);
+/// a value that cannot be used is a `422` page naming the field (`?group=week`, `?limit=0`, `?album=abc`).
+struct PhotoTimelineQuery: QueryDecodable {
+    var group: TimelineGrouping
+    var list: PhotoListQuery
+
+    init(from query: inout QueryReader) throws(QueryError) {
+        group = try query.value("group", default: .day, "how the timeline groups photos")
+        list = try PhotoListQuery(from: &query)
     }
 }

@@ -72,6 +72,18 @@ public struct TakenTime: Sendable, Hashable {
         return components.isValidDate(in: utcCalendar) ? components : nil
     }
 
+    /// EXIF's date text as the API answers it: ISO 8601 `2019-07-14T18:03:22`, with the offset the text carries or else
+    /// `offset` (OffsetTimeOriginal), when known. Text that names no real calendar time (`0000:00:00 00:00:00`) is answered
+    /// as written: there is nothing to convert, and inventing a time would be worse.
+    static func exifISO8601(_ text: String, offset: String?) -> String {
+        guard exifComponents(text) != nil else { return text }
+        var chars = Array(text.prefix(19))
+        (chars[4], chars[7], chars[10]) = ("-", "-", "T")
+        let rest = String(text.dropFirst(19))
+        let own = rest.isEmpty ? nil : (rest == "Z" ? "+00:00" : offsetSeconds(rest).map(offsetText))
+        return String(chars) + (own ?? offset ?? "")
+    }
+
     /// `+08:00` / `-05:30` (EXIF 2.32 §4.6.5, OffsetTimeOriginal) in seconds east of UTC; nil when malformed or
     /// beyond ±14 h.
     static func offsetSeconds(_ text: String) -> Int? {
@@ -105,6 +117,14 @@ public struct TakenTime: Sendable, Hashable {
     }
 
     static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+extension Photo {
+    /// EXIF's date of the photo in ISO 8601 (``TakenTime/exifISO8601(_:offset:)``), with the offset when the timeline
+    /// took it from the same EXIF date.
+    var exifDateTime: String? {
+        takenAt.map { TakenTime.exifISO8601($0, offset: taken.basis == .exif ? taken.offset : nil) }
+    }
 }
 
 /// A position in the timeline's order (newest taken first, then highest id): the keyset cursor `2019-07-14T18:03:22_123`

@@ -58,7 +58,8 @@ import Testing
         #expect(refused?.status == 422)
 
         var library: [PhotoItem] = []
-        for try await item in photos.allPhotos(pageSize: 1) { library.append(item) }
+        for try await item in client.all(PhotoStudioEndpoints.photos, query: .init(limit: 1), cursor: \.cursor, items: \.items,
+                                         nextCursor: \.nextCursor) { library.append(item) }
         #expect(Set(library.map(\.id)) == [photo.id, png.id] && library.count == 2)
 
         let album = try await photos.createAlbum(name: "旅行")
@@ -67,7 +68,10 @@ import Testing
         #expect(try await photos.add(photo: photo.id, toAlbum: album.id).albumIds == [album.id])
         #expect(try await photos.albums().map(\.count) == [1])
         var inAlbum: [Int64] = []
-        for try await item in photos.allPhotos(album: album.id) { inAlbum.append(item.id) }
+        for try await item in client.all(PhotoStudioEndpoints.photos, query: .init(album: album.id), cursor: \.cursor, items: \.items,
+                                         nextCursor: \.nextCursor) { inAlbum.append(item.id) }
+        let badLimit = await failure { () async throws(AppSuiteError) in try await client.call(PhotoStudioEndpoints.photos, query: .init(limit: 0)) }
+        #expect(badLimit?.status == 422, "the server checks the bounds the SDK's type declares")
         #expect(inAlbum == [photo.id])
         #expect(try await photos.remove(photo: photo.id, fromAlbum: album.id).albumIds.isEmpty)
         // Batches, all or nothing; album rename, cover and delete; the zip.
@@ -82,6 +86,8 @@ import Testing
         #expect(duplicate?.status == 422)
         let renamed = try await client.call(PhotoStudioEndpoints.updateAlbum, path: ["id": album.id], body: PhotoAlbumUpdate(name: "旅行 2024", coverPhotoId: png.id))
         #expect(renamed.name == "旅行 2024" && renamed.coverPhotoId == png.id && renamed.count == 2)
+        let cleared = try await client.call(PhotoStudioEndpoints.updateAlbum, path: ["id": album.id], body: PhotoAlbumUpdate(coverPhotoId: .some(nil)))
+        #expect(cleared.coverChosen == false && cleared.name == "旅行 2024", "null clears the chosen cover, the name stays")
         let zip = try await client.call(PhotoStudioEndpoints.download, query: .init(id: [photo.id, png.id]))
         #expect(zip.contentType == "application/zip" && zip.data.count > canonBytes.count && Array(zip.data.prefix(2)) == [0x50, 0x4B])
         let other = try await client.call(PhotoStudioEndpoints.deleteAlbum, path: ["id": try await photos.createAlbum(name: "空").id])
@@ -126,7 +132,7 @@ import Testing
         #expect(gone?.status == 404)
         let goneImage = await failure { () async throws(AppSuiteError) in try await photos.image(.thumbnail, of: photo.id) }
         #expect(goneImage?.status == 404)
-        let signedOut = await failure { () async throws(AppSuiteError) in try await server.client().photos.library() }
+        let signedOut = await failure { () async throws(AppSuiteError) in try await server.client().call(PhotoStudioEndpoints.photos, query: .init()) }
         #expect(signedOut?.status == 401)
 
         let expected = AppSuiteClient.routes.filter { $0.path.hasPrefix("/api/v1/photos") }
@@ -160,7 +166,7 @@ import Testing
             guard case .failure(let error) = result else { Issue.record("the upload finished before it was cancelled"); return }
             #expect(error as? AppSuiteError == .cancelled)
         }
-        #expect(try await client.photos.library().items.count <= files.count, "the server answers after the broken uploads")
+        #expect(try await client.call(PhotoStudioEndpoints.photos, query: .init()).items.count <= files.count, "the server answers after the broken uploads")
     }
 }
 

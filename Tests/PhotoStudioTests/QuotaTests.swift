@@ -35,7 +35,7 @@ import Testing
         #expect(over.status == 507 && over.headers["content-type"]?.hasPrefix("application/problem+json") == true)
         let problem = try over.json()
         #expect(problem["type"] as? String == "urn:appsuite:problem:quota-exceeded")
-        #expect((problem["detail"] as? String)?.contains("1 MB limit") == true, "\(problem)")
+        #expect((problem["detail"] as? String)?.contains("超过 1 MB 的上限") == true, "in the reader's language (no Accept-Language: Chinese): \(problem)")
         #expect(try server.request("GET", "/api/v1/photos", token: alice).json()["items"].map { ($0 as? [Any])?.count } == 1, "nothing stored")
 
         // The page says so in the viewer's language, and /me shows the usage.

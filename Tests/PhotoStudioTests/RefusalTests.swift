@@ -22,7 +22,8 @@ import Testing
         let port = server.port
         @Sendable func send(_ index: Int) -> RawHTTPClient.Reply? {
             try? RawHTTPClient.request(port: port, "POST", "/api/v1/photos",
-                                       headers: uploads[index].headers.merging(["Authorization": "Bearer \(token)"]) { $1 }, body: uploads[index].body)
+                                       headers: uploads[index].headers.merging(["Authorization": "Bearer \(token)", "Accept-Language": "en"]) { $1 },
+                                       body: uploads[index].body)
         }
         let alone = names.indices.map { outcome(send($0)) }
         #expect(alone[0] == "422 urn:appsuite:problem:photo-corrupt corrupt or truncated image: JPEG: the header cannot be read")

@@ -98,10 +98,17 @@ import Testing
         #expect(try batch(#"{"action":"addToAlbum","albumId":\#(album),"ids":[\#(bobs[0])]}"#, token: bob).status == 404, "not Bob's album")
 
         // Rename and cover; another account's cover is a 404; a taken name 409; then delete, the photos stay.
-        let patched = try server.send("PATCH", "/api/v1/photos/albums/\(album)", json: #"{"name":"2024 旅行","coverPhotoId":\#(mine[2])}"#, token: alice)
+        // Tester pass 11 finding 2: a photo outside the album is refused by name, and nothing changes (not even the name).
+        let outside = try server.send("PATCH", "/api/v1/photos/albums/\(album)", json: #"{"name":"2024 旅行","coverPhotoId":\#(mine[2])}"#, token: alice)
+        #expect(outside.status == 422 && outside.text.contains(#""field":"coverPhotoId""#), "\(outside.text)")
+        let unchanged = try server.request("GET", "/api/v1/photos/albums", token: alice).json()["items"] as? [[String: Any]] ?? []
+        #expect(unchanged.first { $0["id"] as? Int == album }?["count"] as? Int == 2 && unchanged.contains { $0["name"] as? String == "旅行" })
+        let patched = try server.send("PATCH", "/api/v1/photos/albums/\(album)", json: #"{"name":"2024 旅行","coverPhotoId":\#(mine[0])}"#, token: alice)
         #expect(patched.status == 200, "\(patched.text)")
         let body = try patched.json()
-        #expect(body["name"] as? String == "2024 旅行" && body["coverPhotoId"] as? Int == mine[2] && body["count"] as? Int == 3)
+        #expect(body["name"] as? String == "2024 旅行" && body["coverPhotoId"] as? Int == mine[0] && body["coverChosen"] as? Bool == true && body["count"] as? Int == 2)
+        let cleared = try server.send("PATCH", "/api/v1/photos/albums/\(album)", json: #"{"coverPhotoId":null}"#, token: alice).json()
+        #expect(cleared["coverChosen"] as? Bool == false && cleared["coverPhotoId"] as? Int == mine[1], "null clears the choice: \(cleared)")
         #expect(try server.send("PATCH", "/api/v1/photos/albums/\(album)", json: #"{"coverPhotoId":\#(bobs[0])}"#, token: alice).status == 404)
         #expect(try server.send("PATCH", "/api/v1/photos/albums/\(album)", json: #"{"name":"家人"}"#, token: alice).status == 409)
         #expect(try server.send("PATCH", "/api/v1/photos/albums/\(album)", json: #"{"name":"mine"}"#, token: bob).status == 404)

@@ -168,6 +168,14 @@ import Testing
         #expect(renamed?.name == "2024 旅行" && renamed?.coverPhotoID == first.id && renamed?.coverChosen == true)
         #expect(throws: PhotoLibrary.AlbumChangeError.nameTaken) { try library.updateAlbum(id: album.id, userID: fixture.alice, name: "家人", coverPhotoID: nil) }
         #expect(throws: PhotoLibrary.AlbumChangeError.noSuchPhoto) { try library.updateAlbum(id: album.id, userID: fixture.alice, name: nil, coverPhotoID: bobs.id) }
+        let outside = try library.add(try corpus("orientation/Landscape_3.jpg"), filename: "c.jpg", userID: fixture.alice, check: .header).photo
+        #expect(throws: PhotoLibrary.AlbumChangeError.notInAlbum, "a cover is never added to the album") {
+            try library.updateAlbum(id: album.id, userID: fixture.alice, name: nil, coverPhotoID: outside.id)
+        }
+        #expect(try library.album(id: album.id, userID: fixture.alice)?.count == 2)
+        let cleared = try library.updateAlbum(id: album.id, userID: fixture.alice, name: nil, coverPhotoID: nil, clearCover: true)
+        #expect(cleared?.coverChosen == false && cleared?.coverPhotoID == second.id, "the newest stands in again")
+        _ = try library.updateAlbum(id: album.id, userID: fixture.alice, name: nil, coverPhotoID: first.id)
         #expect(try library.updateAlbum(id: album.id, userID: fixture.bob, name: "mine", coverPhotoID: nil) == nil, "not Bob's album")
         // A trashed cover is not shown: the newest photo stands in.
         _ = try library.trash(first)

@@ -21,8 +21,16 @@
   function say(template, values) {
     return template.replace(/\{(\w+)\}/g, function (_, key) { return values[key]; });
   }
+  // The file's size as it is: "0 B", "166 B", "9.5 KB", "240 KB", "3.1 MB" (never rounded up to a kilobyte).
   function size(bytes) {
-    return bytes >= 1048576 ? (bytes / 1048576).toFixed(1) + " MB" : Math.max(1, Math.round(bytes / 1024)) + " KB";
+    if (bytes < 1024) return bytes + " B";
+    if (bytes < 1048576) return (bytes < 10240 ? (bytes / 1024).toFixed(1) : Math.round(bytes / 1024)) + " KB";
+    return (bytes / 1048576).toFixed(1) + " MB";
+  }
+  // A refusal of the file itself (4xx but 408 and 429: empty, not an image, too large …) ends the same way however
+  // often it is sent: no 重试 for it. Network errors, 408, 429, 5xx and 507 (the quota may be freed) can be retried.
+  function retryable(status) {
+    return status === 0 || status === 408 || status === 429 || status >= 500;
   }
   function problemText(xhr) {
     try {
@@ -51,7 +59,7 @@
     var status = item.li.querySelector(".upload-status");
     var action = item.li.querySelector(".upload-action");
     status.textContent = detail || words[state] || "";
-    action.hidden = !(state === "waiting" || state === "sending" || state === "failed");
+    action.hidden = !(state === "waiting" || state === "sending" || (state === "failed" && item.retryable));
     action.textContent = state === "failed" ? words.retry : words.cancel;
     action.setAttribute("aria-label", (state === "failed" ? words.retry : words.cancel) + " " + item.file.name);
   }
@@ -114,8 +122,9 @@
       item.li.querySelector(".upload-status").textContent = percent < 100 ? say(words.sending, { percent: percent }) : words.processing;
       updateTotal();
     };
-    function finish(state, detail) {
+    function finish(state, detail, status) {
       running--;
+      item.retryable = retryable(status || 0);
       item.xhr = null;
       if (item.state !== "cancelled") setState(item, state, detail);
       updateTotal();
@@ -131,7 +140,7 @@
         finish("done", photo.restored ? words.restored : (photo.duplicate ? words.duplicate : words.done));
         showThumbnail(item, photo);
       } else {
-        finish("failed", problemText(xhr) || say(words.httpError, { status: xhr.status }));
+        finish("failed", problemText(xhr) || say(words.httpError, { status: xhr.status }), xhr.status);
       }
     };
     xhr.onerror = function () { finish("failed", words.network); };

@@ -58,7 +58,10 @@
       queued = false;
       var timeline = document.getElementById("photo-grid");  // looked up each time: an upload's refresh replaces it
       if (!timeline) return;
-      var under = timeline.getBoundingClientRect().top < (navbar ? navbar.getBoundingClientRect().bottom : 0) + 8;
+      var box = timeline.getBoundingClientRect();
+      var under = box.top < (navbar ? navbar.getBoundingClientRect().bottom : 0) + 8 && box.bottom > window.innerHeight;
+      // The slot keeps the row's height (wrapped years may take two lines), so nothing jumps when the rail floats.
+      if (!rail.classList.contains("is-floating")) rail.parentNode.style.minHeight = rail.offsetHeight + "px";
       rail.classList.toggle("is-floating", under);
     }
     window.addEventListener("scroll", function () { if (!queued) { queued = true; requestAnimationFrame(place); } }, { passive: true });
@@ -71,7 +74,7 @@
       var box = rail.getBoundingClientRect();
       var marks = Array.prototype.map.call(rail.querySelectorAll(".scrubber-year"), function (a) {
         var r = a.getBoundingClientRect();
-        return { y: r.top + r.height / 2, i: index[decodeURIComponent(a.href.split("month=")[1] || "")] || 0 };
+        return { y: r.top + r.height / 2, i: index[decodeURIComponent((a.href.split("month=")[1] || "").split("#")[0])] || 0 };
       });
       var chosen = marks.length ? marks[0].i : 0;
       if (marks.length && clientY >= marks[marks.length - 1].y) {
@@ -108,7 +111,7 @@
       if (chosen && e.type === "pointerup") {
         e.preventDefault();
         suppress = true;
-        window.location.href = rail.getAttribute("data-href") + encodeURIComponent(chosen.month);
+        window.location.href = rail.getAttribute("data-href") + encodeURIComponent(chosen.month) + "#photo-grid";
       }
     }
     rail.addEventListener("pointerup", end);
