@@ -1,5 +1,5 @@
 /// 图片处理器 Photo Studio: the `/api/v1/photos/…` endpoints declared with the endpoint core — 最近删除 (trash),
-/// album changes, showing any version again, batch actions (issue 29) and the timeline. The older routes (upload, one photo, images, versions) are still
+/// album changes, showing any version again, batch actions (issue 29), the timeline and the album list. The older routes (upload, one photo, images, versions) are still
 /// written by hand in `PhotoStudioApp` and listed with the same tag. Every endpoint needs a signed-in user; another
 /// account's photo or album is a `404`, never a `403`.
 public enum PhotoStudioEndpoints {
@@ -11,6 +11,8 @@ public enum PhotoStudioEndpoints {
         .get, "/api/v1/photos",
         summary: "The timeline: newest taken first (takenAt, then id), keyset-paged so photos added between pages never repeat or skip one",
         errors: [noAlbum])
+    public static let albums = Endpoint<NoQuery, NoBody, PhotoAlbumList>(
+        .get, "/api/v1/photos/albums", summary: "The account's albums by name, each with its count and cover")
     public static let trashPhoto = Endpoint<NoQuery, NoBody, NoContent>(
         .delete, "/api/v1/photos/{id}",
         summary: "Move a photo to 最近删除 (the trash): kept with its versions and albums for 30 days, counted in the quota until purged",
@@ -46,7 +48,7 @@ public enum PhotoStudioEndpoints {
                  .init(422, "Ids that are not this account's photos (named in errors)")], produces: "application/zip")
 
     public static let group = EndpointGroup(tag: tag, [
-        photos, trashPhoto, trash, restore, restoreAll, emptyTrash, updateAlbum, deleteAlbum, useVersion, batch, download,
+        photos, albums, trashPhoto, trash, restore, restoreAll, emptyTrash, updateAlbum, deleteAlbum, useVersion, batch, download,
     ])
 }
 

@@ -14,13 +14,12 @@ extension AppSuiteClient {
         let client: AppSuiteClient
 
         static let upload = Route("POST", APIPath.Photos.photos)
-        static let albums = Route("GET", APIPath.Photos.albums)
         static let createAlbum = Route("POST", APIPath.Photos.albums)
         static let changeAlbums = Route("POST", APIPath.Photos.photoAlbums)
         static let photo = Route("GET", APIPath.Photos.photo)
         static let saveVersion = Route("POST", APIPath.Photos.versions)
         static let revert = Route("POST", APIPath.Photos.revert)
-        static let endpoints = [upload, albums, createAlbum, changeAlbums, photo, saveVersion, revert]
+        static let endpoints = [upload, createAlbum, changeAlbums, photo, saveVersion, revert]
             + ImageKind.allCases.map(\.endpoint)
 
         /// Which picture of a photo ``image(_:of:)`` fetches.
@@ -64,9 +63,10 @@ extension AppSuiteClient {
             try await client.upload(.init(Self.upload), parts: files.map { ("file", $0) }, progress: progress, as: PhotoUploadResult.self)
         }
 
-        /// `GET /api/v1/photos/albums`: the user's albums.
+        /// `GET /api/v1/photos/albums`: the user's albums by name, each with its count and cover
+        /// (``PhotoStudioEndpoints/albums``).
         public func albums() async throws(AppSuiteError) -> [PhotoAlbum] {
-            try await client.value(.init(Self.albums), as: PhotoAlbumList.self).items
+            try await client.call(PhotoStudioEndpoints.albums).items
         }
 
         /// `POST /api/v1/photos/albums`: creates an album, or answers the one of that name.

@@ -131,13 +131,6 @@ struct PhotoAPI: Sendable {
                 try upload(files, fileTimes: times, userID: userID, language: language)
             }
         }
-        api.get(Self.base + "/albums") { request, member in
-            let user = member.user
-            let albums = try library.albums(userID: user.id)
-            return .json { json in
-                json.object { $0.array("items") { list in for album in albums { Self.write(album, to: &list) } } }
-            }
-        }
         api.post(Self.base + "/albums") { request, member in
             let user = member.user
             let body = try request.decodeJSON(NewPhotoAlbum.self)
@@ -437,8 +430,6 @@ struct PhotoAPI: Sendable {
                                  .init(507, "Over the account's Photo Studio quota (urn:appsuite:problem:quota-exceeded), or the server's disk is full",
                                        schema: problem, mediaType: "application/problem+json")],
                      requiresAuthentication: true),
-        APIOperation(.get, base + "/albums", summary: "The account's albums", tag: "Photos",
-                     responses: [.init(200, "Albums", schema: .ref(PhotoAlbumList.self))], requiresAuthentication: true),
         APIOperation(.post, base + "/albums", summary: "Create an album (or return the one of that name)", tag: "Photos",
                      requestBody: .ref(NewPhotoAlbum.self),
                      responses: [.init(201, "The album", schema: .ref(PhotoAlbum.self)),

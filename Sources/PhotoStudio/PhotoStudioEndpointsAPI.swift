@@ -14,6 +14,7 @@ struct PhotoStudioEndpointsAPI: Sendable {
 
     func register(into api: inout RouteGroup<SessionGuard>) {
         api.handle(PhotoStudioEndpoints.photos) { call in try timelinePage(call.query, member: call.context) }
+        api.handle(PhotoStudioEndpoints.albums) { call in PhotoAlbumList(items: try library.albums(userID: call.context.user.id).map(Self.model)) }
         api.handle(PhotoStudioEndpoints.trashPhoto) { call in
             guard let photo = try library.photo(id: try Self.pathID(call.request, "id", call.context.viewer.language), userID: call.context.user.id), try library.trash(photo) != nil
             else { throw HTTPError.notFound(Self.text(call.context.viewer.language, zh: "没有这张照片。", en: "No such photo.")) }

@@ -705,8 +705,8 @@ enum ContractScenario {
                                       as: PhotoAlbum.self)
         else { return }
         client.problem("POST", APIPath.Photos.albums, body: .model(NewPhotoAlbum(name: "")), token: token, status: 422)
-        client.call("GET", APIPath.Photos.albums, token: token, as: PhotoAlbumList.self)
-        client.problem("GET", APIPath.Photos.albums, status: 401)
+        client.call("GET", PhotoStudioEndpoints.albums.path, token: token, as: PhotoAlbumList.self)
+        client.problem("GET", PhotoStudioEndpoints.albums.path, status: 401)
         let id: ContractClient.Values = ["id": photo.id]
         let missing: ContractClient.Values = ["id": photo.id + 1_000_000]
         client.call("POST", APIPath.Photos.photoAlbums, id, body: .model(PhotoAlbumChange(albumId: album.id)), token: token,
