@@ -152,28 +152,6 @@ public enum APIPath {
         public static let revert = "/api/v1/photos/{id}/revert"
     }
 
-    /// The inbox (issue 11 item 5). Every route needs a signed-in user.
-    public enum Inbox {
-        /// `GET`: my notifications, newest first (``InboxPage``).
-        public static let inbox = "/api/v1/inbox"
-        /// `POST`: mark one read (204).
-        public static let read = "/api/v1/inbox/{id}/read"
-        /// `POST`: mark all read (``InboxUnread``).
-        public static let readAll = "/api/v1/inbox/read-all"
-        /// `GET` (``InboxPreferences``) and `PUT` (``InboxPreferenceChange`` → ``InboxPreferences``) per-kind choices.
-        public static let preferences = "/api/v1/inbox/preferences"
-    }
-
-    /// Web Push (RFC 8030, 8291, 8292).
-    public enum Push {
-        /// `GET`: the VAPID public key (``PushKey``), open to everyone.
-        public static let key = "/api/v1/push/key"
-        /// `POST` ``NewPushSubscription`` → ``PushSubscriptionInfo``.
-        public static let subscriptions = "/api/v1/push/subscriptions"
-        /// `DELETE` one of my subscriptions.
-        public static let subscription = "/api/v1/push/subscriptions/{id}"
-    }
-
     /// Reports and moderation (issue 11 item 4). The queue, decisions, bans and the audit log need the
     /// `moderator` or `admin` role (403 otherwise).
     public enum Moderation {

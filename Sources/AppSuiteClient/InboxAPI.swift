@@ -8,39 +8,39 @@ extension AppSuiteClient {
     public struct Inbox: Sendable {
         let client: AppSuiteClient
 
-        static let list = Route("GET", APIPath.Inbox.inbox)
-        static let read = Route("POST", APIPath.Inbox.read)
-        static let readAll = Route("POST", APIPath.Inbox.readAll)
-        static let preferences = Route("GET", APIPath.Inbox.preferences)
-        static let setPreference = Route("PUT", APIPath.Inbox.preferences)
-        static let endpoints = [list, read, readAll, preferences, setPreference]
-
-        /// `GET /api/v1/inbox`: one page of my notifications, newest first, with the unread count.
+        /// `GET /api/v1/inbox` (``NotificationEndpoints/inbox``): one page of my notifications, newest first, with the
+        /// unread count. - Parameters: `limit` 1–100 (default 20; else a `422` naming it), `cursor` the previous page's
+        /// `nextCursor` (another is a `400`).
         public func notifications(limit: Int? = nil, cursor: String? = nil) async throws(AppSuiteError) -> InboxPage {
-            try await client.value(.init(Self.list, query: [("limit", limit.map(String.init)), ("cursor", cursor)]), as: InboxPage.self)
+            try await client.call(NotificationEndpoints.inbox, query: InboxPageQuery(limit: limit ?? 20, cursor: cursor))
+        }
+
+        /// Every notification, newest first, page after page (``NotificationEndpoints/inbox``).
+        public func allNotifications(pageSize: Int = 100) -> PagedSequence<InboxNotification> {
+            client.all(NotificationEndpoints.inbox, query: InboxPageQuery(limit: pageSize), cursor: \.cursor, items: \.items,
+                       nextCursor: \.nextCursor)
         }
 
         /// `POST /api/v1/inbox/{id}/read`. - Throws: a `404` problem for a notification that is not mine.
         public func markRead(id: Int64) async throws(AppSuiteError) {
-            try await client.noContent(.init(Self.read, path: ["id": id]))
+            _ = try await client.call(NotificationEndpoints.markRead, path: ["id": id])
         }
 
         /// `POST /api/v1/inbox/read-all`: the unread count afterwards (0).
         @discardableResult
         public func markAllRead() async throws(AppSuiteError) -> InboxUnread {
-            try await client.value(.init(Self.readAll), as: InboxUnread.self)
+            try await client.call(NotificationEndpoints.markAllRead)
         }
 
         /// `GET /api/v1/inbox/preferences`: every kind with my choice.
         public func preferences() async throws(AppSuiteError) -> InboxPreferences {
-            try await client.value(.init(Self.preferences), as: InboxPreferences.self)
+            try await client.call(NotificationEndpoints.preferences)
         }
 
         /// `PUT /api/v1/inbox/preferences`: my choice for one kind. - Throws: a `422` problem for an unknown kind.
         @discardableResult
         public func setPreference(kind: String, inbox: Bool, push: Bool) async throws(AppSuiteError) -> InboxPreferences {
-            try await client.value(try AppSuiteClient.Call(Self.setPreference).json(InboxPreferenceChange(kind: kind, inbox: inbox, push: push)),
-                                   as: InboxPreferences.self)
+            try await client.call(NotificationEndpoints.setPreference, body: InboxPreferenceChange(kind: kind, inbox: inbox, push: push))
         }
     }
 
@@ -100,25 +100,20 @@ extension AppSuiteClient {
     public struct Push: Sendable {
         let client: AppSuiteClient
 
-        static let key = Route("GET", APIPath.Push.key)
-        static let subscribe = Route("POST", APIPath.Push.subscriptions)
-        static let unsubscribe = Route("DELETE", APIPath.Push.subscription)
-        static let endpoints = [key, subscribe, unsubscribe]
-
         /// `GET /api/v1/push/key`: the VAPID public key to subscribe with.
         public func key() async throws(AppSuiteError) -> PushKey {
-            try await client.value(.init(Self.key), as: PushKey.self)
+            try await client.call(NotificationEndpoints.pushKey)
         }
 
         /// `POST /api/v1/push/subscriptions`: registers a subscription (a public https endpoint and its keys).
-        /// - Throws: a `422` problem for another endpoint or bad keys.
+        /// - Throws: a `422` problem for another endpoint or bad keys, `409` when another account holds the endpoint.
         public func subscribe(_ subscription: NewPushSubscription) async throws(AppSuiteError) -> PushSubscriptionInfo {
-            try await client.value(try AppSuiteClient.Call(Self.subscribe).json(subscription), as: PushSubscriptionInfo.self)
+            try await client.call(NotificationEndpoints.subscribe, body: subscription)
         }
 
         /// `DELETE /api/v1/push/subscriptions/{id}`. - Throws: a `404` problem for a subscription that is not mine.
         public func unsubscribe(id: Int64) async throws(AppSuiteError) {
-            try await client.noContent(.init(Self.unsubscribe, path: ["id": id]))
+            _ = try await client.call(NotificationEndpoints.unsubscribe, path: ["id": id])
         }
     }
 }

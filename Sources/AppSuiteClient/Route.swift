@@ -33,5 +33,5 @@ extension AppSuiteClient {
     /// server's `/api/openapi.json`, and the live tests call every one of them.
     public static let routes: [Route] = APIEndpoints.groups.flatMap { $0.endpoints.map(Route.init) } + Platform.endpoints + Auth.endpoints + Me.endpoints + Community.endpoints
         + Movies.endpoints + Gaokao.endpoints + Photos.endpoints
-        + Inbox.endpoints + Moderation.endpoints + Push.endpoints
+        + Moderation.endpoints
 }

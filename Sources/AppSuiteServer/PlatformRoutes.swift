@@ -81,8 +81,8 @@ struct PlatformRoutes: Sendable {
                          responses: [.init(200, "The version", schema: .ref(AppVersion.self)),
                                      .init(404, "No version published for this platform", schema: .reference("Problem"), mediaType: "application/problem+json"),
                                      .init(422, "Invalid platform or current (named in errors)", schema: .reference("Problem"), mediaType: "application/problem+json")]),
-        ] + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + StorageRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + InboxRoutes.apiOperations + PushRoutes.apiOperations + apps.flatMap(\.apiOperations)
-            + APIOperation.operations(apps.compactMap(\.endpoints))
+        ] + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + StorageRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + apps.flatMap(\.apiOperations)
+            + APIOperation.operations([NotificationEndpoints.inboxGroup, NotificationEndpoints.pushGroup] + apps.compactMap(\.endpoints))
     }
 
     /// Every component schema: the platform's models, identity's, the community's and each app's.

@@ -6,7 +6,7 @@ public import Storage
 import WebUI
 
 /// The inbox's pages (`/inbox`, `/inbox/{id}`, `/inbox/read-all`, `/inbox/settings`) and API
-/// (`/api/v1/inbox…`, ``APIPath/Inbox``). Every route needs a signed-in user; every form carries CSRF.
+/// (``NotificationEndpoints``: `/api/v1/inbox…`). Every route needs a signed-in user; every form carries CSRF.
 public struct InboxRoutes: Sendable {
     public let inbox: Inbox
     public let kinds: NotificationKinds
@@ -32,72 +32,45 @@ public struct InboxRoutes: Sendable {
 
     func registerAPI(_ api: inout RouteGroup<SessionGuard>) {
         let (inbox, kinds, now) = (self.inbox, self.kinds, self.now)
-        api.get("/inbox") { request, member in
+        api.handle(NotificationEndpoints.inbox) { call in
+            let (user, language) = (call.context.user, call.context.viewer.language)
             let page: (items: [InboxItem], nextCursor: String?)
             do {
-                page = try inbox.page(userID: member.user.id, cursor: request.query["cursor"], limit: Int(request.query["limit"] ?? "") ?? 20)
+                page = try inbox.page(userID: user.id, cursor: call.query.cursor, limit: call.query.limit)
             } catch let error as InboxError {
-                throw HTTPError.badRequest(error.message(member.viewer.language))
+                throw HTTPError.badRequest(error.message(language))
             }
-            let unread = try inbox.unreadCount(userID: member.user.id)
-            let language = member.viewer.language
-            return .json(capacity: 4 * 1024) { json in
-                json.object { json in
-                    json.array("items") { list in
-                        for item in page.items {
-                            list.object { json in
-                                json.field("id", item.id)
-                                json.field("kind", item.kind)
-                                json.field("title", kinds.headline(kind: item.kind, actor: item.actor, language))
-                                json.field("body", kinds.detail(kind: item.kind, body: item.body, language))
-                                json.field("url", item.link)
-                                json.field("createdAt", iso8601(item.createdAt))
-                                json.field("read", item.isRead)
-                            }
-                        }
-                    }
-                    json.field("nextCursor", page.nextCursor)
-                    json.field("unread", unread)
-                }
+            let items = page.items.map { item in
+                InboxNotification(id: item.id, kind: item.kind, title: kinds.headline(kind: item.kind, actor: item.actor, language),
+                                  body: kinds.detail(kind: item.kind, body: item.body, language), url: item.link,
+                                  createdAt: Date(timeIntervalSince1970: TimeInterval(item.createdAt)), read: item.isRead)
             }
+            return InboxPage(items: items, nextCursor: page.nextCursor, unread: try inbox.unreadCount(userID: user.id))
         }
-        api.post("/inbox/{id}/read") { request, member in
-            guard try inbox.markRead(try request.parameter("id", as: Int64.self), userID: member.user.id, now: now()) else {
-                throw HTTPError.notFound()
-            }
-            return .noContent
+        api.handle(NotificationEndpoints.markRead) { call in
+            guard try inbox.markRead(try call.id(), userID: call.context.user.id, now: now()) else { throw HTTPError.notFound() }
+            return NoContent()
         }
-        api.post("/inbox/read-all") { _, member in
-            try inbox.markAllRead(userID: member.user.id, now: now())
-            return .json { $0.object { $0.field("unread", 0) } }
+        api.handle(NotificationEndpoints.markAllRead) { call in
+            try inbox.markAllRead(userID: call.context.user.id, now: now())
+            return InboxUnread(unread: 0)
         }
-        api.get("/inbox/preferences") { _, member in try Self.preferencesJSON(inbox, kinds, member) }
-        api.put("/inbox/preferences") { request, member in
-            let change = try request.decodeJSON(InboxPreferenceChange.self)
+        api.handle(NotificationEndpoints.preferences) { call in try Self.preferences(inbox, kinds, call.context) }
+        api.handle(NotificationEndpoints.setPreference) { call in
+            let (change, member) = (call.body, call.context)
             guard let kind = kinds[change.kind] else {
                 throw HTTPError.validation([.init(field: "kind", message: InboxError.unknownKind(change.kind).message(member.viewer.language))])
             }
             try inbox.setPreference(KindPreference(inbox: change.inbox, push: change.push), kind: kind, userID: member.user.id)
-            return try Self.preferencesJSON(inbox, kinds, member)
+            return try Self.preferences(inbox, kinds, member)
         }
     }
 
-    static func preferencesJSON(_ inbox: Inbox, _ kinds: NotificationKinds, _ member: SignedIn) throws -> Response {
-        let preferences = try inbox.preferences(userID: member.user.id, kinds: kinds)
-        return .json { json in
-            json.object { json in
-                json.array("items") { list in
-                    for (kind, preference) in preferences {
-                        list.object { json in
-                            json.field("kind", kind.id)
-                            json.field("name", kind.name(member.viewer.language))
-                            json.field("inbox", preference.inbox)
-                            json.field("push", preference.push)
-                        }
-                    }
-                }
-            }
-        }
+    static func preferences(_ inbox: Inbox, _ kinds: NotificationKinds, _ member: SignedIn) throws -> InboxPreferences {
+        let language = member.viewer.language
+        return InboxPreferences(items: try inbox.preferences(userID: member.user.id, kinds: kinds).map { kind, preference in
+            InboxPreference(kind: kind.id, name: kind.name(language), inbox: preference.inbox, push: preference.push)
+        })
     }
 
     // MARK: pages
@@ -175,8 +148,8 @@ public struct InboxRoutes: Sendable {
                 p(.class("list-footer")) { NotificationText.kindsFooter(l) }
                 button(Strings.save(l))
             }
-            section(.classes("list-section", "push-section"), .id("push"), .attribute("data-push-key", APIPath.Push.key),
-                    .attribute("data-push-subscriptions", APIPath.Push.subscriptions), .attribute("data-csrf", viewer.csrfToken)) {
+            section(.classes("list-section", "push-section"), .id("push"), .attribute("data-push-key", NotificationEndpoints.pushKey.path),
+                    .attribute("data-push-subscriptions", NotificationEndpoints.subscribe.path), .attribute("data-csrf", viewer.csrfToken)) {
                 h2(.class("list-header")) { NotificationText.pushHeader(l) }
                 button(NotificationText.pushEnable(l), style: .secondary, type: "button", name: "push-enable", disabled: true)
                 button(NotificationText.pushDisable(l), style: .plain, type: "button", name: "push-disable", disabled: true)
@@ -202,29 +175,5 @@ public struct InboxRoutes: Sendable {
         JSONSchema.component(InboxPreference.self),
         JSONSchema.component(InboxPreferences.self),
         JSONSchema.component(InboxPreferenceChange.self),
-    ]
-
-    public static let apiOperations: [APIOperation] = [
-        APIOperation(.get, APIPath.Inbox.inbox, summary: "My notifications, newest first, with the unread count", tag: "Inbox",
-                     parameters: [.init("limit", in: .query, schema: .integer()), .init("cursor", in: .query)],
-                     responses: [.init(200, "A page", schema: .ref(InboxPage.self)), .init(400, "Bad cursor", schema: .reference("Problem")),
-                                 .init(401, "Login required", schema: .reference("Problem"))],
-                     requiresAuthentication: true),
-        APIOperation(.post, APIPath.Inbox.read, summary: "Mark one notification read", tag: "Inbox",
-                     parameters: [.init("id", in: .path, schema: .integer())],
-                     responses: [.init(204, "Read"), .init(401, "Login required", schema: .reference("Problem")),
-                                 .init(404, "Not one of mine", schema: .reference("Problem"))],
-                     requiresAuthentication: true),
-        APIOperation(.post, APIPath.Inbox.readAll, summary: "Mark every notification read", tag: "Inbox",
-                     responses: [.init(200, "All read", schema: .ref(InboxUnread.self)), .init(401, "Login required", schema: .reference("Problem"))],
-                     requiresAuthentication: true),
-        APIOperation(.get, APIPath.Inbox.preferences, summary: "My choice for each kind of notification", tag: "Inbox",
-                     responses: [.init(200, "Every kind", schema: .ref(InboxPreferences.self)), .init(401, "Login required", schema: .reference("Problem"))],
-                     requiresAuthentication: true),
-        APIOperation(.put, APIPath.Inbox.preferences, summary: "Set my choice for one kind", tag: "Inbox",
-                     requestBody: .ref(InboxPreferenceChange.self),
-                     responses: [.init(200, "Every kind", schema: .ref(InboxPreferences.self)), .init(401, "Login required", schema: .reference("Problem")),
-                                 .init(422, "Unknown kind", schema: .reference("Problem"))],
-                     requiresAuthentication: true),
     ]
 }

@@ -25,7 +25,7 @@ extension PushSubscriptionError: HTTPErrorConvertible {
     }
 }
 
-/// Web Push routes (``APIPath/Push``): the VAPID public key (open to everyone), subscribing this browser and
+/// Web Push routes (``NotificationEndpoints``: `/api/v1/push…`): the VAPID public key (open to everyone), subscribing this browser and
 /// unsubscribing (signed in; cookie requests carry CSRF like every write).
 public struct PushRoutes: Sendable {
     public let push: PushService
@@ -39,28 +39,21 @@ public struct PushRoutes: Sendable {
     public func register(into router: inout Router, guard sessionGuard: SessionGuard) {
         var api = RouteGroup(prefix: "/api/v1", kind: .api, guard: sessionGuard)
         let (push, now) = (self.push, self.now)
-        let key = Base64URL.encode(push.vapid.publicKey)
-        api.anyone.get("/push/key") { _, _ in .json { $0.object { $0.field("publicKey", key) } } }
-        api.post("/push/subscriptions") { request, member in
-            let body = try request.decodeJSON(NewPushSubscription.self)
-            let stored: (id: Int64, createdAt: Int64, endpoint: String)
+        let key = PushKey(publicKey: Base64URL.encode(push.vapid.publicKey))
+        api.anyone.handle(NotificationEndpoints.pushKey) { _ in key }
+        api.handle(NotificationEndpoints.subscribe) { call in
+            let (body, member) = (call.body, call.context)
             do {
-                stored = try push.subscribe(userID: member.user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth,
-                                            language: member.viewer.language, now: now())
+                let stored = try push.subscribe(userID: member.user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth,
+                                                language: member.viewer.language, now: now())
+                return PushSubscriptionInfo(id: stored.id, endpoint: stored.endpoint, createdAt: Date(timeIntervalSince1970: TimeInterval(stored.createdAt)))
             } catch let error as PushSubscriptionError {
                 throw error.httpError(member.viewer.language)
             }
-            return .json(status: .created) { json in
-                json.object { json in
-                    json.field("id", stored.id)
-                    json.field("endpoint", stored.endpoint)
-                    json.field("createdAt", iso8601(stored.createdAt))
-                }
-            }
         }
-        api.delete("/push/subscriptions/{id}") { request, member in
-            guard try push.unsubscribe(id: try request.parameter("id", as: Int64.self), userID: member.user.id) else { throw HTTPError.notFound() }
-            return .noContent
+        api.handle(NotificationEndpoints.unsubscribe) { call in
+            guard try push.unsubscribe(id: try call.id(), userID: call.context.user.id) else { throw HTTPError.notFound() }
+            return NoContent()
         }
         router.mount(api)
     }
@@ -70,22 +63,5 @@ public struct PushRoutes: Sendable {
         JSONSchema.component(NewPushSubscription.self),
         JSONSchema.component(NewPushSubscription.Keys.self),
         JSONSchema.component(PushSubscriptionInfo.self),
-    ]
-
-    public static let apiOperations: [APIOperation] = [
-        APIOperation(.get, APIPath.Push.key, summary: "The VAPID public key to subscribe with", tag: "Push",
-                     responses: [.init(200, "The key", schema: .ref(PushKey.self))]),
-        APIOperation(.post, APIPath.Push.subscriptions, summary: "Subscribe this browser to Web Push", tag: "Push",
-                     requestBody: .ref(NewPushSubscription.self),
-                     responses: [.init(201, "Subscribed", schema: .ref(PushSubscriptionInfo.self)),
-                                 .init(401, "Login required", schema: .reference("Problem")),
-                                 .init(409, "The endpoint is another account's and the auth secret differs", schema: .reference("Problem")),
-                                 .init(422, "Not a public https endpoint, or bad keys", schema: .reference("Problem"))],
-                     requiresAuthentication: true),
-        APIOperation(.delete, APIPath.Push.subscription, summary: "Unsubscribe", tag: "Push",
-                     parameters: [.init("id", in: .path, schema: .integer())],
-                     responses: [.init(204, "Unsubscribed"), .init(401, "Login required", schema: .reference("Problem")),
-                                 .init(404, "Not one of mine", schema: .reference("Problem"))],
-                     requiresAuthentication: true),
     ]
 }

@@ -264,18 +264,18 @@ enum ContractScenario {
     // MARK: the inbox (after `movies`, where bob answered alice: `POST …/read` has its success only if that notified her)
 
     static func inbox(_ client: ContractClient, _ users: Users) {
-        let page = client.call("GET", APIPath.Inbox.inbox, query: [("limit", "1")], token: users.alice, as: InboxPage.self)
-        client.problem("GET", APIPath.Inbox.inbox, status: 401)
-        client.problem("GET", APIPath.Inbox.inbox, query: [("cursor", "bad")], token: users.alice, status: 400)
-        if let item = page?.items.first { client.noContent("POST", APIPath.Inbox.read, ["id": item.id], token: users.alice) }
-        client.problem("POST", APIPath.Inbox.read, ["id": 999_999_999], token: users.alice, status: 404)
-        client.call("POST", APIPath.Inbox.readAll, token: users.alice, as: InboxUnread.self)
-        client.problem("POST", APIPath.Inbox.readAll, status: 401)
-        client.call("GET", APIPath.Inbox.preferences, token: users.alice, as: InboxPreferences.self)
-        client.problem("GET", APIPath.Inbox.preferences, status: 401)
-        client.call("PUT", APIPath.Inbox.preferences, body: .model(InboxPreferenceChange(kind: "community.reply", inbox: true, push: false)),
+        let page = client.call("GET", NotificationEndpoints.inbox.path, query: [("limit", "1")], token: users.alice, as: InboxPage.self)
+        client.problem("GET", NotificationEndpoints.inbox.path, status: 401)
+        client.problem("GET", NotificationEndpoints.inbox.path, query: [("cursor", "bad")], token: users.alice, status: 400)
+        if let item = page?.items.first { client.noContent("POST", NotificationEndpoints.markRead.path, ["id": item.id], token: users.alice) }
+        client.problem("POST", NotificationEndpoints.markRead.path, ["id": 999_999_999], token: users.alice, status: 404)
+        client.call("POST", NotificationEndpoints.markAllRead.path, token: users.alice, as: InboxUnread.self)
+        client.problem("POST", NotificationEndpoints.markAllRead.path, status: 401)
+        client.call("GET", NotificationEndpoints.preferences.path, token: users.alice, as: InboxPreferences.self)
+        client.problem("GET", NotificationEndpoints.preferences.path, status: 401)
+        client.call("PUT", NotificationEndpoints.preferences.path, body: .model(InboxPreferenceChange(kind: "community.reply", inbox: true, push: false)),
                     token: users.alice, as: InboxPreferences.self)
-        client.problem("PUT", APIPath.Inbox.preferences, body: .model(InboxPreferenceChange(kind: "no.such-kind", inbox: true, push: true)),
+        client.problem("PUT", NotificationEndpoints.preferences.path, body: .model(InboxPreferenceChange(kind: "no.such-kind", inbox: true, push: true)),
                        token: users.alice, status: 422)
     }
 
@@ -325,18 +325,18 @@ enum ContractScenario {
     // MARK: Web Push (the subscription is deleted at once: nothing is ever sent off this machine)
 
     static func push(_ client: ContractClient, _ users: Users) {
-        guard let key = client.call("GET", APIPath.Push.key, as: PushKey.self) else { return }
-        client.problem("POST", APIPath.Push.key, status: 405)
+        guard let key = client.call("GET", NotificationEndpoints.pushKey.path, as: PushKey.self) else { return }
+        client.problem("POST", NotificationEndpoints.pushKey.path, status: 405)
         // A browser's subscription names a P-256 point; the server's own key is one.
         let keys = NewPushSubscription.Keys(p256dh: key.publicKey, auth: "AAECAwQFBgcICQoLDA0ODw")
         let subscription = NewPushSubscription(endpoint: "https://push.invalid/contract/1", keys: keys)
-        guard let stored = client.call("POST", APIPath.Push.subscriptions, body: .model(subscription), token: users.alice, status: 201,
+        guard let stored = client.call("POST", NotificationEndpoints.subscribe.path, body: .model(subscription), token: users.alice, status: 201,
                                        as: PushSubscriptionInfo.self) else { return }
-        client.problem("POST", APIPath.Push.subscriptions, body: .model(NewPushSubscription(endpoint: "http://127.0.0.1:9/x", keys: keys)),
+        client.problem("POST", NotificationEndpoints.subscribe.path, body: .model(NewPushSubscription(endpoint: "http://127.0.0.1:9/x", keys: keys)),
                        token: users.alice, status: 422)
-        client.problem("POST", APIPath.Push.subscriptions, body: .model(subscription), status: 401)
-        client.problem("DELETE", APIPath.Push.subscription, ["id": stored.id], token: users.bob, status: 404)
-        client.noContent("DELETE", APIPath.Push.subscription, ["id": stored.id], token: users.alice)
+        client.problem("POST", NotificationEndpoints.subscribe.path, body: .model(subscription), status: 401)
+        client.problem("DELETE", NotificationEndpoints.unsubscribe.path, ["id": stored.id], token: users.bob, status: 404)
+        client.noContent("DELETE", NotificationEndpoints.unsubscribe.path, ["id": stored.id], token: users.alice)
     }
 
     // MARK: movie reviews and the community
