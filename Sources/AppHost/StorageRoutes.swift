@@ -6,7 +6,7 @@ public import Storage
 public import WebUI
 
 /// The apps' per-account storage quotas (``StorageQuota``) as the user sees them: `GET /api/v1/me/storage`
-/// (``StorageUsage``) and the 存储空间 section of `/me` (``section(_:userID:)``).
+/// (``PlatformEndpoints/storage``) and the 存储空间 section of `/me` (``section(_:userID:)``).
 public struct StorageRoutes: Sendable {
     public let database: any Database
     public let quotas: [StorageQuota]
@@ -18,10 +18,7 @@ public struct StorageRoutes: Sendable {
 
     public func register(into router: inout Router, guard sessionGuard: SessionGuard) {
         var api = RouteGroup(prefix: "", kind: .api, guard: sessionGuard)
-        api.get(APIPath.storage) { _, member in
-            let usage = try usage(userID: member.user.id, language: member.viewer.language)
-            return .json(Array(try APICoding.makeEncoder().encode(usage)))
-        }
+        api.handle(PlatformEndpoints.storage) { call in try usage(userID: call.context.user.id, language: call.context.viewer.language) }
         router.mount(api)
     }
 
@@ -46,14 +43,6 @@ public struct StorageRoutes: Sendable {
             }
         }
     }
-
-    public static let apiOperations: [APIOperation] = [
-        APIOperation(.get, APIPath.storage, summary: "The bytes the user keeps in each app that stores uploads, against its per-account quota",
-                     tag: "Accounts",
-                     responses: [.init(200, "Usage per app", schema: .ref(StorageUsage.self)),
-                                 .init(401, "Not signed in", schema: .reference("Problem"), mediaType: "application/problem+json")],
-                     requiresAuthentication: true),
-    ]
 
     public static let apiSchemas: [(String, JSONSchema)] = [
         JSONSchema.component(StorageUsage.self),

@@ -2,5 +2,6 @@
 /// server builds its document from the groups its apps and platform features serve).
 public enum APIEndpoints {
     public static let groups: [EndpointGroup] = [MerchantEndpoints.group, WeatherEndpoints.group, AppDealsEndpoints.group, PhotoStudioEndpoints.group,
-                                                  NotificationEndpoints.inboxGroup, NotificationEndpoints.pushGroup]
+                                                  NotificationEndpoints.inboxGroup, NotificationEndpoints.pushGroup,
+                                                  PlatformEndpoints.group, PlatformEndpoints.accountGroup]
 }

@@ -6,10 +6,6 @@ import Foundation
 /// Paths with `{name}` segments are templates, the same pattern the server's router and `/api/openapi.json`
 /// use; ``filled(_:_:)`` turns one into a request path.
 public enum APIPath {
-    public static let health = "/healthz"
-    public static let openAPI = "/api/openapi.json"
-    /// `GET ?platform=ios|android|web&current=…`: the published client version (``AppVersion``).
-    public static let appVersion = "/api/v1/app/version"
     public static let register = "/api/v1/auth/register"
     public static let login = "/api/v1/auth/login"
     public static let logout = "/api/v1/auth/logout"
@@ -17,8 +13,6 @@ public enum APIPath {
     public static let me = "/api/v1/me"
     /// `GET`: a zip of everything the suite keeps about the user (JSON per app, photo originals).
     public static let export = "/api/v1/me/export"
-    /// `GET`: the bytes the user keeps in each app against its quota (``StorageUsage``).
-    public static let storage = "/api/v1/me/storage"
     public static let password = "/api/v1/me/password"
     public static let avatar = "/api/v1/me/avatar"
     /// `GET`: the user's signed-in sessions (``SessionList``); `DELETE`: sign out every other session.

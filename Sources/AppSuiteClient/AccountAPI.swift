@@ -116,12 +116,11 @@ extension AppSuiteClient {
         static let linkedLogins = Route("GET", APIPath.logins)
         static let unlink = Route("DELETE", APIPath.linkedLogin)
         static let exportData = Route("GET", APIPath.export)
-        static let storage = Route("GET", APIPath.storage)
         static let deleteAccount = Route("DELETE", APIPath.me)
         static let email = Route("GET", APIPath.email)
         static let setEmail = Route("PUT", APIPath.email)
         static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession, linkedLogins, unlink,
-                                exportData, storage, deleteAccount, email, setEmail]
+                                exportData, deleteAccount, email, setEmail]
 
         /// `GET /api/v1/me/email`: the user's address (nil without one) and whether it is verified.
         public func email() async throws(AppSuiteError) -> EmailStatus {
@@ -151,7 +150,7 @@ extension AppSuiteClient {
         /// merchant photos) against its per-account quota. An upload past a quota fails with a `507` problem of type
         /// `urn:appsuite:problem:quota-exceeded`.
         public func storage() async throws(AppSuiteError) -> StorageUsage {
-            try await client.value(.init(Self.storage), as: StorageUsage.self)
+            try await client.call(PlatformEndpoints.storage)
         }
 
         /// `DELETE /api/v1/me`: deletes the account for good after checking `password` (an account without one

@@ -9,14 +9,9 @@ extension AppSuiteClient {
     public struct Platform: Sendable {
         let client: AppSuiteClient
 
-        static let health = Route("GET", APIPath.health)
-        static let openAPI = Route("GET", APIPath.openAPI)
-        static let appVersion = Route("GET", APIPath.appVersion)
-        static let endpoints = [health, openAPI, appVersion]
-
         /// `GET /healthz`: `ok` once the server's database answers; a `503` problem when it cannot be reached, a `500` one otherwise.
         public func health() async throws(AppSuiteError) -> HealthStatus {
-            try await client.value(.init(Self.health), as: HealthStatus.self)
+            try await client.call(PlatformEndpoints.health)
         }
 
         /// `GET /api/v1/app/version`: the version the operator publishes for `platform` (`ios`, `android`) and, given
@@ -24,12 +19,12 @@ extension AppSuiteClient {
         /// upgrade prompt when ``AppVersion/updateRequired`` is true.
         /// - Throws: a `404` problem when no version is published for the platform; `422` naming `platform` or `current`.
         public func appVersion(platform: String, current: String? = nil) async throws(AppSuiteError) -> AppVersion {
-            try await client.value(.init(Self.appVersion, query: [("platform", platform), ("current", current)]), as: AppVersion.self)
+            try await client.call(PlatformEndpoints.appVersion, query: AppVersionQuery(platform: platform, current: current))
         }
 
         /// `GET /api/openapi.json`: the OpenAPI 3.1 document of every operation, as JSON bytes.
         public func openAPIDocument() async throws(AppSuiteError) -> Data {
-            let response = try await client.response(.init(Self.openAPI))
+            let response = try await client.response(.init(Route(PlatformEndpoints.openAPI)))
             guard response.mediaType == "application/json" else { throw AppSuiteClient.unexpected(response, "the JSON document") }
             return response.body
         }

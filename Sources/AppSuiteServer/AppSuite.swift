@@ -169,7 +169,7 @@ public final class AppSuite: Sendable {
             database: database, directory: configuration.dataDirectory + "/remote-images", sources: imageSources, client: CurlHTTPClient(),
             workPool: workPool, limits: imageLimits, now: { identityClock.now() }, log: { FileHandle.standardError.write(Data("appsuite: \($0)\n".utf8)) }))
             .register(into: &router)
-        PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router)
+        PlatformRoutes(configuration: configuration, database: database, apps: apps).register(into: &router, guard: sessionGuard)
         self.router = router
         // Servers sharing one database run each job once between them (JobLeases).
         scheduler = JobScheduler(jobs: jobs, clock: clock, lease: JobLeases(database: database).scheduling(clock: clock),

@@ -14,10 +14,10 @@ struct PlatformRoutes: Sendable {
     let database: any Database
     let apps: [any MiniApp]
 
-    func register(into router: inout Router) {
+    func register(into router: inout Router, guard sessionGuard: SessionGuard) {
         // A JSON endpoint outside /api/: its failures are problem+json too (a load balancer or a monitor reads
         // them), never the HTML error page a browser path would get.
-        router.get(APIPath.health) { request in
+        router.get(PlatformEndpoints.health.path) { request in
             do {
                 _ = try database.read { try $0.scalar("SELECT 1", as: Int.self) }
             } catch let error as StorageError {
@@ -28,13 +28,12 @@ struct PlatformRoutes: Sendable {
         let document = OpenAPIDocument.render(
             title: "AppSuite", version: AppSuite.version, operations: Self.documentingLimits(Self.operations(apps: apps), of: router),
             schemas: Self.schemas(apps: apps))
-        router.get(APIPath.openAPI) { _ in .json(document) }
-        router.get(APIPath.appVersion) { [versions = configuration.clientVersions] request in
-            let answer = try versions.answer(platform: request.query["platform"], current: request.query["current"])
-            var response = Response.json(Array(try APICoding.makeEncoder().encode(answer)))
-            response.headers.set("Cache-Control", "no-store")
-            return response
+        router.get(PlatformEndpoints.openAPI.path) { _ in .json(document) }
+        var api = RouteGroup(prefix: "/api/v1", kind: .api, guard: sessionGuard)
+        api.anyone.handle(PlatformEndpoints.appVersion) { [versions = configuration.clientVersions] call in
+            try versions.answer(platform: call.query.platform, current: call.query.current)
         }
+        router.mount(api)
 
         let assets = StaticFiles(directory: WebAssets.directory.path)
         router.get(WebAssets.mountPath + "{path...}", assets.handler())
@@ -68,21 +67,9 @@ struct PlatformRoutes: Sendable {
     }
 
     static func operations(apps: [any MiniApp]) -> [APIOperation] {
-        [
-            APIOperation(.get, APIPath.health, summary: "Liveness and database check", tag: "Platform",
-                         responses: [.init(200, "Serving", schema: .ref(HealthStatus.self)),
-                                     .init(503, "The database cannot be reached or stays busy (Retry-After)", schema: .reference("Problem"),
-                                           mediaType: "application/problem+json")]),
-            APIOperation(.get, APIPath.openAPI, summary: "This document", tag: "Platform", responses: [.init(200, "OpenAPI 3.1")]),
-            APIOperation(.get, APIPath.appVersion, summary: "The published client version and whether the asking client must update", tag: "Platform",
-                         parameters: [.init("platform", in: .query, required: true, schema: .string(maxLength: 7), description: "ios, android or web"),
-                                      .init("current", in: .query, required: false, schema: .string(maxLength: 64),
-                                            description: "the client's version (1.4.2), or for web the page's release")],
-                         responses: [.init(200, "The version", schema: .ref(AppVersion.self)),
-                                     .init(404, "No version published for this platform", schema: .reference("Problem"), mediaType: "application/problem+json"),
-                                     .init(422, "Invalid platform or current (named in errors)", schema: .reference("Problem"), mediaType: "application/problem+json")]),
-        ] + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + StorageRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + apps.flatMap(\.apiOperations)
-            + APIOperation.operations([NotificationEndpoints.inboxGroup, NotificationEndpoints.pushGroup] + apps.compactMap(\.endpoints))
+        APIOperation.operations([PlatformEndpoints.group])
+            + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + apps.flatMap(\.apiOperations)
+            + APIOperation.operations([PlatformEndpoints.accountGroup, NotificationEndpoints.inboxGroup, NotificationEndpoints.pushGroup] + apps.compactMap(\.endpoints))
     }
 
     /// Every component schema: the platform's models, identity's, the community's and each app's.

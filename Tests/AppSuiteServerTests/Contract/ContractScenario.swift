@@ -57,15 +57,15 @@ enum ContractScenario {
         // Last: the reset signs bob out everywhere, and an account is deleted.
         try emailAndReset(client, bob: users.bob, sink: sink)
         accountData(client, alice: users.alice)
-        client.call("GET", APIPath.health, as: HealthStatus.self)
-        client.problem("POST", APIPath.health, status: 405)
-        client.problem("POST", APIPath.openAPI, status: 405)
-        client.call("GET", APIPath.appVersion, query: [("platform", "ios"), ("current", "1.4.0")], as: AppVersion.self)
-        client.problem("GET", APIPath.appVersion, query: [("platform", "windows")], status: 422)
-        client.problem("GET", APIPath.appVersion, query: [("platform", "android")], status: 404)
+        client.call("GET", PlatformEndpoints.health.path, as: HealthStatus.self)
+        client.problem("POST", PlatformEndpoints.health.path, status: 405)
+        client.problem("POST", PlatformEndpoints.openAPI.path, status: 405)
+        client.call("GET", PlatformEndpoints.appVersion.path, query: [("platform", "ios"), ("current", "1.4.0")], as: AppVersion.self)
+        client.problem("GET", PlatformEndpoints.appVersion.path, query: [("platform", "windows")], status: 422)
+        client.problem("GET", PlatformEndpoints.appVersion.path, query: [("platform", "android")], status: 404)
         let document = client.document() ?? Data()
         let routes = server.suite.router.registered
-            .filter { $0.pattern.hasPrefix("/api/") || $0.pattern == APIPath.health }
+            .filter { $0.pattern.hasPrefix("/api/") || $0.pattern == PlatformEndpoints.health.path }
             .map { "\($0.method.rawValue) \($0.pattern)" }
         return client.run(routes: routes, document: document)
     }
@@ -172,8 +172,8 @@ enum ContractScenario {
     static func accountData(_ client: ContractClient, alice: String) {
         client.bytes(APIPath.export, [:], token: alice, mediaType: "application/zip")
         client.problem("GET", APIPath.export, status: 401)
-        client.call("GET", APIPath.storage, token: alice, as: StorageUsage.self)
-        client.problem("GET", APIPath.storage, status: 401)
+        client.call("GET", PlatformEndpoints.storage.path, token: alice, as: StorageUsage.self)
+        client.problem("GET", PlatformEndpoints.storage.path, status: 401)
         let password = "correct horse battery"
         guard let erin = client.call("POST", APIPath.register, body: .model(Credentials(username: "contract_erin", password: password)),
                                      status: 201, as: LoginResponse.self) else { return }

@@ -1,0 +1,35 @@
+/// The platform's own endpoints, declared once: health, the OpenAPI document, the published client version and
+/// the account's storage use. Health and the document are served outside the session middleware (a load balancer
+/// or a monitor calls them), the version to anyone, storage to the signed-in user.
+public enum PlatformEndpoints {
+    public static let health = Endpoint<NoQuery, NoBody, HealthStatus>(
+        .get, "/healthz", summary: "Liveness and database check", access: .anyone,
+        errors: [.init(503, "The database cannot be reached or stays busy (Retry-After)")])
+    public static let openAPI = Endpoint<NoQuery, NoBody, BinaryFile>(
+        .get, "/api/openapi.json", summary: "This document (OpenAPI 3.1)", access: .anyone, produces: "application/json")
+    public static let appVersion = Endpoint<AppVersionQuery, NoBody, AppVersion>(
+        .get, "/api/v1/app/version", summary: "The published client version and whether the asking client must update", access: .anyone,
+        errors: [.init(404, "No version published for this platform"), .init(422, "Invalid platform or current (named in errors)")])
+    public static let storage = Endpoint<NoQuery, NoBody, StorageUsage>(
+        .get, "/api/v1/me/storage", summary: "The bytes the user keeps in each app that stores uploads, against its per-account quota")
+
+    public static let group = EndpointGroup(tag: "Platform", [health, openAPI, appVersion])
+    public static let accountGroup = EndpointGroup(tag: "Accounts", [storage])
+}
+
+/// `GET /api/v1/app/version`.
+public struct AppVersionQuery: QueryDecodable, Equatable {
+    /// `ios`, `android` or `web`.
+    public var platform: String
+    /// The client's version (`1.4.2`), or for `web` the page's release; nil when the client does not say.
+    public var current: String?
+
+    public init(platform: String, current: String? = nil) {
+        (self.platform, self.current) = (platform, current)
+    }
+
+    public init(from query: inout QueryReader) throws(QueryError) {
+        platform = try query.requiredText("platform", maxLength: 7, "ios, android or web")
+        current = try query.text("current", maxLength: 64, "the client's version (1.4.2), or for web the page's release")
+    }
+}
