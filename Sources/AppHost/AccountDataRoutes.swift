@@ -4,7 +4,7 @@ public import Identity
 import WebUI
 
 /// `/me/data` (the page: download, delete), `GET /me/data/export`, `POST /me/data/delete`, and the API's
-/// `GET /api/v1/me/export` and `DELETE /api/v1/me` (``AccountDeletion``). The archive is built and the
+/// ``PlatformEndpoints/exportData`` and ``PlatformEndpoints/deleteAccount``. The archive is built and the
 /// password checked (argon2id) on the work pool, keyed by the user; the zip is sent from disk.
 public struct AccountDataRoutes: Sendable {
     public let archive: AccountArchive
@@ -46,17 +46,18 @@ public struct AccountDataRoutes: Sendable {
         router.mount(pages)
 
         var api = RouteGroup(prefix: "", kind: .api, guard: sessionGuard)
-        api.get(APIPath.export) { _, member in
-            .offloaded(key: "user-\(member.user.id)", lane: .batch) { try download(userID: member.user.id, viewer: member.viewer) }
+        api.reply(PlatformEndpoints.exportData) { call in
+            let member = call.context
+            return .response(.offloaded(key: "user-\(member.user.id)", lane: .batch) { try download(userID: member.user.id, viewer: member.viewer) })
         }
-        api.delete(APIPath.me) { request, member in
-            let body = try request.decodeJSON(AccountDeletion.self)
-            return .offloaded(key: "user-\(member.user.id)", lane: .batch) {
-                try delete(userID: member.user.id, password: body.password, request: request, viewer: member.viewer)
+        api.reply(PlatformEndpoints.deleteAccount) { call in
+            let (member, password, request) = (call.context, call.body.password, call.request)
+            return .response(.offloaded(key: "user-\(member.user.id)", lane: .batch) {
+                try delete(userID: member.user.id, password: password, request: request, viewer: member.viewer)
                 var response = Response.noContent
                 response.setCookie(authenticator.clearedSessionCookie())
                 return response
-            }
+            })
         }
         router.mount(api)
     }
@@ -120,22 +121,6 @@ public struct AccountDataRoutes: Sendable {
 }
 
 extension AccountDataRoutes {
-    /// The OpenAPI description of `GET /api/v1/me/export` and `DELETE /api/v1/me`.
-    public static let apiOperations: [APIOperation] = [
-        APIOperation(.get, APIPath.export, summary: "Download everything the suite keeps about the user: a zip of one JSON file per app "
-                     + "and platform part, and the photo originals", tag: "Accounts",
-                     responses: [.init(200, "The archive", schema: .string(format: "binary"), mediaType: "application/zip"),
-                                 .init(401, "Not signed in", schema: .reference("Problem"), mediaType: "application/problem+json"),
-                                 .init(422, "More than 20,000 files or 4 GiB", schema: .reference("Problem"), mediaType: "application/problem+json")],
-                     requiresAuthentication: true),
-        APIOperation(.delete, APIPath.me, summary: "Delete the account for good (password again); comments stay, signed 已注销用户", tag: "Accounts",
-                     requestBody: .ref(AccountDeletion.self),
-                     responses: [.init(204, "Deleted; the session ended"),
-                                 .init(401, "Not signed in, or a wrong password", schema: .reference("Problem"), mediaType: "application/problem+json"),
-                                 .init(429, "Too many wrong passwords; see Retry-After", schema: .reference("Problem"), mediaType: "application/problem+json")],
-                     requiresAuthentication: true),
-    ]
-
     public static let apiSchemas: [(String, JSONSchema)] = [
         JSONSchema.component(AccountDeletion.self, overriding: [
             "password": .string(description: "The account's password; an account without one (made through a provider) types its username",

@@ -9,10 +9,8 @@ public enum APIPath {
     public static let register = "/api/v1/auth/register"
     public static let login = "/api/v1/auth/login"
     public static let logout = "/api/v1/auth/logout"
-    /// `GET`: the signed-in user; `PATCH`: the nickname; `DELETE`: the account, with ``AccountDeletion``.
+    /// `GET`: the signed-in user; `PATCH`: the nickname (`DELETE`: ``PlatformEndpoints/deleteAccount``).
     public static let me = "/api/v1/me"
-    /// `GET`: a zip of everything the suite keeps about the user (JSON per app, photo originals).
-    public static let export = "/api/v1/me/export"
     public static let password = "/api/v1/me/password"
     public static let avatar = "/api/v1/me/avatar"
     /// `GET`: the user's signed-in sessions (``SessionList``); `DELETE`: sign out every other session.

@@ -13,8 +13,18 @@ public enum PlatformEndpoints {
     public static let storage = Endpoint<NoQuery, NoBody, StorageUsage>(
         .get, "/api/v1/me/storage", summary: "The bytes the user keeps in each app that stores uploads, against its per-account quota")
 
+    /// Built and sent from disk on the work pool (the batch lane), keyed by the user.
+    public static let exportData = Endpoint<NoQuery, NoBody, BinaryFile>(
+        .get, "/api/v1/me/export",
+        summary: "Download everything the suite keeps about the user: a zip of one JSON file per app and platform part, and the photo originals",
+        errors: [.init(422, "More than 20,000 files or 4 GiB (urn:appsuite:problem:export-too-large)")], produces: "application/zip")
+    /// The password is checked with argon2id on the work pool; five wrong ones lock the check for a while.
+    public static let deleteAccount = Endpoint<NoQuery, AccountDeletion, NoContent>(
+        .delete, "/api/v1/me", summary: "Delete the account for good (password again); comments stay, signed 已注销用户; the session ends",
+        errors: [.init(401, "Not signed in, or a wrong password (errors name password)"), .init(429, "Too many wrong passwords; see Retry-After")])
+
     public static let group = EndpointGroup(tag: "Platform", [health, openAPI, appVersion])
-    public static let accountGroup = EndpointGroup(tag: "Accounts", [storage])
+    public static let accountGroup = EndpointGroup(tag: "Accounts", [storage, exportData, deleteAccount])
 }
 
 /// `GET /api/v1/app/version`.

@@ -115,12 +115,10 @@ extension AppSuiteClient {
         static let signOutSession = Route("DELETE", APIPath.session)
         static let linkedLogins = Route("GET", APIPath.logins)
         static let unlink = Route("DELETE", APIPath.linkedLogin)
-        static let exportData = Route("GET", APIPath.export)
-        static let deleteAccount = Route("DELETE", APIPath.me)
         static let email = Route("GET", APIPath.email)
         static let setEmail = Route("PUT", APIPath.email)
         static let endpoints = [profile, changeNickname, changePassword, uploadAvatar, sessions, signOutOthers, signOutSession, linkedLogins, unlink,
-                                exportData, deleteAccount, email, setEmail]
+                                email, setEmail]
 
         /// `GET /api/v1/me/email`: the user's address (nil without one) and whether it is verified.
         public func email() async throws(AppSuiteError) -> EmailStatus {
@@ -141,7 +139,7 @@ extension AppSuiteClient {
         /// under `photos/originals/`.
         /// - Throws: a `422` problem (`urn:appsuite:problem:export-too-large`) over 20,000 files or 4 GiB.
         public func exportData() async throws(AppSuiteError) -> Data {
-            var call = AppSuiteClient.Call(Self.exportData)
+            var call = AppSuiteClient.Call(Route(PlatformEndpoints.exportData))
             call.accept = "application/zip, application/problem+json"
             return try await client.response(call).body
         }
@@ -159,7 +157,7 @@ extension AppSuiteClient {
         /// - Throws: a `401` problem naming `password` when it is wrong (the session stays), `429` after 5 wrong ones.
         public func deleteAccount(password: String) async throws(AppSuiteError) {
             let token = client.session.token
-            var call = try AppSuiteClient.Call(Self.deleteAccount).json(AccountDeletion(password: password))
+            var call = try AppSuiteClient.Call(Route(PlatformEndpoints.deleteAccount)).json(AccountDeletion(password: password))
             call.endsSessionOn401 = false
             try await client.noContent(call)
             try client.session.end(.loggedOut, token: token)

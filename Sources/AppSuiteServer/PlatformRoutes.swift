@@ -68,7 +68,7 @@ struct PlatformRoutes: Sendable {
 
     static func operations(apps: [any MiniApp]) -> [APIOperation] {
         APIOperation.operations([PlatformEndpoints.group])
-            + IdentityRoutes.apiOperations + AccountDataRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + apps.flatMap(\.apiOperations)
+            + IdentityRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + apps.flatMap(\.apiOperations)
             + APIOperation.operations([PlatformEndpoints.accountGroup, NotificationEndpoints.inboxGroup, NotificationEndpoints.pushGroup] + apps.compactMap(\.endpoints))
     }
 

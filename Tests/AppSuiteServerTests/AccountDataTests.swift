@@ -104,7 +104,7 @@ import WebUI
         let slicerFolder = try seedSlicerJob(server, user: aliceID, now: now, zip: slices)
 
         // Download: one JSON per part, the original byte for byte, no password hash.
-        let zip = try server.get(APIPath.export, token: alice.token)
+        let zip = try server.get(PlatformEndpoints.exportData.path, token: alice.token)
         #expect(zip.status == 200 && zip.headers["content-type"] == "application/zip")
         let folder = TemporaryDirectory("account-export")
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)

@@ -190,7 +190,7 @@ func multipartForm(fields: [(String, String)], files: [(field: String, name: Str
         #expect(shown[0].width == 1_280 && shown[0].height == 853)
         #expect(try server.get(shown[1].url).status == 200)
 
-        let zip = try server.get(APIPath.export, token: alice.token)
+        let zip = try server.get(PlatformEndpoints.exportData.path, token: alice.token)
         #expect(zip.status == 200)
         let folder = TemporaryDirectory("merchant-photo-export")
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)

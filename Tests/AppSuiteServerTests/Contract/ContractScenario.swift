@@ -170,8 +170,8 @@ enum ContractScenario {
 
     /// Alice downloads her data; a fresh account is deleted, after a wrong password.
     static func accountData(_ client: ContractClient, alice: String) {
-        client.bytes(APIPath.export, [:], token: alice, mediaType: "application/zip")
-        client.problem("GET", APIPath.export, status: 401)
+        client.bytes(PlatformEndpoints.exportData.path, [:], token: alice, mediaType: "application/zip")
+        client.problem("GET", PlatformEndpoints.exportData.path, status: 401)
         client.call("GET", PlatformEndpoints.storage.path, token: alice, as: StorageUsage.self)
         client.problem("GET", PlatformEndpoints.storage.path, status: 401)
         let password = "correct horse battery"
