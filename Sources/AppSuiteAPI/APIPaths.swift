@@ -6,6 +6,8 @@ import Foundation
 /// Paths with `{name}` segments are templates, the same pattern the server's router and `/api/openapi.json`
 /// use; ``filled(_:_:)`` turns one into a request path.
 public enum APIPath {
+    /// `GET`: the OpenAPI 3.1 document of every operation (the one route the document describes by hand: its answer is no model).
+    public static let openAPI = "/api/openapi.json"
     public static let register = "/api/v1/auth/register"
     public static let login = "/api/v1/auth/login"
     public static let logout = "/api/v1/auth/logout"

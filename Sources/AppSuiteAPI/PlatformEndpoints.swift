@@ -1,12 +1,10 @@
-/// The platform's own endpoints, declared once: health, the OpenAPI document, the published client version and
-/// the account's storage use. Health and the document are served outside the session middleware (a load balancer
+/// The platform's own endpoints, declared once: health, the published client version and the account's data
+/// (storage use, export, deletion). The OpenAPI document itself is ``APIPath/openAPI``. Health and the document are served outside the session middleware (a load balancer
 /// or a monitor calls them), the version to anyone, storage to the signed-in user.
 public enum PlatformEndpoints {
     public static let health = Endpoint<NoQuery, NoBody, HealthStatus>(
         .get, "/healthz", summary: "Liveness and database check", access: .anyone,
         errors: [.init(503, "The database cannot be reached or stays busy (Retry-After)")])
-    public static let openAPI = Endpoint<NoQuery, NoBody, BinaryFile>(
-        .get, "/api/openapi.json", summary: "This document (OpenAPI 3.1)", access: .anyone, produces: "application/json")
     public static let appVersion = Endpoint<AppVersionQuery, NoBody, AppVersion>(
         .get, "/api/v1/app/version", summary: "The published client version and whether the asking client must update", access: .anyone,
         errors: [.init(404, "No version published for this platform"), .init(422, "Invalid platform or current (named in errors)")])
@@ -23,7 +21,7 @@ public enum PlatformEndpoints {
         .delete, "/api/v1/me", summary: "Delete the account for good (password again); comments stay, signed 已注销用户; the session ends",
         errors: [.init(401, "Not signed in, or a wrong password (errors name password)"), .init(429, "Too many wrong passwords; see Retry-After")])
 
-    public static let group = EndpointGroup(tag: "Platform", [health, openAPI, appVersion])
+    public static let group = EndpointGroup(tag: "Platform", [health, appVersion])
     public static let accountGroup = EndpointGroup(tag: "Accounts", [storage, exportData, deleteAccount])
 }
 

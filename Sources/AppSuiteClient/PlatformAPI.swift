@@ -9,6 +9,9 @@ extension AppSuiteClient {
     public struct Platform: Sendable {
         let client: AppSuiteClient
 
+        static let openAPI = Route("GET", APIPath.openAPI)
+        static let endpoints = [openAPI]
+
         /// `GET /healthz`: `ok` once the server's database answers; a `503` problem when it cannot be reached, a `500` one otherwise.
         public func health() async throws(AppSuiteError) -> HealthStatus {
             try await client.call(PlatformEndpoints.health)
@@ -24,7 +27,7 @@ extension AppSuiteClient {
 
         /// `GET /api/openapi.json`: the OpenAPI 3.1 document of every operation, as JSON bytes.
         public func openAPIDocument() async throws(AppSuiteError) -> Data {
-            let response = try await client.response(.init(Route(PlatformEndpoints.openAPI)))
+            let response = try await client.response(.init(Self.openAPI))
             guard response.mediaType == "application/json" else { throw AppSuiteClient.unexpected(response, "the JSON document") }
             return response.body
         }

@@ -31,7 +31,7 @@ extension AppSuiteClient {
     /// Every API operation the client calls: each endpoint declared in `AppSuiteAPI` (``call(_:path:query:body:)``)
     /// and the routes of the methods still written per route. A test compares it with the operations of the
     /// server's `/api/openapi.json`, and the live tests call every one of them.
-    public static let routes: [Route] = APIEndpoints.groups.flatMap { $0.endpoints.map(Route.init) } + Auth.endpoints + Me.endpoints + Community.endpoints
+    public static let routes: [Route] = APIEndpoints.groups.flatMap { $0.endpoints.map(Route.init) } + Platform.endpoints + Auth.endpoints + Me.endpoints + Community.endpoints
         + Movies.endpoints + Gaokao.endpoints + Photos.endpoints
         + Moderation.endpoints
 }

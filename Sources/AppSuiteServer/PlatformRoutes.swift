@@ -28,7 +28,7 @@ struct PlatformRoutes: Sendable {
         let document = OpenAPIDocument.render(
             title: "AppSuite", version: AppSuite.version, operations: Self.documentingLimits(Self.operations(apps: apps), of: router),
             schemas: Self.schemas(apps: apps))
-        router.get(PlatformEndpoints.openAPI.path) { _ in .json(document) }
+        router.get(APIPath.openAPI) { _ in .json(document) }
         var api = RouteGroup(prefix: "/api/v1", kind: .api, guard: sessionGuard)
         api.anyone.handle(PlatformEndpoints.appVersion) { [versions = configuration.clientVersions] call in
             try versions.answer(platform: call.query.platform, current: call.query.current)
@@ -68,6 +68,7 @@ struct PlatformRoutes: Sendable {
 
     static func operations(apps: [any MiniApp]) -> [APIOperation] {
         APIOperation.operations([PlatformEndpoints.group])
+            + [APIOperation(.get, APIPath.openAPI, summary: "This document", tag: "Platform", responses: [.init(200, "OpenAPI 3.1")])]
             + IdentityRoutes.apiOperations + CommunityRoutes.apiOperations + ModerationRoutes.apiOperations + apps.flatMap(\.apiOperations)
             + APIOperation.operations([PlatformEndpoints.accountGroup, NotificationEndpoints.inboxGroup, NotificationEndpoints.pushGroup] + apps.compactMap(\.endpoints))
     }

@@ -103,7 +103,7 @@ final class ContractClient {
 
     /// Expects the OpenAPI document; returns its bytes.
     func document() -> Data? {
-        guard let reply = exchange("GET", PlatformEndpoints.openAPI.path, [:], query: [], body: .none, token: nil, status: 200, answer: .document) else { return nil }
+        guard let reply = exchange("GET", APIPath.openAPI, [:], query: [], body: .none, token: nil, status: 200, answer: .document) else { return nil }
         return Data(reply.body)
     }
 

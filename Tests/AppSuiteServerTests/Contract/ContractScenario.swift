@@ -59,7 +59,7 @@ enum ContractScenario {
         accountData(client, alice: users.alice)
         client.call("GET", PlatformEndpoints.health.path, as: HealthStatus.self)
         client.problem("POST", PlatformEndpoints.health.path, status: 405)
-        client.problem("POST", PlatformEndpoints.openAPI.path, status: 405)
+        client.problem("POST", APIPath.openAPI, status: 405)
         client.call("GET", PlatformEndpoints.appVersion.path, query: [("platform", "ios"), ("current", "1.4.0")], as: AppVersion.self)
         client.problem("GET", PlatformEndpoints.appVersion.path, query: [("platform", "windows")], status: 422)
         client.problem("GET", PlatformEndpoints.appVersion.path, query: [("platform", "android")], status: 404)
