@@ -71,9 +71,16 @@ extension PhotoPages {
         photo.place.flatMap { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
     }
 
-    /// The timeline of a cluster: its box with edges rounded outwards to the 7 decimals the query carries (the
-    /// product `value × 10⁷` may itself round up or down, so the result is checked against `value`).
+    /// The timeline of a cluster: its box with edges rounded outwards (``outwards(west:south:east:north:)``).
     static func placesLink(_ cluster: PlaceCluster<Photo>) -> String {
+        guard let bounds = outwards(west: cluster.west, south: cluster.south, east: cluster.east, north: cluster.north)
+        else { return "/photos?hasPlace=true" }
+        return "/photos?" + Self.query(group: .day, album: nil, filter: PhotoFilter(bounds: bounds))
+    }
+
+    /// A box holding these edges whose ``PhotoBounds/queryText`` (7 decimals) still holds them once parsed: each edge
+    /// rounded outwards, checked against the value (the product `value × 10⁷` may itself round the wrong way).
+    static func outwards(west: Double, south: Double, east: Double, north: Double) -> PhotoBounds? {
         func down(_ value: Double) -> Double {
             let rounded = (value * 1e7).rounded(.down) / 1e7
             return rounded > value ? rounded - 1e-7 : rounded
@@ -82,9 +89,7 @@ extension PhotoPages {
             let rounded = (value * 1e7).rounded(.up) / 1e7
             return rounded < value ? rounded + 1e-7 : rounded
         }
-        guard let bounds = PhotoBounds(west: max(-180, down(cluster.west)), south: max(-90, down(cluster.south)),
-                                       east: min(180, up(cluster.east)), north: min(90, up(cluster.north))) else { return "/photos?hasPlace=true" }
-        return "/photos?" + Self.query(group: .day, album: nil, filter: PhotoFilter(bounds: bounds))
+        return PhotoBounds(west: max(-180, down(west)), south: max(-90, down(south)), east: min(180, up(east)), north: min(90, up(north)))
     }
 
     func placesPage(_ viewer: Viewer, userID: Int64) throws -> Response {

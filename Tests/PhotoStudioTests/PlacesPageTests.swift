@@ -106,6 +106,17 @@ import WebUI
         #expect(PhotoBounds(west: 10, south: 0, east: 5, north: 1) == nil)
     }
 
+    /// 31.2298° N written by a camera as 31° 13′ 47.28″ reads back as 31.229799999999997, and `× 10⁷` rounds that up
+    /// to 312298000: an area's link must still hold it (the E2E test's south-west photo was left out once).
+    @Test func areaLinksRoundOutwards() throws {
+        let south = 31.0 + 13.0 / 60 + 47.28 / 3600
+        #expect(south < 31.2298 && (south * 1e7).rounded(.down) == 312_298_000)
+        let bounds = try #require(PhotoPages.outwards(west: 121.473, south: south, east: 121.5003, north: 31.2401))
+        let parsed = try PhotoListQuery(pairs: [("bbox", bounds.queryText)]).bbox
+        #expect(bounds.queryText == "121.473,31.2297999,121.5003,31.2401")
+        #expect(try #require(parsed).south <= south && parsed!.west <= 121.473 && parsed!.east >= 121.5003 && parsed!.north >= 31.2401)
+    }
+
     @Test("no photo with a place: an empty state that says what to do and counts the others", .requires(.photos))
     func emptyState() throws {
         let server = try TestServer()
