@@ -65,6 +65,9 @@ let package = Package(
         .target(name: "AppHost", dependencies: ["HTTPServer", "Storage", "WebUI", "Identity", "Community", "Notifications", "RemoteImages", "CZip"], swiftSettings: upcoming),
         // The remote-image cache: fetched once through OutboundHTTP, re-encoded by Imaging, served from our origin.
         .target(name: "RemoteImages", dependencies: ["HTTPServer", "Storage", "OutboundHTTP", "Imaging", "Identity"], swiftSettings: upcoming),
+        // Maps for every app: the operator's tile source (`--map-tile-*`), Leaflet from Debian and maps.js, the offline
+        // plots' projection. Knows no app.
+        .target(name: "Maps", dependencies: ["AppHost", "HTTPServer", "WebUI", "Geo"], resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(name: "Community", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "Notifications"], swiftSettings: upcoming),
         .target(
             name: "Notifications", dependencies: ["HTTPServer", "Storage", "Identity", "WebUI", "AppSuiteAPI", "COpenSSL", "OutboundHTTP"],
@@ -77,7 +80,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "PhotoStudio",
-            dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Imaging", "AppSuiteAPI"],
+            dependencies: ["AppHost", "HTTPServer", "Storage", "Identity", "WebUI", "Imaging", "AppSuiteAPI", "Geo", "Maps"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
 
         .target(
@@ -92,7 +95,7 @@ let package = Package(
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "Merchants",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "Notifications", "WebUI", "Geo", "Imaging", "AppSuiteAPI", "Markdown"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "Identity", "Notifications", "WebUI", "Geo", "Maps", "Imaging", "AppSuiteAPI", "Markdown"],
             resources: [.copy("Assets")], swiftSettings: upcoming),
         .target(
             name: "AppDeals",
@@ -101,7 +104,7 @@ let package = Package(
         // MARK: composition and command line
         .target(
             name: "AppSuiteServer",
-            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Mail", "Notifications", "OutboundHTTP", "RemoteImages", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals", "Merchants"],
+            dependencies: ["AppHost", "Community", "HTTPServer", "Storage", "WebUI", "Identity", "Imaging", "Mail", "Notifications", "OutboundHTTP", "RemoteImages", "MovieReviews", "Gaokao", "PhotoStudio", "Weather", "AssetSlicer", "AppDeals", "Merchants", "Maps"],
             swiftSettings: upcoming),
         .target(name: "AppSuiteCLI", dependencies: ["AppSuiteServer", "AppHost", "Identity", "WebUI"], swiftSettings: upcoming),
         .executableTarget(name: "appsuite", dependencies: ["AppSuiteCLI"], swiftSettings: upcoming),
@@ -168,10 +171,11 @@ let package = Package(
             name: "GaokaoTests", dependencies: ["Gaokao", "Storage", "AppHost", "AppSuiteServer", "AppSuiteTesting"],
             swiftSettings: upcoming),
         .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: upcoming),
+        .testTarget(name: "MapsTests", dependencies: ["Maps", "Geo", "AppHost", "WebUI"], swiftSettings: upcoming),
         .testTarget(name: "RecommendationsTests", dependencies: ["Recommendations"], swiftSettings: upcoming),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], swiftSettings: upcoming),
         .testTarget(
-            name: "MerchantsTests", dependencies: ["Merchants", "Geo", "Community", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer"],
+            name: "MerchantsTests", dependencies: ["Merchants", "Maps", "Geo", "Community", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer"],
             swiftSettings: upcoming),
         .testTarget(
             name: "WeatherTests", dependencies: ["Weather", "Geo", "Storage", "AppHost", "AppSuiteServer", "AppSuiteAPI", "AppSuiteTesting", "WebUI", "HTTPServer", "Imaging"],
@@ -181,7 +185,7 @@ let package = Package(
             swiftSettings: upcoming),
         .testTarget(
             name: "PhotoStudioTests",
-            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "WebUI", "AppSuiteTesting", "AppSuiteAPI"],
+            dependencies: ["PhotoStudio", "AppSuiteServer", "AppHost", "Storage", "Imaging", "Identity", "HTTPServer", "WebUI", "AppSuiteTesting", "AppSuiteAPI", "Geo", "Maps"],
             swiftSettings: upcoming),
     ]
 )

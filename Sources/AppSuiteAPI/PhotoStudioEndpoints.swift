@@ -70,6 +70,9 @@ public struct PhotoListQuery: QueryDecodable, Equatable {
     public var camera: String?
     /// `true`: only photos with a place (EXIF GPS).
     public var hasPlace: Bool?
+    /// `minLon,minLat,maxLon,maxLat`: only photos whose place is inside (the 地点 page's links); a value out of range or
+    /// bounds in the wrong order are a `422` naming each.
+    public var bbox: PhotoBounds?
 
     /// The longest camera name (EXIF texts are cut at 120 characters, a model after its make at 241).
     public static let maximumCameraLength = 241
@@ -77,9 +80,9 @@ public struct PhotoListQuery: QueryDecodable, Equatable {
     public static let days = "1900-01-01"..."9999-12-31"
 
     public init(limit: Int = 50, cursor: String? = nil, month: String? = nil, album: Int64? = nil, from: String? = nil, to: String? = nil,
-                camera: String? = nil, hasPlace: Bool? = nil) {
+                camera: String? = nil, hasPlace: Bool? = nil, bbox: PhotoBounds? = nil) {
         (self.limit, self.cursor, self.month, self.album) = (limit, cursor, month, album)
-        (self.from, self.to, self.camera, self.hasPlace) = (from, to, camera, hasPlace)
+        (self.from, self.to, self.camera, self.hasPlace, self.bbox) = (from, to, camera, hasPlace, bbox)
     }
 
     public init(from query: inout QueryReader) throws(QueryError) {
@@ -91,6 +94,8 @@ public struct PhotoListQuery: QueryDecodable, Equatable {
         to = try query.text("to", maxLength: 10, "yyyy-MM-dd: taken on or before this day")
         camera = try query.text("camera", maxLength: Self.maximumCameraLength, "EXIF make and model as answered in camera")
         hasPlace = try query.optional("hasPlace", "true: only photos with a place (EXIF GPS)")
+        bbox = try Self.bounds(query.text("bbox", maxLength: 100, "minLon,minLat,maxLon,maxLat (WGS-84 degrees): only photos whose place is inside"),
+                               query)
         if let month {
             try query.check(Self.isDay(month + "-01"), "month", zh: "月份应写成 2019-07 这样。", en: "Give the month as 2019-07.")
             try query.check(Self.days.contains(month + "-01"), "month", zh: "月份须在 1900-01 到 9999-12 之间。", en: "The month must be from 1900-01 to 9999-12.")
@@ -104,6 +109,20 @@ public struct PhotoListQuery: QueryDecodable, Equatable {
         if let from, let to {
             try query.check(from <= to, "to", zh: "结束日期不能早于开始日期。", en: "The last day cannot be before the first.")
         }
+    }
+
+    /// The bounds `bbox` names: four numbers, each in range, minimum not above maximum; else the first problem.
+    static func bounds(_ text: String?, _ query: QueryReader) throws(QueryError) -> PhotoBounds? {
+        guard let text else { return nil }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0.filter { $0 != " " })) }
+        try query.check(values.count == 4 && values.allSatisfy { $0 != nil }, "bbox",
+                        zh: "“\(text)”不是四个数：应写成 最小经度,最小纬度,最大经度,最大纬度，如 121.4,31.1,121.6,31.3。",
+                        en: "“\(text)” is not four numbers: give minLon,minLat,maxLon,maxLat, e.g. 121.4,31.1,121.6,31.3.")
+        let numbers = values.compactMap { $0 }
+        guard numbers.count == 4 else { return nil }
+        let problems = PhotoBounds.problems(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
+        try query.check(problems.isEmpty, "bbox", zh: problems.map(\.zh).joined(separator: " "), en: problems.map(\.en).joined(separator: " "))
+        return PhotoBounds(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
     }
 
     /// A real day of the Gregorian calendar written `yyyy-MM-dd` (any year of four digits).

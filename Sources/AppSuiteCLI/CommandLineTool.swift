@@ -5,14 +5,15 @@ import Foundation
 /// `appsuite`: the command-line entry. `main.swift` only calls ``run(_:environment:apps:)`` and exits with its code.
 /// The platform's commands are `serve` and `import`; every other command comes from an app (``MiniApp/commands``).
 public enum CommandLineTool {
-    /// `appsuite --help`: the platform's commands and options, then each app's commands and settings.
+    /// `appsuite --help`: the platform's commands and options, then each app's commands, then the platform's shared
+    /// settings (the map tiles) and each app's.
     static func usage(apps: [any MiniApp]) -> String {
         let commands = apps.flatMap(\.commands).filter(\.isListed)
         let commandUsage = commands.flatMap(\.usage).map { "  \($0)\n" }.joined()
         let commandList = commands.map { "  \($0.name.padded(to: 8)) \($0.summary)\n" }.joined()
-        let settings = apps.flatMap(\.settings).map { ($0.isSecret ? $0.environmentName : "--\($0.name) \($0.valueName)", $0.help) }
+        let settings = (AppSuiteConfiguration.platformSettings + apps.flatMap(\.settings)).map { ($0.isSecret ? $0.environmentName : "--\($0.name) \($0.valueName)", $0.help) }
         let width = max(18, settings.map(\.0.count).max() ?? 0)
-        let settingList = settings.isEmpty ? "" : "\nApp settings (flags also read from APPSUITE_<NAME>; secrets only from the environment):\n"
+        let settingList = settings.isEmpty ? "" : "\nSettings of the maps and the apps (flags also read from APPSUITE_<NAME>; secrets only from the environment):\n"
             + settings.map { "  \($0.0.padded(to: width))  \($0.1)\n" }.joined()
         return """
         appsuite \(AppSuite.version): one server for the AppSuite mini apps

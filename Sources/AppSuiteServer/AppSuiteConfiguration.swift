@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 public import Identity
 import Mail
+import Maps
 import Notifications
 import Storage
 public import WebUI
@@ -54,16 +55,20 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
     /// The names accepted as `--flag value` and as `APPSUITE_FLAG` in the environment.
     public static let optionNames: Set<String> = ["host", "port", "data-dir", "database", "threads", "secure-cookies", "access-log", "public-url", "smtp-url", "mail-from", "trusted-proxy", "oidc-providers", "client-versions", "release-notes-url", "test-push-receiver", "remote-images-max-mb"]
 
-    /// ``optionNames`` and the settings `apps` declare that may be given as a flag (not secrets).
+    /// Settings of the platform that apps share, resolved like the apps' own: the map tiles (`--map-tile-*`, Maps'
+    /// ``TileSource``) that every app drawing a map reads from its context.
+    public static let platformSettings: [any DeclaredSetting] = TileSource.settings
+
+    /// ``optionNames``, ``platformSettings`` and the settings `apps` declare that may be given as a flag (not secrets).
     public static func optionNames(apps: [any MiniApp]) -> Set<String> {
-        optionNames.union(apps.flatMap(\.settings).filter { !$0.isSecret }.map(\.name))
+        optionNames.union((platformSettings + apps.flatMap(\.settings)).filter { !$0.isSecret }.map(\.name))
     }
 
     /// Applies `options` (flag name → value) over `environment` (`APPSUITE_HOST`, `APPSUITE_PORT`,
     /// `APPSUITE_DATA_DIR`, `APPSUITE_DATABASE_URL`, `APPSUITE_THREADS`, `APPSUITE_REMOTE_IMAGES_MAX_MB`, `APPSUITE_SECURE_COOKIES`, `APPSUITE_ACCESS_LOG`, `APPSUITE_PUBLIC_URL`,
     /// `APPSUITE_SMTP_URL`, `APPSUITE_MAIL_FROM`, `APPSUITE_TRUSTED_PROXY`, `APPSUITE_OIDC_PROVIDERS` with each provider's `APPSUITE_OIDC_<ID>_SECRET`,
     /// `APPSUITE_CLIENT_VERSIONS`, `APPSUITE_RELEASE_NOTES_URL`, `APPSUITE_TEST_PUSH_RECEIVER`)
-    /// over the defaults, and the same for every setting `apps` declare (secrets from the environment only).
+    /// over the defaults, and the same for ``platformSettings`` and every setting `apps` declare (secrets from the environment only).
     /// - Throws: ``ConfigurationError`` naming the bad value and what is allowed.
     public static func resolve(options: [String: String], environment: [String: String],
                                apps: [any MiniApp] = AppCatalog.installed) throws(ConfigurationError) -> AppSuiteConfiguration {
@@ -149,7 +154,7 @@ public struct AppSuiteConfiguration: Sendable, Equatable {
             configuration.testPushReceiver = origin
         }
         var settings: [String: String] = [:]
-        for setting in apps.flatMap(\.settings) {
+        for setting in platformSettings + apps.flatMap(\.settings) {
             guard let text = setting.isSecret ? environment[setting.environmentName] : value(setting.name) else { continue }
             guard setting.accepts(text) else { throw .invalid(setting.name, text, setting.expected) }
             settings[setting.name] = text

@@ -3,6 +3,7 @@ public import AppSuiteAPI
 public import Community
 import Foundation
 import Geo
+import Maps
 public import HTTPServer
 public import Storage
 import WebUI
@@ -26,8 +27,8 @@ public struct MerchantsApp: MiniApp {
 
     public func migrations() -> [Migration] { MerchantsSchema.migrations() }
 
-    /// The online map's tile source (``TileSource``): `--merchants-tile-url` and its attribution, datum and subdomains.
-    public var settings: [any DeclaredSetting] { TileSource.settings + [Self.photoQuotaMegabytes] }
+    /// The photo quota. The online map's tiles are the platform's (`--map-tile-url`, Maps' ``TileSource``).
+    public var settings: [any DeclaredSetting] { [Self.photoQuotaMegabytes] }
 
     public func routes(_ routes: inout AppRoutes, context: AppContext) {
         let store = MerchantStore(database: context.database)
@@ -37,14 +38,13 @@ public struct MerchantsApp: MiniApp {
         api.register(into: &routes.api)
         let assets = AppAssets(appID: "merchants", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
         routes.serve(assets)
-        let tiles = TileSource.configured(context.settings)
-        let leaflet = tiles == nil ? nil : LeafletFiles()
-        leaflet?.register(into: &routes.files)
+        let map = MapSetup.configured(context.settings, appID: "merchants")
+        map?.register(into: &routes.files)
         let now: @Sendable () -> Int64 = { [clock = context.clock] in Int64(clock.now().timeIntervalSince1970) }
         MerchantsPages(store: store, api: api, photos: photos, comments: CommentStore(database: context.database, now: now),
                        ratings: RatingStore(database: context.database),
                        favorites: FavoriteStore(database: context.database, directory: context.subjects), clock: context.clock, assets: assets,
-                       map: leaflet.flatMap { files in tiles.map { MapSetup(tiles: $0, leaflet: files) } })
+                       map: map)
             .register(into: &routes.pages)
     }
 

@@ -5,6 +5,7 @@ import Foundation
 import Geo
 import HTTPServer
 import Identity
+import Maps
 import WebUI
 
 /// The pages under `/merchants`: nearby with filters and the offline plot, search, 摇一摇, and one merchant with
@@ -50,12 +51,12 @@ struct MerchantsPages: Sendable {
         let map = withMap ? map : nil
         var response = viewer.page(title: title, back: back ?? BackLink(href: "/", label: Strings.home(viewer.language)), tabs: Self.tabs, activeTab: active,
                     status: status, trailing: [languageSwitch(viewer.language, currentURL: viewer.currentURL)], bodyClass: "app-merchants",
-                    stylesheets: (map?.leaflet.stylesheetURLs ?? []) + [assets.url("merchants.css")],
-                    scripts: (map?.leaflet.scriptURLs ?? []) + [assets.url("merchants.js")]) {
+                    stylesheets: (map?.stylesheetURLs ?? []) + [assets.url("merchants.css")],
+                    scripts: (map?.scriptURLs ?? []) + [assets.url("merchants.js")]) {
             networkBanner(viewer)
             div(.class("mx")) { content() }
         }
-        if let map { response.headers.set("Content-Security-Policy", ContentSecurityPolicy.allowingImages(from: map.tiles.origins)) }
+        if let map { response.headers.set("Content-Security-Policy", map.contentSecurityPolicy) }
         return response
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Maps
 import WebUI
 
 /// The offline map: an SVG plot of the merchants around a point, north up, at true scale (equirectangular
@@ -24,21 +25,13 @@ enum MerchantPlot {
         }
     }
 
-    /// The plot position of `point` (SVG units, y down).
+    /// The plot position of `point` (SVG units, y down): the radius fills the plot less its margin.
     static func project(_ point: Coordinate, center: Coordinate, radius: Double) -> (x: Double, y: Double) {
-        let metresPerDegree = Coordinate.earthRadius * .pi / 180
-        let east = (point.longitude - center.longitude) * cos(center.latitude * .pi / 180) * metresPerDegree
-        let north = (point.latitude - center.latitude) * metresPerDegree
-        let scale = (size / 2 - margin) / radius
-        return (size / 2 + east * scale, size / 2 - north * scale)
+        MapPlot.project(point, center: center, unitsPerMetre: (size / 2 - margin) / radius, origin: (size / 2, size / 2))
     }
 
     /// A round length for the scale bar: about a third of the radius (50 m, 100 m, 200 m, 500 m, 1 km …).
-    static func scaleLength(_ radius: Double) -> Double {
-        let target = radius / 3
-        let steps = [10.0, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000]
-        return steps.last { $0 <= target } ?? 10
-    }
+    static func scaleLength(_ radius: Double) -> Double { MapPlot.roundLength(atMost: radius / 3) }
 
     /// With `tiles`, the figure and every dot also carry their position in the tiles' datum (`data-lat`,
     /// `data-lon`, 6 decimals, about 0.1 m) and the tile source, from which merchants.js draws a Leaflet map
@@ -49,20 +42,15 @@ enum MerchantPlot {
         let scale = scaleLength(radius)
         let barLength = scale * ring / radius
         func f(_ value: Double) -> String { String(format: "%.1f", value) }
-        func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+        let degrees = MapPlot.degrees
         let shownCenter = tiles?.display(center) ?? center
         let isMap = tiles != nil
-        return figure(.class("mx-plot"),
-                      .attribute("data-tile-url", tiles?.template ?? "").when(isMap),
-                      .attribute("data-tile-subdomains", tiles?.subdomains ?? "").when(isMap),
-                      .attribute("data-tile-attribution", tiles?.attribution ?? "").when(isMap),
-                      .attribute("data-datum", tiles?.datum.rawValue ?? "").when(isMap),
-                      .attribute("data-lat", degrees(shownCenter.latitude)).when(isMap),
-                      .attribute("data-lon", degrees(shownCenter.longitude)).when(isMap),
-                      .attribute("data-radius", String(Int(radius))).when(isMap),
-                      .attribute("data-map-label", label).when(isMap),
-                      .attribute("data-search-area", MerchantsText.searchArea(l)).when(isMap),
-                      .attribute("data-map-note", MerchantsText.onlineMapNote(tiles?.datum ?? .wgs84, l)).when(isMap)) {
+        let mapAttributes = tiles.map { tiles -> [Attribute] in
+            MapPlot.tileAttributes(tiles, label: label, note: MerchantsText.onlineMapNote(tiles.datum, l))
+                + [.attribute("data-lat", degrees(shownCenter.latitude)), .attribute("data-lon", degrees(shownCenter.longitude)),
+                   .attribute("data-radius", String(Int(radius))), .attribute("data-search-area", MerchantsText.searchArea(l))]
+        } ?? []
+        return .element("figure", [.class("mx-plot")] + mapAttributes, [
             SVG.svg(.viewBox("0 0 360 360"), .class("mx-plot-svg"), .role("img"), .ariaLabel(label)) {
                 SVG.rect(.class("mx-plot-bg"), .attribute("x", "0"), .attribute("y", "0"), .attribute("width", "360"), .attribute("height", "360"), .attribute("rx", "12"))
                 SVG.circle(.class("mx-plot-ring"), .attribute("cx", f(half)), .attribute("cy", f(half)), .attribute("r", f(ring)))
@@ -90,8 +78,8 @@ enum MerchantPlot {
                     }
                 }
                 SVG.circle(.class("mx-plot-me"), .attribute("cx", f(half)), .attribute("cy", f(half)), .attribute("r", "7"))
-            }
-            figcaption(.class("mx-plot-note")) { MerchantsText.mapNote(l) }
-        }
+            },
+            figcaption(.class("mx-plot-note")) { MerchantsText.mapNote(l) },
+        ])
     }
 }

@@ -4,15 +4,16 @@ import Storage
 
 /// Which photos of the timeline to show (issue 29 item 8): taken on or after `from`, on or before `to` (days of the
 /// local time they were taken, `yyyy-MM-dd`), with `camera` (EXIF make and model as the library shows it), and only
-/// those with a place (EXIF GPS) when `hasPlace`.
+/// those with a place (EXIF GPS) when `hasPlace`, or with a place inside `bounds` (a 地点 cluster).
 public struct PhotoFilter: Sendable, Hashable {
     public var from: String?
     public var to: String?
     public var camera: String?
     public var hasPlace: Bool
+    public var bounds: PhotoBounds?
 
-    public init(from: String? = nil, to: String? = nil, camera: String? = nil, hasPlace: Bool = false) {
-        (self.from, self.to, self.camera, self.hasPlace) = (from, to, camera, hasPlace)
+    public init(from: String? = nil, to: String? = nil, camera: String? = nil, hasPlace: Bool = false, bounds: PhotoBounds? = nil) {
+        (self.from, self.to, self.camera, self.hasPlace, self.bounds) = (from, to, camera, hasPlace, bounds)
     }
 
     public static let none = PhotoFilter()
@@ -20,10 +21,10 @@ public struct PhotoFilter: Sendable, Hashable {
     /// The filter of a checked query (``PhotoListQuery`` has refused days that are not real, out of range or in the
     /// wrong order, and a camera name over its maximum).
     public init(_ query: PhotoListQuery) {
-        self.init(from: query.from, to: query.to, camera: query.camera, hasPlace: query.hasPlace ?? false)
+        self.init(from: query.from, to: query.to, camera: query.camera, hasPlace: query.hasPlace ?? false, bounds: query.bbox)
     }
 
-    public var isEmpty: Bool { from == nil && to == nil && camera == nil && !hasPlace }
+    public var isEmpty: Bool { from == nil && to == nil && camera == nil && !hasPlace && bounds == nil }
 
     /// The SQL conditions on `p` (each starting with ` AND`) and their arguments.
     var condition: (sql: String, arguments: [SQLValue]) {
@@ -33,6 +34,10 @@ public struct PhotoFilter: Sendable, Hashable {
         if let to { sql += " AND p.taken_local <= ?"; arguments.append(.text(to + "T23:59:59")) }
         if let camera { sql += " AND p.camera = ?"; arguments.append(.text(camera)) }
         if hasPlace { sql += " AND p.place_latitude IS NOT NULL" }
+        if let bounds {
+            sql += " AND p.place_latitude BETWEEN ? AND ? AND p.place_longitude BETWEEN ? AND ?"
+            arguments += [.real(bounds.south), .real(bounds.north), .real(bounds.west), .real(bounds.east)]
+        }
         return (sql, arguments)
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Identity
 import Imaging
+import Maps
 import WebUI
 
 /// Words of the Photo Studio pages.
@@ -86,12 +87,15 @@ enum PhotoText {
 struct PhotoPages: Sendable {
     let library: PhotoLibrary
     let queue: DerivativeQueue
+    /// 地点's online map when `--map-tile-url` is set (nil: the offline plot).
+    let map: MapSetup?
     static let assets = AppAssets(appID: "photos", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
     static let pageSize = 60
 
     /// Every page needs a signed-in user: a library is private to its account.
     func register(into pages: inout RouteGroup<SessionGuard>) {
         registerTrash(into: &pages)
+        pages.get("/places") { _, member in try placesPage(member.viewer, userID: member.user.id) }
         registerAlbums(into: &pages)
         registerVersions(into: &pages)
         pages.get("") { request, member in
@@ -344,6 +348,8 @@ struct PhotoPages: Sendable {
             if let tools { tools }
             if cursor == nil, album == nil {
                 listGroup {
+                    listCell(title: PlacesText.title(language), subtitle: PlacesText.link(language), href: "/photos/places",
+                             image: .icon(.mapPin, .green))
                     listCell(title: TrashText.title(language), detail: TrashText.count(trashCount, language), href: "/photos/trash")
                 }
                 postForm(action: "/photos/albums", csrfToken: viewer.csrfToken, attributes: [.id("album-form")]) {

@@ -3,6 +3,7 @@ import AppSuiteAPI
 import Foundation
 public import HTTPServer
 import Identity
+import Maps
 public import Imaging
 public import Storage
 import WebUI
@@ -63,7 +64,9 @@ public struct PhotoStudioApp: MiniApp {
         routes.serve(PhotoPages.assets)
         PhotoAPI(library: library, queue: queue).register(into: &routes.api)
         PhotoStudioEndpointsAPI(library: library, queue: queue).register(into: &routes.api)
-        PhotoPages(library: library, queue: queue).register(into: &routes.pages)
+        let map = MapSetup.configured(context.settings, appID: "photos")
+        map?.register(into: &routes.files)
+        PhotoPages(library: library, queue: queue, map: map).register(into: &routes.pages)
     }
 
     public var endpoints: EndpointGroup? { PhotoStudioEndpoints.group }

@@ -152,6 +152,7 @@ extension PhotoPages {
             if let value { parts.append(name + "=" + (value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? "")) }
         }
         if filter.hasPlace { parts.append("hasPlace=true") }
+        if let bounds = filter.bounds { parts.append("bbox=" + bounds.queryText) }
         return parts.joined(separator: "&")
     }
 
@@ -170,6 +171,15 @@ extension PhotoPages {
             form(.method("get"), .action("/photos"), .id("filter-form")) {
                 input(.type("hidden"), .name("group"), .value(grouping.rawValue))
                 if let album { input(.type("hidden"), .name("album"), .value(String(album))) }
+                if let bounds = filter.bounds {
+                    // A 地点 cluster's area stays while dates or the camera change; 清除筛选 or 地点 leave it.
+                    input(.type("hidden"), .name("bbox"), .value(bounds.queryText))
+                    p(.class("timeline-filter-area")) {
+                        zh ? "只看地图上这一带拍的照片。" : "Only photos taken in one area of the map."
+                        " "
+                        a(.href("/photos/places")) { zh ? "回到地点" : "Back to Places" }
+                    }
+                }
                 formGroup {
                     formField(label: zh ? "从" : "From", name: "from", type: .date, value: filter.from ?? "")
                     formField(label: zh ? "到" : "To", name: "to", type: .date, value: filter.to ?? "")

@@ -98,7 +98,9 @@ import WebUI
         #expect(help.contains("  appsuite gaokao backtest [省份 …]|timing [--data-dir var]\n"))
         #expect(help.contains("  gaokao   豹考通 tools: backtest"))
         #expect(help.contains("  photo    Photo Studio's image operations on files"))
-        // The settings column is as wide as the longest setting (--merchants-tile-attribution TEXT), so no fixed spacing.
+        // The settings column is as wide as the longest setting (--merchants-photo-quota-mb MB), so no fixed spacing; the
+        // platform's map settings are listed once, before the apps'.
+        #expect(help.components(separatedBy: "\n  --map-tile-url TEMPLATE ").count == 2)
         #expect(help.split(separator: "\n").contains { $0.hasPrefix("  --photos-max-megapixels MP ") && $0.contains(" refuse pictures over this many megapixels") })
         #expect(help.split(separator: "\n").contains { $0.hasPrefix("  APPSUITE_PHOTOS_PASSWORD ") && $0.contains(" password of the account") })
         #expect(help.contains("  appsuite merchants timing [--data-dir var]\n"))
@@ -122,7 +124,7 @@ import WebUI
         let commands = apps.flatMap(\.commands).map(\.name)
         #expect(Set(commands).count == commands.count)
         #expect(Set(commands).isDisjoint(with: ["serve", "import", "help", "user"]))
-        let settings = apps.flatMap(\.settings).map(\.name)
+        let settings = (AppSuiteConfiguration.platformSettings + apps.flatMap(\.settings)).map(\.name)
         #expect(Set(settings).count == settings.count)
         #expect(Set(settings).isDisjoint(with: AppSuiteConfiguration.optionNames))
         for app in apps {

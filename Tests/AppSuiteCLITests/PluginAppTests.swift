@@ -119,7 +119,8 @@ struct GuestbookCommand: AppCommand {
         let help = CommandLineTool.usage(apps: apps)
         #expect(help.contains("  appsuite guestbook add TEXT [--data-dir var]\n"))
         #expect(help.contains("  guestbook Guestbook tools: add an entry\n"))
-        #expect(help.contains("  --guestbook-greeting TEXT  the heading of the guestbook (default 欢迎留言)\n"))
+        // Padded to the widest setting, the platform's --map-tile-attribution TEXT.
+        #expect(help.contains("  --guestbook-greeting TEXT    the heading of the guestbook (default 欢迎留言)\n"))
         #expect(CommandLineTool.run(["import", "all", directory.path, "--guestbook-greeting", "", "--data-dir", directory.path], environment: [:], apps: apps)
                 == ExitCode.usage.rawValue, "an empty greeting is refused before anything runs")
 

@@ -3,40 +3,13 @@ import AppSuiteAPI
 import AppSuiteTesting
 import Foundation
 import Geo
+import Maps
 @testable import Merchants
 import Testing
 import WebUI
 
-/// The online map's configuration: the tile settings, the CSP they open, Leaflet served from the Debian
-/// package, and every position handed to the map in the tiles' datum.
-@Suite struct TileSettingTests {
-    @Test func templateIsChecked() {
-        let parse = TileSource.tileURL.parse
-        #expect(parse("") == "")
-        #expect(parse("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png") == "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png")
-        #expect(parse("https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&style=8&x={x}&y={y}&z={z}") != nil)
-        #expect(parse("https://tile.openstreetmap.org/{z}/{x}.png") == nil, "no {y}")
-        #expect(parse("ftp://tiles.example/{z}/{x}/{y}.png") == nil)
-        #expect(parse("/tiles/{z}/{x}/{y}.png") == nil, "not absolute")
-        #expect(parse("https://a.example/{z}/{x}/{y}.png; script-src *") == nil)
-        #expect(parse("https://user@a.example/{z}/{x}/{y}.png") == nil)
-        #expect(TileSource.datumSetting.parse("gcj02") == .gcj02 && TileSource.datumSetting.parse("bd09") == nil)
-        #expect(TileSource.subdomainSetting.parse("1234") == "1234" && TileSource.subdomainSetting.parse("a b") == nil)
-    }
-
-    @Test func originsExpandSubdomainsForTheCSP() {
-        let osm = TileSource(template: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "© OpenStreetMap contributors",
-                             datum: .wgs84, subdomains: "abc")
-        #expect(osm.origins == ["https://a.tile.openstreetmap.org", "https://b.tile.openstreetmap.org", "https://c.tile.openstreetmap.org"])
-        let local = TileSource(template: "http://127.0.0.1:8080/t/{z}/{x}/{y}.png", attribution: "x", datum: .gcj02, subdomains: "abc")
-        #expect(local.origins == ["http://127.0.0.1:8080"])
-        let policy = ContentSecurityPolicy.allowingImages(from: osm.origins + ["https://evil.example/path", "https://x.example; script-src *"])
-        #expect(policy.contains("img-src 'self' data: blob: https://a.tile.openstreetmap.org https://b.tile.openstreetmap.org https://c.tile.openstreetmap.org;"))
-        #expect(!policy.contains("evil") && !policy.contains("x.example"))
-        #expect(ContentSecurityPolicy.standard.contains("img-src 'self' data: blob:; style-src 'self'; script-src 'self'"))
-    }
-}
-
+/// The online map of the nearby page over the platform's tiles (Maps): the CSP they open, Leaflet served from the
+/// Debian package, and every position handed to the map in the tiles' datum.
 @Suite(.requires(.merchants)) struct TileTests {
     static let template = "http://127.0.0.1:29501/tiles/{z}/{x}/{y}.png"
 
@@ -44,7 +17,7 @@ import WebUI
     static let tiled: Result<TestServer, any Error> = Result {
         try TestServer(apps: [MerchantsApp()], transport: .inProcess, clock: FixedClock(MerchantsServer.noon),
                        directory: try MerchantsServer.get().directory,
-                       options: ["merchants-tile-url": template, "merchants-tile-datum": "gcj02", "merchants-tile-attribution": "测试底图"])
+                       options: ["map-tile-url": template, "map-tile-datum": "gcj02", "map-tile-attribution": "测试底图"])
     }
 
     static func header(_ reply: RawHTTPClient.Reply, _ name: String) -> String? {
@@ -93,7 +66,7 @@ import WebUI
         #expect(html.contains("data-tile-url=\"\(Self.template)\"") && html.contains("data-datum=\"gcj02\""))
         #expect(html.contains("data-tile-attribution=\"测试底图\""))
         #expect(html.contains("/merchants/leaflet/leaflet.js?v=") && html.contains("/merchants/leaflet/leaflet.markercluster.js?v="))
-        #expect(html.contains("/merchants/leaflet/leaflet.css?v="))
+        #expect(html.contains("/merchants/leaflet/leaflet.css?v=") && html.contains("/merchants/map/maps.js?v="))
         let csp = try #require(Self.header(page, "Content-Security-Policy"))
         #expect(csp.contains("img-src 'self' data: blob: http://127.0.0.1:29501;") && csp.contains("script-src 'self';"))
 

@@ -32,64 +32,29 @@
 
   // ---- online map ----
   // The plot carries the tile source and every merchant's position in the tiles' datum (converted by the
-  // server); Leaflet draws them over the tiles. If no tile loads (offline, a blocked host) the plot comes back.
+  // server); the platform's maps.js draws them over the tiles and brings the plot back if no tile loads.
   (function () {
     var plot = document.querySelector(".mx-plot[data-tile-url]");
-    if (plot && window.L) {
-      var svg = plot.querySelector(".mx-plot-svg");
+    if (plot && window.L && window.AppSuiteMap) {
       var note = plot.querySelector(".mx-plot-note");
-      var offlineNote = note.textContent;
-      var holder = document.createElement("div");
-      holder.className = "mx-map";
-      holder.setAttribute("role", "region");
-      holder.setAttribute("aria-label", plot.getAttribute("data-map-label"));
-      plot.insertBefore(holder, svg);
-      svg.classList.add("is-hidden");
-      note.textContent = plot.getAttribute("data-map-note");
-      var center = [parseFloat(plot.getAttribute("data-lat")), parseFloat(plot.getAttribute("data-lon"))];
+      var center = AppSuiteMap.position(plot);
       var radius = parseFloat(plot.getAttribute("data-radius"));
-      var map = L.map(holder, { zoomControl: true, attributionControl: true });
       // The view shows the merchants listed (and the user), not the whole radius: the nearest 20 are often within
       // a few hundred metres, which the radius' view would cluster into a few dots.
-      var bounds = L.latLngBounds([center, center]);
-      plot.querySelectorAll("a[data-lat]").forEach(function (link) {
-        bounds.extend([parseFloat(link.getAttribute("data-lat")), parseFloat(link.getAttribute("data-lon"))]);
+      var map = AppSuiteMap.draw(plot, {
+        plot: plot.querySelector(".mx-plot-svg"), note: note, holderClass: "mx-map",
+        links: plot.querySelectorAll("a[data-lat]"), also: [center], around: radius * 2,
+        iconClass: "mx-map-pin", iconSize: [44, 44],
+        icon: function (link) {
+          var dot = document.createElement("span");
+          dot.className = "mx-map-dot mx-cat-" + link.getAttribute("data-category");
+          var number = parseInt(link.getAttribute("data-number"), 10);
+          if (number <= 9) dot.textContent = String(number);
+          return dot;
+        }
       });
-      if (bounds.getNorth() === bounds.getSouth() && bounds.getEast() === bounds.getWest()) bounds = L.latLng(center).toBounds(radius * 2);
-      map.fitBounds(bounds, { padding: [28, 28], maxZoom: 18 });
-      var escape = function (text) {
-        return text.replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });
-      };
-      var tiles = L.tileLayer(plot.getAttribute("data-tile-url"), {
-        subdomains: plot.getAttribute("data-tile-subdomains"), maxZoom: 19,
-        attribution: escape(plot.getAttribute("data-tile-attribution"))
-      });
-      var loaded = 0;
-      tiles.on("tileload", function () { loaded += 1; plot.classList.add("has-tiles"); });
-      tiles.on("tileerror", function () {
-        if (loaded > 0 || !holder.parentNode) return;
-        map.remove();
-        holder.remove();
-        svg.classList.remove("is-hidden");
-        note.textContent = offlineNote;
-      });
-      tiles.addTo(map);
       L.circle(center, { radius: radius, className: "mx-map-ring", interactive: false }).addTo(map);
       L.circleMarker(center, { radius: 7, className: "mx-map-me", interactive: false }).addTo(map);
-      var cluster = L.markerClusterGroup ? L.markerClusterGroup({ maxClusterRadius: 36, showCoverageOnHover: false }) : L.layerGroup();
-      plot.querySelectorAll("a[data-lat]").forEach(function (link) {
-        var dot = document.createElement("span");
-        dot.className = "mx-map-dot mx-cat-" + link.getAttribute("data-category");
-        var number = parseInt(link.getAttribute("data-number"), 10);
-        if (number <= 9) dot.textContent = String(number);
-        var marker = L.marker([parseFloat(link.getAttribute("data-lat")), parseFloat(link.getAttribute("data-lon"))], {
-          icon: L.divIcon({ className: "mx-map-pin", html: dot, iconSize: [44, 44] }),
-          title: link.getAttribute("aria-label"), alt: link.getAttribute("aria-label"), keyboard: true
-        });
-        marker.on("click", function () { window.location.href = link.getAttribute("href"); });
-        cluster.addLayer(marker);
-      });
-      cluster.addTo(map);
 
       // "Search this area": after the user moves the map, its centre (in WGS-84: GCJ-02 tiles' centre converted
       // back by the server's iterative inverse) becomes the position of a new search with the same filters.

@@ -699,6 +699,8 @@ enum ContractScenario {
         client.call("POST", photos, body: .files([("file", "HMD_Nokia_8.3_5G.jpg", try file("ordinary/HMD_Nokia_8.3_5G.jpg"))]),
                     token: token, status: 201, as: PhotoUploadResult.self)
         client.call("GET", photos, query: [("hasPlace", "true")], token: token, as: PhotoPage.self)
+        client.call("GET", photos, query: [("bbox", "24,60,25,61")], token: token, as: PhotoPage.self)
+        client.problem("GET", photos, query: [("bbox", "25,60,24,61")], token: token, status: 422)
         client.problem("GET", photos, query: [("cursor", "yesterday")], token: token, status: 422)
 
         guard let album = client.call("POST", APIPath.Photos.albums, body: .model(NewPhotoAlbum(name: "旅行")), token: token, status: 201,
