@@ -489,7 +489,7 @@ struct GaokaoAPI: Sendable {
                 }
                 let newest = result.items.flatMap(\.years).max()
                 $0.field("newestYear", newest)
-                $0.field("warning", Self.staleWarning(newest: newest, year: year, language: language))
+                $0.field("warning", GaokaoText.staleData(newestYears: result.items.compactMap { $0.years.max() }, year: year).map { $0(language) })
                 $0.field("notice", result.items.isEmpty
                     ? GaokaoText.emptyPicks(result, data: data, province: province.name, year: year, category: category, batch: batch)(language)
                     : GaokaoText.thinPicks(result)?(language))

@@ -220,6 +220,18 @@ enum GaokaoText {
         LocalizedText(zh: "注意：最新院校数据为 \(newest) 年，比你的 \(year) 年早 \(year - newest) 年。其后招生计划和热度可能已变，概率和预测线已按数据年龄放宽，请再核对近年官方投档线。",
                       en: "Note: the newest school data are from \(newest), \(year - newest) years before your \(year). Plans and demand may have changed since; chances and lines are widened for the data's age, but check recent official lines.")
     }
+    /// The data-age warning of a list (picks or 志愿表) from each entry's newest data year: nil when none is two or more
+    /// years before `year`; ``staleData(newest:year:)`` when all are; else how many of them, named by the newest year
+    /// among the old ones (四川 2023: a few schools have 2022 lines, most end in 2020 — one newer school must not hide
+    /// the warning for the others).
+    static func staleData(newestYears: [Int], year: Int) -> LocalizedText? {
+        let old = newestYears.filter { year - $0 >= 2 }
+        guard let newest = old.max() else { return nil }
+        if old.count == newestYears.count { return staleData(newest: newest, year: year) }
+        return LocalizedText(
+            zh: "注意：\(newestYears.count) 个中有 \(old.count) 个的最新院校数据为 \(newest) 年或更早，比你的 \(year) 年早 \(year - newest) 年以上（已标“可信度低”）。其后招生计划和热度可能已变，请再核对近年官方投档线。",
+            en: "Note: the newest school data are from \(newest) or earlier for \(old.count) of \(newestYears.count), \(year - newest)+ years before your \(year) (marked low confidence). Plans and demand may have changed since; check recent official lines.")
+    }
     // MARK: 志愿表
     static let planTitle = LocalizedText(zh: "志愿表", en: "My list")
     static let addToPlan = LocalizedText(zh: "加入志愿表", en: "Add to list")

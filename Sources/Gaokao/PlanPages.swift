@@ -136,8 +136,8 @@ extension GaokaoPages {
 
     func planSummary(_ risk: PlanRisk, profile: GaokaoProfile?, language l: Language) -> Node {
         div(.class("gk-plan-summary")) {
-            if let profile, let newest = risk.newestYear, profile.year - newest >= 2 {
-                div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
+            if let profile, let stale = GaokaoText.staleData(newestYears: risk.rows.compactMap { $0.years.max() }, year: profile.year) {
+                div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { stale(l) } }
             }
             div(.class("gk-stats"), .id("gk-plan-counts")) {
                 for bucket in Bucket.allCases { stat(bucket.label.text(l), String(risk.counts[bucket] ?? 0)) }

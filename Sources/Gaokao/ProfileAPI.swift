@@ -119,7 +119,7 @@ extension GaokaoAPI {
                 $0.field("profileChanged", planProfile != nil && current != nil && planProfile != current)
                 $0.field("newestYear", risk.newestYear)
                 // Without 我的高考 no chance can be computed: said, not left as silent nulls (tester pass 11, finding 6).
-                let warning: String? = if let profile { Self.staleWarning(newest: risk.newestYear, year: profile.year, language: viewer.language) }
+                let warning: String? = if let profile { GaokaoText.staleData(newestYears: risk.rows.compactMap { $0.years.max() }, year: profile.year).map { $0(viewer.language) } }
                     else { entries.isEmpty ? nil : GaokaoText.planNeedsProfile(viewer.language) }
                 $0.field("warning", warning)
                 $0.field("storedIn", viewer.isSignedIn ? "account" : "cookie")

@@ -24,4 +24,21 @@ struct LowConfidenceTests {
             #expect(GaokaoText.recommendation(item).zh.contains("最新数据为 \(item.years.max()!) 年，可信度低") || item.years.count <= 1)
         }
     }
+
+    /// 四川 2023 理科 600: a few schools have 2022 lines (school-official), most end in 2020. Ranked first, the newer
+    /// picks had made the list's newest year 2022 and the age warning vanished for the others (E2E, tester pass 11).
+    @Test("one newer pick does not hide the data-age warning of the others")
+    func mixedAges() throws {
+        let data = try GaokaoFixture.get().data
+        let result = data.recommend(province: "四川", year: 2023, category: "理科", batch: "本科一批", score: 600, tendency: nil,
+                                    targetProvince: nil)
+        let newest = result.items.compactMap { $0.years.max() }
+        let old = newest.filter { $0 <= 2021 }
+        #expect(newest.contains(2022) && !old.isEmpty, "\(Set(newest))")
+        let warning = try #require(GaokaoText.staleData(newestYears: newest, year: 2023))
+        #expect(warning.zh.contains("\(newest.count) 个中有 \(old.count) 个的最新院校数据为 \(old.max()!) 年或更早"), "\(warning.zh)")
+        #expect(GaokaoText.staleData(newestYears: [2022, 2021], year: 2023)?.en.contains("from 2021 or earlier for 1 of 2") == true)
+        #expect(GaokaoText.staleData(newestYears: [2022, 2022], year: 2023) == nil)
+        #expect(GaokaoText.staleData(newestYears: [2020, 2019], year: 2023)?.zh.contains("最新院校数据为 2020 年，比你的 2023 年早 3 年") == true)
+    }
 }
