@@ -285,6 +285,9 @@ def test_badges_and_buttons_contrast(browser, server, screenshot):
     primary button 3.65:1; 冲 was red on 学校推荐 and orange on the 志愿表. Every badge and primary button of the
     picks, school and 志愿表 pages reaches 4.5:1 in light and dark, and a 冲 badge has one colour on both pages."""
     browser.get(server.base_url + "/healthz")
+    # A list of its own: test_plan_remembers_its_profile left the first pick in the 志愿表 (its button 已加入) and the
+    # list re-scored for 河南 560 (no 冲 there).
+    browser.delete_all_cookies()
     browser.add_cookie({"name": "gk_profile", "value": quote("湖南|2026|物理类|本科批|600", safe=""), "path": "/"})
     browser.add_cookie({"name": "gk_welcomed", "value": "1", "path": "/"})
     # The first pick listed is a 冲 one: add it to the 志愿表 with its own button (in Chinese, whatever an earlier test chose).
