@@ -226,11 +226,13 @@ struct GaokaoAPI: Sendable {
         try required(query, ["province"], language: language)
         let data = try store.data()
         let province = try knownProvince(data, query.text("province")!, language: language)
-        let year = try knownYear(query, required: false, language: language)
-        let lines = data.controlLines(province: province.name)
-        let category = try query.choice("category", from: Array(Set(lines.map(\.category))).sorted(), language: language)
-        let batch = try query.choice("batch", from: Array(Set(lines.flatMap { [$0.batchStd, $0.batch] })).sorted(), language: language)
-        let items = GaokaoQueries.controlLines(data, province: province.name, year: year, category: category, batch: batch)
+        _ = try knownYear(query, required: false, language: language)
+        // Year, 科类 and batch among the province's own 省控线 (tester pass 11, finding 4: 湖南 2025 answered `[]`, and a 科类
+        // of another year 200 with nothing): a value they lack is a 422 naming it, as on the page.
+        var problems = QueryProblems(language)
+        let filter = ControlLineFilter.check(query, data: data, province: province.name, problems: &problems)
+        if let error = problems.error { throw error }
+        let items = GaokaoQueries.controlLines(data, province: province.name, year: filter.year, category: filter.category, batch: filter.batch)
         return .json(capacity: 4096) { json in
             json.object {
                 $0.field("province", province.name)
@@ -487,9 +489,10 @@ struct GaokaoAPI: Sendable {
                 }
                 let newest = result.items.flatMap(\.years).max()
                 $0.field("newestYear", newest)
-                $0.field("warning", Self.staleWarning(newest: newest, year: year, language: language))
+                $0.field("warning", GaokaoText.staleData(newestYears: result.items.compactMap { $0.years.max() }, year: year).map { $0(language) })
                 $0.field("notice", result.items.isEmpty
-                    ? GaokaoText.emptyPicks(result, data: data, province: province.name, year: year, category: category, batch: batch)(language) : nil)
+                    ? GaokaoText.emptyPicks(result, data: data, province: province.name, year: year, category: category, batch: batch)(language)
+                    : GaokaoText.thinPicks(result)?(language))
             }
         }
     }

@@ -171,8 +171,13 @@ public struct Recommendation: Sendable {
     /// The group's 选科 requirement where published, and its year.
     public var requirement: (requirement: SubjectRequirement, year: Int)?
 
-    /// One year of data: labelled low confidence and sorted after better-supported picks (issue 17).
-    public var isLowConfidence: Bool { years.count <= 1 }
+    /// Years from the newest data year used to the student's year (上海 2026 picks predicted from 2018–2020: 6).
+    public var dataAge = 0
+
+    /// One year of data, or data two or more years older than the student's year (the data-age warning's threshold;
+    /// tester pass 11, finding 15: 上海 2026 picks from 2018–2020 only were not flagged): labelled low confidence and
+    /// sorted after better-supported picks (issue 17).
+    public var isLowConfidence: Bool { years.count <= 1 || dataAge >= 2 }
 }
 
 /// What a recommendation query found, and when it found nothing, why (issue 28: never an empty list without a word).
@@ -190,6 +195,16 @@ public struct RecommendationResult: Sendable {
     public var outsideBands = 0
     /// The years with lines in this batch (any 科类 series of it), newest first.
     public var lineYears: [Int] = []
+    /// How many were predicted inside each band before the list was cut to `requested` (``tendency`` nil: the mix).
+    public var inBands: [Bucket: Int] = [:]
+    /// How many reached the 选科 check (not retired, not a school line beside group lines), and of them how many
+    /// have no published 选科 requirement (kept whatever the subjects).
+    public var subjectsChecked = 0
+    public var withoutRequirement = 0
+    /// Whether a 选科 filter was applied.
+    public var filteredBySubjects = false
+    public var requested = 0
+    public var tendency: Bucket?
 }
 
 /// The mean of `values` (newest first) weighted by the first `values.count` weights; the plain mean when

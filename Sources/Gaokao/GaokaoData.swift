@@ -33,6 +33,29 @@ public struct SeriesPoint: Sendable, Hashable {
     public var subjects: String? = nil
     /// `subjects` read (``SubjectRequirement``), once per snapshot.
     public var requirement: SubjectRequirement? = nil
+    /// How many differently named rows of one source a school-level point stands for (1: one line). Where some name a
+    /// special sub-line (``SubLine``) the point is the main line's; otherwise the lowest.
+    public var subLines = 1
+}
+
+/// A school-level row's kind by its published name (the `group` text without a code): a special sub-line
+/// (护理, 医科, 法医, 中外合作, 专项, 预科 …: programmes a student fills apart, usually lower or higher than the school's
+/// main line) or the main line. School pages publish these beside the main line (华中科技大学 河南 2025).
+public enum SubLine: Sendable {
+    case main, special
+
+    static let markers = ["分类投档", "护理", "医", "中外", "合作办学", "收费", "定向", "专项", "预科", "民族", "联合培养", "订单", "师范", "艺术", "体育"]
+
+    static func kind(_ name: String?, school: String) -> SubLine {
+        guard let name else { return .main }
+        let text = name.replacingOccurrences(of: school, with: " ")
+        return markers.contains(where: text.contains) ? .special : .main
+    }
+
+    /// The readable part of a published name: what follows the last `|` (`华中科技大学2025河南普通批|理工组：物+化` → `理工组：物+化`).
+    public static func label(_ name: String) -> String {
+        String(name.split(separator: "|").last ?? Substring(name)).trimmingCharacters(in: .whitespaces)
+    }
 }
 
 /// A school's (or 院校专业组's) 普通类 lines over the years in one home province, 科类 and batch: what
@@ -55,9 +78,10 @@ public struct SchoolSeries: Sendable, Hashable {
     /// snapshot: where batch and group changes show.
     var availabilities: [YearAvailability] = []
 
-    /// The group's 选科 requirement as its newest line states it, with that line's year; nil where none is published.
-    public var requirement: (requirement: SubjectRequirement, year: Int)? {
-        for point in points.reversed() {
+    /// The group's 选科 requirement as its newest line of `year` or before states it, with that line's year; nil where
+    /// none is published. A 2024 profile is never shown a 2025 requirement (tester pass 11, finding 3).
+    public func requirement(through year: Int) -> (requirement: SubjectRequirement, year: Int)? {
+        for point in points.reversed() where point.year <= year {
             if let requirement = point.requirement { return (requirement, point.year) }
         }
         return nil
@@ -204,7 +228,20 @@ public struct GaokaoData: Sendable {
             }
             if let index = grouped.values[slot].series.points.firstIndex(where: { $0.year == line.year }) {
                 var point = grouped.values[slot].series.points[index]
-                if grouped.values[slot].sources[index] == line.source {
+                let kinds = (point: SubLine.kind(point.groupName, school: line.schoolName), line: SubLine.kind(line.groupName, school: line.schoolName))
+                if grouped.values[slot].sources[index] == line.source, line.groupCode == nil, point.groupName != line.groupName, kinds.point != kinds.line {
+                    // Named sub-lines of one school-level row (华中科技大学 河南 2025: 理工组 668 … 分类投档 - 护理 619): the main
+                    // line is the point, never the lowest special one (tester pass 11, finding 1).
+                    point.subLines += 1
+                    if kinds.line == .main, line.minScore != nil {
+                        point.minScore = line.minScore
+                        point.minRank = line.minRank
+                        point.groupName = line.groupName
+                        point.subjects = line.subjects
+                        point.rankBasis = line.rankBasis
+                    }
+                } else if grouped.values[slot].sources[index] == line.source {
+                    if line.groupCode == nil, point.groupName != line.groupName { point.subLines += 1 }
                     if let score = line.minScore, score < point.minScore ?? .max {
                         point.groupName = line.groupName
                         point.subjects = line.subjects

@@ -201,7 +201,9 @@ enum GaokaoText {
         let line = rankAndLine(rank: item.predictedRank, line: item.predictedScore, tableYear: item.rankTableYear)
         let gap = item.gap > 0 ? "+\(item.gap)" : String(item.gap)
         let used = years(item.years)
-        let low = item.isLowConfidence ? LocalizedText(zh: " · 仅一年数据，可信度低", en: " · one year only, low confidence") : LocalizedText("")
+        let low = item.years.count <= 1 ? LocalizedText(zh: " · 仅一年数据，可信度低", en: " · one year only, low confidence")
+            : item.isLowConfidence ? LocalizedText(zh: " · 最新数据为 \(item.years.max() ?? 0) 年，可信度低", en: " · newest data \(item.years.max() ?? 0), low confidence")
+            : LocalizedText("")
         return LocalizedText(
             zh: "\(line.zh) · 分差 \(gap) · \(item.method.label.zh) · 依据 \(used.zh) 年\(low.zh)",
             en: "\(line.en) · gap \(gap) · \(item.method.label.en) · data \(used.en)\(low.en)")
@@ -217,6 +219,18 @@ enum GaokaoText {
     static func staleData(newest: Int, year: Int) -> LocalizedText {
         LocalizedText(zh: "注意：最新院校数据为 \(newest) 年，比你的 \(year) 年早 \(year - newest) 年。其后招生计划和热度可能已变，概率和预测线已按数据年龄放宽，请再核对近年官方投档线。",
                       en: "Note: the newest school data are from \(newest), \(year - newest) years before your \(year). Plans and demand may have changed since; chances and lines are widened for the data's age, but check recent official lines.")
+    }
+    /// The data-age warning of a list (picks or 志愿表) from each entry's newest data year: nil when none is two or more
+    /// years before `year`; ``staleData(newest:year:)`` when all are; else how many of them, named by the newest year
+    /// among the old ones (四川 2023: a few schools have 2022 lines, most end in 2020 — one newer school must not hide
+    /// the warning for the others).
+    static func staleData(newestYears: [Int], year: Int) -> LocalizedText? {
+        let old = newestYears.filter { year - $0 >= 2 }
+        guard let newest = old.max() else { return nil }
+        if old.count == newestYears.count { return staleData(newest: newest, year: year) }
+        return LocalizedText(
+            zh: "注意：\(newestYears.count) 个中有 \(old.count) 个的最新院校数据为 \(newest) 年或更早，比你的 \(year) 年早 \(year - newest) 年以上（已标“可信度低”）。其后招生计划和热度可能已变，请再核对近年官方投档线。",
+            en: "Note: the newest school data are from \(newest) or earlier for \(old.count) of \(newestYears.count), \(year - newest)+ years before your \(year) (marked low confidence). Plans and demand may have changed since; check recent official lines.")
     }
     // MARK: 志愿表
     static let planTitle = LocalizedText(zh: "志愿表", en: "My list")
@@ -328,7 +342,23 @@ enum GaokaoText {
     static func noLinesIn(_ province: String) -> LocalizedText {
         LocalizedText(zh: "暂无该校在\(province)的投档线", en: "No lines of this school in \(province)")
     }
-    static let ordinaryType = LocalizedText(zh: "普通类", en: "regular admission")
+    /// A 招生类型 of the lines (``GroupText/programRules``' types) in the reader's language; a type without an English
+    /// name (a source's own plan type) keeps its Chinese one.
+    static func enrollType(_ type: String) -> LocalizedText {
+        let english = ["普通类": "regular admission", "国家专项计划": "national special plan", "地方专项计划": "local special plan",
+                       "高校专项计划": "university special plan", "专项计划": "special plan", "中外合作办学": "Sino-foreign joint programme",
+                       "预科": "preparatory year", "民族班": "ethnic-minority class", "定向": "targeted placement",
+                       "征集志愿": "supplementary round", "艺术体育": "arts and sports", "综合评价": "comprehensive evaluation",
+                       "公费师范": "publicly funded teacher training", "较高收费": "higher-fee programme", "联办": "jointly run programme",
+                       "特殊类型": "special type"]
+        return LocalizedText(zh: type, en: english[type] ?? type)
+    }
+    /// 办学层次 and 办学性质 of universities.csv (`本科`/`专科`, `公办`/`民办`…) in the reader's language.
+    static func schoolKind(_ value: String) -> LocalizedText {
+        let english = ["本科": "undergraduate", "专科": "vocational college", "公办": "public", "公办(军队)": "public (military)", "民办": "private",
+                       "中外合作办学": "Sino-foreign", "内地与港澳台地区合作办学": "mainland–Hong Kong/Macao/Taiwan"]
+        return LocalizedText(zh: value, en: english[value] ?? value)
+    }
     static let trend = LocalizedText(zh: "历年走势", en: "Trend by year")
     static let minScoreTrend = LocalizedText(zh: "最低分（普通类）", en: "Lowest score (regular admission)")
     static let minRankTrend = LocalizedText(zh: "最低位次（普通类，数字越小越难）", en: "Lowest rank (regular admission; smaller is harder)")

@@ -114,7 +114,16 @@ extension GaokaoText {
         guard let year = item.years.max(), let point = item.series.points.last(where: { $0.year == year }), let score = point.minScore else { return nil }
         let rank = point.minRank.map { LocalizedText(zh: " · 位次 \($0)", en: " · rank \($0)") } ?? LocalizedText("")
         let source = sourceAndTier(point.source, point.sourceTier)
-        return LocalizedText(zh: "\(year) 年实际线 \(score)\(rank.zh)（\(source.zh)）", en: "\(year) actual line \(score)\(rank.en) (\(source.en))")
+        // A school line chosen among named sub-lines says which (tester pass 11, finding 1).
+        let which: LocalizedText = switch (point.subLines > 1 && item.series.groupCode == nil, point.groupName.map(SubLine.label)) {
+        case (true, let label?) where SubLine.kind(point.groupName, school: item.series.schoolName) == .main:
+            LocalizedText(zh: " · \(label)（该年 \(point.subLines) 条分类线中的主线）", en: " · \(label) (main of \(point.subLines) sub-lines that year)")
+        case (true, let label?):
+            LocalizedText(zh: " · \(label)（该年 \(point.subLines) 条分类线中最低的一条）", en: " · \(label) (lowest of \(point.subLines) sub-lines that year)")
+        default: LocalizedText("")
+        }
+        return LocalizedText(zh: "\(year) 年实际线 \(score)\(rank.zh)\(which.zh)（\(source.zh)）",
+                             en: "\(year) actual line \(score)\(rank.en)\(which.en) (\(source.en))")
     }
 
     /// Where a line comes from: source, tier and how its rank was obtained (issue 28: visible on the school page).
@@ -152,10 +161,9 @@ extension GaokaoText {
                 zh.append("\(batch)的投档线只有 \(listed.zh) 年，没有 \(year) 年之前可用来预测的年份；可在投档线查询中查看这些线。")
                 en.append("\(batch) has lines for \(listed.en) only, none before \(year) to predict from; see them under School lines.")
             }
-            zh.append("在 \(result.considered) 个院校（专业组）中：\(result.retired) 个已不在本批次或专业组招生，\(result.unpredictable) 个没有可用的往年数据，"
-                      + "\(result.excludedBySubjects) 个选科不符，\(result.outsideBands) 个录取概率不在冲稳保区间（20% 以下或数据不足）。")
-            en.append("Of \(result.considered) schools or groups: \(result.retired) no longer file in this batch or group, \(result.unpredictable) have no usable "
-                      + "earlier lines, \(result.excludedBySubjects) need other subjects, \(result.outsideBands) fall outside the bands (below 20%).")
+            let breakdown = considered(result)
+            zh.append(breakdown.zh)
+            en.append(breakdown.en)
         }
         let majors = MajorLineSource.provinces.contains(province)
         if majors {
@@ -163,6 +171,99 @@ extension GaokaoText {
             en.append("Lines per major exist too; see the school pages.")
         }
         return LocalizedText(zh: zh.joined(), en: en.joined(separator: " "))
+    }
+
+    /// Where the schools considered went: left the batch, no usable earlier line, 选科 not met, outside every band.
+    static func considered(_ result: RecommendationResult) -> LocalizedText {
+        LocalizedText(
+            zh: "在 \(result.considered) 个院校（专业组）中：\(result.retired) 个已不在本批次或专业组招生，\(result.unpredictable) 个没有可用的往年数据，"
+                + "\(result.excludedBySubjects) 个选科不符，\(result.outsideBands) 个录取概率不在冲稳保区间（20% 以下或数据不足）。",
+            en: "Of \(result.considered) schools or groups: \(result.retired) no longer file in this batch or group, \(result.unpredictable) have no usable "
+                + "earlier lines, \(result.excludedBySubjects) need other subjects, \(result.outsideBands) fall outside the bands (below 20%).")
+    }
+
+    /// Why a non-empty list is shorter than asked or lacks a band (tester pass 11, finding 2: 河南 2026 600 had 12 picks,
+    /// no 稳, and no word why): the counts of ``considered(_:)`` and how many fell in each band; nil for a full list.
+    static func thinPicks(_ result: RecommendationResult) -> LocalizedText? {
+        let missing = result.tendency == nil ? Bucket.allCases.filter { (result.inBands[$0] ?? 0) == 0 } : []
+        guard !result.items.isEmpty, result.items.count < result.requested || !missing.isEmpty else { return nil }
+        let breakdown = considered(result)
+        let counts = Bucket.allCases.map { (zh: "\($0.label.zh) \(result.inBands[$0] ?? 0) 个", en: "\(result.inBands[$0] ?? 0) \($0.label.en)") }
+        var zh = "只找到 \(result.items.count) 个（最多 \(result.requested) 个）。" + breakdown.zh + "在冲稳保区间内的：" + counts.map(\.zh).joined(separator: "、") + "。"
+        var en = "Only \(result.items.count) found (up to \(result.requested)). " + breakdown.en + " In the bands: " + counts.map(\.en).joined(separator: ", ") + "."
+        if !missing.isEmpty {
+            zh += "没有院校落在“" + missing.map(\.label.zh).joined(separator: "”“") + "”区间，所以这一档是空的。"
+            en += " No school falls in " + missing.map(\.label.en).joined(separator: " or ") + ", so that band is empty."
+        }
+        return LocalizedText(zh: zh, en: en)
+    }
+
+    /// What the 选科 filter could not check (tester pass 11, finding 3: 湖南's groups carry no requirement, so the filter
+    /// changed nothing, silently); nil without a filter or when every group states its requirement.
+    static func requirementsMissing(_ result: RecommendationResult, province: String) -> LocalizedText? {
+        guard result.filteredBySubjects, result.withoutRequirement > 0 else { return nil }
+        let checked = result.subjectsChecked
+        let years = years(result.lineYears.filter { $0 >= 2021 })
+        if result.withoutRequirement >= checked {
+            return LocalizedText(zh: "\(province)这批的投档线（\(years.zh) 年）没有收录各专业组的选科要求，选科筛选对这 \(result.withoutRequirement) 个院校（专业组）不起作用：请到招生章程核对。",
+                                 en: "The \(province) lines of this batch (\(years.en)) carry no subject requirements, so the subject filter cannot check these \(result.withoutRequirement) schools or groups: check each admission brochure.")
+        }
+        return LocalizedText(zh: "\(checked) 个院校（专业组）中 \(result.withoutRequirement) 个没有收录选科要求，未按选科筛掉，标为“选科要求未收录”。",
+                             en: "\(result.withoutRequirement) of \(checked) schools or groups have no subject requirement in the data; they are kept and marked so.")
+    }
+
+    /// Why 省控线 and 线差 are "—" for some years (tester pass 11, finding 4); nil when no year lacks its line.
+    static func missingControlLines(_ province: String, years: [Int]) -> LocalizedText? {
+        guard !years.isEmpty else { return nil }
+        let list = years.map(String.init)
+        return LocalizedText(zh: "省控线、线差为“—”：数据里没有\(province) \(list.joined(separator: "、")) 年这一批次的省控线。",
+                             en: "Control line and difference show “—”: the data have no \(province) control line of that batch for \(list.joined(separator: ", ")).")
+    }
+
+    static let noLinesMatch = LocalizedText(zh: "筛选后没有投档线", en: "No lines match these filters")
+    /// Why a school with lines shows none (tester pass 11, finding 5: a batch filter or one missing year read as "no
+    /// lines of this school" or "wrong name"): how many it has, and the year it lacks or the filters that emptied it.
+    static func filteredOut(_ school: String, province: String, all: [AdmissionLine], filter: AdmissionFilter) -> LocalizedText {
+        let years = Set(all.map(\.year)).sorted(by: >).map(String.init)
+        var zh = "“\(school)”在\(province)有 \(all.count) 条投档线，", en = "\(school) has \(all.count) lines in \(province); "
+        let scoped = all.filter { line in
+            (filter.category == nil || line.category == filter.category)
+                && (filter.batch == nil || line.batchStd == BatchNames.standard(filter.batch!) || line.batch == filter.batch)
+        }
+        if let year = filter.year, !scoped.isEmpty, !scoped.contains(where: { $0.year == year }) {
+            let within = [filter.category, filter.batch].compactMap { $0 }.joined(separator: " ")
+            let scopedYears = Set(scoped.map(\.year)).sorted(by: >).map(String.init)
+            zh += "但数据里没有它 \(year) 年\(within)的线（有 \(scopedYears.joined(separator: "、")) 年）。"
+            en += "the data have none for \(year)\(within.isEmpty ? "" : " " + within) (years: \(scopedYears.joined(separator: ", ")))."
+        } else {
+            let chosen = [filter.year.map(String.init), filter.category, filter.batch].compactMap { $0 }
+            zh += "但没有符合“\(chosen.joined(separator: " · "))”的。放宽筛选条件可看到全部。"
+            en += "none match “\(chosen.joined(separator: " · "))”. Widen the filters to see them all."
+        }
+        return LocalizedText(zh: zh, en: en)
+    }
+
+    /// A score beyond the 一分一段表 (its bands run from `bottom` to `top`): the rank is the table's end, no 同分人数.
+    static func outsideTable(score: Int, bottom: Int, top: Int) -> LocalizedText {
+        score < bottom
+            ? LocalizedText(zh: "\(score) 分低于一分一段表的范围（表从 \(bottom) 分到 \(top) 分）：位次是表里的总人数，同分人数和等位分无从得知。",
+                            en: "\(score) is below the table (it runs from \(bottom) to \(top)): the rank is the table's total; tied count and equivalent scores are unknown.")
+            : LocalizedText(zh: "\(score) 分高于一分一段表的范围（表从 \(bottom) 分到 \(top) 分）：位次按表的第一名计，同分人数和等位分无从得知。",
+                            en: "\(score) is above the table (it runs from \(bottom) to \(top)): the rank is the table's first; tied count and equivalent scores are unknown.")
+    }
+    static let noEquivalentOutside = LocalizedText(zh: "分数在一分一段表范围之外，无法换算等位分", en: "The score is outside the table: no equivalent scores")
+
+    static let yearCategoryBatch = LocalizedText(zh: "年份 · 科类 · 批次", en: "Year · track · batch")
+    /// A group's published title without what the row already says (tester pass 11, finding 8): a school page's
+    /// `华中科技大学2025河南普通批|分类投档 - 护理：物+化` → `分类投档 - 护理：物+化`, `中南大学-湖南-物理类-物理+化学+生物（临床八年）`
+    /// → `物理+化学+生物（临床八年）`; a title that is all context stays as it is.
+    static func readableGroup(_ name: String, of line: AdmissionLine) -> String {
+        if name.contains("|") { return SubLine.label(name) }
+        let context: Set<String> = [line.schoolName, line.province, line.category, String(line.year), line.batch]
+        let parts = name.components(separatedBy: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count > 1 else { return name }
+        let kept = parts.filter { !context.contains($0) }
+        return kept.isEmpty ? name : kept.joined(separator: "-")
     }
 
     // MARK: profile flow

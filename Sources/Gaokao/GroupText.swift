@@ -102,11 +102,13 @@ enum GroupText {
         return nil
     }
 
-    /// Two or three digits and a space at the start (北京 `01 物理＋化学`, 湖南 `105 第105组`).
+    /// Two or three digits and a space at the start (北京 `01 物理＋化学`, 湖南 `105 第105组`), or the whole text (a
+    /// school page's `01`, `02`: 西安邮电大学 河南 2025).
     static func leadingCode(_ text: String) -> String? {
         let trimmed = text.drop { $0 == " " }
         let number = trimmed.prefix { $0.isASCII && $0.isNumber }
-        guard (2...3).contains(number.count), trimmed.dropFirst(number.count).first == " " else { return nil }
+        let next = trimmed.dropFirst(number.count).first
+        guard (2...3).contains(number.count), next == " " || next == nil else { return nil }
         return String(number)
     }
 
@@ -197,6 +199,13 @@ enum RecentNames {
         if ["三批", "三本"].contains(where: text.contains) { return "本科三批" }
         if text.contains("本科") { return "本科批" }
         return BatchNames.standard(batch)
+    }
+
+    /// True for a batch name that numbers its 本科 batch (`本科第二批`, `二本`, `本一批`, `第一批本科`), but not the merged
+    /// batch a school page labels so (`本科一批/普通批`) nor a 专科 or 提前 batch.
+    static func namesNumberedBatch(_ batch: String) -> Bool {
+        guard !batch.contains("普通"), !batch.contains("专科"), !batch.contains("提前") else { return false }
+        return ["一批", "一本", "本一", "二批", "二本", "本二", "三批", "三本"].contains(where: batch.contains)
     }
 
     /// The 科类 as the province's exam model had it that year (provinces.csv reform year): the source labels some

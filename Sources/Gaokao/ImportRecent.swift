@@ -139,6 +139,7 @@ extension GaokaoImporter {
         var unusable = 0
         var relabelled = 0
         var applications = 0
+        var staleBatch = 0
         for row in rows {
             // 内蒙古 2024 专科 "application statistics" count who applied, with the lowest applicant's score: not a
             // filing line, and predicting from it was far off (the 2021–2025 backtest's 保 held 20% there).
@@ -153,9 +154,17 @@ extension GaokaoImporter {
                 unusable += 1
                 continue
             }
-            if category != rawCategory { relabelled += 1 }
             // 云南's `二本及预科` is the 二本 batch (its 预科 lines are apart, `一本预科`).
             let batch = text(row, "batch"), plan = text(row, "plan_type"), batchWords = batch.replacingOccurrences(of: "及预科", with: "")
+            // A third-party row of a numbered 本科 batch in a province-year with merged batches (河南 2025 "本科第二批":
+            // 南昌交通学院 435) names a batch that year does not have: a stale label, not a line of 本科批. School pages that
+            // keep the old name for the merged batch (北京 2022 "本科一批") stay.
+            let tier = SourceTier(rawValue: text(row, "source_tier")) ?? .thirdParty
+            if tier == .thirdParty, years.merged(province, year), RecentNames.namesNumberedBatch(batch) {
+                staleBatch += 1
+                continue
+            }
+            if category != rawCategory { relabelled += 1 }
             let group = GroupText.parse(text(row, "group"), school: school)
             let ordinaryPlan = ["", "普通类", "普通录取", "普通本科"].contains(plan) || plan.hasPrefix("普通录取；")
             // A program can also be a note in the school's name (河南 2021: `郑州大学（中外合作办学）`, `…(较高收费)`).
@@ -166,7 +175,7 @@ extension GaokaoImporter {
                 province: province, year: year, category: category, batch: batch,
                 batchStd: RecentNames.batchStandard(batch, merged: years.merged(province, year)), enrollType: type, school: school,
                 moeCode: Self.moeCode(school, codes), group: group, groupName: text(row, "group"), minScore: score, minRank: rank,
-                avgScore: Double(text(row, "avg_score")), tier: SourceTier(rawValue: text(row, "source_tier")) ?? .thirdParty,
+                avgScore: Double(text(row, "avg_score")), tier: tier,
                 rankBasis: rank == nil ? nil : text(row, "rank_basis").isEmpty ? nil : text(row, "rank_basis"), detail: text(row, "source_detail")))
         }
         var byKey: [String: [Int]] = [:]
@@ -206,6 +215,9 @@ extension GaokaoImporter {
         let file = RecentSource.schoolLinesFile
         if applications > 0 { notes.append((file, "\(applications) rows of application statistics (lowest applicant, not a filing line) not imported")) }
         if unusable > 0 { notes.append((file, "\(unusable) rows without a score, a known province or a 科类 of that province-year")) }
+        if staleBatch > 0 {
+            notes.append((file, "\(staleBatch) third-party rows of a numbered 本科 batch (本科一批/二批…) in a province-year whose 本科 batches are merged: a batch that year does not have, not imported"))
+        }
         if relabelled > 0 { notes.append((file, "\(relabelled) rows whose 科类 was relabelled to the province-year's exam model (e.g. 新疆 物理类 → 理科)")) }
         notes.append((file, "\(superseded) rows superseded by a more trusted tier of the same line (province-official > school-official > third-party) or repeated in one tier"))
         if covered > 0 { notes.append((file, "\(covered) rows of older sources replaced by an official 2021+ line of the same school, 科类, batch and type")) }

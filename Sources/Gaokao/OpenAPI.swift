@@ -31,7 +31,7 @@ enum GaokaoOpenAPI {
                                   q("fromYear", "year of the score", required: true, integer: true),
                                   q("toYear", "year to convert to", required: true, integer: true)],
                      responses: [.init(200, "The equivalent score", schema: .ref(GaokaoEquivalentScore.self)), noData, invalid]),
-        APIOperation(.get, "/api/v1/gaokao/control-lines", summary: "省控线 of a province (year, 科类, 批次 optional = 不限)", tag: tag,
+        APIOperation(.get, "/api/v1/gaokao/control-lines", summary: "省控线 of a province (year, 科类, 批次 optional = 不限; one the province's lines lack is a 422 naming it)", tag: tag,
                      parameters: [province, q("year", "exam year", integer: true), q("category", "科类"), q("batch", "批次")],
                      responses: [.init(200, "The lines, newest year first", schema: .ref(GaokaoControlLines.self)), invalid]),
         APIOperation(.get, "/api/v1/gaokao/admission-lines", summary: "投档线 of a school in a home province", tag: tag,

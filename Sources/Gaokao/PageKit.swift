@@ -71,6 +71,23 @@ enum Kit {
         }
     }
 
+    /// A table that becomes one card per row on a phone (≤ 640 px, gaokao.css `.gk-stacked`): the first cell heads the
+    /// card and every other cell is a line `header … value`, an empty one hidden, so nothing scrolls sideways
+    /// (tester pass 11, finding 8: 最低分 was off-screen at 390 px).
+    static func stackedTable(_ headers: [String], _ rows: [[String]], caption: String? = nil) -> Node {
+        div(.class("gk-table-wrap")) {
+            table(.classes("gk-table", "gk-stacked")) {
+                if let caption { WebUI.caption { caption } }
+                thead { tr { for header in headers { th(.attribute("scope", "col")) { header } } } }
+                tbody {
+                    for row in rows {
+                        tr { for (index, cell) in row.enumerated() { td(.attribute("data-label", headers[index])) { cell } } }
+                    }
+                }
+            }
+        }
+    }
+
     static func number(_ value: Int?) -> String { value.map(String.init) ?? "—" }
 
     static func signed(_ value: Int) -> String { value > 0 ? "+\(value)" : String(value) }

@@ -277,16 +277,11 @@ struct GaokaoPages: Sendable {
         let profile = try currentProfile(viewer, request, data)
         var problems = QueryProblems(l)
         let province = problems.province(query, data: data) ?? profile?.province ?? Self.defaultProvince
-        let provinceLines = data.controlLines(province: province)
-        let years = Array(Set(provinceLines.map(\.year))).sorted(by: >)
-        let year = request.query["year"] == nil ? (years.first { $0 <= 2023 } ?? years.first)
-            : problems.year(query, label: GaokaoText.year, from: years, scope: province)
-        let scope = year.map { "\(province) \($0)" } ?? province
-        let categories = Array(Set(provinceLines.filter { year == nil || $0.year == year }.map(\.category))).sorted()
-        let category = problems.choice(query, "category", label: GaokaoText.category, from: categories, scope: scope)
-        let batches = data.controlLineBatches(province: province, year: year)
-        let batch = problems.choice(query, "batch", label: GaokaoText.batch, from: batches, scope: scope,
-                                    matches: { raw in provinceLines.contains { (year == nil || $0.year == year) && $0.batch == raw } })
+        let years = Array(Set(data.controlLines(province: province).map(\.year))).sorted(by: >)
+        let filter = ControlLineFilter.check(query, data: data, province: province, problems: &problems,
+                                             defaultYear: request.query["year"] == nil ? years.first { $0 <= 2023 } ?? years.first : nil)
+        let (year, category, batch) = (filter.year, filter.category, filter.batch)
+        let categories = filter.categories, batches = filter.batches
         let items = problems.isEmpty ? GaokaoQueries.controlLines(data, province: province, year: year, category: category, batch: batch) : []
         return page(viewer, title: title, back: homeBack(l), status: problems.status) {
             form(.method("get"), .action("/gaokao/control-lines"), .class("gk-form"), .id("gk-query")) {
@@ -352,7 +347,11 @@ struct GaokaoPages: Sendable {
             } else if !covered.contains(province) {
                 emptyState(icon: .info, title: GaokaoText.noSchoolLines(province)(l), message: GaokaoText.coveredProvinces(covered)(l))
             } else if let school {
-                if items.isEmpty {
+                let all = items.isEmpty ? GaokaoQueries.admissionLines(data, province: province, school: school, year: nil, category: nil, batch: nil) : []
+                if items.isEmpty, !all.isEmpty {
+                    emptyState(icon: .search, title: GaokaoText.noLinesMatch(l),
+                               message: GaokaoText.filteredOut(school, province: province, all: all, filter: filter)(l))
+                } else if items.isEmpty {
                     emptyState(icon: .search, title: GaokaoText.noLinesFor(school)(l),
                                message: GaokaoText.widenFilters(l))
                 } else {
@@ -369,8 +368,7 @@ struct GaokaoPages: Sendable {
         let hasRank = items.contains { $0.minRank != nil }
         let hasAvg = items.contains { $0.avgScore != nil }
         let hasPlan = items.contains { $0.planCount != nil }
-        var headers = [GaokaoText.year(l), GaokaoText.category(l), GaokaoText.batch(l), GaokaoText.groupOrType(l),
-                       GaokaoText.minScore(l)]
+        var headers = [GaokaoText.yearCategoryBatch(l), GaokaoText.groupOrType(l), GaokaoText.minScore(l)]
         if hasRank { headers.append(GaokaoText.minRank(l)) }
         if hasAvg { headers.append(GaokaoText.averageScore(l)) }
         if hasPlan { headers.append(GaokaoText.plan(l)) }
@@ -378,11 +376,11 @@ struct GaokaoPages: Sendable {
         let rows = items.map { line -> [String] in
             // A name that is only a code (广东's `210专业组`) reads as the code does, in the page's language.
             let named = line.groupName.flatMap { name in
-                GaokaoText.groupNumber(name).allSatisfy(\.isNumber) ? nil : name.hasPrefix("专业:") ? String(name.dropFirst(3)) : name
+                GaokaoText.groupNumber(name).allSatisfy(\.isNumber) ? nil : name.hasPrefix("专业:") ? String(name.dropFirst(3)) : GaokaoText.readableGroup(name, of: line)
             }
             let group = named ?? (line.groupCode ?? line.groupName).map { GaokaoText.groupCode($0)(l) }
-            var row = [String(line.year), line.category, line.batch,
-                       [group, line.subjects.map { GaokaoText.subjectsLabel(l) + " " + (SubjectRequirement(text: $0)?.text(l) ?? $0) }, line.enrollType == "普通类" ? nil : line.enrollType]
+            var row = ["\(line.year) · \(line.category) · \(line.batch)",
+                       [group, line.subjects.map { GaokaoText.subjectsLabel(l) + " " + (SubjectRequirement(text: $0)?.text(l) ?? $0) }, line.enrollType == "普通类" ? nil : GaokaoText.enrollType(line.enrollType)(l)]
                            .compactMap { $0 }.joined(separator: " · "),
                        line.minScore.map(String.init) ?? (line.scoreNote ?? "—")]
             if hasRank { row.append(Kit.number(line.minRank)) }
@@ -393,7 +391,7 @@ struct GaokaoPages: Sendable {
                     GaokaoText.provenance(line)(l)]
             return row
         }
-        return Kit.dataTable(headers, rows, caption: "\(items.first?.schoolName ?? "") · \(items.count)", scrollHint: GaokaoText.scrollHint(l))
+        return Kit.stackedTable(headers, rows, caption: "\(items.first?.schoolName ?? "") · \(items.count)")
     }
 
     // MARK: 一分一段 and 等位分
@@ -436,8 +434,16 @@ struct GaokaoPages: Sendable {
             } else if let score, let result {
                 div(.class("gk-stats"), .id("gk-rank-result")) {
                     stat(GaokaoText.rank(l), String(result.rank))
-                    stat(GaokaoText.sameScore(l), String(result.sameScoreCount))
+                    stat(GaokaoText.sameScore(l), result.isOutsideTable ? "—" : String(result.sameScoreCount))
                     stat(GaokaoText.bestInBand(l), String(result.rankBest))
+                }
+                // A score beyond the table (湖南 2026 物理类 50: "0 同分人数" and 等位分 "1", tester pass 11, finding 7) says so.
+                if result.isOutsideTable, let bands = data.table(province: province, year: year, category: category)?.bands,
+                    let top = bands.first?.scoreHigh, let bottom = bands.last?.scoreLow
+                {
+                    div(.class("gk-warning"), .id("gk-outside-table"), .role("note")) {
+                        p { GaokaoText.outsideTable(score: score, bottom: bottom, top: top)(l) }
+                    }
                 }
                 p(.class("gk-caption")) {
                     GaokaoText.rankCaption(province, year, category, score: score, candidates: result.candidates)(l)
@@ -447,7 +453,9 @@ struct GaokaoPages: Sendable {
                     data.equivalentScore(province: province, category: category, score: score, fromYear: year, toYear: other).map { (other, $0) }
                 }
                 sectionHeader(GaokaoText.equivalentScores(l))
-                if equivalents.isEmpty {
+                if result.isOutsideTable {
+                    emptyState(icon: .info, title: GaokaoText.noEquivalentOutside(l))
+                } else if equivalents.isEmpty {
                     emptyState(icon: .info, title: GaokaoText.noOtherYear(l))
                 } else {
                     Kit.dataTable([GaokaoText.year(l), GaokaoText.category(l), GaokaoText.equivalentScore(l)],

@@ -77,8 +77,14 @@ extension GaokaoPages {
                            action: LinkAction(label: GaokaoText.admissionLines(l),
                                               href: "/gaokao/admission-lines?province=\(percentEncode(profile.province))"))
             } else {
-                if let newest = result.items.flatMap(\.years).max(), profile.year - newest >= 2 {
-                    div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
+                if let stale = GaokaoText.staleData(newestYears: result.items.compactMap { $0.years.max() }, year: profile.year) {
+                    div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { stale(l) } }
+                }
+                if let missing = GaokaoText.requirementsMissing(result, province: profile.province) {
+                    div(.class("gk-warning"), .id("gk-subjects-missing"), .role("note")) { p { missing(l) } }
+                }
+                if let thin = GaokaoText.thinPicks(result) {
+                    div(.class("gk-warning"), .id("gk-thin"), .role("note")) { p { thin(l) } }
                 }
                 for bucket in Bucket.allCases {
                     let items = result.items.filter { $0.bucket == bucket }
@@ -100,7 +106,7 @@ extension GaokaoPages {
                                                 span(.classes("cell-subtitle", "gk-change")) { GaokaoText.change(change)(l) }
                                             }
                                         }
-                                        span(.class("cell-accessory")) { badge(GaokaoText.chance(bucket, item.probability)(l)) }
+                                        span(.class("cell-accessory")) { badge(GaokaoText.chance(bucket, item.probability)(l), tint: bucket.tint) }
                                     }
                                     addToPlan(entry, returnTo: viewer.currentURL, viewer: viewer, added: planned.contains(entry))
                                 }

@@ -62,6 +62,18 @@ extension PlanEntry {
     }
 
     /// A whole list: every entry valid, at most ``PlanLimits/maximumEntries``, duplicates dropped (first kept).
+    /// The entries sent more than once (nil: invalid, checked elsewhere), each with its 1-based positions, in first-seen order.
+    static func repeats(_ entries: [PlanEntry?]) -> [(entry: PlanEntry, positions: [Int])] {
+        var positions: [PlanEntry: [Int]] = [:]
+        var order: [PlanEntry] = []
+        for (index, entry) in entries.enumerated() {
+            guard let entry else { continue }
+            if positions[entry] == nil { order.append(entry) }
+            positions[entry, default: []].append(index + 1)
+        }
+        return order.compactMap { entry in positions[entry]!.count > 1 ? (entry, positions[entry]!) : nil }
+    }
+
     static func validatedList(_ pairs: [(school: String?, group: String?)]) throws(PlanProblem) -> [PlanEntry] {
         guard pairs.count <= PlanLimits.maximumEntries else { throw .full }
         var result: [PlanEntry] = []

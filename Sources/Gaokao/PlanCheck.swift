@@ -26,6 +26,15 @@ extension GaokaoData {
             } else {
                 groups = []
             }
+            // Where the province fills by 院校专业组, a school with group lines is no 志愿 without its group (tester pass 11,
+            // finding 6: `{"school":"中南大学"}` was accepted with group "" and a null chance).
+            let codes = groups.filter { !$0.isEmpty }.sorted()
+            if entry.group.isEmpty, !codes.isEmpty, let profile, fillsByGroup(province: profile.province, year: profile.year) {
+                let list = codes.prefix(12).joined(separator: ", ")
+                return UnknownPlanItem(field: field + ".group",
+                                       zh: "\(profile.province)按院校专业组填报：“\(entry.school)”须写专业组（有：\(list)）。",
+                                       en: "\(profile.province) fills by group: \(entry.school) needs its group (it has \(list)).")
+            }
             if groups.isEmpty {
                 let provinces = admissionProvinces.filter { schoolNames(province: $0).contains(entry.school) }
                 guard !provinces.isEmpty || university(matching: entry.school) != nil else {

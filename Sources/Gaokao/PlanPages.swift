@@ -136,8 +136,8 @@ extension GaokaoPages {
 
     func planSummary(_ risk: PlanRisk, profile: GaokaoProfile?, language l: Language) -> Node {
         div(.class("gk-plan-summary")) {
-            if let profile, let newest = risk.newestYear, profile.year - newest >= 2 {
-                div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { GaokaoText.staleData(newest: newest, year: profile.year)(l) } }
+            if let profile, let stale = GaokaoText.staleData(newestYears: risk.rows.compactMap { $0.years.max() }, year: profile.year) {
+                div(.class("gk-warning"), .id("gk-stale"), .role("note")) { p { stale(l) } }
             }
             div(.class("gk-stats"), .id("gk-plan-counts")) {
                 for bucket in Bucket.allCases { stat(bucket.label.text(l), String(risk.counts[bucket] ?? 0)) }
@@ -150,7 +150,11 @@ extension GaokaoPages {
                         p { GaokaoText.noSafeChoice(l) }
                     }
                     if let any = risk.chanceAny, let low = risk.chanceAnyLow { p { GaokaoText.chanceRange(low: low, high: any, safeOnly: false)(l) } }
-                    p(.class("gk-range-note")) { GaokaoText.chanceRangeNote(l) }
+                    // The note explains a range's ends: only under a range (tester pass 11, finding 15: it stayed alone
+                    // after 重新估算 left no range).
+                    if (risk.chanceAnySafe != nil && risk.chanceAnySafeLow != nil) || (risk.chanceAny != nil && risk.chanceAnyLow != nil) {
+                        p(.class("gk-range-note")) { GaokaoText.chanceRangeNote(l) }
+                    }
                 }
             }
         }
@@ -177,7 +181,7 @@ extension GaokaoPages {
                 span(.class("cell-subtitle")) { GaokaoText.planRowDetail(row)(l) }
             }
             if let chance = row.chance {
-                span(.class("gk-plan-badge")) { badge(row.bucket.map { GaokaoText.chance($0, chance)(l) } ?? GaokaoText.longShot(chance)(l), tint: .orange) }
+                span(.class("gk-plan-badge")) { badge(row.bucket.map { GaokaoText.chance($0, chance)(l) } ?? GaokaoText.longShot(chance)(l), tint: row.bucket?.tint ?? .gray) }
             }
             div(.class("gk-plan-buttons")) {
                 move("up", "↑", GaokaoText.moveUp(l), disabled: index == 0)
@@ -216,6 +220,18 @@ extension GaokaoPages {
                 Node.element("button", [.classes("btn", "btn-primary", "gk-print-button"), .type("button"), .flag("data-print")],
                              [.text(GaokaoText.printNow(l))])
             }
+        }
+    }
+}
+
+extension Bucket {
+    /// The band's colour on every page (tester pass 11, finding 13: 冲 was red on 学校推荐 and orange on the 志愿表):
+    /// 冲 red, 稳 blue, 保 green; gaokao.css darkens each so white text on it reaches 4.5:1.
+    var tint: Tint {
+        switch self {
+        case .risky: .red
+        case .stable: .blue
+        case .safe: .green
         }
     }
 }

@@ -52,6 +52,17 @@ extension GaokaoAPI {
         let stored = try source.profile(for: viewer, request: request, data: data)
         let profile = body.rescore == true ? current : stored ?? current
         let storedEntries = body.items == nil ? try source.entries(for: viewer, request: request) : []
+        // The same 志愿 twice is refused, listing each repeat with its positions (tester pass 11, finding 6: merged silently).
+        if let items = body.items {
+            let sent = items.map { try? PlanEntry.validated(school: $0.school, group: $0.group) }
+            let repeats = PlanEntry.repeats(sent)
+            if !repeats.isEmpty {
+                let zh = repeats.map { "\($0.entry.school)\($0.entry.group.isEmpty ? "" : " \($0.entry.group)组")（第 \($0.positions.map(String.init).joined(separator: "、")) 项）" }
+                let en = repeats.map { "\($0.entry.school)\($0.entry.group.isEmpty ? "" : " group \($0.entry.group)") (items \($0.positions.map(String.init).joined(separator: ", ")))" }
+                throw HTTPError.validation([.init(field: "items", message: viewer.language == .zh ? "志愿重复：" + zh.joined(separator: "；") + "。"
+                                                                                                : "Repeated choices: " + en.joined(separator: "; ") + ".")])
+            }
+        }
         let entries: [PlanEntry]
         do {
             if let items = body.items {
@@ -107,7 +118,10 @@ extension GaokaoAPI {
                 $0.field("profile", profile.map(ProfileCookie.encode))
                 $0.field("profileChanged", planProfile != nil && current != nil && planProfile != current)
                 $0.field("newestYear", risk.newestYear)
-                $0.field("warning", profile.flatMap { Self.staleWarning(newest: risk.newestYear, year: $0.year, language: viewer.language) })
+                // Without 我的高考 no chance can be computed: said, not left as silent nulls (tester pass 11, finding 6).
+                let warning: String? = if let profile { GaokaoText.staleData(newestYears: risk.rows.compactMap { $0.years.max() }, year: profile.year).map { $0(viewer.language) } }
+                    else { entries.isEmpty ? nil : GaokaoText.planNeedsProfile(viewer.language) }
+                $0.field("warning", warning)
                 $0.field("storedIn", viewer.isSignedIn ? "account" : "cookie")
             }
         }

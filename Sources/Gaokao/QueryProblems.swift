@@ -103,7 +103,44 @@ struct AdmissionFilter {
     }
 }
 
+/// The filters of 省控线 (`year`, `category`, `batch`) checked against one province's own lines, for the API and the
+/// page alike: the year among its years, the 科类 among that year's, the batch (standard or published name) among that
+/// year's; a value they lack adds a problem.
+struct ControlLineFilter {
+    var year: Int?
+    var category: String?
+    var batch: String?
+    /// What the pickers offer: the 科类 and batches of `year` (every year when nil).
+    var categories: [String]
+    var batches: [String]
+
+    /// `defaultYear`: the page's year when the query has no `year` (the API lists every year).
+    static func check(_ query: Query, data: GaokaoData, province: String, problems: inout QueryProblems, defaultYear: Int? = nil) -> ControlLineFilter {
+        let lines = data.controlLines(province: province)
+        let years = Array(Set(lines.map(\.year))).sorted(by: >)
+        let year = defaultYear ?? problems.year(query, label: GaokaoText.year, from: years, scope: province)
+        let scope = year.map { "\(province) \($0)" } ?? province
+        let inYear = lines.filter { year == nil || $0.year == year }
+        let categories = Array(Set(inYear.map(\.category))).sorted()
+        let category = problems.choice(query, "category", label: GaokaoText.category, from: categories, scope: scope)
+        let batches = data.controlLineBatches(province: province, year: year)
+        let batch = problems.choice(query, "batch", label: GaokaoText.batch, from: batches, scope: scope,
+                                    matches: { raw in inYear.contains { $0.batch == raw } })
+        return ControlLineFilter(year: year, category: category, batch: batch, categories: categories, batches: batches)
+    }
+}
+
 extension GaokaoData {
+    /// The years of `lines` (with a score) whose batch has no 省控线 of that province, year and 科类 in the data: their
+    /// 省控线 and 线差 show "—" (湖南 2024, 2025).
+    func yearsWithoutControlLine(_ lines: [AdmissionLine]) -> [Int] {
+        let missing = lines.filter { line in
+            line.controlLine == nil && line.minScore != nil
+                && !controlLines(province: line.province, year: line.year, category: line.category).contains { $0.batchStd == line.batchStd }
+        }
+        return Set(missing.map(\.year)).sorted()
+    }
+
     /// The batches a student of `province`, `year` and `category` fills (``batches(province:year:category:)``, from
     /// that year's 省控线 or the newest before it) and the stages of those batches with lines (天津 `本科批次A阶段`):
     /// a batch of older lines only (河南's 本科一批 after the 2025 merge) is not one, so no pick or prediction comes

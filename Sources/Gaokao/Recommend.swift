@@ -27,7 +27,8 @@ extension GaokaoData {
     ) -> RecommendationResult {
         let candidate = rank(province: province, year: year, category: category, score: score)
         let all = filingSeries(province: province, category: category, batchStd: BatchNames.standard(batch))
-        var result = RecommendationResult(candidateRank: candidate, items: [], considered: 0)
+        var result = RecommendationResult(candidateRank: candidate, items: [], considered: 0,
+                                          filteredBySubjects: subjects != nil, requested: limit, tendency: tendency)
         result.lineYears = Array(Set(all.flatMap { $0.points.map(\.year) })).sorted(by: >)
         var buckets: [Bucket: [(item: Recommendation, forecast: Forecast)]] = [:]
         let line = controlLine(province: province, year: year, category: category, batch: batch)
@@ -49,7 +50,9 @@ extension GaokaoData {
                 result.retired += 1
                 continue
             }
-            let requirement = series.requirement
+            let requirement = series.requirement(through: year)
+            result.subjectsChecked += 1
+            if requirement == nil { result.withoutRequirement += 1 }
             if let subjects, let requirement, !requirement.requirement.isMet(by: subjects) {
                 result.excludedBySubjects += 1
                 continue
@@ -73,10 +76,12 @@ extension GaokaoData {
                 continue
             }
             // The lines of the picks kept are computed below; the bucket needs only the chance.
-            let item = Recommendation(series: series, predictedRank: nil, predictedScore: 0, gap: 0, probability: chance, bucket: bucket,
+            var item = Recommendation(series: series, predictedRank: nil, predictedScore: 0, gap: 0, probability: chance, bucket: bucket,
                                       method: found.method, years: found.forecast.years, rankTableYear: found.forecast.table?.year,
                                       change: found.forecast.change, requirement: requirement)
+            item.dataAge = year - (found.forecast.years.max() ?? year)
             buckets[bucket, default: []].append((item, found.forecast))
+            result.inBands[bucket, default: 0] += 1
         }
         func name(_ item: Recommendation) -> (String, String) { (item.series.schoolName, item.series.groupCode ?? "") }
         // Better-supported first; then, to choose, 冲 keeps the likeliest reaches and 稳/保 the hardest schools.

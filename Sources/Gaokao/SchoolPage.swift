@@ -43,7 +43,7 @@ extension GaokaoPages {
                 listGroup(header: GaokaoText.aboutSchool(l)) {
                     listCell(title: GaokaoText.location(l), detail: "\(university.province) \(university.city)")
                     listCell(title: GaokaoText.authority(l), detail: university.authority)
-                    listCell(title: GaokaoText.level(l), detail: "\(university.level) · \(university.ownership)")
+                    listCell(title: GaokaoText.level(l), detail: GaokaoText.schoolKind(university.level)(l) + " · " + GaokaoText.schoolKind(university.ownership)(l))
                     listCell(title: GaokaoText.code(l), detail: university.schoolCode ?? university.moeCode ?? "—")
                 }
                 p(.class("gk-badges")) {
@@ -59,7 +59,13 @@ extension GaokaoPages {
                 problems.alert()
             } else if lines.isEmpty {
                 sectionHeader(GaokaoText.pastLinesIn(province)(l))
-                emptyState(icon: .info, title: GaokaoText.noLinesIn(province)(l))
+                let all = GaokaoQueries.admissionLines(data, province: province, school: school, year: nil, category: nil, batch: nil)
+                if all.isEmpty {
+                    emptyState(icon: .info, title: GaokaoText.noLinesIn(province)(l))
+                } else {
+                    emptyState(icon: .search, title: GaokaoText.noLinesMatch(l),
+                               message: GaokaoText.filteredOut(school, province: province, all: all, filter: filter)(l))
+                }
             } else {
                 trendCharts(lines.filter { $0.enrollType == "普通类" }, batch: filter.batch, language: l)
                 // 普通类 first, then each other program type (中外合作办学, 专项 …) apart: their lines are not comparable.
@@ -67,9 +73,12 @@ extension GaokaoPages {
                 for type in types {
                     let ofType = lines.filter { $0.enrollType == type }
                     if !ofType.isEmpty {
-                        sectionHeader(GaokaoText.pastLinesIn(province)(l) + " · " + (type == "普通类" ? GaokaoText.ordinaryType(l) : type))
+                        sectionHeader(GaokaoText.pastLinesIn(province)(l) + " · " + GaokaoText.enrollType(type)(l))
                         admissionTable(ofType, language: l)
                     }
+                }
+                if let note = GaokaoText.missingControlLines(province, years: data.yearsWithoutControlLine(lines)) {
+                    p(.class("gk-caption"), .id("gk-no-control")) { note(l) }
                 }
             }
             if let profile, profile.province == province, !lines.isEmpty {
@@ -113,8 +122,8 @@ extension GaokaoPages {
         }
     }
 
-    /// The 专业 lines of one school: a table per source (their ranks differ in kind), the 专业 in the sticky first
-    /// column, then year, 科类, 专业组, 选科, 最低分, rank and the source's (often long) note last, so the lines stay
+    /// The 专业 lines of one school: a table per source (their ranks differ in kind), the 专业 first (a card's heading on
+    /// a phone), then year, 科类, 专业组, 选科, 最低分, rank and the source's (often long) note last, so the lines stay
     /// on a phone's first screen; under each table its source, licence, years and rows.
     func majorLineTables(_ lines: [MajorLine], language l: Language) -> Node {
         div(.class("gk-major-lines")) {
@@ -129,7 +138,7 @@ extension GaokaoPages {
                          line.groupCode.isEmpty ? "—" : GaokaoText.groupCode(line.groupCode)(l), line.subjects.isEmpty ? "—" : SubjectRequirement(text: line.subjects)?.text(l) ?? line.subjects,
                          Kit.number(line.minScore), Kit.number(line.minRank), line.note.isEmpty ? "—" : line.note]
                     }
-                    Kit.dataTable(headers, rows, caption: "\(ofSource[0].schoolName) · \(ofSource.count)", scrollHint: GaokaoText.scrollHint(l))
+                    Kit.stackedTable(headers, rows, caption: "\(ofSource[0].schoolName) · \(ofSource.count)")
                     p(.class("gk-caption")) {
                         GaokaoText.majorLineSource(source, years: Array(Set(ofSource.map(\.year))).sorted(), rows: ofSource.count)(l) + " "
                         a(.href(source.url), .rel("noopener")) { source.url }
@@ -161,7 +170,10 @@ extension GaokaoPages {
             if preferred { perCategory[key.category] = key }
         }
         let keys = perCategory.values.sorted { ($0.category, $0.batch) < ($1.category, $1.batch) }.prefix(4)
-        let years = Set(keys.flatMap { scores[$0]!.keys }).sorted()
+        // Every year from the first to the last, so a year without a line is a gap, not spaced like the others (tester
+        // pass 11, finding 9: 中南大学 湖南 2021, 2022, 2024, 2025 equally spaced).
+        let known = keys.flatMap { scores[$0]!.keys }
+        let years = known.min().map { Array($0...known.max()!) } ?? []
         let tints: [Tint] = [.blue, .orange, .green, .purple]
         func series(_ values: [Key: [Int: Int]]) -> [ChartSeries] {
             keys.enumerated().compactMap { index, key in

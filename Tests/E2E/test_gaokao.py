@@ -191,13 +191,26 @@ def test_query_pages(browser, server, screenshot):
     browser.get(server.base_url + "/gaokao/admission-lines?" + urlencode({"province": "四川", "school": "四川大学", "year": "2020"}))
     assert "638" in text(browser) and "8497" in text(browser)
     fits_phone(browser)
-    # Phone-fit: the table says it scrolls, and its first column (the year) stays while it does.
-    assert "表格可左右滑动" in text(browser)
-    first_cell = browser.find_element(By.CSS_SELECTOR, ".gk-table tbody td")
-    assert first_cell.value_of_css_property("position") == "sticky"
+    # Phone-fit (tester pass 11, finding 8: 最低分 was off-screen at 390 px): each line is a card, the first cell
+    # (year · 科类 · 批次) heading it and every other cell a "header … value" line, so nothing scrolls sideways.
+    assert "表格可左右滑动" not in text(browser)
+    wrap = browser.find_element(By.CSS_SELECTOR, ".gk-table-wrap")
+    assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", wrap)
+    row = next(r for r in browser.find_elements(By.CSS_SELECTOR, ".gk-stacked tbody tr") if "638" in r.text)
+    assert row.value_of_css_property("display") == "block"
+    cells = row.find_elements(By.TAG_NAME, "td")
+    assert cells[0].value_of_css_property("position") == "static" and cells[0].text.startswith("2020 · "), cells[0].text
+    labels = [c.get_attribute("data-label") for c in cells[1:]]
+    assert "最低分" in labels and "最低位次" in labels, labels
+    for cell in cells[1:]:
+        if cell.text:
+            assert cell.value_of_css_property("display") == "flex", cell.get_attribute("data-label")
+            assert cell.rect["x"] + cell.rect["width"] <= browser.execute_script("return innerWidth"), cell.get_attribute("data-label")
+    lowest = next(c for c in cells if c.get_attribute("data-label") == "最低分")
+    assert lowest.text == "638" and lowest.is_displayed(), lowest.text
     screenshot("gaokao-16-admission-lines")
-    browser.execute_script("document.querySelector('.gk-table-wrap').scrollLeft = 400;")
-    screenshot("gaokao-16b-admission-lines-scrolled")
+    browser.execute_script("arguments[0].scrollIntoView()", row)
+    screenshot("gaokao-16b-admission-lines-card")
     # 河南 is covered by extra/school_lines_2016_2020 (source labolado) and extra/school_lines_2021_2025 (lgh_site):
     # 郑州大学 2020 理科 本科一批 624 / 24312, 省控线 544 and 线差 +80 (the labolado rows carried none, issue 28).
     browser.get(server.base_url + "/gaokao/admission-lines?" + urlencode({"province": "河南"}))
@@ -333,8 +346,13 @@ def test_school_major_lines(browser, server, screenshot):
     try:
         browser.get(server.base_url + "/gaokao/school?" + urlencode({"province": "广东", "school": "中山大学", "lang": "en"}))
         body = text(browser)
-        assert "Lines per major" in body and "Avg rank at min" in body and "Apache-2.0" in body, body[:300]
-        assert len(browser.find_elements(By.CSS_SELECTOR, ".gk-major-lines tbody tr")) == 205
+        assert "Lines per major" in body and "Apache-2.0" in body, body[:300]
+        rows = browser.find_elements(By.CSS_SELECTOR, ".gk-major-lines tbody tr")
+        assert len(rows) == 205
+        # On a phone each line is a card (tester pass 11, finding 8): the header reads beside each value.
+        cell = next(c for c in rows[0].find_elements(By.TAG_NAME, "td") if c.get_attribute("data-label") == "Avg rank at min")
+        assert cell.text and cell.value_of_css_property("display") == "flex", cell.text
+        assert browser.execute_script("return getComputedStyle(arguments[0], '::before').content", cell) == '"Avg rank at min"'
         fits_phone(browser)
         browser.execute_script("document.querySelector('.gk-major-lines').scrollIntoView()")
         screenshot("gaokao-28-school-major-lines-en-dark")

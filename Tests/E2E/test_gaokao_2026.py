@@ -233,3 +233,84 @@ def test_a_value_the_data_lack_is_a_visible_message(browser, server, screenshot)
             assert not browser.find_elements(By.CSS_SELECTOR, ".gk-pick, main table"), path
             fits_phone(browser)
             screenshot(f"gaokao-2026-{name}-message-{language}")
+
+
+def test_line_tables_fit_the_phone(browser, server, screenshot):
+    """Tester pass 11, finding 8: the 投档线 tables of the school page and 投档线查询 showed only 年份/科类/批次 and a cut
+    专业组 at 390 px, 最低分 off-screen, and 专业组 as raw source titles (中南大学-湖南-物理类-物理+化学+生物（临床八年）).
+    Now one card per line: every 最低分 on screen, no sideways scroll, titles without the school/province/科类 prefix;
+    zh and en, light and dark. Screenshots gaokao-2026-12-*."""
+    pages = [
+        ("school", "/gaokao/school?" + urlencode({"province": "湖南", "school": "中南大学"})),
+        ("lines", "/gaokao/admission-lines?" + urlencode({"province": "湖南", "school": "中南大学"})),
+        ("school-hust", "/gaokao/school?" + urlencode({"province": "河南", "school": "华中科技大学", "category": "物理类"})),
+    ]
+    for theme, language in [(None, "zh"), ("dark", "en")]:
+        if theme:
+            browser.add_cookie({"name": "theme", "value": theme})
+        try:
+            for name, path in pages:
+                browser.get(server.base_url + path + "&lang=" + language)
+                fits_phone(browser)
+                label = "最低分" if language == "zh" else "Min"
+                cells = browser.find_elements(By.CSS_SELECTOR, f"table.gk-stacked td[data-label='{label}']")
+                assert cells, (path, language)
+                inner = browser.execute_script("return window.innerWidth")
+                for cell in cells[:40]:
+                    right = browser.execute_script("return arguments[0].getBoundingClientRect().right", cell)
+                    assert cell.is_displayed() and right <= inner, (path, cell.text, right)
+                for wrap in browser.find_elements(By.CSS_SELECTOR, ".gk-table-wrap"):
+                    assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", wrap), path
+                body = text(browser)
+                assert "中南大学-湖南-" not in body and "华中科技大学2025河南普通批|" not in body, path
+                screenshot(f"gaokao-2026-12-{name}-{language}{'-dark' if theme else ''}")
+        finally:
+            if theme:
+                browser.delete_cookie("theme")
+
+
+def _contrast(driver, element) -> float:
+    """WCAG contrast of an element's text colour on its own background colour (both opaque here)."""
+    return driver.execute_script("""
+        const style = getComputedStyle(arguments[0]);
+        const parse = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+        const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+            .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+        const a = lum(parse(style.color)), b = lum(parse(style.backgroundColor));
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);""", element)
+
+
+def test_badges_and_buttons_contrast(browser, server, screenshot):
+    """Tester pass 11, finding 13: white on the orange badge was 2.06:1 in dark, on the red badge 3.41:1, on the dark
+    primary button 3.65:1; 冲 was red on 学校推荐 and orange on the 志愿表. Every badge and primary button of the
+    picks, school and 志愿表 pages reaches 4.5:1 in light and dark, and a 冲 badge has one colour on both pages."""
+    browser.get(server.base_url + "/healthz")
+    # A list of its own: test_plan_remembers_its_profile left the first pick in the 志愿表 (its button 已加入) and the
+    # list re-scored for 河南 560 (no 冲 there).
+    browser.delete_all_cookies()
+    browser.add_cookie({"name": "gk_profile", "value": quote("湖南|2026|物理类|本科批|600", safe=""), "path": "/"})
+    browser.add_cookie({"name": "gk_welcomed", "value": "1", "path": "/"})
+    # The first pick listed is a 冲 one: add it to the 志愿表 with its own button (in Chinese, whatever an earlier test chose).
+    browser.get(server.base_url + "/gaokao/recommend?lang=zh")
+    assert browser.find_elements(By.CSS_SELECTOR, "main .cell-accessory .badge")[0].text.startswith("冲")
+    submit(browser, "form.gk-plan-add")
+    for theme in [None, "dark"]:
+        if theme:
+            browser.add_cookie({"name": "theme", "value": theme})
+        try:
+            colours = {}
+            for name, path in [("recommend", "/gaokao/recommend"), ("plan", "/gaokao/plan"),
+                               ("school", "/gaokao/school?" + urlencode({"province": "湖南", "school": "中南大学"}))]:
+                browser.get(server.base_url + path)
+                for element in browser.find_elements(By.CSS_SELECTOR, "main .badge, main .btn-primary"):
+                    if element.is_displayed():
+                        ratio = _contrast(browser, element)
+                        assert ratio >= 4.5, (name, theme, element.text, round(ratio, 2))
+                for element in browser.find_elements(By.CSS_SELECTOR, "main .badge"):
+                    if element.text.startswith("冲"):
+                        colours.setdefault(name, element.value_of_css_property("background-color"))
+                screenshot(f"gaokao-2026-13-contrast-{name}{'-dark' if theme else ''}")
+            assert colours.get("recommend") and colours.get("recommend") == colours.get("plan"), colours
+        finally:
+            if theme:
+                browser.delete_cookie("theme")

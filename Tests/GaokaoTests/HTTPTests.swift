@@ -40,8 +40,9 @@ struct HTTPTests {
         let items = try #require(lines["items"] as? [[String: Any]])
         #expect(items.count == 1)
         #expect(items.first?["score"] as? Int == 514)
-        let none = try get("/api/v1/gaokao/control-lines", [("province", "河南"), ("year", "2024"), ("category", "理科")]).json()
-        #expect((none["items"] as? [Any])?.isEmpty == true)
+        // A year without 省控线 in the data is a 422 naming `year` (tester pass 11, finding 4), not an empty list.
+        let none = try get("/api/v1/gaokao/control-lines", [("province", "河南"), ("year", "2024"), ("category", "理科")])
+        #expect(none.status == 422 && none.text.contains(#""field":"year""#))
 
         let school = try get("/api/v1/gaokao/admission-lines",
                              [("province", "四川"), ("school", "10610"), ("year", "2020"), ("category", "理科"), ("batch", "本科一批")]).json()
@@ -122,13 +123,18 @@ struct HTTPTests {
     func plan() throws {
         let server = try GaokaoFixture.get().server
         let profile = "gk_profile=" + "四川|2020|理科|本科一批|600".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        // A repeated item is a 422 listing it (tester pass 11, finding 6: it was merged silently).
+        let repeated = try server.send("PUT", "/api/v1/gaokao/plan",
+                                       json: #"{"items":[{"school":"四川大学"},{"school":"西南交通大学","group":""},{"school":"四川大学"},{"school":"福建福耀科技大学"}]}"#,
+                                       headers: ["Cookie": profile + "; lang=zh"])
+        #expect(repeated.status == 422 && repeated.text.contains("志愿重复：四川大学（第 1、3 项）"), "\(repeated.text)")
         let saved = try server.send("PUT", "/api/v1/gaokao/plan",
-                                    json: #"{"items":[{"school":"四川大学"},{"school":"西南交通大学","group":""},{"school":"四川大学"},{"school":"福建福耀科技大学"}]}"#,
+                                    json: #"{"items":[{"school":"四川大学"},{"school":"西南交通大学","group":""},{"school":"福建福耀科技大学"}]}"#,
                                     headers: ["Cookie": profile])
         #expect(saved.status == 200)
         let json = try saved.json()
         let items = try #require(json["items"] as? [[String: Any]])
-        // The duplicate is dropped; a school without lines in the profile's province (福建福耀科技大学 has 2025 lines in
+        // A school without lines in the profile's province (福建福耀科技大学 has 2025 lines in
         // 广西 and 湖南 only) stays, without a chance; one the data does not have at all is refused (PlanLimitTests).
         #expect(items.map { $0["school"] as? String } == ["四川大学", "西南交通大学", "福建福耀科技大学"])
         #expect(items[0]["probability"] is Double && items[1]["probability"] is Double && items[2]["probability"] is NSNull)

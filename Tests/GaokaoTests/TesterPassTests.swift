@@ -48,4 +48,17 @@ struct TesterPassTests {
         #expect(page.text.contains("一分一段表收录 2018–2026 年 30 个省份（不含西藏；甘肃自 2019 年；新疆自 2025 年）。"))
         #expect(!page.text.contains("2018–2024 年"))
     }
+
+    /// Finding 14: the English school page showed 办学层次 "本科 · 公办" and section titles "Past lines in 湖南 · 中外合作办学"
+    /// (and 国家专项计划, 预科).
+    @Test("the English school page names level, ownership and programme types in English")
+    func englishSchoolPage() throws {
+        _ = try GaokaoFixture.get()
+        let page = try http.get("/gaokao/school", [("province", "湖南"), ("school", "中南大学")], headers: ["Accept-Language": "en"])
+        #expect(page.status == 200)
+        #expect(page.text.contains("undergraduate · public") && !page.text.contains("本科 · 公办"))
+        #expect(page.text.contains("Past lines in 湖南 · Sino-foreign joint programme") && page.text.contains("Past lines in 湖南 · national special plan"))
+        // Section titles and the 招生类型 in the table cells; a batch's published name (`国家专项计划` as a batch) is data and stays.
+        #expect(!page.text.contains("湖南 · 中外合作办学") && !page.text.contains("湖南 · 国家专项计划") && !page.text.contains("湖南 · 预科"))
+    }
 }
