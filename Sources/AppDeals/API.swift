@@ -25,18 +25,21 @@ struct DealAPI: Sendable {
         let deals = self
         api.anyone.handle(AppDealsEndpoints.apps) { call in
             let snapshot = try deals.store.snapshot()
-            let page = try deals.lists.page(try ListQuery(call.query, categories: snapshot.categories, language: call.context.language))
+            let page = try deals.lists.page(try ListQuery(call.query, categories: snapshot.categories, chineseNames: snapshot.chineseCategoryNames,
+                                                                       language: call.context.language))
             return DealAppPage(items: page.items.map(Self.model), nextCursor: page.nextCursor, asOf: page.asOf.map(Self.date))
         }
         api.anyone.handle(AppDealsEndpoints.app) { call in
             let id = try call.id()
-            guard let detail = try deals.detail(id, query: call.query, viewer: call.context) else { throw HTTPError.notFound("no app \(id)") }
+            guard let detail = try deals.detail(id, query: call.query, viewer: call.context) else {
+                throw HTTPError.notFound(DealText.noApp(id)(call.context.language))
+            }
             return detail
         }
         api.handle(AppDealsEndpoints.setEnd) { call in
             let id = try call.id()
             let snapshot = try deals.store.snapshot()
-            guard snapshot.apps[id] != nil else { throw HTTPError.notFound("no app \(id)") }
+            guard snapshot.apps[id] != nil else { throw HTTPError.notFound(DealText.noApp(id)(call.context.viewer.language)) }
             let state = deals.store.states(snapshot, region: .cn, at: snapshot.latest[.cn] ?? 0)[id]
             try KnownEnds.set(Int64(call.body.endsAt.timeIntervalSince1970.rounded(.down)), state: state, appID: id, region: .cn,
                               editor: call.context.user, database: deals.store.database, now: deals.now)
@@ -45,7 +48,7 @@ struct DealAPI: Sendable {
         api.handle(AppDealsEndpoints.clearEnd) { call in
             let id = try call.id()
             guard try KnownEnds.remove(appID: id, region: .cn, editor: call.context.user, database: deals.store.database, now: deals.now) else {
-                throw HTTPError.notFound("app \(id) has no known end")
+                throw HTTPError.notFound(DealText.noKnownEnd(id)(call.context.viewer.language))
             }
             return NoContent()
         }
@@ -69,9 +72,9 @@ struct DealAPI: Sendable {
         api.handle(AppDealsEndpoints.setAlert) { call in
             let id = try call.id()
             let member = call.context
-            let trigger = try Self.trigger(call.body.when)
+            let trigger = try Self.trigger(call.body.when, member.viewer.language)
             let snapshot = try deals.store.snapshot()
-            guard let app = snapshot.apps[id] else { throw HTTPError.notFound("no app \(id)") }
+            guard let app = snapshot.apps[id] else { throw HTTPError.notFound(DealText.noApp(id)(member.viewer.language)) }
             guard snapshot.followsPrice(of: id) else {
                 throw HTTPError(.unprocessableContent, detail: DealText.alertNotFollowed(member.viewer.language))
             }
@@ -88,7 +91,7 @@ struct DealAPI: Sendable {
         }
         api.anyone.handle(AppDealsEndpoints.topic) { call in
             let id = try call.request.parameter("id")
-            guard let topic = try deals.topics.all().topics.first(where: { $0.id == id }) else { throw HTTPError.notFound("no topic \(id.prefix(64))") }
+            guard let topic = try deals.topics.all().topics.first(where: { $0.id == id }) else { throw HTTPError(.notFound, localized: DealText.noTopic(String(id.prefix(64)))) }
             return Self.model(topic, limit: nil)
         }
         api.handle(AppDealsEndpoints.addTopic) { call in
@@ -101,7 +104,7 @@ struct DealAPI: Sendable {
         }
         api.handle(AppDealsEndpoints.deleteTopic) { call in
             let id = try call.id()
-            guard try deals.editors.delete(id, editor: call.context.user, now: deals.now) else { throw HTTPError.notFound("no editor's topic \(id)") }
+            guard try deals.editors.delete(id, editor: call.context.user, now: deals.now) else { throw HTTPError(.notFound, localized: DealText.noTopic(String(id))) }
             return NoContent()
         }
         api.handleUpload(AppDealsEndpoints.topicCover) { call in
@@ -125,7 +128,7 @@ struct DealAPI: Sendable {
         let apps = try store.snapshot().apps
         let topic = try EditorTopicRules.checked(input, known: { apps[$0] != nil }, language: member.viewer.language)
         guard let id else { return try editors.create(topic, editor: member.user, now: now) }
-        guard try editors.update(id, with: topic, editor: member.user, now: now) else { throw HTTPError.notFound("no editor's topic \(id)") }
+        guard try editors.update(id, with: topic, editor: member.user, now: now) else { throw HTTPError(.notFound, localized: DealText.noTopic(String(id))) }
         return id
     }
 
@@ -134,7 +137,7 @@ struct DealAPI: Sendable {
     func setCover(_ id: Int64, uploadAt path: String, member: SignedIn) throws {
         let language = member.viewer.language
         do {
-            guard try editors.setCover(id, uploadAt: path, editor: member.user, now: now) else { throw HTTPError.notFound("no editor's topic \(id)") }
+            guard try editors.setCover(id, uploadAt: path, editor: member.user, now: now) else { throw HTTPError(.notFound, localized: DealText.noTopic(String(id))) }
         } catch let error as ImagingError {
             switch error {
             case .tooManyBytes, .tooManyPixels:
@@ -148,7 +151,7 @@ struct DealAPI: Sendable {
     /// App `id` as a list row in the China store as of its newest observation.
     func currentModel(_ id: Int64) throws -> DealApp {
         let snapshot = try store.snapshot()
-        guard let app = snapshot.apps[id] else { throw HTTPError.notFound("no app \(id)") }
+        guard let app = snapshot.apps[id] else { throw HTTPError(.notFound, localized: DealText.noApp(id)) }
         let state = store.states(snapshot, region: .cn, at: snapshot.latest[.cn] ?? 0)[id]
         return Self.model(state.map { ListItem(app: app, state: $0, price: $0.price, currency: .cny) }
             ?? ListItem(app: app, state: nil, price: app.catalogPrice, currency: app.catalogCurrency ?? .usd))
@@ -156,7 +159,7 @@ struct DealAPI: Sendable {
 
     /// An editor's topic `id` with all its apps. - Throws: `HTTPError` 404.
     func topicModel(_ id: Int64) throws -> DealTopic {
-        guard let topic = try topics.all().topics.first(where: { $0.editor?.id == id }) else { throw HTTPError.notFound("no editor's topic \(id)") }
+        guard let topic = try topics.all().topics.first(where: { $0.editor?.id == id }) else { throw HTTPError(.notFound, localized: DealText.noTopic(String(id))) }
         return Self.model(topic, limit: nil)
     }
 
@@ -226,10 +229,10 @@ struct DealAPI: Sendable {
             favorites: item.favorites, shares: item.shares)
     }
 
-    /// The alert condition of `when`. Throws `400` naming the allowed values.
-    static func trigger(_ text: String) throws(HTTPError) -> AlertTrigger {
+    /// The alert condition of `when`. Throws `400` naming the allowed values, in `language` (tester 30 #14: English only).
+    static func trigger(_ text: String, _ language: Language) throws(HTTPError) -> AlertTrigger {
         guard let trigger = AlertTrigger(rawValue: text) else {
-            throw HTTPError.badRequest("unknown when \"\(text.prefix(60))\"; allowed: \(AlertTrigger.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw HTTPError.badRequest(DealText.unknownTrigger(String(text.prefix(60)), allowed: AlertTrigger.allCases.map(\.rawValue))(language))
         }
         return trigger
     }

@@ -107,7 +107,7 @@ extension DealPages {
                             dd { String(format: "%.1f MB", Double(size) / 1_000_000) }
                         }
                         if let version = detail.version { dt { DealText.version(l) }; dd { version } }
-                        if let seller = detail.seller { dt { DealText.seller(l) }; dd { seller } }
+                        if let seller = detail.seller { dt { DealText.seller(l) }; dd { DealText.sellerName(seller, l) } }
                         if let genre = detail.summary.genre {
                             // The China store's own genres on a Chinese page, else the genre's name as the lists show it
                             // (`Games` → 游戏 where the app's own record has no Chinese genres: issue 30), the App Store's in English.
@@ -234,7 +234,7 @@ extension DealPages {
             try alerts.remove(appID: id, userID: user.id)
             return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.alertRemoved(viewer.language)))
         }
-        let trigger = try DealAPI.trigger(when)
+        let trigger = try DealAPI.trigger(when, viewer.language)
         guard try store.snapshot().followsPrice(of: id) else {
             return viewer.redirect(to: "/appdeals/apps/\(id)", flash: Toast(DealText.alertNotFollowed(viewer.language), kind: .error))
         }

@@ -75,10 +75,11 @@ enum DealText {
     }
 
     // MARK: bad input (the API's details are the English ones)
-    static func unknownValue(_ name: String, _ value: String, allowed: [String]) -> LocalizedText {
+    /// `allowedZh`: the allowed values as a Chinese page names them, when not as sent (categories: 图书, not Book).
+    static func unknownValue(_ name: String, _ value: String, allowed: [String], allowedZh: [String]? = nil) -> LocalizedText {
         let shown = String(value.prefix(60))
         let zhNames = ["tab": "列表", "region": "商店地区", "category": "分类", "device": "设备"]
-        return LocalizedText(zh: "没有\(zhNames[name] ?? name)“\(shown)”；可选：\(allowed.joined(separator: "、"))",
+        return LocalizedText(zh: "没有\(zhNames[name] ?? name)“\(shown)”；可选：\((allowedZh ?? allowed).joined(separator: "、"))",
                              en: "unknown \(name) \"\(shown)\"; allowed: \(allowed.joined(separator: ", "))")
     }
     static let badTime = LocalizedText(
@@ -108,13 +109,18 @@ enum DealText {
     static let size = LocalizedText(zh: "大小", en: "Size")
     static let version = LocalizedText(zh: "版本", en: "Version")
     static let seller = LocalizedText(zh: "开发者", en: "Seller")
+    /// A seller as stored, where the App Store's placeholder is put in the reader's words (tester 30 #15:
+    /// "(individual developer)" on the Chinese page).
+    static func sellerName(_ stored: String, _ l: Language) -> String {
+        stored == "(individual developer)" ? LocalizedText(zh: "个人开发者", en: "Individual developer")(l) : stored
+    }
     static let releaseNotes = LocalizedText(zh: "新功能", en: "What's new")
     static let firstVersion = LocalizedText(zh: "首个版本，没有更新说明", en: "First version: no release notes")
     static let noReleaseNotes = LocalizedText(zh: "没有更新说明", en: "No release notes")
     static let description = LocalizedText(zh: "简介", en: "Description")
     static let priceHistory = LocalizedText(zh: "价格走势", en: "Price history")
     static let noHistory = LocalizedText(zh: "这个应用没有价格记录", en: "No price history for this app")
-    static func range(_ low: String, _ high: String) -> LocalizedText { LocalizedText(zh: "最低 \(low) · 最高 \(high)", en: "Low \(low) · high \(high)") }
+    static func range(_ low: String, _ high: String) -> LocalizedText { LocalizedText(zh: "最低 \(low) · 最高 \(high)", en: "Lowest \(low) · highest \(high)") }
     static let openInStore = LocalizedText(zh: "在 App Store 中查看", en: "View in the App Store")
     static let share = LocalizedText(zh: "分享", en: "Share")
     static let favorite = LocalizedText(zh: "收藏", en: "Save")
@@ -145,6 +151,19 @@ enum DealText {
     }
     static let alertRemoved = LocalizedText(zh: "已关闭价格提醒", en: "Price alert off")
     /// Why an app has no 价格提醒: the poller asks only the China store, and this app has no China price history.
+    /// API problems (tester 30 #14: they were English only).
+    static func noApp(_ id: Int64) -> LocalizedText { LocalizedText(zh: "没有 id 为 \(id) 的应用。", en: "No app has the id \(id).") }
+    static let backToList = LocalizedText(zh: "返回列表", en: "Back to the list")
+    static func noTopic(_ id: String) -> LocalizedText { LocalizedText(zh: "没有 id 为 \(id) 的专题。", en: "No topic has the id \(id).") }
+    static let badPosition = LocalizedText(zh: "lat 须为 −90 到 90 的纬度，lon 须为 −180 到 180 的经度（度）。",
+                                           en: "lat must be a latitude from -90 to 90 and lon a longitude from -180 to 180, in degrees.")
+    static func noKnownEnd(_ id: Int64) -> LocalizedText {
+        LocalizedText(zh: "应用 \(id) 没有编辑设定的结束时间。", en: "App \(id) has no end set by an editor.")
+    }
+    static func unknownTrigger(_ given: String, allowed: [String]) -> LocalizedText {
+        LocalizedText(zh: "when 不能是“\(given)”，须为 \(allowed.joined(separator: "、")) 之一。",
+                      en: "when cannot be “\(given)”; it is one of \(allowed.joined(separator: ", ")).")
+    }
     static let alertNotFollowed = LocalizedText(zh: "这款应用不在本站跟踪的中国区价格里，降价或限免时无法提醒。",
                                                 en: "This server does not follow this app's China store price, so no price alert can fire for it.")
     static let save = LocalizedText(zh: "保存", en: "Save")

@@ -37,14 +37,16 @@ struct ListQuery: Sendable {
 
     /// The engine's query for a checked ``DealAppsQuery`` (the route group or the page checked each field's bounds).
     /// - Throws: `422` naming `category` for one the data does not have, `at` for a time that does not parse; the
-    ///   message in `language`.
-    init(_ wire: DealAppsQuery, categories: [String], language: Language = .en) throws(HTTPError) {
+    ///   message in `language`, the categories listed by their China store names on Chinese pages (`chineseNames`,
+    ///   tester 30 #13: "可选：Book、Business…").
+    init(_ wire: DealAppsQuery, categories: [String], chineseNames: [String: String] = [:], language: Language = .en) throws(HTTPError) {
         tab = Tab(wire.tab)
         region = Region(wire.region)
         self.language = language
         if let text = wire.category {
             guard let match = categories.first(where: { $0.caseInsensitiveCompare(text) == .orderedSame }) else {
-                throw Self.refused("category", DealText.unknownValue("category", text, allowed: categories), language)
+                throw Self.refused("category", DealText.unknownValue("category", text, allowed: categories,
+                                                                     allowedZh: categories.map { chineseNames[$0] ?? $0 }), language)
             }
             category = match
         }

@@ -1,3 +1,4 @@
+import AppHost
 import Community
 import Foundation
 import HTTPServer
@@ -14,7 +15,7 @@ struct CoarseLocation: Sendable, Hashable {
     init(latitude: String?, longitude: String?) throws(HTTPError) {
         guard let latText = latitude, let lonText = longitude, let lat = Double(latText), let lon = Double(lonText),
               lat.isFinite, lon.isFinite, (-90...90).contains(lat), (-180...180).contains(lon) else {
-            throw HTTPError.badRequest("lat must be a latitude from -90 to 90 and lon a longitude from -180 to 180, in degrees")
+            throw HTTPError(.badRequest, localized: DealText.badPosition)
         }
         cellLat = Int64((lat * 100).rounded())
         cellLon = Int64((lon * 100).rounded())

@@ -96,10 +96,12 @@ struct DealPages: Sendable {
         let query: ListQuery
         do {
             wire = try request.query(as: DealAppsQuery.self, defaults: [("tab", tab.rawValue)], chinese: l == .zh)
-            query = try ListQuery(wire, categories: snapshot.categories, language: l)
+            query = try ListQuery(wire, categories: snapshot.categories, chineseNames: snapshot.chineseCategoryNames, language: l)
         } catch {
             return self.page(viewer, title: DealText.appTitle(l), back: Self.launcher, tab: tab.rawValue, status: error.status) {
-                errorState(language: l, title: DealText.nothingHere(l), message: error.errors.map(\.message).joined(separator: " "), retryHref: path)
+                // A bad address fails again on retry: offer the list itself instead (tester 30 #13).
+                errorState(language: l, title: DealText.nothingHere(l), message: error.errors.map(\.message).joined(separator: " "))
+                div(.class("form-actions")) { button(DealText.backToList(l), style: .secondary, href: path, fullWidth: false) }
             }
         }
         let result = isSearch && query.search == nil && !query.searchIsEmpty

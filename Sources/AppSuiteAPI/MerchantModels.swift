@@ -178,9 +178,11 @@ public struct MerchantSubmissionInput: Codable, Sendable, Equatable {
     public var lon: Double
     /// At most 200 characters.
     public var address: String?
-    /// OSM `opening_hours` syntax (`Mo-Su 10:00-22:00`), at most 255 characters; text it cannot read is kept and shown as "hours unknown".
+    /// OSM `opening_hours` syntax (`Mo-Su 10:00-22:00`) or the Chinese way (`每天 10:00-22:00`), at most 255 characters;
+    /// text that cannot be read, or an empty range (`10:00-10:00`), is refused (422).
     public var openingHours: String?
-    /// At most 32 characters.
+    /// One phone number, at most 32 characters: digits, spaces, `+`, `-`, parentheses, and an extension after
+    /// 分机, 转, `ext` or `x` (`021-6217 9797 转 801`); anything else is refused (422, field `phone`).
     public var phone: String?
     /// 人均 in fen, 0–100,000,000.
     public var pricePerPerson: Int64?

@@ -166,10 +166,11 @@ public struct MovieFilm: Codable, Sendable, Equatable {
     public var ratingCount: Int?
     /// Running time in minutes.
     public var runtimeMinutes: Int?
-    /// The date Douban lists first, `YYYY-MM-DD`, sometimes only `YYYY-MM` or `YYYY`.
+    /// The original release date (Douban's first listed date), `YYYY-MM-DD`, sometimes only `YYYY-MM` or `YYYY`; nil when
+    /// unknown, as when Douban lists only a China re-release (美丽人生: nil, `year` 1997, `chinaReleaseDate` 2020-01-03).
     public var releaseDate: String?
     /// The China (re-)release date, `YYYY-MM-DD`, when that is the date Douban lists and `year` is the original's
-    /// (美丽人生: 2020-01-03); nil otherwise.
+    /// (美丽人生: 2020-01-03); nil otherwise. Never copied into `releaseDate`.
     public var chinaReleaseDate: String?
     public var regions: [String]
     public var languages: [String]
@@ -223,6 +224,7 @@ public struct MovieFilmDetail: Codable, Sendable, Equatable {
     public var rating: Double?
     public var ratingCount: Int?
     public var runtimeMinutes: Int?
+    /// The original release date; nil when unknown (see ``MovieFilm/releaseDate``).
     public var releaseDate: String?
     /// The China (re-)release date when `year` is the original's (see ``MovieFilm/chinaReleaseDate``).
     public var chinaReleaseDate: String?

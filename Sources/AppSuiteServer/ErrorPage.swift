@@ -22,10 +22,16 @@ struct ErrorPage: Sendable {
     }
 
     /// A problem+json in the reader's language (lang cookie, else Accept-Language) where the server wrote it in English:
-    /// the work pool's 429/503 refusals, which a Chinese page's script shows as they come (issue 30).
+    /// the work pool's 429/503 refusals, which a Chinese page's script shows as they come (issue 30), and a detail
+    /// written in both languages by code that did not know the reader's (``HTTPError/details``: tester 30 #14).
     func problemWords(_ error: HTTPError, _ request: Request) -> HTTPError {
-        guard let words = ErrorText.problems[error.type] else { return error }
         let language = authenticator.signedOutViewer(for: request).language
+        if let detail = error.details[language.rawValue] {
+            var localized = error
+            localized.detail = detail
+            return localized
+        }
+        guard let words = ErrorText.problems[error.type] else { return error }
         var localized = error
         localized.title = words.title(language)
         localized.detail = words.detail(language)

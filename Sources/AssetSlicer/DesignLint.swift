@@ -15,7 +15,7 @@ public enum DesignLint {
                 let points = width / Double(options.designScale)
                 let hint = detected.map { "; it looks like an @\($0)x design (\(formatted(width / Double($0))) pt), try --design-scale \($0)" } ?? ""
                 let hintZH = detected.map { "；看起来是 @\($0)x 设计稿（\(formatted(width / Double($0))) pt），请选 @\($0)x（--design-scale \($0)）" } ?? ""
-                findings.append(LintFinding(rule: "design-width", level: .warning, subject: "design", message: LocalizedText(
+                findings.append(LintFinding(rule: "design-width", level: .warning, subject: LintFinding.wholeDesign, message: LocalizedText(
                     zh: "设计稿宽 \(formatted(width)) px，按 @\(options.designScale)x 是 \(formatted(points)) pt，不是手机屏宽\(hintZH)",
                     en: "\(formatted(width)) px wide is \(formatted(points)) pt at @\(options.designScale)x, not a phone width\(hint)")))
             }
@@ -37,16 +37,17 @@ public enum DesignLint {
         return findings.sorted { ($0.level, $0.subject, $0.rule) < ($1.level, $1.subject, $1.rule) }
     }
 
-    /// A folder of @2x exports would list every slice as enlarged at @3x: more than three become one finding.
+    /// A folder of @2x exports would list every slice as enlarged at @3x: more than three become one finding, which
+    /// names every one of them (tester 30 #16: "…" left the fourth unnamed); each slice's row marks its enlarged scales.
     static func collapsingUpscales(_ findings: [LintFinding], options: SliceOptions) -> [LintFinding] {
         let upscales = findings.filter { $0.rule == "upscale" }
         guard upscales.count > 3 else { return findings }
-        let names = upscales.prefix(3).map(\.subject).joined(separator: ", ") + " …"
+        let names = upscales.map(\.subject).joined(separator: ", ")
         let written = options.allowUpscale
         let message = LocalizedText(
             zh: "\(upscales.count) 处由位图放大而来（\(names)）" + (written ? "；已放大写出（Lanczos-3），比原生导出略软" : "；未写出（--no-upscale）：请导出更高倍率或矢量图（SVG、PDF）"),
             en: "\(upscales.count) scales enlarge a bitmap (\(names))" + (written ? "; written enlarged (Lanczos-3), softer than a native export" : "; not written (--no-upscale): export at a higher scale or as vector (SVG, PDF)"))
-        return findings.filter { $0.rule != "upscale" } + [LintFinding(rule: "upscale", level: .warning, subject: "design", message: message)]
+        return findings.filter { $0.rule != "upscale" } + [LintFinding(rule: "upscale", level: .warning, subject: LintFinding.wholeDesign, message: message)]
     }
 
     static func check(_ slice: Slice, options: SliceOptions) -> [LintFinding] {

@@ -16,8 +16,17 @@ public struct LintFinding: Sendable, Hashable {
     /// `missing-state`, `not-png`, `icon-alpha`, `icon-corners`, `icon-size`, `upscale`, `design-width`, `read`.
     public var rule: String
     public var level: Level
-    /// The slice (or file) it is about.
+    /// The slice (or file) it is about; ``wholeDesign`` for a finding about the whole design.
     public var subject: String
+
+    /// The ``subject`` of a finding about the whole design (several slices' enlargements in one), shown in the reader's
+    /// words (设计稿 / design, ``subjectName``).
+    public static let wholeDesign = "design"
+
+    /// ``subject`` as a page shows it: the slice's file as written, the whole design in `language`'s words.
+    public func subjectName(_ language: Language) -> String {
+        subject == Self.wholeDesign ? LocalizedText(zh: "设计稿", en: "design")(language) : subject
+    }
     /// What is wrong, in Chinese and English (the command line prints the English).
     public var message: LocalizedText
     /// A fix, e.g. the suggested name.

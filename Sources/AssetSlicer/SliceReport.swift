@@ -12,16 +12,20 @@ public enum SliceReport {
             + findings.map(\.line)
     }
 
-    /// The findings and slices as table rows, shared by `report.html` and the `/slicer` page.
-    public static func findingsTable(_ findings: [LintFinding]) -> Node {
+    /// The findings as table rows of `report.html`. The report has no reader's language (the command line and the web
+    /// job write the same file), so each message is given in Chinese, then English, like the rest of the report
+    /// (tester 30 #16: the rows were English only).
+    static func findingsTable(_ findings: [LintFinding]) -> Node {
         table(.class("slicer-lint")) {
             for finding in findings {
                 tr(.class("lint-" + finding.level.rawValue)) {
                     td { finding.level.rawValue }
                     td { finding.rule }
-                    td { finding.subject }
+                    td { finding.subject == LintFinding.wholeDesign ? "设计稿 design" : finding.subject }
                     td {
-                        finding.message.en
+                        finding.message.zh
+                        br()
+                        span(.attribute("lang", "en")) { finding.message.en }
                         if let suggestion = finding.suggestion { " → "; code { suggestion } }
                     }
                 }
@@ -29,13 +33,18 @@ public enum SliceReport {
         }
     }
 
-    public static func slicesTable(_ slices: [SliceOutput]) -> Node {
+    /// Each slice's sizes, an enlarged file marked 放大 enlarged.
+    static func slicesTable(_ slices: [SliceOutput]) -> Node {
         table(.class("slicer-slices")) {
             for slice in slices {
                 tr {
                     td { code { slice.name } }
-                    td { "\(slice.pointWidth)×\(slice.pointHeight) pt" + (slice.tapPadded ? " (padded)" : "") }
-                    td { slice.files.map { "@\($0.scale)x \($0.image.width)×\($0.image.height) \($0.image.format.fileExtension)" }.joined(separator: ", ") }
+                    td { "\(slice.pointWidth)×\(slice.pointHeight) pt" + (slice.tapPadded ? "（已补足点击区域 padded）" : "") }
+                    td {
+                        slice.files.map { file in
+                            "@\(file.scale)x \(file.image.width)×\(file.image.height) \(file.image.format.fileExtension)" + (file.enlarged ? "（放大 enlarged）" : "")
+                        }.joined(separator: ", ")
+                    }
                 }
             }
         }
@@ -47,7 +56,7 @@ public enum SliceReport {
             h1 { "切图报告 Slice report: \(design)" },
             p { lines(result.findings)[0] },
             findingsTable(result.findings),
-            h2 { "\(result.slices.count) slices" },
+            h2 { "\(result.slices.count) 个切图 slices" },
             slicesTable(result.slices),
         ])
         return """

@@ -37,6 +37,9 @@ public struct SliceFile: Sendable, Hashable {
     /// `btn_sure_nor@2x.png`
     public var fileName: String
     public var image: EncodedImage
+    /// True when made by enlarging a smaller bitmap (Lanczos-3, softer than a native export): the report and the job
+    /// page mark it 放大 / enlarged (tester 30 #16).
+    public var enlarged = false
 }
 
 /// A slice as written: its file name (the suggestion when the design's name breaks the rule), its size
@@ -136,7 +139,8 @@ public enum Slicer {
             }
             let encoded = try encode(pixels, kind: slice.name.kind, options: options)
             let suffix = scale == 1 ? "" : "@\(scale)x"
-            files.append(SliceFile(scale: scale, fileName: "\(name)\(suffix).\(encoded.format.fileExtension)", image: encoded))
+            files.append(SliceFile(scale: scale, fileName: "\(name)\(suffix).\(encoded.format.fileExtension)", image: encoded,
+                                   enlarged: sourceScale < scale))
         }
         return SliceOutput(name: name, designName: slice.name.raw, origin: slice.origin, pointWidth: plan.pointWidth,
                            pointHeight: plan.pointHeight, tapPadded: plan.tapPadded, files: files)

@@ -29,6 +29,8 @@ final class SlicerJobs: Sendable {
             var scales: [Int]
             /// The preview's file extension (`png`, `jpg`), nil when no file was written.
             var preview: String?
+            /// The scales made by enlarging a smaller bitmap (``SliceFile/enlarged``); nil in a job stored before it was kept.
+            var enlarged: [Int]?
         }
 
         struct Finding: Sendable, Codable {
@@ -47,7 +49,7 @@ final class SlicerJobs: Sendable {
         init(slices: [SliceOutput], findings: [LintFinding], zipSize: Int) {
             self.slices = slices.map { slice in
                 Slice(name: slice.name, pointWidth: slice.pointWidth, pointHeight: slice.pointHeight, scales: slice.files.map(\.scale),
-                      preview: Self.previewFile(slice).map { $0.image.format.fileExtension })
+                      preview: Self.previewFile(slice).map { $0.image.format.fileExtension }, enlarged: slice.files.filter(\.enlarged).map(\.scale))
             }
             self.findings = findings.map {
                 Finding(rule: $0.rule, level: $0.level.rawValue, subject: $0.subject, zh: $0.message.zh, en: $0.message.en, suggestion: $0.suggestion)

@@ -30,6 +30,8 @@ enum SlicerText {
     static let failed = LocalizedText(zh: "失败", en: "Failed")
     static let download = LocalizedText(zh: "下载 Assets.xcassets（zip）", en: "Download Assets.xcassets (zip)")
     static let lint = LocalizedText(zh: "设计规范检查", en: "Design lint")
+    /// After a scale made by enlarging a smaller bitmap.
+    static let enlarged = LocalizedText(zh: "放大", en: "enlarged")
     static let slices = LocalizedText(zh: "切图", en: "Slices")
     static let clean = LocalizedText(zh: "没有发现问题。", en: "No findings.")
     static let chooseDesign = LocalizedText(zh: "请选择设计稿文件。", en: "Choose a design file.")
@@ -271,7 +273,7 @@ struct SlicerPages: Sendable {
                     div(.class("lint-head")) {
                         span(.class("lint-level")) { (finding.level == .error ? SlicerText.error : SlicerText.warning)(language) }
                         span(.class("lint-rule")) { SlicerText.rules[finding.rule]?(language) ?? finding.rule }
-                        span(.class("lint-subject")) { finding.subject }
+                        span(.class("lint-subject")) { finding.subjectName(language) }
                     }
                     p(.class("lint-message")) {
                         finding.message(language)
@@ -323,7 +325,9 @@ struct SlicerPages: Sendable {
                             }
                             code { slice.name }
                             span(.class("slicer-size")) {
-                                "\(slice.pointWidth)×\(slice.pointHeight) pt · " + slice.scales.map { "@\($0)x" }.joined(separator: " ")
+                                "\(slice.pointWidth)×\(slice.pointHeight) pt · " + slice.scales.map { scale in
+                                    "@\(scale)x" + (slice.enlarged?.contains(scale) == true ? " " + SlicerText.enlarged(language) : "")
+                                }.joined(separator: " ")
                             }
                         }
                     }

@@ -59,9 +59,10 @@ public enum ModerationDecision: Sendable, Hashable {
     case approve
     /// Remove it and tell the author why (1–500 characters).
     case reject(reason: String)
-    /// Remove it without a reason: a comment's author is told it was hidden (``NotificationKind/commentHidden``);
-    /// a submission's author is not told (a hidden merchant photo is spam, not a rejected effort).
-    case hide
+    /// Remove it: a comment's author is told it was hidden (``NotificationKind/commentHidden``), with the reason when
+    /// one is given (0–500 characters; stored and in the audit log, tester 30 #3: it was dropped); a submission's
+    /// author is not told (a hidden merchant photo is spam, not a rejected effort).
+    case hide(reason: String? = nil)
 
     var state: ModerationState {
         switch self {
@@ -151,8 +152,9 @@ public struct SubmissionReviewer: Sendable {
     public let previews: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> [String])?
     /// What the item is, in the reader's words (`新商户` / `New merchant`), shown before its title in the queue.
     public let label: (@Sendable (_ item: String) -> LocalizedText)?
-    /// The page of an approved item (`/merchants/12`), read inside the decision's transaction after ``decided``; the
-    /// submitter's notice links there. Nil when the app has no page for it.
+    /// The page an item belongs to (`/merchants/12`: a new merchant once approved, the merchant of a photo approved or
+    /// not), read inside the decision's transaction after ``decided``; the submitter's notice links there. Nil when
+    /// there is none (a rejected new merchant).
     public let published: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> String?)?
     /// The item's excerpt in both languages (flags such as 可能重复 included), read with the queue; nil to show the stored one.
     public let summary: (@Sendable (_ db: any SQLExecutor, _ item: String) throws(StorageError) -> LocalizedText?)?
@@ -343,9 +345,14 @@ public struct ModerationQueue: Sendable {
     @discardableResult
     public func decide(_ id: Int64, _ decision: ModerationDecision, actor: User) throws -> ModerationItem {
         var reason = ""
-        if case .reject(let given) = decision {
+        switch decision {
+        case .reject(let given):
             reason = given.trimmingCharacters(in: .whitespacesAndNewlines)
             guard (1...Self.maxDecisionReason).contains(reason.count) else { throw ModerationError.reasonRequired(maximum: Self.maxDecisionReason) }
+        case .hide(let given?):
+            reason = given.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard reason.count <= Self.maxDecisionReason else { throw ModerationError.reasonRequired(maximum: Self.maxDecisionReason) }
+        default: break
         }
         let now = now()
         let (reviewers, directory) = (self.reviewers, self.directory)
@@ -359,8 +366,17 @@ public struct ModerationQueue: Sendable {
             guard item.state == .open else { throw ModerationError.alreadyDecided }
             try db.execute("UPDATE moderation_items SET state = ?, decided_by = ?, decided_at = ?, decision_reason = ? WHERE id = ?",
                            decision.state.rawValue, actor.id, now, reason.isEmpty ? nil : reason, id)
-            let label = item.kind == "comment" ? NotificationKind.commentSubject(item.item) : item.title
-            // Where the author's notice leads and what it quotes: the comment's place, or the published item.
+            // What the notices name: the comment (quoted in the body), or the submission as what it is and its title
+            // (商户照片（Korean Food）: tester 30 #3, it was 投稿).
+            let label = if item.kind == "comment" {
+                NotificationKind.commentSubject(item.item)
+            } else if let what = reviewers[item.app]?.label?(item.item) {
+                NotificationKind.itemSubject(what, title: item.title)
+            } else {
+                item.title
+            }
+            // Where the author's notice leads and what it quotes: the comment's place, or the item's page (the merchant of a
+            // photo, approved or not); the inbox itself only when there is none.
             var link = "/inbox"
             var note = NotificationKind.ModerationNote(reason: reason.isEmpty ? nil : reason)
             if item.kind == "comment", let commentID = Int64(item.item),
@@ -377,7 +393,7 @@ public struct ModerationQueue: Sendable {
                 }
             } else if let reviewer = reviewers[item.app] {
                 try reviewer.decided(db, item.item, decision == .approve)
-                if decision == .approve, let path = try reviewer.published?(db, item.item) { link = path }
+                if let path = try reviewer.published?(db, item.item) { link = path }
             }
             if let author = item.authorID {
                 switch decision {
@@ -392,9 +408,11 @@ public struct ModerationQueue: Sendable {
                 default: break
                 }
             }
-            let outcome = (decision == .approve ? NotificationKind.ReportOutcome.kept : .removed).rawValue
+            // Reporters are told the outcome with the comment quoted, and led to where it was posted.
+            let outcome = NotificationKind.ModerationNote(excerpt: note.excerpt, place: note.place,
+                                                          outcome: decision == .approve ? .kept : .removed)
             for row in try db.query("SELECT reporter_id FROM moderation_reports WHERE item_id = ?", id) {
-                try Inbox.deliver(NewNotification(userID: try row.get(0), kind: .reportHandled, actor: label, body: outcome, link: "/inbox"),
+                try Inbox.deliver(NewNotification(userID: try row.get(0), kind: .reportHandled, actor: label, body: outcome.body, link: link),
                                   db: db, now: now)
             }
             try RoleStore.audit(db, actor: actor, action: decision.action, targetUser: item.authorID, target: "\(item.kind) \(item.app)/\(item.item)",

@@ -37,11 +37,16 @@ struct ModerationQueueScreen {
                             }
                         }
                         p(.class("moderation-excerpt")) { item.summary?(l) ?? item.excerpt }
-                        if !item.previews.isEmpty {
+                        // A rejected or hidden submission's pictures are deleted with the decision: say so rather than
+                        // show broken images labelled 待审核 (tester 30 #4).
+                        if !item.previews.isEmpty && (item.state == .rejected || item.state == .hidden) {
+                            p(.class("moderation-excerpt")) { ModerationText.picturesDeleted(item.previews.count)(l) }
+                        } else if !item.previews.isEmpty {
                             div(.class("moderation-previews")) {
                                 for (index, preview) in item.previews.enumerated() {
                                     a(.href(preview)) {
-                                        img(.src(preview), .alt(ModerationText.preview(index + 1)(l)), .width(96), .height(96), .loading("lazy"))
+                                        img(.src(preview), .alt((item.state == .open ? ModerationText.preview : ModerationText.picture)(index + 1)(l)),
+                                            .width(96), .height(96), .loading("lazy"))
                                     }
                                 }
                             }
@@ -83,6 +88,8 @@ struct ModerationQueueScreen {
             button((isSubmission ? ModerationText.hideSubmission : ModerationText.hide)(l), style: .destructive, name: "action", value: "hide",
                    fullWidth: false)
         }
+        // What each action does to a comment (tester 30 #5: 驳回 removed it like 隐藏, and nothing said so).
+        if !isSubmission { p(.class("list-footer")) { ModerationText.commentActions(l) } }
         postForm(action: "/admin/moderation/\(item.id)", csrfToken: member.viewer.csrfToken, attributes: [.class("moderation-reject")]) {
             input(.type("hidden"), .name("action"), .value("reject"))
             formField(label: ModerationText.rejectReason(l), name: "reason", maxLength: ModerationQueue.maxDecisionReason,
@@ -92,8 +99,8 @@ struct ModerationQueueScreen {
         if let author = item.authorID {
             postForm(action: "/admin/moderation/ban", csrfToken: member.viewer.csrfToken, attributes: [.class("moderation-ban")]) {
                 input(.type("hidden"), .name("user"), .value(String(author)))
-                formField(label: ModerationText.banHours(l), name: "hours", type: .number, value: "24", inputMode: "numeric",
-                          id: "ban-hours-\(item.id)")
+                formField(label: ModerationText.banHours(l), name: "hours", type: .number, value: "24", required: true, inputMode: "numeric",
+                          min: 1, max: RoleStore.maxBanHours, id: "ban-hours-\(item.id)")
                 formField(label: ModerationText.banReason(l), name: "reason", maxLength: 500, id: "ban-reason-\(item.id)")
                 button(ModerationText.ban(l), style: .destructive, fullWidth: false)
             }

@@ -64,7 +64,7 @@ public struct ModerationRoutes: Sendable {
     static func decision(action: String, reason: String?, _ language: Language) throws -> ModerationDecision {
         switch action {
         case "approve": return .approve
-        case "hide": return .hide
+        case "hide": return .hide(reason: reason.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 })
         case "reject": return .reject(reason: reason ?? "")
         default: throw HTTPError.validation([.init(field: "action", message: ModerationText.unknownAction(language))])
         }
@@ -110,7 +110,7 @@ public struct ModerationRoutes: Sendable {
                 throw HTTPError.validation([.init(field: "userId", message: ModerationText.noUser(member.viewer.language))])
             }
             let ban = try Self.localized(member.viewer) {
-                try authenticator.roles.ban(target, for: Int64(clamping: body.hours) * 3_600, reason: body.reason, actor: member.user,
+                try authenticator.roles.ban(target, for: RoleStore.banSeconds(hours: Int64(clamping: body.hours)), reason: body.reason, actor: member.user,
                                             now: queue.now())
             }
             return .json(status: .created) { json in
@@ -230,7 +230,7 @@ public struct ModerationRoutes: Sendable {
             }
             let hours = Int64(form["hours"] ?? "") ?? 0
             do {
-                try authenticator.roles.ban(target, for: hours * 3_600, reason: form["reason"] ?? "", actor: member.user, now: queue.now())
+                try authenticator.roles.ban(target, for: RoleStore.banSeconds(hours: hours), reason: form["reason"] ?? "", actor: member.user, now: queue.now())
             } catch let error as RoleError {
                 return member.viewer.redirect(to: "/admin/moderation", flash: Toast(error.message(l == .zh), kind: .error))
             }

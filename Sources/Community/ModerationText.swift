@@ -13,7 +13,11 @@ enum ModerationText {
     static let queueEmpty = LocalizedText(zh: "没有待处理的内容", en: "Nothing waiting for review")
     static let audit = LocalizedText(zh: "操作记录", en: "Audit log")
     static let approve = LocalizedText(zh: "保留", en: "Keep")
-    static let reject = LocalizedText(zh: "驳回并告知原因", en: "Reject with reason")
+    static let reject = LocalizedText(zh: "移除并告知原因", en: "Remove with reason")
+    /// Under a reported comment's actions.
+    static let commentActions = LocalizedText(
+        zh: "保留：评论继续显示，举报人会收到“未发现违规”。隐藏：移除评论，作者收到“已被隐藏”的通知。移除并告知原因：同样移除评论，作者收到的通知附上你写的原因。",
+        en: "Keep: the comment stays and the reporters are told no violation was found. Hide: the comment is removed and its author told it was hidden. Remove with reason: the comment is removed too, and the author's notice gives your reason.")
     static let hide = LocalizedText(zh: "隐藏", en: "Hide")
     /// A submission's buttons: approve publishes it, reject tells the author why, hide drops spam without telling.
     static let approveSubmission = LocalizedText(zh: "通过", en: "Approve")
@@ -23,6 +27,10 @@ enum ModerationText {
     static let rejectReason = LocalizedText(zh: "驳回原因（会告知作者）", en: "Reason (the author is told)")
     static let ban = LocalizedText(zh: "禁言作者", en: "Ban the author")
     static let banHours = LocalizedText(zh: "禁言时长（小时）", en: "Ban for (hours)")
+    /// An audit entry's ban: `24 小时：reason` / `24 hours: reason`.
+    static func banDetail(_ hours: Int64, _ reason: String) -> LocalizedText {
+        LocalizedText(zh: "\(hours) 小时：\(reason)", en: "\(hours) \(hours == 1 ? "hour" : "hours"): \(reason)")
+    }
     static let banReason = LocalizedText(zh: "禁言原因", en: "Reason for the ban")
     static let done = LocalizedText(zh: "已处理", en: "Done")
     static let banned = LocalizedText(zh: "已禁言", en: "Banned")
@@ -31,6 +39,12 @@ enum ModerationText {
     static let submission = LocalizedText(zh: "投稿", en: "Submission")
     /// The alt text of a submission's `n`th picture in the queue.
     static func preview(_ n: Int) -> LocalizedText { LocalizedText(zh: "待审核图片 \(n)", en: "Picture \(n) to review") }
+    /// The alt text of a decided submission's `n`th picture.
+    static func picture(_ n: Int) -> LocalizedText { LocalizedText(zh: "图片 \(n)", en: "Picture \(n)") }
+    /// Instead of a rejected or hidden submission's pictures, whose files were deleted with the decision.
+    static func picturesDeleted(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "\(count) 张图片已随处理结果删除", en: "\(count) picture\(count == 1 ? "" : "s") deleted with the decision")
+    }
     static let comment = LocalizedText(zh: "评论", en: "Comment")
     /// Before the title of the item a comment was posted on, as a link.
     static let postedOn = LocalizedText(zh: "发表在：", en: "Posted on: ")

@@ -26,19 +26,41 @@ public struct OpeningHours: Sendable, Hashable {
     public let text: String
     let rules: [Rule]
 
-    /// Nil when the text is empty, longer than 255 characters, or outside the subset.
+    /// Why a text is not read as hours.
+    public enum Refusal: Error, Sendable, Hashable {
+        /// Empty, longer than 255 characters, or outside the subset.
+        case unreadable
+        /// A range that ends where it starts (`10:00-10:00`, `每天 10:00-10:00`): neither closed nor 24 hours can be
+        /// assumed (issue 30: it was read as open all day). `00:00-24:00` and `24/7` mean all day.
+        case emptyRange
+    }
+
+    /// Nil when the text is empty, longer than 255 characters, outside the subset, or has an empty range.
     public init?(_ text: String) {
+        guard case .success(let hours) = Self.read(text) else { return nil }
+        self = hours
+    }
+
+    private init(text: String, rules: [Rule]) {
+        self.text = text
+        self.rules = rules
+    }
+
+    /// The hours, or why the text is refused (a form says which).
+    public static func read(_ text: String) -> Result<OpeningHours, Refusal> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= 255 else { return nil }
+        guard !trimmed.isEmpty, trimmed.count <= 255 else { return .failure(.unreadable) }
         var parser = Parser(trimmed)
         var parsed = parser.parse()
-        if parsed == nil, let osm = ChineseOpeningHours.osmText(trimmed) {
+        var emptyRange = parser.sawEmptyRange
+        if parsed == nil, !emptyRange, let osm = ChineseOpeningHours.osmText(trimmed) {
             var chinese = Parser(osm)
             parsed = chinese.parse()
+            emptyRange = chinese.sawEmptyRange
         }
-        guard let rules = parsed else { return nil }
-        self.text = trimmed
-        self.rules = rules
+        if emptyRange { return .failure(.emptyRange) }
+        guard let rules = parsed else { return .failure(.unreadable) }
+        return .success(OpeningHours(text: trimmed, rules: rules))
     }
 
     /// Whether the merchant is open at `date`, read in `zone`. A public holiday (`isHoliday`) is matched by `PH`
@@ -56,6 +78,12 @@ public struct OpeningHours: Sendable, Hashable {
         return previous?.intervals.contains { $0.contains(minutes + 1_440) } == true
     }
 
+    /// True when every weekday is open from 00:00 through 24:00 (`24/7`, `Mo-Su 00:00-24:00`, `24小时`): a page
+    /// says 24 小时 / Open 24 hours instead of the raw text.
+    public var isAlwaysOpen: Bool {
+        (0..<7).allSatisfy { day in rule(for: day, holiday: false)?.intervals.contains { $0.lowerBound == 0 && $0.upperBound >= 1_440 } == true }
+    }
+
     /// The last rule naming `day` (or `PH` on a holiday).
     func rule(for day: Int, holiday: Bool) -> Rule? {
         rules.last { $0.days.contains(day) || (holiday && $0.holidays) }
@@ -68,6 +96,8 @@ private struct Parser {
     static let dayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
     var characters: [Character]
     var position = 0
+    /// Set when a range ends where it starts; the parse then fails.
+    var sawEmptyRange = false
 
     init(_ text: String) { characters = Array(text) }
 
@@ -108,6 +138,7 @@ private struct Parser {
             guard consume("-") else { return nil }
             skipSpaces()
             guard let end = parseTime(allowing24: true) else { return nil }
+            guard end != start else { sawEmptyRange = true; return nil }
             intervals.append(start..<(end > start ? end : end + 1_440))
         } while continuesTimeList()
         return .init(days: days, holidays: holidays, intervals: intervals)

@@ -24,6 +24,10 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var errors: [FieldError]
     /// Extra response headers, for example `Allow` on 405 or `Retry-After` on 429.
     public var headers: HTTPHeaders
+    /// ``detail`` in each language the thrower wrote it in, by language tag (`zh-Hans`, `en`), for code that does not know
+    /// the reader's language (a cursor check deep in a store); a server's `problemWords` (``Responder``) picks the
+    /// request's. Empty: ``detail`` as it is.
+    public var details: [String: String] = [:]
 
     public init(
         _ status: HTTPStatus, title: String? = nil, detail: String? = nil, type: String = "about:blank",

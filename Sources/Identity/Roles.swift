@@ -54,7 +54,15 @@ public enum RoleError: Error, Sendable, Hashable {
     /// The user is banned until `until` (UTC seconds) for `reason`; posting is refused.
     case banned(until: Int64, reason: String)
     /// A ban's duration outside 1 hour … 3650 days, or a reason outside 1…500 characters.
-    case invalidBan(String)
+    case invalidBan(BanField)
+
+    /// The field of a ban that is out of range; its raw value is the form's and the API's field name.
+    public enum BanField: String, Sendable, Hashable {
+        /// The duration, in hours on the form and in the API: 1 … ``RoleStore/maxBanHours``.
+        case duration = "hours"
+        /// The reason shown to the user: 1 … 500 characters.
+        case reason
+    }
 
     /// The message for a page or a problem's `detail`, Chinese or English.
     public func message(_ chinese: Bool) -> String {
@@ -66,8 +74,12 @@ public enum RoleError: Error, Sendable, Hashable {
         case .banned(let until, let reason):
             let time = BeijingTime.dateTime(until)
             return chinese ? "你已被禁言至 \(time)（北京时间），原因：\(reason)" : "You are banned from posting until \(time) (Beijing time). Reason: \(reason)"
-        case .invalidBan(let detail):
-            return detail
+        case .invalidBan(.duration):
+            // Tester 30 #1: this was English on the Chinese moderator page.
+            return chinese ? "禁言时长须为 1 小时到 3650 天（1–\(RoleStore.maxBanHours) 小时）。"
+                : "A ban lasts 1 hour to 3650 days (1–\(RoleStore.maxBanHours) hours)."
+        case .invalidBan(.reason):
+            return chinese ? "禁言须写明原因，1–500 个字符。" : "A ban needs a reason of 1–500 characters."
         }
     }
 }
@@ -181,14 +193,23 @@ public struct RoleStore: Sendable {
 
     // MARK: bans
 
+    /// The longest ban, in hours: 3650 days. The shortest is 1 hour.
+    public static let maxBanHours: Int64 = 3_650 * 24
+
+    /// `hours` in seconds, saturating (a form's 999999999999999999 is refused as too long, not a crash).
+    public static func banSeconds(hours: Int64) -> Int64 {
+        let (seconds, overflow) = hours.multipliedReportingOverflow(by: 3_600)
+        return overflow ? (hours < 0 ? .min : .max) : seconds
+    }
+
     /// Bans `target` for `seconds` (1 hour … 3650 days) with a reason (1…500 characters), replacing an
     /// earlier ban; checks that `actor` may act on the target, all in one transaction with its audit entry.
     /// - Throws: ``RoleError/forbidden(_:)``, ``RoleError/outranked``, ``RoleError/invalidBan(_:)``.
     @discardableResult
     public func ban(_ target: User, for seconds: Int64, reason: String, actor: User, now: Int64) throws -> Ban {
-        guard (3_600...3_650 * 86_400).contains(seconds) else { throw RoleError.invalidBan("ban duration must be 1 hour to 3650 days") }
+        guard (3_600...Self.maxBanHours * 3_600).contains(seconds) else { throw RoleError.invalidBan(.duration) }
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...500).contains(reason.count) else { throw RoleError.invalidBan("a ban needs a reason of 1–500 characters") }
+        guard (1...500).contains(reason.count) else { throw RoleError.invalidBan(.reason) }
         return try database.write { db in
             try Self.requireCanAct(actor: actor.id, on: target.id, db: db)
             let until = now + seconds

@@ -157,9 +157,13 @@ struct MerchantsAPI: Sendable {
                 throw field(key, "\(key) 最多 \(maximum) 个字符，且不能含控制字符。", "\(key) has at most \(maximum) characters and no control characters.", l)
             }
         }
+        if let phone = input.phone, !phone.trimmingCharacters(in: .whitespaces).isEmpty, PhoneNumber(phone) == nil {
+            throw field("phone", MerchantsText.phoneUnreadable.zh, MerchantsText.phoneUnreadable.en, l)
+        }
         // Hours that cannot be read would be stored and then shown as 营业时间未知: ask again instead (issue 30).
-        if let hours = input.openingHours, !hours.trimmingCharacters(in: .whitespaces).isEmpty, OpeningHours(hours) == nil {
-            throw field("openingHours", MerchantsText.hoursUnreadable.zh, MerchantsText.hoursUnreadable.en, l)
+        if let hours = input.openingHours, !hours.trimmingCharacters(in: .whitespaces).isEmpty, case .failure(let refusal) = OpeningHours.read(hours) {
+            let message = refusal == .emptyRange ? MerchantsText.hoursEmptyRange : MerchantsText.hoursUnreadable
+            throw field("openingHours", message.zh, message.en, l)
         }
         if let price = input.pricePerPerson, !(0...100_000_000).contains(price) {
             throw field("pricePerPerson", "人均须为 0 到 100000000 分。", "pricePerPerson must be from 0 to 100000000 fen.", l)
@@ -168,7 +172,7 @@ struct MerchantsAPI: Sendable {
         clean.name = name
         clean.address = input.address.flatMap { $0.isEmpty ? nil : $0 }
         clean.openingHours = input.openingHours.flatMap { $0.isEmpty ? nil : $0 }
-        clean.phone = input.phone.flatMap { $0.isEmpty ? nil : $0 }
+        clean.phone = input.phone.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
         do {
             return try SubmissionStore(store: store).submit(clean, userID: userID, now: now, photos: photos)
         } catch let refusal as PhotoStore.Refusal {

@@ -60,10 +60,16 @@ extension MerchantsPages {
             }
             if let articleList { articleList }
             listGroup {
-                listCell(title: MerchantsText.hours(l), subtitle: merchant.openingHours ?? "—",
-                         detail: model.hoursKnown ? nil : MerchantsText.hoursUnknown(l), image: .icon(.info, .green))
+                // Issue 30: "24/7" was shown raw, and missing hours read "—" beside 营业时间未知 (the same fact twice).
+                let hours = merchant.hours
+                listCell(title: MerchantsText.hours(l),
+                         subtitle: hours?.isAlwaysOpen == true ? MerchantsText.openAllDay(l) : merchant.openingHours ?? MerchantsText.hoursUnknown(l),
+                         detail: merchant.openingHours != nil && hours == nil ? MerchantsText.hoursUnknown(l) : nil, image: .icon(.info, .green))
                 if let address = merchant.address { listCell(title: MerchantsText.address(l), subtitle: address, image: .icon(.mapPin, .orange)) }
-                if let phone = merchant.phone { listCell(title: MerchantsText.phone(l), subtitle: phone, href: "tel:" + phone.filter { $0.isNumber || $0 == "+" }, image: .icon(.person, .blue)) }
+                // A dialable row only for a real number (issue 30: `abc<script>` linked the empty `tel:`); other imported text is shown as given.
+                if let phone = merchant.phone {
+                    listCell(title: MerchantsText.phone(l), subtitle: phone, href: PhoneNumber(phone)?.telURI, image: .icon(.phone, .blue))
+                }
                 if let price = merchant.pricePerPerson {
                     listCell(title: MerchantsText.price(l), subtitle: "\(MerchantsText.perPerson(l)) \(MerchantsText.price(price))", image: .icon(.tag, .purple))
                 } else if let text = merchant.priceText {
@@ -167,10 +173,11 @@ extension MerchantsPages {
             if viewer.isSignedIn {
                 postForm(action: "/merchants/\(merchant.id)/reviews", csrfToken: viewer.csrfToken, attributes: [.class("mx-review-form")]) {
                     fieldset(.class("mx-stars-input")) {
-                        legend { MerchantsText.yourRating(l) }
+                        legend { MerchantsText.yourRatingOptional(l) }
                         for value in 1...5 {
                             label(.class("mx-star-choice")) {
-                                input(.type("radio"), .name("stars"), .value(String(value)), Attribute.required.when(value == 1), Attribute.checked.when(value == 5))
+                                // No star is chosen for the reader (issue 30: ★★★★★ was pre-selected, so a text-only review published 5★).
+                                input(.type("radio"), .name("stars"), .value(String(value)))
                                 span { String(repeating: "★", count: value) }
                             }
                         }
@@ -214,7 +221,10 @@ extension MerchantsPages {
         let viewer = member.viewer, l = viewer.language
         let merchant = try MerchantsAPI.merchant(request, store: store, l)
         let form = request.form()
-        guard let stars = form["stars"].flatMap(Int.init), RatingStore.stars.contains(stars) else {
+        // Like Movies: a review without chosen stars is saved without a rating; stars that are given must be 1–5.
+        let starsText = form["stars"].flatMap { $0.isEmpty ? nil : $0 }
+        let stars = starsText.flatMap(Int.init)
+        if starsText != nil && !(stars.map { RatingStore.stars.contains($0) } ?? false) {
             return viewer.redirect(to: "/merchants/\(merchant.id)#reviews", flash: Toast(CommentError.invalidRating.message(l), kind: .error))
         }
         do {

@@ -30,11 +30,20 @@ enum MerchantsText {
     static let open = LocalizedText(zh: "营业中", en: "Open")
     static let closed = LocalizedText(zh: "已打烊", en: "Closed")
     static let hoursUnknown = LocalizedText(zh: "营业时间未知", en: "Hours unknown")
+    static let openAllDay = LocalizedText(zh: "24 小时", en: "Open 24 hours")
     static let locate = LocalizedText(zh: "用我的位置", en: "Use my location")
     static let locating = LocalizedText(zh: "正在定位…", en: "Locating…")
     static let locationDenied = LocalizedText(zh: "无法获取位置（未授权或不可用），仍显示下面的位置。",
                                               en: "Your location is unavailable (denied or not supported); showing the position below.")
     static let defaultPosition = LocalizedText(zh: "默认位置：上海人民广场（未提供定位）", en: "Default position: People's Square, Shanghai (no location given)")
+    /// Under search results: the point the distances are measured from, the default when no position was given.
+    static func distancesFrom(_ position: Coordinate?, _ l: Language) -> String {
+        guard let position else {
+            return l == .zh ? "距离从上海人民广场算起（未提供定位）" : "Distances from People's Square, Shanghai (no location given)"
+        }
+        let text = String(format: "%.5f, %.5f", position.latitude, position.longitude)
+        return l == .zh ? "距离从你的位置（\(text)）算起" : "Distances from your position (\(text))"
+    }
     static let yourPosition = LocalizedText(zh: "当前位置", en: "Your position")
     static let found = LocalizedText(zh: "家商户", en: " merchants")
 
@@ -63,6 +72,10 @@ enum MerchantsText {
             : ("No merchant matches within \(Int(searched)) m (too many merchants to look farther)", "Drop a filter or try another place.")
     }
     static let more = LocalizedText(zh: "加载更多", en: "More")
+    static let noHoursHere = LocalizedText(zh: "这个范围内没有商户有营业时间数据", en: "No merchant here has opening hours in the data")
+    static let noHoursHint = LocalizedText(zh: "所以“只看营业中”找不到任何商户；这不代表它们都已打烊。",
+                                           en: "So “Open now only” finds none; it does not mean they are all closed.")
+    static let showAllHere = LocalizedText(zh: "显示这个范围内的全部商户", en: "Show every merchant here")
     static let mapTitle = LocalizedText(zh: "周边分布图", en: "Map of the area")
     static let mapNote = LocalizedText(zh: "离线示意图：没有地图底图时按经纬度画出的位置（上为北），点按圆点查看商户。",
                                        en: "Offline plot: positions drawn from their coordinates without map tiles (north up); tap a dot to open it.")
@@ -113,6 +126,12 @@ enum MerchantsText {
     static let hoursUnreadable = LocalizedText(
         zh: "看不懂这个营业时间。请写成「每天 10:00-22:00」「周一至周五 9:00-18:00；周末 10:00-20:00」或「24小时」，不清楚可以留空。",
         en: "These hours could not be read. Write them like “Mo-Su 10:00-22:00”, “Mo-Fr 09:00-18:00; Sa,Su 10:00-20:00” or “24/7”, or leave them empty.")
+    static let hoursEmptyRange = LocalizedText(
+        zh: "营业时间的开始和结束是同一时刻（如 10:00-10:00），看不出是全天营业还是不营业。全天营业请写「24小时」。",
+        en: "A range starts and ends at the same time (like 10:00-10:00), so it is neither open all day nor closed. For all day, write “24/7”.")
+    static let phoneUnreadable = LocalizedText(
+        zh: "这不是电话号码。只能写数字、空格、+、-、括号，分机写在后面，如「021-6217 9797 转 801」；不清楚可以留空。",
+        en: "This is not a phone number. Use digits, spaces, +, - and parentheses, with an extension after “ext”, like “021-6217 9797 ext 801”, or leave it empty.")
     static let distance = LocalizedText(zh: "距离", en: "Distance")
     static let price = LocalizedText(zh: "价格", en: "Price")
     static let details = LocalizedText(zh: "更多信息", en: "More facts")
@@ -137,7 +156,7 @@ enum MerchantsText {
     static let userReviews = LocalizedText(zh: "用户点评", en: "Reviews")
     static let importedReviews = LocalizedText(zh: "随数据导入的点评", en: "Reviews from the data set")
     static let writeReview = LocalizedText(zh: "写点评", en: "Write a review")
-    static let yourRating = LocalizedText(zh: "你的评分", en: "Your rating")
+    static let yourRatingOptional = LocalizedText(zh: "你的评分（可不选）", en: "Your rating (optional)")
     static let reviewText = LocalizedText(zh: "点评内容", en: "Your review")
     static let post = LocalizedText(zh: "发布", en: "Post")
     static let posted = LocalizedText(zh: "点评已发布", en: "Review posted")

@@ -118,7 +118,13 @@ struct MerchantsPages: Sendable {
             locationBar(center: center, isDefault: position.isDefault, l)
             filterForm(request, query, coverage: coverage, l)
             if let coverage { p(.class("mx-count")) { MerchantsText.coverage(coverage.total, l) } }
-            if result.items.isEmpty {
+            if result.items.isEmpty, query.openNow, coverage?.withHours == 0 {
+                // No merchant here has hours: 只看营业中 cannot find any (tester 30 #8); say so and offer the list without it.
+                emptyState(icon: .mapPin, title: MerchantsText.noHoursHere(l), message: MerchantsText.noHoursHint(l))
+                a(.classes("btn", "btn-secondary"), .href("/merchants?" + Self.queryString(request, dropping: ["cursor", "openNow"]))) {
+                    MerchantsText.showAllHere(l)
+                }
+            } else if result.items.isEmpty {
                 let empty = MerchantsText.empty(result, l)
                 emptyState(icon: .mapPin, title: empty.title, message: empty.hint)
             } else {
@@ -191,8 +197,9 @@ struct MerchantsPages: Sendable {
                 }
             }
             label(.classes("mx-filter", "mx-filter-check")) {
-                input(.type("checkbox"), .name("openNow"), .value("true"), Attribute.checked.when(query.openNow),
-                      Attribute.disabled.when(coverage?.withHours == 0 && !query.openNow))
+                // Disabled, like the sorts, when no merchant in the circle has hours (tester 30 #8: it stayed ticked at 0).
+                input(.type("checkbox"), .name("openNow"), .value("true"), Attribute.checked.when(query.openNow && coverage?.withHours != 0),
+                      Attribute.disabled.when(coverage?.withHours == 0))
                 span { MerchantsText.openNowOnly(l) + (coverage.map { MerchantsText.withHours($0.withHours)(l) } ?? "") }
             }
             button(.classes("btn", "btn-primary", "mx-apply"), .type("submit")) { MerchantsText.apply(l) }

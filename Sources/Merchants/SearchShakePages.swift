@@ -36,6 +36,8 @@ extension MerchantsPages {
                     emptyState(icon: .search, title: MerchantsText.noResults(l))
                 } else {
                     p(.class("mx-count")) { l == .zh ? "共 \(total) \(MerchantsText.found(l))" : "\(total)\(MerchantsText.found(l))" }
+                    // Where the distances are measured from (tester 30 #10: only the nearby page said so).
+                    p(.class("mx-count")) { MerchantsText.distancesFrom(near, l) }
                     merchantList(shown.map { hit in
                         NearbyItem(merchant: hit.merchant, distance: hit.distance ?? 0, standing: standings[hit.merchant.id] ?? Standing(hit.merchant),
                                    openNow: hit.merchant.isOpen(at: now))

@@ -13,7 +13,8 @@ import WebUI
 ///
 /// `PATH/extra/movie_year_fixes.csv` (SOURCES.md, issue 30), when present, corrects `year`: movies.csv's year is
 /// sometimes a Chinese (re-)release (美丽人生 2020 → 1997). A row with `year_original` sets the year; when it marks
-/// the year as differing (`year_differs`) the movies.csv date is kept as `china_release_date`. A row flagged
+/// the year as differing (`year_differs`) the movies.csv date is kept as `china_release_date` and `release_date` (the
+/// original's date, which the fixes do not give) is null. A row flagged
 /// `comment_before_year` without an original year (红猪 "2023" with comments from 2005) leaves the year unknown,
 /// the date again kept as the China release. A short comment dated (Beijing year) before its film's year belongs to
 /// another film of the same title (the extra file's ids were joined by title: 109 comments on the 1995 攻壳机动队
@@ -85,6 +86,10 @@ public struct MovieImporter: DataImporter {
                 let fix = fixes[id]
                 let year: Int? = if let fix { fix.year } else { csvYear }
                 let chinaRelease = fix?.yearIsChineseRelease == true ? record["release_date"] : nil
+                // The original release date: movies.csv's date unless it is the China (re-)release, or of another year than
+                // the original's (issue 30: the API gave 美丽人生 releaseDate 2020-01-03). The fixes know only the year, so nil.
+                var releaseDate = chinaRelease == nil ? record["release_date"] : nil
+                if let year, let date = releaseDate, !date.hasPrefix(String(year)) { releaseDate = nil }
                 if let year { filmYears[id] = year }
                 try db.execute("""
                     INSERT INTO movies_films (id, rank, title, original_title, year, genres, directors, actors, rating, rating_count,
@@ -101,7 +106,7 @@ public struct MovieImporter: DataImporter {
                         (year.map { Int64($0) }).sqlValue, record["genres"].sqlValue, record["directors"].sqlValue,
                         record["actors"].sqlValue, (record["rating"].flatMap { Double($0) }).sqlValue,
                         (record["rating_count"].flatMap { Int64($0) }).sqlValue, (record["runtime_min"].flatMap { Int64($0) }).sqlValue,
-                        record["release_date"].sqlValue, record["regions"].sqlValue, record["languages"].sqlValue,
+                        releaseDate.sqlValue, record["regions"].sqlValue, record["languages"].sqlValue,
                         record["summary"].sqlValue, record["poster_url"].sqlValue, record["douban_url"].sqlValue,
                         // "comments-only" rows have just a title (and maybe a URL): as incomplete as the extra file's.
                         .integer(record["sources"] == "comments-only" ? 1 : 0), chinaRelease.sqlValue,

@@ -1,3 +1,4 @@
+import AppHost
 import Foundation
 import HTTPServer
 import Storage
@@ -341,7 +342,7 @@ struct MovieStore: Sendable {
 
     static func intCursor(_ cursor: String?) throws(HTTPError) -> Int64? {
         guard let cursor, !cursor.isEmpty else { return nil }
-        guard let value = Int64(cursor), value >= 0 else { throw HTTPError.badRequest("invalid cursor") }
+        guard let value = Int64(cursor), value >= 0 else { throw HTTPError(.badRequest, localized: MovieText.invalidCursor) }
         return value
     }
 
@@ -350,14 +351,14 @@ struct MovieStore: Sendable {
     static func latestCursor(_ cursor: String?) throws(HTTPError) -> [Int64]? {
         guard let cursor, !cursor.isEmpty else { return nil }
         let parts = cursor.split(separator: ".", omittingEmptySubsequences: false).map { Int64($0) }
-        guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else { throw HTTPError.badRequest("invalid cursor") }
+        guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else { throw HTTPError(.badRequest, localized: MovieText.invalidCursor) }
         return parts.map { $0! }
     }
 
     static func pairCursor(_ cursor: String?) throws(HTTPError) -> (Int64, Int64)? {
         guard let cursor, !cursor.isEmpty else { return nil }
         let parts = cursor.split(separator: ".")
-        guard parts.count == 2, let a = Int64(parts[0]), let b = Int64(parts[1]) else { throw HTTPError.badRequest("invalid cursor") }
+        guard parts.count == 2, let a = Int64(parts[0]), let b = Int64(parts[1]) else { throw HTTPError(.badRequest, localized: MovieText.invalidCursor) }
         return (a, b)
     }
 }

@@ -8,6 +8,13 @@ enum MovieText {
     static let appTitle = LocalizedText(zh: "影评", en: "Movie Reviews")
     static let summary = LocalizedText(zh: "影评、电影库和短评", en: "Reviews, films and short reviews")
     static let home = LocalizedText(zh: "首页", en: "Home")
+    // API problems (tester 30 #14: they were English only).
+    static let invalidCursor = LocalizedText(zh: "cursor 无效：请使用上一页返回的 nextCursor。", en: "Invalid cursor: use the nextCursor of the previous page.")
+    static let invalidDecade = LocalizedText(zh: "decade 须为 1930、1940 … 2020 之一。", en: "decade is one of 1930, 1940 … 2020.")
+    static let invalidMinimum = LocalizedText(zh: "min 须为 0 到 10 的豆瓣评分。", en: "min is a Douban score from 0 to 10.")
+    static func unknownGenre(_ genre: String) -> LocalizedText {
+        LocalizedText(zh: "没有类型“\(genre)”，须为豆瓣的类型之一，如 剧情。", en: "No genre “\(genre)”; use one of Douban's genres, e.g. 剧情.")
+    }
     static let reviews = LocalizedText(zh: "影评", en: "Reviews")
     static let review = LocalizedText(zh: "影评", en: "Review")
     static let films = LocalizedText(zh: "电影", en: "Films")

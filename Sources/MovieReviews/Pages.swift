@@ -112,11 +112,17 @@ struct MoviePages: Sendable {
         let next = offset + MovieFeed.pageSize < feed.count ? MovieFeed.cursor(now: now, offset: offset + MovieFeed.pageSize) : nil
         let forYou = offset == 0 ? try recommender.forYou(userID: viewer.user?.id, now: writes.now()) : nil
         let l = viewer.language
+        // The first page's first review is the banner; the list below does not repeat it (tester 30 #17).
+        let banner = offset == 0 ? reviews.first : nil
+        let listed = cards.filter { card in
+            guard case .review(let review) = card else { return true }
+            return review.id != banner?.id
+        }
         return self.page(viewer, title: MovieText.appTitle(l), back: Self.launcher, tab: "feed") {
             feedTabs(selected: "feed", l)
             if offset == 0, !feed.isEmpty { p(.classes("mv-meta", "mv-feed-sources")) { MovieFeed.sources(of: feed)(l) } }
             if let forYou, !forYou.films.isEmpty { forYouSection(forYou, signedIn: viewer.user != nil, language: l) }
-            if offset == 0, let banner = reviews.first {
+            if let banner {
                 a(.class("mv-banner"), .href("/movies/reviews/\(banner.id)")) {
                     img(.class("mv-banner-img"), .src(Self.posterURL(banner.filmID)), .alt(""), .width(200), .height(280))
                     span(.class("mv-banner-text")) {
@@ -130,7 +136,7 @@ struct MoviePages: Sendable {
                 emptyState(icon: .film, title: MovieText.noReviews(l), message: MovieText.noReviewsMessage(l))
             } else {
                 ul(.class("mv-list"), .role("list"), .attribute("data-list", "feed"), .attribute("data-refresh", "/movies")) {
-                    for card in cards {
+                    for card in listed {
                         switch card {
                         case .review(let review): reviewCell(review, commentCount: counts[review.id] ?? 0, language: l)
                         case .short(let comment, let filmID, let filmTitle): shortCell(comment, filmID: filmID, filmTitle: filmTitle, language: l)
@@ -156,7 +162,7 @@ struct MoviePages: Sendable {
     static func feedCursor(_ cursor: String?, latest: Int64) throws(HTTPError) -> (Int64, Int)? {
         guard let (now, offset) = try MovieStore.pairCursor(cursor) else { return nil }
         guard offset >= 0, offset < Int64(MovieFeed.length), now >= 0, now <= latest + MovieFeedCache.bucket else {
-            throw HTTPError.badRequest("invalid cursor")
+            throw HTTPError(.badRequest, localized: MovieText.invalidCursor)
         }
         return (now, Int(offset))
     }

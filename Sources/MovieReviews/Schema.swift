@@ -173,6 +173,11 @@ enum MovieSchema {
             Migration(module: "movies", version: 12, name: "china_release_date", sql: """
                 ALTER TABLE movies_films ADD COLUMN china_release_date TEXT;
                 """),
+            // Issue 30 (tester): `release_date` is the original release date, never the China re-release kept in
+            // `china_release_date`; the fixes give only the original year, so the date becomes unknown (the importer agrees).
+            Migration(module: "movies", version: 13, name: "original_release_date", sql: """
+                UPDATE movies_films SET release_date = NULL WHERE china_release_date IS NOT NULL;
+                """),
         ]
     }
 

@@ -1,3 +1,4 @@
+import AppHost
 import Foundation
 import HTTPServer
 import Storage
@@ -23,16 +24,16 @@ struct FilmFilter: Sendable, Hashable {
 
     init(query: FormData) throws(HTTPError) {
         if let genre = query["genre"], !genre.isEmpty {
-            guard MovieText.genreNames[genre] != nil else { throw HTTPError.badRequest("unknown genre \(genre.prefix(20)); one of Douban's genres, e.g. 剧情") }
+            guard MovieText.genreNames[genre] != nil else { throw HTTPError(.badRequest, localized: MovieText.unknownGenre(String(genre.prefix(20)))) }
             self.genre = genre
         }
         if let decade = query["decade"], !decade.isEmpty {
-            guard let value = Int(decade), Self.decades.contains(value) else { throw HTTPError.badRequest("decade is one of 1930, 1940 … 2020") }
+            guard let value = Int(decade), Self.decades.contains(value) else { throw HTTPError(.badRequest, localized: MovieText.invalidDecade) }
             self.decade = value
         }
         if let minimum = query["min"], !minimum.isEmpty {
             guard let value = Double(minimum), value.isFinite, (0...10).contains(value) else {
-                throw HTTPError.badRequest("min is a Douban score from 0 to 10")
+                throw HTTPError(.badRequest, localized: MovieText.invalidMinimum)
             }
             minRating = value
         }
@@ -165,7 +166,7 @@ struct TopList: Sendable {
     /// `offset` from a cursor: a multiple of 20 under ``size``; nil → 0.
     static func offset(_ cursor: String?) throws(HTTPError) -> Int {
         guard let cursor, !cursor.isEmpty else { return 0 }
-        guard let value = Int(cursor), value >= 0, value < size, value % pageSize == 0 else { throw HTTPError.badRequest("invalid cursor") }
+        guard let value = Int(cursor), value >= 0, value < size, value % pageSize == 0 else { throw HTTPError(.badRequest, localized: MovieText.invalidCursor) }
         return value
     }
 }

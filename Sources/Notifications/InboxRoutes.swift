@@ -99,8 +99,11 @@ public struct InboxRoutes: Sendable {
                     }
                     listGroup {
                         for item in page.items {
-                            listCell(title: kinds.headline(kind: item.kind, actor: item.actor, l), subtitle: item.body.isEmpty ? nil : kinds.detail(kind: item.kind, body: item.body, l),
-                                     detail: BeijingTime.dateTime(item.createdAt), href: "/inbox/\(item.id)",
+                            // The date leads the subtitle, not a right-hand column that squeezed the title (tester 30 #20).
+                            listCell(title: kinds.headline(kind: item.kind, actor: item.actor, l),
+                                     subtitle: ([BeijingTime.dateTime(item.createdAt)] + (item.body.isEmpty ? [] : [kinds.detail(kind: item.kind, body: item.body, l)]))
+                                        .joined(separator: " · "),
+                                     href: "/inbox/\(item.id)",
                                      accessory: item.isRead ? .automatic : .badge(NotificationText.unread(l)))
                         }
                     }

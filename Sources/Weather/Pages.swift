@@ -184,7 +184,8 @@ struct WeatherPages: Sendable {
         let children = directory.childCount(place.id)
         let href = children > 0 ? "/weather/places?parent=\(place.id)" : "/weather/forecast?place=\(place.id)"
         let subtitle = place.level == .province ? nil : place.fullName
-        return listCell(title: place.name, subtitle: subtitle, detail: children > 0 ? String(children) : nil, href: href)
+        // The count says what it counts (tester 30 #12: a bare "13").
+        return listCell(title: place.name, subtitle: subtitle, detail: children > 0 ? WeatherText.childPlaces(children)(l) : nil, href: href)
     }
 
     // MARK: forecast

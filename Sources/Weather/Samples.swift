@@ -18,8 +18,9 @@ struct Sample: Sendable {
         /// The instant the reply was current. When ``recorded`` is nil this is only a stand-in that places dates
         /// written without a year or month; the page then shows no date from it (``ForecastView/Dating``).
         var reference: Date
-        /// True when ``recorded`` is not written in the reply but inferred (OpenWeatherMap's first 3-hour slot, in
-        /// UTC): the page says so (约 … ，由第一个预报时段推断) instead of stating it as fact.
+        /// True when ``recorded`` is not written in the reply but inferred (the local date, in the sample's zone, of
+        /// OpenWeatherMap's first 3-hour slot: the calendar the forecast's 今天 uses): the page says so
+        /// (约 … ，由第一个预报时段推断) instead of stating it as fact.
         var inferred = false
 
         var dateKnown: Bool { recorded != nil }
@@ -75,11 +76,11 @@ enum Samples {
             Sample(id: "shanghai-warning", name: LocalizedText(zh: "上海大风预警（和风天气）", en: "Shanghai wind warning (QWeather)"),
                    recordings: one(qweather + "v7_warning_now_101020100_zh.json", recorded: "2023-04-03 14:20", reference: "2023-04-03T14:20+08:00", china),
                    provider: QWeatherProvider(host: "", key: ""), zone: china),
-            Sample(id: "hangzhou-webxml", name: LocalizedText(zh: "杭州（webxml）", en: "Hangzhou (webxml)"),
+            Sample(id: "hangzhou-webxml", name: LocalizedText(zh: "杭州（WebXml 天气服务）", en: "Hangzhou (WebXml weather service)"),
                    recordings: one("fixtures/webxml/getWeatherbyCityName_hangzhou_soap11.xml", recorded: "2018-05-30 10:17",
                                    reference: "2018-05-30T10:17", china),
                    provider: WebXMLProvider(baseURL: ""), zone: china),
-            Sample(id: "tonghe-webxml", name: LocalizedText(zh: "通河（webxml）", en: "Tonghe (webxml)"),
+            Sample(id: "tonghe-webxml", name: LocalizedText(zh: "通河（WebXml 天气服务）", en: "Tonghe (WebXml weather service)"),
                    recordings: one("fixtures/webxml/getWeather_tonghe_wrapped.xml", recorded: "2019-09-21 01:00", reference: "2019-09-21T01:00", china),
                    provider: WebXMLProvider(baseURL: ""), zone: china),
             // The reply gives day of month and weekday only (4日星期六); the stand-in reference merely places them.
@@ -90,9 +91,10 @@ enum Samples {
             Sample(id: "beijing-sk", name: LocalizedText(zh: "北京实况（中国天气网）", en: "Beijing now (weather.com.cn)"),
                    recordings: one("fixtures/weather_com_cn/data_sk_101010100.json", recorded: nil, reference: "2014-01-01T12:00", china),
                    provider: WeatherComCNProvider(baseURL: ""), zone: china),
-            // The reply has no recording time: 2021-03-10 is the UTC date of its first 3-hour slot (18:00 UTC = 3/11 02:00 Beijing).
+            // The reply has no recording time: its first 3-hour slot is 2021-03-10 18:00 UTC = 2021-03-11 02:00 Beijing, the
+            // forecast's 今天 (tester 30 #11: the UTC date 2021-03-10 was shown above 今天 3/11).
             Sample(id: "shanghai-owm", name: LocalizedText(zh: "上海（OpenWeatherMap）", en: "Shanghai (OpenWeatherMap)"),
-                   recordings: one("fixtures/openweathermap/forecast_5d3h_shanghai.json", recorded: "2021-03-10", reference: "2021-03-11T00:00+08:00", china,
+                   recordings: one("fixtures/openweathermap/forecast_5d3h_shanghai.json", recorded: "2021-03-11", reference: "2021-03-11T00:00+08:00", china,
                                    inferred: true),
                    provider: OpenWeatherMapProvider(baseURL: "", key: ""), zone: china),
             // current_weather.time is 2026-10-03T11:15 (local, Europe/Amsterdam).

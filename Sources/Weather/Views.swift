@@ -79,7 +79,7 @@ struct ForecastView {
     /// `12/7` / `7 Dec`, the same order as ``stamp(_:year:)``; a recording without a full date gives the day of month only (`4日` / `the 4th`).
     func shortDate(_ date: String) -> String {
         guard let day = ProviderTime.LocalDate(Substring(date)) else { return date }
-        if !dateKnown { return language == .zh ? "\(day.day)日" : "day \(day.day)" }
+        if !dateKnown { return language == .zh ? "\(day.day)日" : "Day \(day.day)" }
         return language == .zh ? "\(day.month)/\(day.day)" : "\(day.day) \(Self.monthsEn[day.month - 1])"
     }
 
@@ -87,34 +87,41 @@ struct ForecastView {
         let l = language
         let today = forecast.daily.first
         return div(.class("wx-forecast")) {
-            section(.class("wx-now"), .ariaLabel(WeatherText.now(l))) {
-                p(.class("wx-place")) { title }
-                if let current = forecast.current {
-                    div(.class("wx-now-main")) {
-                        let condition = current.condition ?? today?.conditionDay
-                        if let condition { WeatherIcons.icon(condition.icon, label: conditionName(condition), size: 64) }
-                        span(.class("wx-temp")) { degrees(current.temperature) }
-                    }
-                    p(.class("wx-now-condition")) {
-                        conditionName(current.condition ?? today?.conditionDay)
-                        if let today { " · \(WeatherText.high(l)) \(degrees(today.high)) \(WeatherText.low(l)) \(degrees(today.low))" }
-                    }
-                    ul(.class("wx-facts")) {
-                        if let feels = current.feelsLike { li { "\(WeatherText.feelsLike(l)) \(degrees(feels))" } }
-                        if let humidity = current.humidity { li { "\(WeatherText.humidity(l)) \(Int(humidity.rounded()))%" } }
-                        if let wind = current.windText { li { "\(WeatherText.wind(l)) \(wind)" } }
-                        else if let speed = current.windSpeed { li { "\(WeatherText.wind(l)) \(Int(speed.rounded())) km/h" } }
-                        if let pressure = current.pressure { li { "\(WeatherText.pressure(l)) \(Int(pressure.rounded())) hPa" } }
-                    }
-                } else if let today {
-                    div(.class("wx-now-main")) {
-                        if let condition = today.conditionDay { WeatherIcons.icon(condition.icon, label: conditionName(condition), size: 64) }
-                        span(.class("wx-temp")) { "\(degrees(today.low)) / \(degrees(today.high))" }
-                    }
-                    p(.class("wx-now-condition")) { conditionName(today.conditionDay) }
-                }
-                p(.class("wx-updated")) { updatedLine }
+            if forecast.current == nil && today == nil {
+                // A reply with neither conditions nor a day (a 24-hour forecast, life indices): its source in one line,
+                // not an empty hero card (tester 30 #12).
+                p(.class("wx-updated")) { title + " · " + updatedLine }
                 if forecast.stale { p(.class("wx-stale"), .role("alert")) { WeatherText.staleNote(l) } }
+            } else {
+                section(.class("wx-now"), .ariaLabel(WeatherText.now(l))) {
+                    p(.class("wx-place")) { title }
+                    if let current = forecast.current {
+                        div(.class("wx-now-main")) {
+                            let condition = current.condition ?? today?.conditionDay
+                            if let condition { WeatherIcons.icon(condition.icon, label: conditionName(condition), size: 64) }
+                            span(.class("wx-temp")) { degrees(current.temperature) }
+                        }
+                        p(.class("wx-now-condition")) {
+                            conditionName(current.condition ?? today?.conditionDay)
+                            if let today { " · \(WeatherText.high(l)) \(degrees(today.high)) \(WeatherText.low(l)) \(degrees(today.low))" }
+                        }
+                        ul(.class("wx-facts")) {
+                            if let feels = current.feelsLike { li { "\(WeatherText.feelsLike(l)) \(degrees(feels))" } }
+                            if let humidity = current.humidity { li { "\(WeatherText.humidity(l)) \(Int(humidity.rounded()))%" } }
+                            if let wind = current.windText { li { "\(WeatherText.wind(l)) \(wind)" } }
+                            else if let speed = current.windSpeed { li { "\(WeatherText.wind(l)) \(Int(speed.rounded())) km/h" } }
+                            if let pressure = current.pressure { li { "\(WeatherText.pressure(l)) \(Int(pressure.rounded())) hPa" } }
+                        }
+                    } else if let today {
+                        div(.class("wx-now-main")) {
+                            if let condition = today.conditionDay { WeatherIcons.icon(condition.icon, label: conditionName(condition), size: 64) }
+                            span(.class("wx-temp")) { "\(degrees(today.low)) / \(degrees(today.high))" }
+                        }
+                        p(.class("wx-now-condition")) { conditionName(today.conditionDay) }
+                    }
+                    p(.class("wx-updated")) { updatedLine }
+                    if forecast.stale { p(.class("wx-stale"), .role("alert")) { WeatherText.staleNote(l) } }
+                }
             }
             if !forecast.warnings.isEmpty {
                 listGroup(header: WeatherText.warnings(l)) {
@@ -210,7 +217,7 @@ struct ClimateView {
             l == .zh ? "\(month)月\(day)日" : "\(day) \(ForecastView.monthsEn[month - 1])"
         } else { climate.date }
         return div(.class("wx-climate")) {
-            listGroup(header: "\(WeatherText.climateFor(l)) · \(date) ±\(Climate.window) · \(climate.firstYear)–\(climate.lastYear)",
+            listGroup(header: "\(WeatherText.climateFor(l)) · \(date) ±\(WeatherText.days(Climate.window)(l)) · \(climate.firstYear)–\(climate.lastYear)",
                       footer: climate.source) {
                 listCell(title: WeatherText.meanHigh(l), detail: degrees(climate.meanHigh))
                 listCell(title: WeatherText.meanLow(l), detail: degrees(climate.meanLow))

@@ -59,6 +59,12 @@ enum WeatherText {
         default: LocalizedText(zh: id, en: id)
         }
     }
+    /// `3 天` / `3 days` (the climate window either side of a date).
+    static func days(_ count: Int) -> LocalizedText { LocalizedText(zh: "\(count) 天", en: "\(count) day\(count == 1 ? "" : "s")") }
+    /// A place's places below it, in the place list: `13 个下级地区` / `13 places`.
+    static func childPlaces(_ count: Int) -> LocalizedText {
+        LocalizedText(zh: "\(count) 个下级地区", en: "\(count) place\(count == 1 ? "" : "s")")
+    }
     /// The title of the `503` problem when no live forecast can be had.
     static let unavailableTitle = LocalizedText(zh: "暂时无法获取实时天气", en: "Live weather unavailable")
     static func unavailableDetail(_ reason: String) -> LocalizedText {

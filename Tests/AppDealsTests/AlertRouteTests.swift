@@ -13,7 +13,14 @@ import Testing
         let path = "/api/v1/appdeals/alerts/\(Self.kingdom)"
         #expect(try server.send("PUT", path, json: #"{"when":"drop"}"#).status == 401)
         let unknown = try server.send("PUT", path, json: #"{"when":"rise"}"#, token: token)
-        #expect(unknown.status == 400 && unknown.text.contains("allowed: drop, free"))
+        // In the request's language like the other apps (tester 30 #14: "unknown when …; allowed: drop, free", "no app 999999999999").
+        #expect(unknown.status == 400 && unknown.text.contains("when 不能是“rise”，须为 drop、free 之一。"), "\(unknown.text)")
+        let english = try server.send("PUT", path, json: #"{"when":"sometimes"}"#, token: token, headers: ["Accept-Language": "en"])
+        #expect(english.status == 400 && english.text.contains("when cannot be “sometimes”; it is one of drop, free."), "\(english.text)")
+        let noApp = try server.send("PUT", "/api/v1/appdeals/alerts/999999999999", json: #"{"when":"free"}"#, token: token)
+        #expect(noApp.status == 404 && noApp.text.contains("没有 id 为 999999999999 的应用。"), "\(noApp.text)")
+        let noAppEnglish = try server.get("/api/v1/appdeals/apps/999999999999", headers: ["Accept-Language": "en"])
+        #expect(noAppEnglish.status == 404 && noAppEnglish.text.contains("No app has the id 999999999999."), "\(noAppEnglish.text)")
         for body in [#"{"when":"#, "[]", #"{"when":5}"#, "<html>"] {
             #expect(try server.send("PUT", path, json: body, token: token).status == 400, "\(body)")
         }

@@ -27,6 +27,15 @@ import Testing
     /// The newest observation (2025-07-05 22:11 UTC) is far older than a poll interval: each 限免 countdown is the time
     /// left at that observation, labelled with it, carries what deals.js needs to keep it still (no live ticking), and
     /// its estimate note states the median the estimate used.
+    /// Tester 30 #15: "Low Free · high ¥28.00" in English and Apple's "(individual developer)" on the Chinese page.
+    @Test func theDetailNamesItsRangeAndAnIndividualDeveloperInTheReadersWords() throws {
+        let server = try TestServer.shared(importing: .appstore)
+        let zh = try server.get("/appdeals/apps/1587301632", headers: ["Cookie": "lang=zh"]).text
+        #expect(zh.contains("<dd>个人开发者</dd>") && !zh.contains("(individual developer)") && zh.contains("最低 "))
+        let en = try server.get("/appdeals/apps/1587301632", headers: ["Cookie": "lang=en"]).text
+        #expect(en.contains("<dd>Individual developer</dd>") && en.contains("Lowest ") && en.contains(" · highest ") && !en.contains("Low Free"))
+    }
+
     @Test func countdownsStandAtTheDataTime() throws {
         let server = try TestServer(apps: [DealsApp()], importing: [.appstore])
         let html = try server.get("/appdeals").text

@@ -33,6 +33,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: files.path("out/slices/img_que_ding_an_niu@3x.png")))
         let report = try String(contentsOfFile: files.path("out/report.html"), encoding: .utf8)
         #expect(report.contains("img_que_ding_an_niu") && report.contains("tab icons of unequal size"))
+        // The lint rows in Chinese too (tester 30 #16: "name \"按钮\" not lower-case English" only).
+        #expect(report.contains("不是小写英文"))
     }
 
     @Test func cleanDesignExitsZero() throws {

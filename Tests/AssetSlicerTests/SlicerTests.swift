@@ -117,9 +117,22 @@ import WebUI
         let findings = try SliceJob.lint(SliceRequest(input: files.url("pngs")))
         let upscales = findings.filter { $0.rule == "upscale" }
         #expect(upscales.count == 1)
-        #expect(upscales.first?.subject == "design")
-        #expect(upscales.first?.message.en == "4 scales enlarge a bitmap (ico_a_nor@2x.png, ico_b_nor@2x.png, ico_c_nor@2x.png …); "
+        #expect(upscales.first?.subject == LintFinding.wholeDesign && upscales.first?.subjectName(.zh) == "设计稿")
+        // Every enlarged file is named (tester 30 #16: "…" left the fourth unnamed).
+        #expect(upscales.first?.message.en == "4 scales enlarge a bitmap (ico_a_nor@2x.png, ico_b_nor@2x.png, ico_c_nor@2x.png, ico_d_nor@2x.png); "
                 + "written enlarged (Lanczos-3), softer than a native export")
+        // Each enlarged @3x is marked in its own row: in the files, report.html (bilingual) and the job page's summary.
+        let result = try SliceJob.run(SliceRequest(input: files.url("pngs")))
+        #expect(result.slices.count == 4)
+        for slice in result.slices {
+            #expect(slice.files.map(\.scale) == [1, 2, 3] && slice.files.map(\.enlarged) == [false, false, true], "\(slice.name)")
+        }
+        let report = SliceReport.html(result, design: "pngs")
+        #expect(report.components(separatedBy: "@3x 72×72 png（放大 enlarged）").count == 5, "\(report)")
+        #expect(report.contains("设计稿 design") && report.contains("4 处由位图放大而来（ico_a_nor@2x.png, ico_b_nor@2x.png, ico_c_nor@2x.png, ico_d_nor@2x.png）"))
+        #expect(report.contains("4 scales enlarge a bitmap"), "both languages, the report having none of its own")
+        let summary = SlicerJobs.Summary(slices: result.slices, findings: result.findings, zipSize: 0)
+        #expect(summary.slices.allSatisfy { $0.enlarged == [3] })
     }
 
     @Test func premultipliedResizeKeepsNoFringeFromTransparentPixels() throws {

@@ -41,7 +41,7 @@ import WebUI
         let item = try queue.report(commentID: comment.id, reporter: bob, reason: "广告")
         #expect(try queue.reported(by: bob.id, among: [comment.id, 999]) == [comment.id])
         #expect(try queue.reported(by: alice.id, among: [comment.id]).isEmpty)
-        try queue.decide(item.id, .hide, actor: moderator)
+        try queue.decide(item.id, .hide(), actor: moderator)
         let notice = try #require(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.first)
         #expect(notice.kind == NotificationKind.commentHidden.id && notice.link == "/movies/reviews/7885559/comments")
         let excerpt = texts[0].count > 80 ? String(texts[0].prefix(79)) + "…" : texts[0]
@@ -75,5 +75,26 @@ import WebUI
         let notice = try #require(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.first)
         #expect(notice.kind == NotificationKind.submissionApproved.id && notice.link == "/merchants/42")
         #expect(NotificationKinds().headline(kind: notice.kind, actor: notice.actor, .zh) == "你的投稿已通过：步行面馆")
+    }
+
+    /// Tester 30 #3: a rejected merchant photo was announced as "你的投稿未通过：Korean Food" linking the inbox itself.
+    /// The notice names what it was and leads to the merchant, in the reader's language.
+    @Test func aRejectedPhotoIsNamedAsAPhotoAndLeadsToItsMerchant() throws {
+        let reviewer = SubmissionReviewer({ _, _, _ in }, label: { _ in LocalizedText(zh: "商户照片", en: "Merchant photo") },
+                                          published: { _, _ throws(StorageError) in "/merchants/1134" })
+        let withReviewer = ModerationQueue(database: database, reviewers: ["merchants": reviewer], now: { Self.now })
+        let id = try database.write { db in
+            try ModerationQueue.submit(app: "merchants", item: "photo:9", author: alice.id, title: "Korean Food", excerpt: "", db: db, now: Self.now)
+        }
+        try withReviewer.decide(id, .reject(reason: "照片与商户无关"), actor: moderator)
+        let notice = try #require(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.first)
+        #expect(notice.kind == NotificationKind.submissionRejected.id && notice.link == "/merchants/1134")
+        let kinds = NotificationKinds()
+        #expect(kinds.headline(kind: notice.kind, actor: notice.actor, .zh) == "你的商户照片未通过（Korean Food）")
+        #expect(kinds.headline(kind: notice.kind, actor: notice.actor, .en) == "Your merchant photo was rejected (Korean Food)")
+        #expect(kinds.detail(kind: notice.kind, body: notice.body, .zh) == "原因：照片与商户无关")
+        // A long title is cut to the inbox's 60 characters and still reads.
+        let long = NotificationKind.itemSubject(LocalizedText(zh: "新商户", en: "New merchant"), title: String(repeating: "面", count: 80))
+        #expect(long.count <= 60 && kinds.headline(kind: NotificationKind.submissionApproved.id, actor: long, .zh).hasSuffix("面…）"))
     }
 }

@@ -1,5 +1,5 @@
 import AppSuiteTesting
-import Community
+@testable import Community
 import Foundation
 import HTTPServer
 import Identity
@@ -54,28 +54,54 @@ import WebUI
         let open = try queue.page(state: .open, before: nil, limit: 10)
         #expect(open.map(\.id) == [item.id] && Set(open[0].reportReasons) == ["广告", "剧透"])
 
-        #expect(throws: RoleError.forbidden(.moderate)) { try queue.decide(item.id, .hide, actor: bob) }
-        let hidden = try queue.decide(item.id, .hide, actor: moderator)
-        #expect(hidden.state == .hidden && hidden.decidedBy == moderator.id)
+        #expect(throws: RoleError.forbidden(.moderate)) { try queue.decide(item.id, .hide(), actor: bob) }
+        // A hide reason is kept (tester 30 #3: `{"action":"hide","reason":"广告"}` answered decisionReason null).
+        let hidden = try queue.decide(item.id, .hide(reason: " 广告 "), actor: moderator)
+        #expect(hidden.state == .hidden && hidden.decidedBy == moderator.id && hidden.decisionReason == "广告")
         #expect(try comments.comment(comment.id)?.isDeleted == true)
         #expect(try comments.count(subject) == 0)
         #expect(throws: ModerationError.alreadyDecided) { try queue.decide(item.id, .approve, actor: moderator) }
         for reporter in [bob, carol] {
             let notice = try #require(try inbox.page(userID: reporter.id, cursor: nil, limit: 5).items.first)
-            #expect(notice.kind == NotificationKind.reportHandled.id && notice.actor == "comment:\(comment.id)" && notice.body == "removed",
+            #expect(notice.kind == NotificationKind.reportHandled.id && notice.actor == "comment:\(comment.id)",
                     "stored as a subject and an outcome code, in no one language")
             let kinds = NotificationKinds()
-            #expect(kinds.headline(kind: notice.kind, actor: notice.actor, .zh) == "你的举报已处理：评论 #\(comment.id)")
-            #expect(kinds.headline(kind: notice.kind, actor: notice.actor, .en) == "Your report was handled: Comment #\(comment.id)")
-            #expect(kinds.detail(kind: notice.kind, body: notice.body, .zh) == "已移除" && kinds.detail(kind: notice.kind, body: notice.body, .en) == "Removed")
+            // Tester 30 #3: no internal "评论 #2"; the comment is quoted instead.
+            #expect(kinds.headline(kind: notice.kind, actor: notice.actor, .zh) == "你举报的评论已处理")
+            #expect(kinds.headline(kind: notice.kind, actor: notice.actor, .en) == "Your report on a comment was handled")
+            let excerpt = texts[0].count > 80 ? String(texts[0].prefix(79)) + "…" : texts[0]
+            #expect(kinds.detail(kind: notice.kind, body: notice.body, .zh).hasPrefix("已移除 · “\(excerpt)”"))
+            #expect(kinds.detail(kind: notice.kind, body: notice.body, .en).hasPrefix("Removed · “\(excerpt)”"))
         }
         // The author is told the comment was hidden (issue 30: hiding told the author nothing), in the reader's language.
         let hiddenNotice = try #require(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.first)
         #expect(try inbox.unreadCount(userID: alice.id) == 1 && hiddenNotice.kind == NotificationKind.commentHidden.id)
-        #expect(NotificationKinds().headline(kind: hiddenNotice.kind, actor: hiddenNotice.actor, .zh) == "你的评论已被管理员隐藏：评论 #\(comment.id)")
-        #expect(NotificationKinds().headline(kind: hiddenNotice.kind, actor: hiddenNotice.actor, .en) == "A moderator hid your comment: Comment #\(comment.id)")
+        #expect(NotificationKinds().headline(kind: hiddenNotice.kind, actor: hiddenNotice.actor, .zh) == "你的评论已被管理员隐藏")
+        #expect(NotificationKinds().headline(kind: hiddenNotice.kind, actor: hiddenNotice.actor, .en) == "A moderator hid your comment")
+        #expect(NotificationKinds().detail(kind: hiddenNotice.kind, body: hiddenNotice.body, .zh).contains(" · 原因：广告"))
         let audit = try #require(try roles.auditLog(before: nil, limit: 1).first)
-        #expect(audit.action == "hide" && audit.actorName == "mod" && audit.target == "comment movies/\(comment.id)")
+        #expect(audit.action == "hide" && audit.actorName == "mod" && audit.target == "comment movies/\(comment.id)" && audit.detail == "广告")
+    }
+
+    /// Tester 30 #1 and #2: the ban form's refusal was English on the Chinese page ("ban duration must be 1 hour to 3650
+    /// days") and the audit log said "1 h". The values the tester typed: 0, 999999, "abc" (→ 0) and -5 through the API.
+    @Test func banRefusalsAndTheAuditSayHoursInTheReadersLanguage() throws {
+        for hours: Int64 in [0, 999_999, -5, .max, .min] {
+            #expect(throws: RoleError.invalidBan(.duration)) {
+                try roles.ban(alice, for: RoleStore.banSeconds(hours: hours), reason: "广告", actor: moderator, now: Self.now)
+            }
+        }
+        let zh = RoleError.invalidBan(.duration).httpError(.zh)
+        #expect(zh.status == .unprocessableContent && zh.errors == [.init(field: "hours", message: "禁言时长须为 1 小时到 3650 天（1–87600 小时）。")])
+        #expect(RoleError.invalidBan(.duration).httpError(.en).detail == "A ban lasts 1 hour to 3650 days (1–87600 hours).")
+        #expect(RoleError.invalidBan(.reason).httpError(.zh).errors.first?.field == "reason")
+        try roles.ban(alice, for: RoleStore.banSeconds(hours: 1), reason: "admin?", actor: moderator, now: Self.now)
+        let entry = try #require(try roles.auditLog(before: nil, limit: 1).first)
+        #expect(entry.action == "ban" && entry.detail == "1 h: admin?")
+        let ban = try #require(ModerationAuditScreen.banDetail(entry.detail))
+        #expect(ModerationText.banDetail(ban.hours, ban.reason)(.zh) == "1 小时：admin?")
+        #expect(ModerationText.banDetail(ban.hours, ban.reason)(.en) == "1 hour: admin?")
+        #expect(ModerationAuditScreen.banDetail("广告很多") == nil)
     }
 
     @Test func oneUserCannotSendMoreThanThirtyReportsAnHour() throws {
@@ -109,8 +135,9 @@ import WebUI
         try queue.decide(second.id, .approve, actor: admin)
         #expect(try comments.comment(fine.id)?.isDeleted == false)
         let kept = try #require(try inbox.page(userID: alice.id, cursor: nil, limit: 5).items.first)
-        #expect(kept.body == "kept" && NotificationKinds().detail(kind: kept.kind, body: kept.body, .zh) == "未发现违规，已保留")
-        #expect(NotificationKinds().headline(kind: told.kind, actor: told.actor, .en) == "Your submission was rejected: Comment #\(rude.id)")
+        #expect(NotificationKinds().detail(kind: kept.kind, body: kept.body, .zh).hasPrefix("未发现违规，已保留 · “"))
+        #expect(NotificationKinds().headline(kind: told.kind, actor: told.actor, .zh) == "你的评论未通过审核，已移除")
+        #expect(NotificationKinds().headline(kind: told.kind, actor: told.actor, .en) == "Your comment was rejected and removed")
         // A new report after "keep" re-opens the item.
         let again = try queue.report(commentID: fine.id, reporter: bob, reason: "还是不喜欢")
         #expect(again.state == .open && again.reportCount == 2)
@@ -119,7 +146,7 @@ import WebUI
     @Test func aModeratorCannotActOnAnAdminsComment() throws {
         let comment = try post(admin, texts[3])
         let item = try queue.report(commentID: comment.id, reporter: alice, reason: "spam")
-        #expect(throws: RoleError.outranked) { try queue.decide(item.id, .hide, actor: moderator) }
+        #expect(throws: RoleError.outranked) { try queue.decide(item.id, .hide(), actor: moderator) }
         #expect(try comments.comment(comment.id)?.isDeleted == false)
         #expect(try queue.item(item.id)?.state == .open)
         // The queue offers the moderator only the actions that can succeed: not on the admin's comment, yes on alice's.

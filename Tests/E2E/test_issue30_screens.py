@@ -50,7 +50,7 @@ PAGES = [
     ("movies-for-you", "/movies/for-you", "猜你喜欢", "Picked for you"),
     # Tester pass 11: provider names (item 7), an inferred recording date (12), the provider's tips in English (13),
     # imported authors (14).
-    ("weather-owm", "/weather/samples/shanghai-owm", "约录制于 2021-03-10（由第一个预报时段推断）", "Recorded about 2021-03-10 (inferred from the first forecast slot)"),
+    ("weather-owm", "/weather/samples/shanghai-owm", "约录制于 2021-03-11（由第一个预报时段推断）", "Recorded about 2021-03-11 (inferred from the first forecast slot)"),
     ("weather-owm-source", "/weather/samples/shanghai-owm", "数据来源：OpenWeatherMap", "Source: OpenWeatherMap"),
     ("weather-qweather-source", "/weather/samples/beijing-qweather", "数据来源：和风天气", "Source: QWeather"),
     ("weather-etouch-source", "/weather/samples/fengzhen-etouch", "数据来源：中华万年历 etouch", "Source: etouch (中华万年历)"),
@@ -251,7 +251,7 @@ def test_moderation_journey(browser, server, screenshot):
     # Item 3 and 4: bob's approval links to the merchant, whose source names no account.
     login(browser, server, bob)
     browser.get(server.base_url + "/inbox")
-    approved = next(a for a in browser.find_elements(By.CSS_SELECTOR, "a.cell-body") if "你的投稿已通过" in a.text)
+    approved = next(a for a in browser.find_elements(By.CSS_SELECTOR, "a.cell-body") if "你的新商户已通过（" in a.text)
     click_and_wait(browser, approved, "the merchant")
     assert path_of(browser).startswith("/merchants/"), browser.current_url
     footer = browser.find_element(By.CSS_SELECTOR, ".mx-attribution").text

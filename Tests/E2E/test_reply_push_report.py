@@ -212,7 +212,7 @@ def test_reply_reaches_inbox_and_push_then_a_report_is_hidden(browser, server, r
     listed = api.get(f"/api/v1/movies/reviews/{REVIEW}/comments?limit=50").json()
     assert reply_text not in json.dumps(listed, ensure_ascii=False)
     told = decrypted(receiver.wait_for(2)[1], subscriber, receiver.origin)
-    assert told["title"].startswith("你的举报已处理") and told["body"].startswith("已移除"), told
+    assert told["title"] == "你举报的评论已处理" and told["body"].startswith("已移除 · “"), told
     login(browser, server, alice)
     browser.get(server.base_url + "/inbox")
     assert "已移除" in browser.page_source, browser.find_element(By.TAG_NAME, "main").text
@@ -232,7 +232,7 @@ def test_reply_reaches_inbox_and_push_then_a_report_is_hidden(browser, server, r
         assert password.size["width"] >= 100, f"a long label squeezes the password field to {password.size}"
         browser.get(server.base_url + "/inbox")
         main = browser.find_element(By.TAG_NAME, "main").text
-        assert "Your report was handled: Comment #" in main and "Removed" in main and "已移除" not in main, main
+        assert "Your report on a comment was handled" in main and "Comment #" not in main and "Removed" in main and "已移除" not in main, main
         assert_fits_phone(browser)
         screenshot("reply-06-inbox-en-dark")
     finally:

@@ -84,11 +84,23 @@ func multipartForm(fields: [(String, String)], files: [(field: String, name: Str
         #expect(first.previews == [photos[0].url] && second.previews == [photos[1].url])
         let queuePage = try server.get("/admin/moderation", token: moderator.token).text
         #expect(queuePage.contains(#"<img src="\#(photos[0].url)""#))
+        // The ban form bounds its hours (tester 30 #1: no min or max, so 0 and 999999 reached the server).
+        #expect(queuePage.contains(#"name="hours""#) && queuePage.contains(#"min="1""#) && queuePage.contains(#"max="87600""#))
         #expect(try server.send("POST", "/api/v1/moderation/items/\(first.id)/decision", json: #"{"action":"approve"}"#, token: moderator.token).status == 200)
         #expect(try server.send("POST", "/api/v1/moderation/items/\(second.id)/decision", json: #"{"action":"reject","reason":"不是这家店"}"#,
                                 token: moderator.token).status == 200)
-        let kinds = try server.get("/api/v1/inbox", token: alice.token).decode(InboxPage.self).items.map(\.kind)
-        #expect(kinds.contains("moderation.submission-approved") && kinds.contains("moderation.submission-rejected"))
+        let notices = try server.get("/api/v1/inbox", token: alice.token).decode(InboxPage.self).items
+        #expect(notices.contains { $0.kind == "moderation.submission-approved" })
+        // Tester 30 #3: named as a photo of this merchant (not 投稿) and leading to the merchant, not to the inbox itself.
+        let rejected = try #require(notices.first { $0.kind == "moderation.submission-rejected" })
+        #expect(rejected.title == "你的商户照片未通过（\(merchant.name)）" && rejected.url == "/merchants/\(merchant.id)", "\(rejected)")
+        #expect(rejected.body == "原因：不是这家店")
+        let englishNotices = try server.get("/api/v1/inbox", token: alice.token, headers: ["Accept-Language": "en", "Cookie": "lang=en"])
+            .decode(InboxPage.self).items
+        #expect(englishNotices.contains { $0.title == "Your merchant photo was rejected (\(merchant.name))" })
+        // The decided photo is no broken image labelled 待审核 in the rejected tab (tester 30 #4).
+        let rejectedTab = try server.get("/admin/moderation?state=rejected", token: moderator.token).text
+        #expect(rejectedTab.contains("1 张图片已随处理结果删除") && !rejectedTab.contains(photos[1].url) && !rejectedTab.contains("待审核图片"))
 
         // Approved: everyone sees it; rejected: gone, files and all.
         let list = try server.get(path).decode(MerchantPhotoList.self)
@@ -106,7 +118,7 @@ func multipartForm(fields: [(String, String)], files: [(field: String, name: Str
         #expect(try server.send("POST", "/api/v1/moderation/items/\(thirdItem.id)/decision", json: #"{"action":"hide"}"#, token: moderator.token).status == 200)
         #expect(files(server).count == 2)
         #expect(try server.get(third.url, token: alice.token).status == 404)
-        #expect(try server.get("/api/v1/inbox", token: alice.token).decode(InboxPage.self).items.count == kinds.count)
+        #expect(try server.get("/api/v1/inbox", token: alice.token).decode(InboxPage.self).items.count == notices.count)
         let page = try server.get("/merchants/\(merchant.id)").text
         #expect(page.contains(#"src="\#(photos[0].thumbnailUrl)" alt="门口的招牌""#) && page.contains(#"loading="lazy""#))
         #expect(page.contains(#"id="photo-\#(photos[0].id)""#) && !page.contains("mx-photo-pending"))

@@ -32,14 +32,16 @@ import WebUI
             return (try row.get("year"), try row.get("china_release_date"), try row.get("release_date"))
         }
         // The quoted cases: the original year shown, the Chinese re-release kept as the China date.
-        #expect(try film("1292063") == (1997, "2020-01-03", "2020-01-03"))  // 美丽人生
-        #expect(try film("1295644") == (1994, "2024-11-01", "2024-11-01"))  // 这个杀手不太冷
-        #expect(try film("1291561") == (2001, "2019-06-21", "2019-06-21"))  // 千与千寻
+        // The original release date is unknown there (the fixes give only a year), never the re-release (tester 30, #18).
+        #expect(try film("1292063") == (1997, "2020-01-03", nil))  // 美丽人生
+        #expect(try film("1295644") == (1994, "2024-11-01", nil))  // 这个杀手不太冷
+        #expect(try film("1291561") == (2001, "2019-06-21", nil))  // 千与千寻
+        #expect(try film("1292052") == (1994, nil, "1994-09-10"))  // 肖申克的救赎: its date is the original's
         // 攻壳机动队: the 1995 anime corrected, the 2017 remake stays 2017 with no China date of its own.
         #expect(try film("1291936").year == 1995)
         #expect(try film("25818101") == (2017, nil, "2017-04-07"))
         // 红猪: listed 2023 with comments from 2005 and no original year in the file → year unknown, China date kept.
-        #expect(try film("1291838") == (nil, "2023-11-17", "2023-11-17"))
+        #expect(try film("1291838") == (nil, "2023-11-17", nil))
         // Every film of the fixes file has the year the file gives (or none where it only flags the listed one).
         let expected = try Self.originalYears()
         #expect(expected.count == 356)
@@ -52,6 +54,14 @@ import WebUI
         #expect(yearDiffers == 65)
         let withChinaDate = try database.read { try $0.scalar("SELECT count(*) FROM movies_films WHERE china_release_date IS NOT NULL", as: Int.self) }
         #expect(withChinaDate == 65 + 11)
+        // No stored release date is a China re-release or of another year than the film's.
+        let mismatched = try database.read {
+            try $0.scalar("""
+                SELECT count(*) FROM movies_films WHERE release_date IS NOT NULL
+                    AND (china_release_date IS NOT NULL OR (year IS NOT NULL AND substr(release_date, 1, 4) <> CAST(year AS TEXT)))
+                """, as: Int.self)
+        }
+        #expect(mismatched == 0)
 
         // The hot-comments file's comments dated before their film's (original) year, recounted from the real file:
         // 109, all on the 2017 攻壳机动队 (2006–2016: the 1995 anime's), none in comments.csv.
@@ -80,9 +90,12 @@ import WebUI
         let api = try server.get("/api/v1/movies/films/1292063").json()
         #expect(api["year"] as? Int == 1997)
         #expect(api["chinaReleaseDate"] as? String == "2020-01-03")
+        #expect(api["releaseDate"] is NSNull)  // tester 30 #18: was "2020-01-03", the re-release
+        let shawshank = try server.get("/api/v1/movies/films/1292052").json()
+        #expect(shawshank["releaseDate"] as? String == "1994-09-10" && shawshank["chinaReleaseDate"] is NSNull)
         let listed = try server.get("/api/v1/movies/films?query=%E7%BE%8E%E4%B8%BD%E4%BA%BA%E7%94%9F").json()
         let item = try #require((listed["items"] as? [[String: Any]])?.first { $0["id"] as? String == "1292063" })
-        #expect(item["year"] as? Int == 1997 && item["chinaReleaseDate"] as? String == "2020-01-03")
+        #expect(item["year"] as? Int == 1997 && item["chinaReleaseDate"] as? String == "2020-01-03" && item["releaseDate"] is NSNull)
         let remake = try server.get("/api/v1/movies/films/25818101").json()
         #expect(remake["year"] as? Int == 2017 && remake["chinaReleaseDate"] is NSNull)
 

@@ -80,5 +80,13 @@ import Testing
             #expect(refused.status == 400, "\(query)")
         }
         #expect(try server.get("/movies/films?decade=1500").status == 400)
+        // The API's problems in the request's language (tester 30 #14: "decade is one of 1930, 1940 … 2020", "invalid cursor").
+        for (query, zh, en) in [("decade=1234", "decade 须为 1930、1940 … 2020 之一。", "decade is one of 1930, 1940 … 2020."),
+                                ("cursor=-1", "cursor 无效：请使用上一页返回的 nextCursor。", "Invalid cursor: use the nextCursor of the previous page.")] {
+            let chinese = try server.get("/api/v1/movies/films?" + query)
+            #expect(chinese.status == 400 && chinese.text.contains(zh), "\(chinese.text)")
+            let english = try server.get("/api/v1/movies/films?" + query, headers: ["Accept-Language": "en"])
+            #expect(english.status == 400 && english.text.contains(en) && !english.text.contains(zh), "\(english.text)")
+        }
     }
 }

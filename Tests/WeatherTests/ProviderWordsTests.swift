@@ -29,15 +29,38 @@ import WebUI
 
     @Test func anInferredRecordingDateIsLabelledAsInferred() throws {
         let server = try SampleTests.server()
-        // shanghai-owm: no recording time in the reply; 2021-03-10 is its first slot's UTC date (3/11 02:00 Beijing).
+        // shanghai-owm: no recording time in the reply; its first slot is 2021-03-10 18:00 UTC = 2021-03-11 02:00 Beijing,
+        // the forecast's 今天 3/11, so the inferred date is 2021-03-11 (tester 30 #11: the UTC date 2021-03-10 was shown).
+        let reply = try #require(try JSONSerialization.jsonObject(with: Data(try Fixture.bytes("openweathermap/forecast_5d3h_shanghai.json"))) as? [String: Any])
+        let firstSlot = try #require(((reply["list"] as? [[String: Any]])?.first?["dt"] as? NSNumber)?.doubleValue)
+        let sample = try #require(Samples.sample("shanghai-owm"))
+        let local = ProviderTime.LocalDate(Date(timeIntervalSince1970: firstSlot), in: sample.zone).text
+        #expect(local == "2021-03-11" && sample.recorded == local)
         let zh = try SampleTests.page(server, "shanghai-owm", .zh)
-        #expect(zh.contains("约录制于 2021-03-10（由第一个预报时段推断）") && !zh.contains(">录制于 2021-03-10") && !zh.contains(" · 录制于 2021-03-10"))
+        #expect(zh.contains("约录制于 2021-03-11（由第一个预报时段推断）") && !zh.contains("2021-03-10") && !zh.contains(">录制于 2021-03-11"))
         let en = try SampleTests.page(server, "shanghai-owm", .en)
-        #expect(en.contains("Recorded about 2021-03-10 (inferred from the first forecast slot)"))
+        #expect(en.contains("Recorded about 2021-03-11 (inferred from the first forecast slot)") && !en.contains("2021-03-10"))
         // The list says so too; recordings whose replies carry their date do not.
         let list = try server.get("/weather/samples").text
-        #expect(list.contains("约录制于 2021-03-10") && list.contains("录制于 2020-06-30") && !list.contains("约录制于 2020-06-30"))
+        #expect(list.contains("约录制于 2021-03-11") && list.contains("录制于 2020-06-30") && !list.contains("约录制于 2020-06-30"))
         #expect(Samples.all.filter(\.inferred).map(\.id) == ["shanghai-owm"])
+    }
+
+    /// Tester 30 #12: sample titles named providers by slug (杭州（webxml）), the place list showed a bare "13", the climate
+    /// header a bare "±3", and English undated days read "day 4".
+    @Test func labelsSayWhatTheirNumbersAndProvidersAre() throws {
+        let server = try SampleTests.server()
+        let list = try server.get("/weather/samples").text
+        #expect(list.contains("杭州（WebXml 天气服务）") && list.contains("通河（WebXml 天气服务）") && !list.contains("（webxml）"))
+        #expect(try server.get("/weather/samples", headers: ["Accept-Language": "en", "Cookie": "lang=en"]).text.contains("Hangzhou (WebXml weather service)"))
+        let places = try server.get("/weather/places?q=hangzhou").text
+        #expect(places.contains("杭州市") && places.contains(#"<span class="cell-detail">13 个下级地区</span>"#), "\(places.prefix(3_000))")
+        let climate = try server.get("/weather/climate?place=110000").text
+        #expect(climate.contains("±3 天") && !climate.contains("±3 ·"))
+        // The 24-hour forecast and the life indices have no conditions: no empty hero card above them.
+        let qweather = try SampleTests.page(server, "beijing-qweather", .zh)
+        #expect(qweather.components(separatedBy: #"<section class="wx-now""#).count - 1 == 2)
+        #expect(qweather.contains(#"<p class="wx-updated">北京（和风天气） · "#))
     }
 
     @Test func providerTipsAreTranslatedOnEnglishPages() throws {

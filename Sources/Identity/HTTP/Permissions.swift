@@ -33,8 +33,8 @@ extension RoleError: HTTPErrorConvertible {
             return HTTPError(.forbidden, title: "Outranked", detail: message, type: "urn:appsuite:problem:outranked")
         case .banned:
             return HTTPError(.forbidden, title: "Banned", detail: message, type: "urn:appsuite:problem:banned")
-        case .invalidBan:
-            return .validation([.init(field: message.contains("reason") ? "reason" : "hours", message: message)])
+        case .invalidBan(let field):
+            return .validation([.init(field: field.rawValue, message: message)])
         }
     }
 }

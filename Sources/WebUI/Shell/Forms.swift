@@ -47,7 +47,8 @@ public func formGroup(header: String? = nil, footer: String? = nil, @HTMLBuilder
 /// A password field never echoes its `value`. `reveal` (labels to show and to hide) adds a button that
 /// switches a password field between hidden and shown text; app.js unhides it, so without JavaScript
 /// the field stays a plain password field. `id` replaces the default `field-<name>` where a page shows the same
-/// field more than once (one form per queued item): ids must be unique per page.
+/// field more than once (one form per queued item): ids must be unique per page. `min` and `max` bound a number
+/// field (the browser refuses other values before sending; the server still checks).
 public func formField(
     label: String,
     name: String,
@@ -63,6 +64,8 @@ public func formField(
     inputMode: String? = nil,
     autofocus: Bool = false,
     reveal: (show: String, hide: String)? = nil,
+    min: Int64? = nil,
+    max: Int64? = nil,
     id fieldID: String? = nil
 ) -> Node {
     let id = fieldID ?? "field-" + name
@@ -76,6 +79,8 @@ public func formField(
         inputMode.map { .inputmode($0) } ?? .omitted,
         minLength.map { .minlength($0) } ?? .omitted,
         maxLength.map { .maxlength($0) } ?? .omitted,
+        min.map { .min(String($0)) } ?? .omitted,
+        max.map { .max(String($0)) } ?? .omitted,
         Attribute.required.when(required),
         Attribute.autofocus.when(autofocus),
         Attribute("aria-invalid", "true").when(error != nil),

@@ -26,6 +26,8 @@ public enum Icon: String, Sendable, CaseIterable, Hashable {
     case grid
     /// 收藏 (kept for later), distinct from ♥ where an app uses it for popularity (App Deals' 热榜).
     case bookmark
+    /// A telephone handset, for a row that dials (`tel:`).
+    case phone
 
     /// The inner SVG shapes (paths on a 24×24 grid).
     var shapes: String {
@@ -54,6 +56,7 @@ public enum Icon: String, Sendable, CaseIterable, Hashable {
         case .globe: #"<circle cx="12" cy="12" r="9"/><path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z"/>"#
         case .grid: #"<rect x="4" y="4" width="6.5" height="6.5" rx="1.5"/><rect x="13.5" y="4" width="6.5" height="6.5" rx="1.5"/><rect x="4" y="13.5" width="6.5" height="6.5" rx="1.5"/><rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1.5"/>"#
         case .bookmark: #"<path d="M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.5-6.5 4.5v-16a1 1 0 0 1 1-1z"/>"#
+        case .phone: #"<path d="M20.5 16.4v3a1.9 1.9 0 0 1-2.1 1.9 18.8 18.8 0 0 1-8.2-2.9 18.5 18.5 0 0 1-5.7-5.7A18.8 18.8 0 0 1 1.6 4.5 1.9 1.9 0 0 1 3.5 2.5h3a1.9 1.9 0 0 1 1.9 1.6c.1.9.4 1.8.7 2.7a1.9 1.9 0 0 1-.4 2L7.4 10a15.2 15.2 0 0 0 5.7 5.7l1.2-1.2a1.9 1.9 0 0 1 2-.4c.9.3 1.8.6 2.7.7a1.9 1.9 0 0 1 1.5 1.6z"/>"#
         }
     }
 
