@@ -723,8 +723,11 @@ def test_timeline_sections_sticky_headers_and_groups(signed_in, photo_server, sc
     assert len(headers) == len(keys)
     nokia = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section[data-section='2022-08-14'] .timeline-header")
     assert nokia.text.startswith("2022年8月14日 星期日"), nokia.text
-    # Sticky: scrolled past its start, the first section's header stays under the nav bar while its photos scroll.
-    first = driver.find_element(By.CSS_SELECTOR, "#photo-grid > .timeline-section")
+    # Sticky: scrolled past its start, a section's header stays under the nav bar while its photos scroll. The tallest
+    # section is the one scrolled (the newest may hold one or two uploads: after midnight in Beijing the photos the
+    # earlier tests uploaded form a day of their own, too short to scroll 200 px into).
+    first = max(driver.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section"), key=lambda section: section.size["height"])
+    assert first.size["height"] > 400, first.size
     driver.execute_script("window.scrollTo(0, arguments[0].getBoundingClientRect().top + window.scrollY + 200);", first)
     nav_bottom = driver.execute_script("return document.querySelector('.navbar').getBoundingClientRect().bottom;")
     wait_for(driver, lambda d: abs(d.execute_script("return arguments[0].querySelector('.timeline-header').getBoundingClientRect().top;", first)
