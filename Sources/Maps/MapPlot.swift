@@ -6,6 +6,10 @@ public import WebUI
 /// up, exact to well under a pixel within 50 km), round lengths for scale bars, and the figure attributes from which
 /// maps.js draws the online map instead.
 public enum MapPlot {
+    /// Metres along a meridian per degree of latitude (and along the equator per degree of longitude) on the sphere of
+    /// ``Coordinate/earthRadius``.
+    public static let metresPerDegree = Coordinate.earthRadius * .pi / 180
+
     /// The plot position of `point` (SVG units, y down) when `centre` is drawn at `origin` and one metre is
     /// `unitsPerMetre` units.
     public static func project(_ point: Coordinate, center: Coordinate, unitsPerMetre: Double,
@@ -16,7 +20,6 @@ public enum MapPlot {
 
     /// Metres east and north of `center` to `point` on the equirectangular plane around `center`.
     public static func offset(of point: Coordinate, from center: Coordinate) -> (east: Double, north: Double) {
-        let metresPerDegree = Coordinate.earthRadius * .pi / 180
         return ((point.longitude - center.longitude) * cos(center.latitude * .pi / 180) * metresPerDegree,
                 (point.latitude - center.latitude) * metresPerDegree)
     }

@@ -24,15 +24,14 @@ public enum PlaceClustering {
             (south, north) = (min(south, point.latitude), max(north, point.latitude))
             (west, east) = (min(west, point.longitude), max(east, point.longitude))
         }
-        let metresPerDegree = Coordinate.earthRadius * .pi / 180
-        let extent = max((north - south) * metresPerDegree, (east - west) * cos((north + south) / 2 * .pi / 180) * metresPerDegree)
+        let extent = max((north - south) * MapPlot.metresPerDegree, (east - west) * cos((north + south) / 2 * .pi / 180) * MapPlot.metresPerDegree)
         return max(minimum, MapPlot.roundLength(atMost: extent / across))
     }
 
     /// `items` grouped by grid cell of `cellMetres`, the fullest cluster first (then north to south, west to east).
     public static func clusters<Item: Sendable>(_ items: [Item], cellMetres: Double,
                                                 position: (Item) -> Coordinate) -> [PlaceCluster<Item>] {
-        let cellDegrees = cellMetres / (Coordinate.earthRadius * .pi / 180)
+        let cellDegrees = cellMetres / MapPlot.metresPerDegree
         var cells: [[Int]: [Item]] = [:]
         var order: [[Int]] = []
         for item in items {
