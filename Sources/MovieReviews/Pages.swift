@@ -106,18 +106,20 @@ struct MoviePages: Sendable {
             let candidates = try store.feedCandidates(now: now)
             return MovieFeed.mix(reviews: candidates.reviews, shorts: candidates.shorts, rising: candidates.rising, now: now)
         }
-        let cards = Array(feed.dropFirst(offset).prefix(MovieFeed.pageSize))
-        let reviews = cards.compactMap { card -> Review? in if case .review(let review) = card { review } else { nil } }
-        let counts = try commentCounts(reviews)
-        let next = offset + MovieFeed.pageSize < feed.count ? MovieFeed.cursor(now: now, offset: offset + MovieFeed.pageSize) : nil
-        let forYou = offset == 0 ? try recommender.forYou(userID: viewer.user?.id, now: writes.now()) : nil
-        let l = viewer.language
-        // The first page's first review is the banner; the list below does not repeat it (tester 30 #17).
-        let banner = offset == 0 ? reviews.first : nil
-        let listed = cards.filter { card in
+        // The first page's first review is the banner; the list below does not repeat it (tester 30 #17) and still
+        // holds a page of cards, so the first page takes one card more and the next page starts after it.
+        let window = feed.dropFirst(offset).prefix(MovieFeed.pageSize + (offset == 0 ? 1 : 0))
+        let banner = offset == 0 ? window.lazy.compactMap { card -> Review? in if case .review(let review) = card { review } else { nil } }.first : nil
+        let listed = Array(window.filter { card in
             guard case .review(let review) = card else { return true }
             return review.id != banner?.id
-        }
+        }.prefix(MovieFeed.pageSize))
+        let taken = listed.count + (banner == nil ? 0 : 1)
+        let reviews = listed.compactMap { card -> Review? in if case .review(let review) = card { review } else { nil } }
+        let counts = try commentCounts(reviews)
+        let next = offset + taken < feed.count ? MovieFeed.cursor(now: now, offset: offset + taken) : nil
+        let forYou = offset == 0 ? try recommender.forYou(userID: viewer.user?.id, now: writes.now()) : nil
+        let l = viewer.language
         return self.page(viewer, title: MovieText.appTitle(l), back: Self.launcher, tab: "feed") {
             feedTabs(selected: "feed", l)
             if offset == 0, !feed.isEmpty { p(.classes("mv-meta", "mv-feed-sources")) { MovieFeed.sources(of: feed)(l) } }
@@ -132,7 +134,7 @@ struct MoviePages: Sendable {
                     }
                 }
             }
-            if cards.isEmpty {
+            if listed.isEmpty, banner == nil {
                 emptyState(icon: .film, title: MovieText.noReviews(l), message: MovieText.noReviewsMessage(l))
             } else {
                 ul(.class("mv-list"), .role("list"), .attribute("data-list", "feed"), .attribute("data-refresh", "/movies")) {

@@ -241,7 +241,7 @@ import Testing
     /// it) forgets the kept ranking at once, so the same snapshot read again shows the new review.
     @Test func aPostedReviewIsInTheNextFeedOfTheSameSnapshot() throws {
         let server = try server
-        let snapshot = try #require(try server.get("/movies").text.firstMatch(of: /href="\/movies\?cursor=([0-9]+)\.20"/).map { String($0.1) })
+        let snapshot = try #require(try server.get("/movies").text.firstMatch(of: /href="\/movies\?cursor=([0-9]+)\.21"/).map { String($0.1) })
         func feedReviews() throws -> [Int] {
             var reviews: [Int] = []
             var cursor: String? = "\(snapshot).0"
