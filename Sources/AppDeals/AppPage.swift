@@ -14,7 +14,8 @@ extension DealPages {
         let id = try request.parameter("id", as: Int64.self)
         let snapshot = try store.snapshot()
         guard let detail = try store.detail(id, snapshot: snapshot) else { throw HTTPError.notFound() }
-        let wire = try request.query(as: DealAppQuery.self, chinese: l == .zh)
+        let query = try request.query(as: DealAppPageQuery.self, chinese: l == .zh)
+        let wire = query.app
         let region = Region(wire.region), at = try ListQuery.time(wire.at, l)
         let time = at ?? snapshot.latest[region] ?? 0
         let state = store.states(snapshot, region: region, at: time)[id]
@@ -69,9 +70,15 @@ extension DealPages {
                 if history.isEmpty {
                     p(.class("ad-note")) { DealText.noHistory(l) }
                 } else {
-                    let points = history.map { ChartPoint(x: Double($0.start), y: Double($0.price) / 100) }
-                    div(.class("ad-chart")) {
-                        Chart.series(points, endX: Double(time), style: .step, title: DealText.priceHistory(l),
+                    let offered = PriceChartRange.offered(history, end: time)
+                    let range = query.chart.flatMap { offered.contains($0) ? $0 : nil } ?? PriceChartRange.opening(history, end: time)
+                    if !offered.isEmpty {
+                        segmentedControl(offered.map { choice in
+                            Segment(id: choice.rawValue, href: query.href(app: id, chart: choice), label: choice.label(l))
+                        }, selected: range.rawValue, label: DealText.priceHistory(l))
+                    }
+                    div(.class("ad-chart"), .id("price-history")) {
+                        Chart.series(range.points(history, end: time), endX: Double(time), style: .step, title: DealText.priceHistory(l),
                                      yLabel: { value in currency.symbol + String(Int(value.rounded())) },
                                      xLabel: { BeijingTime.numericDate(Int64($0)) })
                     }

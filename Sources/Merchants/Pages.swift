@@ -120,10 +120,9 @@ struct MerchantsPages: Sendable {
             if let coverage { p(.class("mx-count")) { MerchantsText.coverage(coverage.total, l) } }
             if result.items.isEmpty, query.openNow, coverage?.withHours == 0 {
                 // No merchant here has hours: 只看营业中 cannot find any (tester 30 #8); say so and offer the list without it.
-                emptyState(icon: .mapPin, title: MerchantsText.noHoursHere(l), message: MerchantsText.noHoursHint(l))
-                a(.classes("btn", "btn-secondary"), .href("/merchants?" + Self.queryString(request, dropping: ["cursor", "openNow"]))) {
-                    MerchantsText.showAllHere(l)
-                }
+                emptyState(icon: .mapPin, title: MerchantsText.noHoursHere(l), message: MerchantsText.noHoursHint(l),
+                           action: LinkAction(label: MerchantsText.showAllHere(l),
+                                              href: "/merchants?" + Self.queryString(request, dropping: ["cursor", "openNow"])))
             } else if result.items.isEmpty {
                 let empty = MerchantsText.empty(result, l)
                 emptyState(icon: .mapPin, title: empty.title, message: empty.hint)

@@ -36,6 +36,33 @@ import Testing
         #expect(en.contains("<dd>Individual developer</dd>") && en.contains("Lowest ") && en.contains(" · highest ") && !en.contains("Low Free"))
     }
 
+    /// Tester 30 #15: five price flips of the last three weeks squeezed into one bar at the right edge of a chart of
+    /// the whole history. A long history whose last 30 days hold two or more changes opens on those 30 days; 近 1 年
+    /// and 全部 are a tap away, and the list under the chart keeps every change.
+    @Test func thePriceChartOpensOnTheLast30DaysWhenTheyHoldTheChanges() throws {
+        let server = try TestServer.shared(importing: .appstore)
+        // The dots' x positions: 7 price runs (¥8 since 2024-08-04, then six flips from 2025-06-16 to 07-05).
+        func dots(_ html: String) -> [Int] { html.matches(of: /class="series-chart-dot" cx="([0-9]+)"/).compactMap { Int($0.1) } }
+        func closest(_ xs: [Int]) -> Int { zip(xs.dropFirst(), xs).map { $0 - $1 }.min() ?? 0 }
+        let opening = try server.get("/appdeals/apps/1587301632", headers: ["Cookie": "lang=zh"])
+        #expect(opening.status == 200)
+        let page = opening.text
+        #expect(page.contains(#"<a class="segment is-selected" href="/appdeals/apps/1587301632?chart=30d#price-history" aria-current="page">近 30 天</a>"#))
+        #expect(page.contains(#"href="/appdeals/apps/1587301632?chart=all#price-history">全部</a>"#))
+        // Under a year of history: no 近 1 年.
+        #expect(!page.contains("chart=1y"))
+        let all = try server.get("/appdeals/apps/1587301632?chart=all").text
+        #expect(dots(all).count == 7 && dots(page).count == 7)
+        // The whole history puts the six flips within 16 units; the 30 days at least 25 apart, from 2025-06-06.
+        #expect(closest(dots(all)) < 6 && closest(dots(page)) >= 25, "\(dots(all)) \(dots(page))")
+        #expect(page.contains(">2025-06-06</text>") && all.contains(">2024-08-04</text>"))
+        #expect(all.components(separatedBy: "<ol class=\"ad-history\">").last == page.components(separatedBy: "<ol class=\"ad-history\">").last)
+        #expect(try server.get("/appdeals/apps/1587301632?chart=all", headers: ["Cookie": "lang=en"]).text
+            .contains(#"aria-current="page">All</a>"#))
+        let bad = try server.get("/appdeals/apps/1587301632?chart=week", headers: ["Cookie": "lang=zh"])
+        #expect(bad.status == 422 && bad.text.contains("chart"))
+    }
+
     @Test func countdownsStandAtTheDataTime() throws {
         let server = try TestServer(apps: [DealsApp()], importing: [.appstore])
         let html = try server.get("/appdeals").text

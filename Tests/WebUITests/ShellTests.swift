@@ -33,7 +33,7 @@ struct ShellTests {
             <link rel="stylesheet" href="/assets/app.css?v=HASH"><script src="/assets/app.js?v=HASH" defer></script></head>\
             <body class="has-navbar has-tabbar"><a class="skip-link visually-hidden-focusable" href="#content">跳到正文</a>\
             <header class="navbar"><div class="navbar-inner"><div class="navbar-leading"><a class="navbar-back" href="/" data-back>\
-            \(Icon.chevronLeft.svg)<span class="navbar-back-label">首页</span></a></div>\
+            \(Icon.chevronLeft.svg)<span class="navbar-back-label" data-short="返回">首页</span></a></div>\
             <h1 class="navbar-title">限免 &lt;今日&gt;</h1><div class="navbar-trailing"></div></div></header>\
             <main id="content" class="content" tabindex="-1"><p>你好 &amp; &lt;b&gt;</p></main>\
             <nav class="tabbar" aria-label="主导航"><ul class="tabbar-items" role="list">\

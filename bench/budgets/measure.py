@@ -5,9 +5,9 @@
   measure.py --base URL --pid PID --prepared FILE --budgets budgets.json --work DIR [--targets a,b] [--update]
 
 Per target: its warm-up requests with instrumentation off (caches filled, lazy data loaded), then
-`windows` (default 3) counted windows, each `callgrind_control --instr=on` and `--zero`, `requests` (default 5)
+`callgrind_control --instr=on` and `--zero`, and `windows` (default 3) counted windows, each `requests` (default 5)
 requests one after another on one keep-alive connection (the headers wrk sends: Host, and the session cookie for
-signed-in targets), then `--dump` and `--instr=off`; the cheapest window counts (one that paid for something once,
+signed-in targets), then `--dump` (which also resets the counters); then `--instr=off`. The cheapest window counts (one that paid for something once,
 a pooled database connection reopened or a cache entry refreshed on its timer, costs more, never less). The
 server runs with `--collect-atstart=no` and collection toggled on only inside the request handler (libmicrohttpd's
 access callback, on the thread serving the request), so a window's total (Ir) is what its requests cost there, not
@@ -135,18 +135,21 @@ def main() -> int:
         requests = target.get("requests", 5)
         # The cheapest of a few windows: a window that happened to pay for something once (a pooled database
         # connection reopened after idling, a cache entry refreshed on its timer) costs more, never less.
+        # Instrumentation stays on across the windows: a dump resets the counters, so each dump is one window's
+        # total (collection is on only inside the request handler, so nothing between the windows is counted).
+        # Four callgrind_control calls a target fewer than switching it per window, each a round trip to the server.
         windows = []
+        control(options.pid, "--instr=on")
+        control(options.pid, "--zero")
         for _ in range(target.get("windows", 3)):
-            control(options.pid, "--instr=on")
-            control(options.pid, "--zero")
             statuses = {client.get(path, sent)[0] for _ in range(requests)}
             before = set(glob.glob(os.path.join(options.work, f"callgrind.{options.pid}*")))
             control(options.pid, "--dump=" + name)
-            control(options.pid, "--instr=off")
             if statuses != {200}:
                 print(f"measure: {name} ({path}) answered {sorted(statuses)} while counted", file=sys.stderr)
                 return 1
             windows.append(total_instructions(options.work, options.pid, before) // requests)
+        control(options.pid, "--instr=off")
         per_request = min(windows)
         counted[name] = per_request
         budget = target["instructions"]

@@ -184,7 +184,15 @@
     window.addEventListener("pageshow", function () { content.style.transform = ""; });
   }
 
+  // ---- Back label: a previous screen's title too long for its side of the bar reads 返回 / Back, as on iOS, not
+  // a cut-off fragment such as "录…".
+  function fitBackLabel() {
+    var label = document.querySelector(".navbar-back-label[data-short]");
+    if (label && label.scrollWidth > label.clientWidth + 1) label.textContent = label.getAttribute("data-short");
+  }
+
   function ready() {
+    fitBackLabel();
     largeTitle = document.querySelector(".large-title");
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });

@@ -5,15 +5,18 @@
 // MARK: - Bars
 
 /// The fixed top bar: back chevron + label on the left, centred title, a right-hand slot.
-/// With `largeTitle`, the small title stays hidden until the large one scrolls away.
-public func navBar(title: String, back: BackLink? = nil, trailing: [Node] = [], largeTitle: Bool = false) -> Node {
+/// With `largeTitle`, the small title stays hidden until the large one scrolls away. A back label too long for its
+/// side of the bar becomes `shortBackLabel` (返回 / Back; app.js, as iOS does) rather than a cut-off fragment.
+public func navBar(title: String, back: BackLink? = nil, shortBackLabel: String? = nil, trailing: [Node] = [],
+                   largeTitle: Bool = false) -> Node {
     header(.class("navbar")) {
         div(.class("navbar-inner")) {
             div(.class("navbar-leading")) {
                 if let back {
                     a(.class("navbar-back"), .href(back.href), .flag("data-back")) {
                         icon(.chevronLeft)
-                        span(.class("navbar-back-label")) { back.label }
+                        span(.class("navbar-back-label"),
+                             shortBackLabel.flatMap { $0 == back.label ? nil : .attribute("data-short", $0) } ?? .omitted) { back.label }
                     }
                 }
             }

@@ -66,7 +66,8 @@ public enum Shell {
             })
             Node.element("body", [.class(bodyClasses)], fragment {
                 a(.classes("skip-link", "visually-hidden-focusable"), .href("#content")) { Strings.skipToContent(language) }
-                navBar(title: context.title, back: context.back, trailing: context.trailing, largeTitle: context.largeTitle)
+                navBar(title: context.title, back: context.back, shortBackLabel: Strings.back(language), trailing: context.trailing,
+                       largeTitle: context.largeTitle)
                 main(.id("content"), .class("content"), .tabindex(-1)) {
                     if context.largeTitle { h1(.class("large-title")) { context.title } }
                     content
