@@ -155,6 +155,10 @@ def test_sample_with_trend_chart(browser, server, screenshot):
     values = [t.text for t in chart.find_elements(By.CSS_SELECTOR, "text.chart-value")]
     assert values[:4] == ["15°", "20°", "19°", "19°"], values   # highs from the reply, drawn from the same rows as the list
     assert not no_sideways_overflow(browser)
+    # The back label is whole or 返回 (app.js), never a cut-off fragment like 录… (tester 31c #12).
+    label = browser.find_element(By.CSS_SELECTOR, ".navbar-back-label")
+    assert label.text in ("录制样例", "返回"), label.text
+    assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth + 1", label)
     screenshot("weather-sample-chart")
     set_theme(browser, True)
     browser.get(server.base_url + "/weather/samples/hangzhou-webxml")
