@@ -171,10 +171,13 @@ extension GaokaoImporter {
             let type = GroupText.programType(in: [ordinaryPlan ? "" : plan, batchWords]) ?? group.programType
                 ?? GroupText.programType(in: GroupText.parentheticals(school)) ?? (ordinaryPlan ? "普通类" : plan)
             let rank = Int(text(row, "min_rank")).flatMap { $0 > 0 ? $0 : nil }
+            // A name without a 学校标识码 is kept with full-width brackets, so that the two spellings of a campus
+            // (`华北电力大学(保定)`, `华北电力大学（保定）`) are one key and one school (tester 31a #2).
+            let code = Self.moeCode(school, codes)
             parsed.append(RecentLine(
                 province: province, year: year, category: category, batch: batch,
-                batchStd: RecentNames.batchStandard(batch, merged: years.merged(province, year)), enrollType: type, school: school,
-                moeCode: Self.moeCode(school, codes), group: group, groupName: text(row, "group"), minScore: score, minRank: rank,
+                batchStd: RecentNames.batchStandard(batch, merged: years.merged(province, year)), enrollType: type,
+                school: code == nil ? LabeledSource.normalizedName(school) : school, moeCode: code, group: group, groupName: text(row, "group"), minScore: score, minRank: rank,
                 avgScore: Double(text(row, "avg_score")), tier: tier,
                 rankBasis: rank == nil ? nil : text(row, "rank_basis").isEmpty ? nil : text(row, "rank_basis"), detail: text(row, "source_detail")))
         }

@@ -157,6 +157,11 @@ public struct GaokaoImporter: DataImporter {
         }
         // Short names (上海's `上海交大`) joined to their school, then the older transcriptions an official line now covers.
         try database.write { db in
+            // Names without a 学校标识码 in full-width brackets, as the 2021–2025 loader keeps them (one campus, one name).
+            try db.execute("""
+                UPDATE gaokao_admission_lines SET school_name = replace(replace(school_name, '(', '（'), ')', '）')
+                WHERE moe_code IS NULL AND (school_name LIKE '%(%' OR school_name LIKE '%)%')
+                """)
             let aliases = try SchoolAliases.resolve(in: db)
             let covered = try Self.dropCoveredOlderLines(db)
             let joined = aliases.joined.filter { $0.before != $0.after }.map { "\($0.province) \($0.before) → \($0.after)" }

@@ -67,6 +67,9 @@ enum SchoolAliases {
             let code = try db.scalar("SELECT moe_code FROM gaokao_universities WHERE name = ?", entry.name, as: String.self)
             applied.append((entry.province, entry.alias, entry.name, code))
         }
+        for entry in try byName(in: db) where !applied.contains(where: { $0.province == entry.province && $0.alias == entry.alias }) {
+            applied.append(entry)
+        }
         for entry in applied {
             let changed = try db.execute(
                 "UPDATE gaokao_admission_lines SET school_name = ?, moe_code = ? WHERE province = ? AND school_name = ? AND moe_code IS NULL",
@@ -76,6 +79,48 @@ enum SchoolAliases {
         let after = try joinedRows(db)
         outcome.joined = Set(before.keys).union(after.keys).sorted().map { ($0, before[$0] ?? 0, after[$0] ?? 0) }
         return outcome
+    }
+
+    /// Short names no line pair can derive (the school's lines under its two names share no year), joined by the names
+    /// themselves — 上海's exam authority writes 上海海事 for 上海海事大学 (2024–2025 lines) where 2016–2020 sources write
+    /// the full name (tester 31a #1: one 院校专业组 picked twice, 冲 and 保). A name is joined when
+    /// - it has no 学校标识码, is no name in `universities.csv`, has 3 or 4 characters and does not end in 学院 (a short
+    ///   name, not a school missing from the list: 岳阳学院 is not 岳阳职业技术学院);
+    /// - exactly one name with a 学校标识码 in the same home province's lines starts with its first character and holds
+    ///   every character in order (``isAbbreviation(_:of:)``; 上海海大 fits 上海海事大学 and 上海海洋大学 and stays);
+    /// - no other school in `universities.csv` fits it so, nor holds it whole, but that school's own colleges and
+    ///   campuses (names that start with its name): 成都医学 fits 成都医学院 as well as 成都中医药大学 and stays;
+    /// - no year, 科类, batch, type and group has a line under both names with different 最低分 (two schools).
+    static func byName(in db: any SQLExecutor) throws -> [(province: String, alias: String, name: String, code: String?)] {
+        let universities = try db.query("SELECT name FROM gaokao_universities").map { row throws(StorageError) in try row.get(0, as: String.self) }
+        let listedNames = Set(universities)
+        var short: [String: Set<String>] = [:]
+        var full: [String: [String: String]] = [:]
+        for row in try db.query("SELECT DISTINCT province, school_name, moe_code FROM gaokao_admission_lines") {
+            let province = try row.get(0, as: String.self), name = try row.get(1, as: String.self)
+            if let code = try row.get(2, as: String?.self) {
+                full[province, default: [:]][name] = code
+            } else if !listedNames.contains(name), (3...4).contains(name.count), !name.hasSuffix("学院") {
+                short[province, default: []].insert(name)
+            }
+        }
+        func fits(_ alias: String, _ name: String) -> Bool { name.first == alias.first && isAbbreviation(alias, of: name) }
+        var found: [(province: String, alias: String, name: String, code: String?)] = []
+        for (province, aliases) in short.sorted(by: { $0.key < $1.key }) {
+            for alias in aliases.sorted() {
+                let matches = (full[province] ?? [:]).filter { fits(alias, $0.key) }
+                guard matches.count == 1, let (name, code) = matches.first else { continue }
+                guard !universities.contains(where: { $0 != name && !$0.hasPrefix(name) && (fits(alias, $0) || $0.contains(alias)) }) else { continue }
+                let conflicts = try db.scalar("""
+                    SELECT count(*) FROM gaokao_admission_lines a JOIN gaokao_admission_lines b
+                      ON b.province = a.province AND b.year = a.year AND b.category = a.category AND b.batch_std = a.batch_std
+                     AND b.enroll_type = a.enroll_type AND coalesce(b.group_code, '') = coalesce(a.group_code, '')
+                    WHERE a.province = ? AND a.school_name = ? AND a.moe_code IS NULL AND b.school_name = ? AND a.min_score <> b.min_score
+                    """, province, alias, name, as: Int.self) ?? 0
+                if conflicts == 0 { found.append((province, alias, name, code)) }
+            }
+        }
+        return found
     }
 
     /// Whether every character of `short` appears in `full` in order (and `short` is shorter).
