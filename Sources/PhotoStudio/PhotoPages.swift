@@ -313,35 +313,39 @@ struct PhotoPages: Sendable {
                     selected: album.map { String($0.id) } ?? "all", label: PhotoText.albums(language))
             }
             sectionHeader(album?.name ?? PhotoText.allPhotos(language))
-            if cursor == nil, !months.isEmpty || !filter.isEmpty {
-                groupingControl(grouping, album: album?.id, filter: filter, language: language)
-                filterForm(filter, cameras: cameras, grouping: grouping, album: album?.id, language: language)
-            }
-            if month != nil {
-                div(.class("photo-more-wrap")) {
-                    a(.classes("btn", "btn-secondary"), .id("timeline-newest"), .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter))) {
-                        TimelineText.newest(language)
+            // What an upload changes, from the grouping control to 加载更多: photos-upload.js swaps in this part of a fresh
+            // page (the upload list above stays), an empty library's empty state included.
+            div(.class("photo-library"), .id("photo-library")) {
+                if cursor == nil, !months.isEmpty || !filter.isEmpty {
+                    groupingControl(grouping, album: album?.id, filter: filter, language: language)
+                    filterForm(filter, cameras: cameras, grouping: grouping, album: album?.id, language: language)
+                }
+                if month != nil {
+                    div(.class("photo-more-wrap")) {
+                        a(.classes("btn", "btn-secondary"), .id("timeline-newest"), .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter))) {
+                            TimelineText.newest(language)
+                        }
                     }
                 }
-            }
-            if page.items.isEmpty, cursor == nil, !filter.isEmpty {
-                emptyState(icon: .photo, title: zh ? "没有符合筛选条件的照片" : "No photos match the filter",
-                           message: zh ? "换一个日期范围或相机，或清除筛选。" : "Try other days or another camera, or clear the filter.")
-            } else if page.items.isEmpty, cursor == nil, month == nil {
-                if album != nil {
-                    emptyState(icon: .photo, title: PhotoText.albumEmpty(language), message: PhotoText.albumEmptyMessage(language))
+                if page.items.isEmpty, cursor == nil, !filter.isEmpty {
+                    emptyState(icon: .photo, title: zh ? "没有符合筛选条件的照片" : "No photos match the filter",
+                               message: zh ? "换一个日期范围或相机，或清除筛选。" : "Try other days or another camera, or clear the filter.")
+                } else if page.items.isEmpty, cursor == nil, month == nil {
+                    if album != nil {
+                        emptyState(icon: .photo, title: PhotoText.albumEmpty(language), message: PhotoText.albumEmptyMessage(language))
+                    } else {
+                        emptyState(icon: .photo, title: PhotoText.empty(language), message: PhotoText.emptyMessage(language))
+                    }
                 } else {
-                    emptyState(icon: .photo, title: PhotoText.empty(language), message: PhotoText.emptyMessage(language))
-                }
-            } else {
-                if cursor == nil { selectionBar(viewer, albums: albums, album: album) }
-                if cursor == nil, let rail = scrubber(months, grouping: grouping, album: album?.id, filter: filter, language: language) { rail }
-                timeline(page.items, after: cursor, grouping: grouping, context: context, language: language)
-                if let next = page.next {
-                    div(.class("photo-more-wrap")) {
-                        a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"),
-                          .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter) + "&cursor=\(next.text)"
-                                + (limit == Self.pageSize ? "" : "&limit=\(limit)"))) { PhotoText.more(language) }
+                    if cursor == nil { selectionBar(viewer, albums: albums, album: album) }
+                    if cursor == nil, let rail = scrubber(months, grouping: grouping, album: album?.id, filter: filter, language: language) { rail }
+                    timeline(page.items, after: cursor, grouping: grouping, context: context, language: language)
+                    if let next = page.next {
+                        div(.class("photo-more-wrap")) {
+                            a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"),
+                              .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter) + "&cursor=\(next.text)"
+                                    + (limit == Self.pageSize ? "" : "&limit=\(limit)"))) { PhotoText.more(language) }
+                        }
                     }
                 }
             }

@@ -157,15 +157,17 @@
     if (running === 0 && added > 0 && !items.some(function (i) { return i.state === "waiting"; })) refreshGrid();
   }
 
-  // The new photos in their sections: the first page of the timeline again (its grid only; the upload list stays).
+  // The new photos in their sections: the timeline's first page again, whose #photo-library (grouping, filter, 选择 bar,
+  // rail, grid; an empty library's empty state before its first photo) replaces the one on screen. The upload list above it
+  // stays with every failure and 重试; photos.js sets up the new grid, rail and 选择 on "photos:library".
   function refreshGrid() {
     added = 0;
     fetch(window.location.pathname + window.location.search, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
-      var doc = new DOMParser().parseFromString(html, "text/html");
-      var fresh = doc.getElementById("photo-grid");
-      var grid = document.getElementById("photo-grid");
-      if (fresh && grid) grid.parentNode.replaceChild(document.importNode(fresh, true), grid);
-      else if (fresh) window.location.reload();
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("photo-library");
+      var library = document.getElementById("photo-library");
+      if (!fresh || !library) return;
+      library.parentNode.replaceChild(document.importNode(fresh, true), library);
+      document.dispatchEvent(new CustomEvent("photos:library"));
     }).catch(function () {});
   }
 

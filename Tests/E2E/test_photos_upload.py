@@ -1,0 +1,81 @@
+"""Photo Studio uploads into a new account's empty library (tester 31b) in headless Chromium at 390×844: the upload list
+keeps every result, failures and their reasons included, while the new photos replace the empty state. The server runs
+with its own fresh data directory. Screenshots: artifacts/screenshots/photos-upload-*.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from browser_steps import click_and_wait, path_of, tap, wait_for
+from e2e_support import DEFAULT_BINARY, PASSWORD, ServerProcess, shared_data, shared_data_root, unique_name
+
+PHOTOS = shared_data_root("photos/SOURCES.md") / "photos"  # the upload_server fixture makes sure it is there
+
+
+@pytest.fixture(scope="module")
+def upload_server(tmp_path_factory) -> Iterator[ServerProcess]:
+    shared_data("photos/SOURCES.md")
+    root = tmp_path_factory.mktemp("photos-upload")
+    proc = ServerProcess(DEFAULT_BINARY, root / "data", root)
+    proc.start(timeout=30)
+    yield proc
+    code = proc.stop(timeout=15)
+    assert code == 0, proc.stderr_tail()
+    problems = proc.problem_lines()
+    assert not problems, "server logged errors or answered 5xx:\n" + "\n".join(problems[:30])
+
+
+@pytest.fixture(scope="module")
+def new_user(browser, upload_server):
+    """A new account with an empty library, signed in through the login page."""
+    username = unique_name("upl")
+    r = upload_server.client.register(username, PASSWORD)
+    assert r.status == 201, r.describe()
+    browser.get(upload_server.base_url + "/healthz")
+    browser.delete_all_cookies()
+    browser.get(upload_server.base_url + "/login")
+    form = browser.find_element(By.CSS_SELECTOR, "form#login-form")
+    form.find_element(By.NAME, "username").send_keys(username)
+    form.find_element(By.NAME, "password").send_keys(PASSWORD)
+    click_and_wait(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "login")
+    assert path_of(browser) == "/", browser.current_url
+    return browser
+
+
+def rows(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#upload-list .upload-item")
+
+
+def test_first_upload_keeps_the_list_and_shows_the_grid(new_user, upload_server, screenshot):
+    driver = new_user
+    driver.get(upload_server.base_url + "/photos")
+    assert not driver.find_elements(By.ID, "photo-grid"), "a new account's library starts empty"
+    assert driver.find_elements(By.CSS_SELECTOR, "#photo-library .empty-state")
+    driver.execute_script("window.__sameDocument = true;")
+    files = [PHOTOS / "ordinary" / "chelsea.png", PHOTOS / "edge" / "text_not_image.jpg", PHOTOS / "ordinary" / "rocket.jpg"]
+    driver.find_element(By.ID, "photo-files").send_keys("\n".join(str(f) for f in files))
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "#upload-form button[type=submit]"))
+    wait_for(driver, lambda d: [r.get_attribute("data-state") for r in rows(d)] == ["done", "failed", "done"], 60,
+             "the uploads did not finish")
+    # The two photos replace the empty state in the same document: no reload, the list with its failure stays.
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell")) == 2, 30, "the grid did not appear")
+    assert driver.execute_script("return window.__sameDocument === true;"), "the page was reloaded"
+    assert not driver.find_elements(By.CSS_SELECTOR, "#photo-library .empty-state")
+    assert len(rows(driver)) == 3
+    failed = rows(driver)[1]
+    assert "不是支持的图片格式" in failed.find_element(By.CSS_SELECTOR, ".upload-status").text
+    assert driver.find_element(By.ID, "upload-total-text").text == "已完成 2/3，1 个失败"
+    # The swapped-in grid is set up: 选择 works on it.
+    toggle = driver.find_element(By.ID, "select-toggle")
+    tap(driver, toggle)
+    wait_for(driver, lambda d: d.find_element(By.ID, "select-bar").get_attribute("class").find("is-on") >= 0, 5, "选择 did not start")
+    tap(driver, driver.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-link")[0])
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#photo-grid .photo-cell.is-selected")) == 1, 5, "a tap did not pick")
+    tap(driver, driver.find_element(By.ID, "select-toggle"))
+    driver.execute_script("document.getElementById('upload-panel').scrollIntoView({block: 'start'});")
+    screenshot("photos-upload-first")
+
