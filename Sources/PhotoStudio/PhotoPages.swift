@@ -306,12 +306,7 @@ struct PhotoPages: Sendable {
                 }
                 uploadPanel(language)
             }
-            if cursor == nil {
-                segmentedControl(
-                    [Segment(id: "all", href: "/photos", label: PhotoText.allPhotos(language))]
-                        + albums.map { Segment(id: String($0.id), href: "/photos?album=\($0.id)", label: "\($0.name) \($0.count)") },
-                    selected: album.map { String($0.id) } ?? "all", label: PhotoText.albums(language))
-            }
+            if cursor == nil { albumSwitcher(albums, selected: album?.id, language: language) }
             sectionHeader(album?.name ?? PhotoText.allPhotos(language))
             // What an upload changes, from the grouping control to 加载更多: photos-upload.js swaps in this part of a fresh
             // page (the upload list above stays), an empty library's empty state included.

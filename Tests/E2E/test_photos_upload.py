@@ -79,3 +79,43 @@ def test_first_upload_keeps_the_list_and_shows_the_grid(new_user, upload_server,
     driver.execute_script("document.getElementById('upload-panel').scrollIntoView({block: 'start'});")
     screenshot("photos-upload-first")
 
+
+# Ten albums as the tester had them: Chinese, English and emoji names of several lengths (tester 31b #7).
+ALBUMS = ["宝宝 2024", "Mountains", "Summer trip", "Sunsets", "家人", "旅行 2015 春节回老家", "Work 📎", "猫", "Screenshots", "春天 🌸"]
+
+
+def test_many_albums_scroll_as_readable_pills(new_user, upload_server, screenshot):
+    driver = new_user
+    driver.get(upload_server.base_url + "/photos")
+    created = driver.execute_async_script("""
+        const [names, done] = arguments;
+        const csrf = document.querySelector('input[name=csrf_token]').value;
+        const ids = [];
+        (async () => {
+          for (const name of names) {
+            const r = await fetch('/api/v1/photos/albums', {method: 'POST', credentials: 'same-origin',
+              headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf}, body: JSON.stringify({name})});
+            ids.push(r.status === 201 ? (await r.json()).id : 'HTTP ' + r.status);
+          }
+          done(ids);
+        })();""", ALBUMS)
+    assert all(isinstance(i, int) for i in created), created
+    last = created[ALBUMS.index("Work 📎")]
+    driver.get(upload_server.base_url + f"/photos?album={last}")
+    row = driver.find_element(By.ID, "album-switcher")
+    pills = row.find_elements(By.CSS_SELECTOR, "a.segment")
+    assert len(pills) == 11
+    assert driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth;", row), "the row should scroll sideways"
+    for pill in pills:
+        # Whole names (nothing cut by an ellipsis) on targets at least 44 px each way (the squeezed ones were 30 px wide).
+        assert pill.size["height"] >= 44 and pill.size["width"] >= 44, pill.get_attribute("textContent")
+        assert driver.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth;", pill), pill.get_attribute("textContent")
+    # The selected album, far along the row, is scrolled into view.
+    selected = row.find_element(By.CSS_SELECTOR, ".segment.is-selected")
+    assert selected.get_attribute("textContent") == "Work 📎 0"
+    inside = driver.execute_script("""
+        const [row, pill] = arguments, a = row.getBoundingClientRect(), b = pill.getBoundingClientRect();
+        return b.left >= a.left - 1 && b.right <= a.right + 1 && row.scrollLeft > 0;""", row, selected)
+    assert inside, "the selected album is not in view"
+    assert driver.execute_script("return document.documentElement.scrollWidth;") <= 390, "the page itself scrolls sideways"
+    screenshot("photos-upload-many-albums")

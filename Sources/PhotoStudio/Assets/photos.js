@@ -395,6 +395,16 @@
     window.addEventListener("resize", apply);
   }
 
+  // ---- Grid: the album pills scroll sideways; the selected one is brought to the middle of the row (the page itself
+  // does not scroll).
+  function showSelectedAlbum() {
+    var row = document.getElementById("album-switcher");
+    var selected = row && row.querySelector(".segment.is-selected");
+    if (!selected || row.scrollWidth <= row.clientWidth) return;
+    var box = row.getBoundingClientRect(), pill = selected.getBoundingClientRect();
+    row.scrollLeft += pill.left - box.left - (box.width - pill.width) / 2;
+  }
+
   // ---- Viewer: 保存到相册 hands the file to the system share sheet where it takes files (iOS offers 存储图像,
   // Android 保存), and downloads it elsewhere. The file is fetched when the finger goes down, so the share
   // still runs inside the tap's user activation.
@@ -432,7 +442,7 @@
   }
 
   function setUpLibrary() { setUpGrid(); setUpScrubber(); setUpSelection(); watchPendingTiles(); }
-  function start() { setUpLibrary(); setUpViewer(); setUpSave(); }
+  function start() { showSelectedAlbum(); setUpLibrary(); setUpViewer(); setUpSave(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
   // photos-upload.js replaced #photo-library after an upload: its grid, rail and 选择 bar are new elements.
   document.addEventListener("photos:library", setUpLibrary);
