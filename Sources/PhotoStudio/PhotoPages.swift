@@ -13,8 +13,6 @@ enum PhotoText {
     static let allPhotos = LocalizedText(zh: "所有照片", en: "All photos")
     static let upload = LocalizedText(zh: "上传照片", en: "Upload photos")
     static let chooseFiles = LocalizedText(zh: "选择图片（可多选）", en: "Choose pictures (several at once)")
-    static let uploadHint = LocalizedText(zh: "支持 JPEG、PNG、WebP、GIF、HEIC、AVIF、TIFF；单个文件最大 64 MB、1 亿像素。",
-                                          en: "JPEG, PNG, WebP, GIF, HEIC, AVIF or TIFF; up to 64 MB and 100 megapixels each.")
     static let empty = LocalizedText(zh: "还没有照片", en: "No photos yet")
     static let emptyMessage = LocalizedText(zh: "点上方的“上传照片”，从手机或电脑选择图片，可一次选多张。",
                                             en: "Tap “Upload photos” above and choose pictures from your phone or computer, several at once.")
@@ -68,8 +66,8 @@ enum PhotoText {
     static func reason(_ error: IngestError) -> String {
         switch error.code {
         case "empty": "空文件（0 字节）"
-        case "too-large": "文件太大（上限 64 MB）"
-        case "too-many-pixels": "像素太多（上限 1 亿像素），未解码即拒绝"
+        case "too-large": "文件太大（上限 \(error.limit.map(megabytes) ?? "已设定的大小")）"
+        case "too-many-pixels": "像素太多（上限 \(error.limit.map { pixels($0, .zh) } ?? "已设定的像素")），未解码即拒绝"
         case "unsupported": "不是支持的图片格式（按内容识别，而非扩展名）"
         case "corrupt": "图片已损坏或不完整"
         case "quota": error.quota?.message(.zh) ?? "存储空间已满"
@@ -295,7 +293,7 @@ struct PhotoPages: Sendable {
         ) {
             if cursor == nil {
                 postForm(action: "/photos/upload", csrfToken: viewer.csrfToken, multipart: true, attributes: [.id("upload-form"), .class("photo-upload")]) {
-                    formGroup(header: PhotoText.upload(language), footer: PhotoText.uploadHint(language)) {
+                    formGroup(header: PhotoText.upload(language), footer: PhotoText.uploadHint(library.limits, language)) {
                         div(.class("field")) {
                             label(.class("field-label"), .for("photo-files")) { PhotoText.chooseFiles(language) }
                             input(.class("field-input"), .id("photo-files"), .type("file"), .name("file"), .flag("multiple"),
@@ -304,7 +302,7 @@ struct PhotoPages: Sendable {
                     }
                     div(.class("form-actions")) { button(PhotoText.upload(language), icon: .plus) }
                 }
-                uploadPanel(language)
+                uploadPanel(language, limits: library.limits)
             }
             if cursor == nil { albumSwitcher(albums, selected: album?.id, language: language) }
             sectionHeader(album?.name ?? PhotoText.allPhotos(language))

@@ -9,6 +9,7 @@
   var panel = document.getElementById("upload-panel");
   if (!form || !input || !panel || !window.XMLHttpRequest || !window.FormData) return;
   var words = JSON.parse(panel.getAttribute("data-words"));
+  var maxBytes = parseInt(panel.getAttribute("data-max-bytes"), 10) || Infinity;  // --photos-max-megabytes
   var csrf = form.querySelector("input[name=csrf_token]");
   var list = document.getElementById("upload-list");
   var totalBar = document.getElementById("upload-total-bar");
@@ -201,7 +202,8 @@
       var item = { file: file, li: null, loaded: 0, state: "waiting", xhr: null };
       item.li = row(file);
       items.push(item);
-      setState(item, "waiting");
+      // Over the limit: refused here, with the server's words, before a phone sends megabytes for nothing.
+      if (file.size > maxBytes) { item.retryable = false; setState(item, "failed", words.reasons["too-large"]); } else setState(item, "waiting");
     });
     input.value = "";
     updateTotal();
