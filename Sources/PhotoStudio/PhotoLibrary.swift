@@ -270,13 +270,13 @@ public struct PhotoLibrary: Sendable {
     /// only when the merged list would pass `Imaging.maximumEditSteps` does the new version start from
     /// the current version's file instead. Either way one edit's libvips pipeline is short.
     ///
-    /// - Throws: `ImagingError.invalidArgument` for too many operations or one that does not fit (its
+    /// - Throws: `ImagingError.invalidArgument` for too many operations, ``EditRefusal`` for one that does not fit (its
     ///   number counts from 1 in `operations`), `IngestError` "missing" when the base file is gone.
     public func saveVersion(of photo: Photo, operations: [ImageEdit]) throws -> Photo {
         guard operations.count <= Self.maximumOperations else {
             throw ImagingError.invalidArgument("an edit has at most \(Self.maximumOperations) operations, not \(operations.count)")
         }
-        _ = try Imaging.plan(operations, width: photo.displayWidth, height: photo.displayHeight, limits: limits)
+        try EditRefusal.check(operations, width: photo.displayWidth, height: photo.displayHeight, maximumPixels: limits.maximumPixels)
         let plan = try editPlan(photo, operations)
         guard let data = FileManager.default.contents(atPath: originalURL(sha: plan.sourceSHA).path) else {
             throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")

@@ -181,6 +181,8 @@ struct PhotoPages: Sendable {
             return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
                 do {
                     queue.submit([try library.saveVersion(of: photo, operations: edits)], kinds: [.thumbnail, .rendition])
+                } catch let refusal as EditRefusal {
+                    return viewer.redirect(to: back, flash: Toast(refusal.message(viewer.language), kind: .error))
                 } catch let error as ImagingError {
                     return viewer.redirect(to: back, flash: Toast(error.shownText, kind: .error))
                 } catch let error as QuotaExceeded {
