@@ -368,8 +368,8 @@ struct PhotoPages: Sendable {
             return img(.class("photo-thumb"), .src(Self.thumbnailURL(photo)), .alt(photo.filename), .loading("lazy"),
                        .decoding("async"), .width(photo.displayWidth), .height(photo.displayHeight))
         }
-        if photo.current == nil, let problem = photo.problem {
-            return span(.classes("photo-placeholder", "is-broken"), .title(problem)) {
+        if photo.current == nil, photo.problem != nil {
+            return span(.classes("photo-placeholder", "is-broken"), .title(PhotoText.unreadable(photo, language))) {
                 span(.class("photo-placeholder-text")) { PhotoText.broken(language) }
                 span(.class("photo-placeholder-name")) { photo.filename }
             }
@@ -392,6 +392,8 @@ struct PhotoPages: Sendable {
         let memberOf = Set(try library.albums(of: photo))
         let versions = try library.versions(of: photo)
         let label = "\(position.index)/\(position.total)"
+        // Pixels that do not decode (a truncated upload): a note instead of a broken picture, and nothing to edit or save.
+        let broken = photo.current == nil && photo.problem != nil
         return viewer.page(
             title: TimelineText.section(String(photo.taken.local.prefix(10)), language),
             back: BackLink(href: "/photos" + context, label: album?.name ?? PhotoText.allPhotos(language)), tabs: [],
@@ -407,13 +409,13 @@ struct PhotoPages: Sendable {
             }
             div(.class("viewer-stage"), .id("viewer-stage"), .attribute("data-width", String(photo.displayWidth)),
                 .attribute("data-height", String(photo.displayHeight))) {
-                img(.class("viewer-image"), .id("viewer-image"), .src(Self.screenURL(photo)), .alt(photo.filename),
-                    .width(photo.displayWidth), .height(photo.displayHeight), .attribute("draggable", "false"))
+                if !broken {
+                    img(.class("viewer-image"), .id("viewer-image"), .src(Self.screenURL(photo)), .alt(photo.filename),
+                        .width(photo.displayWidth), .height(photo.displayHeight), .attribute("draggable", "false"))
+                }
             }
             if photo.isAnimated { p(.class("viewer-note")) { PhotoText.animated(language) } }
-            if photo.current == nil, let problem = photo.problem {
-                p(.classes("viewer-note", "is-broken"), .id("photo-problem")) { PhotoText.broken(language) + ": " + problem }
-            }
+            if broken { p(.classes("viewer-note", "is-broken"), .id("photo-problem")) { PhotoText.unreadable(photo, language) } }
             div(.class("viewer-nav")) {
                 navButton(id: "photo-prev", target: position.newer, context: context, label: PhotoText.previous(language), symbol: .chevronLeft)
                 div(.class("viewer-zoom")) {
@@ -425,10 +427,12 @@ struct PhotoPages: Sendable {
                 }
                 navButton(id: "photo-next", target: position.older, context: context, label: PhotoText.next(language), symbol: .chevronRight)
             }
-            div(.class("viewer-actions")) {
-                a(.classes("btn", "btn-secondary"), .id("photo-edit"), .href("/photos/\(photo.id)/edit")) { PhotoText.edit(language) }
-                a(.classes("btn", "btn-secondary"), .id("photo-download"), .href("/api/v1/photos/\(photo.id)/download"),
-                  .attribute("data-filename", PhotoLibrary.downloadName(photo, edited: photo.current != nil))) { PhotoText.download(language) }
+            if !broken {
+                div(.class("viewer-actions")) {
+                    a(.classes("btn", "btn-secondary"), .id("photo-edit"), .href("/photos/\(photo.id)/edit")) { PhotoText.edit(language) }
+                    a(.classes("btn", "btn-secondary"), .id("photo-download"), .href("/api/v1/photos/\(photo.id)/download"),
+                      .attribute("data-filename", PhotoLibrary.downloadName(photo, edited: photo.current != nil))) { PhotoText.download(language) }
+                }
             }
             details(.class("viewer-info"), .id("photo-info")) {
                 summary { PhotoText.info(language) }

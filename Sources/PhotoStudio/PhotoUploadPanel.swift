@@ -43,6 +43,12 @@ enum UploadText {
 }
 
 extension PhotoText {
+    /// The viewer's note for a photo whose pixels do not decode (its `problem`, which is for the log, is not shown).
+    static func unreadable(_ photo: Photo, _ language: Language) -> String {
+        let file = "\(photo.format.uppercased()) \(photo.width)×\(photo.height)"
+        return language == .zh ? "无法读取这张图片：文件已损坏或不完整（\(file)）。只能删除。"
+            : "This picture can't be read: the file is corrupt or incomplete (\(file)). It can only be deleted."
+    }
     /// The formats and the configured limits (`--photos-max-megabytes`, `--photos-max-megapixels`) under the upload form.
     static func uploadHint(_ limits: ImageLimits, _ language: Language) -> String {
         language == .zh
