@@ -69,7 +69,11 @@ def test_first_upload_keeps_the_list_and_shows_the_grid(new_user, upload_server,
     failed = rows(driver)[1]
     assert "不是支持的图片格式" in failed.find_element(By.CSS_SELECTOR, ".upload-status").text
     assert driver.find_element(By.ID, "upload-total-text").text == "已完成 2/3，1 个失败"
-    # The swapped-in grid is set up: 选择 works on it.
+    # The swapped-in grid is set up: 选择 works on it (once the rows' thumbnails above have landed and moved it no more).
+    for index in (0, 2):
+        wait_for(driver, lambda d: d.execute_script(
+            "var i = arguments[0].querySelector('img.upload-thumb-img'); return !!i && i.complete && i.naturalWidth > 0;", rows(d)[index]),
+            60, "a thumbnail never appeared")
     toggle = driver.find_element(By.ID, "select-toggle")
     tap(driver, toggle)
     wait_for(driver, lambda d: d.find_element(By.ID, "select-bar").get_attribute("class").find("is-on") >= 0, 5, "选择 did not start")
