@@ -363,8 +363,13 @@ extension ServerCore {
         return result
     }
 
+    /// 413 for a body over `limit` bytes, its detail in Chinese and English (``HTTPError/details``): a page's script shows it
+    /// as it comes.
     static func tooLarge(limit: Int) -> HTTPError {
-        HTTPError(.contentTooLarge, detail: "The request body is larger than the limit of \(ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary)) (\(limit) bytes).")
+        let size = ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary)
+        var error = HTTPError(.contentTooLarge, detail: "The request body is larger than the limit of \(size) (\(limit) bytes).")
+        error.details = ["zh-Hans": "提交的内容超过了 \(size)（\(limit) 字节）的上限。", "en": error.detail ?? ""]
+        return error
     }
 
     static func multipartProblem(_ failure: MultipartParser.Failure) -> HTTPError {

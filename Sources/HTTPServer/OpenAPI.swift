@@ -231,8 +231,18 @@ public enum OpenAPIDocument {
         }
     }
 
+    /// The method and the path's words after `/api/v1`, a parameter as `By` and its name: GET /api/v1/photos →
+    /// `getPhotos`, GET /api/v1/photos/{id} → `getPhotosById`, POST /api/v1/photos/{id}/albums → `postPhotosByIdAlbums`.
+    /// One per method and path template, so unique in the document (OpenAPI 3.1 requires it; OpenAPIContractTests).
     private static func operationID(_ operation: APIOperation) -> String {
-        let words = operation.path.split(separator: "/").filter { !$0.hasPrefix("{") && $0 != "api" && $0 != "v1" }
-        return operation.method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let words = operation.path.split(separator: "/").filter { $0 != "api" && $0 != "v1" }.map { word in
+            word.hasPrefix("{") ? "By" + String(word.dropFirst().dropLast().filter { $0 != "." }).capitalizedFirst : word.capitalizedFirst
+        }
+        return operation.method.rawValue.lowercased() + words.joined()
     }
+}
+
+private extension StringProtocol {
+    /// The first character upper-cased, the rest as it is: `versionId` → `VersionId`.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -12,15 +12,18 @@ public struct IngestError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// Set for code `quota`: the account's Photo Studio quota it would pass.
     public var quota: QuotaExceeded?
+    /// The limit the file broke, as configured: bytes for `too-large`, pixels (width × height) for `too-many-pixels`.
+    public var limit: Int?
     public var description: String { message }
 
     /// `message` for a reader of `language`: Chinese by the code (``PhotoText/reason(_:)``), English as it is.
     func message(_ language: Language) -> String { language == .zh ? PhotoText.reason(self) : message }
 
-    init(code: String, message: String, quota: QuotaExceeded? = nil) {
+    init(code: String, message: String, quota: QuotaExceeded? = nil, limit: Int? = nil) {
         self.code = code
         self.message = message
         self.quota = quota
+        self.limit = limit
     }
 
     /// Why storing failed: over the account's quota, the disk full, or another storage failure (whose text, which
@@ -34,8 +37,8 @@ public struct IngestError: Error, Sendable, CustomStringConvertible {
     static func from(_ error: ImagingError) -> IngestError {
         switch error {
         case .emptyInput: IngestError(code: "empty", message: "empty file (0 bytes)")
-        case .tooManyBytes: IngestError(code: "too-large", message: error.description)
-        case .tooManyPixels: IngestError(code: "too-many-pixels", message: error.description)
+        case let .tooManyBytes(_, limit): IngestError(code: "too-large", message: error.description, limit: limit)
+        case let .tooManyPixels(_, _, limit): IngestError(code: "too-many-pixels", message: error.description, limit: limit)
         case .unsupportedFormat: IngestError(code: "unsupported", message: "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)")
         case .unreadable(let detail): IngestError(code: "corrupt", message: "corrupt or truncated image: \(detail)")
         case .fileNotReadable: IngestError(code: "unreadable", message: "cannot read the file")

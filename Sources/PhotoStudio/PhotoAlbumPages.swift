@@ -31,6 +31,20 @@ enum AlbumText {
 /// The forms of an album's page and of the viewer inside an album: rename, make a photo the cover, delete the
 /// album (photos stay). Each posts with the CSRF token and answers with a redirect and a toast.
 extension PhotoPages {
+    /// 所有照片 and one pill per album ("name count"), in a row that scrolls sideways when they do not fit (photos.css;
+    /// photos.js scrolls the selected one into view): every name stays readable however many albums there are.
+    func albumSwitcher(_ albums: [PhotoLibrary.Album], selected: Int64?, language: Language) -> Node {
+        nav(.classes("segmented", "album-switcher"), .id("album-switcher"), .ariaLabel(PhotoText.albums(language))) {
+            a(.classes("segment", selected == nil ? "is-selected" : nil), .href("/photos"), Attribute.ariaCurrent("page").when(selected == nil)) {
+                PhotoText.allPhotos(language)
+            }
+            for album in albums {
+                a(.classes("segment", album.id == selected ? "is-selected" : nil), .href("/photos?album=\(album.id)"),
+                  Attribute.ariaCurrent("page").when(album.id == selected)) { "\(album.name) \(album.count)" }
+            }
+        }
+    }
+
     func registerAlbums(into pages: inout RouteGroup<SessionGuard>) {
         pages.post("/albums/{id}/rename") { request, member in
             let (viewer, user) = (member.viewer, member.user)

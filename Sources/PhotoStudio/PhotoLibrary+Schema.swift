@@ -98,6 +98,12 @@ extension PhotoLibrary {
                 ALTER TABLE photos_photos ADD COLUMN place_latitude REAL;
                 ALTER TABLE photos_photos ADD COLUMN place_longitude REAL;
                 """),
+            // Photo ids are never given twice (tester 31b #9: on SQLite a purged photo's id went to the next upload, so a
+            // stale /photos/90 showed another photo): the highest id ever given, which `add` counts on from.
+            Migration(module: "photos", version: 10, name: "photo_ids", sql: """
+                CREATE TABLE photos_ids (name TEXT PRIMARY KEY, last_id INTEGER NOT NULL);
+                INSERT INTO photos_ids (name, last_id) SELECT 'photo', COALESCE(MAX(id), 0) FROM photos_photos;
+                """),
         ]
     }
 }

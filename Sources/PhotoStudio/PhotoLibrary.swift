@@ -164,11 +164,11 @@ public struct PhotoLibrary: Sendable {
                 }
                 try quota.check(userID: userID, adding: Int64(bytes.count), db: db)
                 let row = try db.queryFirst("""
-                    INSERT INTO photos_photos (user_id, sha256, filename, format, width, height, orientation, color_space,
+                    INSERT INTO photos_photos (id, user_id, sha256, filename, format, width, height, orientation, color_space,
                         has_alpha, page_count, taken_at, camera, file_size, created_at, taken_local, taken_offset, taken_basis,
                         place_latitude, place_longitude)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                    """, userID, sha, Self.cleanFilename(filename), info.format.description, info.width, info.height,
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                    """, try Self.nextPhotoID(db), userID, sha, Self.cleanFilename(filename), info.format.description, info.width, info.height,
                     info.orientation, Self.colorSpaceName(info), info.hasAlpha, info.pageCount, info.dateTaken,
                     info.camera, bytes.count, now, taken.local, taken.offset, taken.basis.rawValue,
                     info.location?.latitude, info.location?.longitude)
@@ -180,6 +180,17 @@ public struct PhotoLibrary: Sendable {
             if !(error is QuotaExceeded) && !DiskFull.isDiskFull(error) { Self.log("storing a photo of user \(userID): \(error)") }
             throw IngestError.storing(error)
         }
+    }
+
+    /// The id of a new photo: one past the highest ever given (`photos_ids`) or present, so a purged photo's id is never
+    /// given again (SQLite would reuse the highest rowid once its row is gone). In the storing transaction.
+    static func nextPhotoID(_ db: any SQLExecutor) throws -> Int64 {
+        let row = try db.queryFirst("""
+            UPDATE photos_ids SET last_id = 1 + (SELECT CASE WHEN COALESCE(MAX(id), 0) > photos_ids.last_id THEN MAX(id)
+                ELSE photos_ids.last_id END FROM photos_photos)
+            WHERE name = 'photo' RETURNING last_id
+            """)
+        return try row!.get("last_id", as: Int64.self)
     }
 
     // MARK: reading
@@ -270,13 +281,13 @@ public struct PhotoLibrary: Sendable {
     /// only when the merged list would pass `Imaging.maximumEditSteps` does the new version start from
     /// the current version's file instead. Either way one edit's libvips pipeline is short.
     ///
-    /// - Throws: `ImagingError.invalidArgument` for too many operations or one that does not fit (its
+    /// - Throws: `ImagingError.invalidArgument` for too many operations, ``EditRefusal`` for one that does not fit (its
     ///   number counts from 1 in `operations`), `IngestError` "missing" when the base file is gone.
     public func saveVersion(of photo: Photo, operations: [ImageEdit]) throws -> Photo {
         guard operations.count <= Self.maximumOperations else {
             throw ImagingError.invalidArgument("an edit has at most \(Self.maximumOperations) operations, not \(operations.count)")
         }
-        _ = try Imaging.plan(operations, width: photo.displayWidth, height: photo.displayHeight, limits: limits)
+        try EditRefusal.check(operations, width: photo.displayWidth, height: photo.displayHeight, maximumPixels: limits.maximumPixels)
         let plan = try editPlan(photo, operations)
         guard let data = FileManager.default.contents(atPath: originalURL(sha: plan.sourceSHA).path) else {
             throw IngestError(code: "missing", message: "the stored file of photo \(photo.id) is missing")

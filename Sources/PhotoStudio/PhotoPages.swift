@@ -13,8 +13,6 @@ enum PhotoText {
     static let allPhotos = LocalizedText(zh: "所有照片", en: "All photos")
     static let upload = LocalizedText(zh: "上传照片", en: "Upload photos")
     static let chooseFiles = LocalizedText(zh: "选择图片（可多选）", en: "Choose pictures (several at once)")
-    static let uploadHint = LocalizedText(zh: "支持 JPEG、PNG、WebP、GIF、HEIC、AVIF、TIFF；单个文件最大 64 MB、1 亿像素。",
-                                          en: "JPEG, PNG, WebP, GIF, HEIC, AVIF or TIFF; up to 64 MB and 100 megapixels each.")
     static let empty = LocalizedText(zh: "还没有照片", en: "No photos yet")
     static let emptyMessage = LocalizedText(zh: "点上方的“上传照片”，从手机或电脑选择图片，可一次选多张。",
                                             en: "Tap “Upload photos” above and choose pictures from your phone or computer, several at once.")
@@ -68,8 +66,8 @@ enum PhotoText {
     static func reason(_ error: IngestError) -> String {
         switch error.code {
         case "empty": "空文件（0 字节）"
-        case "too-large": "文件太大（上限 64 MB）"
-        case "too-many-pixels": "像素太多（上限 1 亿像素），未解码即拒绝"
+        case "too-large": "文件太大（上限 \(error.limit.map(megabytes) ?? "已设定的大小")）"
+        case "too-many-pixels": "像素太多（上限 \(error.limit.map { pixels($0, .zh) } ?? "已设定的像素")），未解码即拒绝"
         case "unsupported": "不是支持的图片格式（按内容识别，而非扩展名）"
         case "corrupt": "图片已损坏或不完整"
         case "quota": error.quota?.message(.zh) ?? "存储空间已满"
@@ -183,6 +181,8 @@ struct PhotoPages: Sendable {
             return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
                 do {
                     queue.submit([try library.saveVersion(of: photo, operations: edits)], kinds: [.thumbnail, .rendition])
+                } catch let refusal as EditRefusal {
+                    return viewer.redirect(to: back, flash: Toast(refusal.message(viewer.language), kind: .error))
                 } catch let error as ImagingError {
                     return viewer.redirect(to: back, flash: Toast(error.shownText, kind: .error))
                 } catch let error as QuotaExceeded {
@@ -295,7 +295,7 @@ struct PhotoPages: Sendable {
         ) {
             if cursor == nil {
                 postForm(action: "/photos/upload", csrfToken: viewer.csrfToken, multipart: true, attributes: [.id("upload-form"), .class("photo-upload")]) {
-                    formGroup(header: PhotoText.upload(language), footer: PhotoText.uploadHint(language)) {
+                    formGroup(header: PhotoText.upload(language), footer: PhotoText.uploadHint(library.limits, language)) {
                         div(.class("field")) {
                             label(.class("field-label"), .for("photo-files")) { PhotoText.chooseFiles(language) }
                             input(.class("field-input"), .id("photo-files"), .type("file"), .name("file"), .flag("multiple"),
@@ -304,44 +304,43 @@ struct PhotoPages: Sendable {
                     }
                     div(.class("form-actions")) { button(PhotoText.upload(language), icon: .plus) }
                 }
-                uploadPanel(language)
+                uploadPanel(language, limits: library.limits)
             }
-            if cursor == nil {
-                segmentedControl(
-                    [Segment(id: "all", href: "/photos", label: PhotoText.allPhotos(language))]
-                        + albums.map { Segment(id: String($0.id), href: "/photos?album=\($0.id)", label: "\($0.name) \($0.count)") },
-                    selected: album.map { String($0.id) } ?? "all", label: PhotoText.albums(language))
-            }
+            if cursor == nil { albumSwitcher(albums, selected: album?.id, language: language) }
             sectionHeader(album?.name ?? PhotoText.allPhotos(language))
-            if cursor == nil, !months.isEmpty || !filter.isEmpty {
-                groupingControl(grouping, album: album?.id, filter: filter, language: language)
-                filterForm(filter, cameras: cameras, grouping: grouping, album: album?.id, language: language)
-            }
-            if month != nil {
-                div(.class("photo-more-wrap")) {
-                    a(.classes("btn", "btn-secondary"), .id("timeline-newest"), .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter))) {
-                        TimelineText.newest(language)
+            // What an upload changes, from the grouping control to 加载更多: photos-upload.js swaps in this part of a fresh
+            // page (the upload list above stays), an empty library's empty state included.
+            div(.class("photo-library"), .id("photo-library")) {
+                if cursor == nil, !months.isEmpty || !filter.isEmpty {
+                    groupingControl(grouping, album: album?.id, filter: filter, language: language)
+                    filterForm(filter, cameras: cameras, grouping: grouping, album: album?.id, language: language)
+                }
+                if month != nil {
+                    div(.class("photo-more-wrap")) {
+                        a(.classes("btn", "btn-secondary"), .id("timeline-newest"), .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter))) {
+                            TimelineText.newest(language)
+                        }
                     }
                 }
-            }
-            if page.items.isEmpty, cursor == nil, !filter.isEmpty {
-                emptyState(icon: .photo, title: zh ? "没有符合筛选条件的照片" : "No photos match the filter",
-                           message: zh ? "换一个日期范围或相机，或清除筛选。" : "Try other days or another camera, or clear the filter.")
-            } else if page.items.isEmpty, cursor == nil, month == nil {
-                if album != nil {
-                    emptyState(icon: .photo, title: PhotoText.albumEmpty(language), message: PhotoText.albumEmptyMessage(language))
+                if page.items.isEmpty, cursor == nil, !filter.isEmpty {
+                    emptyState(icon: .photo, title: zh ? "没有符合筛选条件的照片" : "No photos match the filter",
+                               message: zh ? "换一个日期范围或相机，或清除筛选。" : "Try other days or another camera, or clear the filter.")
+                } else if page.items.isEmpty, cursor == nil, month == nil {
+                    if album != nil {
+                        emptyState(icon: .photo, title: PhotoText.albumEmpty(language), message: PhotoText.albumEmptyMessage(language))
+                    } else {
+                        emptyState(icon: .photo, title: PhotoText.empty(language), message: PhotoText.emptyMessage(language))
+                    }
                 } else {
-                    emptyState(icon: .photo, title: PhotoText.empty(language), message: PhotoText.emptyMessage(language))
-                }
-            } else {
-                if cursor == nil { selectionBar(viewer, albums: albums, album: album) }
-                if cursor == nil, let rail = scrubber(months, grouping: grouping, album: album?.id, filter: filter, language: language) { rail }
-                timeline(page.items, after: cursor, grouping: grouping, context: context, language: language)
-                if let next = page.next {
-                    div(.class("photo-more-wrap")) {
-                        a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"),
-                          .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter) + "&cursor=\(next.text)"
-                                + (limit == Self.pageSize ? "" : "&limit=\(limit)"))) { PhotoText.more(language) }
+                    if cursor == nil { selectionBar(viewer, albums: albums, album: album) }
+                    if cursor == nil, let rail = scrubber(months, grouping: grouping, album: album?.id, filter: filter, language: language) { rail }
+                    timeline(page.items, after: cursor, grouping: grouping, context: context, language: language)
+                    if let next = page.next {
+                        div(.class("photo-more-wrap")) {
+                            a(.classes("btn", "btn-secondary", "photo-more"), .id("photo-more"),
+                              .href("/photos?" + Self.query(group: grouping, album: album?.id, filter: filter) + "&cursor=\(next.text)"
+                                    + (limit == Self.pageSize ? "" : "&limit=\(limit)"))) { PhotoText.more(language) }
+                        }
                     }
                 }
             }
@@ -369,8 +368,8 @@ struct PhotoPages: Sendable {
             return img(.class("photo-thumb"), .src(Self.thumbnailURL(photo)), .alt(photo.filename), .loading("lazy"),
                        .decoding("async"), .width(photo.displayWidth), .height(photo.displayHeight))
         }
-        if photo.current == nil, let problem = photo.problem {
-            return span(.classes("photo-placeholder", "is-broken"), .title(problem)) {
+        if photo.current == nil, photo.problem != nil {
+            return span(.classes("photo-placeholder", "is-broken"), .title(PhotoText.unreadable(photo, language))) {
                 span(.class("photo-placeholder-text")) { PhotoText.broken(language) }
                 span(.class("photo-placeholder-name")) { photo.filename }
             }
@@ -393,6 +392,8 @@ struct PhotoPages: Sendable {
         let memberOf = Set(try library.albums(of: photo))
         let versions = try library.versions(of: photo)
         let label = "\(position.index)/\(position.total)"
+        // Pixels that do not decode (a truncated upload): a note instead of a broken picture, and nothing to edit or save.
+        let broken = photo.current == nil && photo.problem != nil
         return viewer.page(
             title: TimelineText.section(String(photo.taken.local.prefix(10)), language),
             back: BackLink(href: "/photos" + context, label: album?.name ?? PhotoText.allPhotos(language)), tabs: [],
@@ -408,13 +409,13 @@ struct PhotoPages: Sendable {
             }
             div(.class("viewer-stage"), .id("viewer-stage"), .attribute("data-width", String(photo.displayWidth)),
                 .attribute("data-height", String(photo.displayHeight))) {
-                img(.class("viewer-image"), .id("viewer-image"), .src(Self.screenURL(photo)), .alt(photo.filename),
-                    .width(photo.displayWidth), .height(photo.displayHeight), .attribute("draggable", "false"))
+                if !broken {
+                    img(.class("viewer-image"), .id("viewer-image"), .src(Self.screenURL(photo)), .alt(photo.filename),
+                        .width(photo.displayWidth), .height(photo.displayHeight), .attribute("draggable", "false"))
+                }
             }
             if photo.isAnimated { p(.class("viewer-note")) { PhotoText.animated(language) } }
-            if photo.current == nil, let problem = photo.problem {
-                p(.classes("viewer-note", "is-broken"), .id("photo-problem")) { PhotoText.broken(language) + ": " + problem }
-            }
+            if broken { p(.classes("viewer-note", "is-broken"), .id("photo-problem")) { PhotoText.unreadable(photo, language) } }
             div(.class("viewer-nav")) {
                 navButton(id: "photo-prev", target: position.newer, context: context, label: PhotoText.previous(language), symbol: .chevronLeft)
                 div(.class("viewer-zoom")) {
@@ -426,10 +427,12 @@ struct PhotoPages: Sendable {
                 }
                 navButton(id: "photo-next", target: position.older, context: context, label: PhotoText.next(language), symbol: .chevronRight)
             }
-            div(.class("viewer-actions")) {
-                a(.classes("btn", "btn-secondary"), .id("photo-edit"), .href("/photos/\(photo.id)/edit")) { PhotoText.edit(language) }
-                a(.classes("btn", "btn-secondary"), .id("photo-download"), .href("/api/v1/photos/\(photo.id)/download"),
-                  .attribute("data-filename", PhotoLibrary.downloadName(photo, edited: photo.current != nil))) { PhotoText.download(language) }
+            if !broken {
+                div(.class("viewer-actions")) {
+                    a(.classes("btn", "btn-secondary"), .id("photo-edit"), .href("/photos/\(photo.id)/edit")) { PhotoText.edit(language) }
+                    a(.classes("btn", "btn-secondary"), .id("photo-download"), .href("/api/v1/photos/\(photo.id)/download"),
+                      .attribute("data-filename", PhotoLibrary.downloadName(photo, edited: photo.current != nil))) { PhotoText.download(language) }
+                }
             }
             details(.class("viewer-info"), .id("photo-info")) {
                 summary { PhotoText.info(language) }

@@ -186,7 +186,7 @@ struct PhotoAPI: Sendable {
             let body = try request.decodeJSON(NewPhotoVersion.self)
             let edits = try Self.edits(body.operations, size: (photo.displayWidth, photo.displayHeight))
             return .offloaded(key: DerivativeQueue.key(userID: photo.userID), lane: DerivativeQueue.lane(photo)) {
-                let updated = try saveVersion(photo, edits)
+                let updated = try saveVersion(photo, edits, language: member.viewer.language)
                 queue.submit([updated], kinds: [.thumbnail, .rendition])
                 let versions = try library.versions(of: updated)
                 return .json(status: .created) { json in write(updated, versions: versions, to: &json) }
@@ -254,12 +254,15 @@ struct PhotoAPI: Sendable {
         }
     }
 
-    func saveVersion(_ photo: Photo, _ edits: [ImageEdit]) throws -> Photo {
+    /// The new current version of `photo`, or a 422 naming `operations`: a step that does not fit in `language`.
+    func saveVersion(_ photo: Photo, _ edits: [ImageEdit], language: Language) throws -> Photo {
         guard !edits.isEmpty else {
             throw HTTPError.validation([.init(field: "operations", message: "Give at least one operation.")])
         }
         do {
             return try library.saveVersion(of: photo, operations: edits)
+        } catch let refusal as EditRefusal {
+            throw HTTPError.validation([.init(field: "operations", message: refusal.message(language))])
         } catch let error as ImagingError {
             if case .invalidArgument(let message) = error {
                 throw HTTPError.validation([.init(field: "operations", message: message)])

@@ -1,5 +1,6 @@
 import AppHost
 import Foundation
+import Imaging
 import WebUI
 
 /// Words of the upload progress list (issue 29 item 5); `{…}` are filled in by photos-upload.js.
@@ -23,26 +24,63 @@ enum UploadText {
         "failedCount": LocalizedText(zh: "，{n} 个失败", en: ", {n} failed"),
     ]
 
-    /// Why the server refused a file, by the code in its problem type (`urn:appsuite:problem:photo-<code>`).
-    static func reasons(_ language: Language) -> [String: String] {
-        let english = ["empty": "empty file (0 bytes)", "too-large": "too large (at most 64 MB)",
-                       "too-many-pixels": "too many pixels (at most 100 megapixels), refused before decoding",
-                       "unsupported": "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)",
-                       "corrupt": "corrupt or truncated image", "unreadable": "cannot read the file",
-                       "disk-full": "the server's disk is full; not saved", "storage": "could not be saved; try again later"]
-        if language == .en { return english }
-        return Dictionary(uniqueKeysWithValues: english.keys.map { ($0, PhotoText.reason(IngestError(code: $0, message: ""))) })
+    /// Why the server refused a file, by the code in its problem type (`urn:appsuite:problem:photo-<code>`), with the
+    /// configured size and pixel limits.
+    static func reasons(_ language: Language, limits: ImageLimits) -> [String: String] {
+        let refusals = [IngestError(code: "empty", message: "empty file (0 bytes)"),
+                        IngestError(code: "too-large", message: "too large (at most \(PhotoText.megabytes(limits.maximumBytes)))",
+                                    limit: limits.maximumBytes),
+                        IngestError(code: "too-many-pixels",
+                                    message: "too many pixels (at most \(PhotoText.pixels(limits.maximumPixels, .en))), refused before decoding",
+                                    limit: limits.maximumPixels),
+                        IngestError(code: "unsupported", message: "not a supported image (JPEG, PNG, WebP, GIF, HEIC, AVIF, TIFF)"),
+                        IngestError(code: "corrupt", message: "corrupt or truncated image"),
+                        IngestError(code: "unreadable", message: "cannot read the file"),
+                        IngestError(code: "disk-full", message: "the server's disk is full; not saved"),
+                        IngestError(code: "storage", message: "could not be saved; try again later")]
+        return Dictionary(uniqueKeysWithValues: refusals.map { ($0.code, $0.message(language)) })
+    }
+}
+
+extension PhotoText {
+    /// The viewer's note for a photo whose pixels do not decode (its `problem`, which is for the log, is not shown).
+    static func unreadable(_ photo: Photo, _ language: Language) -> String {
+        let file = "\(photo.format.uppercased()) \(photo.width)×\(photo.height)"
+        return language == .zh ? "无法读取这张图片：文件已损坏或不完整（\(file)）。只能删除。"
+            : "This picture can't be read: the file is corrupt or incomplete (\(file)). It can only be deleted."
+    }
+    /// The formats and the configured limits (`--photos-max-megabytes`, `--photos-max-megapixels`) under the upload form.
+    static func uploadHint(_ limits: ImageLimits, _ language: Language) -> String {
+        language == .zh
+            ? "支持 JPEG、PNG、WebP、GIF、HEIC、AVIF、TIFF；单个文件最大 \(megabytes(limits.maximumBytes))、\(pixels(limits.maximumPixels, .zh))。"
+            : "JPEG, PNG, WebP, GIF, HEIC, AVIF or TIFF; up to \(megabytes(limits.maximumBytes)) and \(pixels(limits.maximumPixels, .en)) each."
+    }
+    /// `bytes` in MiB as the setting gives them: "64 MB", "2 MB", "0.5 MB" (at most two decimals).
+    static func megabytes(_ bytes: Int) -> String {
+        let value = (Double(bytes) / 1_048_576 * 100).rounded() / 100
+        return (value == value.rounded() ? String(Int(value)) : String(value)) + " MB"
+    }
+    /// A pixel count as people say it: "1 亿像素", "5000 万像素" / "100 megapixels", "2.5 megapixels".
+    static func pixels(_ count: Int, _ language: Language) -> String {
+        func number(_ value: Double) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        if language == .en { return number(Double(count) / 1_000_000) + " megapixels" }
+        return count >= 100_000_000 ? number(Double(count) / 100_000_000) + " 亿像素" : number(Double(count) / 10_000) + " 万像素"
     }
 }
 
 extension PhotoPages {
     /// The list photos-upload.js fills while it sends the chosen files one request each: a bar for all of them, and per
     /// file its name, bar, state and 取消 / 重试. Hidden until a script upload starts; without JS the form posts as before.
-    func uploadPanel(_ language: Language) -> Node {
+    /// `data-max-bytes` is the configured file limit: a larger file is refused in the browser, before it is sent.
+    func uploadPanel(_ language: Language, limits: ImageLimits) -> Node {
         var words: [String: Any] = UploadText.words.mapValues { $0(language) }
-        words["reasons"] = UploadText.reasons(language)
+        words["reasons"] = UploadText.reasons(language, limits: limits)
         let json = (try? JSONSerialization.data(withJSONObject: words, options: [.sortedKeys])).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
         return section(.class("upload-panel"), .id("upload-panel"), .flag("hidden"), .attribute("data-words", json),
+                       .attribute("data-max-bytes", String(limits.maximumBytes)),
                        .ariaLabel(UploadText.title(language))) {
             div(.class("upload-total")) {
                 progress(.class("upload-bar"), .id("upload-total-bar"), .attribute("max", "100"), .attribute("value", "0"),

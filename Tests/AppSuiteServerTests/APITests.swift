@@ -151,6 +151,11 @@ import Testing
         #expect(try server.get("/api/v1/auth/login").status == 405)
         let huge = try server.send("POST", "/api/v1/auth/login", json: String(repeating: " ", count: 2 << 20))
         #expect(huge.status == 413)
+        // In the request's language (tester 31b #4: a Chinese page showed this English sentence): Chinese by default.
+        let english = try server.send("POST", "/api/v1/auth/login", json: String(repeating: " ", count: 2 << 20), headers: ["Accept-Language": "en"])
+        let detail = try #require(try english.json()["detail"] as? String)
+        let bytes = try #require(detail.firstMatch(of: /limit of (.+) \((\d+) bytes\)/), "\(detail)")
+        #expect(try huge.json()["detail"] as? String == "提交的内容超过了 \(bytes.1)（\(bytes.2) 字节）的上限。")
     }
 
     @Test(arguments: [#"<img src=x onerror=alert(1)>"#, #"'); DROP TABLE users;--"#, "小明 😀 \"&amp;\""])

@@ -72,4 +72,21 @@ import Testing
         }
         #expect(errors > 60)
     }
+
+    /// OpenAPI 3.1 wants every operationId unique: tester 31b #11 found getPhotos, postPhotosAlbums, getPhotosDownload,
+    /// deleteMeSessions and getMoviesReviews each on two operations (a path parameter left no trace in the name).
+    @Test func everyOperationIDIsUnique() throws {
+        var owners: [String: [String]] = [:]
+        for (path, operations) in try Self.document() {
+            for (method, operation) in operations {
+                let id = try #require(operation["operationId"] as? String, "\(method.uppercased()) \(path) has no operationId")
+                owners[id, default: []].append("\(method.uppercased()) \(path)")
+            }
+        }
+        let repeated = owners.filter { $0.value.count > 1 }.mapValues { $0.sorted() }
+        #expect(repeated.isEmpty, "operationIds used more than once: \(repeated.sorted { $0.key < $1.key })")
+        #expect(owners["getPhotosById"] == ["GET /api/v1/photos/{id}"])
+        #expect(owners["getPhotos"] == ["GET /api/v1/photos"])
+        #expect(owners.count > 100)
+    }
 }

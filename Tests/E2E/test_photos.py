@@ -436,7 +436,10 @@ def test_truncated_upload_is_kept_and_marked(signed_in, photo_server, screenshot
     driver.get(photo_server.base_url + "/photos")
     assert driver.find_elements(By.CSS_SELECTOR, "#photo-grid > .timeline-section:first-child .photo-cell:first-child .photo-placeholder.is-broken:not([data-pending])")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#photo-grid a.photo-link"), "open broken")
-    assert "PNG 640×480: the pixel data cannot be decoded" in driver.find_element(By.ID, "photo-problem").text
+    # Said in the page's language, with nothing to edit or save (tester 31b #2: raw English, 编辑 and 保存到相册).
+    assert driver.find_element(By.ID, "photo-problem").text == "无法读取这张图片：文件已损坏或不完整（PNG 640×480）。只能删除。"
+    assert not driver.find_elements(By.ID, "photo-edit") and not driver.find_elements(By.ID, "photo-download")
+    assert not driver.find_elements(By.ID, "viewer-image")
     driver.execute_script("window.confirm = function () { return true; };")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "#delete-form button[type=submit]"), "delete broken")
     assert "已移到最近删除" in driver.find_element(By.CSS_SELECTOR, ".toast").get_attribute("textContent")

@@ -94,7 +94,7 @@ extension TestServer {
         #expect(rendition.status == 200)
         let badOps = #"{"operations":[{"op":"crop","x":0,"y":0,"width":9000,"height":10}]}"#
         let refused = try server.request("POST", "/api/v1/photos/\(id)/versions", token: alice, headers: ["Content-Type": "application/json"], body: Array(badOps.utf8))
-        #expect(refused.status == 422 && refused.text.contains("does not fit"))
+        #expect(refused.status == 422 && refused.text.contains("第 1 步：裁剪框 9000×10（位于 0,0）超出了"), "\(refused.text)")
 
         let reverted = try server.request("POST", "/api/v1/photos/\(id)/revert", token: alice).json()
         #expect(reverted["displayWidth"] as? Int == 1200 && reverted["currentVersionId"] is NSNull)

@@ -46,10 +46,11 @@ import Testing
         #expect(listed.first?["problem"] as? String == "corrupt or truncated image: PNG 640×480: the pixel data cannot be decoded")
         let id = try #require(listed.first?["id"] as? Int)
         let grid = try server.request("GET", "/photos", token: alice).text
-        #expect(grid.contains(#"class="photo-placeholder is-broken" title="corrupt or truncated image: PNG 640×480"#), "\(grid)")
+        #expect(grid.contains(#"class="photo-placeholder is-broken" title="无法读取这张图片：文件已损坏或不完整（PNG 640×480）。只能删除。""#), "\(grid)")
         #expect(grid.contains("无法显示") && !grid.contains("data-pending"))
         let viewer = try server.request("GET", "/photos/\(id)", token: alice).text
-        #expect(viewer.contains(#"id="photo-problem">无法显示: corrupt or truncated image: PNG 640×480"#), "\(viewer)")
+        #expect(viewer.contains(#"id="photo-problem">无法读取这张图片：文件已损坏或不完整（PNG 640×480）。只能删除。<"#), "\(viewer)")
+        #expect(!viewer.contains(#"id="photo-edit""#) && !viewer.contains(#"id="photo-download""#), "nothing to edit or save")
         let thumbnail = try server.request("GET", "/api/v1/photos/\(id)/thumbnail", token: alice)
         #expect(thumbnail.status == 422 && thumbnail.text.contains("photo-corrupt"))
         // The original is kept byte for byte and can be deleted as usual.

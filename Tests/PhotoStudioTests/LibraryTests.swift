@@ -204,7 +204,7 @@ final class Fixture {
         #expect(FileManager.default.fileExists(atPath: try fixture.library.derivative(.thumbnail, of: cropped).path))
         let reverted = try fixture.library.revert(cropped)
         #expect(reverted.current == nil && reverted.displayWidth == 1800)
-        #expect(throws: ImagingError.self) { try fixture.library.saveVersion(of: reverted, operations: [.crop(x: 1700, y: 0, width: 200, height: 10)]) }
+        #expect(throws: EditRefusal.self) { try fixture.library.saveVersion(of: reverted, operations: [.crop(x: 1700, y: 0, width: 200, height: 10)]) }
     }
 
     @Test("the pixel and byte limits are configurable and checked before decoding", .requires(.photos))

@@ -9,6 +9,7 @@
   var panel = document.getElementById("upload-panel");
   if (!form || !input || !panel || !window.XMLHttpRequest || !window.FormData) return;
   var words = JSON.parse(panel.getAttribute("data-words"));
+  var maxBytes = parseInt(panel.getAttribute("data-max-bytes"), 10) || Infinity;  // --photos-max-megabytes
   var csrf = form.querySelector("input[name=csrf_token]");
   var list = document.getElementById("upload-list");
   var totalBar = document.getElementById("upload-total-bar");
@@ -157,15 +158,17 @@
     if (running === 0 && added > 0 && !items.some(function (i) { return i.state === "waiting"; })) refreshGrid();
   }
 
-  // The new photos in their sections: the first page of the timeline again (its grid only; the upload list stays).
+  // The new photos in their sections: the timeline's first page again, whose #photo-library (grouping, filter, 选择 bar,
+  // rail, grid; an empty library's empty state before its first photo) replaces the one on screen. The upload list above it
+  // stays with every failure and 重试; photos.js sets up the new grid, rail and 选择 on "photos:library".
   function refreshGrid() {
     added = 0;
     fetch(window.location.pathname + window.location.search, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
-      var doc = new DOMParser().parseFromString(html, "text/html");
-      var fresh = doc.getElementById("photo-grid");
-      var grid = document.getElementById("photo-grid");
-      if (fresh && grid) grid.parentNode.replaceChild(document.importNode(fresh, true), grid);
-      else if (fresh) window.location.reload();
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("photo-library");
+      var library = document.getElementById("photo-library");
+      if (!fresh || !library) return;
+      library.parentNode.replaceChild(document.importNode(fresh, true), library);
+      document.dispatchEvent(new CustomEvent("photos:library"));
     }).catch(function () {});
   }
 
@@ -199,7 +202,8 @@
       var item = { file: file, li: null, loaded: 0, state: "waiting", xhr: null };
       item.li = row(file);
       items.push(item);
-      setState(item, "waiting");
+      // Over the limit: refused here, with the server's words, before a phone sends megabytes for nothing.
+      if (file.size > maxBytes) { item.retryable = false; setState(item, "failed", words.reasons["too-large"]); } else setState(item, "waiting");
     });
     input.value = "";
     updateTotal();

@@ -56,6 +56,7 @@
     var queued = false;
     function place() {
       queued = false;
+      if (!rail.isConnected) return;  // an upload's refresh put a new rail in its place, with its own listener
       var timeline = document.getElementById("photo-grid");  // looked up each time: an upload's refresh replaces it
       if (!timeline) return;
       var box = timeline.getBoundingClientRect();
@@ -125,12 +126,12 @@
   // infinite scroll start it again if it had stopped.
   var watching = false;
   function watchPendingTiles() {
-    var grid = document.getElementById("photo-grid");
-    if (!grid || !window.fetch || watching) return;
+    if (!document.getElementById("photo-grid") || !window.fetch || watching) return;
     watching = true;
     var rounds = 0;
     function check() {
-      var pending = grid.querySelectorAll(".photo-placeholder[data-pending]");
+      var grid = document.getElementById("photo-grid");  // looked up each time: an upload's refresh replaces it
+      var pending = grid ? grid.querySelectorAll(".photo-placeholder[data-pending]") : [];
       if (!pending.length || ++rounds > 90) { watching = false; return; }
       var batch = Array.prototype.slice.call(pending, 0, 6);
       Promise.all(batch.map(function (tile) {
@@ -161,6 +162,7 @@
   function setUpSelection() {
     var bar = document.getElementById("select-bar");
     var grid = document.getElementById("photo-grid");
+    document.body.classList.remove("is-selecting");  // a bar an upload's refresh replaced may have been on
     if (!bar || !grid || !window.fetch) return;
     bar.classList.add("is-ready");
     var toggle = document.getElementById("select-toggle");
@@ -393,6 +395,16 @@
     window.addEventListener("resize", apply);
   }
 
+  // ---- Grid: the album pills scroll sideways; the selected one is brought to the middle of the row (the page itself
+  // does not scroll).
+  function showSelectedAlbum() {
+    var row = document.getElementById("album-switcher");
+    var selected = row && row.querySelector(".segment.is-selected");
+    if (!selected || row.scrollWidth <= row.clientWidth) return;
+    var box = row.getBoundingClientRect(), pill = selected.getBoundingClientRect();
+    row.scrollLeft += pill.left - box.left - (box.width - pill.width) / 2;
+  }
+
   // ---- Viewer: 保存到相册 hands the file to the system share sheet where it takes files (iOS offers 存储图像,
   // Android 保存), and downloads it elsewhere. The file is fetched when the finger goes down, so the share
   // still runs inside the tap's user activation.
@@ -429,6 +441,9 @@
     });
   }
 
-  function start() { setUpGrid(); setUpScrubber(); setUpSelection(); watchPendingTiles(); setUpViewer(); setUpSave(); }
+  function setUpLibrary() { setUpGrid(); setUpScrubber(); setUpSelection(); watchPendingTiles(); }
+  function start() { showSelectedAlbum(); setUpLibrary(); setUpViewer(); setUpSave(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+  // photos-upload.js replaced #photo-library after an upload: its grid, rail and 选择 bar are new elements.
+  document.addEventListener("photos:library", setUpLibrary);
 })();
