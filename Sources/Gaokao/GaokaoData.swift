@@ -264,13 +264,18 @@ public struct GaokaoData: Sendable {
             }
         }
         let history = SeriesHistory(admissionLines)
+        // Each 选科 text is read once: the data have a few hundred distinct texts over 100,000s of points.
+        var requirements: [String: SubjectRequirement?] = [:]
         var series: [BatchKey: [SchoolSeries]] = [:]
         for key in order {
             var entry = grouped[key]!.series
             entry.points.sort { $0.year < $1.year }
             entry.availabilities = SchoolSeries.availabilities(batch: entry.batchStd, group: entry.groupCode ?? "", history: history.years(of: entry))
             for index in entry.points.indices {
-                entry.points[index].requirement = entry.points[index].subjects.flatMap(SubjectRequirement.init(text:))
+                if let text = entry.points[index].subjects {
+                    if requirements[text] == nil { requirements[text] = .some(SubjectRequirement(text: text)) }
+                    entry.points[index].requirement = requirements[text]!
+                }
                 let year = entry.points[index].year
                 let yearKey = YearKey(province: entry.province, year: year, category: entry.category)
                 // A 2021–2025 line published without its rank (北京 2025: 1,237 院校专业组 lines) gets the rank of its
