@@ -264,7 +264,7 @@ extension GaokaoData {
         guard center > 0 else { return nil }
         let tier = center < 2_000 ? 0 : center < 20_000 ? 1 : 2
         let volatile: Bool? = ranks.count < 2 ? nil : Double(ranks.max()!) / Double(Swift.max(1, ranks.min()!)) > 1.25
-        let key = SpreadKey(method: .rank, province: series.province, vocational: series.batchStd.contains("专科"),
+        let key = SpreadKey(method: .rank, province: series.province, vocational: series.isVocational,
                             yearsUsed: ranks.count, age: Swift.min(3, year - newest), volatile: volatile, tier: tier)
         return (center, key, years)
     }
@@ -284,7 +284,7 @@ extension GaokaoData {
         }
         guard let newest = years.first else { return nil }
         let volatile: Bool? = diffs.count < 2 ? nil : diffs.max()! - diffs.min()! > 10
-        let key = SpreadKey(method: .lineDifference, province: series.province, vocational: series.batchStd.contains("专科"),
+        let key = SpreadKey(method: .lineDifference, province: series.province, vocational: series.isVocational,
                             yearsUsed: diffs.count, age: Swift.min(3, year - newest), volatile: volatile, tier: 0)
         return (Double(line) + weightedMean(diffs, configuration.weights), key, years)
     }

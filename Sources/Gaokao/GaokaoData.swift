@@ -72,6 +72,9 @@ public struct SchoolSeries: Sendable, Hashable {
     public var schoolName: String
     public var moeCode: String?
     public var groupCode: String?
+    /// A 专科 batch (`batchStd` names 专科): the 本科/专科 split of the error model and of the method tried first, read
+    /// once per snapshot (a Foundation substring search per prediction was a tenth of the error samples' time).
+    public var isVocational: Bool
     /// Ascending by year.
     public var points: [SeriesPoint]
     /// ``availability(before:)`` after each of the school's covered years (``SeriesHistory``), computed once per
@@ -223,7 +226,7 @@ public struct GaokaoData: Sendable {
                 grouped[key] = Building(series: SchoolSeries(
                     province: line.province, category: line.category, batchStd: line.batchStd, batch: line.batch,
                     schoolKey: line.schoolKey, schoolName: line.schoolName, moeCode: line.moeCode, groupCode: line.groupCode,
-                    points: []))
+                    isVocational: line.batchStd.contains("专科"), points: []))
                 slot = grouped.index(forKey: key)!
             }
             if let index = grouped.values[slot].series.points.firstIndex(where: { $0.year == line.year }) {
