@@ -332,7 +332,7 @@ extension GaokaoData {
     }
 
     func predict(_ series: SchoolSeries, year: Int, configuration: PredictionConfiguration, model: ErrorModel) -> LinePrediction? {
-        if configuration.lineDifferenceFirstForVocational, series.batchStd.contains("专科") {
+        if configuration.lineDifferenceFirstForVocational, series.isVocational {
             return predictByLineDifference(series, year: year, configuration: configuration, model: model)
                 ?? predictByRank(series, year: year, configuration: configuration, model: model)
         }

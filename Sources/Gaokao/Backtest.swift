@@ -187,7 +187,7 @@ public enum GaokaoBacktest {
                     let chosen = data.predict(series, year: point.year, configuration: configuration, model: model)
                     // Held out: only predictions whose spread was measured on earlier years count.
                     guard chosen?.calibrated == true else { continue }
-                    let level = series.batchStd.contains("专科") ? "专科" : "本科"
+                    let level = series.isVocational ? "专科" : "本科"
                     // Also by held-out year and by data age (target year − newest year used, 3 = "3 or more").
                     let age = Swift.min(3, point.year - (chosen?.years.first ?? point.year))
                     // 近年: the held-out 2021–2025 school-years (issue 28), per province and over all.

@@ -108,17 +108,37 @@ struct ErrorModel: Sendable {
     }
 
     /// From the samples already grouped by their finest key: each stratum is its school-level errors (the
-    /// province-year shocks taken out) combined with the shocks of every province (``ProvinceYearShocks``).
-    private init(finest: [SpreadKey: [YearError]]) {
+    /// province-year shocks taken out) combined with the shocks of every province (``ProvinceYearShocks``), taken at
+    /// the coarsest of its levels with enough samples. `serving` (nil: every stratum) builds only the strata that
+    /// ``baseDistribution(for:)`` reaches from those keys: the rolling fit scores a year's samples with a model of the
+    /// years before it, and building every stratum of each of those models was most of a snapshot's time.
+    private init(finest: [SpreadKey: [YearError]], serving wanted: Set<SpreadKey>? = nil) {
         let shocks = ProvinceYearShocks(finest)
-        var within: [SpreadKey: [Double]] = [:]
-        for (key, errors) in finest { within[key] = shocks.within(key, errors) }
         let levels = finest.keys.map { ($0, $0.levels()) }
+        // The level each stratum is built from: the last one where it has enough samples (a key of one year used has
+        // no `volatile`, so its stratum comes up at two levels, the second holding more samples).
+        var sources: [SpreadKey: Int] = [:]
+        for level in 0..<6 {
+            var counts: [SpreadKey: Int] = [:]
+            for (key, keyLevels) in levels { counts[keyLevels[level], default: 0] += finest[key]!.count }
+            for (key, count) in counts where count >= Self.minimumSamples { sources[key] = level }
+        }
+        if let wanted {
+            var reached: [SpreadKey: Int] = [:]
+            for key in wanted {
+                if let stratum = key.levels().first(where: { sources[$0] != nil }) { reached[stratum] = sources[stratum] }
+            }
+            sources = reached
+        }
+        var within: [SpreadKey: [Double]] = [:]
         // One level at a time keeps the memory to one more copy of the samples.
         for level in 0..<6 {
             var grouped: [SpreadKey: [Double]] = [:]
-            for (key, keyLevels) in levels { grouped[keyLevels[level], default: []].append(contentsOf: within[key]!) }
-            for (key, values) in grouped where values.count >= Self.minimumSamples {
+            for (key, keyLevels) in levels where sources[keyLevels[level]] == level {
+                if within[key] == nil { within[key] = shocks.within(key, finest[key]!) }
+                grouped[keyLevels[level], default: []].append(contentsOf: within[key]!)
+            }
+            for (key, values) in grouped {
                 // An even subsample of a large stratum has the same quantiles to well under a point and sorts fast.
                 let step = values.count / Self.maximumSamples + 1
                 let kept = step == 1 ? values : stride(from: 0, to: values.count, by: step).map { values[$0] }
@@ -161,7 +181,8 @@ struct ErrorModel: Sendable {
         var finest: [SpreadKey: [YearError]] = [:]
         var scores: [ConformalWidths.Key: [ConformalWidths.Score]] = [:]
         for year in byYear.keys.sorted() {
-            var model = ErrorModel(finest: finest)
+            // Scoring needs only the strata this year's samples reach; the backtest predicts with every stratum.
+            var model = ErrorModel(finest: finest, serving: final ? Set(byYear[year]!.map(\.key)) : nil)
             // Scoring needs the base model only; the widths of a year's own model matter only to the backtest.
             if !final { model.widen(ConformalWidths(scores: scores)) }
             for sample in byYear[year]! {
@@ -243,7 +264,7 @@ extension GaokaoData {
         guard center > 0 else { return nil }
         let tier = center < 2_000 ? 0 : center < 20_000 ? 1 : 2
         let volatile: Bool? = ranks.count < 2 ? nil : Double(ranks.max()!) / Double(Swift.max(1, ranks.min()!)) > 1.25
-        let key = SpreadKey(method: .rank, province: series.province, vocational: series.batchStd.contains("专科"),
+        let key = SpreadKey(method: .rank, province: series.province, vocational: series.isVocational,
                             yearsUsed: ranks.count, age: Swift.min(3, year - newest), volatile: volatile, tier: tier)
         return (center, key, years)
     }
@@ -263,7 +284,7 @@ extension GaokaoData {
         }
         guard let newest = years.first else { return nil }
         let volatile: Bool? = diffs.count < 2 ? nil : diffs.max()! - diffs.min()! > 10
-        let key = SpreadKey(method: .lineDifference, province: series.province, vocational: series.batchStd.contains("专科"),
+        let key = SpreadKey(method: .lineDifference, province: series.province, vocational: series.isVocational,
                             yearsUsed: diffs.count, age: Swift.min(3, year - newest), volatile: volatile, tier: 0)
         return (Double(line) + weightedMean(diffs, configuration.weights), key, years)
     }

@@ -64,16 +64,22 @@ struct SeriesHistory {
             groups[SchoolKey(province: line.province, category: line.category, school: line.schoolKey), default: [:]][line.year, default: [:]][
                 line.batchStd, default: []].insert(line.groupCode ?? "")
         }
-        var covered: Set<String> = []
+        struct CoveredYear: Hashable {
+            var coverage: Coverage
+            var year: Int
+        }
+        var covered: Set<CoveredYear> = []
         for (coverage, years) in schoolsPerYear {
             let most = years.values.map(\.count).max() ?? 0
             for (year, schools) in years where schools.count * 2 >= most {
-                covered.insert("\(coverage.province)|\(coverage.category)|\(coverage.batch)|\(year)")
+                covered.insert(CoveredYear(coverage: coverage, year: year))
             }
         }
         for (key, years) in groups {
             schools[key] = years.keys.sorted().map { year in
-                let batches = years[year]!.filter { covered.contains("\(key.province)|\(key.category)|\($0.key)|\(year)") }
+                let batches = years[year]!.filter {
+                    covered.contains(CoveredYear(coverage: Coverage(province: key.province, category: key.category, batch: $0.key), year: year))
+                }
                 return SchoolYear(year: year, groups: batches)
             }.filter { !$0.groups.isEmpty }
         }

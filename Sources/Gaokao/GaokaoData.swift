@@ -72,6 +72,9 @@ public struct SchoolSeries: Sendable, Hashable {
     public var schoolName: String
     public var moeCode: String?
     public var groupCode: String?
+    /// A 专科 batch (`batchStd` names 专科): the 本科/专科 split of the error model and of the method tried first, read
+    /// once per snapshot (a Foundation substring search per prediction was a tenth of the error samples' time).
+    public var isVocational: Bool
     /// Ascending by year.
     public var points: [SeriesPoint]
     /// ``availability(before:)`` after each of the school's covered years (``SeriesHistory``), computed once per
@@ -223,7 +226,7 @@ public struct GaokaoData: Sendable {
                 grouped[key] = Building(series: SchoolSeries(
                     province: line.province, category: line.category, batchStd: line.batchStd, batch: line.batch,
                     schoolKey: line.schoolKey, schoolName: line.schoolName, moeCode: line.moeCode, groupCode: line.groupCode,
-                    points: []))
+                    isVocational: line.batchStd.contains("专科"), points: []))
                 slot = grouped.index(forKey: key)!
             }
             if let index = grouped.values[slot].series.points.firstIndex(where: { $0.year == line.year }) {
@@ -264,13 +267,18 @@ public struct GaokaoData: Sendable {
             }
         }
         let history = SeriesHistory(admissionLines)
+        // Each 选科 text is read once: the data have a few hundred distinct texts over 100,000s of points.
+        var requirements: [String: SubjectRequirement?] = [:]
         var series: [BatchKey: [SchoolSeries]] = [:]
         for key in order {
             var entry = grouped[key]!.series
             entry.points.sort { $0.year < $1.year }
             entry.availabilities = SchoolSeries.availabilities(batch: entry.batchStd, group: entry.groupCode ?? "", history: history.years(of: entry))
             for index in entry.points.indices {
-                entry.points[index].requirement = entry.points[index].subjects.flatMap(SubjectRequirement.init(text:))
+                if let text = entry.points[index].subjects {
+                    if requirements[text] == nil { requirements[text] = .some(SubjectRequirement(text: text)) }
+                    entry.points[index].requirement = requirements[text]!
+                }
                 let year = entry.points[index].year
                 let yearKey = YearKey(province: entry.province, year: year, category: entry.category)
                 // A 2021–2025 line published without its rank (北京 2025: 1,237 院校专业组 lines) gets the rank of its

@@ -199,7 +199,7 @@ extension GaokaoData {
             var row = PlanRow(entry: entry, series: series, years: [])
             if let series, case .retired(let change) = series.availability(before: profile.year) { row.retired = change }
             if let series {
-                let vocationalFirst = configuration.lineDifferenceFirstForVocational && series.batchStd.contains("专科")
+                let vocationalFirst = configuration.lineDifferenceFirstForVocational && series.isVocational
                 for method in vocationalFirst ? [PredictionMethod.lineDifference, .rank] : [.rank, .lineDifference] {
                     guard let forecast = forecast(series, year: profile.year, method: method, model: errorModel, configuration: configuration)
                     else { continue }

@@ -57,7 +57,7 @@ extension GaokaoData {
                 result.excludedBySubjects += 1
                 continue
             }
-            let vocationalFirst = configuration.lineDifferenceFirstForVocational && series.batchStd.contains("专科")
+            let vocationalFirst = configuration.lineDifferenceFirstForVocational && series.isVocational
             var found: (forecast: Forecast, method: PredictionMethod)?
             for method in vocationalFirst ? [PredictionMethod.lineDifference, .rank] : [.rank, .lineDifference] {
                 if method == .lineDifference, line == nil { continue }

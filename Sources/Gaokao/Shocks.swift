@@ -46,8 +46,11 @@ struct ProvinceYearShocks: Sendable {
         var byProvinceYear: [Group: [Int: [Double]]] = [:]
         for (key, errors) in finest {
             guard let province = key.province else { continue }
+            // One hash of the group (and its province's name) per stratum, not per error.
             let group = Group(method: key.method, province: province, vocational: key.vocational)
-            for error in errors { byProvinceYear[group, default: [:]][error.year, default: []].append(Self.scaled(error.value, key.method)) }
+            var years = byProvinceYear.removeValue(forKey: group) ?? [:]
+            for error in errors { years[error.year, default: []].append(Self.scaled(error.value, key.method)) }
+            byProvinceYear[group] = years
         }
         for (group, years) in byProvinceYear {
             var levels: [Int: Double] = [:]
