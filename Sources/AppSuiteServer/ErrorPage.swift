@@ -13,8 +13,9 @@ struct ErrorPage: Sendable {
         let language = viewer.language
         let (title, message) = Self.words(for: error.status.code)
         return viewer.page(title: title(language), back: BackLink(href: "/", label: Strings.home(language)), error: error) {
-            // A write limit's own detail says which limit and how long to wait, in the viewer's language.
-            let ownWords = error.status.code == 429 && error.type == "urn:appsuite:problem:rate-limited" ? error.detail : nil
+            // A write limit's own detail says which limit and how long to wait, in the viewer's language; an error
+            // written in both languages (``HTTPError/details``: too many parts in a form …) says what it is about.
+            let ownWords = error.details[language.rawValue] ?? (error.status.code == 429 && error.type == "urn:appsuite:problem:rate-limited" ? error.detail : nil)
             errorState(language: language, title: title(language), message: ownWords ?? message?(language) ?? error.detail,
                        retryHref: error.status.code >= 500 && request.method == .get ? viewer.currentURL : nil)
             div(.class("form-actions")) { button(Strings.home(language), style: .secondary, href: "/") }

@@ -1,4 +1,5 @@
 import AppSuiteTesting
+import HTTPServer
 @testable import AssetSlicer
 import Foundation
 import Testing
@@ -109,5 +110,23 @@ import Testing
         #expect(!english.text.contains("well-formed") && english.text.contains("Upload another design"))
         let list = try server.get("/slicer", token: account.token)
         #expect(list.text.contains("失败: 无法读取 broken.svg") && !list.text.contains("well-formed"))
+    }
+
+    /// Tester 31c #2: the page's 300 files fit the multipart parser's part limit; a body of more parts than
+    /// ``MultipartForm/maximumParts`` is refused with a page that names that limit, not a file size.
+    @Test func threeHundredFilesAreTakenAndMorePartsAreRefusedByCount() throws {
+        let server = try TestServer(apps: [AssetSlicerApp()])
+        let account = try server.register("designer")
+        func files(_ count: Int) -> [MultipartFile] {
+            (0..<count).map { MultipartFile(field: "design", filename: "ico_n\($0)_nor@2x.png", contentType: "image/png", bytes: [0x89]) }
+        }
+        let most = try server.upload("/slicer/jobs", files: files(SlicerPages.maximumFiles), token: account.token)
+        #expect(most.status == 303)
+        #expect(most.headers["location"]?.hasPrefix("/slicer/jobs/") == true, "\(most.status) \(most.headers)")
+        let over = try server.upload("/slicer/jobs", files: files(MultipartForm.maximumParts + 1), token: account.token,
+                                     headers: ["Accept": "text/html"])
+        #expect(over.status == 413)
+        #expect(over.text.contains("一次最多提交 \(MultipartForm.maximumParts) 项（文件和表单字段合计）"), "\(over.text.prefix(3000))")
+        #expect(!over.text.contains("更小的文件"))
     }
 }
