@@ -104,6 +104,18 @@ import WebUI
     }
 }
 
+/// Tester 31c #12: an unknown sample id is a 404 about samples, with the way to the list, not 没有这个地区.
+@Suite struct UnknownSampleTests {
+    @Test func anUnknownSampleSaysSo() throws {
+        let server = try TestServer(apps: [WeatherApp()], transport: .inProcess)
+        let zh = try server.get("/weather/samples/nope")
+        #expect(zh.status == 404)
+        #expect(zh.text.contains("没有这个录制样例") && !zh.text.contains("没有这个地区") && zh.text.contains("href=\"/weather/samples\""), "\(zh.text.prefix(3_000))")
+        let en = try server.get("/weather/samples/nope?lang=en")
+        #expect(en.status == 404 && en.text.contains("No such sample") && !en.text.contains("No such place"))
+    }
+}
+
 /// The forecast's schema states every measured quantity's unit (issue 30: it stated none).
 @Suite(.requires(.weather)) struct ForecastSchemaUnitTests {
     @Test func everyQuantityHasItsUnit() throws {
