@@ -104,6 +104,20 @@ import WebUI
     }
 }
 
+/// Tester 31c #12: a tip whose level repeats its name (hangzhou-webxml's 带伞) reads once in Chinese.
+@Suite struct TipTitleTests {
+    @Test func aLevelThatRepeatsTheNameIsSaidOnce() {
+        #expect(ProviderTipWords.title(name: "带伞", level: "带伞", .zh).text == "带伞")
+        #expect(ProviderTipWords.title(name: "洗车", level: "不宜", .zh).text == "洗车 · 不宜")
+        #expect(ProviderTipWords.title(name: "带伞", level: "带伞", .en).text == "Umbrella · Advised")
+    }
+
+    @Test(.requires(.weather)) func theWebXmlSampleSaysItOnce() throws {
+        let page = try SampleTests.server().get("/weather/samples/hangzhou-webxml").text
+        #expect(page.contains(">带伞<") && !page.contains("带伞 · 带伞"), "\(page.prefix(3_000))")
+    }
+}
+
 /// Tester 31c #12: an unknown sample id is a 404 about samples, with the way to the list, not 没有这个地区.
 @Suite struct UnknownSampleTests {
     @Test func anUnknownSampleSaysSo() throws {
