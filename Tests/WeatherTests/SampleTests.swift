@@ -26,6 +26,7 @@ import WebUI
         #expect(!sk.contains("1月1日") && !sk.contains("更新于") && !sk.contains("2014"))
         let skEnglish = try Self.page(server, "beijing-sk", .en)
         #expect(skEnglish.contains("Observed 10:35") && !skEnglish.contains("1 Jan") && !skEnglish.contains("Updated"))
+        #expect(skEnglish.contains("Observed 10:35 (the reply gives no date)") && !skEnglish.contains("（"), "tester 31c #12: no full-width brackets in English")
         // fengzhen-etouch: "4日星期六" — a day of month and weekday, no month (was "7/4" and "更新于 7月4日 08:00").
         let fengzhen = try Self.page(server, "fengzhen-etouch", .zh)
         #expect(!fengzhen.contains("7/4") && !fengzhen.contains("7月4日") && !fengzhen.contains("更新于") && !fengzhen.contains("今天"))
