@@ -11,10 +11,11 @@ struct ErrorPage: Sendable {
         // The error may be the database itself: then the page is rendered as for a signed-out visitor.
         let viewer = (try? authenticator.viewer(for: request)) ?? authenticator.signedOutViewer(for: request)
         let language = viewer.language
-        let (title, message) = Self.words(for: error.status.code)
+        let (title, message) = Self.words(for: error)
         return viewer.page(title: title(language), back: BackLink(href: "/", label: Strings.home(language)), error: error) {
-            // A write limit's own detail says which limit and how long to wait, in the viewer's language.
-            let ownWords = error.status.code == 429 && error.type == "urn:appsuite:problem:rate-limited" ? error.detail : nil
+            // A write limit's own detail says which limit and how long to wait, in the viewer's language; an error
+            // written in both languages (``HTTPError/details``: too many parts in a form …) says what it is about.
+            let ownWords = error.details[language.rawValue] ?? (error.status.code == 429 && error.type == "urn:appsuite:problem:rate-limited" ? error.detail : nil)
             errorState(language: language, title: title(language), message: ownWords ?? message?(language) ?? error.detail,
                        retryHref: error.status.code >= 500 && request.method == .get ? viewer.currentURL : nil)
             div(.class("form-actions")) { button(Strings.home(language), style: .secondary, href: "/") }
@@ -38,11 +39,13 @@ struct ErrorPage: Sendable {
         return localized
     }
 
-    /// The title and message for `status`; no message: the page shows the error's own detail.
-    static func words(for status: Int) -> (LocalizedText, LocalizedText?) {
-        switch status {
+    /// The title and message for `error`'s status (a 403 by its type: a failed CSRF check, or not allowed); no
+    /// message: the page shows the error's own detail.
+    static func words(for error: HTTPError) -> (LocalizedText, LocalizedText?) {
+        switch error.status.code {
         case 400: (ErrorText.badRequest, ErrorText.badRequestMessage)
         case 401: (ErrorText.unauthorized, ErrorText.unauthorizedMessage)
+        case 403 where error.type == ErrorText.csrfType: (ErrorText.forbidden, ErrorText.csrfMessage)
         case 403: (ErrorText.forbidden, ErrorText.forbiddenMessage)
         case 404: (Strings.notFound, ErrorText.notFoundMessage)
         case 405: (ErrorText.methodNotAllowed, ErrorText.methodNotAllowedMessage)
@@ -62,7 +65,12 @@ enum ErrorText {
     static let unauthorized = LocalizedText(zh: "需要登录", en: "Log in first")
     static let unauthorizedMessage = LocalizedText(zh: "请先登录再继续。", en: "Log in to continue.")
     static let forbidden = LocalizedText(zh: "无法完成操作", en: "Not allowed")
-    static let forbiddenMessage = LocalizedText(zh: "页面已过期或来源不可信，请返回刷新后重试。", en: "The page expired or the request did not come from this site. Go back, reload and try again.")
+    /// The problem type of a failed CSRF check (`Authenticator.verifyCSRF`): the one 403 that reloading can cure.
+    static let csrfType = "urn:appsuite:problem:csrf"
+    static let csrfMessage = LocalizedText(zh: "页面已过期或来源不可信，请返回刷新后重试。", en: "The page expired or the request did not come from this site. Go back, reload and try again.")
+    /// Any other 403 (tester 31c #6): the account may not see this page or do this, e.g. a plain user on the moderation
+    /// queue or editing someone else's review.
+    static let forbiddenMessage = LocalizedText(zh: "你没有权限查看这个页面或执行这个操作。", en: "Your account is not allowed to see this page or do this.")
     static let notFoundMessage = LocalizedText(zh: "找不到这个页面，它可能已被删除或地址有误。", en: "This page does not exist. It may have been removed, or the address is wrong.")
     static let methodNotAllowed = LocalizedText(zh: "不支持的操作", en: "Not supported")
     static let methodNotAllowedMessage = LocalizedText(zh: "这个页面不支持这种请求。", en: "This page does not accept this kind of request.")

@@ -29,7 +29,8 @@ public struct AppIconSet: Sendable {
     public static func make(from master: RGBAImage, origin: String, legacy: Bool) throws(SlicerError) -> AppIconSet {
         var findings: [LintFinding] = []
         guard master.width == master.height else {
-            throw .invalidArgument("\(origin): the app icon master must be square, not \(master.width)×\(master.height) px")
+            throw .invalidArgument(LocalizedText(zh: "\(origin)：App 图标原图须为正方形，而不是 \(master.width)×\(master.height) px",
+                                                 en: "\(origin): the app icon master must be square, not \(master.width)×\(master.height) px"))
         }
         if master.width < 1024 {
             findings.append(LintFinding(rule: "upscale", level: .warning, subject: origin,

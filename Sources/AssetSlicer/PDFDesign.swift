@@ -1,6 +1,7 @@
 import CPoppler
 import Foundation
 import Imaging
+import WebUI
 
 /// Reads a vector PDF (an icon exported from Sketch, Illustrator or Figma): every page is a slice named
 /// after the file (`ico_home.pdf` → `ico_home`; pages after the first get `_2`, `_3` …). As in Xcode's
@@ -35,7 +36,7 @@ final class PDFDesign {
         var slices: [Slice] = []
         for index in 0..<count {
             guard let page = poppler_document_get_page(opened, Int32(index)) else {
-                throw .unreadableDesign(file: file, layer: "page \(index + 1)", detail: "cannot be opened")
+                throw .unreadableDesign(file: file, layer: LocalizedText(zh: "第 \(index + 1) 页", en: "page \(index + 1)"), detail: "cannot be opened")
             }
             var width = 0.0, height = 0.0
             poppler_page_get_size(page, &width, &height)
@@ -56,7 +57,7 @@ final class PDFDesign {
 
     func render(page index: Int, scale: Double, canvasWidth: Int, canvasHeight: Int, left: Double, top: Double, maximumSide: Int) throws(SlicerError) -> RGBAImage {
         guard let page = poppler_document_get_page(document, Int32(index)) else {
-            throw .unreadableDesign(file: file, layer: "page \(index + 1)", detail: "cannot be opened")
+            throw .unreadableDesign(file: file, layer: LocalizedText(zh: "第 \(index + 1) 页", en: "page \(index + 1)"), detail: "cannot be opened")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         let canvas = try CairoCanvas(width: canvasWidth, height: canvasHeight, maximumSide: maximumSide)

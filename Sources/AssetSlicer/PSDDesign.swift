@@ -75,7 +75,7 @@ enum PSDDesign {
             }
             guard exported == MagickTrue else {
                 _ = exception(wand, file: name)
-                throw .unreadableDesign(file: name, layer: "layer \"\(label)\"", detail: "its pixels cannot be read")
+                throw .unreadableDesign(file: name, layer: LocalizedText(zh: "图层「\(label)」", en: "layer \"\(label)\""), detail: "its pixels cannot be read")
             }
             slices.append(Slice(
                 name: SliceName(label), origin: "\(name), layer \"\(label)\"", format: .psd,

@@ -87,7 +87,7 @@ final class SVGDesign {
         var error: UnsafeMutablePointer<GError>?
         guard rsvg_handle_render_element(handle, canvas.context, "#" + id, &element, &error) != 0 else {
             LibraryLog.write(error, library: "librsvg", file: "\(file)#\(id)")
-            throw .unreadableDesign(file: file, layer: "#" + id, detail: "cannot be drawn")
+            throw .unreadableDesign(file: file, layer: LocalizedText("#" + id), detail: "cannot be drawn")
         }
         return canvas.image()
     }

@@ -1,5 +1,6 @@
 public import AppHost
 import Foundation
+import WebUI
 
 /// `appsuite slice DESIGN --out DIR …`: slices a design into @1x/@2x/@3x PNGs and an Xcode asset catalog,
 /// with the lint report on the terminal and in `DIR/report.html`. Exit codes: 0 done, 1 an error-level
@@ -107,22 +108,22 @@ struct SliceArguments {
             }
             let name = String(word.dropFirst(2))
             if valued.contains(name) {
-                guard index < words.count else { throw .invalidArgument("--\(name) needs a value") }
+                guard index < words.count else { throw .invalidArgument(LocalizedText("--\(name) needs a value")) }
                 values[name] = words[index]
                 index += 1
             } else if known.contains(name) {
                 flags.insert(name)
             } else {
-                throw .invalidArgument("unknown option --\(name)")
+                throw .invalidArgument(LocalizedText("unknown option --\(name)"))
             }
         }
         help = flags.contains("help")
         guard help || positional.count == 1 else {
-            throw .invalidArgument(positional.isEmpty ? "give one DESIGN (a folder, .png, .svg, .pdf or .psd)" : "give one DESIGN, not \(positional.count)")
+            throw .invalidArgument(LocalizedText(positional.isEmpty ? "give one DESIGN (a folder, .png, .svg, .pdf or .psd)" : "give one DESIGN, not \(positional.count)"))
         }
         var options = SliceOptions()
         if let scale = values["design-scale"] {
-            guard let value = Int(scale), (1...3).contains(value) else { throw .invalidArgument("--design-scale must be 1, 2 or 3, not \(scale)") }
+            guard let value = Int(scale), (1...3).contains(value) else { throw .invalidArgument(LocalizedText("--design-scale must be 1, 2 or 3, not \(scale)")) }
             options.designScale = value
         }
         options.padTapTargets = !flags.contains("no-pad")
@@ -130,13 +131,13 @@ struct SliceArguments {
         options.jpegWhereSmaller = flags.contains("jpeg")
         var colour: (red: UInt8, green: UInt8, blue: UInt8)?
         if let text = values["launch-color"] {
-            guard let parsed = Self.colour(text) else { throw .invalidArgument("--launch-color must be #RRGGBB, not \(text)") }
+            guard let parsed = Self.colour(text) else { throw .invalidArgument(LocalizedText("--launch-color must be #RRGGBB, not \(text)")) }
             colour = parsed
         }
         if flags.contains("lint-only") {
-            if values["out"] != nil { throw .invalidArgument("--lint-only writes nothing; leave out --out") }
+            if values["out"] != nil { throw .invalidArgument(LocalizedText("--lint-only writes nothing; leave out --out")) }
         } else if !help {
-            guard let out = values["out"] else { throw .invalidArgument("--out DIR is needed (or --lint-only)") }
+            guard let out = values["out"] else { throw .invalidArgument(LocalizedText("--out DIR is needed (or --lint-only)")) }
             output = URL(fileURLWithPath: out)
         }
         request = SliceRequest(

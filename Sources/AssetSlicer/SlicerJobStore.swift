@@ -99,9 +99,9 @@ struct SlicerJobStore: Sendable {
     }
 
     /// Records the failure; the job keeps no files.
-    func fail(_ token: String, reason: String, now: Int64) throws {
+    func fail(_ token: String, reason: SlicerFailure, now: Int64) throws {
         try database.write { db in
-            try db.execute("UPDATE slicer_jobs SET state = 'failed', error = ?, bytes = 0, updated_at = ? WHERE token = ?", reason, now, token)
+            try db.execute("UPDATE slicer_jobs SET state = 'failed', error = ?, bytes = 0, updated_at = ? WHERE token = ?", reason.storedText, now, token)
         }
     }
 
@@ -113,9 +113,9 @@ struct SlicerJobStore: Sendable {
             let json = try row.get("summary", as: String.self)
             state = .finished(try JSONDecoder().decode(SlicerJobs.Summary.self, from: Data(json.utf8)))
         case "failed":
-            state = .failed(try row.get("error", as: String?.self) ?? "")
+            state = .failed(SlicerFailure.stored(try row.get("error", as: String?.self) ?? ""))
         case _ where updated <= now - staleAfter:
-            state = .failed(SlicerText.serverStopped.zh + " / " + SlicerText.serverStopped.en)
+            state = .failed(SlicerFailure(SlicerText.serverStopped, retry: true))
         case "running":
             state = .running(done: try row.get("done"), total: try row.get("total"))
         default:

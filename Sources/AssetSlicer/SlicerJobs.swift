@@ -16,7 +16,7 @@ final class SlicerJobs: Sendable {
         case queued
         case running(done: Int, total: Int)
         case finished(Summary)
-        case failed(String)
+        case failed(SlicerFailure)
     }
 
     /// What the page shows of a finished job; the pictures stay in the zip and the preview folder.
@@ -137,14 +137,14 @@ final class SlicerJobs: Sendable {
     /// Registers a job whose upload is already in `folder(id)` and queues it under the user's key in the work
     /// pool's batch lane. One job per account at a time: slicing is long work. A job that waits more than 10
     /// minutes for a thread fails with a message saying the server was busy.
-    /// - Throws: `SlicerError.overLimit` while the account has a job queued or running (on any server);
+    /// - Throws: `SlicerError.jobRunning` while the account has a job queued or running (on any server);
     ///   ``QuotaExceeded`` when the upload does not fit the account's quota; the pool's `WorkPoolError` (full, or
     ///   the user has too many jobs waiting); a `StorageError`.
     func start(id: String, userID: Int64, design: String, request: SliceRequest) throws {
         // Checked and registered in one transaction, so two uploads at once (to two servers) cannot both start.
         guard let removed = try store.insert(token: id, userID: userID, design: design, bytes: Self.size(of: folder(id)), now: now,
                                              keep: Self.maximumPerUser, quota: quota) else {
-            throw SlicerError.overLimit("one slicing job at a time: wait for the one that is running")
+            throw SlicerError.jobRunning
         }
         for id in removed { try? FileManager.default.removeItem(at: folder(id)) }
         do {
@@ -152,7 +152,7 @@ final class SlicerJobs: Sendable {
                 run(id, request: request, userID: userID)
             } expired: { [self] _ in
                 try? FileManager.default.removeItem(at: folder(id))
-                try? store.fail(id, reason: SlicerText.busy.zh + " / " + SlicerText.busy.en, now: now)
+                try? store.fail(id, reason: SlicerFailure(SlicerText.busy, retry: true), now: now)
             }
         } catch {
             try? store.delete(id)
@@ -173,7 +173,7 @@ final class SlicerJobs: Sendable {
     private func run(_ id: String, request: SliceRequest, userID: Int64) {
         let folder = folder(id)
         try? store.progress(id, done: 0, total: 0, now: now)
-        let failure: LocalizedText?
+        let failure: SlicerFailure?
         if let helper {
             // No file it writes may pass what is left of the account's quota (the upload is counted already).
             let used = (try? store.database.read { db in try quota.used(userID, db) }) ?? 0
@@ -182,7 +182,7 @@ final class SlicerJobs: Sendable {
             failure = slice(id, request: request, in: folder, helper: helper, limits: limits)
         } else {
             log(id, "no appsuite binary to run the slicing helper (looked at /proc/self/exe and beside it)")
-            failure = SlicerText.helperMissing
+            failure = SlicerFailure(SlicerText.helperMissing, retry: true)
         }
         for input in [SlicerJobSpec.fileName, "design", "app_icon", "launch", Self.summaryFile, SlicerFailure.fileName] {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(input))
@@ -190,17 +190,17 @@ final class SlicerJobs: Sendable {
         if let failure {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("Assets.zip"))
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("preview"))
-            try? store.fail(id, reason: failure.zh == failure.en ? failure.en : failure.zh + " / " + failure.en, now: now)
+            try? store.fail(id, reason: failure, now: now)
         }
     }
 
     /// Runs the helper and stores the summary it wrote; returns the failure to show instead, if any.
-    private func slice(_ id: String, request: SliceRequest, in folder: URL, helper: URL, limits: IsolatedProcess.Limits) -> LocalizedText? {
+    private func slice(_ id: String, request: SliceRequest, in folder: URL, helper: URL, limits: IsolatedProcess.Limits) -> SlicerFailure? {
         do {
             try JSONEncoder().encode(SlicerJobSpec(request, folder: folder)).write(to: folder.appendingPathComponent(SlicerJobSpec.fileName))
         } catch {
             log(id, "cannot write \(SlicerJobSpec.fileName): \(error)")
-            return SlicerText.notStored
+            return SlicerFailure(SlicerText.notStored, retry: true)
         }
         let ending = IsolatedProcess.run(helper, command: SlicerWorkerCommand.commandName, arguments: [folder.path], limits: limits) { [self] line in
             let words = line.split(separator: " ")
@@ -215,7 +215,7 @@ final class SlicerJobs: Sendable {
             let summary = folder.appendingPathComponent(Self.summaryFile)
             guard let data = try? Data(contentsOf: summary), let decoded = try? JSONDecoder().decode(Summary.self, from: data) else {
                 log(id, "the helper ended without a readable \(Self.summaryFile)")
-                return SlicerText.notStored
+                return SlicerFailure(SlicerText.notStored, retry: true)
             }
             do {
                 for input in [SlicerJobSpec.fileName, "design", "app_icon", "launch", Self.summaryFile] {
@@ -225,25 +225,25 @@ final class SlicerJobs: Sendable {
                 return nil
             } catch {
                 log(id, "cannot record the finished job: \(error)")
-                return SlicerText.notStored
+                return SlicerFailure(SlicerText.notStored, retry: true)
             }
         case .exited(let status):
             let file = folder.appendingPathComponent(SlicerFailure.fileName)
             if let data = try? Data(contentsOf: file), let failure = try? JSONDecoder().decode(SlicerFailure.self, from: data) {
-                return LocalizedText(zh: failure.zh, en: failure.en)
+                return failure
             }
             log(id, "the helper exited with status \(status) and no message")
-            return SlicerText.helperFailed
+            return SlicerFailure(SlicerText.helperFailed, retry: false)
         case .overCPU:
-            return SlicerText.overCPU(limits.cpuSeconds)
+            return SlicerFailure(SlicerText.overCPU(limits.cpuSeconds), retry: false)
         case .overTime:
-            return SlicerText.overTime(Int(limits.wallClock.components.seconds))
+            return SlicerFailure(SlicerText.overTime(Int(limits.wallClock.components.seconds)), retry: false)
         case .signalled(let signal):
             log(id, "the helper was ended by signal \(signal)")
-            return SlicerText.helperFailed
+            return SlicerFailure(SlicerText.helperFailed, retry: false)
         case .notStarted(let reason):
             log(id, "the helper did not start: \(reason)")
-            return SlicerText.helperMissing
+            return SlicerFailure(SlicerText.helperMissing, retry: true)
         }
     }
 

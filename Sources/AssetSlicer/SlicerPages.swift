@@ -21,8 +21,10 @@ enum SlicerText {
     static let legacy = LocalizedText(zh: "同时生成旧版图标尺寸（180…29、114、57、512）", en: "Also the legacy icon sizes (180…29, 114, 57, 512)")
     static let launch = LocalizedText(zh: "启动图原图（可选）", en: "Launch image master (optional)")
     static let start = LocalizedText(zh: "开始切图", en: "Slice")
-    static let limits = LocalizedText(zh: "最多 300 个文件、共 64 MB；每张图最多 4000 万像素，每边最多 4096 像素，最多 500 个切图。",
-                                      en: "Up to 300 files and 64 MB in all; 40 megapixels per picture, 4096 px per side, 500 slices.")
+    static let limits = LocalizedText(zh: "最多 \(SlicerPages.maximumFiles) 个文件、共 64 MB；每张图最多 4000 万像素，每边最多 4096 像素，最多 500 个切图。",
+                                      en: "Up to \(SlicerPages.maximumFiles) files and 64 MB in all; 40 megapixels per picture, 4096 px per side, 500 slices.")
+    /// The job page's way back after a failure that would only repeat: another design, not the same one again.
+    static let uploadAnother = LocalizedText(zh: "上传其他设计稿", en: "Upload another design")
     static let recent = LocalizedText(zh: "最近的任务", en: "Recent jobs")
     static let serverStopped = LocalizedText(zh: "处理它的服务器已停止，请重新上传", en: "the server slicing it stopped; upload it again")
     static let queued = LocalizedText(zh: "排队中…", en: "Queued…")
@@ -75,6 +77,7 @@ enum SlicerText {
 struct SlicerPages: Sendable {
     let jobs: SlicerJobs
     static let assets = AppAssets(appID: "slicer", directory: Bundle.module.resourceURL!.appendingPathComponent("Assets"))
+    /// Most design files one upload takes; with the form's other fields it stays within ``MultipartForm/maximumParts``.
     static let maximumFiles = 300
     /// What uploads may be: bytes per file as the multipart limit, pixels and sides well under Photo Studio's.
     static let limits = SlicerLimits(maximumSlices: 500, maximumSide: 4_096, image: ImageLimits(maximumPixels: 40_000_000, maximumBytes: 64 << 20))
@@ -89,7 +92,7 @@ struct SlicerPages: Sendable {
                 let id = try create(request, userID: member.user.id)
                 return viewer.redirect(to: "/slicer/jobs/\(id)")
             } catch let error as SlicerError {
-                return viewer.redirect(to: "/slicer", flash: Toast(error.description, kind: .error))
+                return viewer.redirect(to: "/slicer", flash: Toast(error.message(viewer.language), kind: .error))
             } catch let error as WorkPoolError {
                 return viewer.redirect(to: "/slicer", flash: Toast(error.httpError.detail ?? error.httpError.title, kind: .error))
             } catch let error as QuotaExceeded {
@@ -135,13 +138,13 @@ struct SlicerPages: Sendable {
     func create(_ request: Request, userID: Int64) throws -> String {
         let form = request.form()
         let designs = request.uploadedFiles.filter { $0.fieldName == "design" && !($0.filename.isEmpty && $0.size == 0) }
-        guard !designs.isEmpty else { throw SlicerError.invalidArgument(SlicerText.chooseDesign(.zh) + " " + SlicerText.chooseDesign(.en)) }
+        guard !designs.isEmpty else { throw SlicerError.invalidArgument(SlicerText.chooseDesign) }
         guard designs.count <= Self.maximumFiles else {
             throw SlicerError.overLimit("\(designs.count) files; at most \(Self.maximumFiles)")
         }
         var options = SliceOptions(limits: Self.limits)
         if let scale = form["scale"] {
-            guard let value = Int(scale), (1...3).contains(value) else { throw SlicerError.invalidArgument("design scale must be 1, 2 or 3") }
+            guard let value = Int(scale), (1...3).contains(value) else { throw SlicerError.invalidArgument(LocalizedText(zh: "设计稿倍率须为 @1x、@2x 或 @3x", en: "the design scale must be @1x, @2x or @3x")) }
             options.designScale = value
         }
         let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
@@ -153,7 +156,8 @@ struct SlicerPages: Sendable {
                                                detail: "not a design this tool reads (.png, .jpg, .svg, .pdf or .psd)")
         }
         if designs.count > 1, !extensions.allSatisfy(BitmapDesign.extensions.contains) {
-            throw SlicerError.invalidArgument("several files must all be PNG or JPEG exports; an SVG, PDF or PSD goes alone")
+            throw SlicerError.invalidArgument(LocalizedText(zh: "多个文件须全是 PNG 或 JPEG 切图；SVG、PDF 或 PSD 只能单独上传",
+                                                             en: "several files must all be PNG or JPEG exports; an SVG, PDF or PSD goes alone"))
         }
         let input = designs.count == 1 ? folder.appendingPathComponent("design").appendingPathComponent(names[0]) : folder.appendingPathComponent("design")
         do {
@@ -186,7 +190,7 @@ struct SlicerPages: Sendable {
         let last = filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         let clean = String(String.UnicodeScalarView(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }))
         guard !clean.isEmpty, !clean.hasPrefix("."), clean.utf8.count <= 200 else {
-            throw SlicerError.invalidArgument("a file name is empty, hidden or too long: \(clean.prefix(40))")
+            throw SlicerError.invalidArgument(LocalizedText(zh: "文件名为空、以点开头或太长：\(clean.prefix(40))", en: "a file name is empty, hidden or too long: \(clean.prefix(40))"))
         }
         return clean
     }
@@ -194,7 +198,7 @@ struct SlicerPages: Sendable {
     static func copy(_ file: UploadedFile, to url: URL) throws {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if FileManager.default.fileExists(atPath: url.path) { throw SlicerError.invalidArgument("two files are named \(url.lastPathComponent)") }
+            if FileManager.default.fileExists(atPath: url.path) { throw SlicerError.invalidArgument(LocalizedText(zh: "有两个文件都叫 \(url.lastPathComponent)", en: "two files are named \(url.lastPathComponent)")) }
             try FileManager.default.copyItem(atPath: file.temporaryPath, toPath: url.path)
         } catch let error as SlicerError {
             throw error
@@ -261,7 +265,7 @@ struct SlicerPages: Sendable {
         case let .finished(summary):
             SlicerText.done(summary.slices.count, summary.lint.filter { $0.level == .error }.count,
                             summary.lint.filter { $0.level == .warning }.count, language)
-        case let .failed(message): "\(SlicerText.failed(language)): \(message)"
+        case let .failed(failure): "\(SlicerText.failed(language)): \(failure.message(language))"
         }
     }
 
@@ -302,8 +306,12 @@ struct SlicerPages: Sendable {
                     }
                     button(SlicerText.reload(language), style: .secondary, href: "/slicer/jobs/\(job.id)", fullWidth: false)
                 }
-            case let .failed(message):
-                errorState(language: language, title: SlicerText.failed(language), message: message, retryHref: "/slicer")
+            case let .failed(failure):
+                errorState(language: language, title: SlicerText.failed(language), message: failure.message(language),
+                           retryHref: failure.retry ? "/slicer" : nil)
+                if !failure.retry {
+                    div(.class("form-actions")) { button(SlicerText.uploadAnother(language), style: .secondary, href: "/slicer", fullWidth: false) }
+                }
             case let .finished(summary):
                 p(.class("slicer-summary")) { status(job, language) }
                 div(.class("form-actions")) {

@@ -33,11 +33,35 @@ struct SlicerJobSpec: Codable, Sendable, Equatable {
     }
 }
 
-/// What a helper leaves in the job's folder when slicing failed: the message for the job page.
+/// Why a job failed, as its page shows it: the message in both languages and whether 重试 is offered. The helper
+/// leaves it in the job's folder as `failure.json`; the job's row keeps it as this JSON in `slicer_jobs.error`.
 struct SlicerFailure: Codable, Sendable, Equatable {
     var zh: String
     var en: String
+    /// Whether uploading the same design again can succeed (``SlicerError/canSucceedOnRetry``: the server was busy,
+    /// stopped or could not store the results), so the page offers 重试.
+    var retry: Bool
     static let fileName = "failure.json"
+
+    init(_ message: LocalizedText, retry: Bool) {
+        zh = message.zh
+        en = message.en
+        self.retry = retry
+    }
+
+    var message: LocalizedText { LocalizedText(zh: zh, en: en) }
+
+    /// The failure kept in `slicer_jobs.error`: this JSON, or text stored before it was kept as JSON (`zh / en`,
+    /// or one language only), which is shown as a general failure when it is not in both languages.
+    static func stored(_ text: String) -> SlicerFailure {
+        if let failure = try? JSONDecoder().decode(SlicerFailure.self, from: Data(text.utf8)) { return failure }
+        let halves = text.components(separatedBy: " / ")
+        if halves.count == 2 { return SlicerFailure(LocalizedText(zh: halves[0], en: halves[1]), retry: false) }
+        return SlicerFailure(SlicerText.helperFailed, retry: false)
+    }
+
+    /// The JSON kept in `slicer_jobs.error`.
+    var storedText: String { String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self) }
 }
 
 /// `appsuite slicer-job <limits> FOLDER` (not listed in `--help`): slices the `/slicer` job in FOLDER in this
@@ -68,8 +92,12 @@ struct SlicerWorkerCommand: AppCommand {
             try JSONEncoder().encode(summary).write(to: folder.appendingPathComponent(SlicerJobs.summaryFile))
             return .success
         } catch {
-            let message = (error as? SlicerError)?.message ?? LocalizedText(zh: "结果无法写入", en: "the results cannot be written")
-            let failure = SlicerFailure(zh: Self.scrub(message.zh, folder: folder), en: Self.scrub(message.en, folder: folder))
+            // The library's own words go to standard error, which the server logs; the page gets the kind's message.
+            FileHandle.standardError.write(Data(Self.scrub("\(error)\n", folder: folder).utf8))
+            let slicer = error as? SlicerError
+            let message = slicer?.message ?? SlicerText.notStored
+            let failure = SlicerFailure(LocalizedText(zh: Self.scrub(message.zh, folder: folder), en: Self.scrub(message.en, folder: folder)),
+                                        retry: slicer?.canSucceedOnRetry ?? true)
             try? JSONEncoder().encode(failure).write(to: folder.appendingPathComponent(SlicerFailure.fileName))
             return (error as? SlicerError)?.exitCode ?? .cannotCreate
         }

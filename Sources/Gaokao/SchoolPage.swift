@@ -37,6 +37,16 @@ extension GaokaoPages {
         } ?? []
         let planned = try planSource.entries(for: viewer, request: request)
         let majorLines = school.isEmpty ? [] : try store.majorLines(province: province, school: university?.name ?? school, moeCode: university?.moeCode)
+        // A name that is no school of the data (tester 31c #17: 不存在大学xyz got a page of its own) is a 404 saying so.
+        if !school.isEmpty, university == nil, lines.isEmpty, majorLines.isEmpty,
+           !data.admissionProvinces.contains(where: { data.schoolNames(province: $0).contains(school) }) {
+            let unknown = LocalizedText(zh: "没有这所学校", en: "No such school")
+            return page(viewer, title: unknown(l), back: BackLink(href: "/gaokao/recommend", label: GaokaoText.picks(l)), status: .notFound) {
+                emptyState(icon: .info, title: unknown(l),
+                           message: LocalizedText(zh: "数据里没有名为「\(school)」的学校，请检查校名或从推荐列表进入。",
+                                                  en: "The data have no school named “\(school)”; check the name or open it from the picks.")(l))
+            }
+        }
         return page(viewer, title: school.isEmpty ? GaokaoText.schoolTitle(l) : school, back: BackLink(href: "/gaokao/recommend", label: GaokaoText.picks(l)),
                     status: problems.status) {
             if let university {

@@ -372,11 +372,19 @@ extension ServerCore {
         return error
     }
 
+    /// The 413 for a multipart body of more than `limit` parts, in both languages (``HTTPError/details``): a page
+    /// says how many files a form takes at most, not that a file is too large.
+    static func tooManyParts(limit: Int) -> HTTPError {
+        var error = HTTPError(.contentTooLarge, detail: "The form holds more than \(limit) parts (files and fields together); send fewer files at once.")
+        error.details = ["zh-Hans": "一次最多提交 \(limit) 项（文件和表单字段合计），请减少文件数量后分批上传。", "en": error.detail ?? ""]
+        return error
+    }
+
     static func multipartProblem(_ failure: MultipartParser.Failure) -> HTTPError {
         switch failure {
         case .malformed(let reason): .badRequest("The multipart body is malformed: \(reason).")
         case .fileTooLarge(let limit): tooLarge(limit: limit)
-        case .tooManyParts(let limit): HTTPError(.contentTooLarge, detail: "The multipart body has more than \(limit) parts.")
+        case .tooManyParts(let limit): tooManyParts(limit: limit)
         case .fieldTooLarge(let limit): HTTPError(.contentTooLarge, detail: "A form field is larger than \(limit) bytes.")
         case .diskFull: DiskFull().httpError
         }

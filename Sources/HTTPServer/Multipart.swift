@@ -4,6 +4,10 @@ import Foundation
 public struct MultipartForm: Sendable {
     public var fields: FormData
     public var files: [UploadedFile]
+
+    /// Most parts (files and fields together) one body may hold, on every route: room for the largest form, the
+    /// 切图 page's 300 design files plus its five other fields, with a few to spare. One more is a 413 naming it.
+    public static let maximumParts = 320
 }
 
 extension MultipartForm {
@@ -66,7 +70,6 @@ final class MultipartParser {
     private let delimiter: [UInt8]  // CRLF "--" boundary
     private let directory: String
     private let maximumFileSize: Int
-    private let maximumParts = 100
     private let maximumFieldSize = 64 * 1024
     private let maximumHeaderSize = 8 * 1024
 
@@ -159,7 +162,7 @@ final class MultipartParser {
 
     private func beginPart(headers: String) throws(Failure) {
         partCount += 1
-        guard partCount <= maximumParts else { throw .tooManyParts(limit: maximumParts) }
+        guard partCount <= MultipartForm.maximumParts else { throw .tooManyParts(limit: MultipartForm.maximumParts) }
         var name: String?
         var filename: String?
         var contentType = "application/octet-stream"

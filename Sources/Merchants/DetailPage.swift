@@ -77,14 +77,13 @@ extension MerchantsPages {
                 }
             }
             navigation(merchant, gcj: gcj, l)
-            if let notes = merchant.notes {
+            if let notes = merchant.notes, case let facts = MerchantFacts.shown(notes, l), !facts.isEmpty {
                 details(.class("mx-notes")) {
                     summary { MerchantsText.details(l) }
                     dl {
-                        for line in notes.split(separator: "\n") {
-                            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
-                            dt { parts[0] }
-                            dd { parts.count > 1 ? parts[1] : "" }
+                        for fact in facts {
+                            dt { fact.label }
+                            dd { fact.value }
                         }
                     }
                 }
@@ -106,12 +105,9 @@ extension MerchantsPages {
             photoStrip
             footer(.class("mx-attribution")) {
                 // A user's merchant names no account id (`user:2`): the source is this site's users (issue 30).
+                // The licence in the reader's language, and no datum arithmetic (tester 31c #4: `GCJ-02 30.316078, … → WGS-84 …`).
                 p { "\(MerchantsText.source(l))\(l == .zh ? "：" : ": ")"
-                    + (merchant.source == "user" ? MerchantsText.submittedByUser(l) : "\(merchant.sourceID) · \(merchant.licence)") }
-                if merchant.sourceDatum == .gcj02 {
-                    p { String(format: "GCJ-02 %.6f, %.6f → WGS-84 %.6f, %.6f", merchant.sourcePosition.latitude, merchant.sourcePosition.longitude,
-                               merchant.position.latitude, merchant.position.longitude) }
-                }
+                    + (merchant.source == "user" ? MerchantsText.submittedByUser(l) : "\(merchant.sourceID) · \(MerchantsText.licence(merchant, l))") }
             }
         }
     }

@@ -90,9 +90,22 @@ enum MerchantsText {
     }
     static let searchArea = LocalizedText(zh: "搜索此区域", en: "Search this area")
     static let perPerson = LocalizedText(zh: "人均", en: "per person")
-    /// `3035 条点评`, `1 review`, `2 reviews`.
-    static func reviews(_ count: Int64, _ l: Language) -> String {
-        l == .zh ? "\(count) 条点评" : count == 1 ? "1 review" : "\(count) reviews"
+    /// The source's own review count, apart from this site's: `大众点评 3035 条评价`, `3035 reviews on Dianping`.
+    static func sourceReviews(_ count: Int64, _ l: Language) -> String {
+        l == .zh ? "大众点评 \(count) 条评价" : count == 1 ? "1 review on Dianping" : "\(count) reviews on Dianping"
+    }
+
+    /// The licence line of `merchant`'s source in the reader's language (ODbL and CC BY ask for it wherever the data
+    /// appears); English is the text stored at import. A source this table does not know reads as stored.
+    static func licence(_ merchant: Merchant, _ l: Language) -> String {
+        switch merchant.source {
+        case "user": submittedByUser(l)
+        case "osm": l == .zh ? "© OpenStreetMap 贡献者，ODbL 1.0，https://www.openstreetmap.org/copyright" : merchant.licence
+        case "awesome-cn-cafe":
+            l == .zh ? "咖啡馆数据：awesome-cn-cafe 贡献者（github.com/ElaWorkshop/awesome-cn-cafe），CC BY 4.0；有改动：字段已统一，评论者账号已化名" : merchant.licence
+        case "hmdp": l == .zh ? "黑马点评课程数据（cs001020/hmdp），未声明许可：仅供内部测试，不得公开" : merchant.licence
+        default: merchant.licence
+        }
     }
     /// `12 人评分`, `1 rating`, `12 ratings`.
     static func ratingCount(_ count: Int64, _ l: Language) -> String {

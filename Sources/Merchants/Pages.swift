@@ -232,14 +232,15 @@ struct MerchantsPages: Sendable {
         }
     }
 
-    /// `餐馆 · 4.7★ 3035 条点评 · 人均 ¥80`.
+    /// `餐馆 · 3.8★ 2 人评分 · 大众点评 3035 条评价 · 人均 ¥80`: the rating, how many rated it here, and apart from them
+    /// the source's own review count (tester 31c #4/#5: `3035 条点评` read as this site's reviews, and a count of
+    /// ratings as one of reviews).
     func meta(_ merchant: Merchant, standing: Standing, _ l: Language) -> String {
         var parts = [MerchantCategory.named(merchant.category)?.name(l) ?? merchant.category]
-        if let rating = standing.rating {
-            parts.append(MerchantsText.stars(rating) + " " + MerchantsText.reviews(standing.reviewCount, l))
-        } else if standing.reviewCount > 0 {
-            parts.append(MerchantsText.reviews(standing.reviewCount, l))
-        }
+        let raters = standing.distribution.reduce(0, +)
+        let rated = [standing.rating.map(MerchantsText.stars), raters > 0 ? MerchantsText.ratingCount(raters, l) : nil].compactMap { $0 }
+        if !rated.isEmpty { parts.append(rated.joined(separator: " ")) }
+        if merchant.sourceReviewCount > 0 { parts.append(MerchantsText.sourceReviews(merchant.sourceReviewCount, l)) }
         if let price = merchant.pricePerPerson { parts.append("\(MerchantsText.perPerson(l)) \(MerchantsText.price(price))") }
         return parts.joined(separator: " · ")
     }
@@ -265,9 +266,11 @@ struct MerchantsPages: Sendable {
         }
     }
 
-    /// The licence lines of the sources shown (ODbL and CC BY ask for them wherever their data appears).
+    /// The licence lines of the sources shown (ODbL and CC BY ask for them wherever their data appears); a merchant
+    /// added on this site reads 本站用户提交 / Submitted by a user of this site, every line in the reader's language
+    /// (``MerchantsText/licence(_:_:)``).
     func attribution(_ merchants: [Merchant], _ l: Language) -> Node {
-        let licences = Array(Set(merchants.map(\.licence))).sorted()
+        let licences = Array(Set(merchants.map { MerchantsText.licence($0, l) })).sorted()
         return footer(.class("mx-attribution")) {
             for licence in licences { p { licence } }
         }

@@ -138,7 +138,8 @@ enum MovieFeed {
             : "the Douban long reviews cover \(importedFilms.count) films (\(enFilms)): \(imported) here; "
         return LocalizedText(
             zh: "来源：" + zhReviews + "本站用户的影评 \(own) 篇；短评是豆瓣热门短评和本站短评，来自 \(shortFilms.count) 部电影。推荐共 \(feed.count) 条，不重复。",
-            en: "Sources: " + enReviews + "\(own) reviews by users here; short reviews from Douban's hot lists and this site, on \(shortFilms.count) films. "
+            en: "Sources: " + enReviews + (own == 1 ? "1 review" : "\(own) reviews") + " by users here; short reviews from Douban's hot lists and this site, on "
+                + (shortFilms.count == 1 ? "1 film. " : "\(shortFilms.count) films. ")
                 + "\(feed.count) cards in all, none repeated.")
     }
 

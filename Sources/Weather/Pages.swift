@@ -418,7 +418,8 @@ struct WeatherPages: Sendable {
         let l = viewer.language
         guard let sample = Samples.sample(try request.parameter("id")) else {
             return page(viewer, title: WeatherText.samples(l), back: homeBack(l), status: .notFound) {
-                emptyState(icon: .info, title: WeatherText.unknownPlace(l))
+                emptyState(icon: .info, title: WeatherText.unknownSample(l),
+                           action: LinkAction(label: WeatherText.samples(l), href: "/weather/samples"))
             }
         }
         let back = BackLink(href: "/weather/samples", label: WeatherText.samples(l))

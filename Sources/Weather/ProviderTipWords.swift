@@ -27,10 +27,11 @@ enum ProviderTipWords {
         "带伞": "Advised", "不带伞": "Not needed", "必带": "Take one", "不必": "Not needed",
     ]
 
-    /// The tip's title in `language`: Chinese as given; English from the tables, an unknown word kept as written.
-    /// `translated` is false when any word was kept (the page then marks the title as the provider's text).
+    /// The tip's title in `language`: Chinese as given, a level that repeats the name once (`带伞`, not `带伞 · 带伞`:
+    /// tester 31c #12); English from the tables, an unknown word kept as written. `translated` is false when any word
+    /// was kept (the page then marks the title as the provider's text).
     static func title(name: String, level: String, _ language: Language) -> (text: String, translated: Bool) {
-        guard language == .en else { return (level.isEmpty ? name : "\(name) · \(level)", true) }
+        guard language == .en else { return (level.isEmpty || level == name ? name : "\(name) · \(level)", true) }
         let englishName = names[name]
         let englishLevel = level.isEmpty ? "" : levels[level]
         let text = [englishName ?? name, level.isEmpty ? nil : (englishLevel ?? level)].compactMap { $0 }.joined(separator: " · ")

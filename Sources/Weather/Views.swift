@@ -50,7 +50,9 @@ struct ForecastView {
         case .live: return "\(WeatherText.updated(stamp(forecast.fetchedAt))(l)) · \(source)"
         case .recorded(let dateKnown):
             guard let observed = forecast.current?.observedAt else { return source }
-            let time = dateKnown ? stamp(observed, year: true) : "\(clock(observed))（\(WeatherText.dateNotGiven(l))）"
+            // Full-width brackets in Chinese only (tester 31c #12: `Observed 10:35（the reply gives no date）`).
+            let time = dateKnown ? stamp(observed, year: true)
+                : l == .zh ? "\(clock(observed))（\(WeatherText.dateNotGiven(l))）" : "\(clock(observed)) (\(WeatherText.dateNotGiven(l)))"
             return "\(WeatherText.observed(time)(l)) · \(source)"
         }
     }

@@ -122,6 +122,8 @@ enum WeatherText {
     static let noClimateMessage = LocalizedText(zh: "只有北京、上海、广州、成都、沈阳有 2010–2015 年的逐日观测。",
                                                 en: "Daily observations exist for Beijing, Shanghai, Guangzhou, Chengdu and Shenyang (2010–2015) only.")
     static let unknownPlace = LocalizedText(zh: "没有这个地区", en: "No such place")
+    /// A sample id that no recording has (tester 31c #12: `/weather/samples/nope` said 没有这个地区).
+    static let unknownSample = LocalizedText(zh: "没有这个录制样例", en: "No such sample")
     static let month = LocalizedText(zh: "月", en: "")
     static let levelProvince = LocalizedText(zh: "省级", en: "province")
     static let levelCity = LocalizedText(zh: "地级", en: "prefecture")

@@ -104,7 +104,20 @@ import Testing
         #expect(try server.get(APIPath.me, token: tablet.token).status == 401)
         #expect(try server.get(APIPath.me, token: phone.token).status == 200)
         #expect(try server.get(APIPath.sessions, token: phone.token).decode(SessionList.self).items.count == 1)
-        #expect(try server.postForm("/me/sessions/others", [], headers: ["Cookie": phone.cookie]).status == 403, "CSRF kept")
+        let forged = try server.postForm("/me/sessions/others", [], headers: ["Cookie": phone.cookie])
+        #expect(forged.status == 403, "CSRF kept")
+        #expect(forged.text.contains("页面已过期或来源不可信") && !forged.text.contains("你没有权限"), "\(forged.text.prefix(2_000))")
+    }
+
+    /// Tester 31c #6: a 403 for a page the account may not see says so; only a failed CSRF check says the page expired.
+    @Test func notAllowedIsNotAnExpiredPage() throws {
+        let server = try TestServer()
+        let plain = try server.register("plain_reader")
+        let zh = try server.get("/admin/moderation", headers: ["Cookie": plain.cookie])
+        #expect(zh.status == 403)
+        #expect(zh.text.contains("你没有权限查看这个页面或执行这个操作。") && !zh.text.contains("页面已过期"), "\(zh.text.prefix(2_000))")
+        let en = try server.get("/admin/moderation", headers: ["Cookie": plain.cookie + "; lang=en"])
+        #expect(en.text.contains("Your account is not allowed to see this page or do this.") && !en.text.contains("expired"))
     }
 
     @Test func apiSignsOutOtherSessions() throws {

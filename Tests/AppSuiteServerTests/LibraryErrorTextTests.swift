@@ -30,15 +30,16 @@ import Weather
                                     options: ["weather-provider-url": "http://127.0.0.1:9"])
         let account = try server.register("designer")
 
-        // MagickWand, poppler, librsvg (after libxml2): /slicer jobs fail with a message naming the upload only.
+        // MagickWand, poppler, librsvg (after libxml2): /slicer jobs fail with a message naming the upload only, in the
+        // reader's language (tester 31c #1: "not well-formed XML" was shown on the Chinese page).
         // A PSD header claiming 0x7f7f7f7f rows over junk, a PDF whose only object points nowhere, an SVG whose tags do not close.
         let designs: [(name: String, bytes: [UInt8], says: [String])] = [
             ("huge.psd", Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0, 0, 3] + [UInt8](repeating: 0x7f, count: 200),
-             ["huge.psd: not a PSD this tool can read", "超出预算：huge.psd 超出读取限制（图层数、尺寸、像素或时间）"]),
+             ["无法读取 huge.psd：文件已损坏", "超出预算：huge.psd 超出读取限制（图层数、尺寸、像素或时间）"]),
             ("icon.pdf", Array("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF".utf8),
-             ["icon.pdf: not a PDF this tool can read", "nothing to slice: icon.pdf holds no slices"]),
+             ["无法读取 icon.pdf：文件已损坏", "这个设计稿里没有能切出的图"]),
             ("home.svg", Array(#"<svg xmlns="http://www.w3.org/2000/svg"><rect id="btn_a" width="10" height="10"></svg>"#.utf8),
-             ["home.svg: not well-formed XML"]),
+             ["无法读取 home.svg：文件已损坏，或不是本工具能读的 PNG、JPEG、SVG、PDF 或 PSD"]),
         ]
         for design in designs {
             let upload = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: design.name, bytes: design.bytes)],

@@ -63,7 +63,7 @@ import WebUI
             Issue.record("a should count as failed")
             return
         }
-        #expect(reason.contains("服务器已停止") && reason.contains("stopped"))
+        #expect(reason.zh.contains("服务器已停止") && reason.en.contains("stopped") && reason.retry, "\(reason)")
         #expect(try store.insert(token: "b", userID: Int64(userID), design: "b.svg", bytes: 0, now: later, keep: 10, quota: quota) == [])
         try store.finish("b", summary: SlicerJobs.Summary(slices: [], findings: [], zipSize: 5), bytes: 5, now: later)
 
@@ -72,7 +72,7 @@ import WebUI
         for n in 0..<10 {
             let token = "c\(n)"
             removed += try #require(try store.insert(token: token, userID: Int64(userID), design: "\(n).svg", bytes: 0, now: later, keep: 10, quota: quota))
-            try store.fail(token, reason: "test", now: later)
+            try store.fail(token, reason: SlicerFailure(LocalizedText("test"), retry: false), now: later)
         }
         #expect(removed == ["a", "b"])
         #expect(try store.list(userID: Int64(userID), now: later).map(\.id) == (0..<10).reversed().map { "c\($0)" })

@@ -1,4 +1,5 @@
 import AppSuiteTesting
+import HTTPServer
 @testable import AssetSlicer
 import Foundation
 import Testing
@@ -80,6 +81,52 @@ import Testing
             return !page.text.contains("data-running")
         })
         #expect(finished, "the slicing job ends")
-        #expect(page.text.contains("too many pixels"), "\(page.text.prefix(2000))")
+        // Its one slice cannot be read (a lint finding), so the job has nothing to slice; said in the reader's words.
+        #expect(page.text.contains("这个设计稿里没有能切出的图") && !page.text.contains("重试"), "\(page.text.prefix(2000))")
+        #expect(!page.text.contains("pixels"), "the library's words stay in the log")
+    }
+
+    /// Tester 31c #1: a design that cannot be read fails with the kind's message in the reader's language, never the
+    /// library's text, and offers another upload instead of 重试 (the same file would fail again).
+    @Test func aBrokenDesignFailsInTheReadersWordsWithoutRetry() throws {
+        let server = try TestServer(apps: [AssetSlicerApp()])
+        let account = try server.register("designer")
+        let upload = try server.upload("/slicer/jobs", files: [
+            MultipartFile(field: "design", filename: "broken.svg", contentType: "image/svg+xml",
+                          bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"a\">".utf8)),
+        ], token: account.token)
+        let location = try #require(upload.headers["location"])
+        var page = try server.get(location, token: account.token)
+        let finished = try wait(until: {
+            page = try server.get(location, token: account.token)
+            return !page.text.contains("data-running")
+        })
+        #expect(finished, "the slicing job ends")
+        #expect(page.text.contains("无法读取 broken.svg：文件已损坏，或不是本工具能读的 PNG、JPEG、SVG、PDF 或 PSD"), "\(page.text.prefix(3000))")
+        #expect(!page.text.contains("well-formed") && !page.text.contains("重试"))
+        #expect(page.text.contains("上传其他设计稿"))
+        let english = try server.get(location, token: account.token, headers: ["Accept-Language": "en"])
+        #expect(english.text.contains("broken.svg cannot be read: the file is damaged or not a PNG, JPEG, SVG, PDF or PSD this tool reads"))
+        #expect(!english.text.contains("well-formed") && english.text.contains("Upload another design"))
+        let list = try server.get("/slicer", token: account.token)
+        #expect(list.text.contains("失败: 无法读取 broken.svg") && !list.text.contains("well-formed"))
+    }
+
+    /// Tester 31c #2: the page's 300 files fit the multipart parser's part limit; a body of more parts than
+    /// ``MultipartForm/maximumParts`` is refused with a page that names that limit, not a file size.
+    @Test func threeHundredFilesAreTakenAndMorePartsAreRefusedByCount() throws {
+        let server = try TestServer(apps: [AssetSlicerApp()])
+        let account = try server.register("designer")
+        func files(_ count: Int) -> [MultipartFile] {
+            (0..<count).map { MultipartFile(field: "design", filename: "ico_n\($0)_nor@2x.png", contentType: "image/png", bytes: [0x89]) }
+        }
+        let most = try server.upload("/slicer/jobs", files: files(SlicerPages.maximumFiles), token: account.token)
+        #expect(most.status == 303)
+        #expect(most.headers["location"]?.hasPrefix("/slicer/jobs/") == true, "\(most.status) \(most.headers)")
+        let over = try server.upload("/slicer/jobs", files: files(MultipartForm.maximumParts + 1), token: account.token,
+                                     headers: ["Accept": "text/html"])
+        #expect(over.status == 413)
+        #expect(over.text.contains("一次最多提交 \(MultipartForm.maximumParts) 项（文件和表单字段合计）"), "\(over.text.prefix(3000))")
+        #expect(!over.text.contains("更小的文件"))
     }
 }

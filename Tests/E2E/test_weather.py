@@ -166,6 +166,16 @@ def test_sample_with_trend_chart(browser, server, screenshot):
     set_theme(browser, False)
 
 
+def test_source_line_is_inset(browser, server, screenshot):
+    """Tester 31c #12: a reply with neither conditions nor days shows its source line inset from the screen edge."""
+    browser.get(server.base_url + "/weather/samples/beijing-qweather")
+    lines = browser.find_elements(By.CSS_SELECTOR, ".wx-forecast > .wx-updated")
+    assert lines, "the sample has a reply shown by its source line only"
+    for line in lines:
+        assert line.rect["x"] >= 12, line.rect
+    screenshot("weather-source-line")
+
+
 def test_climate_and_location(browser, server, screenshot):
     browser.get(server.base_url + "/weather/climate?place=110000&date=07-15")
     text = browser.find_element(By.CSS_SELECTOR, ".wx-climate").text

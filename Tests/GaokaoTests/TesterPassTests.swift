@@ -61,4 +61,17 @@ struct TesterPassTests {
         // Section titles and the 招生类型 in the table cells; a batch's published name (`国家专项计划` as a batch) is data and stays.
         #expect(!page.text.contains("湖南 · 中外合作办学") && !page.text.contains("湖南 · 国家专项计划") && !page.text.contains("湖南 · 预科"))
     }
+
+    /// Tester 31c #17: a made-up school name is a 404 saying there is no such school, not a page titled with it; a
+    /// school with lines but outside the MOE list still has its page.
+    @Test("a school the data lack is a 404")
+    func unknownSchoolIsNotFound() throws {
+        _ = try GaokaoFixture.get()
+        let made = try http.get("/gaokao/school", [("province", "河南"), ("school", "不存在大学xyz")])
+        #expect(made.status == 404)
+        #expect(made.text.contains("没有这所学校") && made.text.contains("数据里没有名为「不存在大学xyz」的学校") && !made.text.contains("暂无该校"))
+        let english = try http.get("/gaokao/school", [("province", "河南"), ("school", "不存在大学xyz")], headers: ["Accept-Language": "en"])
+        #expect(english.status == 404 && english.text.contains("No such school"))
+        #expect(try http.get("/gaokao/school", [("province", "湖南"), ("school", "中南大学")]).status == 200)
+    }
 }

@@ -50,4 +50,30 @@ import Testing
         #expect(try osm.get("lat", as: Double.self) == 30.2712537)
         #expect(try osm.get("source_lat", as: Double.self) == 30.2712537)
     }
+
+    /// Tester 31c #4: an imported merchant's page says everything in the reader's language: the source's review count
+    /// labelled as Dianping's, apart from this site's reviews; the extra fields by their names, with units, unknown
+    /// ones hidden; the licence line; no datum arithmetic.
+    @Test func importedFactsAndSourcesInTheReadersLanguage() throws {
+        let server = try MerchantsServer.get()
+        func id(_ condition: String) throws -> Int64 {
+            try #require(try server.suite.database.read { db in try db.scalar("SELECT id FROM merchants WHERE \(condition) ORDER BY id LIMIT 1", as: Int64.self) })
+        }
+        let dianping = try id("source_id = 'hmdp:1'")
+        let zh = try server.get("/merchants/\(dianping)").text
+        #expect(zh.contains("大众点评 3035 条评价") && !zh.contains("3035 条点评"), "\(zh.prefix(4_000))")
+        #expect(zh.contains("<dt>销量（来源）</dt><dd>4215</dd>") && !zh.contains("image_count") && !zh.contains(">sold<"))
+        #expect(zh.contains("黑马点评课程数据（cs001020/hmdp），未声明许可") && !zh.contains("not for publication"))
+        #expect(!zh.contains("GCJ-02 30.") && !zh.contains("→ WGS-84"))
+        let en = try server.get("/merchants/\(dianping)", headers: ["Cookie": "lang=en"]).text
+        #expect(en.contains("3035 reviews on Dianping") && en.contains("<dt>Sold (source)</dt><dd>4215</dd>") && !en.contains("销量"))
+
+        let cafe = try id("notes LIKE '%speed_class=moderate%' AND notes LIKE '%download_raw=%'")
+        let cafeZh = try server.get("/merchants/\(cafe)").text
+        #expect(cafeZh.contains("<dt>网速</dt><dd>中等</dd>") && cafeZh.contains("<dt>下载网速</dt><dd>") && !cafeZh.contains("speed_class"))
+        #expect(!cafeZh.contains("moderate") && !cafeZh.contains("download_raw"))
+        #expect(cafeZh.contains("咖啡馆数据：awesome-cn-cafe 贡献者") && !cafeZh.contains("Café data"))
+        let cafeEn = try server.get("/merchants/\(cafe)", headers: ["Cookie": "lang=en"]).text
+        #expect(cafeEn.contains("<dt>Network speed</dt><dd>Moderate</dd>") && cafeEn.contains("Café data: awesome-cn-cafe contributors"))
+    }
 }

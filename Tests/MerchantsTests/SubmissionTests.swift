@@ -95,6 +95,12 @@ import Testing
         let english = try server.get("/merchants/\(published.id)", headers: ["Cookie": "lang=en"]).text
         #expect(english.contains("Source: Submitted by a user of this site") && !english.contains("本站用户提交") && !english.contains("user:"))
         #expect(english.contains(" · 1 rating<") && !english.contains("1 ratings"), "\(english)")
+        // Tester 31c #3: the lists' source footer too, in the reader's language only.
+        let search = "/merchants/search?q=%E6%B5%8B%E8%AF%95%E5%B0%8F%E9%A6%86"
+        let listed = try server.get(search).text
+        #expect(listed.contains("mx-attribution") && listed.contains("<p>本站用户提交</p>") && !listed.contains("Submitted by"), "\(listed)")
+        let listedEnglish = try server.get(search, headers: ["Cookie": "lang=en"]).text
+        #expect(listedEnglish.contains("<p>Submitted by a user of this site</p>") && !listedEnglish.contains("本站用户提交"))
 
         // Ten an hour: alice has one; nine more pass, the eleventh is refused with Retry-After.
         for index in 0..<9 {

@@ -162,5 +162,8 @@ import Testing
         #expect(!before.contains { $0.contains("新鲜出炉的影评") || $0.contains("刚看完的短评") })
         // The rest of the first page is the ranked feed as before, moved along by the two new cards.
         #expect(Array(after.prefix(MovieFeed.freshSlots.review)) == Array(before.prefix(MovieFeed.freshSlots.review)))
+        // Tester 31c #11: one review written here is "1 review", not "1 reviews".
+        let english = try server.get("/movies?lang=en").text
+        #expect(english.contains("1 review by users here;") && !english.contains("1 reviews"), "\(english.prefix(3_000))")
     }
 }

@@ -26,6 +26,7 @@ import WebUI
         #expect(!sk.contains("1月1日") && !sk.contains("更新于") && !sk.contains("2014"))
         let skEnglish = try Self.page(server, "beijing-sk", .en)
         #expect(skEnglish.contains("Observed 10:35") && !skEnglish.contains("1 Jan") && !skEnglish.contains("Updated"))
+        #expect(skEnglish.contains("Observed 10:35 (the reply gives no date)") && !skEnglish.contains("（"), "tester 31c #12: no full-width brackets in English")
         // fengzhen-etouch: "4日星期六" — a day of month and weekday, no month (was "7/4" and "更新于 7月4日 08:00").
         let fengzhen = try Self.page(server, "fengzhen-etouch", .zh)
         #expect(!fengzhen.contains("7/4") && !fengzhen.contains("7月4日") && !fengzhen.contains("更新于") && !fengzhen.contains("今天"))
@@ -101,6 +102,32 @@ import WebUI
         let tips = Tips.all(ProviderForecast(timeZone: WeatherApp.chinaTime), today: today, coming: [tomorrow], language: .zh)
         #expect(tips.first { $0.kind == "carWash" }?.level == "不宜")
         #expect(Tips.all(ProviderForecast(timeZone: WeatherApp.chinaTime), today: today, coming: [], language: .zh).first { $0.kind == "carWash" }?.level == "适宜")
+    }
+}
+
+/// Tester 31c #12: a tip whose level repeats its name (hangzhou-webxml's 带伞) reads once in Chinese.
+@Suite struct TipTitleTests {
+    @Test func aLevelThatRepeatsTheNameIsSaidOnce() {
+        #expect(ProviderTipWords.title(name: "带伞", level: "带伞", .zh).text == "带伞")
+        #expect(ProviderTipWords.title(name: "洗车", level: "不宜", .zh).text == "洗车 · 不宜")
+        #expect(ProviderTipWords.title(name: "带伞", level: "带伞", .en).text == "Umbrella · Advised")
+    }
+
+    @Test(.requires(.weather)) func theWebXmlSampleSaysItOnce() throws {
+        let page = try SampleTests.server().get("/weather/samples/hangzhou-webxml").text
+        #expect(page.contains(">带伞<") && !page.contains("带伞 · 带伞"), "\(page.prefix(3_000))")
+    }
+}
+
+/// Tester 31c #12: an unknown sample id is a 404 about samples, with the way to the list, not 没有这个地区.
+@Suite struct UnknownSampleTests {
+    @Test func anUnknownSampleSaysSo() throws {
+        let server = try TestServer(apps: [WeatherApp()], transport: .inProcess)
+        let zh = try server.get("/weather/samples/nope")
+        #expect(zh.status == 404)
+        #expect(zh.text.contains("没有这个录制样例") && !zh.text.contains("没有这个地区") && zh.text.contains("href=\"/weather/samples\""), "\(zh.text.prefix(3_000))")
+        let en = try server.get("/weather/samples/nope?lang=en")
+        #expect(en.status == 404 && en.text.contains("No such sample") && !en.text.contains("No such place"))
     }
 }
 
