@@ -13,7 +13,9 @@ let upcoming: [SwiftSetting] = [
 // Targets whose work in the tests is mostly their own computation (Gaokao refits its error model, sorting hundreds of
 // thousands of scores, for each snapshot and backtest): compiled with the optimizer in debug builds too, where generic
 // code runs unspecialized. Tests still see them through `@testable import` (debug builds pass -enable-testing); they
-// hold no `assert`, which -O would drop. Measured: one Gaokao snapshot, 76 s of CPU unoptimized.
+// hold no `assert`, which -O would drop. Measured: one Gaokao snapshot, 76 s of CPU unoptimized. Storage too: every
+// test's SQL goes through it, and reading the Gaokao snapshot's 600,000 rows through its unoptimized row decoding was
+// 10.6 s of a 25.8 s snapshot build (perf, session 14).
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
@@ -44,7 +46,7 @@ let package = Package(
 
         // MARK: platform
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib", "APIKit"], swiftSettings: upcoming),
-        .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"], swiftSettings: upcoming),
+        .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"], swiftSettings: upcoming + optimizedInDebug),
         .target(name: "Imaging", dependencies: ["CVips"], swiftSettings: upcoming),
         .target(name: "WebUI", dependencies: [], resources: [.copy("Assets")], swiftSettings: upcoming),
         // The endpoint core: `Endpoint`, typed queries, access/limit/cache policies, JSON coding. Foundation only.
