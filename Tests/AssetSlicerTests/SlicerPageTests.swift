@@ -75,12 +75,7 @@ import Testing
         let bomb = try server.upload("/slicer/jobs", files: [MultipartFile(field: "design", filename: "img_bomb@2x.png", bytes: bytes)],
                                      token: account.token)
         let location = try #require(bomb.headers["location"])
-        var page = try server.get(location, token: account.token)
-        let finished = try wait(until: {
-            page = try server.get(location, token: account.token)
-            return !page.text.contains("data-running")
-        })
-        #expect(finished, "the slicing job ends")
+        let page = try Self.endedJobPage(server, location, token: account.token)
         // Its one slice cannot be read (a lint finding), so the job has nothing to slice; said in the reader's words.
         #expect(page.text.contains("这个设计稿里没有能切出的图") && !page.text.contains("重试"), "\(page.text.prefix(2000))")
         #expect(!page.text.contains("pixels"), "the library's words stay in the log")
@@ -96,12 +91,7 @@ import Testing
                           bytes: Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"a\">".utf8)),
         ], token: account.token)
         let location = try #require(upload.headers["location"])
-        var page = try server.get(location, token: account.token)
-        let finished = try wait(until: {
-            page = try server.get(location, token: account.token)
-            return !page.text.contains("data-running")
-        })
-        #expect(finished, "the slicing job ends")
+        let page = try Self.endedJobPage(server, location, token: account.token)
         #expect(page.text.contains("无法读取 broken.svg：文件已损坏，或不是本工具能读的 PNG、JPEG、SVG、PDF 或 PSD"), "\(page.text.prefix(3000))")
         #expect(!page.text.contains("well-formed") && !page.text.contains("重试"))
         #expect(page.text.contains("上传其他设计稿"))
@@ -128,5 +118,16 @@ import Testing
         #expect(over.status == 413)
         #expect(over.text.contains("一次最多提交 \(MultipartForm.maximumParts) 项（文件和表单字段合计）"), "\(over.text.prefix(3000))")
         #expect(!over.text.contains("更小的文件"))
+    }
+
+    /// The job page at `location` once the job has stopped running (no `data-running`); an issue when it never does.
+    static func endedJobPage(_ server: TestServer, _ location: String, token: String) throws -> RawHTTPClient.Reply {
+        var page = try server.get(location, token: token)
+        let finished = try wait(until: {
+            page = try server.get(location, token: token)
+            return !page.text.contains("data-running")
+        })
+        #expect(finished, "the slicing job ends")
+        return page
     }
 }

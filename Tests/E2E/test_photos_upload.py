@@ -10,7 +10,7 @@ from typing import Iterator
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser_steps import click_and_wait, path_of, tap, wait_for
+from browser_steps import path_of, submit_login, tap, wait_for
 from e2e_support import DEFAULT_BINARY, PASSWORD, ServerProcess, shared_data, shared_data_root, unique_name
 
 PHOTOS = shared_data_root("photos/SOURCES.md") / "photos"  # the upload_server fixture makes sure it is there
@@ -38,10 +38,7 @@ def new_user(browser, upload_server):
     browser.get(upload_server.base_url + "/healthz")
     browser.delete_all_cookies()
     browser.get(upload_server.base_url + "/login")
-    form = browser.find_element(By.CSS_SELECTOR, "form#login-form")
-    form.find_element(By.NAME, "username").send_keys(username)
-    form.find_element(By.NAME, "password").send_keys(PASSWORD)
-    click_and_wait(browser, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "login")
+    submit_login(browser, username, PASSWORD)
     assert path_of(browser) == "/", browser.current_url
     return browser
 
